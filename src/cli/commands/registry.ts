@@ -1,0 +1,12 @@
+import type { Command } from '../command.js';
+
+/**
+ * Every command, loaded on demand so that `paycfg validate` does not pay for undici or the
+ * simulator. Adding a command is adding a line here and a module beside this file.
+ */
+export const commands: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
+  sim: {
+    summary: 'Run the embedded simulator of the payment configuration service',
+    load: async () => (await import('./sim.js')).simCommand,
+  },
+};

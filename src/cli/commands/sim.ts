@@ -1,0 +1,117 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import type { Command } from '../command.js';
+import type { IoStreams } from '../io.js';
+import { intFlag, parseFlags, rateFlag } from '../parse-flags.js';
+import { DEFAULT_TOKEN_TTL_SECONDS, signSimToken, startSimulator, type FaultSettings } from '../../sim/index.js';
+
+const SECRET_ENV = 'PAYCFG_SIM_SECRET';
+
+const help = `paycfg sim: run the embedded simulator of the payment configuration service
+
+Usage:
+  paycfg sim [--port N] [--host H] [--jwt-secret S] [--state FILE] [--latency MS]
+             [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N]
+  paycfg sim token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]
+
+Serves /api/openapi/v1 (acquirer, emv, mchInfo, device), GET /api/v2/current and the
+/_sim/ admin surface (loopback clients only) until interrupted (Ctrl-C or SIGTERM).
+Prints one line on start: "listening on http://HOST:PORT".
+
+Flags:
+  --port N            port to listen on; 0 (default) picks a free one
+  --host H            address to bind (default 127.0.0.1)
+  --jwt-secret S      HS256 secret of bearer tokens (default: env ${SECRET_ENV},
+                      else the documented local default; never use that one off this machine)
+  --state FILE        keep the store in FILE across restarts (written atomically)
+  --latency MS        delay every /api answer by MS milliseconds
+  --fault-rate P      answer this fraction of /api requests with 503 (0..1)
+  --drop-rate P       perform this fraction of writes, then close the connection unanswered
+  --rate-limit RPS    over RPS requests per second answer 429 with Retry-After
+  --seed N            seed for reproducible faults and ids
+  --max-page-size N   cap page sizes; pageSize=-1 then returns only the first N records
+
+paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS}).
+`;
+
+function secretFrom(flag: string | undefined, io: IoStreams): string | undefined {
+  if (flag !== undefined) return flag;
+  const fromEnv = io.env[SECRET_ENV];
+  return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+}
+
+async function runToken(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values } = parseFlags('sim token', argv, {
+    group: { type: 'string' },
+    ttl: { type: 'string' },
+    'jwt-secret': { type: 'string' },
+  });
+  if (values.group === undefined) throw new UsageError('paycfg sim token: --group is required (for example --group G-00000001)');
+  const token = signSimToken({
+    groupId: values.group,
+    ttlSeconds: intFlag('ttl', values.ttl, 1) ?? DEFAULT_TOKEN_TTL_SECONDS,
+    ...optionalSecret(secretFrom(values['jwt-secret'], io)),
+  });
+  io.stdout.write(`${token}\n`);
+  return ExitCode.Success;
+}
+
+function optionalSecret(secret: string | undefined): { secret?: string } {
+  return secret === undefined ? {} : { secret };
+}
+
+async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values } = parseFlags('sim', argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'jwt-secret': { type: 'string' },
+    state: { type: 'string' },
+    latency: { type: 'string' },
+    'fault-rate': { type: 'string' },
+    'drop-rate': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    seed: { type: 'string' },
+    'max-page-size': { type: 'string' },
+  });
+  const faults: Partial<FaultSettings> = {};
+  const latency = intFlag('latency', values.latency, 0, 60_000);
+  const faultRate = rateFlag('fault-rate', values['fault-rate']);
+  const dropRate = rateFlag('drop-rate', values['drop-rate']);
+  const rateLimit = intFlag('rate-limit', values['rate-limit'], 0);
+  if (latency !== undefined) faults.latencyMs = latency;
+  if (faultRate !== undefined) faults.faultRate = faultRate;
+  if (dropRate !== undefined) faults.dropRate = dropRate;
+  if (rateLimit !== undefined) faults.rateLimit = rateLimit;
+  const seed = intFlag('seed', values.seed, 0);
+  const maxPageSize = intFlag('max-page-size', values['max-page-size'], 1);
+  const port = intFlag('port', values.port, 0, 65_535);
+  const secret = secretFrom(values['jwt-secret'], io);
+  const host = values.host ?? '127.0.0.1';
+
+  const sim = await startSimulator({
+    host,
+    faults,
+    ...(port !== undefined ? { port } : {}),
+    ...(secret !== undefined ? { jwtSecret: secret } : {}),
+    ...(values.state !== undefined ? { statePath: values.state } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(maxPageSize !== undefined ? { maxPageSize } : {}),
+  });
+  if (secret === undefined && !isLoopbackHost(host)) {
+    io.stderr.write(`warning: listening on ${host} with the default token secret; anyone who can reach it can sign tokens (set --jwt-secret or ${SECRET_ENV})\n`);
+  }
+  io.stdout.write(`listening on ${sim.url}\n`);
+  await io.interrupted;
+  await sim.close();
+  return ExitCode.Success;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+export const simCommand: Command = {
+  name: 'sim',
+  summary: 'Run the embedded simulator of the payment configuration service',
+  help,
+  run: (argv, io) => (argv[0] === 'token' ? runToken(argv.slice(1), io) : runServer(argv, io)),
+};

@@ -1,0 +1,42 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../errors.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * node:util parseArgs with errors turned into UsageError, so that a mistyped flag prints a
+ * one-line message and exit code 1 instead of a stack trace.
+ */
+export function parseFlags<O extends Options>(
+  command: string,
+  argv: readonly string[],
+  options: O,
+  allowPositionals = false,
+) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`paycfg ${command}: ${message}; run \`paycfg ${command} --help\``);
+  }
+}
+
+/** Parses an integer flag value, naming the flag when it is not one. */
+export function intFlag(name: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+/** Parses a probability flag (0..1). */
+export function rateFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) {
+    throw new UsageError(`--${name} must be a number from 0 to 1, got "${value}"`);
+  }
+  return n;
+}

@@ -1,0 +1,369 @@
+import { InternalError } from '../../errors.js';
+import { SimStateError } from '../errors.js';
+import { IdGenerator } from './id-generator.js';
+import type { Prng } from './prng.js';
+import {
+  storeSnapshotSchema,
+  type AcquirerProfileRecord,
+  type BindingRecord,
+  type DeviceRecord,
+  type EmvConfigRecord,
+  type GroupSettings,
+  type MerchantRecord,
+  type OutboxMail,
+  type StoreSnapshot,
+} from './records.js';
+
+/** EMV and profile ids share one sequence, so an id of one kind never names a record of the other. */
+const FIRST_NUMERIC_ID = 1001;
+
+export function bindingKey(profileId: number, currency: string): string {
+  return `${profileId}|${currency}`;
+}
+
+/**
+ * One PBO group's records. Maps keep creation order (list endpoints answer in creation order) and
+ * the per-merchant maps keep a merchant's bindings and devices apart from everyone else's, so the
+ * cost of a merchant-level operation does not grow with the size of the group.
+ */
+export class GroupState {
+  settings: GroupSettings;
+  readonly emvConfigs = new Map<number, EmvConfigRecord>();
+  readonly acquirerProfiles = new Map<number, AcquirerProfileRecord>();
+  readonly merchants = new Map<string, MerchantRecord>();
+  readonly bindingsByMerchant = new Map<string, Map<string, BindingRecord>>();
+  readonly devicesByMerchant = new Map<string, Map<string, DeviceRecord>>();
+  readonly merchantIdByProviderReference = new Map<string, string>();
+  readonly bindingsByProfile = new Map<number, Set<BindingRecord>>();
+  readonly bindingsByEmv = new Map<number, Set<BindingRecord>>();
+
+  constructor(settings: GroupSettings) {
+    this.settings = settings;
+  }
+
+  get groupId(): string {
+    return this.settings.groupId;
+  }
+
+  bindingsOf(mchId: string): ReadonlyMap<string, BindingRecord> {
+    return this.bindingsByMerchant.get(mchId) ?? NO_BINDINGS;
+  }
+
+  devicesOf(mchId: string): ReadonlyMap<string, DeviceRecord> {
+    return this.devicesByMerchant.get(mchId) ?? NO_DEVICES;
+  }
+}
+
+const NO_BINDINGS: ReadonlyMap<string, BindingRecord> = new Map();
+const NO_DEVICES: ReadonlyMap<string, DeviceRecord> = new Map();
+
+/**
+ * The simulator's whole state with referential indexes. It enforces no business rule (that is the
+ * rules layer's job); it keeps its indexes true whatever the rules do. Records are replaced, never
+ * mutated in place, so an index can always find the previous version to unlink.
+ */
+export class SimStore {
+  private readonly groupsById = new Map<string, GroupState>();
+  private readonly merchantsById = new Map<string, MerchantRecord>();
+  private readonly devicesByCode = new Map<string, DeviceRecord>();
+  private readonly codesByTerminalId = new Map<string, string>();
+  private readonly mails: OutboxMail[] = [];
+  private nextNumeric = FIRST_NUMERIC_ID;
+  private readonly ids: IdGenerator;
+
+  constructor(prng: Prng) {
+    this.ids = new IdGenerator(prng);
+  }
+
+  // groups
+
+  group(groupId: string): GroupState | undefined {
+    return this.groupsById.get(groupId);
+  }
+
+  groups(): IterableIterator<GroupState> {
+    return this.groupsById.values();
+  }
+
+  putGroupSettings(settings: GroupSettings): GroupState {
+    const existing = this.groupsById.get(settings.groupId);
+    if (existing) {
+      existing.settings = settings;
+      return existing;
+    }
+    const group = new GroupState(settings);
+    this.groupsById.set(settings.groupId, group);
+    return group;
+  }
+
+  // identifiers
+
+  nextNumericId(): number {
+    const id = this.nextNumeric;
+    this.nextNumeric += 1;
+    return id;
+  }
+
+  newMerchantId(): string {
+    return this.ids.unique('M', 12, (id) => this.merchantsById.has(id));
+  }
+
+  newActivationCode(): string {
+    return this.ids.unique('', 12, (code) => this.devicesByCode.has(code));
+  }
+
+  newTerminalId(): string {
+    return this.ids.unique('T', 10, (id) => this.codesByTerminalId.has(id));
+  }
+
+  newUuid(): string {
+    return this.ids.uuid();
+  }
+
+  // EMV configs and acquirer profiles
+
+  putEmvConfig(record: EmvConfigRecord): void {
+    this.requireGroup(record.groupId).emvConfigs.set(record.id, record);
+  }
+
+  deleteEmvConfig(record: EmvConfigRecord): void {
+    this.requireGroup(record.groupId).emvConfigs.delete(record.id);
+  }
+
+  putAcquirerProfile(record: AcquirerProfileRecord): void {
+    this.requireGroup(record.groupId).acquirerProfiles.set(record.profileId, record);
+  }
+
+  deleteAcquirerProfile(record: AcquirerProfileRecord): void {
+    this.requireGroup(record.groupId).acquirerProfiles.delete(record.profileId);
+  }
+
+  // merchants
+
+  merchant(mchId: string): MerchantRecord | undefined {
+    return this.merchantsById.get(mchId);
+  }
+
+  putMerchant(record: MerchantRecord): void {
+    const group = this.requireGroup(record.groupId);
+    const previous = group.merchants.get(record.mchId);
+    if (previous?.providerReference) group.merchantIdByProviderReference.delete(previous.providerReference);
+    if (record.providerReference) group.merchantIdByProviderReference.set(record.providerReference, record.mchId);
+    group.merchants.set(record.mchId, record);
+    this.merchantsById.set(record.mchId, record);
+  }
+
+  /** Removes the merchant with whatever bindings and devices are left under it. */
+  deleteMerchant(record: MerchantRecord): void {
+    const group = this.requireGroup(record.groupId);
+    for (const binding of [...group.bindingsOf(record.mchId).values()]) this.deleteBinding(binding);
+    for (const device of [...group.devicesOf(record.mchId).values()]) this.deleteDevice(device);
+    group.bindingsByMerchant.delete(record.mchId);
+    group.devicesByMerchant.delete(record.mchId);
+    if (record.providerReference) group.merchantIdByProviderReference.delete(record.providerReference);
+    group.merchants.delete(record.mchId);
+    this.merchantsById.delete(record.mchId);
+  }
+
+  // bindings (merchant payment config)
+
+  /** Adds or replaces the binding for (mchId, profileId, currency); a replacement keeps its place. */
+  putBinding(record: BindingRecord): void {
+    const group = this.requireGroup(record.groupId);
+    let bindings = group.bindingsByMerchant.get(record.mchId);
+    if (!bindings) {
+      bindings = new Map();
+      group.bindingsByMerchant.set(record.mchId, bindings);
+    }
+    const key = bindingKey(record.profileId, record.currency);
+    const previous = bindings.get(key);
+    if (previous) this.unindexBinding(group, previous);
+    bindings.set(key, record);
+    this.indexBinding(group, record);
+  }
+
+  deleteBinding(record: BindingRecord): void {
+    const group = this.requireGroup(record.groupId);
+    const bindings = group.bindingsByMerchant.get(record.mchId);
+    const key = bindingKey(record.profileId, record.currency);
+    const stored = bindings?.get(key);
+    if (!bindings || !stored) return;
+    this.unindexBinding(group, stored);
+    bindings.delete(key);
+    if (bindings.size === 0) group.bindingsByMerchant.delete(record.mchId);
+  }
+
+  private indexBinding(group: GroupState, record: BindingRecord): void {
+    addToSetIndex(group.bindingsByProfile, record.profileId, record);
+    for (const method of record.paymentMethods) {
+      for (const emvId of method.emvIds) addToSetIndex(group.bindingsByEmv, emvId, record);
+    }
+  }
+
+  private unindexBinding(group: GroupState, record: BindingRecord): void {
+    removeFromSetIndex(group.bindingsByProfile, record.profileId, record);
+    for (const method of record.paymentMethods) {
+      for (const emvId of method.emvIds) removeFromSetIndex(group.bindingsByEmv, emvId, record);
+    }
+  }
+
+  // devices and activation codes
+
+  deviceByCode(code: string): DeviceRecord | undefined {
+    return this.devicesByCode.get(code);
+  }
+
+  deviceByTerminalId(terminalId: string): DeviceRecord | undefined {
+    const code = this.codesByTerminalId.get(terminalId);
+    return code === undefined ? undefined : this.devicesByCode.get(code);
+  }
+
+  /** Adds or replaces the device keyed by its activation code; a replacement keeps its place. */
+  putDevice(record: DeviceRecord): void {
+    const group = this.requireGroup(record.groupId);
+    const previous = this.devicesByCode.get(record.code);
+    if (previous?.terminalId !== undefined && previous.terminalId !== record.terminalId) {
+      this.codesByTerminalId.delete(previous.terminalId);
+    }
+    if (record.terminalId !== undefined) this.codesByTerminalId.set(record.terminalId, record.code);
+    let devices = group.devicesByMerchant.get(record.mchId);
+    if (!devices) {
+      devices = new Map();
+      group.devicesByMerchant.set(record.mchId, devices);
+    }
+    devices.set(record.code, record);
+    this.devicesByCode.set(record.code, record);
+  }
+
+  deleteDevice(record: DeviceRecord): void {
+    const stored = this.devicesByCode.get(record.code);
+    if (!stored) return;
+    const group = this.requireGroup(stored.groupId);
+    if (stored.terminalId !== undefined) this.codesByTerminalId.delete(stored.terminalId);
+    const devices = group.devicesByMerchant.get(stored.mchId);
+    devices?.delete(stored.code);
+    if (devices?.size === 0) group.devicesByMerchant.delete(stored.mchId);
+    this.devicesByCode.delete(stored.code);
+  }
+
+  // outbox (mails the service would have sent)
+
+  addMail(mail: OutboxMail): void {
+    this.mails.push(mail);
+  }
+
+  outbox(): readonly OutboxMail[] {
+    return this.mails;
+  }
+
+  // whole-store operations
+
+  clear(): void {
+    this.groupsById.clear();
+    this.merchantsById.clear();
+    this.devicesByCode.clear();
+    this.codesByTerminalId.clear();
+    this.mails.length = 0;
+    this.nextNumeric = FIRST_NUMERIC_ID;
+  }
+
+  snapshot(): StoreSnapshot {
+    return {
+      format: 'paycfg-sim-state',
+      version: 1,
+      nextNumericId: this.nextNumeric,
+      groups: [...this.groupsById.values()].map((group) => ({
+        settings: group.settings,
+        emvConfigs: [...group.emvConfigs.values()],
+        acquirerProfiles: [...group.acquirerProfiles.values()],
+        merchants: [...group.merchants.values()],
+        bindings: [...group.bindingsByMerchant.values()].flatMap((bindings) => [...bindings.values()]),
+        devices: [...group.devicesByMerchant.values()].flatMap((devices) => [...devices.values()]),
+      })),
+      outbox: [...this.mails],
+    };
+  }
+
+  /**
+   * Replaces the whole store with a snapshot, validated first: a SimStateError names the first
+   * problem and leaves the store as it was.
+   */
+  restore(input: unknown): void {
+    const parsed = storeSnapshotSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? issue.path.map(String).join('.') : '';
+      throw new SimStateError(`not a simulator state snapshot${where ? ` (at ${where})` : ''}: ${issue?.message ?? 'invalid'}`);
+    }
+    const snapshot = parsed.data;
+    checkReferences(snapshot);
+    this.clear();
+    for (const g of snapshot.groups) {
+      this.putGroupSettings(g.settings);
+      for (const record of g.emvConfigs) this.putEmvConfig(record);
+      for (const record of g.acquirerProfiles) this.putAcquirerProfile(record);
+      for (const record of g.merchants) this.putMerchant(record);
+      for (const record of g.bindings) this.putBinding(record);
+      for (const record of g.devices) this.putDevice(record);
+    }
+    for (const mail of snapshot.outbox) this.mails.push(mail);
+    const highest = Math.max(
+      FIRST_NUMERIC_ID - 1,
+      ...snapshot.groups.flatMap((g) => [
+        ...g.emvConfigs.map((r) => r.id),
+        ...g.acquirerProfiles.map((r) => r.profileId),
+      ]),
+    );
+    this.nextNumeric = Math.max(snapshot.nextNumericId, highest + 1);
+  }
+
+  private requireGroup(groupId: string): GroupState {
+    const group = this.groupsById.get(groupId);
+    // The rules layer always resolves the group first; reaching this is a bug in the simulator.
+    if (!group) throw new InternalError(`simulator store: unknown group ${groupId}`);
+    return group;
+  }
+}
+
+/** Every record must sit in the group it names, and bindings and devices under a merchant of it. */
+function checkReferences(snapshot: StoreSnapshot): void {
+  for (const g of snapshot.groups) {
+    const groupId = g.settings.groupId;
+    const merchants = new Set(g.merchants.map((m) => m.mchId));
+    const records: ReadonlyArray<{ groupId: string; mchId?: string }> = [
+      ...g.emvConfigs,
+      ...g.acquirerProfiles,
+      ...g.merchants,
+      ...g.bindings,
+      ...g.devices,
+    ];
+    for (const record of records) {
+      if (record.groupId !== groupId) {
+        throw new SimStateError(`not a simulator state snapshot: a record of group ${groupId} names group ${record.groupId}`);
+      }
+    }
+    for (const record of [...g.bindings, ...g.devices]) {
+      if (!merchants.has(record.mchId)) {
+        throw new SimStateError(
+          `not a simulator state snapshot: a record refers to merchant ${record.mchId}, which group ${groupId} does not have`,
+        );
+      }
+    }
+  }
+}
+
+function addToSetIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(value);
+}
+
+function removeFromSetIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) index.delete(key);
+}

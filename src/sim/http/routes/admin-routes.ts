@@ -1,0 +1,94 @@
+import type { StoreSnapshot } from '../../core/records.js';
+import { activateDevice } from '../../rules/device-lifecycle.js';
+import { deviceView } from '../../rules/devices.js';
+import { upsertGroup } from '../../rules/groups.js';
+import type { RouteDefinition } from '../router.js';
+import type { SimRuntime } from '../runtime.js';
+import { activationSchema, faultsSchema, groupSchema } from '../schemas/admin.js';
+import { parseInput } from '../validation.js';
+
+/**
+ * The `/_sim/` admin surface: not part of the service API. No token, loopback clients only, never
+ * subject to faults. Answers are plain JSON (no envelope); a refusal is HTTP 400 `{code, msg}`.
+ */
+export interface AdminRequest {
+  readonly runtime: SimRuntime;
+  readonly query: URLSearchParams;
+  body(): unknown;
+}
+
+export interface AdminAnswer {
+  readonly body: unknown;
+  /** true when the answer changed the store */
+  readonly changed?: boolean;
+}
+
+export type AdminHandler = (request: AdminRequest) => AdminAnswer;
+export type AdminRoute = RouteDefinition<AdminHandler>;
+
+const REDACTED = '***';
+
+/** Write-only secrets stay out of the state dump unless asked for (`?secrets=true`). */
+function redactSecrets(snapshot: StoreSnapshot): StoreSnapshot {
+  return {
+    ...snapshot,
+    groups: snapshot.groups.map((g) => ({
+      ...g,
+      merchants: g.merchants.map((m) => (m.passcode === undefined ? m : { ...m, passcode: REDACTED })),
+      devices: g.devices.map((d) => (d.deviceAdmin === undefined ? d : { ...d, deviceAdmin: REDACTED })),
+    })),
+  };
+}
+
+export const adminRoutes: AdminRoute[] = [
+  {
+    method: 'POST',
+    pattern: '/_sim/groups',
+    handler: ({ runtime, body }) => ({
+      body: upsertGroup(runtime.store, parseInput(groupSchema, body()), runtime.clock),
+      changed: true,
+    }),
+  },
+  {
+    method: 'POST',
+    pattern: '/_sim/activate',
+    handler: ({ runtime, body }) => {
+      const input = parseInput(activationSchema, body());
+      return { body: deviceView(activateDevice(runtime.store, runtime.clock, input)), changed: true };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/_sim/reset',
+    handler: ({ runtime }) => {
+      runtime.store.clear();
+      return { body: { reset: true }, changed: true };
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/_sim/state',
+    handler: ({ runtime, query }) => {
+      const snapshot = runtime.store.snapshot();
+      return { body: query.get('secrets') === 'true' ? snapshot : redactSecrets(snapshot) };
+    },
+  },
+  { method: 'GET', pattern: '/_sim/faults', handler: ({ runtime }) => ({ body: runtime.faults.current() }) },
+  {
+    method: 'PUT',
+    pattern: '/_sim/faults',
+    handler: ({ runtime, body }) => {
+      const { seed, ...changes } = parseInput(faultsSchema, body());
+      return { body: runtime.faults.update(changes, seed) };
+    },
+  },
+  { method: 'GET', pattern: '/_sim/stats', handler: ({ runtime }) => ({ body: runtime.stats.snapshot() }) },
+  {
+    method: 'POST',
+    pattern: '/_sim/stats/reset',
+    handler: ({ runtime }) => {
+      runtime.stats.reset();
+      return { body: runtime.stats.snapshot() };
+    },
+  },
+];

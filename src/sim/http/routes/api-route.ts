@@ -1,0 +1,39 @@
+import type { ServiceContext } from '../../rules/context.js';
+import type { Envelope } from '../envelope.js';
+import { success } from '../envelope.js';
+import { paginate, parsePageRequest } from '../page.js';
+import type { RouteDefinition } from '../router.js';
+
+/** One authenticated call to the service API, already routed. */
+export interface ApiRequest {
+  readonly ctx: ServiceContext;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** The parsed JSON body; code 10000 when it is missing or not JSON. */
+  body(): unknown;
+  /** 0 when page sizes are not capped */
+  readonly maxPageSize: number;
+}
+
+/** Handlers are synchronous: a request's reads and writes happen in one turn, so requests never interleave. */
+export type ApiHandler = (request: ApiRequest) => Envelope;
+
+export type ApiRoute = RouteDefinition<ApiHandler>;
+
+export const API_V1 = '/api/openapi/v1';
+
+/** A route parameter the router guarantees to be present. */
+export function param(request: ApiRequest, name: string): string {
+  return request.params[name] ?? '';
+}
+
+/** An optional query parameter; an empty value counts as absent. */
+export function queryText(request: ApiRequest, name: string): string | undefined {
+  const value = request.query.get(name);
+  return value === null || value === '' ? undefined : value;
+}
+
+/** A page envelope over already-filtered records. */
+export function pageOf<T>(request: ApiRequest, records: readonly T[], view: (record: T) => unknown): Envelope {
+  return success(paginate(records, parsePageRequest(request.query), view, request.maxPageSize));
+}

@@ -1,0 +1,15 @@
+import type { Clock } from '../core/clock.js';
+import type { SimStore } from '../core/store.js';
+import type { FaultInjector } from './faults.js';
+import type { RequestStats } from './stats.js';
+
+/** Everything the HTTP layer shares across requests of one simulator. */
+export interface SimRuntime {
+  readonly store: SimStore;
+  readonly clock: Clock;
+  readonly faults: FaultInjector;
+  readonly stats: RequestStats;
+  readonly jwtSecret: string;
+  /** Called after a request that may have changed the store (the state file follows it). */
+  readonly storeChanged: () => void;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { JsonObject } from '../../core/json.js';
+import { isPaymentMethodCode } from '../../core/payment-methods.js';
+import type { DeviceCreateInput, DeviceUpdateInput } from '../../rules/devices.js';
+import { clearable, jsonObjectString, optional, requiredText } from './common.js';
+
+/** Comma-separated payment method codes. */
+const methodList = z.string().superRefine((value, ctx) => {
+  for (const code of value.split(',').map((c) => c.trim())) {
+    if (code !== '' && !isPaymentMethodCode(code)) {
+      ctx.addIssue({ code: 'custom', message: `has unknown payment method code "${code}"`, input: value });
+      return;
+    }
+  }
+});
+
+/** `{acquirers: {<profileId>: {<field>: string}}}`; other keys are kept as given. */
+const extParams = z
+  .looseObject({ acquirers: z.record(z.string(), z.record(z.string(), z.string())).optional() })
+  .transform((value) => value as JsonObject);
+
+/** Keys of reference 2.7 are strings, netDExReaderCapability may be a number; other keys are kept. */
+const emvParams = z
+  .looseObject({
+    netDFloorLimit: z.string().optional(),
+    terminalCountryCode: z.string().optional(),
+    txnCurrencyCode: z.string().optional(),
+    netDExReaderCapability: z.union([z.string(), z.number()]).optional(),
+    netDReaderCapability: z.string().optional(),
+    terminalType: z.string().optional(),
+    terminalCapability: z.string().optional(),
+    emvFlags: z.string().optional(),
+  })
+  .transform((value) => value as JsonObject);
+
+const text = optional(z.string());
+
+/** Create takes extParams and emvParams as objects. */
+export const deviceCreateSchema: z.ZodType<DeviceCreateInput> = z.object({
+  mchId: requiredText,
+  deviceAlias: text,
+  deviceName: text,
+  deviceType: text,
+  operatingMode: text,
+  methodList: optional(methodList),
+  deviceAdmin: text,
+  extParams: optional(extParams),
+  emvParams: optional(emvParams),
+});
+
+/** Update takes every field as a string, extParams and emvParams JSON-encoded. */
+export const deviceUpdateSchema: z.ZodType<DeviceUpdateInput> = z.object({
+  deviceAlias: clearable(z.string()),
+  deviceName: clearable(z.string()),
+  deviceType: clearable(z.string()),
+  operatingMode: clearable(z.string()),
+  methodList: clearable(methodList),
+  deviceAdmin: clearable(z.string()),
+  extParams: clearable(jsonObjectString(extParams)),
+  emvParams: clearable(jsonObjectString(emvParams)),
+});
+
+export const sendCodeSchema = z.object({
+  deviceId: requiredText,
+  email: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an e-mail address' }),
+});

@@ -1,0 +1,215 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MAX_JSON_DEPTH, pathDeeperThan } from '../core/json.js';
+import { ServiceCode, SimServiceError, invalid, parameterError } from '../errors.js';
+import { serviceContext } from '../rules/context.js';
+import { ensureGroup } from '../rules/groups.js';
+import { authenticate } from './auth.js';
+import { readBody, MAX_BODY_BYTES, type BodyRead } from './body.js';
+import { failure, type Envelope } from './envelope.js';
+import { isLoopbackAddress } from './loopback.js';
+import { Router } from './router.js';
+import { formatPath } from './validation.js';
+import { acquirerProfileRoutes } from './routes/acquirer-profile-routes.js';
+import { adminRoutes, type AdminHandler } from './routes/admin-routes.js';
+import type { ApiHandler } from './routes/api-route.js';
+import { deviceRoutes } from './routes/device-routes.js';
+import { emvConfigRoutes } from './routes/emv-config-routes.js';
+import { merchantBindingRoutes } from './routes/merchant-binding-routes.js';
+import { merchantRoutes } from './routes/merchant-routes.js';
+import { ownerRoutes } from './routes/owner-routes.js';
+import type { SimRuntime } from './runtime.js';
+
+const apiRouter = new Router<ApiHandler>().add([
+  ...acquirerProfileRoutes,
+  ...emvConfigRoutes,
+  ...merchantRoutes,
+  ...merchantBindingRoutes,
+  ...deviceRoutes,
+  ...ownerRoutes,
+]);
+
+const adminRouter = new Router<AdminHandler>().add(adminRoutes);
+
+/**
+ * The request pipeline. For /api: count → rate limit → read body → latency → fault draw →
+ * route (404/405) → token (401) → rule → maybe drop the connection after a write. /_sim/ skips
+ * every fault and needs a loopback client instead of a token.
+ */
+export function createRequestListener(runtime: SimRuntime): RequestListener {
+  return (request, response) => {
+    handle(runtime, request, response).catch((error: unknown) => {
+      runtime.stats.count('internalErrors');
+      sendJson(response, 500, failure(ServiceCode.System, internalMessage(error)));
+    });
+  };
+}
+
+async function handle(runtime: SimRuntime, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const method = request.method ?? 'GET';
+  // Concatenated rather than resolved against a base, so that `//x` stays a path, not a host.
+  let url: URL;
+  try {
+    url = new URL(`http://simulator.invalid${request.url ?? '/'}`);
+  } catch {
+    request.resume();
+    sendJson(response, 400, failure(ServiceCode.Invalid, 'request target is not a valid path'));
+    return;
+  }
+  const path = url.pathname;
+  if (path === '/_sim' || path.startsWith('/_sim/')) return handleAdmin(runtime, request, response, method, url);
+  if (path.startsWith('/api/')) return handleApi(runtime, request, response, method, url);
+  request.resume();
+  sendJson(response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
+}
+
+async function handleApi(
+  runtime: SimRuntime,
+  request: IncomingMessage,
+  response: ServerResponse,
+  method: string,
+  url: URL,
+): Promise<void> {
+  const path = url.pathname;
+  const lookup = apiRouter.lookup(method, path);
+  runtime.stats.received(method, lookup.kind === 'found' ? `${method} ${lookup.route.pattern}` : `${method} ${path}`);
+
+  const admission = runtime.faults.admit();
+  if (admission.kind === 'rate-limited') {
+    runtime.stats.count('rateLimited');
+    request.resume();
+    sendJson(response, 429, failure(429, `Too Many Requests: over ${runtime.faults.current().rateLimit} requests per second`), {
+      'retry-after': String(admission.retryAfterSeconds),
+    });
+    return;
+  }
+  const body = await readBody(request);
+  if (body.kind === 'aborted') return;
+  const { latencyMs, maxPageSize } = runtime.faults.current();
+  if (latencyMs > 0) await sleep(latencyMs);
+  const isWrite = method !== 'GET' && method !== 'HEAD';
+  const fate = runtime.faults.draw(isWrite);
+  if (fate.fail) {
+    runtime.stats.count('faulted');
+    sendJson(response, 503, failure(ServiceCode.System, 'Service Unavailable (simulated fault)'));
+    return;
+  }
+  if (body.kind === 'too-large') {
+    sendJson(response, 413, failure(ServiceCode.Invalid, `request body exceeds ${MAX_BODY_BYTES} bytes (1 MiB)`));
+    return;
+  }
+  if (lookup.kind === 'not-found') {
+    sendJson(response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
+    return;
+  }
+  if (lookup.kind === 'method-not-allowed') {
+    sendJson(response, 405, failure(ServiceCode.Invalid, `method ${method} not allowed on ${path}; allowed: ${lookup.allowed.join(', ')}`), {
+      allow: lookup.allowed.join(', '),
+    });
+    return;
+  }
+  const now = runtime.clock();
+  const auth = authenticate(request.headers.authorization, runtime.jwtSecret, now);
+  if (!auth.ok) {
+    sendJson(response, 401, failure(401, `Unauthorized: ${auth.reason}`), {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${auth.reason}"`,
+    });
+    return;
+  }
+  const groupExisted = runtime.store.group(auth.groupId) !== undefined;
+  const group = ensureGroup(runtime.store, auth.groupId, runtime.clock);
+  let status = 200;
+  let envelope: Envelope;
+  try {
+    envelope = lookup.route.handler({
+      ctx: serviceContext(runtime.store, group, runtime.clock),
+      params: lookup.params,
+      query: url.searchParams,
+      body: () => parseJsonBody(body),
+      maxPageSize,
+    });
+  } catch (error) {
+    if (!(error instanceof SimServiceError)) throw error;
+    status = error.httpStatus;
+    envelope = failure(error.serviceCode, error.message);
+  }
+  if (isWrite || !groupExisted) runtime.storeChanged();
+  if (fate.drop) {
+    // The write has happened; the client never learns it. Tests of retry safety depend on this.
+    runtime.stats.count('dropped');
+    response.socket?.destroy();
+    return;
+  }
+  sendJson(response, status, envelope);
+}
+
+async function handleAdmin(
+  runtime: SimRuntime,
+  request: IncomingMessage,
+  response: ServerResponse,
+  method: string,
+  url: URL,
+): Promise<void> {
+  if (!isLoopbackAddress(request.socket.remoteAddress)) {
+    request.resume();
+    sendJson(response, 403, { code: 403, msg: 'the /_sim/ admin surface answers loopback clients only' });
+    return;
+  }
+  const lookup = adminRouter.lookup(method, url.pathname);
+  const body = await readBody(request);
+  if (body.kind === 'aborted') return;
+  if (body.kind === 'too-large') {
+    sendJson(response, 413, { code: ServiceCode.Invalid, msg: `request body exceeds ${MAX_BODY_BYTES} bytes (1 MiB)` });
+    return;
+  }
+  if (lookup.kind === 'not-found') {
+    sendJson(response, 404, { code: ServiceCode.Invalid, msg: `no route ${method} ${url.pathname}` });
+    return;
+  }
+  if (lookup.kind === 'method-not-allowed') {
+    sendJson(response, 405, { code: ServiceCode.Invalid, msg: `method ${method} not allowed on ${url.pathname}` }, {
+      allow: lookup.allowed.join(', '),
+    });
+    return;
+  }
+  try {
+    const answer = lookup.route.handler({ runtime, query: url.searchParams, body: () => parseJsonBody(body) });
+    if (answer.changed) runtime.storeChanged();
+    sendJson(response, 200, answer.body);
+  } catch (error) {
+    if (!(error instanceof SimServiceError)) throw error;
+    sendJson(response, 400, { code: error.serviceCode, msg: error.message });
+  }
+}
+
+function parseJsonBody(body: BodyRead): unknown {
+  const text = body.kind === 'complete' ? body.text : '';
+  if (text.trim() === '') throw parameterError('', 'request body required (a JSON object)');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw invalid(`Parameters Error (request body is not JSON: ${(error as Error).message})`);
+  }
+  const tooDeep = pathDeeperThan(parsed);
+  if (tooDeep !== undefined) {
+    throw parameterError(formatPath(tooDeep.slice(0, 1)) || 'request body', `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return parsed;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.headersSent || response.destroyed) return;
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  response.end(text);
+}
+
+function internalMessage(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `internal simulator error (a bug in the simulator, not in the request): ${detail}`;
+}

@@ -1,0 +1,10 @@
+/**
+ * The embedded simulator of the payment configuration service: a stateful HTTP server that
+ * implements the configuration API reference, for tests, the demo, the benchmark and offline use.
+ */
+export { startSimulator, DEFAULT_SIM_SECRET } from './simulator.js';
+export type { SimulatorOptions, RunningSimulator } from './simulator.js';
+export { signSimToken, DEFAULT_TOKEN_TTL_SECONDS } from './token.js';
+export type { FaultSettings } from './http/faults.js';
+export type { RequestStatistics } from './http/stats.js';
+export { SimStateError } from './errors.js';

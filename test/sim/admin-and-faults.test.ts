@@ -1,0 +1,200 @@
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isLoopbackAddress } from '../../src/sim/http/loopback.js';
+import { startSimulator } from '../../src/sim/index.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { createEmv, createMerchant, ok, refused, TestClock, V1 } from './fixtures.js';
+
+let sim: TestSimulator;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  sim = await startTestSimulator({ now: clock.now, seed: 1 });
+});
+afterAll(async () => sim.close());
+beforeEach(async () => {
+  await sim.admin.faults({ latencyMs: 0, faultRate: 0, dropRate: 0, rateLimit: 0, maxPageSize: 0 });
+  await sim.admin.reset();
+  await sim.admin.resetStats();
+});
+
+async function statuses(target: TestSimulator, count: number): Promise<number[]> {
+  const result: number[] = [];
+  for (let i = 0; i < count; i += 1) result.push((await target.api('GET', `${V1}/emv`)).status);
+  return result;
+}
+
+describe('faults', () => {
+  it('answers a seeded, reproducible share of requests with 503', async () => {
+    const a = await startTestSimulator({ seed: 42, faults: { faultRate: 0.5 } });
+    const b = await startTestSimulator({ seed: 42, faults: { faultRate: 0.5 } });
+    const c = await startTestSimulator({ seed: 43, faults: { faultRate: 0.5 } });
+    try {
+      const first = await statuses(a, 30);
+      expect(await statuses(b, 30)).toEqual(first);
+      expect(await statuses(c, 30)).not.toEqual(first);
+      expect(first).toContain(503);
+      expect(first).toContain(200);
+      const stats = (await a.admin.stats());
+      expect(stats).toMatchObject({ total: 30, faulted: first.filter((s) => s === 503).length });
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  it('a 503 carries code 10001 and performs nothing', async () => {
+    await sim.admin.faults({ faultRate: 1 });
+    const response = await sim.api('POST', `${V1}/emv`, { emvName: 'never', paymentMethod: '01', currency: 'EUR', params: '{}' });
+    refused(response, 10001, 'Service Unavailable (simulated fault)', 503);
+    await sim.admin.faults({ faultRate: 0 });
+    expect(ok(await sim.api('GET', `${V1}/emv`)).total).toBe(0);
+  });
+
+  it('rate-limits with 429 and Retry-After; the bucket refills with the simulator clock', async () => {
+    await sim.admin.faults({ rateLimit: 2 });
+    const call = (): Promise<Response> => fetch(`${sim.url}${V1}/emv`, { headers: { authorization: `Bearer ${sim.token()}` } });
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(200);
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(await limited.json()).toMatchObject({ code: 429 });
+    clock.advance(500);
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(429);
+    clock.advance(1000);
+    expect((await call()).status).toBe(200);
+    expect(((await sim.admin.stats())).rateLimited).toBe(2);
+  });
+
+  it('drop-after-write performs the write, then closes the connection without an answer', async () => {
+    await sim.admin.faults({ dropRate: 1 });
+    await expect(sim.api('POST', `${V1}/emv`, { emvName: 'written', paymentMethod: '01', currency: 'EUR', params: '{}' })).rejects.toThrow();
+    // Reads are never dropped.
+    const listed = ok(await sim.api('GET', `${V1}/emv`));
+    expect(listed.records.map((r: { emvName: string }) => r.emvName)).toEqual(['written']);
+    const stats = (await sim.admin.stats());
+    expect(stats).toMatchObject({ dropped: 1, writes: 1 });
+  });
+
+  it('adds latency to /api answers', async () => {
+    await sim.admin.faults({ latencyMs: 120 });
+    const started = performance.now();
+    ok(await sim.api('GET', `${V1}/emv`));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('never applies faults to the /_sim/ admin surface', async () => {
+    await sim.admin.faults({ faultRate: 1, rateLimit: 1 });
+    for (let i = 0; i < 5; i += 1) await sim.admin.state();
+    await sim.admin.createGroup({ groupId: 'G-00000005' });
+    expect((await sim.api('GET', `${V1}/emv`)).status).toBe(503);
+  });
+
+  it('GET /_sim/faults reads the effective settings; PUT merges and validates', async () => {
+    const response = await fetch(`${sim.url}/_sim/faults`, { method: 'PUT', body: JSON.stringify({ latencyMs: 5, faultRate: 0.25 }) });
+    expect(await response.json()).toEqual({ latencyMs: 5, faultRate: 0.25, dropRate: 0, rateLimit: 0, maxPageSize: 0 });
+    await sim.admin.faults({ dropRate: 0.1 });
+    expect(await (await fetch(`${sim.url}/_sim/faults`)).json()).toEqual({ latencyMs: 5, faultRate: 0.25, dropRate: 0.1, rateLimit: 0, maxPageSize: 0 });
+    await expect(sim.admin.faults({ faultRate: 2 })).rejects.toThrow(/HTTP 400.*faultRate must be at most 1/);
+  });
+});
+
+describe('page size cap', () => {
+  it('caps page sizes, and pageSize=-1 returns the first maxPageSize records with hasNext true', async () => {
+    for (let i = 1; i <= 5; i += 1) await createEmv(sim, { emvName: `e${i}` });
+    await sim.admin.faults({ maxPageSize: 3 });
+    const all = ok(await sim.api('GET', `${V1}/emv?pageSize=-1`));
+    expect(all).toMatchObject({ total: 5, current: 1, hasNext: true });
+    expect(all.records.map((r: { emvName: string }) => r.emvName)).toEqual(['e1', 'e2', 'e3']);
+    const big = ok(await sim.api('GET', `${V1}/emv?pageSize=10&pageNumber=2`));
+    expect(big).toMatchObject({ total: 5, current: 2, hasNext: false });
+    expect(big.records.map((r: { emvName: string }) => r.emvName)).toEqual(['e4', 'e5']);
+  });
+
+  it('is also a start option', async () => {
+    const capped = await startTestSimulator({ maxPageSize: 1 });
+    try {
+      await createEmv(capped, { emvName: 'a' });
+      await createEmv(capped, { emvName: 'b' });
+      expect(ok(await capped.api('GET', `${V1}/emv?pageSize=-1`))).toMatchObject({ total: 2, hasNext: true, records: [{ emvName: 'a' }] });
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+describe('admin surface', () => {
+  it('counts /api requests by route, reads and writes; resets on demand', async () => {
+    const id = await createEmv(sim, { emvName: 'x' });
+    ok(await sim.api('GET', `${V1}/emv`));
+    ok(await sim.api('PUT', `${V1}/emv/${id}`, { currency: 'USD', params: '{}' }));
+    await sim.api('GET', `${V1}/nothing-here`);
+    await sim.admin.state();
+    expect(await sim.admin.stats()).toEqual({
+      total: 4,
+      reads: 2,
+      writes: 2,
+      faulted: 0,
+      dropped: 0,
+      rateLimited: 0,
+      internalErrors: 0,
+      byRoute: {
+        'POST /api/openapi/v1/emv': 1,
+        'GET /api/openapi/v1/emv': 1,
+        'PUT /api/openapi/v1/emv/{emvId}': 1,
+        'GET /api/openapi/v1/nothing-here': 1,
+      },
+    });
+    await sim.admin.resetStats();
+    expect(await sim.admin.stats()).toMatchObject({ total: 0, reads: 0, writes: 0, byRoute: {} });
+  });
+
+  it('reset empties the store', async () => {
+    await createEmv(sim, { emvName: 'x' });
+    await sim.admin.reset();
+    expect(await sim.admin.state()).toMatchObject({ groups: [], outbox: [] });
+    expect(ok(await sim.api('GET', `${V1}/emv`)).total).toBe(0);
+  });
+
+  it('the state dump hides write-only secrets unless asked for them', async () => {
+    const merchant = await createMerchant(sim, { passcode: '246810' });
+    ok(await sim.api('POST', `${V1}/device`, { mchId: merchant.mchId, deviceAdmin: 'pw-1' }));
+    const redacted = await (await fetch(`${sim.url}/_sim/state`)).text();
+    expect(redacted).not.toContain('246810');
+    expect(redacted).not.toContain('pw-1');
+    const full = await (await fetch(`${sim.url}/_sim/state?secrets=true`)).text();
+    expect(full).toContain('246810');
+    expect(full).toContain('pw-1');
+  });
+
+  it('activation input is validated and unknown admin routes are 404', async () => {
+    await expect(sim.admin.activate('not-a-code')).rejects.toThrow(/HTTP 400.*activation code not-a-code not found/);
+    expect((await fetch(`${sim.url}/_sim/nothing`)).status).toBe(404);
+    expect((await fetch(`${sim.url}/_sim/state`, { method: 'DELETE' })).status).toBe(405);
+    const malformed = await fetch(`${sim.url}/_sim/groups`, { method: 'POST', body: '{oops' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 10000, msg: expect.stringMatching(/not JSON/) });
+  });
+
+  it('recognises loopback addresses only', () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ['10.0.0.5', '192.168.1.1', '::ffff:10.0.0.1', 'fe80::1', '', undefined]) expect(isLoopbackAddress(address), String(address)).toBe(false);
+  });
+
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((info) => info !== undefined && info.family === 'IPv4' && !info.internal);
+
+  it.skipIf(external === undefined)('refuses /_sim/ to a non-loopback client with 403 while the API still answers', async () => {
+    const open = await startSimulator({ host: '0.0.0.0', port: 0 });
+    try {
+      const base = `http://${external?.address}:${open.port}`;
+      const admin = await fetch(`${base}/_sim/state`);
+      expect(admin.status).toBe(403);
+      expect((await fetch(`${base}${V1}/emv`)).status).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { paginate, parsePageRequest } from '../../src/sim/http/page.js';
+
+const records = Array.from({ length: 45 }, (_, i) => i + 1);
+const same = (n: number): number => n;
+
+describe('page request', () => {
+  it('defaults to page 1 of 20 and accepts -1', () => {
+    expect(parsePageRequest(new URLSearchParams())).toEqual({ pageNumber: 1, pageSize: 20 });
+    expect(parsePageRequest(new URLSearchParams('pageNumber=3&pageSize=-1'))).toEqual({ pageNumber: 3, pageSize: -1 });
+    expect(parsePageRequest(new URLSearchParams('pageNumber=&pageSize='))).toEqual({ pageNumber: 1, pageSize: 20 });
+  });
+
+  it.each(['pageSize=0', 'pageSize=-2', 'pageSize=abc', 'pageSize=2.5', 'pageNumber=0', 'pageNumber=-1', 'pageNumber=1e3', 'pageSize=99999999999'])(
+    'refuses %s naming the parameter',
+    (query) => {
+      const name = query.split('=')[0] as string;
+      expect(() => parsePageRequest(new URLSearchParams(query))).toThrow(new RegExp(`^Parameters Error \\(${name} `));
+    },
+  );
+});
+
+describe('paginate', () => {
+  it('slices pages in order and says whether another exists', () => {
+    expect(paginate(records, { pageNumber: 1, pageSize: 20 }, same)).toEqual({ total: 45, current: 1, hasNext: true, records: records.slice(0, 20) });
+    expect(paginate(records, { pageNumber: 3, pageSize: 20 }, same)).toEqual({ total: 45, current: 3, hasNext: false, records: records.slice(40) });
+    expect(paginate(records, { pageNumber: 2, pageSize: 15 }, same).hasNext).toBe(true);
+    expect(paginate(records, { pageNumber: 3, pageSize: 15 }, same).hasNext).toBe(false);
+    expect(paginate(records, { pageNumber: 9, pageSize: 20 }, same)).toEqual({ total: 45, current: 9, hasNext: false, records: [] });
+    expect(paginate([], { pageNumber: 1, pageSize: 20 }, same)).toEqual({ total: 0, current: 1, hasNext: false, records: [] });
+  });
+
+  it('returns everything for -1 and views only the records of the page', () => {
+    expect(paginate(records, { pageNumber: 5, pageSize: -1 }, same)).toEqual({ total: 45, current: 1, hasNext: false, records });
+    const viewed: number[] = [];
+    paginate(records, { pageNumber: 2, pageSize: 10 }, (n) => viewed.push(n));
+    expect(viewed).toEqual(records.slice(10, 20));
+  });
+
+  it('caps the page size when a maximum is set, including for -1', () => {
+    expect(paginate(records, { pageNumber: 1, pageSize: -1 }, same, 10)).toEqual({ total: 45, current: 1, hasNext: true, records: records.slice(0, 10) });
+    expect(paginate(records, { pageNumber: 2, pageSize: 50 }, same, 10)).toEqual({ total: 45, current: 2, hasNext: true, records: records.slice(10, 20) });
+    expect(paginate(records, { pageNumber: 1, pageSize: 5 }, same, 10).records).toHaveLength(5);
+    expect(paginate(records.slice(0, 8), { pageNumber: 1, pageSize: -1 }, same, 10)).toMatchObject({ hasNext: false, records: records.slice(0, 8) });
+    expect(paginate(records, { pageNumber: 1, pageSize: -1 }, same, 0).records).toHaveLength(45);
+  });
+});
