@@ -1,0 +1,173 @@
+import { checkShapeLoosely, parseBody } from './envelope.js';
+import {
+  ApiError,
+  AuthenticationError,
+  LegacyApiRejectedError,
+  OutcomeUnknownError,
+  OwnerInfoInvalidError,
+  RateLimitedError,
+  TransportError,
+  WireFormatError,
+  type RequestRef,
+} from './errors.js';
+import { describeFailure, type NetworkFailure, type TimeoutSettings } from './network-failure.js';
+import { isSafeToRepeat, type RetryDecision } from './retry-policy.js';
+import { checkData, checkEnvelope, type DataShape } from './wire-schemas.js';
+
+/**
+ * What one attempt's result means: retry, fail with which error, or succeed with which data.
+ * Pure (no socket, no clock), so that every mapping from wire to error class is decided here.
+ *
+ * Order of the rules:
+ * 1. No answer: retry if the policy allows; otherwise a create that was sent is outcome-unknown,
+ *    anything else a TransportError.
+ * 2. HTTP 401 or envelope code 401 (an expired token): AuthenticationError, never retried.
+ * 3. HTTP 429 and 5xx (but 501): retry if the policy allows; otherwise 429 is RateLimitedError,
+ *    a create is outcome-unknown (a server error may follow the write), anything else an outage
+ *    (TransportError naming status and service code).
+ * 4. A body that is not an envelope: a create answered 2xx is outcome-unknown; JSON on 2xx is a
+ *    WireFormatError; anything else (proxy pages, wrong base URL) a TransportError naming the status.
+ * 5. Envelope code != 0: 13310, 13000 or ApiError, whatever the HTTP status (4xx/5xx allowed).
+ * 6. Success envelope on a non-2xx status: TransportError. Otherwise the data shape is checked
+ *    (fully with --strict-api) and returned.
+ */
+
+export type RequestOutcome =
+  | 'ok'
+  | 'service-error'
+  | 'auth-error'
+  | 'rate-limited'
+  | 'http-error'
+  | 'bad-body'
+  | 'network-error'
+  | 'timeout';
+
+export type AttemptResult =
+  | { kind: 'response'; status: number; statusText: string; contentType: string; retryAfter?: string; text: string }
+  | ({ kind: 'failure' } & NetworkFailure);
+
+export interface AttemptContext {
+  ref: RequestRef;
+  /** The documented endpoint, for WireFormatError. */
+  endpoint: string;
+  data: DataShape;
+  attempt: number;
+  decision: RetryDecision;
+  /** An earlier attempt of this request may have been carried out. */
+  uncertain: boolean;
+  strictApi: boolean;
+  timeouts: TimeoutSettings;
+  host: string;
+  /** Removes secrets from text that came from the service. */
+  clean: (text: string) => string;
+}
+
+export interface Verdict {
+  outcome: RequestOutcome;
+  status: number | null;
+  code?: number;
+  /** Set when the request is to be sent again after this delay. */
+  retryInMs?: number;
+  /** Whether, after this attempt, the request may already have been carried out. */
+  uncertain: boolean;
+  error?: Error;
+  data?: unknown;
+}
+
+export function judgeAttempt(result: AttemptResult, ctx: AttemptContext): Verdict {
+  return result.kind === 'failure' ? judgeFailure(result, ctx) : judgeResponse(result, ctx);
+}
+
+function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
+  const { ref, decision, attempt } = ctx;
+  const outcome: RequestOutcome = failure.timeout ? 'timeout' : 'network-error';
+  const uncertain = ctx.uncertain || failure.sent;
+  if (decision.retry) return { outcome, status: null, retryInMs: decision.delayMs, uncertain };
+  const reason = describeFailure(failure.errorCode, ctx.timeouts, ctx.host);
+  const safe = isSafeToRepeat(ref.method);
+  if (!safe && failure.sent) {
+    return { outcome, status: null, uncertain, error: new OutcomeUnknownError({ ...ref, reason: `the request was sent but ${reason}` }) };
+  }
+  const notSent = safe ? '' : '; the request was not sent';
+  return { outcome, status: null, uncertain, error: new TransportError({ ...ref, reason: `${reason}${notSent}`, attempts: attempt }) };
+}
+
+function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, ctx: AttemptContext): Verdict {
+  const { ref, decision, attempt } = ctx;
+  const { status } = response;
+  const parsed = parseBody(response.text);
+  const envelope = parsed.kind === 'envelope' ? parsed.envelope : undefined;
+  const answered = { status, ...(envelope !== undefined ? { code: envelope.code } : {}) };
+  const fail = (outcome: RequestOutcome, error: Error, uncertain = ctx.uncertain): Verdict => ({ ...answered, outcome, uncertain, error });
+  const apiInit = (code: number, msg: string) => ({
+    ...ref,
+    serviceCode: code,
+    serviceMessage: ctx.clean(msg),
+    httpStatus: status,
+    attempts: attempt,
+    afterUncertainAttempt: ctx.uncertain,
+  });
+
+  if (status === 401 || envelope?.code === 401) {
+    return fail('auth-error', new AuthenticationError(apiInit(envelope?.code ?? 401, envelope?.msg ?? '')));
+  }
+
+  if (status === 429 || (status >= 500 && status !== 501)) {
+    const outcome: RequestOutcome = status === 429 ? 'rate-limited' : envelope !== undefined ? 'service-error' : 'http-error';
+    // 429 and 503 are refusals before any work; other server errors may come after a write.
+    const uncertain = ctx.uncertain || (status !== 429 && status !== 503);
+    if (decision.retry) return { ...answered, outcome, retryInMs: decision.delayMs, uncertain };
+    if (status === 429) {
+      return fail(
+        outcome,
+        new RateLimitedError({ ...ref, attempts: attempt, ...(decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}) }),
+      );
+    }
+    const answer =
+      envelope !== undefined
+        ? `code ${envelope.code}: ${ctx.clean(envelope.msg)}`
+        : `${response.statusText || 'server error'}, without the service's JSON envelope`;
+    const reason = `the service answered HTTP ${status} (${answer})`;
+    if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status }), uncertain);
+    // A server error that outlasts the retries is an outage, not a refusal of this request.
+    return fail(
+      outcome,
+      new TransportError({ ...ref, reason, httpStatus: status, attempts: attempt, ...(envelope !== undefined ? { serviceCode: envelope.code } : {}) }),
+      uncertain,
+    );
+  }
+
+  const ok = status >= 200 && status < 300;
+  if (parsed.kind !== 'envelope') {
+    const what =
+      parsed.kind === 'json'
+        ? 'JSON that is not the service envelope'
+        : `a body that is not JSON (content-type ${response.contentType || 'unknown'}); a proxy or gateway may have answered`;
+    if (ok && !isSafeToRepeat(ref.method)) {
+      return fail('bad-body', new OutcomeUnknownError({ ...ref, reason: `the answer (HTTP ${status}) was ${what}`, httpStatus: status }), true);
+    }
+    if (ok && parsed.kind === 'json') {
+      const mismatch = checkEnvelope(parsed.value) ?? { pointer: '', problem: 'not an envelope {code, msg, data}' };
+      return fail('bad-body', new WireFormatError({ ...ref, endpoint: ctx.endpoint, ...mismatch }));
+    }
+    const reason = `HTTP ${status} ${response.statusText}`.trim();
+    return fail('bad-body', new TransportError({ ...ref, reason: `${reason}: ${what}`, httpStatus: status, attempts: attempt }));
+  }
+
+  const env = parsed.envelope;
+  if (env.code !== 0) {
+    const init = apiInit(env.code, env.msg);
+    const error =
+      env.code === 13310 ? new LegacyApiRejectedError(init) : env.code === 13000 ? new OwnerInfoInvalidError(init) : new ApiError(init);
+    return fail('service-error', error);
+  }
+
+  if (!ok) {
+    const reason = `HTTP ${status} ${response.statusText} with a success envelope; check the base URL`;
+    return fail('http-error', new TransportError({ ...ref, reason, httpStatus: status, attempts: attempt }));
+  }
+
+  const mismatch = ctx.strictApi ? (checkEnvelope(parsed.value) ?? checkData(ctx.data, env.data)) : checkShapeLoosely(ctx.data, env.data);
+  if (mismatch !== undefined) return fail('bad-body', new WireFormatError({ ...ref, endpoint: ctx.endpoint, ...mismatch }));
+  return { ...answered, outcome: 'ok', uncertain: ctx.uncertain, data: env.hasData ? env.data : undefined };
+}

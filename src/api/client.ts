@@ -1,0 +1,298 @@
+import { ConfigError } from '../errors.js';
+import { checkBaseUrl, checkToken } from './config.js';
+import { listAllPages } from './paginate.js';
+import { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
+import { createTransport, type HttpMethod, type RequestLogEvent, type TransportStats } from './transport.js';
+import type { DataShape } from './wire-schemas.js';
+import type {
+  AcquirerProfile,
+  AcquirerProfileCreate,
+  AcquirerProfileQuery,
+  AcquirerProfileUpdate,
+  BindingKey,
+  BindingRecord,
+  BindingWrite,
+  Device,
+  DeviceCreate,
+  DeviceCreated,
+  DeviceEmv,
+  DeviceQuery,
+  DeviceUpdate,
+  EmvConfig,
+  EmvConfigCreate,
+  EmvConfigQuery,
+  EmvConfigUpdate,
+  IdResult,
+  Merchant,
+  MerchantCreate,
+  MerchantQuery,
+  OwnerInfo,
+  Page,
+  PageQuery,
+} from './wire-types.js';
+
+/**
+ * A typed client for the configuration API (01-configuration-api.md) and GET /api/v2/current.
+ * One method per endpoint, no knowledge of manifests or plans.
+ */
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  /** Requests on the wire at once (undici pool connections). Default 8. */
+  maxInFlight?: number;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  retry?: { maxAttempts?: number; maxElapsedMs?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Check every response against schemas/api and raise WireFormatError on a mismatch. */
+  strictApi?: boolean;
+  /** Allow plain http:// to a host other than loopback (the token travels unencrypted). */
+  allowInsecureHttp?: boolean;
+  /** Called once per attempt; the event holds no secret. */
+  onRequest?: (event: RequestLogEvent) => void;
+  /** Uniform in [0, 1), for retry jitter; injectable in tests. */
+  random?: () => number;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  /** GET /api/v2/current: the PBO group the token belongs to. */
+  owner(): Promise<OwnerInfo>;
+  acquirerProfiles: {
+    list(q?: AcquirerProfileQuery & PageQuery): Promise<Page<AcquirerProfile>>;
+    listAll(q?: AcquirerProfileQuery): Promise<AcquirerProfile[]>;
+    create(body: AcquirerProfileCreate): Promise<IdResult>;
+    update(profileId: number | string, body: AcquirerProfileUpdate): Promise<void>;
+    delete(profileId: number | string): Promise<void>;
+  };
+  emvConfigs: {
+    list(q?: EmvConfigQuery & PageQuery): Promise<Page<EmvConfig>>;
+    listAll(q?: EmvConfigQuery): Promise<EmvConfig[]>;
+    create(body: EmvConfigCreate): Promise<IdResult>;
+    update(emvId: number, body: EmvConfigUpdate): Promise<void>;
+    delete(emvId: number): Promise<void>;
+  };
+  merchants: {
+    list(q?: MerchantQuery & PageQuery): Promise<Page<Merchant>>;
+    listAll(q?: MerchantQuery): Promise<Merchant[]>;
+    /** Null when no merchant has this id. */
+    get(mchId: string): Promise<Merchant | null>;
+    create(body: MerchantCreate): Promise<Merchant>;
+    /** Full replace of the profile fields (not the payment config). */
+    replace(mchId: string, body: MerchantCreate): Promise<Merchant>;
+    delete(mchId: string): Promise<void>;
+  };
+  bindings: {
+    list(mchId: string, q?: PageQuery): Promise<Page<BindingRecord>>;
+    listAll(mchId: string): Promise<BindingRecord[]>;
+    create(mchId: string, body: BindingWrite): Promise<void>;
+    /** Replaces the whole subtree of body.acquirerProfileId + body.currency. */
+    replace(mchId: string, body: BindingWrite): Promise<void>;
+    delete(mchId: string, key: BindingKey): Promise<void>;
+  };
+  devices: {
+    list(mchId: string, q?: DeviceQuery & PageQuery): Promise<Page<Device>>;
+    listAll(mchId: string, q?: DeviceQuery): Promise<Device[]>;
+    /** Accepts a `CD-` id or a bare activation code; null when unknown. */
+    get(deviceId: string): Promise<Device | null>;
+    create(body: DeviceCreate): Promise<DeviceCreated>;
+    update(deviceId: string, body: DeviceUpdate): Promise<void>;
+    /** deviceStatus 2 logs an activated device out, 3 decommissions it; omit for a pending code. */
+    delete(deviceId: string, options?: { deviceStatus?: 2 | 3 }): Promise<void>;
+    /** Marks an activation code idle, freeing it for re-activation. */
+    idle(code: string): Promise<void>;
+    sendActivationCode(body: { deviceId: string; email: string }): Promise<void>;
+    /** The resolved EMV values currently pushed to the device; null when unknown. */
+    emv(deviceId: string): Promise<DeviceEmv | null>;
+  };
+  /** Requests sent so far (every attempt counts), by method, and how many were retries. */
+  stats(): TransportStats;
+  close(): Promise<void>;
+}
+
+const V1 = '/api/openapi/v1';
+
+/**
+ * The reference documents `pageSize=-1` for every list except merchant payment config; that one
+ * is walked from page 1 with this size (the walker still follows a smaller server cap).
+ */
+const BINDING_PAGE_SIZE = 100;
+
+const seg = (value: string | number): string => encodeURIComponent(String(value));
+
+const NONE: DataShape = { kind: 'none' };
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = checkBaseUrl(options.baseUrl, options.allowInsecureHttp === true);
+  const token = checkToken(options.token, 'the client options');
+  const maxInFlight = options.maxInFlight ?? 8;
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1) {
+    throw new ConfigError(`maxInFlight must be a whole number of at least 1, got ${maxInFlight}`);
+  }
+  const retry: RetrySettings = { ...defaultRetrySettings, ...definedOnly(options.retry ?? {}) };
+  const transport = createTransport({
+    baseUrl,
+    token,
+    maxInFlight,
+    timeouts: {
+      connectMs: options.timeouts?.connectMs ?? 10_000,
+      headersMs: options.timeouts?.headersMs ?? 30_000,
+      bodyMs: options.timeouts?.bodyMs ?? 30_000,
+    },
+    retry,
+    strictApi: options.strictApi === true,
+    onRequest: options.onRequest,
+    random: options.random ?? Math.random,
+  });
+
+  async function call<T>(
+    method: HttpMethod,
+    endpoint: string,
+    path: string,
+    data: DataShape,
+    extra: { query?: Record<string, string | number | undefined>; body?: unknown } = {},
+  ): Promise<T> {
+    return (await transport.request({ method, endpoint: `${method} ${endpoint}`, path, data, ...extra })) as T;
+  }
+
+  async function callVoid(
+    method: HttpMethod,
+    endpoint: string,
+    path: string,
+    extra: { query?: Record<string, string | number | undefined>; body?: unknown } = {},
+  ): Promise<void> {
+    await transport.request({ method, endpoint: `${method} ${endpoint}`, path, data: NONE, ...extra });
+  }
+
+  /** A list endpoint: one page, and every record via pageSize=-1 or page walking. */
+  function listEndpoint<T, Q extends object>(
+    endpoint: string,
+    path: (scope: string) => string,
+    schema: 'acquirer-profile' | 'emv-config' | 'merchant' | 'binding-record' | 'device',
+    keyOf: (record: T) => string,
+    firstPageSize: number,
+    scoped: (scope: string) => Record<string, string | undefined> = () => ({}),
+  ) {
+    const page = (scope: string, q: (Q & PageQuery) | undefined): Promise<Page<T>> =>
+      call<Page<T>>('GET', endpoint, path(scope), { kind: 'page', schema }, { query: { ...scoped(scope), ...(q ?? {}) } });
+    const all = (scope: string, q: Q | undefined): Promise<T[]> =>
+      listAllPages<T>((request) => page(scope, { ...(q ?? ({} as Q)), ...request }), {
+        method: 'GET',
+        path: path(scope),
+        endpoint: `GET ${endpoint}`,
+        keyOf,
+        firstPageSize,
+      });
+    return { page, all };
+  }
+
+  const profilesList = listEndpoint<AcquirerProfile, AcquirerProfileQuery>(
+    `${V1}/acquirer`,
+    () => `${V1}/acquirer`,
+    'acquirer-profile',
+    (p) => String(p.profileId),
+    -1,
+  );
+  const emvList = listEndpoint<EmvConfig, EmvConfigQuery>(`${V1}/emv`, () => `${V1}/emv`, 'emv-config', (e) => String(e.id), -1);
+  const merchantList = listEndpoint<Merchant, MerchantQuery>(
+    `${V1}/mchInfo`,
+    () => `${V1}/mchInfo`,
+    'merchant',
+    (m) => m.mchId,
+    -1,
+  );
+  const bindingList = listEndpoint<BindingRecord, object>(
+    `${V1}/mchInfo/payment/{mchId}`,
+    (mchId) => `${V1}/mchInfo/payment/${seg(mchId)}`,
+    'binding-record',
+    (b) => `${b.acquirerProfileId}\u0000${b.currency}`,
+    BINDING_PAGE_SIZE,
+  );
+  const deviceList = listEndpoint<Device, DeviceQuery>(
+    `${V1}/device`,
+    () => `${V1}/device`,
+    'device',
+    (d) => d.deviceId,
+    -1,
+    (mchId) => ({ mchId }),
+  );
+
+  return {
+    baseUrl,
+    owner: () => call<OwnerInfo>('GET', '/api/v2/current', '/api/v2/current', { kind: 'record', schema: 'owner-info' }),
+
+    acquirerProfiles: {
+      list: (q) => profilesList.page('', q),
+      listAll: (q) => profilesList.all('', q),
+      create: (body) => call<IdResult>('POST', `${V1}/acquirer`, `${V1}/acquirer`, { kind: 'record', schema: 'id-result' }, { body }),
+      update: (profileId, body) => callVoid('PUT', `${V1}/acquirer/{profileId}`, `${V1}/acquirer/${seg(profileId)}`, { body }),
+      delete: (profileId) => callVoid('DELETE', `${V1}/acquirer/{profileId}`, `${V1}/acquirer/${seg(profileId)}`),
+    },
+
+    emvConfigs: {
+      list: (q) => emvList.page('', q),
+      listAll: (q) => emvList.all('', q),
+      create: (body) => call<IdResult>('POST', `${V1}/emv`, `${V1}/emv`, { kind: 'record', schema: 'id-result' }, { body }),
+      update: (emvId, body) => callVoid('PUT', `${V1}/emv/{emvId}`, `${V1}/emv/${seg(emvId)}`, { body }),
+      delete: (emvId) => callVoid('DELETE', `${V1}/emv/{emvId}`, `${V1}/emv/${seg(emvId)}`),
+    },
+
+    merchants: {
+      list: (q) => merchantList.page('', q),
+      listAll: (q) => merchantList.all('', q),
+      get: async (mchId) =>
+        (await call<Merchant | null | undefined>('GET', `${V1}/mchInfo/{mchId}`, `${V1}/mchInfo/${seg(mchId)}`, {
+          kind: 'record',
+          schema: 'merchant',
+          nullable: true,
+        })) ?? null,
+      create: (body) => call<Merchant>('POST', `${V1}/mchInfo`, `${V1}/mchInfo`, { kind: 'record', schema: 'merchant' }, { body }),
+      replace: (mchId, body) =>
+        call<Merchant>('PUT', `${V1}/mchInfo/{mchId}`, `${V1}/mchInfo/${seg(mchId)}`, { kind: 'record', schema: 'merchant' }, { body }),
+      delete: (mchId) => callVoid('DELETE', `${V1}/mchInfo/{mchId}`, `${V1}/mchInfo/${seg(mchId)}`),
+    },
+
+    bindings: {
+      list: (mchId, q) => bindingList.page(mchId, q),
+      listAll: (mchId) => bindingList.all(mchId, undefined),
+      create: (mchId, body) => callVoid('POST', `${V1}/mchInfo/payment/{mchId}`, `${V1}/mchInfo/payment/${seg(mchId)}`, { body }),
+      replace: (mchId, body) => callVoid('PUT', `${V1}/mchInfo/payment/{mchId}`, `${V1}/mchInfo/payment/${seg(mchId)}`, { body }),
+      delete: (mchId, key) =>
+        callVoid('DELETE', `${V1}/mchInfo/payment/{mchId}`, `${V1}/mchInfo/payment/${seg(mchId)}`, {
+          query: { acquirerProfileId: key.acquirerProfileId, currency: key.currency },
+        }),
+    },
+
+    devices: {
+      list: (mchId, q) => deviceList.page(mchId, q),
+      listAll: (mchId, q) => deviceList.all(mchId, q),
+      get: async (deviceId) =>
+        (await call<Device | null | undefined>('GET', `${V1}/device/{deviceId}`, `${V1}/device/${seg(deviceId)}`, {
+          kind: 'record',
+          schema: 'device',
+          nullable: true,
+        })) ?? null,
+      create: (body) =>
+        call<DeviceCreated>('POST', `${V1}/device`, `${V1}/device`, { kind: 'record', schema: 'device-created' }, { body }),
+      update: (deviceId, body) => callVoid('PUT', `${V1}/device/{deviceId}`, `${V1}/device/${seg(deviceId)}`, { body }),
+      delete: (deviceId, opts) =>
+        callVoid('DELETE', `${V1}/device/{deviceId}`, `${V1}/device/${seg(deviceId)}`, {
+          query: { deviceStatus: opts?.deviceStatus },
+        }),
+      idle: (code) => callVoid('DELETE', `${V1}/device/{code}/idle`, `${V1}/device/${seg(code)}/idle`),
+      sendActivationCode: (body) => callVoid('POST', `${V1}/device/code`, `${V1}/device/code`, { body }),
+      emv: async (deviceId) =>
+        (await call<DeviceEmv | null | undefined>('GET', `${V1}/device/emv/{deviceId}`, `${V1}/device/emv/${seg(deviceId)}`, {
+          kind: 'record',
+          schema: 'device-emv',
+          nullable: true,
+        })) ?? null,
+    },
+
+    stats: () => transport.stats(),
+    close: () => transport.close(),
+  };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

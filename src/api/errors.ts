@@ -1,0 +1,208 @@
+import { PaycfgError } from '../errors.js';
+
+/**
+ * Failures of a call to the service. Every class names the HTTP method and path (query secrets
+ * masked) and never carries the token, a request body or a secret field value: `details` is what
+ * `--json` output and logs may show.
+ */
+
+export interface RequestRef {
+  method: string;
+  /** Path with query; values of secret-looking query names are masked. */
+  path: string;
+}
+
+interface ApiErrorInit extends RequestRef {
+  serviceCode: number;
+  serviceMessage: string;
+  httpStatus: number;
+  /** Attempts made, counting the one that got this answer. */
+  attempts?: number;
+  /**
+   * True when an earlier attempt of this (idempotent) request ended without an answer, so the
+   * service may already have done what this refusal says it cannot do again (a retried DELETE
+   * answered "not found"). Callers resolve it by reading back.
+   */
+  afterUncertainAttempt?: boolean;
+}
+
+/** The service answered with an envelope whose code is not 0. */
+export class ApiError extends PaycfgError {
+  readonly code: string = 'API';
+  readonly serviceCode: number;
+  readonly serviceMessage: string;
+  readonly method: string;
+  readonly path: string;
+  readonly httpStatus: number;
+  readonly afterUncertainAttempt: boolean;
+
+  constructor(init: ApiErrorInit, message?: string) {
+    super(
+      message ?? `${init.method} ${init.path}: the service refused the request (code ${init.serviceCode}): ${init.serviceMessage}`,
+      {
+        method: init.method,
+        path: init.path,
+        httpStatus: init.httpStatus,
+        serviceCode: init.serviceCode,
+        serviceMessage: init.serviceMessage,
+        ...(init.attempts !== undefined ? { attempts: init.attempts } : {}),
+        ...(init.afterUncertainAttempt ? { afterUncertainAttempt: true } : {}),
+      },
+    );
+    this.serviceCode = init.serviceCode;
+    this.serviceMessage = init.serviceMessage;
+    this.method = init.method;
+    this.path = init.path;
+    this.httpStatus = init.httpStatus;
+    this.afterUncertainAttempt = init.afterUncertainAttempt ?? false;
+  }
+}
+
+/** HTTP 401, or an envelope with code 401 (how the service reports an expired token). */
+export class AuthenticationError extends ApiError {
+  override readonly code = 'AUTH';
+
+  constructor(init: ApiErrorInit) {
+    super(
+      init,
+      `${init.method} ${init.path}: the service rejected the access token (HTTP ${init.httpStatus}, code ${init.serviceCode}); ` +
+        'check that the token is valid, not expired and issued for this base URL',
+    );
+  }
+}
+
+/** Code 13310: a legacy /api/v2 configuration endpoint called for a group switched to the current API. */
+export class LegacyApiRejectedError extends ApiError {
+  override readonly code = 'LEGACY_API_REJECTED';
+
+  constructor(init: ApiErrorInit) {
+    super(
+      init,
+      `${init.method} ${init.path}: the group uses the current API (/api/openapi/v1); the service refuses ` +
+        `legacy /api/v2 configuration endpoints for it (code 13310: ${init.serviceMessage})`,
+    );
+  }
+}
+
+/** Code 13000: the record exists but belongs to another merchant or PBO group. */
+export class OwnerInfoInvalidError extends ApiError {
+  override readonly code = 'OWNER_INFO_INVALID';
+
+  constructor(init: ApiErrorInit) {
+    super(
+      init,
+      `${init.method} ${init.path}: the record belongs to another merchant or PBO group (code 13000: ${init.serviceMessage})`,
+    );
+  }
+}
+
+/**
+ * A create (POST) was sent and no trustworthy answer came back (connection cut, timeout, gateway
+ * error). It is never repeated blindly: the caller reads the record back by its identity (name,
+ * providerReference, alias) and decides.
+ */
+export class OutcomeUnknownError extends PaycfgError {
+  readonly code = 'OUTCOME_UNKNOWN';
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: RequestRef & { reason: string; httpStatus?: number }, options?: ErrorOptions) {
+    super(
+      `${init.method} ${init.path}: ${init.reason}; the service may or may not have carried it out, ` +
+        'so it was not repeated. Read the record back by its name or reference before trying again',
+      {
+        method: init.method,
+        path: init.path,
+        reason: init.reason,
+        ...(init.httpStatus !== undefined ? { httpStatus: init.httpStatus } : {}),
+      },
+      options,
+    );
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/**
+ * No usable answer: network failure or timeout after the retries, a gateway or proxy page instead
+ * of the service's JSON, or an HTTP error without an envelope.
+ */
+export class TransportError extends PaycfgError {
+  readonly code = 'TRANSPORT';
+  readonly method: string;
+  readonly path: string;
+  readonly httpStatus: number | undefined;
+
+  constructor(
+    init: RequestRef & { reason: string; httpStatus?: number; attempts?: number; serviceCode?: number },
+    options?: ErrorOptions,
+  ) {
+    const tries = init.attempts !== undefined && init.attempts > 1 ? ` (after ${init.attempts} attempts)` : '';
+    super(
+      `${init.method} ${init.path}: ${init.reason}${tries}`,
+      {
+        method: init.method,
+        path: init.path,
+        reason: init.reason,
+        ...(init.httpStatus !== undefined ? { httpStatus: init.httpStatus } : {}),
+        ...(init.attempts !== undefined ? { attempts: init.attempts } : {}),
+        ...(init.serviceCode !== undefined ? { serviceCode: init.serviceCode } : {}),
+      },
+      options,
+    );
+    this.method = init.method;
+    this.path = init.path;
+    this.httpStatus = init.httpStatus;
+  }
+}
+
+/** HTTP 429 that outlasted the retry budget, or a create refused for rate (never retried). */
+export class RateLimitedError extends PaycfgError {
+  readonly code = 'RATE_LIMITED';
+  readonly method: string;
+  readonly path: string;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: RequestRef & { attempts: number; retryAfterMs?: number }) {
+    const wait = init.retryAfterMs !== undefined ? `; the service asks to wait ${Math.ceil(init.retryAfterMs / 1000)} s` : '';
+    super(
+      `${init.method} ${init.path}: the service is rate limiting requests (HTTP 429) after ${init.attempts} attempt(s)${wait}. ` +
+        'Try again later or lower the concurrency',
+      {
+        method: init.method,
+        path: init.path,
+        attempts: init.attempts,
+        ...(init.retryAfterMs !== undefined ? { retryAfterMs: init.retryAfterMs } : {}),
+      },
+    );
+    this.method = init.method;
+    this.path = init.path;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/**
+ * The answer is JSON but not what the reference describes: not an envelope, a missing page, or
+ * (with --strict-api) a record that fails its schema. Reported instead of planning from it.
+ */
+export class WireFormatError extends PaycfgError {
+  readonly code = 'WIRE_FORMAT';
+  readonly method: string;
+  readonly path: string;
+  /** The endpoint as documented, e.g. `GET /api/openapi/v1/mchInfo/{mchId}`. */
+  readonly endpoint: string;
+  /** JSON pointer into the response body where the mismatch is. */
+  readonly pointer: string;
+
+  constructor(init: RequestRef & { endpoint: string; pointer: string; problem: string }) {
+    super(
+      `${init.method} ${init.path}: the response does not match the documented wire format of ${init.endpoint} ` +
+        `at ${init.pointer === '' ? '(root)' : init.pointer}: ${init.problem}`,
+      { method: init.method, path: init.path, endpoint: init.endpoint, pointer: init.pointer, problem: init.problem },
+    );
+    this.method = init.method;
+    this.path = init.path;
+    this.endpoint = init.endpoint;
+    this.pointer = init.pointer;
+  }
+}

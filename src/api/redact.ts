@@ -1,0 +1,53 @@
+/**
+ * Keeping secrets out of what the client reports. The Authorization header is built and used only
+ * in transport.ts; everything that leaves it (log events, errors) goes through these helpers.
+ */
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Names that hold credentials or the means to obtain them: the device admin password, the merchant
+ * operator passcode, the void/refund admin password, and an activation code (it logs a terminal in).
+ */
+const SECRET_NAME = /(token|secret|passw(or)?d|pwd|passcode|deviceadmin|apikey|api[-_]key|authorization|activationcode|credential)/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/** `path?query` with the values of secret-looking query names masked. */
+export function redactPath(pathWithQuery: string): string {
+  const q = pathWithQuery.indexOf('?');
+  if (q < 0) return pathWithQuery;
+  const params = new URLSearchParams(pathWithQuery.slice(q + 1));
+  const parts: string[] = [];
+  for (const [name, value] of params) {
+    const shown = isSecretName(name) ? REDACTED : value;
+    parts.push(`${encodeURIComponent(name)}=${shown === REDACTED ? REDACTED : encodeURIComponent(shown)}`);
+  }
+  return `${pathWithQuery.slice(0, q)}?${parts.join('&')}`;
+}
+
+/**
+ * String values of secret-named fields anywhere in a request body, so that a service message that
+ * echoes one (e.g. "passcode 1234 too short") can be scrubbed before it reaches an error.
+ */
+export function secretValuesOf(body: unknown, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(body)) {
+    for (const item of body) secretValuesOf(item, found);
+  } else if (body !== null && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) {
+      if (isSecretName(key) && typeof value === 'string' && value !== '') found.add(value);
+      else secretValuesOf(value, found);
+    }
+  }
+  return found;
+}
+
+/** Replaces every occurrence of each secret in `text`; longest first so that overlaps stay masked. */
+export function scrub(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+  for (const secret of ordered) out = out.split(secret).join(REDACTED);
+  return out;
+}

@@ -1,0 +1,133 @@
+/**
+ * When to repeat a request and how long to wait first: one pure function, so that every rule is
+ * unit-tested without a socket or a clock.
+ *
+ * Rules:
+ * - Only requests that are safe to repeat are retried: GET, PUT and DELETE (every PUT of the API is
+ *   a replace or a partial set, so sending it twice leaves the same state). A POST creates a record
+ *   and is never repeated: when its outcome is unknown the caller reads back by identity instead.
+ * - Retried outcomes: no answer (network error, timeout), HTTP 429, and HTTP 5xx except 501 (the
+ *   method is not implemented and never will be on this server). Any other 4xx and any envelope
+ *   error are answers, not accidents, and are never retried.
+ * - Delay: full jitter over an exponential ceiling (base * 2^(attempt-1), capped at maxDelay).
+ *   A Retry-After header wins over the computed delay; when it asks for more time than is left in
+ *   the budget there is no retry (coming back early would only be refused again).
+ * - Bounded by attempts and by total elapsed time.
+ */
+
+export interface RetrySettings {
+  /** Attempts in all, the first one included. */
+  maxAttempts: number;
+  /** No retry starts after this much time since the first attempt began. */
+  maxElapsedMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const defaultRetrySettings: Readonly<RetrySettings> = {
+  maxAttempts: 5,
+  maxElapsedMs: 30_000,
+  baseDelayMs: 200,
+  maxDelayMs: 5_000,
+};
+
+/** How an attempt ended, as far as retrying is concerned. */
+export type AttemptOutcome =
+  | { kind: 'no-response' }
+  | { kind: 'http'; status: number; retryAfter?: string | undefined };
+
+export interface RetryInput {
+  method: string;
+  /** 1-based number of the attempt that just ended. */
+  attempt: number;
+  outcome: AttemptOutcome;
+  /** Time since the first attempt began. */
+  elapsedMs: number;
+  /** Wall clock, for a Retry-After given as an HTTP date. */
+  nowMs: number;
+  /** Uniform in [0, 1), for jitter. */
+  random: () => number;
+}
+
+export type NoRetryReason =
+  | 'succeeded'
+  | 'not-retryable'
+  | 'unsafe-method'
+  | 'attempts-exhausted'
+  | 'budget-exhausted'
+  | 'retry-after-exceeds-budget';
+
+export type RetryDecision =
+  | { retry: true; delayMs: number; retryAfterMs?: number }
+  | { retry: false; reason: NoRetryReason; retryAfterMs?: number };
+
+const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+export function isSafeToRepeat(method: string): boolean {
+  return SAFE_TO_REPEAT.has(method.toUpperCase());
+}
+
+/** Outcomes that may go away on their own; independent of the method. */
+export function isTransient(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === 'no-response') return true;
+  const { status } = outcome;
+  return status === 429 || (status >= 500 && status <= 599 && status !== 501);
+}
+
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/, // IMF-fixdate
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/, // obsolete RFC 850
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/, // asctime
+];
+
+/**
+ * Parses Retry-After: delay-seconds or an HTTP date (RFC 9110 10.2.3). Returns milliseconds from
+ * now, 0 for a date in the past, undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Date.parse is lenient (it reads "soon 1.5" as a date); accept only the three HTTP-date forms.
+  const form = HTTP_DATE.findIndex((pattern) => pattern.test(text));
+  if (form < 0) return undefined;
+  // asctime carries no zone; HTTP dates are always GMT.
+  const at = Date.parse(form === 2 ? `${text} GMT` : text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+export function backoffCeilingMs(attempt: number, settings: RetrySettings): number {
+  const exponent = Math.max(0, attempt - 1);
+  // 2^exponent overflows to Infinity long before it matters; min() keeps it finite.
+  return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** exponent);
+}
+
+export function decideRetry(input: RetryInput, settings: RetrySettings = defaultRetrySettings): RetryDecision {
+  const { outcome } = input;
+  if (outcome.kind === 'http' && outcome.status >= 200 && outcome.status < 300) {
+    return { retry: false, reason: 'succeeded' };
+  }
+  const retryAfterMs =
+    outcome.kind === 'http' ? parseRetryAfter(outcome.retryAfter, input.nowMs) : undefined;
+  const withHint = retryAfterMs !== undefined ? { retryAfterMs } : {};
+
+  if (!isTransient(outcome)) return { retry: false, reason: 'not-retryable', ...withHint };
+  if (!isSafeToRepeat(input.method)) return { retry: false, reason: 'unsafe-method', ...withHint };
+  if (input.attempt >= settings.maxAttempts) return { retry: false, reason: 'attempts-exhausted', ...withHint };
+
+  const remainingMs = settings.maxElapsedMs - input.elapsedMs;
+  if (remainingMs <= 0) return { retry: false, reason: 'budget-exhausted', ...withHint };
+
+  if (retryAfterMs !== undefined) {
+    if (retryAfterMs > remainingMs) return { retry: false, reason: 'retry-after-exceeds-budget', retryAfterMs };
+    return { retry: true, delayMs: retryAfterMs, retryAfterMs };
+  }
+
+  const ceiling = backoffCeilingMs(input.attempt, settings);
+  const r = Math.min(Math.max(input.random(), 0), 1);
+  const delayMs = Math.floor(r * ceiling);
+  if (delayMs > remainingMs) return { retry: false, reason: 'budget-exhausted' };
+  return { retry: true, delayMs };
+}

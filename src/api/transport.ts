@@ -1,0 +1,193 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import { judgeAttempt, type AttemptResult, type RequestOutcome } from './attempt-verdict.js';
+import { classifyNetworkError, type TimeoutSettings } from './network-failure.js';
+import { redactPath, scrub, secretValuesOf } from './redact.js';
+import { decideRetry, type RetrySettings } from './retry-policy.js';
+import type { DataShape } from './wire-schemas.js';
+
+/**
+ * The only place that speaks HTTP and the only holder of the Authorization header: one undici
+ * Pool per client (keep-alive, at most `maxInFlight` requests on the wire, the rest queued), JSON
+ * in and out, the retry loop and request log events. What each answer means is decided by
+ * attempt-verdict.ts, when to retry by retry-policy.ts.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { RequestOutcome };
+
+/** One attempt of one request, as reported to `onRequest` (and by `--verbose`). Holds no secret. */
+export interface RequestLogEvent {
+  method: string;
+  /** Path and query relative to the base URL; values of secret-looking query names are masked. */
+  path: string;
+  /** HTTP status, or null when no answer came. */
+  status: number | null;
+  /** Envelope code, when the answer had one. */
+  code?: number;
+  durationMs: number;
+  /** 1-based. */
+  attempt: number;
+  outcome: RequestOutcome;
+  /** Set when the request will be sent again after this many milliseconds. */
+  retryInMs?: number;
+}
+
+export interface TransportOptions {
+  /** Already checked by config.checkBaseUrl: origin plus optional path prefix, no trailing slash. */
+  baseUrl: string;
+  token: string;
+  maxInFlight: number;
+  timeouts: TimeoutSettings;
+  retry: RetrySettings;
+  strictApi: boolean;
+  onRequest?: ((event: RequestLogEvent) => void) | undefined;
+  random: () => number;
+}
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** The endpoint as documented, for error messages: `GET /api/openapi/v1/mchInfo/{mchId}`. */
+  endpoint: string;
+  /** Path below the base URL, segments already encoded. */
+  path: string;
+  query?: Readonly<Record<string, string | number | undefined>>;
+  body?: unknown;
+  /** What `data` must look like on success. */
+  data: DataShape;
+}
+
+export interface TransportStats {
+  /** Attempts sent, retries included. */
+  requests: number;
+  byMethod: Record<string, number>;
+  retries: number;
+}
+
+export interface Transport {
+  /** Resolves to the envelope's `data` (undefined when absent). */
+  request(spec: RequestSpec): Promise<unknown>;
+  stats(): TransportStats;
+  /** Waits for requests in flight, then closes the connections; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Secrets shorter than this are not scrubbed from messages: masking "12" would garble every number. */
+const MIN_SCRUBBED_SECRET_LENGTH = 4;
+
+function buildPath(prefix: string, path: string, query: RequestSpec['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return `${prefix}${path}${search === '' ? '' : `?${search}`}`;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const origin = new URL(options.baseUrl);
+  const prefix = origin.pathname === '/' ? '' : origin.pathname;
+  const pool = new Pool(origin.origin, {
+    connections: options.maxInFlight,
+    pipelining: 1,
+    connect: { timeout: options.timeouts.connectMs },
+    headersTimeout: options.timeouts.headersMs,
+    bodyTimeout: options.timeouts.bodyMs,
+  });
+  const authorization = `Bearer ${options.token}`;
+  const counters: TransportStats = { requests: 0, byMethod: {}, retries: 0 };
+
+  async function attemptOnce(method: HttpMethod, fullPath: string, body: string | undefined): Promise<AttemptResult> {
+    counters.requests += 1;
+    counters.byMethod[method] = (counters.byMethod[method] ?? 0) + 1;
+    const headers: Record<string, string> = { accept: 'application/json', authorization, 'user-agent': 'paycfg' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let headersReceived = false;
+    try {
+      const response = await pool.request({ method, path: fullPath, headers, body: body ?? null });
+      headersReceived = true;
+      const text = await response.body.text();
+      const retryAfter = firstHeader(response.headers['retry-after']);
+      return {
+        kind: 'response',
+        status: response.statusCode,
+        statusText: response.statusText,
+        contentType: firstHeader(response.headers['content-type']) ?? '',
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
+        text,
+      };
+    } catch (error) {
+      return { kind: 'failure', ...classifyNetworkError(error, headersReceived) };
+    }
+  }
+
+  async function request(spec: RequestSpec): Promise<unknown> {
+    const { method } = spec;
+    const fullPath = buildPath(prefix, spec.path, spec.query);
+    const ref = { method, path: redactPath(buildPath('', spec.path, spec.query)) };
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const secrets = [options.token, ...[...secretValuesOf(spec.body)].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH)];
+    const clean = (text: string): string => scrub(text, secrets);
+    const startedAt = performance.now();
+    let uncertain = false;
+
+    for (let attempt = 1; ; attempt += 1) {
+      const attemptStart = performance.now();
+      const result = await attemptOnce(method, fullPath, body);
+      const durationMs = Math.round(performance.now() - attemptStart);
+      const decision = decideRetry(
+        {
+          method,
+          attempt,
+          outcome: result.kind === 'failure' ? { kind: 'no-response' } : { kind: 'http', status: result.status, retryAfter: result.retryAfter },
+          elapsedMs: performance.now() - startedAt,
+          nowMs: Date.now(),
+          random: options.random,
+        },
+        options.retry,
+      );
+      const verdict = judgeAttempt(result, {
+        ref,
+        endpoint: spec.endpoint,
+        data: spec.data,
+        attempt,
+        decision,
+        uncertain,
+        strictApi: options.strictApi,
+        timeouts: options.timeouts,
+        host: origin.host,
+        clean,
+      });
+      options.onRequest?.({
+        ...ref,
+        status: verdict.status,
+        ...(verdict.code !== undefined ? { code: verdict.code } : {}),
+        durationMs,
+        attempt,
+        outcome: verdict.outcome,
+        ...(verdict.retryInMs !== undefined ? { retryInMs: verdict.retryInMs } : {}),
+      });
+      uncertain = verdict.uncertain;
+      if (verdict.retryInMs !== undefined) {
+        counters.retries += 1;
+        await sleep(verdict.retryInMs);
+        continue;
+      }
+      if (verdict.error !== undefined) throw verdict.error;
+      return verdict.data;
+    }
+  }
+
+  return {
+    request,
+    stats: () => ({ requests: counters.requests, byMethod: { ...counters.byMethod }, retries: counters.retries }),
+    close: async () => {
+      if (!pool.closed) await pool.close();
+    },
+  };
+}

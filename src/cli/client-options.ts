@@ -1,0 +1,69 @@
+import { createApiClient, resolveClientConfig, type ApiClient, type RequestLogEvent } from '../api/index.js';
+import type { IoStreams } from './io.js';
+
+/**
+ * The flags every command that talks to the service shares. Spread `clientFlagOptions` into the
+ * command's parseArgs options and pass the parsed values to `createClientFromFlags`.
+ * There is deliberately no --token flag: a token on the command line lands in shell history and
+ * in the process list.
+ */
+export const clientFlagOptions = {
+  'base-url': { type: 'string' },
+  'token-file': { type: 'string' },
+  'insecure-http': { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+  'strict-api': { type: 'boolean', default: false },
+} as const;
+
+export interface ClientFlagValues {
+  'base-url'?: string | undefined;
+  'token-file'?: string | undefined;
+  'insecure-http'?: boolean | undefined;
+  verbose?: boolean | undefined;
+  'strict-api'?: boolean | undefined;
+}
+
+/** Help lines for the shared flags, for a command's --help text. */
+export const clientFlagsHelp = [
+  '  --base-url <url>     Service base URL (default: $PAYCFG_BASE_URL)',
+  '  --token-file <path>  Read the access token from this file (default: $PAYCFG_TOKEN)',
+  '  --insecure-http      Allow plain http:// to a host other than localhost',
+  '  --verbose            Log every request (method, path, status, code, duration) to stderr',
+  '  --strict-api         Check every response against the wire schemas and stop on a mismatch',
+].join('\n');
+
+/** One stderr line per attempt. Paths arrive from the transport with secret query values masked. */
+export function formatRequestLog(event: RequestLogEvent): string {
+  const status = event.status === null ? 'no answer' : String(event.status);
+  const code = event.code !== undefined ? ` code ${event.code}` : '';
+  const attempt = event.attempt > 1 ? `, attempt ${event.attempt}` : '';
+  const outcome = event.outcome === 'ok' ? '' : ` ${event.outcome}`;
+  const retry = event.retryInMs !== undefined ? `, retrying in ${event.retryInMs} ms` : '';
+  return `paycfg: ${event.method} ${event.path} -> ${status}${code}${outcome} (${event.durationMs} ms${attempt})${retry}\n`;
+}
+
+/**
+ * Builds the API client from the shared flags and the environment (PAYCFG_BASE_URL, PAYCFG_TOKEN).
+ * Throws ConfigError naming exactly what to set when the base URL or token is missing or refused.
+ */
+export function createClientFromFlags(
+  values: ClientFlagValues,
+  io: IoStreams,
+  options: { maxInFlight?: number } = {},
+): ApiClient {
+  const config = resolveClientConfig({
+    baseUrl: values['base-url'],
+    tokenFile: values['token-file'],
+    insecureHttp: values['insecure-http'],
+    env: io.env,
+    cwd: io.cwd,
+  });
+  return createApiClient({
+    baseUrl: config.baseUrl,
+    token: config.token,
+    allowInsecureHttp: config.allowInsecureHttp,
+    strictApi: values['strict-api'] === true,
+    ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
+    ...(values.verbose === true ? { onRequest: (event: RequestLogEvent) => io.stderr.write(formatRequestLog(event)) } : {}),
+  });
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backoffCeilingMs,
+  decideRetry,
+  defaultRetrySettings,
+  isTransient,
+  parseRetryAfter,
+  type RetryInput,
+} from '../../src/api/retry-policy.js';
+
+const NOW = Date.parse('2025-01-01T00:00:00Z');
+
+function input(overrides: Partial<RetryInput>): RetryInput {
+  return {
+    method: 'GET',
+    attempt: 1,
+    outcome: { kind: 'http', status: 503 },
+    elapsedMs: 0,
+    nowMs: NOW,
+    random: () => 0.5,
+    ...overrides,
+  };
+}
+
+describe('retry policy: what is retried', () => {
+  it.each(['GET', 'PUT', 'DELETE', 'get'])('retries %s after no response', (method) => {
+    expect(decideRetry(input({ method, outcome: { kind: 'no-response' } })).retry).toBe(true);
+  });
+
+  it.each([429, 500, 502, 503, 504, 599])('retries GET after HTTP %i', (status) => {
+    expect(decideRetry(input({ outcome: { kind: 'http', status } })).retry).toBe(true);
+  });
+
+  it.each([400, 401, 403, 404, 409, 422, 501])('never retries HTTP %i', (status) => {
+    expect(decideRetry(input({ outcome: { kind: 'http', status } }))).toEqual({ retry: false, reason: 'not-retryable' });
+  });
+
+  it('reports a 2xx as done', () => {
+    expect(decideRetry(input({ outcome: { kind: 'http', status: 200 } }))).toEqual({ retry: false, reason: 'succeeded' });
+  });
+
+  it.each([
+    { kind: 'no-response' } as const,
+    { kind: 'http', status: 503 } as const,
+    { kind: 'http', status: 429, retryAfter: '1' } as const,
+  ])('never repeats a POST (%o)', (outcome) => {
+    const decision = decideRetry(input({ method: 'POST', outcome }));
+    expect(decision.retry).toBe(false);
+    expect(decision).toMatchObject({ reason: 'unsafe-method' });
+  });
+
+  it('keeps the Retry-After hint on a refused POST so the caller can report it', () => {
+    expect(decideRetry(input({ method: 'POST', outcome: { kind: 'http', status: 429, retryAfter: '3' } }))).toEqual({
+      retry: false,
+      reason: 'unsafe-method',
+      retryAfterMs: 3000,
+    });
+  });
+
+  it('classifies transient outcomes independently of the method', () => {
+    expect(isTransient({ kind: 'no-response' })).toBe(true);
+    expect(isTransient({ kind: 'http', status: 501 })).toBe(false);
+    expect(isTransient({ kind: 'http', status: 500 })).toBe(true);
+    expect(isTransient({ kind: 'http', status: 418 })).toBe(false);
+  });
+});
+
+describe('retry policy: bounds', () => {
+  it('stops after maxAttempts attempts', () => {
+    const settings = { ...defaultRetrySettings, maxAttempts: 3 };
+    expect(decideRetry(input({ attempt: 2 }), settings).retry).toBe(true);
+    expect(decideRetry(input({ attempt: 3 }), settings)).toEqual({ retry: false, reason: 'attempts-exhausted' });
+  });
+
+  it('stops when the elapsed budget is spent', () => {
+    const settings = { ...defaultRetrySettings, maxElapsedMs: 1000 };
+    expect(decideRetry(input({ elapsedMs: 1000 }), settings)).toEqual({ retry: false, reason: 'budget-exhausted' });
+  });
+
+  it('does not start a jittered wait that would end past the budget', () => {
+    const settings = { ...defaultRetrySettings, maxElapsedMs: 1000, baseDelayMs: 800 };
+    // ceiling 800 ms, random 0.9 -> 720 ms > 100 ms left
+    expect(decideRetry(input({ elapsedMs: 900, random: () => 0.9 }), settings)).toEqual({
+      retry: false,
+      reason: 'budget-exhausted',
+    });
+    expect(decideRetry(input({ elapsedMs: 900, random: () => 0.1 }), settings)).toEqual({ retry: true, delayMs: 80 });
+  });
+
+  it('default settings are 5 attempts, 30 s, 200 ms base, 5 s cap', () => {
+    expect(defaultRetrySettings).toEqual({ maxAttempts: 5, maxElapsedMs: 30_000, baseDelayMs: 200, maxDelayMs: 5_000 });
+  });
+});
+
+describe('retry policy: delay', () => {
+  it('uses full jitter over an exponential ceiling capped at maxDelay', () => {
+    const s = defaultRetrySettings;
+    expect([1, 2, 3, 4, 5, 6, 40].map((attempt) => backoffCeilingMs(attempt, s))).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
+    expect(decideRetry(input({ attempt: 3, random: () => 0.5 }))).toEqual({ retry: true, delayMs: 400 });
+    expect(decideRetry(input({ attempt: 3, random: () => 0 }))).toEqual({ retry: true, delayMs: 0 });
+    expect(decideRetry(input({ attempt: 3, random: () => 0.999 }))).toEqual({ retry: true, delayMs: 799 });
+  });
+
+  it('clamps a random source that leaves [0, 1)', () => {
+    expect(decideRetry(input({ random: () => 7 }))).toEqual({ retry: true, delayMs: 200 });
+    expect(decideRetry(input({ random: () => -1 }))).toEqual({ retry: true, delayMs: 0 });
+  });
+
+  it('lets Retry-After in seconds win over the computed delay, even above maxDelay', () => {
+    expect(decideRetry(input({ outcome: { kind: 'http', status: 429, retryAfter: '7' } }))).toEqual({
+      retry: true,
+      delayMs: 7000,
+      retryAfterMs: 7000,
+    });
+  });
+
+  it('honours Retry-After as an HTTP date', () => {
+    const at = new Date(NOW + 4000).toUTCString();
+    expect(decideRetry(input({ outcome: { kind: 'http', status: 503, retryAfter: at } }))).toEqual({
+      retry: true,
+      delayMs: 4000,
+      retryAfterMs: 4000,
+    });
+  });
+
+  it('gives up when Retry-After asks for more than the remaining budget', () => {
+    const settings = { ...defaultRetrySettings, maxElapsedMs: 10_000 };
+    expect(decideRetry(input({ elapsedMs: 5000, outcome: { kind: 'http', status: 429, retryAfter: '6' } }), settings)).toEqual({
+      retry: false,
+      reason: 'retry-after-exceeds-budget',
+      retryAfterMs: 6000,
+    });
+  });
+
+  it('falls back to backoff when Retry-After is unreadable', () => {
+    expect(decideRetry(input({ outcome: { kind: 'http', status: 503, retryAfter: 'soon-ish 1.5' } }))).toEqual({
+      retry: true,
+      delayMs: 100,
+    });
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads delay-seconds and HTTP dates', () => {
+    expect(parseRetryAfter('0', NOW)).toBe(0);
+    expect(parseRetryAfter(' 12 ', NOW)).toBe(12_000);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:30 GMT', NOW)).toBe(30_000);
+    expect(parseRetryAfter('Wednesday, 01-Jan-25 00:00:30 GMT', NOW)).toBe(30_000);
+    expect(parseRetryAfter('Wed Jan  1 00:00:30 2025', NOW)).toBe(30_000);
+  });
+
+  it('treats a date in the past as no wait and rejects garbage', () => {
+    expect(parseRetryAfter('Tue, 31 Dec 2024 23:00:00 GMT', NOW)).toBe(0);
+    expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+    expect(parseRetryAfter('', NOW)).toBeUndefined();
+    expect(parseRetryAfter('-5', NOW)).toBeUndefined();
+    expect(parseRetryAfter('1.5', NOW)).toBeUndefined();
+    expect(parseRetryAfter('not a date', NOW)).toBeUndefined();
+  });
+});

@@ -1,0 +1,159 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkData, checkEnvelope, recordSchemas, type DataShape } from '../../src/api/wire-schemas.js';
+import { deviceBody, emvBody, merchantBody, profileBody, useSimulator } from './helpers/sim-client.js';
+
+/**
+ * The wire contract: schemas/api is hand-written from the reference, and every answer of every
+ * endpoint of the simulator must validate against it. The raw calls below bypass the client, so
+ * this holds independently of the client's own strict mode.
+ */
+
+const h = useSimulator();
+const V1 = '/api/openapi/v1';
+const SCHEMA_DIR = new URL('../../schemas/api/', import.meta.url);
+
+interface Checked {
+  endpoint: string;
+  status: number;
+  body: { code: number; msg: string; data?: unknown };
+}
+
+describe('schemas/api', () => {
+  it('holds one schema per record kind plus envelope, page and shared definitions, each with a matching $id', () => {
+    const files = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).sort();
+    expect(files).toEqual([...recordSchemas, 'envelope', 'page', 'common'].map((n) => `${n}.schema.json`).sort());
+    for (const file of files) {
+      const schema = JSON.parse(readFileSync(new URL(file, SCHEMA_DIR), 'utf8')) as { $id: string; $schema: string };
+      expect(schema.$id).toBe(`https://paycfg.dev/schemas/api/${file}`);
+      expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    }
+  });
+
+  it('validates every answer of every endpoint of the simulator', async () => {
+    const checked: Checked[] = [];
+    const call = async (method: string, path: string, shape: DataShape, body?: unknown, groupId?: string) => {
+      const response = await h.sim.api(method, path, body, groupId);
+      const endpoint = `${method} ${path}`;
+      expect(checkEnvelope(response.body), endpoint).toBeUndefined();
+      if (response.body.code === 0) {
+        expect(checkData(shape, response.body.data), endpoint).toBeUndefined();
+        if (shape.kind === 'none') expect('data' in response.body, `${endpoint} returns nothing`).toBe(false);
+      }
+      checked.push({ endpoint, status: response.status, body: response.body });
+      return response.body.data as any;
+    };
+
+    await call('GET', '/api/v2/current', { kind: 'record', schema: 'owner-info' });
+
+    const emv = await call('POST', `${V1}/emv`, { kind: 'record', schema: 'id-result' }, emvBody('visa'));
+    const emv2 = await call('POST', `${V1}/emv`, { kind: 'record', schema: 'id-result' }, emvBody('spare'));
+    await call('GET', `${V1}/emv?pageSize=-1`, { kind: 'page', schema: 'emv-config' });
+    await call('PUT', `${V1}/emv/${emv2.id}`, { kind: 'none' }, { currency: 'EUR', params: '{"aid":"A1"}' });
+    await call('DELETE', `${V1}/emv/${emv2.id}`, { kind: 'none' });
+
+    const profile = await call('POST', `${V1}/acquirer`, { kind: 'record', schema: 'id-result' }, profileBody('acq-a', emv.id));
+    const spare = await call('POST', `${V1}/acquirer`, { kind: 'record', schema: 'id-result' }, profileBody('acq-spare', emv.id));
+    await call('GET', `${V1}/acquirer?pageSize=-1`, { kind: 'page', schema: 'acquirer-profile' });
+    await call('PUT', `${V1}/acquirer/${profile.id}`, { kind: 'none' }, { notifyUrl: 'https://pbo.example/n', enablerParams: 'tid' });
+    await call('DELETE', `${V1}/acquirer/${spare.id}`, { kind: 'none' });
+
+    const merchant = await call(
+      'POST',
+      `${V1}/mchInfo`,
+      { kind: 'record', schema: 'merchant' },
+      merchantBody('shop-1', { mcc: '5812', country: 'US', passcode: '2468', additionalData: { a: 1 } }),
+    );
+    const spareMerchant = await call('POST', `${V1}/mchInfo`, { kind: 'record', schema: 'merchant' }, merchantBody('shop-2'));
+    await call('PUT', `${V1}/mchInfo/${merchant.mchId}`, { kind: 'record', schema: 'merchant' }, merchantBody('shop-1', { mchName: 'Renamed' }));
+    await call('DELETE', `${V1}/mchInfo/${spareMerchant.mchId}`, { kind: 'none' });
+
+    const binding = { acquirerProfileId: String(profile.id), currency: 'USD', mid: 'MID-1', paymentMethods: [{ paymentMethodCode: '01', emvs: [{ emvId: emv.id }] }] };
+    await call('POST', `${V1}/mchInfo/payment/${merchant.mchId}`, { kind: 'none' }, binding);
+    await call('PUT', `${V1}/mchInfo/payment/${merchant.mchId}`, { kind: 'none' }, { ...binding, mid: 'MID-2' });
+    await call('GET', `${V1}/mchInfo/payment/${merchant.mchId}`, { kind: 'page', schema: 'binding-record' });
+    await call('GET', `${V1}/mchInfo?pageSize=-1`, { kind: 'page', schema: 'merchant' });
+    await call('GET', `${V1}/mchInfo/${merchant.mchId}`, { kind: 'record', schema: 'merchant', nullable: true });
+    expect(await call('GET', `${V1}/mchInfo/M000000000000`, { kind: 'record', schema: 'merchant', nullable: true })).toBeNull();
+
+    const unbound = await call('POST', `${V1}/mchInfo`, { kind: 'record', schema: 'merchant' }, merchantBody('shop-3'));
+    const pending = await call('POST', `${V1}/device`, { kind: 'record', schema: 'device-created' }, deviceBody(unbound.mchId, 'no-acquirer'));
+    expect(pending.profileId).toBeNull();
+    await call('GET', `${V1}/device?mchId=${unbound.mchId}`, { kind: 'page', schema: 'device' });
+
+    const extParams = { acquirers: { [String(profile.id)]: { tid: 'T1' } } };
+    const code = await call('POST', `${V1}/device`, { kind: 'record', schema: 'device-created' }, deviceBody(merchant.mchId, 'till-1', { deviceAdmin: 'pw-1234', extParams }));
+    const other = await call('POST', `${V1}/device`, { kind: 'record', schema: 'device-created' }, deviceBody(merchant.mchId, 'till-2', { extParams }));
+    const third = await call('POST', `${V1}/device`, { kind: 'record', schema: 'device-created' }, deviceBody(merchant.mchId, 'till-3', { extParams }));
+    await call('GET', `${V1}/device/${code.id}`, { kind: 'record', schema: 'device', nullable: true });
+    await call('GET', `${V1}/device/${code.activationCode}`, { kind: 'record', schema: 'device', nullable: true });
+    expect(await call('GET', `${V1}/device/CD-000000000000`, { kind: 'record', schema: 'device', nullable: true })).toBeNull();
+    await call('GET', `${V1}/device/emv/${code.id}`, { kind: 'record', schema: 'device-emv', nullable: true });
+    await call('PUT', `${V1}/device/${code.id}`, { kind: 'none' }, { deviceName: 'Front', emvParams: JSON.stringify({ terminalType: '22' }) });
+    await call('POST', `${V1}/device/code`, { kind: 'none' }, { deviceId: code.id, email: 'ops@example.com' });
+    await call('DELETE', `${V1}/device/${other.id}/idle`, { kind: 'none' });
+    await call('DELETE', `${V1}/device/${third.id}`, { kind: 'none' });
+
+    await h.sim.admin.activate(code.activationCode);
+    const devices = await call('GET', `${V1}/device?mchId=${merchant.mchId}&pageSize=-1`, { kind: 'page', schema: 'device' });
+    const active = (devices.records as Array<{ deviceId: string; isDevice?: boolean }>).find((d) => d.isDevice === true);
+    expect(active).toBeDefined();
+    await call('GET', `${V1}/device/${active?.deviceId}`, { kind: 'record', schema: 'device', nullable: true });
+    await call('DELETE', `${V1}/device/${active?.deviceId}?deviceStatus=2`, { kind: 'none' });
+    await call('DELETE', `${V1}/device/${active?.deviceId}?deviceStatus=3`, { kind: 'none' });
+    await call('DELETE', `${V1}/mchInfo/payment/${merchant.mchId}?acquirerProfileId=${profile.id}&currency=USD`, { kind: 'none' });
+
+    // Error envelopes are envelopes too: a business refusal, another group's device, a legacy endpoint.
+    await call('POST', `${V1}/emv`, { kind: 'none' }, emvBody('visa'));
+    await call('GET', `${V1}/device/${pending.id}`, { kind: 'none' }, undefined, 'G-00000077');
+    await call('GET', '/api/v2/mchInfo', { kind: 'none' });
+
+    const codes = checked.map((c) => c.body.code);
+    expect(codes.slice(-3)).toEqual([10000, 13000, 13310]);
+    expect(codes.slice(0, -3).every((c) => c === 0)).toBe(true);
+    // Every documented endpoint was exercised.
+    const routes = new Set(checked.map((c) => c.endpoint.replace(/\?.*$/, '').replace(/\/(M|CD-|T)?\d+(?=\/|$)/g, '/{id}')));
+    expect([...routes].sort()).toEqual(
+      [
+        ...['GET', 'POST'].flatMap((m) => ['acquirer', 'emv', 'mchInfo', 'device'].map((r) => `${m} ${V1}/${r}`)),
+        ...['PUT', 'DELETE'].flatMap((m) => ['acquirer', 'emv', 'mchInfo', 'device'].map((r) => `${m} ${V1}/${r}/{id}`)),
+        `GET ${V1}/mchInfo/{id}`,
+        `GET ${V1}/device/{id}`,
+        ...['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} ${V1}/mchInfo/payment/{id}`),
+        `DELETE ${V1}/device/{id}/idle`,
+        `POST ${V1}/device/code`,
+        `GET ${V1}/device/emv/{id}`,
+        'GET /api/v2/current',
+        'GET /api/v2/mchInfo',
+      ].sort(),
+    );
+  });
+
+  it('rejects records that break the reference, so the checks above are not vacuous', () => {
+    const profile = { profileId: 1, profileName: 'a', currency: 'USD', acqType: 'card', connMessageFormat: 'HOSTA_8583', methodList: '{}' };
+    const bad: Array<[DataShape, unknown, string]> = [
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, profileId: '1' }, '/data/profileId'],
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, methodList: { '01': [] } }, '/data/methodList'],
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, connMessageFormat: 'HOSTZ' }, '/data/connMessageFormat'],
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, createdAt: '2024-01-01 10:00:00' }, '/data/createdAt'],
+      [{ kind: 'record', schema: 'device' }, { deviceId: 'CD-1', deviceStatus: 4 }, '/data/deviceStatus'],
+      [{ kind: 'record', schema: 'device' }, { deviceId: 'CD-1', isDevice: false }, '/data/isDevice'],
+      [{ kind: 'record', schema: 'merchant' }, { mchName: 'a', currency: 'USD', contactName: 'n', contactEmail: 'e' }, '/data/mchId'],
+      [{ kind: 'record', schema: 'merchant' }, { mchId: 'M1', mchName: 'a', currency: 'usd', contactName: 'n', contactEmail: 'e' }, '/data/currency'],
+      [{ kind: 'record', schema: 'device-created' }, { id: 'CD-1', activationCode: '1' }, '/data/profileId'],
+      [{ kind: 'page', schema: 'emv-config' }, { total: 1, current: 1, hasNext: 'no', records: [] }, '/data/hasNext'],
+      [{ kind: 'page', schema: 'binding-record' }, { total: 1, current: 1, hasNext: false, records: [{ currency: 'USD' }] }, '/data/records/0/acquirerProfileId'],
+      [{ kind: 'record', schema: 'owner-info' }, undefined, '/data'],
+    ];
+    for (const [shape, data, pointer] of bad) expect(checkData(shape, data)?.pointer, pointer).toBe(pointer);
+    expect(checkEnvelope({ code: '0', msg: 'SUCCESS' })?.pointer).toBe('/code');
+    expect(checkEnvelope({ code: 0, msg: 'SUCCESS', data: 'text' })?.pointer).toBe('/data');
+  });
+
+  it('allows what the reference leaves open: extra fields, absent optional fields, null device profileId', () => {
+    expect(checkData({ kind: 'record', schema: 'merchant' }, { mchId: 'M1', mchName: 'a', currency: 'USD', contactName: 'n', contactEmail: 'e', futureField: [1] })).toBeUndefined();
+    expect(checkData({ kind: 'record', schema: 'device' }, { deviceId: 'CD-1', profileId: null })).toBeUndefined();
+    expect(checkData({ kind: 'record', schema: 'device-emv' }, { emvParams: { netDExReaderCapability: 18000, vendorKey: 'x' }, emvAID: [] })).toBeUndefined();
+    expect(checkData({ kind: 'record', schema: 'merchant', nullable: true }, null)).toBeUndefined();
+  });
+});
