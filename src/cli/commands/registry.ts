@@ -5,6 +5,7 @@ import type { Command } from '../command.js';
  * simulator. Adding a command is adding a line here and a module beside this file.
  */
 export const commands: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
+  validate: { summary: 'Check manifests offline (no request is sent)', load: async () => (await import('./validate.js')).validateCommand },
   sim: {
     summary: 'Run the embedded simulator of the payment configuration service',
     load: async () => (await import('./sim.js')).simCommand,

@@ -1,0 +1,97 @@
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from './diagnostics.js';
+
+export interface ManifestFile {
+  readonly absolutePath: string;
+  /** As shown in messages: relative to the working directory when inside it, else absolute. */
+  readonly name: string;
+}
+
+export interface CollectedFiles {
+  readonly files: readonly ManifestFile[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml']);
+
+/**
+ * Expands `-f` arguments into manifest files: a file is taken as it is (whatever its extension),
+ * a directory is read recursively for `*.yaml` / `*.yml`, skipping entries whose name starts with a
+ * dot (`.git`, `.github`, editor files). Files come out in argument order, each directory's files
+ * sorted by path, without repeats. A missing path or a directory without manifests is a problem.
+ */
+export async function collectManifestFiles(paths: readonly string[], cwd: string): Promise<CollectedFiles> {
+  const files: ManifestFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+
+  const add = async (absolutePath: string): Promise<void> => {
+    const real = await realpath(absolutePath).catch(() => absolutePath);
+    if (seen.has(real)) return;
+    seen.add(real);
+    files.push({ absolutePath, name: displayName(absolutePath, cwd) });
+  };
+
+  for (const given of paths) {
+    const absolutePath = path.resolve(cwd, given);
+    const problem = (text: string) => diagnostics.push(diagnostic({ file: given, line: 1, col: 1 }, [], text));
+    let info;
+    try {
+      info = await stat(absolutePath);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      problem(code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file or directory' : `cannot read it (${code ?? String(error)})`);
+      continue;
+    }
+    if (info.isDirectory()) {
+      const found: string[] = [];
+      await walk(absolutePath, found, new Set());
+      if (found.length === 0) problem('directory holds no *.yaml or *.yml file');
+      found.sort(comparePaths);
+      for (const file of found) await add(file);
+    } else {
+      await add(absolutePath);
+    }
+  }
+  return { files, diagnostics };
+}
+
+async function walk(directory: string, found: string[], visited: Set<string>): Promise<void> {
+  // Symlinked directories are followed once; a link back up the tree would otherwise never end.
+  const real = await realpath(directory).catch(() => directory);
+  if (visited.has(real)) return;
+  visited.add(real);
+  const entries = await readdir(directory, { withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(directory, entry.name);
+    let isDirectory = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      const target = await stat(full).catch(() => undefined);
+      isDirectory = target?.isDirectory() ?? false;
+      isFile = target?.isFile() ?? false;
+    }
+    if (isDirectory) await walk(full, found, visited);
+    else if (isFile && MANIFEST_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) found.push(full);
+  }
+}
+
+/** Sorts by path segments, so `a/z.yaml` comes before `a-b/x.yaml` whatever the separators' code points. */
+function comparePaths(a: string, b: string): number {
+  const pa = a.split(path.sep);
+  const pb = b.split(path.sep);
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+function displayName(absolutePath: string, cwd: string): string {
+  const relative = path.relative(cwd, absolutePath);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return absolutePath;
+  return relative.split(path.sep).join('/');
+}

@@ -1,0 +1,258 @@
+import { didYouMean } from './did-you-mean.js';
+import { formatPosition, type ManifestPath, type SourcePosition } from './diagnostics.js';
+import type { AcquirerProfileEntry, BindingEntry, DeviceEntry, EmvConfigEntry, MerchantEntry } from './model.js';
+import { paymentMethodType } from './payment-methods.js';
+import type { MergedList } from './positions.js';
+
+/** A merchant whose bindings or devices may have holes where a sub-entry failed the model. */
+export type CheckableMerchant = Omit<MerchantEntry, 'bindings' | 'devices'> & {
+  readonly bindings?: readonly (BindingEntry | undefined)[] | undefined;
+  readonly devices?: readonly (DeviceEntry | undefined)[] | undefined;
+};
+
+/** What the cross-checks read: a Manifest, or the parts of one that passed the model. */
+export interface CheckableManifest {
+  readonly emvConfigs: readonly EmvConfigEntry[];
+  readonly acquirerProfiles: readonly AcquirerProfileEntry[];
+  readonly merchants: readonly CheckableMerchant[];
+}
+
+export interface CrossCheckContext {
+  /** Records a problem at a path of the merged manifest (its value, or its key). */
+  report(path: ManifestPath, text: string, at?: 'value' | 'key'): void;
+  locate(path: ManifestPath): SourcePosition;
+  /** Keys of entries that failed the model: references to them are not reported again. */
+  readonly brokenKeys: Readonly<Record<MergedList, ReadonlySet<string>>>;
+  /** True when the value at the path must not appear in a message. */
+  isSecret(path: ManifestPath): boolean;
+}
+
+/**
+ * The second pass: rules that span entries (references, method codes per acqType, defaults,
+ * what a merchant has bound). Runs on the entries that passed the model; every lookup goes
+ * through a map, so the pass is linear in the manifest's size.
+ */
+export function crossCheck(manifest: CheckableManifest, context: CrossCheckContext): void {
+  new CrossChecker(manifest, context).run();
+}
+
+class CrossChecker {
+  private readonly emvs = new Map<string, EmvConfigEntry>();
+  private readonly profiles = new Map<string, AcquirerProfileEntry>();
+
+  constructor(
+    private readonly manifest: CheckableManifest,
+    private readonly context: CrossCheckContext,
+  ) {
+    for (const emv of manifest.emvConfigs) if (!this.emvs.has(emv.emvName)) this.emvs.set(emv.emvName, emv);
+    for (const profile of manifest.acquirerProfiles) {
+      if (!this.profiles.has(profile.profileName)) this.profiles.set(profile.profileName, profile);
+    }
+  }
+
+  run(): void {
+    this.checkProfiles();
+    this.manifest.merchants.forEach((merchant, index) => this.checkMerchant(merchant, ['merchants', index]));
+  }
+
+  /** A name as it may appear in a message: quoted, unless it came from an environment variable. */
+  private quote(value: string, path: ManifestPath): string {
+    return this.context.isSecret(path) ? '<secret value>' : JSON.stringify(value);
+  }
+
+  private checkProfiles(): void {
+    const defaults = new Map<string, { name: string; path: ManifestPath }>();
+    this.manifest.acquirerProfiles.forEach((profile, index) => {
+      const path: ManifestPath = ['acquirerProfiles', index];
+      const name = this.quote(profile.profileName, [...path, 'profileName']);
+      for (const [code, entry] of Object.entries(profile.methods)) {
+        const methodPath = [...path, 'methods', code];
+        const type = paymentMethodType(code);
+        if (type !== profile.acqType) {
+          this.context.report(
+            methodPath,
+            `method ${code} is a ${type === 'qr' ? 'QR' : 'card'} method, but profile ${name} has acqType ${profile.acqType} ` +
+              (profile.acqType === 'card' ? '(card profiles take 01..06)' : '(QR profiles take A1..A3, B1..B3, C1..C16)'),
+            'key',
+          );
+        } else if (profile.acqType === 'card' && (entry.emvs ?? []).length === 0) {
+          this.context.report(
+            methodPath,
+            'a card profile needs at least one EMV config for every method (the service refuses the profile otherwise); add emvs: [<emvName>]',
+            'key',
+          );
+        }
+        this.checkEmvReferences(entry.emvs, code, [...methodPath, 'emvs']);
+      }
+      if (profile.asDefault === true) {
+        const first = defaults.get(profile.acqType);
+        if (first === undefined) {
+          defaults.set(profile.acqType, { name, path: [...path, 'asDefault'] });
+        } else {
+          this.context.report(
+            [...path, 'asDefault'],
+            `profile ${name} and profile ${first.name} (${formatPosition(this.context.locate(first.path))}) are both ` +
+              `the default ${profile.acqType} profile; the service keeps one default per acqType`,
+          );
+        }
+      }
+    });
+  }
+
+  private checkEmvReferences(names: readonly string[] | undefined, code: string, path: ManifestPath): void {
+    (names ?? []).forEach((emvName, index) => {
+      const at = [...path, index];
+      const emv = this.emvs.get(emvName);
+      if (emv === undefined) {
+        if (this.context.brokenKeys.emvConfigs.has(emvName)) return;
+        const hint = this.context.isSecret(at) ? '' : didYouMean(emvName, this.emvs.keys());
+        this.context.report(at, `EMV config ${this.quote(emvName, at)} is not defined in the manifest${hint}`);
+        return;
+      }
+      if (emv.paymentMethod !== code) {
+        this.context.report(at, `EMV config ${this.quote(emvName, at)} is for method ${emv.paymentMethod}, not ${code}`);
+      }
+    });
+  }
+
+  /** The profile a reference names, or undefined after reporting it (or when the profile is broken). */
+  private profileReference(name: string, path: ManifestPath, at: 'value' | 'key'): AcquirerProfileEntry | undefined {
+    const profile = this.profiles.get(name);
+    if (profile !== undefined || this.context.brokenKeys.acquirerProfiles.has(name)) return profile;
+    const hint = this.context.isSecret(path) ? '' : didYouMean(name, this.profiles.keys());
+    this.context.report(path, `acquirer profile ${this.quote(name, path)} is not defined in the manifest${hint}`, at);
+    return undefined;
+  }
+
+  private checkMerchant(merchant: CheckableMerchant, path: ManifestPath): void {
+    const merchantName = this.quote(merchant.providerReference, [...path, 'providerReference']);
+    const bound = merchant.bindings === undefined ? undefined : this.checkBindings(merchant, path);
+    const aliases = new Map<string, ManifestPath>();
+    (merchant.devices ?? []).forEach((device, index) => {
+      if (device === undefined) return;
+      const devicePath = [...path, 'devices', index];
+      const aliasPath = [...devicePath, 'deviceAlias'];
+      const first = aliases.get(device.deviceAlias);
+      if (first !== undefined) {
+        this.context.report(
+          aliasPath,
+          `device ${this.quote(device.deviceAlias, aliasPath)} is already defined at ${formatPosition(this.context.locate(first))}; ` +
+            'each deviceAlias must be unique within its merchant',
+        );
+      } else {
+        aliases.set(device.deviceAlias, aliasPath);
+      }
+      // What is bound is known only when the manifest manages the merchant's bindings.
+      if (bound !== undefined) {
+        (device.methods ?? []).forEach((code, methodIndex) => {
+          if (bound.methods.has(code)) return;
+          const list = [...bound.methods].sort().join(', ');
+          this.context.report(
+            [...devicePath, 'methods', methodIndex],
+            `method ${code} is not bound for merchant ${merchantName} ` +
+              `(${list === '' ? 'it has no binding' : `bound: ${list}`}); bind it under bindings or remove it here`,
+          );
+        });
+      }
+      for (const [profileName, fields] of Object.entries(device.acquirerFields ?? {})) {
+        const fieldsPath = [...devicePath, 'acquirerFields', profileName];
+        const profile = this.profileReference(profileName, fieldsPath, 'key');
+        if (profile === undefined) continue;
+        if (bound !== undefined && !bound.profiles.has(profileName)) {
+          this.context.report(
+            fieldsPath,
+            `acquirer profile ${JSON.stringify(profileName)} is not bound for merchant ${merchantName}; ` +
+              'bind it under bindings or remove these fields',
+            'key',
+          );
+        }
+        this.checkEnablerFields(profile, fields, fieldsPath);
+      }
+    });
+  }
+
+  /**
+   * Checks the merchant's bindings and returns what they bind, or undefined when that is not
+   * known because a binding failed the model.
+   */
+  private checkBindings(merchant: CheckableMerchant, path: ManifestPath): { methods: Set<string>; profiles: Set<string> } | undefined {
+    const methods = new Set<string>();
+    const profiles = new Set<string>();
+    const byKey = new Map<string, ManifestPath>();
+    const routeOf = new Map<string, { acquirer: string; index: number }>();
+    let complete = true;
+    (merchant.bindings ?? []).forEach((binding, index) => {
+      if (binding === undefined) {
+        complete = false;
+        return;
+      }
+      const bindingPath = [...path, 'bindings', index];
+      const key = `${binding.acquirer}\u0000${binding.currency}`;
+      const first = byKey.get(key);
+      if (first !== undefined) {
+        this.context.report(
+          bindingPath,
+          `a binding to acquirer profile ${this.quote(binding.acquirer, [...bindingPath, 'acquirer'])} in ${binding.currency} is already ` +
+            `defined at ${formatPosition(this.context.locate(first))}; one binding per (acquirer, currency)`,
+        );
+        return;
+      }
+      byKey.set(key, bindingPath);
+      profiles.add(binding.acquirer);
+      const acquirerName = this.quote(binding.acquirer, [...bindingPath, 'acquirer']);
+      const profile = this.profileReference(binding.acquirer, [...bindingPath, 'acquirer'], 'value');
+      for (const [code, entry] of Object.entries(binding.methods)) {
+        methods.add(code);
+        const methodPath = [...bindingPath, 'methods', code];
+        if (profile !== undefined && !Object.hasOwn(profile.methods, code)) {
+          this.context.report(
+            methodPath,
+            `method ${code} is not a method of acquirer profile ${acquirerName} ` +
+              `(its methods: ${Object.keys(profile.methods).join(', ')})`,
+            'key',
+          );
+        }
+        // The service refuses a binding whose (currency, method) another profile of the merchant already routes.
+        const route = `${binding.currency}\u0000${code}`;
+        const other = routeOf.get(route);
+        if (other === undefined) {
+          routeOf.set(route, { acquirer: acquirerName, index });
+        } else {
+          this.context.report(
+            methodPath,
+            `method ${code} in ${binding.currency} is already bound to acquirer profile ${other.acquirer} ` +
+              `by bindings[${other.index}]; the service routes each (currency, method) of a merchant through one profile`,
+            'key',
+          );
+        }
+        this.checkEmvReferences(entry.emvs, code, [...methodPath, 'emvs']);
+      }
+    });
+    return complete ? { methods, profiles } : undefined;
+  }
+
+  private checkEnablerFields(profile: AcquirerProfileEntry, fields: Record<string, string>, path: ManifestPath): void {
+    // Without enablerParams on the profile the group-level list applies, which is unknown offline.
+    const expected = profile.enablerParams ?? [];
+    if (expected.length === 0) return;
+    const listed = expected.join(', ');
+    const missing = expected.filter((field) => !Object.hasOwn(fields, field));
+    if (missing.length > 0) {
+      const names = missing.map((field) => JSON.stringify(field)).join(', ');
+      this.context.report(
+        path,
+        `missing ${missing.length === 1 ? 'field' : 'fields'} ${names}: acquirer profile ${JSON.stringify(profile.profileName)} ` +
+          `has enablerParams ${listed}`,
+      );
+    }
+    for (const field of Object.keys(fields)) {
+      if (expected.includes(field)) continue;
+      this.context.report(
+        [...path, field],
+        `field ${JSON.stringify(field)} is not in the enablerParams of acquirer profile ${JSON.stringify(profile.profileName)} ` +
+          `(${listed})${didYouMean(field, expected)}`,
+        'key',
+      );
+    }
+  }
+}

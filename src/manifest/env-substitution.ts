@@ -1,0 +1,139 @@
+import type { ManifestPath } from './diagnostics.js';
+
+/** A string value that referred to environment variables. */
+export interface Substitution {
+  readonly path: ManifestPath;
+  /** Every variable the value refers to, in order of appearance, without repeats. */
+  readonly variables: readonly string[];
+  /** The variables that were unset with no default (left in the value as `${NAME}` placeholders). */
+  readonly missing: readonly string[];
+  /** The value as written, references unexpanded: expandTemplate(template, env) gives the value again. */
+  readonly template: string;
+}
+
+export interface SubstitutionProblem {
+  readonly path: ManifestPath;
+  readonly message: string;
+}
+
+export interface SubstitutionResult {
+  readonly substitutions: readonly Substitution[];
+  readonly problems: readonly SubstitutionProblem[];
+}
+
+const REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
+
+/**
+ * Replaces `${NAME}` and `${NAME:-default}` in every string value of `data` (in place; keys are
+ * left alone), with shell meaning: the default is used when the variable is unset or empty, and
+ * `$${` writes a literal `${`. An unset variable with no default is a problem, unless
+ * `allowMissing` is set: the value then keeps the `${NAME}` text as a placeholder.
+ */
+export function substituteEnv(
+  data: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+  options: { allowMissing?: boolean } = {},
+): SubstitutionResult {
+  const substitutions: Substitution[] = [];
+  const problems: SubstitutionProblem[] = [];
+
+  const visitString = (text: string, path: ManifestPath): string => {
+    if (!text.includes('$')) return text;
+    const result = expand(text, env);
+    if (result.malformed !== undefined) {
+      problems.push({
+        path,
+        message:
+          `malformed variable reference ${JSON.stringify(result.malformed)}: write \${NAME} or \${NAME:-default} ` +
+          '(a name is letters, digits and _, not starting with a digit), or $${ for a literal "${"',
+      });
+      return text;
+    }
+    if (result.variables.length === 0) return result.text;
+    substitutions.push({ path, variables: result.variables, missing: result.missing, template: text });
+    if (!options.allowMissing) {
+      for (const name of result.missing) {
+        problems.push({ path, message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}` });
+      }
+    }
+    return result.text;
+  };
+
+  const walk = (value: unknown, path: ManifestPath): unknown => {
+    if (typeof value === 'string') return visitString(value, path);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = walk(value[i], [...path, i]);
+      return value;
+    }
+    if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) record[key] = walk(record[key], [...path, key]);
+      return value;
+    }
+    return value;
+  };
+
+  walk(data, []);
+  return { substitutions, problems };
+}
+
+export interface Expansion {
+  /** The expanded text; a missing variable stays as a `${NAME}` placeholder. */
+  text: string;
+  variables: string[];
+  missing: string[];
+  /** The first malformed reference, when there is one; `text` is then the input unchanged. */
+  malformed?: string;
+}
+
+/**
+ * Expands one text written with `${NAME}`, `${NAME:-default}` and `$${` exactly as a manifest
+ * value is expanded: a saved plan keeps a secret's template and expands it again at apply time.
+ */
+export function expandTemplate(template: string, env: Readonly<Record<string, string | undefined>>): Expansion {
+  return expand(template, env);
+}
+
+function expand(text: string, env: Readonly<Record<string, string | undefined>>): Expansion {
+  const variables: string[] = [];
+  const missing: string[] = [];
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const dollar = text.indexOf('$', i);
+    if (dollar < 0) {
+      out += text.slice(i);
+      break;
+    }
+    out += text.slice(i, dollar);
+    if (text.startsWith('$${', dollar)) {
+      out += '${';
+      i = dollar + 3;
+      continue;
+    }
+    if (!text.startsWith('${', dollar)) {
+      out += '$';
+      i = dollar + 1;
+      continue;
+    }
+    const close = text.indexOf('}', dollar + 2);
+    const match = close < 0 ? null : REFERENCE.exec(text.slice(dollar + 2, close));
+    if (match === null) {
+      const shown = close < 0 ? text.slice(dollar, dollar + 40) : text.slice(dollar, close + 1);
+      return { text, variables, missing, malformed: shown };
+    }
+    const name = match[1] as string;
+    const fallback = match[2];
+    if (!variables.includes(name)) variables.push(name);
+    const value = env[name];
+    if (value !== undefined && value !== '') out += value;
+    else if (fallback !== undefined) out += fallback;
+    else if (value !== undefined) out += value;
+    else {
+      if (!missing.includes(name)) missing.push(name);
+      out += `\${${name}}`;
+    }
+    i = close + 1;
+  }
+  return { text: out, variables, missing };
+}

@@ -1,0 +1,37 @@
+export { loadManifest, type LoadedManifest, type LoadManifestOptions } from './load-manifest.js';
+export type { ManifestCounts } from './check-file.js';
+export {
+  ManifestError,
+  formatDiagnostic,
+  formatPath,
+  type Diagnostic,
+  type ManifestPath,
+  type SourcePosition,
+} from './diagnostics.js';
+export {
+  manifestSchema,
+  type AcquirerProfileEntry,
+  type BindingEntry,
+  type DeviceEntry,
+  type EmvConfigEntry,
+  type Manifest,
+  type MerchantEntry,
+  type MethodsMap,
+  type PrunePolicy,
+} from './model.js';
+export { buildManifestJsonSchema } from './json-schema.js';
+export { expandTemplate, type Expansion } from './env-substitution.js';
+export { MAX_FILE_BYTES } from './read-yaml.js';
+export {
+  ACCEPTED_METHOD_CODE_SPELLINGS,
+  CARD_METHOD_CODES,
+  METHOD_CODES_HINT,
+  QR_METHOD_CODES,
+  isPaymentMethodCode,
+  normalisePaymentMethodCode,
+  paymentMethodType,
+  type CardMethodCode,
+  type PaymentMethodCode,
+  type PaymentMethodType,
+  type QrMethodCode,
+} from './payment-methods.js';

@@ -1,0 +1,125 @@
+import { checkManifestFile, pathKey, type CheckedFile, type ManifestCounts } from './check-file.js';
+import { collectManifestFiles } from './collect-files.js';
+import { crossCheck } from './cross-checks.js';
+import { diagnostic, ManifestError, type Diagnostic, type ManifestPath, type SourcePosition } from './diagnostics.js';
+import { SECRET_FIELDS } from './issue-text.js';
+import { mergeFiles, type ManifestView } from './merge.js';
+import type { Manifest } from './model.js';
+import { readYamlFile, MAX_FILE_BYTES } from './read-yaml.js';
+import { collectSecrets } from './secrets.js';
+
+export interface LoadedManifest {
+  /** Validated; codes normalised to two-digit strings; variables substituted; acqType defaulted to 'card'. */
+  readonly manifest: Manifest;
+  /** Files read, in order, as shown in messages (relative to the working directory when inside it). */
+  readonly files: readonly string[];
+  /** Where a value came from: path into `manifest` → position. An unknown path gives its nearest ancestor. */
+  locate(path: readonly (string | number)[]): SourcePosition;
+  /** Values that must never be printed (deviceAdmin, passcode, every value that came from a variable). */
+  readonly secretValues: readonly string[];
+  /**
+   * For each secret field: its path in `manifest`, the variables it was built from (empty when
+   * literal) and its template, the text as written (empty when literal; see expandTemplate).
+   */
+  readonly secrets: readonly { path: readonly (string | number)[]; variables: readonly string[]; template: string }[];
+  /** Variables that were unset with no default; only ever non-empty with `allowMissingEnv`. */
+  readonly missingVariables: readonly string[];
+  /**
+   * Entries written in the files. Equal to the lengths of `manifest`'s lists, except with
+   * `allowMissingEnv`, where an entry whose checked value waits for a missing variable is counted here
+   * but left out of `manifest`.
+   */
+  readonly counts: ManifestCounts;
+}
+
+export interface LoadManifestOptions {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** Validate without secrets: a missing variable becomes a `${NAME}` placeholder instead of an error. */
+  readonly allowMissingEnv?: boolean;
+  /** Size limit per file; the default is MAX_FILE_BYTES (50 MiB). */
+  readonly maxFileBytes?: number;
+}
+
+/**
+ * Reads, validates and merges a manifest split over files and directories. Throws a
+ * ManifestError holding every problem found (YAML, model, variables, cross-entry rules), sorted
+ * by file, line and column. Sends no request.
+ */
+export async function loadManifest(paths: readonly string[], options: LoadManifestOptions): Promise<LoadedManifest> {
+  const allowMissingEnv = options.allowMissingEnv ?? false;
+  const collected = await collectManifestFiles(paths, options.cwd);
+  const diagnostics: Diagnostic[] = [...collected.diagnostics];
+  const fileNames = collected.files.map((file) => file.name);
+  if (paths.length === 0) {
+    diagnostics.push(diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'no manifest file given; pass one or more files or directories'));
+  }
+
+  const checked: CheckedFile[] = [];
+  for (const file of collected.files) {
+    const parsed = await readYamlFile(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.diagnostics.length > 0) continue;
+    const result = checkManifestFile(parsed.source, parsed.value, options.env, allowMissingEnv);
+    diagnostics.push(...result.diagnostics);
+    checked.push(result);
+  }
+
+  const merged = mergeFiles(checked);
+  diagnostics.push(...merged.diagnostics);
+
+  // Paths built from variables, and those holding a placeholder of a missing variable.
+  const variablesAt = (view: ManifestView<unknown>) => {
+    const fromVariables: { path: ManifestPath; variables: readonly string[]; template: string }[] = [];
+    const placeholders = new Set<string>();
+    checked.forEach((file, fileIndex) => {
+      for (const substitution of file.substitutions) {
+        const path = view.toMergedPath(fileIndex, substitution.path);
+        if (path === undefined) continue;
+        fromVariables.push({ path, variables: substitution.variables, template: substitution.template });
+        if (substitution.missing.length > 0) placeholders.add(pathKey(path));
+      }
+    });
+    return { fromVariables, placeholders, paths: new Set(fromVariables.map(({ path }) => pathKey(path))) };
+  };
+
+  const { checkable } = merged;
+  const checkVariables = variablesAt(checkable);
+  crossCheck(checkable.manifest, {
+    report(path, text, at = 'value') {
+      if (checkVariables.placeholders.has(pathKey(path))) return;
+      const { position, localPath } = checkable.sourceMap.resolve(path, at);
+      diagnostics.push(diagnostic(position, localPath, text));
+    },
+    locate: (path) => checkable.sourceMap.resolve(path).position,
+    brokenKeys: merged.brokenKeys,
+    isSecret: (path) => checkVariables.paths.has(pathKey(path)) || path.some((segment) => SECRET_FIELDS.has(String(segment))),
+  });
+
+  if (diagnostics.length > 0) throw new ManifestError(diagnostics, fileNames);
+
+  const { complete } = merged;
+  const { secrets, secretValues } = collectSecrets(complete.manifest, variablesAt(complete).fromVariables, options.env);
+  const missing = new Set(checked.flatMap((file) => file.substitutions.flatMap((substitution) => substitution.missing)));
+  return {
+    manifest: complete.manifest,
+    files: fileNames,
+    locate: (path) => complete.sourceMap.resolve(path).position,
+    secretValues,
+    secrets,
+    missingVariables: [...missing].sort(),
+    counts: sumCounts(checked.map((file) => file.counts)),
+  };
+}
+
+function sumCounts(counts: readonly ManifestCounts[]): ManifestCounts {
+  const total = { emvConfigs: 0, acquirerProfiles: 0, merchants: 0, bindings: 0, devices: 0 };
+  for (const count of counts) {
+    total.emvConfigs += count.emvConfigs;
+    total.acquirerProfiles += count.acquirerProfiles;
+    total.merchants += count.merchants;
+    total.bindings += count.bindings;
+    total.devices += count.devices;
+  }
+  return total;
+}

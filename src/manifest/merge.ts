@@ -1,0 +1,186 @@
+import { KEY_FIELD, type CheckedFile } from './check-file.js';
+import type { CheckableManifest, CheckableMerchant } from './cross-checks.js';
+import { diagnostic, formatPosition, type Diagnostic, type ManifestPath } from './diagnostics.js';
+import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry, PrunePolicy } from './model.js';
+import { MERGED_LISTS, MergedSourceMap, isMergedList, positionInFile, type EntryOrigin, type MergedList } from './positions.js';
+
+/** A merged list, with where each entry came from. */
+class EntryList<T> {
+  readonly items: T[] = [];
+  readonly origins: EntryOrigin[] = [];
+  /** Per file: index in the file's list → index in the merged list. */
+  private readonly byFile: Map<number, number>[];
+
+  constructor(fileCount: number) {
+    this.byFile = Array.from({ length: fileCount }, () => new Map<number, number>());
+  }
+
+  push(item: T, origin: EntryOrigin): void {
+    this.byFile[origin.file]?.set(origin.index, this.items.length);
+    this.items.push(item);
+    this.origins.push(origin);
+  }
+
+  mergedIndex(file: number, index: number): number | undefined {
+    return this.byFile[file]?.get(index);
+  }
+}
+
+/** A view of the merged manifest (lists, positions, and how file paths map into it). */
+export interface ManifestView<M> {
+  readonly manifest: M;
+  readonly sourceMap: MergedSourceMap;
+  /** Maps a path of file n (`['merchants', 2, ...]`) to the path in `manifest`; undefined for a left-out entry. */
+  toMergedPath(file: number, localPath: ManifestPath): ManifestPath | undefined;
+}
+
+export interface MergedManifest {
+  /**
+   * What the cross-checks read: every entry that passed the model, plus merchants whose only
+   * errors are in some of their bindings or devices (with holes there).
+   */
+  readonly checkable: ManifestView<CheckableManifest>;
+  /** The complete entries only; the whole manifest when there is no diagnostic. */
+  readonly complete: ManifestView<Manifest>;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Keys of entries that have errors: references to them are not reported again. */
+  readonly brokenKeys: Readonly<Record<MergedList, ReadonlySet<string>>>;
+}
+
+const KIND_NAME: Readonly<Record<MergedList, string>> = {
+  emvConfigs: 'EMV config',
+  acquirerProfiles: 'acquirer profile',
+  merchants: 'merchant',
+};
+
+const DEFAULT_PRUNE: PrunePolicy = { emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false };
+
+/**
+ * Merges the files of one manifest: the lists are concatenated in file order, `group` and
+ * `prune` may be repeated only with the same value, and a key used twice is an error that names
+ * both places, in one file or across files.
+ */
+export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
+  const diagnostics: Diagnostic[] = [];
+  const sources = files.map((file) => file.source);
+  const brokenKeys: Record<MergedList, Set<string>> = { emvConfigs: new Set(), acquirerProfiles: new Set(), merchants: new Set() };
+  const emvConfigs = new EntryList<EmvConfigEntry>(files.length);
+  const acquirerProfiles = new EntryList<AcquirerProfileEntry>(files.length);
+  const checkableMerchants = new EntryList<CheckableMerchant>(files.length);
+  const completeMerchants = new EntryList<MerchantEntry>(files.length);
+
+  for (const list of MERGED_LISTS) reportDuplicateKeys(files, list, diagnostics);
+  files.forEach((file, fileIndex) => {
+    for (const entry of file.entries.emvConfigs) {
+      if (entry.value === undefined) markBroken(brokenKeys.emvConfigs, entry.key);
+      else emvConfigs.push(entry.value, { file: fileIndex, index: entry.index });
+    }
+    for (const entry of file.entries.acquirerProfiles) {
+      if (entry.value === undefined) markBroken(brokenKeys.acquirerProfiles, entry.key);
+      else acquirerProfiles.push(entry.value, { file: fileIndex, index: entry.index });
+    }
+    for (const entry of file.entries.merchants) {
+      const origin = { file: fileIndex, index: entry.index };
+      if (entry.value !== undefined) {
+        checkableMerchants.push(entry.value, origin);
+        completeMerchants.push(entry.value, origin);
+        continue;
+      }
+      markBroken(brokenKeys.merchants, entry.key);
+      if (entry.partial !== undefined) checkableMerchants.push(entry.partial, origin);
+    }
+  });
+
+  const topLevelOrigin = new Map<string, number>([['version', 0]]);
+  const group = agreeingValue(files, 'group', (file) => file.group, topLevelOrigin, diagnostics);
+  const prune = agreeingValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
+  const top = {
+    version: 1 as const,
+    ...(group === undefined ? {} : { group }),
+    prune: prune ?? { ...DEFAULT_PRUNE },
+    emvConfigs: emvConfigs.items,
+    acquirerProfiles: acquirerProfiles.items,
+  };
+
+  const view = <M>(manifest: M, merchants: EntryList<unknown>): ManifestView<M> => {
+    const lists: Record<MergedList, EntryList<unknown>> = { emvConfigs, acquirerProfiles, merchants };
+    return {
+      manifest,
+      sourceMap: new MergedSourceMap(
+        sources,
+        { emvConfigs: emvConfigs.origins, acquirerProfiles: acquirerProfiles.origins, merchants: merchants.origins },
+        topLevelOrigin,
+      ),
+      toMergedPath(file, localPath) {
+        const [head, index, ...rest] = localPath;
+        if (!isMergedList(head)) return localPath;
+        const merged = typeof index === 'number' ? lists[head].mergedIndex(file, index) : undefined;
+        return merged === undefined ? undefined : [head, merged, ...rest];
+      },
+    };
+  };
+
+  return {
+    checkable: view<CheckableManifest>({ ...top, merchants: checkableMerchants.items }, checkableMerchants),
+    complete: view<Manifest>({ ...top, merchants: completeMerchants.items }, completeMerchants),
+    diagnostics,
+    brokenKeys,
+  };
+}
+
+function markBroken(keys: Set<string>, key: string | undefined): void {
+  if (key !== undefined) keys.add(key);
+}
+
+/** Every entry with a string key counts, valid or not: a typo elsewhere must not hide a duplicate. */
+function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, diagnostics: Diagnostic[]): void {
+  const keyField = KEY_FIELD[list];
+  const firstByKey = new Map<string, { file: number; index: number }>();
+  files.forEach((file, fileIndex) => {
+    for (const entry of file.entries[list]) {
+      if (entry.key === undefined) continue;
+      const first = firstByKey.get(entry.key);
+      if (first === undefined) {
+        firstByKey.set(entry.key, { file: fileIndex, index: entry.index });
+        continue;
+      }
+      const firstSource = files[first.file]?.source;
+      const firstAt = firstSource === undefined ? '?' : formatPosition(positionInFile(firstSource, [list, first.index, keyField]));
+      const path = [list, entry.index, keyField];
+      diagnostics.push(
+        diagnostic(
+          positionInFile(file.source, path),
+          path,
+          `${KIND_NAME[list]} ${JSON.stringify(entry.key)} is already defined at ${firstAt}; each ${keyField} must be unique`,
+        ),
+      );
+    }
+  });
+}
+
+/** A top-level value several files may set, as long as they agree. */
+function agreeingValue<T>(
+  files: readonly CheckedFile[],
+  key: 'group' | 'prune',
+  valueOf: (file: CheckedFile) => T | undefined,
+  topLevelOrigin: Map<string, number>,
+  diagnostics: Diagnostic[],
+): T | undefined {
+  let first: { value: T; file: number } | undefined;
+  files.forEach((file, fileIndex) => {
+    const value = valueOf(file);
+    if (value === undefined) return;
+    if (first === undefined) {
+      first = { value, file: fileIndex };
+      topLevelOrigin.set(key, fileIndex);
+      return;
+    }
+    if (JSON.stringify(value) === JSON.stringify(first.value)) return;
+    const firstSource = files[first.file]?.source;
+    const firstAt = firstSource === undefined ? '?' : formatPosition(positionInFile(firstSource, [key]));
+    diagnostics.push(
+      diagnostic(positionInFile(file.source, [key]), [key], `differs from the ${key} set at ${firstAt}; all files of one manifest must agree on ${key}`),
+    );
+  });
+  return first?.value;
+}

@@ -1,0 +1,306 @@
+import { readFile, stat } from 'node:fs/promises';
+import {
+  LineCounter,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+  type YAMLError,
+} from 'yaml';
+import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
+import type { SourceFile, SourceNode } from './positions.js';
+
+/** Per manifest file; a 10,000-merchant manifest is about 30 MB, usually split over many files. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** The format needs about eight levels; anything far deeper is a mistake or an attack. */
+export const MAX_DEPTH = 64;
+/**
+ * Values produced by expanding aliases may not exceed the larger of this number and four times
+ * the values written in the file: enough for anchors reused on every device, and a hard stop for
+ * "billion laughs" documents that expand a few lines into billions of values.
+ */
+export const MIN_ALIAS_EXPANSION_BUDGET = 100_000;
+
+/** Keys that would reach Object.prototype when assigned to a plain object. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface ParsedYaml {
+  readonly source: SourceFile;
+  /** The document as plain data (objects, arrays, strings, numbers, booleans, null); undefined when unusable. */
+  readonly value: unknown;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Reads one manifest file, refusing files over the size limit before reading them. */
+export async function readYamlFile(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ParsedYaml> {
+  const unreadable = (text: string): ParsedYaml => ({
+    source: { name, lineCounter: undefined, root: undefined },
+    value: undefined,
+    diagnostics: [diagnostic({ file: name, line: 1, col: 1 }, [], text)],
+  });
+  let bytes: Buffer;
+  try {
+    const info = await stat(absolutePath);
+    if (info.size > maxBytes) {
+      return unreadable(`file is ${formatBytes(info.size)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
+    }
+    bytes = await readFile(absolutePath);
+  } catch (error) {
+    return unreadable(`cannot read the file: ${describeFsError(error)}`);
+  }
+  // The size can change between stat and read; the limit holds for what was read.
+  if (bytes.length > maxBytes) {
+    return unreadable(`file is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return unreadable('file is not valid UTF-8 text');
+  }
+  return parseYaml(text, name);
+}
+
+/** Parses YAML text into plain data plus a position tree, collecting every problem instead of throwing. */
+export function parseYaml(text: string, name: string): ParsedYaml {
+  const lineCounter = new LineCounter();
+  // uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
+  // collide there) and reported with both positions; see Converter.convertMap.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' });
+  const emptySource: SourceFile = { name, lineCounter, root: undefined };
+  const problems = [...doc.errors, ...doc.warnings];
+  if (problems.length > 0) {
+    const diagnostics = yamlProblems(problems).map((problem) => {
+      const { line, col } = lineCounter.linePos(problem.pos[0]);
+      return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
+    });
+    return { source: emptySource, value: undefined, diagnostics };
+  }
+  const converter = new Converter(doc, name, lineCounter);
+  return converter.run();
+}
+
+/** The yaml parser reports a stack overflow once per nesting level; one report is enough. */
+function yamlProblems(problems: readonly YAMLError[]): YAMLError[] {
+  const exhausted = problems.find((problem) => problem.code === 'RESOURCE_EXHAUSTION');
+  return exhausted === undefined ? [...problems] : [exhausted];
+}
+
+function yamlMessage(problem: YAMLError): string {
+  switch (problem.code) {
+    case 'MULTIPLE_DOCS':
+      return 'invalid YAML: a manifest file holds one YAML document; put each document (after "---") in its own file';
+    case 'RESOURCE_EXHAUSTION':
+      return `invalid YAML: the document is nested too deeply to read (at most ${MAX_DEPTH} levels)`;
+    case 'TAG_RESOLVE_FAILED':
+      return `invalid YAML: ${lowerFirst(problem.message)}; manifests use plain YAML values without custom tags`;
+    default:
+      return `invalid YAML: ${lowerFirst(problem.message)}`;
+  }
+}
+
+class StopConversion extends Error {}
+
+/**
+ * Turns the YAML syntax tree into plain data and a SourceNode tree in one walk. Anchors are
+ * resolved here (in document order, the last definition before the alias wins, as in YAML)
+ * because the yaml package's Alias.resolve scans the whole document on each call.
+ */
+class Converter {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly anchors = new Map<string, YamlNode>();
+  /** Collections being converted (the current chain of ancestors), to catch self-referencing aliases. */
+  private readonly converting = new Set<YamlNode>();
+  /** Outermost alias being expanded, for the position of an alias-bomb report. */
+  private outerAlias: { offset: number; path: ManifestPath } | undefined;
+  private plainValues = 0;
+  private aliasValues = 0;
+
+  constructor(
+    private readonly doc: Document.Parsed,
+    private readonly name: string,
+    private readonly lineCounter: LineCounter,
+  ) {}
+
+  run(): ParsedYaml {
+    const contents = this.doc.contents;
+    let value: unknown = null;
+    let root: SourceNode | undefined;
+    try {
+      if (contents !== null) ({ value, node: root } = this.convert(contents, [], 0));
+    } catch (error) {
+      if (!(error instanceof StopConversion)) throw error;
+      value = undefined;
+      root = undefined;
+    }
+    return { source: { name: this.name, lineCounter: this.lineCounter, root }, value, diagnostics: this.diagnostics };
+  }
+
+  private report(offset: number, path: ManifestPath, text: string): void {
+    const { line, col } = this.lineCounter.linePos(offset);
+    this.diagnostics.push(diagnostic({ file: this.name, line, col }, path, text));
+  }
+
+  private convert(node: YamlNode, path: ManifestPath, depth: number): { value: unknown; node: SourceNode } {
+    const offset = node.range?.[0] ?? 0;
+    if (depth > MAX_DEPTH) {
+      // The full path would be as long as the nesting; the start of it says where.
+      this.report(offset, path.slice(0, 4), `values are nested more than ${MAX_DEPTH} levels deep; a manifest never needs that`);
+      throw new StopConversion();
+    }
+    if (isAlias(node)) return this.convertAlias(node.source, offset, path, depth);
+    if (node.anchor !== undefined && this.outerAlias === undefined) this.anchors.set(node.anchor, node);
+    this.count();
+    if (isScalar(node)) {
+      const value = node.value;
+      if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
+        return { value, node: { offset } };
+      }
+      this.report(offset, path, 'unsupported YAML value; use a string, number, boolean, list or mapping');
+      return { value: undefined, node: { offset } };
+    }
+    if (!isMap(node) && !isSeq(node)) {
+      this.report(offset, path, 'unsupported YAML node');
+      return { value: undefined, node: { offset } };
+    }
+    this.converting.add(node);
+    try {
+      return isMap(node) ? this.convertMap(node.items, offset, path, depth) : this.convertSeq(node.items, offset, path, depth);
+    } finally {
+      this.converting.delete(node);
+    }
+  }
+
+  private convertAlias(anchor: string, offset: number, path: ManifestPath, depth: number): { value: unknown; node: SourceNode } {
+    const target = this.anchors.get(anchor);
+    if (target === undefined) {
+      this.report(offset, path, `alias *${anchor} has no anchor &${anchor} before it`);
+      return { value: undefined, node: { offset } };
+    }
+    if (this.converting.has(target)) {
+      this.report(offset, path, `alias *${anchor} refers to a value that contains it`);
+      throw new StopConversion();
+    }
+    const outermost = this.outerAlias === undefined;
+    if (outermost) this.outerAlias = { offset, path };
+    try {
+      return this.convert(target, path, depth);
+    } finally {
+      if (outermost) this.outerAlias = undefined;
+    }
+  }
+
+  private count(): void {
+    if (this.outerAlias === undefined) {
+      this.plainValues++;
+      return;
+    }
+    this.aliasValues++;
+    const budget = Math.max(MIN_ALIAS_EXPANSION_BUDGET, 4 * this.plainValues);
+    if (this.aliasValues > budget) {
+      this.report(
+        this.outerAlias.offset,
+        this.outerAlias.path,
+        `aliases expand to more than ${budget} values; this looks like an alias bomb ("billion laughs"), so the file is not read`,
+      );
+      throw new StopConversion();
+    }
+  }
+
+  private convertSeq(items: readonly unknown[], offset: number, path: ManifestPath, depth: number) {
+    const value: unknown[] = [];
+    const nodes: SourceNode[] = [];
+    items.forEach((item, index) => {
+      if (item === null || item === undefined) {
+        value.push(null);
+        nodes.push({ offset });
+        return;
+      }
+      const converted = this.convert(item as YamlNode, [...path, index], depth + 1);
+      value.push(converted.value);
+      nodes.push(converted.node);
+    });
+    return { value, node: { offset, items: nodes } };
+  }
+
+  private convertMap(pairs: readonly { key: unknown; value: unknown }[], offset: number, path: ManifestPath, depth: number) {
+    const value: Record<string, unknown> = {};
+    const entries = new Map<string, { keyOffset: number; node: SourceNode }>();
+    for (const pair of pairs) {
+      const keyNode = pair.key as YamlNode | null;
+      const keyOffset = keyNode?.range?.[0] ?? offset;
+      const key = this.keyText(keyNode, keyOffset, path);
+      if (key === undefined) continue;
+      const keyPath = [...path, key];
+      if (key === '<<') {
+        this.report(keyOffset, keyPath, 'YAML merge keys ("<<") are not supported; write the fields out or alias the whole value');
+        continue;
+      }
+      if (RESERVED_KEYS.has(key)) {
+        this.report(keyOffset, keyPath, `key "${key}" is not allowed (it is a reserved JavaScript property name)`);
+        continue;
+      }
+      const previous = entries.get(key);
+      if (previous !== undefined) {
+        const first = this.lineCounter.linePos(previous.keyOffset);
+        this.report(keyOffset, keyPath, `duplicate key "${key}" (first set at line ${first.line}, column ${first.col}); remove one of them`);
+        continue;
+      }
+      const valueNode = pair.value as YamlNode | null;
+      if (valueNode === null || valueNode === undefined) {
+        this.count();
+        value[key] = null;
+        entries.set(key, { keyOffset, node: { offset: keyOffset } });
+        continue;
+      }
+      const converted = this.convert(valueNode, keyPath, depth + 1);
+      value[key] = converted.value;
+      entries.set(key, { keyOffset, node: converted.node });
+    }
+    return { value, node: { offset, entries } };
+  }
+
+  /**
+   * Keys become strings. A plain key that YAML reads as a number or boolean keeps its written
+   * text, so `01:` stays "01" (a payment method code, not the number 1).
+   */
+  private keyText(keyNode: YamlNode | null, keyOffset: number, path: ManifestPath): string | undefined {
+    let node = keyNode;
+    if (node !== null && isAlias(node)) node = this.anchors.get(node.source) ?? null;
+    else if (node?.anchor !== undefined && this.outerAlias === undefined) this.anchors.set(node.anchor, node);
+    if (node === null || !isScalar(node) || node.value === null || node.value === undefined) {
+      this.report(keyOffset, path, 'mapping keys must be plain text (not empty, a list or a mapping)');
+      return undefined;
+    }
+    const { value } = node;
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      return typeof node.source === 'string' && node.type === 'PLAIN' ? node.source : String(value);
+    }
+    this.report(keyOffset, path, 'mapping keys must be plain text');
+    return undefined;
+  }
+}
+
+/** The yaml package's messages start with a capital ("Flow map ..."); messages here do not. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${bytes} bytes`;
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return error instanceof Error ? error.message : String(error);
+}
+

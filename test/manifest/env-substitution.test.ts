@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { expandTemplate, substituteEnv } from '../../src/manifest/env-substitution.js';
+
+function run(value: string, env: Record<string, string | undefined>, allowMissing = false) {
+  const data = { field: value };
+  const result = substituteEnv(data, env, { allowMissing });
+  return { value: data.field, ...result };
+}
+
+describe('substituteEnv', () => {
+  it('replaces ${VAR} anywhere in a string and records the variables used', () => {
+    const result = run('https://${HOST}:${PORT}/iso', { HOST: 'host-a.example', PORT: '8443' });
+    expect(result.value).toBe('https://host-a.example:8443/iso');
+    expect(result.substitutions).toEqual([{ path: ['field'], variables: ['HOST', 'PORT'], missing: [], template: 'https://${HOST}:${PORT}/iso' }]);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('uses the default when the variable is unset or empty (shell :- meaning)', () => {
+    expect(run('${A:-fallback}', {}).value).toBe('fallback');
+    expect(run('${A:-fallback}', { A: '' }).value).toBe('fallback');
+    expect(run('${A:-fallback}', { A: 'set' }).value).toBe('set');
+    expect(run('${A:-}', {}).value).toBe('');
+    expect(run('${A:-with } brace}', {}).value).toBe('with  brace}');
+  });
+
+  it('keeps a set-but-empty variable without default as the empty string', () => {
+    const result = run('x${A}y', { A: '' });
+    expect(result.value).toBe('xy');
+    expect(result.problems).toEqual([]);
+  });
+
+  it('writes a literal ${ for $${ and leaves other dollars alone', () => {
+    const result = run('cost $5, $${NOT_A_VAR} and $$', {});
+    expect(result.value).toBe('cost $5, ${NOT_A_VAR} and $$');
+    expect(result.substitutions).toEqual([]);
+  });
+
+  it('reports a missing variable, or keeps a placeholder when missing ones are allowed', () => {
+    const strict = run('pw-${ADMIN}', {});
+    expect(strict.problems).toEqual([{ path: ['field'], message: expect.stringContaining('environment variable ADMIN is not set') }]);
+    const lenient = run('pw-${ADMIN}', {}, true);
+    expect(lenient.problems).toEqual([]);
+    expect(lenient.value).toBe('pw-${ADMIN}');
+    expect(lenient.substitutions).toEqual([{ path: ['field'], variables: ['ADMIN'], missing: ['ADMIN'], template: 'pw-${ADMIN}' }]);
+  });
+
+  it('reports malformed references and leaves the value as written', () => {
+    for (const bad of ['${1ABC}', '${A-B}', '${A:?err}', '${ A }', '${unclosed', '${}']) {
+      const result = run(bad, { A: 'x' });
+      expect(result.problems, bad).toHaveLength(1);
+      expect(result.problems[0]?.message).toMatch(/^malformed variable reference/);
+      expect(result.value).toBe(bad);
+    }
+  });
+
+  it('walks nested lists and mappings, never keys, and leaves non-strings alone', () => {
+    const data = { list: [{ '${KEY}': '${V}' }, 1, true, null] };
+    const result = substituteEnv(data, { V: 'value', KEY: 'k' });
+    expect(data).toEqual({ list: [{ '${KEY}': 'value' }, 1, true, null] });
+    expect(result.substitutions).toEqual([{ path: ['list', 0, '${KEY}'], variables: ['V'], missing: [], template: '${V}' }]);
+  });
+
+  it('expands a template again exactly as the value was expanded (saved plans)', () => {
+    const env = { ADMIN: 'pw', EMPTY: '' };
+    const template = 'a-${ADMIN}-${EMPTY:-dflt}-$${LITERAL}';
+    const loaded = run(template, env);
+    expect(expandTemplate(template, env)).toEqual({ text: loaded.value, variables: ['ADMIN', 'EMPTY'], missing: [] });
+    expect(expandTemplate('${GONE}', {})).toEqual({ text: '${GONE}', variables: ['GONE'], missing: ['GONE'] });
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Every file under examples/ is part of a valid manifest: each folder directly under examples/ is
+ * one manifest, validated as a whole, and each file also passes the generated JSON Schema that its
+ * modeline points editors to.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { buildManifestJsonSchema, loadManifest } from '../../src/manifest/index.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const EXAMPLES = path.join(ROOT, 'examples');
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+function yamlFilesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.ya?ml$/.test(name))
+    .map((name) => path.join(directory, name))
+    .sort();
+}
+
+const exampleDirs = readdirSync(EXAMPLES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+describe('examples', () => {
+  it('has the basic and multi-file examples, and no YAML file outside an example folder', () => {
+    expect(exampleDirs).toEqual(expect.arrayContaining(['basic', 'multi-file']));
+    const covered = exampleDirs.flatMap((dir) => yamlFilesUnder(path.join(EXAMPLES, dir)));
+    expect(yamlFilesUnder(EXAMPLES)).toEqual(covered.sort());
+  });
+
+  it.each(exampleDirs)('examples/%s is a valid manifest without any environment variable set', async (dir) => {
+    const loaded = await loadManifest([`examples/${dir}`], { env: {}, cwd: ROOT });
+    expect(loaded.files).toEqual(yamlFilesUnder(path.join(EXAMPLES, dir)).map((file) => path.relative(ROOT, file).split(path.sep).join('/')));
+    expect(loaded.manifest.group).toBe('G-00000001');
+    expect(loaded.missingVariables).toEqual([]);
+  });
+
+  it('examples/multi-file exercises two profiles, several merchants, bindings, devices and secrets', async () => {
+    const { manifest, secrets, counts } = await loadManifest(['examples/multi-file'], { env: {}, cwd: ROOT });
+    expect(manifest.acquirerProfiles.map((p) => p.currency)).toEqual(['USD', 'EUR']);
+    expect(manifest.merchants.length).toBeGreaterThanOrEqual(2);
+    expect(counts.bindings).toBeGreaterThanOrEqual(3);
+    expect(counts.devices).toBeGreaterThanOrEqual(2);
+    expect(manifest.merchants.some((m) => m.devices === undefined)).toBe(true);
+    expect(secrets.some((s) => s.variables.length > 0)).toBe(true);
+  });
+
+  const schema = buildManifestJsonSchema();
+  const files = yamlFilesUnder(EXAMPLES);
+  it.each(files.map((file) => path.relative(ROOT, file)))('%s passes the JSON Schema its modeline names', (file) => {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(text);
+    expect(modeline, 'first line names the schema').not.toBeNull();
+    const schemaPath = path.resolve(path.dirname(path.join(ROOT, file)), modeline?.[1] ?? '');
+    expect(schemaPath).toBe(path.join(ROOT, 'schemas', 'manifest.schema.json'));
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    expect(validate(parse(text)), JSON.stringify(validate.errors)).toBe(true);
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatDiagnostic } from '../../src/manifest/diagnostics.js';
+import { positionInFile } from '../../src/manifest/positions.js';
+import { MAX_FILE_BYTES, parseYaml, readYamlFile } from '../../src/manifest/read-yaml.js';
+
+describe('parseYaml', () => {
+  it('keeps the written text of plain keys that YAML reads as numbers', () => {
+    const { value, diagnostics } = parseYaml('01: a\n1: b\n"02": c\ntrue: d\n1e3: e\n', 'f.yaml');
+    expect(diagnostics).toEqual([]);
+    expect(Object.keys(value as object).sort()).toEqual(['01', '02', '1', '1e3', 'true']);
+  });
+
+  it('maps paths to the line and column of values and keys', () => {
+    const text = 'version: 1\nmerchants:\n  - providerReference: a\n    devices:\n      - { deviceAlias: till-1 }\n';
+    const { source } = parseYaml(text, 'm.yaml');
+    expect(positionInFile(source, ['merchants', 0, 'devices', 0, 'deviceAlias'])).toEqual({ file: 'm.yaml', line: 5, col: 24 });
+    expect(positionInFile(source, ['merchants', 0, 'devices', 0, 'deviceAlias'], 'key')).toEqual({ file: 'm.yaml', line: 5, col: 11 });
+    // Unknown paths fall back to their nearest ancestor.
+    expect(positionInFile(source, ['merchants', 0, 'devices', 3, 'deviceName'])).toEqual({ file: 'm.yaml', line: 5, col: 7 });
+    expect(positionInFile(source, ['merchants', 0, 'nope'])).toEqual({ file: 'm.yaml', line: 3, col: 5 });
+  });
+
+  it('finds a method key written "1" under its normalised spelling "01"', () => {
+    const { source } = parseYaml('methods:\n  1: { emvs: [a] }\n', 'p.yaml');
+    expect(positionInFile(source, ['methods', '01', 'emvs', 0])).toEqual({ file: 'p.yaml', line: 2, col: 15 });
+  });
+
+  it('expands aliases to separate copies, positioned at the anchor', () => {
+    const { value, source, diagnostics } = parseYaml('a: &x { k: [1, 2] }\nb: *x\n', 'f.yaml');
+    expect(diagnostics).toEqual([]);
+    const data = value as { a: { k: number[] }; b: { k: number[] } };
+    expect(data.b).toEqual({ k: [1, 2] });
+    expect(data.b).not.toBe(data.a);
+    expect(positionInFile(source, ['b', 'k', 1])).toEqual({ file: 'f.yaml', line: 1, col: 16 });
+  });
+
+  it('resolves an alias to the last anchor of that name before it', () => {
+    const { value } = parseYaml('a: &x 1\nb: *x\nc: &x 2\nd: *x\n', 'f.yaml');
+    expect(value).toEqual({ a: 1, b: 1, c: 2, d: 2 });
+  });
+
+  it('allows generous alias reuse but stops an exponential expansion quickly', () => {
+    const reuse = ['shared: &s { terminalCountryCode: "0840", txnCurrencyCode: "0840" }', 'devices:']
+      .concat(Array.from({ length: 5000 }, () => '  - *s'))
+      .join('\n');
+    expect(parseYaml(reuse, 'ok.yaml').diagnostics).toEqual([]);
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++) levels.push(`l${i}: &l${i} [${Array(10).fill(i === 1 ? '*a' : `*l${i - 1}`).join(', ')}]`);
+    const bomb = parseYaml(levels.join('\n'), 'bomb.yaml');
+    expect(bomb.value).toBeUndefined();
+    expect(bomb.diagnostics.map(formatDiagnostic)).toEqual([expect.stringMatching(/^bomb\.yaml:\d+:\d+: l\d+(\[\d+\])?: aliases expand to more than 100000 values/)]);
+  });
+
+  it('never lets a key reach Object.prototype', () => {
+    const { value, diagnostics } = parseYaml('__proto__: { polluted: true }\nconstructor: { prototype: { polluted: true } }\nok: 1\n', 'p.yaml');
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      '__proto__: key "__proto__" is not allowed (it is a reserved JavaScript property name)',
+      'constructor: key "constructor" is not allowed (it is a reserved JavaScript property name)',
+    ]);
+    expect(value).toEqual({ ok: 1 });
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('reports every syntax error with its position and no data', () => {
+    const result = parseYaml('a: [1, 2\nb: : c\n', 's.yaml');
+    expect(result.value).toBeUndefined();
+    expect(result.diagnostics.length).toBeGreaterThan(0);
+    for (const d of result.diagnostics) expect(d.message).toMatch(/^invalid YAML: /);
+  });
+
+  it('reports a document nested beyond what the parser can read once', () => {
+    const result = parseYaml(`a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, 'deep.yaml');
+    expect(result.value).toBeUndefined();
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]?.message).toMatch(/nested too deeply|nested more than 64 levels/);
+  });
+});
+
+describe('readYamlFile', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'paycfg-read-yaml-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a file over 50 MiB without reading it', async () => {
+    expect(MAX_FILE_BYTES).toBe(50 * 1024 * 1024);
+    const file = path.join(dir, 'huge.yaml');
+    await writeFile(file, '');
+    await truncate(file, MAX_FILE_BYTES + 1); // sparse: no disk space, no read
+    const result = await readYamlFile(file, 'huge.yaml');
+    expect(result.diagnostics.map(formatDiagnostic)).toEqual([
+      'huge.yaml:1:1: file is 50 MiB, over the limit of 50 MiB for one manifest file; split it into several files',
+    ]);
+  });
+
+  it('refuses text that is not UTF-8', async () => {
+    const file = path.join(dir, 'latin1.yaml');
+    await writeFile(file, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
+    const result = await readYamlFile(file, 'latin1.yaml');
+    expect(result.diagnostics.map(formatDiagnostic)).toEqual(['latin1.yaml:1:1: file is not valid UTF-8 text']);
+  });
+});
