@@ -6,6 +6,14 @@ import type { Command } from '../command.js';
  */
 export const commands: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
   validate: { summary: 'Check manifests offline (no request is sent)', load: async () => (await import('./validate.js')).validateCommand },
+  plan: {
+    summary: 'Show what apply would change in the live group',
+    load: async () => (await import('./plan.js')).planCommand,
+  },
+  apply: {
+    summary: 'Make the live group match the manifest',
+    load: async () => (await import('./apply.js')).applyCommand,
+  },
   sim: {
     summary: 'Run the embedded simulator of the payment configuration service',
     load: async () => (await import('./sim.js')).simCommand,

@@ -1,0 +1,114 @@
+import type { Change, Plan } from '../plan/plan.js';
+import { MinHeap } from '../util/min-heap.js';
+import { ChangeOperations, type OperationContext } from './change-operations.js';
+
+export type ApplyEvent =
+  | { readonly type: 'start'; readonly change: Change }
+  | { readonly type: 'done'; readonly change: Change; readonly detail: string; readonly durationMs: number }
+  | { readonly type: 'failed'; readonly change: Change; readonly error: unknown; readonly durationMs: number }
+  | { readonly type: 'skipped'; readonly change: Change; readonly because: string };
+
+export interface ChangeOutcome {
+  readonly address: string;
+  readonly action: Change['action'];
+  readonly status: 'done' | 'failed' | 'skipped' | 'not-started';
+  readonly detail?: string;
+  readonly error?: unknown;
+  readonly because?: string;
+}
+
+export interface ApplyResult {
+  readonly outcomes: ChangeOutcome[];
+  readonly done: number;
+  readonly failed: number;
+  readonly skipped: number;
+  /** Changes never started because the run was interrupted. */
+  readonly notStarted: number;
+}
+
+export interface ExecuteOptions {
+  /** Changes in flight at once. */
+  readonly parallelism: number;
+  readonly onEvent?: (event: ApplyEvent) => void;
+  /** Resolves when the user interrupts: running changes finish, nothing new starts. */
+  readonly interrupted?: Promise<unknown>;
+}
+
+/**
+ * Runs the plan's dependency graph: a change starts once every change it depends on is done; up to
+ * `parallelism` run at once. A failed change skips everything that depends on it (transitively);
+ * independent changes go on, so that one refusal does not stop the rest and a re-run finishes the job.
+ */
+export async function executePlan(plan: Plan, context: OperationContext, options: ExecuteOptions): Promise<ApplyResult> {
+  const operations = new ChangeOperations(context);
+  const changes = plan.changes;
+  const index = new Map(changes.map((c, i) => [c.address, i]));
+  const waiting = changes.map((c) => c.dependsOn.filter((d) => index.has(d)).length);
+  const dependents: number[][] = changes.map(() => []);
+  changes.forEach((c, i) => {
+    for (const d of c.dependsOn) {
+      const j = index.get(d);
+      if (j !== undefined) dependents[j]!.push(i);
+    }
+  });
+  const status: (ChangeOutcome | undefined)[] = changes.map(() => undefined);
+  // Ready changes in plan order, so that the run follows the plan as printed where it can.
+  const ready = new MinHeap();
+  waiting.forEach((w, i) => {
+    if (w === 0) ready.push(i);
+  });
+
+  let stopping = false;
+  void options.interrupted?.then(() => {
+    stopping = true;
+  });
+
+  const skipDependents = (i: number, because: string): void => {
+    const stack = [...dependents[i]!];
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      if (status[j] !== undefined) continue;
+      status[j] = { address: changes[j]!.address, action: changes[j]!.action, status: 'skipped', because };
+      options.onEvent?.({ type: 'skipped', change: changes[j]!, because });
+      stack.push(...dependents[j]!);
+    }
+  };
+
+  await new Promise<void>((resolve) => {
+    let running = 0;
+    const pump = (): void => {
+      while (!stopping && running < options.parallelism && ready.size > 0) {
+        const i = ready.pop();
+        if (status[i] !== undefined) continue;
+        const change = changes[i]!;
+        running += 1;
+        const started = performance.now();
+        options.onEvent?.({ type: 'start', change });
+        operations.run(change).then(
+          (detail) => {
+            status[i] = { address: change.address, action: change.action, status: 'done', detail };
+            options.onEvent?.({ type: 'done', change, detail, durationMs: performance.now() - started });
+            for (const j of dependents[i]!) {
+              waiting[j]! -= 1;
+              if (waiting[j] === 0 && status[j] === undefined) ready.push(j);
+            }
+          },
+          (error: unknown) => {
+            status[i] = { address: change.address, action: change.action, status: 'failed', error };
+            options.onEvent?.({ type: 'failed', change, error, durationMs: performance.now() - started });
+            skipDependents(i, `${change.address} failed`);
+          },
+        ).finally(() => {
+          running -= 1;
+          pump();
+        });
+      }
+      if (running === 0) resolve();
+    };
+    pump();
+  });
+
+  const outcomes = changes.map((c, i) => status[i] ?? { address: c.address, action: c.action, status: 'not-started' as const });
+  const count = (s: ChangeOutcome['status']): number => outcomes.filter((o) => o.status === s).length;
+  return { outcomes, done: count('done'), failed: count('failed'), skipped: count('skipped'), notStarted: count('not-started') };
+}

@@ -1,0 +1,60 @@
+import { InternalError } from '../errors.js';
+import type { AcquirerProfile, EmvConfig, Merchant } from '../api/wire-types.js';
+
+/**
+ * Names → service ids, seeded from live state and filled in as creates succeed, so that a change
+ * can name a resource created earlier in the same run.
+ */
+export class IdRegistry {
+  private readonly emvs = new Map<string, number>();
+  private readonly profiles = new Map<string, number>();
+  private readonly merchants = new Map<string, string>();
+
+  static fromLive(live: { emvConfigs: readonly EmvConfig[]; acquirerProfiles: readonly AcquirerProfile[]; merchants: readonly Merchant[] }): IdRegistry {
+    const registry = new IdRegistry();
+    for (const e of live.emvConfigs) registry.emvs.set(e.emvName, Number(e.id));
+    for (const p of live.acquirerProfiles) registry.profiles.set(p.profileName, Number(p.profileId));
+    for (const m of live.merchants) if (m.providerReference) registry.merchants.set(m.providerReference, m.mchId);
+    return registry;
+  }
+
+  setEmv(name: string, id: number): void {
+    this.emvs.set(name, id);
+  }
+  setProfile(name: string, id: number): void {
+    this.profiles.set(name, id);
+  }
+  setMerchant(ref: string, mchId: string): void {
+    this.merchants.set(ref, mchId);
+  }
+  forgetEmv(name: string): void {
+    this.emvs.delete(name);
+  }
+  forgetProfile(name: string): void {
+    this.profiles.delete(name);
+  }
+
+  emv(name: string): number {
+    return this.lookup(this.emvs, name, 'EMV config');
+  }
+  profile(name: string): number {
+    return this.lookup(this.profiles, name, 'acquirer profile');
+  }
+  merchant(ref: string): string {
+    return this.lookup(this.merchants, ref, 'merchant');
+  }
+  hasProfile(name: string): boolean {
+    return this.profiles.has(name);
+  }
+  profileName(id: string | number): string | undefined {
+    for (const [name, value] of this.profiles) if (String(value) === String(id)) return name;
+    return undefined;
+  }
+
+  private lookup<V>(map: Map<string, V>, name: string, what: string): V {
+    const id = map.get(name);
+    // The plan orders every create before its users, so a missing id means the plan and the run disagree.
+    if (id === undefined) throw new InternalError(`no id known for ${what} "${name}" when a change needed it`);
+    return id;
+  }
+}

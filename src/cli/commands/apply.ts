@@ -1,0 +1,140 @@
+import { IdRegistry } from '../../apply/id-registry.js';
+import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { readSavedPlan } from '../../plan/saved-plan.js';
+import { renderPlanText } from '../../render/render-text.js';
+import { createStyle } from '../../render/style.js';
+import { computePlan } from '../../workflow/compute-plan.js';
+import { prepareSavedPlan } from '../../workflow/prepare-saved-plan.js';
+import { createApplyProgress } from '../apply-progress.js';
+import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import type { Command } from '../command.js';
+import { describeError } from '../describe-error.js';
+import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
+import { intFlag, parseFlags } from '../parse-flags.js';
+
+const help = `Usage: paycfg apply -f PATH... [flags]
+       paycfg apply PLANFILE [flags]
+
+Makes the live group match the manifest: plans, shows the plan, asks for confirmation (on a
+terminal), then carries the changes out in an order the service accepts. With PLANFILE (saved by
+\`paycfg plan --out\`) it runs that plan without asking, after checking that nothing it was
+computed from has changed since.
+
+Flags:
+  -f, --file <path>       Manifest file or directory (repeatable)
+  --auto-approve          Do not ask for confirmation (required without a terminal)
+  --parallelism <n>       Changes and requests in flight at once (default 8)
+  --json                  Print a machine-readable result instead of progress lines
+${clientFlagsHelp}
+
+Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, CI, NO_COLOR.
+Exit codes: 0 all changes done, 1 an error, a failed or a blocked change.`;
+
+const flags = {
+  file: { type: 'string', short: 'f', multiple: true },
+  'auto-approve': { type: 'boolean', default: false },
+  parallelism: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  ...clientFlagOptions,
+} as const;
+
+async function confirm(io: IoStreams, plan: Plan): Promise<boolean> {
+  if (io.prompt === undefined) return false;
+  const answer = await io.prompt(
+    `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
+  );
+  return answer.trim() === 'yes';
+}
+
+function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[]): string {
+  return `${JSON.stringify(
+    {
+      formatVersion: 1,
+      baseUrl: plan.baseUrl,
+      group: plan.group,
+      summary: { done: result.done, failed: result.failed, skipped: result.skipped, notStarted: result.notStarted, blocked: plan.blocked.length },
+      outcomes: result.outcomes.map((o) => ({
+        address: o.address,
+        action: o.action,
+        status: o.status,
+        ...(o.detail !== undefined ? { detail: o.detail } : {}),
+        ...(o.because !== undefined ? { because: o.because } : {}),
+        ...(o.error !== undefined ? { error: { code: (o.error as { code?: string }).code ?? 'UNKNOWN', message: describeError(o.error, secrets) } } : {}),
+      })),
+      blocked: plan.blocked,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]): string {
+  const lines = [`Apply complete: ${result.done} done, ${result.failed} failed, ${result.skipped} skipped${result.notStarted > 0 ? `, ${result.notStarted} not started (interrupted)` : ''}.`];
+  for (const o of result.outcomes) {
+    if (o.status === 'failed') lines.push(`  ✗ ${o.action} ${o.address}: ${describeError(o.error, secrets)}`);
+  }
+  for (const o of result.outcomes) if (o.status === 'skipped') lines.push(`  - skipped ${o.address}: ${o.because}`);
+  if (plan.blocked.length > 0) {
+    lines.push(`${plan.blocked.length} change${plan.blocked.length === 1 ? ' was' : 's were'} blocked and not attempted:`);
+    for (const b of plan.blocked) lines.push(`  ! ${b.address}: ${b.blockers.join('; ')}`);
+  }
+  if (result.failed > 0 || result.notStarted > 0) lines.push('Run `paycfg apply` again once the cause is fixed: it picks up where this run stopped.');
+  return `${lines.join('\n')}\n`;
+}
+
+async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values, positionals } = parseFlags('apply', argv, flags, true);
+  const files = values.file ?? [];
+  if (positionals.length > 1) throw new UsageError('paycfg apply: give at most one saved plan file');
+  const planFile = positionals[0];
+  if (planFile !== undefined && files.length > 0) throw new UsageError('paycfg apply: give either a saved plan file or -f PATH, not both');
+  if (planFile === undefined && files.length === 0) throw new UsageError('paycfg apply: give the manifest with -f PATH, or a plan saved with `paycfg plan --out`');
+  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const interactive = !isNonInteractive(io);
+  if (planFile === undefined && !values['auto-approve'] && !interactive) {
+    throw new UsageError('paycfg apply: not running on a terminal, so there is nobody to confirm; pass --auto-approve (or apply a saved plan)');
+  }
+  const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
+  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  try {
+    const prepared =
+      saved === undefined
+        ? await computePlan({ paths: files, env: io.env, cwd: io.cwd, client, concurrency: parallelism }).then((r) => ({
+            plan: r.plan,
+            desired: r.desired,
+            live: r.live,
+            secretValues: [...r.loaded.secretValues],
+          }))
+        : await prepareSavedPlan(saved, client, io.env, parallelism);
+    const { plan } = prepared;
+    const out = values.json ? io.stderr : io.stdout;
+    if (saved === undefined) out.write(renderPlanText(plan, createStyle(colorEnabled(io))));
+    if (plan.changes.length === 0) {
+      if (values.json) io.stdout.write(resultJson(plan, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues));
+      else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
+      return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
+    }
+    if (saved === undefined && !values['auto-approve'] && !(await confirm(io, plan))) {
+      io.stderr.write('Apply cancelled: nothing was changed.\n');
+      return ExitCode.Error;
+    }
+    const progress = createApplyProgress(io, plan.changes, interactive && !values.json, prepared.secretValues);
+    const ids = IdRegistry.fromLive(prepared.live.snapshot);
+    const result = await progress.track(
+      executePlan(plan, { client, ids, live: prepared.live, desired: prepared.desired, plan }, {
+        parallelism,
+        interrupted: io.interrupted,
+        ...(values.json ? {} : { onEvent: (e) => progress.onEvent(e) }),
+      }),
+    );
+    if (values.json) io.stdout.write(resultJson(plan, result, prepared.secretValues));
+    else io.stdout.write(summaryText(plan, result, prepared.secretValues));
+    return result.failed > 0 || result.notStarted > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
+  } finally {
+    await client.close();
+  }
+}
+
+export const applyCommand: Command = { name: 'apply', summary: 'Make the live group match the manifest', help, run };

@@ -1,0 +1,64 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import { hasChanges } from '../../plan/plan.js';
+import { writeSavedPlan } from '../../plan/saved-plan.js';
+import { renderPlanJson } from '../../render/render-json.js';
+import { renderPlanMarkdown } from '../../render/render-markdown.js';
+import { renderPlanText } from '../../render/render-text.js';
+import { createStyle } from '../../render/style.js';
+import { computePlan } from '../../workflow/compute-plan.js';
+import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import type { Command } from '../command.js';
+import { colorEnabled, type IoStreams } from '../io.js';
+import { intFlag, parseFlags } from '../parse-flags.js';
+
+export const planFlagOptions = {
+  file: { type: 'string', short: 'f', multiple: true },
+  json: { type: 'boolean', default: false },
+  markdown: { type: 'boolean', default: false },
+  out: { type: 'string' },
+  'detailed-exitcode': { type: 'boolean', default: false },
+  parallelism: { type: 'string' },
+  ...clientFlagOptions,
+} as const;
+
+const help = `Usage: paycfg plan -f PATH... [flags]
+
+Reads the live group, compares it with the manifest and prints the ordered changes that
+\`paycfg apply\` would make. Sends no write.
+
+Flags:
+  -f, --file <path>       Manifest file or directory (repeatable; directories are read recursively)
+  --json                  Print the plan as JSON (schemas/plan.schema.json)
+  --markdown              Print a summary for a pull-request comment
+  --out <file>            Save the plan for \`paycfg apply <file>\` (holds no secret value)
+  --detailed-exitcode     Exit 2 when there are changes (0: none, 1: error)
+  --parallelism <n>       Reads in flight at once (default 8)
+${clientFlagsHelp}
+
+Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, NO_COLOR.`;
+
+export function requireFiles(command: string, files: readonly string[] | undefined): string[] {
+  if (files === undefined || files.length === 0) throw new UsageError(`paycfg ${command}: give the manifest with -f PATH (a file or a directory)`);
+  return [...files];
+}
+
+async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values } = parseFlags('plan', argv, planFlagOptions);
+  const paths = requireFiles('plan', values.file);
+  if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
+  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  try {
+    const run = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism });
+    if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd);
+    if (values.json) io.stdout.write(renderPlanJson(run.plan));
+    else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));
+    else io.stdout.write(renderPlanText(run.plan, createStyle(colorEnabled(io))));
+    if (values.out !== undefined && !values.json) io.stderr.write(`Saved the plan to ${values.out}; run \`paycfg apply ${values.out}\` to carry it out.\n`);
+    return values['detailed-exitcode'] && hasChanges(run.plan) ? ExitCode.Changes : ExitCode.Success;
+  } finally {
+    await client.close();
+  }
+}
+
+export const planCommand: Command = { name: 'plan', summary: 'Show what apply would change in the live group', help, run };

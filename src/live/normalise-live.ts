@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, MerchantAcquirerSummary } from '../api/wire-types.js';
+import { canonicalMethodCode, isPlainObject, stableStringify } from '../model/canonical.js';
+import { addressOf, bindingKey, deviceKey } from '../model/kinds.js';
+import type {
+  AcquirerFields,
+  BindingFields,
+  DeviceFields,
+  DeviceLifecycle,
+  EmvFields,
+  LiveResource,
+  LiveState,
+  MerchantFields,
+  MethodsMap,
+  Scalar,
+} from '../model/state.js';
+import { LiveStateError } from './errors.js';
+
+/** The wire records read from the service, before normalisation. */
+export interface WireSnapshot {
+  readonly emvConfigs: readonly EmvConfig[];
+  readonly acquirerProfiles: readonly AcquirerProfile[];
+  readonly merchants: readonly Merchant[];
+  /** mchId → binding records, for the merchants whose records were read (for `mid`). */
+  readonly bindings: ReadonlyMap<string, readonly BindingRecord[]>;
+  /** mchId → devices, for the merchants whose devices were read. */
+  readonly devices: ReadonlyMap<string, readonly Device[]>;
+}
+
+export function fingerprint(...records: unknown[]): string {
+  return createHash('sha256').update(stableStringify(records)).digest('base64url').slice(0, 22);
+}
+
+/** Parses a JSON-encoded wire field; a broken one is the service's fault and is reported as such. */
+function jsonObject(text: unknown, where: string): Record<string, unknown> | undefined {
+  if (text === undefined || text === null || text === '') return undefined;
+  if (isPlainObject(text)) return text;
+  if (typeof text === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isPlainObject(parsed)) return parsed;
+    } catch {
+      // reported below
+    }
+  }
+  throw new LiveStateError(`the service sent ${where} that is not a JSON object: ${JSON.stringify(text).slice(0, 120)}`);
+}
+
+const DEVICE_LIFECYCLE: Record<number, DeviceLifecycle> = { 0: 'pending', 1: 'active', 2: 'logout', 3: 'decommissioned' };
+
+export function normaliseLive(snapshot: WireSnapshot): LiveState {
+  const resources = new Map<string, LiveResource>();
+  const put = (resource: LiveResource, what: string): void => {
+    const address = addressOf(resource.kind, resource.key);
+    const clash = resources.get(address);
+    if (clash !== undefined) {
+      throw new LiveStateError(
+        `the live group holds two ${what} with the key "${resource.key}" (ids ${clash.id} and ${resource.id}); ` +
+          `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,
+      );
+    }
+    resources.set(address, resource);
+  };
+
+  const emvNames = new Map<number, string>();
+  for (const emv of snapshot.emvConfigs) emvNames.set(Number(emv.id), emv.emvName);
+  const emvName = (id: unknown): string => emvNames.get(Number(id)) ?? `#${String(id)}`;
+  const profileNames = new Map<string, string>();
+  for (const p of snapshot.acquirerProfiles) profileNames.set(String(p.profileId), p.profileName);
+
+  for (const emv of snapshot.emvConfigs) {
+    const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
+    const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
+    put({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields, fingerprint: fingerprint(emv) }, 'EMV configs');
+  }
+
+  for (const profile of snapshot.acquirerProfiles) {
+    const where = `acquirer profile ${profile.profileId}`;
+    const fields: AcquirerFields = {
+      currency: profile.currency,
+      acqType: profile.acqType ?? 'card',
+      ...optional('connMessageFormat', profile.connMessageFormat),
+      ...optional('connUrl', profile.connUrl),
+      ...optional('notifyUrl', profile.notifyUrl),
+      ...optional('connExtraParams', jsonObject(profile.connExtraParams, `connExtraParams of ${where}`)),
+      ...optional('enablerMsgFormat', profile.enablerMsgFormat),
+      ...optional('enablerParams', splitList(profile.enablerParams)),
+      asDefault: profile.asDefault === true,
+      asSettleBlock: profile.asSettleBlock === true,
+      methods: methodsFrom(
+        jsonObject(profile.methodList, `methodList of ${where}`),
+        jsonObject(profile.emvList, `emvList of ${where}`),
+        emvName,
+      ),
+    };
+    put({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields, fingerprint: fingerprint(profile) }, 'acquirer profiles');
+  }
+
+  const unkeyedMerchants: { mchId: string; mchName: string; profiles: string[]; emvs: string[] }[] = [];
+  const bindingsRead = new Set<string>();
+  const devicesRead = new Set<string>();
+  for (const merchant of snapshot.merchants) {
+    const ref = merchant.providerReference;
+    const summaries = merchant.acquirers ?? [];
+    if (ref === undefined || ref === null || ref === '') {
+      unkeyedMerchants.push({
+        mchId: merchant.mchId,
+        mchName: merchant.mchName,
+        profiles: summaries.map((s) => s.profileName ?? profileNames.get(String(s.profileId)) ?? `#${String(s.profileId)}`),
+        emvs: summaries.flatMap((s) =>
+          Object.values(jsonObject(s.emvList, `emvList of merchant ${merchant.mchId}`) ?? {}).flatMap((ids) => (Array.isArray(ids) ? ids.map(emvName) : [])),
+        ),
+      });
+      continue;
+    }
+    put({ kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: fingerprint(withoutSummary(merchant)) }, 'merchants');
+
+    const records = snapshot.bindings.get(merchant.mchId);
+    for (const binding of bindingsOf(merchant, summaries, records, profileNames, emvName)) put(binding, 'bindings');
+    bindingsRead.add(ref);
+
+    const devices = snapshot.devices.get(merchant.mchId);
+    if (devices === undefined) continue;
+    devicesRead.add(ref);
+    for (const device of devices) {
+      const resource = deviceResource(ref, device, profileNames);
+      if (resource !== undefined) put(resource, `devices of merchant "${ref}"`);
+    }
+  }
+  return { resources, unkeyedMerchants, bindingsRead, devicesRead };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined | null | ''): { [P in K]?: V } {
+  return value === undefined || value === null || value === '' ? {} : ({ [key]: value } as { [P in K]?: V });
+}
+
+function splitList(text: string | undefined): string[] | undefined {
+  if (text === undefined || text === null || text.trim() === '') return undefined;
+  return text.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function methodsFrom(
+  methodList: Record<string, unknown> | undefined,
+  emvList: Record<string, unknown> | undefined,
+  emvName: (id: unknown) => string,
+): MethodsMap {
+  const methods: MethodsMap = {};
+  for (const [code, allows] of Object.entries(methodList ?? {})) {
+    methods[canonicalMethodCode(code)] = { emvs: [], allows: Array.isArray(allows) ? allows.map(String) : [] };
+  }
+  for (const [code, ids] of Object.entries(emvList ?? {})) {
+    const entry = (methods[canonicalMethodCode(code)] ??= { emvs: [], allows: [] });
+    // The service documents 0 as "no EMV config" (01 §4.1: "at least one non-zero id").
+    entry.emvs = (Array.isArray(ids) ? ids : []).filter((id) => Number(id) !== 0).map(emvName).sort();
+  }
+  return methods;
+}
+
+function merchantFields(m: Merchant): MerchantFields {
+  return {
+    mchName: m.mchName,
+    currency: m.currency,
+    contactName: m.contactName,
+    contactEmail: m.contactEmail,
+    ...optional('mcc', m.mcc),
+    ...optional('region', m.region),
+    ...optional('timeZone', m.timeZone),
+    ...optional('country', m.country),
+    ...optional('transType', m.transType),
+    ...optional('contactPhone', m.contactPhone),
+    ...optional('contactAddress', m.contactAddress),
+    ...optional('receiptLogo', m.receiptLogo),
+    ...optional('receiptInfo', m.receiptInfo),
+    ...optional('state', m.state === undefined || m.state === null ? undefined : Number(m.state)),
+    ...optional('mdr', m.mdr),
+    ...optional('merchantType', m.merchantType),
+    ...optional('additionalData', isPlainObject(m.additionalData) ? m.additionalData : undefined),
+  };
+}
+
+/** The acquirers[] summary changes with the bindings; they carry their own fingerprints. */
+function withoutSummary(m: Merchant): Omit<Merchant, 'acquirers' | 'supportedPayments'> {
+  const { acquirers: _a, supportedPayments: _s, ...rest } = m;
+  return rest;
+}
+
+/**
+ * Bindings come from the merchant's acquirers[] summary (methods, allows, EMV ids: everything but
+ * `mid`), merged with the binding records where those were read (needed only when the manifest
+ * manages `mid`): one read fewer per merchant.
+ */
+function bindingsOf(
+  merchant: Merchant,
+  summaries: readonly MerchantAcquirerSummary[],
+  records: readonly BindingRecord[] | undefined,
+  profileNames: ReadonlyMap<string, string>,
+  emvName: (id: unknown) => string,
+): LiveResource[] {
+  const ref = merchant.providerReference!;
+  const out = new Map<string, { fields: BindingFields; id: string; sources: unknown[] }>();
+  const nameOf = (id: unknown, given?: string): string => given ?? profileNames.get(String(id)) ?? `#${String(id)}`;
+  for (const s of summaries) {
+    const where = `the acquirers[] summary of merchant ${merchant.mchId}`;
+    const profile = nameOf(s.profileId, s.profileName);
+    const currency = s.currency ?? '';
+    const methods = methodsFrom(jsonObject(s.methodList, `methodList in ${where}`), jsonObject(s.emvList, `emvList in ${where}`), emvName);
+    out.set(`${profile}/${currency}`, { id: String(s.profileId), fields: { acquirer: profile, currency, methods }, sources: [s] });
+  }
+  for (const r of records ?? []) {
+    const profile = nameOf(r.acquirerProfileId, r.acquirerProfileName);
+    const slot = `${profile}/${r.currency}`;
+    const methods: MethodsMap = {};
+    const known = out.get(slot)?.fields.methods ?? {};
+    for (const pm of r.paymentMethods ?? []) {
+      const code = canonicalMethodCode(pm.paymentMethodCode);
+      methods[code] = { emvs: (pm.emvs ?? []).map((e) => emvName(e.emvId)).sort(), allows: known[code]?.allows ?? [] };
+    }
+    const fields: BindingFields = { acquirer: profile, currency: r.currency, ...optional('mid', r.mid), methods };
+    out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...(out.get(slot)?.sources ?? []), r] });
+  }
+  return [...out.values()].map(({ fields, id, sources }) => ({
+    kind: 'binding' as const,
+    key: bindingKey(ref, fields.acquirer, fields.currency),
+    merchant: ref,
+    id,
+    fields,
+    fingerprint: fingerprint(...sources),
+  }));
+}
+
+function deviceResource(ref: string, d: Device, profileNames: ReadonlyMap<string, string>): LiveResource | undefined {
+  const lifecycle = d.isDevice === true ? (DEVICE_LIFECYCLE[Number(d.deviceStatus ?? 1)] ?? 'active') : 'pending';
+  // A decommissioned terminal is gone for every practical purpose: its alias is free again.
+  if (lifecycle === 'decommissioned') return undefined;
+  const where = `device ${d.deviceId}`;
+  const ext = jsonObject(d.extParams, `extParams of ${where}`);
+  const acquirers = ext?.['acquirers'];
+  let acquirerFields: Record<string, Record<string, string>> | undefined;
+  if (isPlainObject(acquirers)) {
+    acquirerFields = {};
+    for (const [profileId, values] of Object.entries(acquirers)) {
+      const entry: Record<string, string> = {};
+      if (isPlainObject(values)) for (const [k, v] of Object.entries(values)) entry[k] = String(v);
+      acquirerFields[profileNames.get(profileId) ?? `#${profileId}`] = entry;
+    }
+  }
+  const methods = d.methodList === undefined || d.methodList === null || d.methodList === '' ? undefined : d.methodList.split(',').map((c) => canonicalMethodCode(c)).sort();
+  const alias = d.deviceAlias ?? '';
+  const fields: DeviceFields = {
+    deviceAlias: alias,
+    ...optional('deviceName', d.deviceName),
+    ...optional('deviceType', d.deviceType),
+    ...optional('operatingMode', d.operatingMode),
+    ...optional('methods', methods),
+    ...optional('deviceAdmin', d.deviceAdmin),
+    ...optional('acquirerFields', acquirerFields),
+    ...optional('emvParams', jsonObject(d.emvParams, `emvParams of ${where}`) as Record<string, Scalar> | undefined),
+  };
+  // A device without an alias cannot be named in a manifest; it gets a key nobody can write.
+  const key = deviceKey(ref, alias === '' ? `~${d.deviceId}` : alias);
+  return { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) };
+}

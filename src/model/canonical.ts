@@ -1,0 +1,58 @@
+/**
+ * Value canonicalisation shared by desired and live state, so that the diff compares like with like.
+ */
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy with object keys sorted at every level, so JSON text and patches do not depend on key order. */
+export function sortKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortKeys) as T;
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = value[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+/** JSON text with sorted keys: stable across runs and across the service's re-serialisation. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+/**
+ * EMV parameters travel inside JSON strings and the service is loose about their scalar types
+ * (`clFloorLimit: 0` and `"0"` mean the same to a terminal), so scalars compare by their text.
+ */
+export function scalarsAsText(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(scalarsAsText);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = scalarsAsText(v);
+    return out;
+  }
+  return value;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  return stableStringify(a) === stableStringify(b);
+}
+
+/**
+ * Payment method codes are two-digit strings on the wire (`"01"`), but YAML reads `01` as the
+ * number 1 and some records carry numbers: both normalise to the two-digit string. QR codes
+ * (`A1`, `C16`) are letters and digits and only get upper-cased.
+ */
+export function canonicalMethodCode(code: string | number): string {
+  const text = String(code).trim();
+  return /^\d+$/.test(text) ? text.padStart(2, '0') : text.toUpperCase();
+}

@@ -1,0 +1,46 @@
+/**
+ * The five kinds paycfg manages, and how a resource of each is addressed.
+ *
+ * Dependency levels (creates and updates run top-down, deletes bottom-up):
+ *
+ *     emv ──▶ acquirer ──▶ merchant ──▶ binding ──▶ device
+ *      (profiles name EMV configs; bindings name profiles and EMV configs;
+ *       devices need their merchant's bindings for the provisioning push)
+ */
+export const KINDS = ['emv', 'acquirer', 'merchant', 'binding', 'device'] as const;
+export type Kind = (typeof KINDS)[number];
+
+export const KIND_LEVEL: Readonly<Record<Kind, number>> = { emv: 0, acquirer: 1, merchant: 2, binding: 3, device: 4 };
+
+export const KIND_LABEL: Readonly<Record<Kind, string>> = {
+  emv: 'EMV config',
+  acquirer: 'acquirer profile',
+  merchant: 'merchant',
+  binding: 'merchant binding',
+  device: 'device',
+};
+
+/** `<kind>/<key>`: the form the plan, `--target` and every message use. */
+export type Address = string;
+
+export function addressOf(kind: Kind, key: string): Address {
+  return `${kind}/${key}`;
+}
+
+export function bindingKey(providerReference: string, profileName: string, currency: string): string {
+  return `${providerReference}/${profileName}/${currency}`;
+}
+
+export function deviceKey(providerReference: string, deviceAlias: string): string {
+  return `${providerReference}/${deviceAlias}`;
+}
+
+/** Splits an address back into kind and key; undefined when it is not one. */
+export function parseAddress(address: string): { kind: Kind; key: string } | undefined {
+  const slash = address.indexOf('/');
+  if (slash <= 0) return undefined;
+  const kind = address.slice(0, slash);
+  const key = address.slice(slash + 1);
+  if (!(KINDS as readonly string[]).includes(kind) || key === '') return undefined;
+  return { kind: kind as Kind, key };
+}

@@ -1,0 +1,143 @@
+import type { Kind } from './kinds.js';
+
+/**
+ * The one normalised form of a resource, used for desired and live state alike: references are by
+ * name (never by service id), payment method codes are two-digit strings, JSON-encoded wire strings
+ * are plain objects, lists that are sets are sorted. The diff compares these and nothing else.
+ */
+
+export type Scalar = string | number | boolean;
+
+/** Methods of a profile or binding: code → the EMV config names and the (reserved) transaction types. */
+export type MethodsMap = Record<string, { emvs: string[]; allows: string[] }>;
+
+export interface EmvFields {
+  paymentMethod: string;
+  currency: string;
+  params: Record<string, Scalar>;
+}
+
+export interface AcquirerFields {
+  currency: string;
+  acqType: 'card' | 'qr';
+  connMessageFormat?: string;
+  connUrl?: string;
+  notifyUrl?: string;
+  connExtraParams?: Record<string, unknown>;
+  enablerMsgFormat?: string;
+  enablerParams?: string[];
+  asDefault?: boolean;
+  asSettleBlock?: boolean;
+  methods?: MethodsMap;
+}
+
+export interface MerchantFields {
+  mchName?: string;
+  currency?: string;
+  contactName?: string;
+  contactEmail?: string;
+  mcc?: string;
+  region?: string;
+  timeZone?: string;
+  country?: string;
+  transType?: string;
+  contactPhone?: string;
+  contactAddress?: string;
+  receiptLogo?: string;
+  receiptInfo?: string;
+  state?: number;
+  passcode?: string;
+  mdr?: string;
+  merchantType?: string;
+  additionalData?: Record<string, unknown>;
+}
+
+export interface BindingFields {
+  /** Profile name. */
+  acquirer: string;
+  currency: string;
+  mid?: string;
+  methods?: MethodsMap;
+}
+
+export interface DeviceFields {
+  deviceAlias: string;
+  deviceName?: string;
+  deviceType?: string;
+  operatingMode?: string;
+  /** Payment method codes, sorted. */
+  methods?: string[];
+  deviceAdmin?: string;
+  /** Profile name → the enabler fields the device supplies for it. */
+  acquirerFields?: Record<string, Record<string, string>>;
+  emvParams?: Record<string, Scalar>;
+}
+
+export interface FieldsByKind {
+  emv: EmvFields;
+  acquirer: AcquirerFields;
+  merchant: MerchantFields;
+  binding: BindingFields;
+  device: DeviceFields;
+}
+
+export type AnyFields = FieldsByKind[Kind];
+
+/** Lifecycle of a live device record (01 §3.2). */
+export type DeviceLifecycle = 'pending' | 'active' | 'logout' | 'decommissioned';
+
+export interface DesiredResource<K extends Kind = Kind> {
+  readonly kind: K;
+  readonly key: string;
+  /** Only the fields the manifest sets: everything else is not managed. */
+  readonly fields: FieldsByKind[K];
+  /** providerReference of the owning merchant, for bindings and devices. */
+  readonly merchant?: string;
+}
+
+export interface LiveResource<K extends Kind = Kind> {
+  readonly kind: K;
+  readonly key: string;
+  readonly fields: FieldsByKind[K];
+  readonly merchant?: string;
+  /** The service's id: EMV and profile ids are numbers, merchant and device ids strings. */
+  readonly id: string | number;
+  readonly lifecycle?: DeviceLifecycle;
+  /** Hash of the wire record(s) this resource was read from; a saved plan checks them before applying. */
+  readonly fingerprint: string;
+}
+
+export interface DesiredState {
+  readonly group?: string;
+  readonly resources: ReadonlyMap<string, DesiredResource>;
+  /** Merchants whose `bindings` / `devices` lists the manifest manages (present, possibly empty). */
+  readonly managedBindings: ReadonlySet<string>;
+  readonly managedDevices: ReadonlySet<string>;
+  readonly prune: PrunePolicy;
+  /**
+   * Pointers (`<address>#/<field>/...`) to values that must never be shown, each with the manifest
+   * path it came from (so a saved plan can say where to read it again).
+   */
+  readonly sensitive: ReadonlyMap<string, readonly (string | number)[]>;
+}
+
+export interface PrunePolicy {
+  readonly emvConfigs: boolean;
+  readonly acquirerProfiles: boolean;
+  readonly merchants: boolean;
+  readonly activatedDevices: false | 'logout' | 'decommission';
+}
+
+/** What the live group holds, normalised, plus what the planner needs to reason about refusals. */
+export interface LiveState {
+  readonly resources: ReadonlyMap<string, LiveResource>;
+  /**
+   * Live merchants without a providerReference cannot be keyed; they are kept apart so that their
+   * bindings can still block deletes of profiles and EMV configs.
+   */
+  readonly unkeyedMerchants: readonly { mchId: string; mchName: string; profiles: string[]; emvs: string[] }[];
+  /** Merchants whose devices were read (a device absent from live for another merchant is unknown, not absent). */
+  readonly devicesRead: ReadonlySet<string>;
+  /** Merchants whose bindings are known. */
+  readonly bindingsRead: ReadonlySet<string>;
+}

@@ -1,0 +1,467 @@
+import { addressOf, KIND_LABEL, type Address, type Kind } from '../model/kinds.js';
+import { baseAddress, joinPointer } from '../model/pointers.js';
+import type {
+  AcquirerFields,
+  DesiredResource,
+  DesiredState,
+  DeviceFields,
+  LiveResource,
+  LiveState,
+  MethodsMap,
+} from '../model/state.js';
+import { DESCRIPTORS } from './descriptors.js';
+import { comparableFields, diffFields, patchBetween } from './diff.js';
+import { PlanError } from './errors.js';
+import { orderChanges } from './order.js';
+import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type UnmanagedResource } from './plan.js';
+import { predictSideEffects } from './predict.js';
+import { referencesOf, withoutEmv } from './references.js';
+
+export interface PlanContext {
+  readonly baseUrl: string;
+  readonly group: { readonly groupId: string; readonly groupName: string };
+}
+
+type Draft = { -readonly [K in keyof Change]: Change[K] };
+
+/**
+ * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock.
+ */
+export function planChanges(desired: DesiredState, live: LiveState, context: PlanContext): Plan {
+  const builder = new PlanBuilder(desired, live);
+  builder.diffDesired();
+  builder.handleLiveOnly();
+  builder.detachUsersOfReplacements();
+  builder.blockDeletesHeldOutside();
+  const blocked = builder.blocked;
+  const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
+  const sensitive = new Set<string>(desired.sensitive.keys());
+  for (const change of changes) {
+    for (const [field, descriptor] of Object.entries(DESCRIPTORS[change.kind])) {
+      if (descriptor.sensitive) sensitive.add(joinPointer(baseAddress(change.address), [field]));
+    }
+  }
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    baseUrl: context.baseUrl,
+    group: { groupId: context.group.groupId, groupName: context.group.groupName },
+    changes,
+    unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
+    blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
+    summary: summarise(changes),
+    sensitive: [...sensitive].sort(),
+  };
+}
+
+class PlanBuilder {
+  private readonly drafts = new Map<Address, Draft>();
+  readonly unmanaged: UnmanagedResource[] = [];
+  readonly blocked: BlockedChange[] = [];
+  readonly view: ReadonlyMap<string, LiveResource>;
+  private readonly clearsDefaultOf: ReadonlyMap<string, string[]>;
+  private readonly defaultCardProfile: string | undefined;
+  private readonly autoBound: ReadonlySet<string>;
+  private readonly deletedMerchants = new Set<string>();
+
+  constructor(
+    private readonly desired: DesiredState,
+    private readonly live: LiveState,
+  ) {
+    const predictions = predictSideEffects(desired, live);
+    this.view = predictions.live;
+    this.clearsDefaultOf = predictions.clearsDefaultOf;
+    this.defaultCardProfile = predictions.defaultCardProfile;
+    this.autoBound = predictions.autoBound;
+  }
+
+  changes(): Draft[] {
+    return [...this.drafts.values()];
+  }
+
+  private add(change: Omit<Draft, 'dependsOn' | 'notes' | 'patch'> & Partial<Pick<Draft, 'dependsOn' | 'notes' | 'patch'>>): Draft {
+    const draft: Draft = {
+      dependsOn: [],
+      notes: [],
+      patch: patchBetween(
+        change.before === null ? null : comparableFields(change.kind, change.before),
+        change.after === null ? null : comparableFields(change.kind, change.after),
+      ),
+      ...change,
+    };
+    this.drafts.set(draft.address, draft);
+    return draft;
+  }
+
+  diffDesired(): void {
+    for (const resource of this.desired.resources.values()) {
+      const address = addressOf(resource.kind, resource.key);
+      const current = this.view.get(address);
+      const fields = resource.fields as unknown as Record<string, unknown>;
+      const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
+      if (current === undefined) {
+        const draft = this.add({ address, kind: resource.kind, key: resource.key, action: 'create', before: null, after: fields, reason: `${KIND_LABEL[resource.kind]} not in the live group`, ...owner });
+        this.annotateCreate(draft, resource);
+        continue;
+      }
+      const diff = diffFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>);
+      const predicted = current.fingerprint === 'predicted' ? { predicted: true } : {};
+      if (diff.immutableChanged.length > 0) {
+        const what = diff.immutableChanged
+          .map((f) => `${f} ${JSON.stringify((current.fields as unknown as Record<string, unknown>)[f])} → ${JSON.stringify(fields[f])}`)
+          .join(', ');
+        this.add({
+          address: `${address}#old`,
+          kind: resource.kind,
+          key: resource.key,
+          action: 'delete',
+          step: 'replace-old',
+          before: current.fields as unknown as Record<string, unknown>,
+          after: null,
+          reason: `delete the old ${KIND_LABEL[resource.kind]} so that its replacement can take the name`,
+          liveId: current.id,
+          ...owner,
+        });
+        const draft = this.add({
+          address,
+          kind: resource.kind,
+          key: resource.key,
+          action: 'replace',
+          before: diff.before,
+          after: fields,
+          patch: diff.patch,
+          reason: `${what}: cannot change in place (the service treats it as immutable)`,
+          dependsOn: [`${address}#old`],
+          ...owner,
+        });
+        this.annotateCreate(draft, resource);
+      } else if (diff.patch.length > 0) {
+        this.add({
+          address,
+          kind: resource.kind,
+          key: resource.key,
+          action: 'update',
+          before: diff.before,
+          after: diff.after,
+          patch: diff.patch,
+          reason: predicted.predicted
+            ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; adjust it to the manifest`
+            : `${diff.patch.length} field change${diff.patch.length === 1 ? '' : 's'}`,
+          liveId: current.id,
+          ...predicted,
+          ...owner,
+        });
+      }
+    }
+  }
+
+  private annotateCreate(draft: Draft, resource: DesiredResource): void {
+    const clears = this.clearsDefaultOf.get(draft.address);
+    if (clears !== undefined) {
+      draft.notes.push(`the service clears asDefault on ${clears.map((k) => addressOf('acquirer', k)).join(', ')}`);
+    }
+    if (resource.kind === 'merchant' && this.autoBound.has(resource.key)) {
+      draft.notes.push(`the service binds it to default card profile "${this.defaultCardProfile}" on create; apply reconciles that binding with the manifest`);
+    }
+  }
+
+  /** Live resources the manifest does not name: delete, report as unmanaged, or leave alone. */
+  handleLiveOnly(): void {
+    const pruneByKind: Partial<Record<Kind, boolean>> = {
+      emv: this.desired.prune.emvConfigs,
+      acquirer: this.desired.prune.acquirerProfiles,
+      merchant: this.desired.prune.merchants,
+    };
+    const order: Kind[] = ['merchant', 'emv', 'acquirer', 'binding', 'device'];
+    for (const kind of order) {
+      for (const resource of this.view.values()) {
+        if (resource.kind !== kind) continue;
+        const address = addressOf(kind, resource.key);
+        if (this.desired.resources.has(address)) continue;
+        const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, liveId: resource.id };
+        if (kind === 'emv' || kind === 'acquirer' || kind === 'merchant') {
+          if (pruneByKind[kind] === true) {
+            this.add({ ...base, action: 'delete', reason: `not in the manifest, and prune.${pruneFlag(kind)} is on` });
+            if (kind === 'merchant') this.deletedMerchants.add(resource.key);
+          } else {
+            this.unmanaged.push({ address, kind, key: resource.key });
+          }
+          continue;
+        }
+        const merchant = resource.merchant!;
+        const merchantGoes = this.deletedMerchants.has(merchant);
+        const owner = { merchant };
+        if (kind === 'binding') {
+          if (merchantGoes || this.desired.managedBindings.has(merchant)) {
+            const predicted = resource.fingerprint === 'predicted';
+            this.add({
+              ...base,
+              ...owner,
+              action: 'delete',
+              ...(predicted ? { predicted: true } : {}),
+              reason: merchantGoes
+                ? `its merchant is deleted, and the service refuses that while a binding exists`
+                : predicted
+                  ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; the manifest does not want that binding`
+                  : `not in the merchant's bindings in the manifest`,
+            });
+          }
+          continue;
+        }
+        this.handleLiveOnlyDevice(resource, base, merchant, merchantGoes);
+      }
+    }
+  }
+
+  private handleLiveOnlyDevice(
+    resource: LiveResource,
+    base: Pick<Draft, 'address' | 'kind' | 'key' | 'before' | 'after' | 'liveId'>,
+    merchant: string,
+    merchantGoes: boolean,
+  ): void {
+    if (!merchantGoes && !this.desired.managedDevices.has(merchant)) return;
+    const owner = { merchant };
+    if (resource.lifecycle === 'pending') {
+      this.add({ ...base, ...owner, action: 'delete', disposal: 'delete', reason: merchantGoes ? 'its merchant is deleted' : 'pending activation code not in the manifest' });
+      return;
+    }
+    const policy = this.desired.prune.activatedDevices;
+    if (merchantGoes) {
+      if (policy === 'decommission') {
+        this.add({ ...base, ...owner, action: 'delete', disposal: 'decommission', reason: 'its merchant is deleted, which the service refuses while a terminal is not decommissioned' });
+      } else {
+        this.blocked.push({
+          address: addressOf('merchant', merchant),
+          kind: 'merchant',
+          key: merchant,
+          action: 'delete',
+          reason: 'the service refuses to delete a merchant that still has a terminal',
+          blockers: [`activated device ${resource.key} (${resource.lifecycle}); set prune.activatedDevices: decommission to decommission it`],
+        });
+      }
+      return;
+    }
+    if (policy === 'decommission') {
+      this.add({ ...base, ...owner, action: 'delete', disposal: 'decommission', reason: 'activated device not in the manifest, and prune.activatedDevices is decommission' });
+    } else if (policy === 'logout' && resource.lifecycle === 'active') {
+      this.add({ ...base, ...owner, action: 'delete', disposal: 'logout', reason: 'activated device not in the manifest, and prune.activatedDevices is logout' });
+    } else {
+      this.unmanaged.push({
+        address: base.address,
+        kind: 'device',
+        key: resource.key,
+        note:
+          resource.lifecycle === 'logout'
+            ? 'logged-out terminal not in the manifest'
+            : 'activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so',
+      });
+    }
+  }
+
+  /**
+   * Names are unique, so a replaced resource must be deleted before its successor is created, and the
+   * service refuses that delete while anything still uses it: every user lets go first (a detach
+   * step), and takes the new one once it exists.
+   */
+  detachUsersOfReplacements(): void {
+    const replaced = this.changes().filter((c) => c.step === 'replace-old');
+    for (const old of replaced) {
+      if (old.kind === 'emv') this.detachFromEmv(old);
+      if (old.kind === 'acquirer') this.detachFromProfile(old);
+    }
+  }
+
+  private detachFromEmv(old: Draft): void {
+    const emvName = old.key;
+    for (const user of this.liveUsersOf('emv', emvName)) {
+      const userAddress = addressOf(user.kind, user.key);
+      if (this.drafts.has(`${userAddress}#old`) || this.drafts.get(userAddress)?.action === 'delete') continue;
+      if (!this.desired.resources.has(userAddress)) {
+        this.block(old, `${userAddress} uses it and is not managed by the manifest`);
+        continue;
+      }
+      const liveFields = user.fields as unknown as Record<string, unknown>;
+      const methods = liveFields['methods'] as MethodsMap;
+      // A card profile refuses a method without EMV; a binding's method left without one is dropped too,
+      // since its profile may be losing that method in its own detach step.
+      const dropEmpty = user.kind === 'binding' || (user.fields as AcquirerFields).acqType === 'card';
+      const detached = withoutEmv(methods, emvName, dropEmpty);
+      if (user.kind === 'acquirer' && Object.keys(detached).length === 0) {
+        throw new PlanError(
+          `cannot replace ${old.address.replace('#old', '')}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
+            `Give the profile another EMV config for those methods first, or replace the profile as well.`,
+        );
+      }
+      // A binding PUT replaces its whole subtree, so the detach step carries the binding's key fields too.
+      const keyFields = user.kind === 'binding' ? { acquirer: liveFields['acquirer'], currency: liveFields['currency'] } : {};
+      this.add({
+        address: `${userAddress}#detach`,
+        kind: user.kind,
+        key: user.key,
+        action: 'update',
+        step: 'detach',
+        before: { ...keyFields, methods },
+        after: { ...keyFields, methods: detached },
+        reason: `stop using emv/${emvName} while it is replaced`,
+        liveId: user.id,
+        ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
+      });
+      this.reattach(user, { ...liveFields, methods: detached }, `use the new emv/${emvName}`);
+    }
+    for (const merchant of this.live.unkeyedMerchants) {
+      if (merchant.emvs.includes(emvName)) this.block(old, `merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
+    }
+  }
+
+  private detachFromProfile(old: Draft): void {
+    const profileName = old.key;
+    for (const user of this.liveUsersOf('acquirer', profileName)) {
+      const userAddress = addressOf(user.kind, user.key);
+      if (user.kind !== 'binding') continue;
+      if (this.drafts.get(userAddress)?.action === 'delete') continue;
+      if (!this.desired.resources.has(userAddress)) {
+        this.block(old, `${userAddress} binds it and is not managed by the manifest`);
+        continue;
+      }
+      this.add({
+        address: `${userAddress}#detach`,
+        kind: 'binding',
+        key: user.key,
+        action: 'delete',
+        step: 'detach',
+        before: user.fields as unknown as Record<string, unknown>,
+        after: null,
+        reason: `unbind acquirer/${profileName} while it is replaced (the service refuses to delete a bound profile)`,
+        liveId: user.id,
+        ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
+      });
+      const desiredBinding = this.desired.resources.get(userAddress)!;
+      this.add({
+        address: userAddress,
+        kind: 'binding',
+        key: user.key,
+        action: 'create',
+        before: null,
+        after: desiredBinding.fields as unknown as Record<string, unknown>,
+        reason: `bind the new acquirer/${profileName}`,
+        dependsOn: [`${userAddress}#detach`],
+        merchant: user.merchant!,
+      });
+      this.repointDevices(user.merchant!, profileName);
+    }
+    for (const merchant of this.live.unkeyedMerchants) {
+      if (merchant.profiles.includes(profileName)) this.block(old, `merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
+    }
+  }
+
+  /** Devices name profiles by id inside extParams: after a replacement the new id must be written. */
+  private repointDevices(merchant: string, profileName: string): void {
+    for (const device of this.view.values()) {
+      // Rare (a profile replacement), so a scan is fine here.
+      if (device.kind !== 'device' || device.merchant !== merchant) continue;
+      const fields = device.fields as DeviceFields;
+      const address = addressOf('device', device.key);
+      const wanted = this.desired.resources.get(address);
+      if (fields.acquirerFields?.[profileName] === undefined || wanted === undefined) continue;
+      const existing = this.drafts.get(address);
+      if (existing !== undefined && existing.action !== 'update') continue;
+      const wantedFields = wanted.fields as unknown as Record<string, unknown>;
+      const staleBefore = { ...fields.acquirerFields };
+      const entry = staleBefore[profileName]!;
+      delete staleBefore[profileName];
+      staleBefore[`${profileName} (replaced)`] = entry;
+      const before = { ...(existing?.before ?? {}), acquirerFields: staleBefore };
+      const after = { ...(existing?.after ?? diffFields('device', wantedFields, fields as unknown as Record<string, unknown>).after), acquirerFields: (wanted.fields as DeviceFields).acquirerFields ?? fields.acquirerFields };
+      this.add({
+        address,
+        kind: 'device',
+        key: device.key,
+        action: 'update',
+        before,
+        after,
+        reason: `point its acquirer fields at the new acquirer/${profileName}`,
+        liveId: device.id,
+        merchant,
+      });
+    }
+  }
+
+  /** After a detach, the user's final change starts from the detached fields. */
+  private reattach(user: LiveResource, detachedFields: Record<string, unknown>, why: string): void {
+    const address = addressOf(user.kind, user.key);
+    const wanted = this.desired.resources.get(address)!;
+    const diff = diffFields(user.kind, wanted.fields as unknown as Record<string, unknown>, detachedFields);
+    const existing = this.drafts.get(address);
+    this.add({
+      address,
+      kind: user.kind,
+      key: user.key,
+      action: existing?.action === 'replace' ? 'replace' : 'update',
+      before: diff.before,
+      after: diff.after,
+      patch: diff.patch,
+      reason: why,
+      dependsOn: [...(existing?.dependsOn ?? []), `${address}#detach`],
+      liveId: user.id,
+      ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
+    });
+  }
+
+  /** Live resources whose fields name the given EMV config or profile. */
+  private liveUsersOf(kind: 'emv' | 'acquirer', name: string): LiveResource[] {
+    if (this.usersIndex === undefined) {
+      this.usersIndex = new Map();
+      for (const r of this.live.resources.values()) {
+        if (r.kind !== 'acquirer' && r.kind !== 'binding') continue;
+        for (const ref of referencesOf(r.kind, r.fields as unknown as Record<string, unknown>)) {
+          let list = this.usersIndex.get(ref);
+          if (list === undefined) this.usersIndex.set(ref, (list = []));
+          list.push(r);
+        }
+      }
+    }
+    return this.usersIndex.get(addressOf(kind, name)) ?? [];
+  }
+  private usersIndex: Map<string, LiveResource[]> | undefined;
+
+  /** A delete the service would refuse because something outside the manifest still uses the resource. */
+  blockDeletesHeldOutside(): void {
+    for (const change of this.changes()) {
+      if (change.action !== 'delete' || change.step !== undefined) continue;
+      if (change.kind !== 'emv' && change.kind !== 'acquirer') continue;
+      for (const user of this.liveUsersOf(change.kind, change.key)) {
+        const userAddress = addressOf(user.kind, user.key);
+        const userChange = this.drafts.get(userAddress);
+        const stillUses =
+          userChange === undefined
+            ? true
+            : userChange.action !== 'delete' && referencesOf(user.kind, userChange.after, user.merchant).includes(change.address);
+        if (stillUses) this.block(change, `${userAddress} still uses it and the manifest does not change that`);
+      }
+      for (const merchant of this.live.unkeyedMerchants) {
+        const uses = change.kind === 'emv' ? merchant.emvs.includes(change.key) : merchant.profiles.includes(change.key);
+        if (uses) this.block(change, `merchant ${merchant.mchId} ("${merchant.mchName}", no providerReference, not managed) binds it`);
+      }
+    }
+  }
+
+  private block(change: Draft, blocker: string): void {
+    const address = change.step === 'replace-old' ? change.address.replace(/#old$/, '') : change.address;
+    const existing = this.blocked.find((b) => b.address === address);
+    if (existing !== undefined) {
+      if (!existing.blockers.includes(blocker)) existing.blockers.push(blocker);
+      return;
+    }
+    this.blocked.push({
+      address,
+      kind: change.kind,
+      key: change.key,
+      action: change.step === 'replace-old' ? 'replace' : change.action,
+      reason: `the service refuses to delete a ${KIND_LABEL[change.kind]} that is still in use`,
+      blockers: [blocker],
+    });
+  }
+}
+
+function pruneFlag(kind: 'emv' | 'acquirer' | 'merchant'): string {
+  return kind === 'emv' ? 'emvConfigs' : kind === 'acquirer' ? 'acquirerProfiles' : 'merchants';
+}

@@ -1,0 +1,93 @@
+import type { Operation } from 'fast-json-patch';
+import type { Address, Kind } from '../model/kinds.js';
+
+/**
+ * The plan is a plain value: renderers read it, `apply` executes it, `--json` prints it and
+ * `--out` saves it. Its JSON form is a public format (schemas/plan.schema.json); bump
+ * PLAN_FORMAT_VERSION on any incompatible change.
+ */
+export const PLAN_FORMAT_VERSION = 1;
+
+export type Action = 'create' | 'update' | 'delete' | 'replace';
+
+/** How a device leaves: a pending code is deleted; an activated terminal is logged out or decommissioned. */
+export type DeviceDisposal = 'delete' | 'logout' | 'decommission';
+
+export interface Change {
+  /** `<kind>/<key>`; the first half of a replacement and detach steps carry a `#old` / `#detach` suffix. */
+  readonly address: Address;
+  readonly kind: Kind;
+  readonly key: string;
+  readonly action: Action;
+  /** Managed fields as they are live (null for a create). Secret values are redacted by renderers. */
+  readonly before: Record<string, unknown> | null;
+  /** Managed fields as they will be written (null for a delete). */
+  readonly after: Record<string, unknown> | null;
+  /** RFC 6902 patch from `before` to `after`, over canonical values. */
+  readonly patch: Operation[];
+  /** Addresses of the changes that must finish before this one starts. */
+  readonly dependsOn: Address[];
+  /** Why this change exists, in words. */
+  readonly reason: string;
+  /** Side effects the service will perform as a result (asDefault handover, automatic binding). */
+  readonly notes: string[];
+  /** The service id of the live record this change acts on. */
+  readonly liveId?: string | number;
+  /** providerReference of the owning merchant, for bindings and devices. */
+  readonly merchant?: string;
+  readonly disposal?: DeviceDisposal;
+  /** Set when the live record is one the service creates by itself (the automatic binding). */
+  readonly predicted?: boolean;
+  /** `detach`: a temporary update/delete so that a replaced resource can be deleted; `replace-old`: the delete half of a replacement. */
+  readonly step?: 'detach' | 'replace-old';
+}
+
+export interface UnmanagedResource {
+  readonly address: Address;
+  readonly kind: Kind;
+  readonly key: string;
+  readonly note?: string;
+}
+
+export interface BlockedChange {
+  readonly address: Address;
+  readonly kind: Kind;
+  readonly key: string;
+  readonly action: Action;
+  readonly reason: string;
+  /** What stands in the way, in words (a merchant outside the manifest, a blocked prerequisite). */
+  readonly blockers: string[];
+}
+
+export interface PlanSummary {
+  create: number;
+  update: number;
+  delete: number;
+  replace: number;
+}
+
+export interface Plan {
+  readonly formatVersion: typeof PLAN_FORMAT_VERSION;
+  readonly baseUrl: string;
+  readonly group: { readonly groupId: string; readonly groupName: string };
+  readonly changes: Change[];
+  readonly unmanaged: UnmanagedResource[];
+  readonly blocked: BlockedChange[];
+  readonly summary: PlanSummary;
+  /** JSON pointers (`<address>#/<field>...`) whose values are secret. */
+  readonly sensitive: string[];
+}
+
+export function hasChanges(plan: Plan): boolean {
+  return plan.changes.length > 0;
+}
+
+export function summarise(changes: readonly Change[]): PlanSummary {
+  const summary: PlanSummary = { create: 0, update: 0, delete: 0, replace: 0 };
+  for (const change of changes) {
+    // The delete half of a replacement is counted once, as the replacement.
+    if (change.step === 'replace-old') continue;
+    summary[change.action] += 1;
+  }
+  return summary;
+}

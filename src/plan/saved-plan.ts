@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ConfigError, PaycfgError } from '../errors.js';
+import { baseAddress, splitPointer } from '../model/pointers.js';
+import type { LiveState } from '../model/state.js';
+import { redactPlan } from '../render/redact.js';
+import type { PlanRun } from '../workflow/compute-plan.js';
+import type { Plan } from './plan.js';
+
+/**
+ * A plan saved by `plan --out` and carried out later by `apply PLANFILE`. It holds the plan with
+ * secret values redacted, where each secret comes from (its `${VAR}` template, re-read from the
+ * environment at apply time), the scope of the live read, and a fingerprint of every live record
+ * the plan was computed from: apply refuses when any of them moved.
+ */
+export const SAVED_PLAN_KIND = 'paycfg-saved-plan';
+
+export class SavedPlanError extends PaycfgError {
+  readonly code = 'SAVED_PLAN';
+}
+
+export interface SavedScope {
+  readonly group?: string;
+  /** Merchant addresses the manifest names. */
+  readonly merchants: string[];
+  readonly managedBindings: string[];
+  readonly managedDevices: string[];
+  /** Binding addresses the manifest names. */
+  readonly bindings: string[];
+  /** Merchants with a binding whose `mid` the manifest sets (their binding records are read). */
+  readonly midMerchants: string[];
+  readonly pruneMerchants: boolean;
+}
+
+export interface SavedPlan {
+  readonly kind: typeof SAVED_PLAN_KIND;
+  readonly formatVersion: 1;
+  readonly createdAt: string;
+  readonly manifestFiles: string[];
+  readonly plan: Plan;
+  readonly fingerprints: Record<string, string>;
+  readonly scope: SavedScope;
+  readonly secrets: { pointer: string; template: string }[];
+}
+
+const savedPlanSchema = z.looseObject({
+  kind: z.literal(SAVED_PLAN_KIND),
+  formatVersion: z.literal(1),
+  createdAt: z.string(),
+  manifestFiles: z.array(z.string()),
+  plan: z.looseObject({
+    formatVersion: z.literal(1),
+    baseUrl: z.string(),
+    group: z.object({ groupId: z.string(), groupName: z.string() }),
+    changes: z.array(z.looseObject({ address: z.string(), kind: z.string(), key: z.string(), action: z.string(), dependsOn: z.array(z.string()) })),
+    sensitive: z.array(z.string()),
+  }),
+  fingerprints: z.record(z.string(), z.string()),
+  scope: z.object({
+    group: z.string().optional(),
+    merchants: z.array(z.string()),
+    managedBindings: z.array(z.string()),
+    managedDevices: z.array(z.string()),
+    bindings: z.array(z.string()),
+    midMerchants: z.array(z.string()),
+    pruneMerchants: z.boolean(),
+  }),
+  secrets: z.array(z.object({ pointer: z.string(), template: z.string() })),
+});
+
+export function fingerprintsOf(live: LiveState): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [address, resource] of live.resources) if (resource.fingerprint !== 'predicted') out[address] = resource.fingerprint;
+  return out;
+}
+
+export function buildSavedPlan(run: PlanRun, now: Date = new Date()): SavedPlan {
+  const secrets: { pointer: string; template: string }[] = [];
+  const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
+  for (const [pointer, path] of run.desired.sensitive) {
+    // Only values the plan writes need to come back at apply time.
+    if (!written.has(splitPointer(pointer).address)) continue;
+    const secret = run.loaded.secrets.find((s) => s.path.length === path.length && s.path.every((p, i) => p === path[i]));
+    if (secret === undefined) continue;
+    if (secret.variables.length === 0) {
+      const at = run.loaded.locate(secret.path);
+      throw new SavedPlanError(
+        `${at.file}:${at.line}:${at.col}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
+          `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
+      );
+    }
+    secrets.push({ pointer, template: secret.template });
+  }
+  const bindings: string[] = [];
+  const midMerchants = new Set<string>();
+  const merchants: string[] = [];
+  for (const [address, resource] of run.desired.resources) {
+    if (resource.kind === 'binding') {
+      bindings.push(address);
+      if ((resource.fields as { mid?: string }).mid !== undefined) midMerchants.add(resource.merchant!);
+    }
+    if (resource.kind === 'merchant') merchants.push(address);
+  }
+  return {
+    kind: SAVED_PLAN_KIND,
+    formatVersion: 1,
+    createdAt: now.toISOString(),
+    manifestFiles: [...run.loaded.files],
+    plan: redactPlan(run.plan),
+    fingerprints: fingerprintsOf(run.live.state),
+    scope: {
+      ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),
+      merchants,
+      managedBindings: [...run.desired.managedBindings],
+      managedDevices: [...run.desired.managedDevices],
+      bindings,
+      midMerchants: [...midMerchants],
+      pruneMerchants: run.desired.prune.merchants,
+    },
+    secrets,
+  };
+}
+
+export async function writeSavedPlan(file: string, run: PlanRun, cwd: string): Promise<void> {
+  const saved = buildSavedPlan(run);
+  const target = resolve(cwd, file);
+  const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+    await rename(temp, target);
+  } catch (error) {
+    throw new ConfigError(`cannot write the plan to ${target}: ${(error as Error).message}`);
+  }
+}
+
+export async function readSavedPlan(file: string, cwd: string): Promise<SavedPlan> {
+  const target = resolve(cwd, file);
+  let text: string;
+  try {
+    text = await readFile(target, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read the saved plan ${target}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new SavedPlanError(`${target} is not a saved plan (not JSON); write one with \`paycfg plan -f PATH --out ${file}\``);
+  }
+  const parsed = savedPlanSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SavedPlanError(`${target} is not a saved plan of this paycfg version (${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'})`);
+  }
+  return data as SavedPlan;
+}
+
+/** Addresses whose live record differs from the one the plan was computed from. */
+export function movedSince(saved: SavedPlan, live: LiveState): string[] {
+  const now = fingerprintsOf(live);
+  const moved: string[] = [];
+  for (const [address, fp] of Object.entries(saved.fingerprints)) {
+    if (now[address] === undefined) moved.push(`${address} (deleted since)`);
+    else if (now[address] !== fp) moved.push(`${address} (changed since)`);
+  }
+  for (const address of Object.keys(now)) if (saved.fingerprints[address] === undefined) moved.push(`${address} (created since)`);
+  return moved.sort();
+}

@@ -1,0 +1,72 @@
+import type { Operation } from 'fast-json-patch';
+import type { Change, Plan } from '../plan/plan.js';
+
+import { baseAddress, splitPointer } from '../model/pointers.js';
+
+export const SENSITIVE = '(sensitive)';
+
+/** Secret paths (segments) inside one change's fields. */
+export function secretPaths(plan: Pick<Plan, 'sensitive'>, change: Pick<Change, 'address'>): string[][] {
+  const address = baseAddress(change.address);
+  const out: string[][] = [];
+  for (const pointer of plan.sensitive) {
+    const split = splitPointer(pointer);
+    if (split.address === address) out.push(split.path);
+  }
+  return out;
+}
+
+function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+}
+
+/** A copy of `value` with the value at `path` replaced by the marker, when it exists. */
+function maskAt(value: unknown, path: readonly string[]): unknown {
+  if (path.length === 0) return value === undefined ? value : SENSITIVE;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (!(head in value)) return value;
+  return { ...(value as Record<string, unknown>), [head]: maskAt((value as Record<string, unknown>)[head], rest) };
+}
+
+function maskAll(value: unknown, paths: readonly string[][]): unknown {
+  return paths.reduce((v, p) => maskAt(v, p), value);
+}
+
+function redactPatch(patch: Operation[], paths: string[][]): Operation[] {
+  if (paths.length === 0) return patch;
+  return patch.map((op) => {
+    if (!('value' in op)) return op;
+    const opPath = op.path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let value: unknown = op.value;
+    for (const secret of paths) {
+      if (startsWith(opPath, secret)) value = SENSITIVE;
+      else if (startsWith(secret, opPath)) value = maskAt(value, secret.slice(opPath.length));
+    }
+    return { ...op, value } as Operation;
+  });
+}
+
+/** A copy of the plan with every secret value replaced: what every renderer shows and --out saves. */
+export function redactPlan(plan: Plan): Plan {
+  return {
+    ...plan,
+    changes: plan.changes.map((change) => {
+      const paths = secretPaths(plan, change);
+      if (paths.length === 0) return change;
+      return {
+        ...change,
+        before: maskAll(change.before, paths) as Change['before'],
+        after: maskAll(change.after, paths) as Change['after'],
+        patch: redactPatch(change.patch, paths),
+      };
+    }),
+  };
+}
+
+/** Replaces every occurrence of the given secret strings in free text (error messages from the service). */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 3) out = out.split(secret).join(SENSITIVE);
+  return out;
+}

@@ -1,0 +1,40 @@
+import type { ApiClient } from '../api/index.js';
+import { buildDesiredState } from '../desired/build-desired.js';
+import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
+import { loadManifest, type LoadedManifest } from '../manifest/index.js';
+import type { DesiredState } from '../model/state.js';
+import { planChanges } from '../plan/plan-changes.js';
+import type { Plan } from '../plan/plan.js';
+
+export interface PlanRun {
+  readonly loaded: LoadedManifest;
+  readonly desired: DesiredState;
+  readonly live: LiveRead;
+  readonly plan: Plan;
+}
+
+/**
+ * manifest → desired state; API → live state; both → plan. The manifest is loaded and checked
+ * completely before the first request, so bad input never reaches the service.
+ */
+export async function computePlan(input: {
+  readonly paths: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly client: ApiClient;
+  readonly concurrency: number;
+}): Promise<PlanRun> {
+  const loaded = await loadManifest(input.paths, { env: { ...input.env }, cwd: input.cwd });
+  const desired = buildDesiredState(loaded);
+  return planAgainstLive(loaded, desired, input.client, input.concurrency);
+}
+
+export async function planAgainstLive(loaded: LoadedManifest, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {
+  const owner = await readOwner(client, desired.group);
+  const live = await readLive(client, desired, owner, { concurrency });
+  const plan = planChanges(desired, live.state, {
+    baseUrl: client.baseUrl,
+    group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
+  });
+  return { loaded, desired, live, plan };
+}

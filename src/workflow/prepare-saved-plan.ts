@@ -1,0 +1,99 @@
+import type { ApiClient } from '../api/index.js';
+import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
+import { expandTemplate } from '../manifest/index.js';
+import { baseAddress, splitPointer } from '../model/pointers.js';
+import type { DesiredResource, DesiredState } from '../model/state.js';
+import type { Change, Plan } from '../plan/plan.js';
+import { movedSince, SavedPlanError, type SavedPlan } from '../plan/saved-plan.js';
+
+export interface PreparedSavedPlan {
+  readonly plan: Plan;
+  readonly desired: DesiredState;
+  readonly live: LiveRead;
+  /** Secret values read back from the environment, for scrubbing output. */
+  readonly secretValues: string[];
+}
+
+/**
+ * The desired state a saved plan needs at apply time: only what decides which live records are
+ * read and how a new merchant's automatic binding is reconciled.
+ */
+function scopeAsDesired(saved: SavedPlan): DesiredState {
+  const resources = new Map<string, DesiredResource>();
+  for (const address of saved.scope.merchants) {
+    resources.set(address, { kind: 'merchant', key: address.slice('merchant/'.length), fields: {} });
+  }
+  const mid = new Set(saved.scope.midMerchants);
+  for (const address of saved.scope.bindings) {
+    const key = address.slice('binding/'.length);
+    const merchant = key.split('/')[0]!;
+    resources.set(address, { kind: 'binding', key, merchant, fields: { acquirer: '', currency: '', ...(mid.has(merchant) ? { mid: '' } : {}) } });
+  }
+  return {
+    ...(saved.scope.group !== undefined ? { group: saved.scope.group } : {}),
+    resources,
+    managedBindings: new Set(saved.scope.managedBindings),
+    managedDevices: new Set(saved.scope.managedDevices),
+    prune: { emvConfigs: false, acquirerProfiles: false, merchants: saved.scope.pruneMerchants, activatedDevices: false },
+    sensitive: new Map(),
+  };
+}
+
+function setAt(target: Record<string, unknown>, path: readonly string[], value: string): void {
+  let current: Record<string, unknown> = target;
+  for (const part of path.slice(0, -1)) {
+    const next = current[part];
+    if (typeof next !== 'object' || next === null) return;
+    current = next as Record<string, unknown>;
+  }
+  current[path[path.length - 1]!] = value;
+}
+
+/**
+ * Checks a saved plan against the service before anything is written: same service, same group,
+ * every live record it was computed from unchanged; then puts the secret values back from the
+ * environment.
+ */
+export async function prepareSavedPlan(
+  saved: SavedPlan,
+  client: ApiClient,
+  env: Readonly<Record<string, string | undefined>>,
+  concurrency: number,
+): Promise<PreparedSavedPlan> {
+  if (client.baseUrl !== saved.plan.baseUrl) {
+    throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${client.baseUrl}; make a new plan for this service`);
+  }
+  const values = new Map<string, string>();
+  const missing: string[] = [];
+  for (const secret of saved.secrets) {
+    const expanded = expandTemplate(secret.template, env);
+    if (expanded.missing.length > 0) missing.push(...expanded.missing.map((v) => `${v} (for ${secret.pointer})`));
+    else values.set(secret.pointer, expanded.text);
+  }
+  if (missing.length > 0) {
+    throw new SavedPlanError(`the saved plan takes secret values from the environment, and these variables are not set: ${missing.join(', ')}. Nothing was changed.`);
+  }
+
+  const desired = scopeAsDesired(saved);
+  const owner = await readOwner(client, saved.plan.group.groupId);
+  const live = await readLive(client, desired, owner, { concurrency });
+  const moved = movedSince(saved, live.state);
+  if (moved.length > 0) {
+    const shown = moved.slice(0, 20).join('\n  ');
+    throw new SavedPlanError(
+      `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Moved:\n  ${shown}` +
+        `${moved.length > 20 ? `\n  … and ${moved.length - 20} more` : ''}\nMake a new plan.`,
+    );
+  }
+
+  const changes: Change[] = saved.plan.changes.map((change) => {
+    if (change.after === null) return change;
+    const after = structuredClone(change.after);
+    for (const [pointer, value] of values) {
+      const { address, path } = splitPointer(pointer);
+      if (address === baseAddress(change.address)) setAt(after, path, value);
+    }
+    return { ...change, after };
+  });
+  return { plan: { ...saved.plan, changes }, desired, live, secretValues: [...values.values()] };
+}

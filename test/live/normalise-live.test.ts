@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { AcquirerProfile, Device, EmvConfig, Merchant } from '../../src/api/wire-types.js';
+import { LiveStateError } from '../../src/live/errors.js';
+import { normaliseLive, type WireSnapshot } from '../../src/live/normalise-live.js';
+
+const emv: EmvConfig = { id: 1001, emvName: 'visa', paymentMethod: '1', currency: 'USD', params: '{"clFloorLimit":0,"aid":"A1"}' };
+const profile: AcquirerProfile = {
+  profileId: 2001,
+  profileName: 'host-a',
+  currency: 'USD',
+  acqType: 'card',
+  connMessageFormat: 'HOSTA_8583',
+  enablerParams: 'tid; mid',
+  connExtraParams: '{"nii":"003"}',
+  methodList: '{"01":[],"2":["Sale"]}',
+  emvList: '{"01":[1001,0],"02":[]}',
+};
+const merchant: Merchant = {
+  mchId: 'M000000000001',
+  mchName: 'Coffee',
+  currency: 'USD',
+  contactName: 'Jane',
+  contactEmail: 'jane@x.example',
+  providerReference: 'coffee',
+  state: 1,
+  timeZone: 'UTC',
+  acquirers: [{ profileId: 2001, profileName: 'host-a', currency: 'USD', acqType: 'card', methodList: '{"01":[]}', emvList: '{"01":[1001]}' }],
+};
+const device = (over: Partial<Device>): Device => ({ deviceId: 'CD-123456789012', deviceAlias: 'till-1', deviceStatus: 0, ...over });
+
+function snapshot(over: Partial<WireSnapshot> = {}): WireSnapshot {
+  return { emvConfigs: [emv], acquirerProfiles: [profile], merchants: [merchant], bindings: new Map(), devices: new Map(), ...over };
+}
+
+describe('normaliseLive', () => {
+  it('parses JSON-encoded fields, normalises codes and resolves ids to names', () => {
+    const state = normaliseLive(snapshot());
+    expect(state.resources.get('emv/visa')?.fields).toEqual({ paymentMethod: '01', currency: 'USD', params: { clFloorLimit: 0, aid: 'A1' } });
+    expect(state.resources.get('acquirer/host-a')?.fields).toMatchObject({
+      enablerParams: ['tid', 'mid'],
+      connExtraParams: { nii: '003' },
+      asDefault: false,
+      methods: { '01': { emvs: ['visa'], allows: [] }, '02': { emvs: [], allows: ['Sale'] } },
+    });
+    expect(state.resources.get('binding/coffee/host-a/USD')?.fields).toEqual({
+      acquirer: 'host-a',
+      currency: 'USD',
+      methods: { '01': { emvs: ['visa'], allows: [] } },
+    });
+  });
+
+  it('takes mid from binding records when they were read', () => {
+    const state = normaliseLive(
+      snapshot({
+        bindings: new Map([
+          [merchant.mchId, [{ acquirerProfileId: '2001', currency: 'USD', mid: '0099', paymentMethods: [{ paymentMethodCode: '01', emvs: [{ emvId: 1001 }] }] }]],
+        ]),
+      }),
+    );
+    expect(state.resources.get('binding/coffee/host-a/USD')?.fields).toEqual({
+      acquirer: 'host-a',
+      currency: 'USD',
+      mid: '0099',
+      methods: { '01': { emvs: ['visa'], allows: [] } },
+    });
+  });
+
+  it('keys devices by alias, tells pending from activated, and forgets decommissioned ones', () => {
+    const state = normaliseLive(
+      snapshot({
+        devices: new Map([
+          [
+            merchant.mchId,
+            [
+              device({ extParams: '{"acquirers":{"2001":{"tid":"1"}},"other":1}', methodList: '2,01', emvParams: '{"terminalType":"21"}' }),
+              device({ deviceId: 'T0000000001', deviceAlias: 'till-2', deviceStatus: 1, isDevice: true }),
+              device({ deviceId: 'T0000000002', deviceAlias: 'till-1', deviceStatus: 3, isDevice: true }),
+            ],
+          ],
+        ]),
+      }),
+    );
+    const pending = state.resources.get('device/coffee/till-1')!;
+    expect(pending.lifecycle).toBe('pending');
+    expect(pending.fields).toEqual({ deviceAlias: 'till-1', methods: ['01', '02'], acquirerFields: { 'host-a': { tid: '1' } }, emvParams: { terminalType: '21' } });
+    expect(state.resources.get('device/coffee/till-2')?.lifecycle).toBe('active');
+    expect(state.devicesRead.has('coffee')).toBe(true);
+  });
+
+  it('keeps merchants without providerReference apart, with what they bind', () => {
+    const { providerReference: _ref, ...unkeyed } = merchant;
+    const state = normaliseLive(snapshot({ merchants: [unkeyed] }));
+    expect(state.resources.has('merchant/coffee')).toBe(false);
+    expect(state.unkeyedMerchants).toEqual([{ mchId: merchant.mchId, mchName: 'Coffee', profiles: ['host-a'], emvs: ['visa'] }]);
+  });
+
+  it('reports two live devices with one alias instead of guessing', () => {
+    const twins = new Map([[merchant.mchId, [device({}), device({ deviceId: 'CD-999999999999' })]]]);
+    expect(() => normaliseLive(snapshot({ devices: twins }))).toThrow(/two devices of merchant "coffee" with the key "coffee\/till-1"/);
+  });
+
+  it('reports a JSON-encoded field that is not JSON as the service\'s fault', () => {
+    expect(() => normaliseLive(snapshot({ emvConfigs: [{ ...emv, params: '{not json' }] }))).toThrow(LiveStateError);
+  });
+});
