@@ -49,18 +49,22 @@ async function deleteTolerant(action: () => Promise<void>): Promise<OperationRes
   }
 }
 
+/** Rounds of "create, and on an unknown outcome read back" before a create gives up. */
+const CREATE_ROUNDS = 4;
+
 /**
- * A POST is never repeated blindly (its outcome may be unknown after a cut connection): read back
- * by identity; adopt what exists, create again only when nothing does.
+ * A POST is never repeated blindly (its outcome may be unknown after a cut connection or a
+ * gateway error): read back by identity; adopt what exists, create again only when nothing does.
  */
 async function createOnce<T>(create: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<{ value: T; adopted: boolean }> {
-  try {
-    return { value: await create(), adopted: false };
-  } catch (error) {
-    if (!(error instanceof OutcomeUnknownError)) throw error;
-    const existing = await readBack();
-    if (existing !== undefined) return { value: existing, adopted: true };
-    return { value: await create(), adopted: false };
+  for (let round = 1; ; round += 1) {
+    try {
+      return { value: await create(), adopted: false };
+    } catch (error) {
+      if (!(error instanceof OutcomeUnknownError) || round >= CREATE_ROUNDS) throw error;
+      const existing = await readBack();
+      if (existing !== undefined) return { value: existing, adopted: true };
+    }
   }
 }
 
@@ -202,16 +206,17 @@ export class ChangeOperations {
     if (change.action === 'update') return put();
     const body = bindingBody(fields, ids);
     try {
-      await client.bindings.create(mchId, body);
-      return 'created';
+      const { adopted } = await createOnce<boolean>(
+        async () => {
+          await client.bindings.create(mchId, body);
+          return true;
+        },
+        async () => ((await client.bindings.listAll(mchId)).some((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency) ? true : undefined),
+      );
+      return adopted ? 'adopted' : 'created';
     } catch (error) {
-      if (error instanceof OutcomeUnknownError) {
-        const records = await client.bindings.listAll(mchId);
-        if (records.some((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency)) return `${await put()} (adopted after an unanswered create)`;
-        await client.bindings.create(mchId, body);
-        return 'created';
-      }
-      // The service made this binding by itself (the automatic binding of a new merchant): make it match.
+      // The service made this binding by itself (the automatic binding of a new merchant), or a
+      // create whose answer was lost did: either way PUT makes it match the manifest.
       if (isAlreadyExists(error)) return `${await put()} (it existed)`;
       throw error;
     }

@@ -1,0 +1,226 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+
+const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
+const multi = new URL('../../examples/multi-file', import.meta.url).pathname;
+const SECRET = 'till-admin-secret-42';
+let sim: TestSimulator;
+let groupCounter = 0;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+/** A fresh group per test; examples/basic pins G-00000001, so tests that apply it get a copy without the pin. */
+async function freshGroup(): Promise<{ groupId: string; env: Record<string, string> }> {
+  groupCounter += 1;
+  const groupId = `G-6${String(groupCounter).padStart(7, '0')}`;
+  await sim.admin.createGroup({ groupId });
+  return { groupId, env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId), TILL_ADMIN_PASSWORD: SECRET } };
+}
+
+function unpinned(source = basic): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+  const file = join(dir, 'paycfg.yaml');
+  writeFileSync(file, readFileSync(source, 'utf8').replace(/^group: .*$/m, ''));
+  return file;
+}
+
+async function cli(argv: string[], env: Record<string, string>, options: { tty?: boolean; answers?: string[] } = {}) {
+  const io = captureIo({ env, ...(options.tty !== undefined ? { tty: options.tty } : {}), ...(options.answers ? { answers: options.answers } : {}) });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+async function liveCounts(groupId: string) {
+  const list = async (path: string) => (await sim.api('GET', path, undefined, groupId)).body.data.records as any[];
+  const merchants = await list('/api/openapi/v1/mchInfo?pageSize=-1');
+  let bindings = 0;
+  let devices = 0;
+  for (const m of merchants) {
+    bindings += (await list(`/api/openapi/v1/mchInfo/payment/${m.mchId}?pageSize=100`)).length;
+    devices += (await list(`/api/openapi/v1/device?mchId=${m.mchId}&pageSize=-1`)).length;
+  }
+  return {
+    emv: (await list('/api/openapi/v1/emv?pageSize=-1')).length,
+    acquirer: (await list('/api/openapi/v1/acquirer?pageSize=-1')).length,
+    merchant: merchants.length,
+    binding: bindings,
+    device: devices,
+  };
+}
+
+describe('paycfg apply', () => {
+  it('refuses to run unattended without --auto-approve, and sends nothing', async () => {
+    const { env } = await freshGroup();
+    await sim.admin.resetStats();
+    const { code, err } = await cli(['apply', '-f', unpinned()], env);
+    expect(code).toBe(1);
+    expect(err).toContain('--auto-approve');
+    expect((await sim.admin.stats()).total).toBe(0);
+  });
+
+  it('asks on a terminal and does nothing unless the answer is yes', async () => {
+    const { env } = await freshGroup();
+    const no = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: ['no'] });
+    expect(no.code).toBe(1);
+    expect(no.err).toContain('Apply cancelled');
+    await sim.admin.resetStats();
+    const yes = await cli(['apply', '-f', unpinned(), '--json'], { ...env, NO_COLOR: '1' }, { tty: true, answers: ['yes'] });
+    expect(yes.code, yes.err).toBe(0);
+    expect((await sim.admin.stats()).writes).toBeGreaterThan(0);
+  });
+
+  it('applies, reports one line per change in CI, never shows a secret, and converges', async () => {
+    const { groupId, env } = await freshGroup();
+    const manifest = unpinned();
+    const first = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z create emv\/visa-usd: created id \d+ \(\d+ ms\)$/m);
+    expect(first.out).toMatch(/update binding\/coffee-001\/host-a-usd\/USD: updated/);
+    expect(first.out).toContain('Apply complete: 6 done, 0 failed, 0 skipped.');
+    expect(first.out + first.err).not.toContain(SECRET);
+    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    await sim.admin.resetStats();
+    const second = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    expect(second.code).toBe(0);
+    expect(second.out).toContain('No changes.');
+    expect((await sim.admin.stats()).writes).toBe(0);
+  });
+
+  it('prints a machine-readable result with --json', async () => {
+    const { env } = await freshGroup();
+    const { code, out, err } = await cli(['apply', '-f', unpinned(), '--auto-approve', '--json'], env);
+    expect(code, err).toBe(0);
+    const result = JSON.parse(out);
+    expect(result.summary).toEqual({ done: 6, failed: 0, skipped: 0, notStarted: 0, blocked: 0 });
+    expect(result.outcomes.map((o: { status: string }) => o.status)).toEqual(Array(6).fill('done'));
+    expect(out + err).not.toContain(SECRET);
+  });
+
+  it('skips what depends on a failed change, goes on with the rest, and a re-run finishes the job', async () => {
+    const { groupId, env } = await freshGroup();
+    // The profile leaves enablerParams to the group, whose list the manifest cannot see offline:
+    // the service refuses the device, whose fields lack "mid".
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+    const manifest = join(dir, 'm.yaml');
+    writeFileSync(
+      manifest,
+      readFileSync(basic, 'utf8')
+        .replace(/^group: .*$/m, '')
+        .replace('    enablerParams: [tid, mid]\n', '')
+        .replace('host-a-usd: { tid: "00000001", mid: "000000012345" }', 'host-a-usd: { tid: "00000001" }'),
+    );
+    await sim.admin.createGroup({ groupId, enablerParams: 'tid,mid' });
+    const failed = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toMatch(/create device\/coffee-001\/till-1: FAILED: POST \/api\/openapi\/v1\/device: the service refused the request \(code 10000\)/);
+    expect(failed.out).toContain('Apply complete: 5 done, 1 failed, 0 skipped.');
+    expect(failed.out).toContain('Run `paycfg apply` again once the cause is fixed');
+    expect(failed.out + failed.err).not.toContain(SECRET);
+
+    await sim.admin.createGroup({ groupId, enablerParams: 'tid' });
+    const rerun = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    expect(rerun.code, rerun.out).toBe(0);
+    expect(rerun.out).toContain('Apply complete: 1 done, 0 failed, 0 skipped.');
+    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+  });
+
+  it('applies a saved plan without asking, reading secrets from the environment again', async () => {
+    const { groupId, env } = await freshGroup();
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+    const planFile = join(dir, 'plan.json');
+    expect((await cli(['plan', '-f', unpinned(), '--out', planFile], env)).code).toBe(0);
+    // The secret is not in the file: apply takes whatever the variable holds now.
+    expect(readFileSync(planFile, 'utf8')).not.toContain(SECRET);
+    const applied = await cli(['apply', planFile], { ...env, TILL_ADMIN_PASSWORD: 'rotated-pw-77' });
+    expect(applied.code, applied.err).toBe(0);
+    expect(applied.out).not.toContain('rotated-pw-77');
+    const merchants = (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId)).body.data.records;
+    const devices = (await sim.api('GET', `/api/openapi/v1/device?mchId=${merchants[0].mchId}`, undefined, groupId)).body.data.records;
+    expect(devices.map((d: { deviceAdmin: string }) => d.deviceAdmin)).toEqual(['rotated-pw-77']);
+    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+  });
+
+  it('refuses a saved plan when the live group moved since, naming what moved', async () => {
+    const { env, groupId } = await freshGroup();
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+    const planFile = join(dir, 'plan.json');
+    const manifest = unpinned();
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
+    const changed = readFileSync(manifest, 'utf8').replace('mchName: Coffee Shop', 'mchName: Coffee House');
+    writeFileSync(manifest, changed);
+    expect((await cli(['plan', '-f', manifest, '--out', planFile], env)).code).toBe(0);
+    const profiles = (await sim.api('GET', '/api/openapi/v1/acquirer?pageSize=-1', undefined, groupId)).body.data.records;
+    await sim.api('PUT', `/api/openapi/v1/acquirer/${profiles[0].profileId}`, { connUrl: 'https://elsewhere.example.com' }, groupId);
+    await sim.admin.resetStats();
+    const refused = await cli(['apply', planFile], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('the live group changed since the plan was made');
+    expect(refused.err).toContain('acquirer/host-a-usd (changed since)');
+    expect((await sim.admin.stats()).writes).toBe(0);
+  });
+
+  it('refuses a saved plan whose secret variable is gone, before sending anything', async () => {
+    const { env } = await freshGroup();
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+    const manifest = join(dir, 'm.yaml');
+    writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, '').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', '${TILL_ADMIN_PASSWORD}'));
+    const planFile = join(dir, 'plan.json');
+    expect((await cli(['plan', '-f', manifest, '--out', planFile], env)).code).toBe(0);
+    await sim.admin.resetStats();
+    const { TILL_ADMIN_PASSWORD: _gone, ...withoutSecret } = env;
+    const refused = await cli(['apply', planFile], withoutSecret);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('TILL_ADMIN_PASSWORD (for device/coffee-001/till-1#/deviceAdmin)');
+    expect((await sim.admin.stats()).total).toBe(0);
+  });
+
+  it('reads back a create whose answer is lost and adopts it, never creating twice', async () => {
+    const { groupId, env } = await freshGroup();
+    // No asDefault profile, so every change is a create: each one is performed, then its connection is cut.
+    const manifest = unpinned();
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('    asDefault: true\n', ''));
+    await sim.admin.faults({ dropRate: 1 });
+    let result;
+    try {
+      result = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    } finally {
+      await sim.admin.faults({ dropRate: 0 });
+    }
+    expect(result.code, result.out).toBe(0);
+    expect(result.out.match(/: adopted/g)).toHaveLength(6);
+    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+  });
+
+  it('converges under injected faults (20% 503, 5% dropped writes) with nothing duplicated or lost', async () => {
+    // examples/multi-file pins G-00000001, which no other test here uses.
+    const groupId = 'G-00000001';
+    const env = { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId), TILL_ADMIN_PASSWORD: SECRET };
+    await sim.admin.faults({ faultRate: 0.2, dropRate: 0.05 });
+    try {
+      let code = 1;
+      const runs: string[] = [];
+      for (let run = 0; run < 6 && code !== 0; run += 1) {
+        const result = await cli(['apply', '-f', multi, '--auto-approve'], env);
+        code = result.code;
+        runs.push(result.out + result.err);
+      }
+      expect(code, runs.join('\n----\n')).toBe(0);
+      const plan = await cli(['plan', '-f', multi, '--json'], env);
+      expect(plan.code, plan.err).toBe(0);
+      expect(JSON.parse(plan.out).changes).toEqual([]);
+    } finally {
+      await sim.admin.faults({ faultRate: 0, dropRate: 0 });
+    }
+    expect(await liveCounts(groupId)).toEqual({ emv: 4, acquirer: 2, merchant: 3, binding: 4, device: 3 });
+  }, 120_000);
+});

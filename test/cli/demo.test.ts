@@ -1,0 +1,22 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('npm run demo', () => {
+  it('runs plan, apply, a clean plan, drift and its repair on the embedded simulator, and exits 0', async () => {
+    // The same command `npm run demo` runs, from the repository root, with nothing running beforehand.
+    const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/demo.ts'], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+      timeout: 60_000,
+    });
+    expect(stdout).toContain('Plan: 5 to create, 1 to update, 0 to delete, 0 to replace.');
+    expect(stdout).toContain('Apply complete: 6 done, 0 failed, 0 skipped.');
+    expect(stdout).toContain('No changes. The live group matches the manifest.');
+    expect(stdout).toMatch(/~ connUrl = "https:\/\/rogue\.example\.com\/iso" → "https:\/\/host-a\.example\.com\/iso"[\s\S]*\(exit code 2\)/);
+    expect(stdout).toContain('Demo complete.');
+  }, 90_000);
+});
