@@ -37,7 +37,19 @@ async function demo(): Promise<number> {
     if (!admin.ok) throw new Error(`the simulator refused to create the demo group (HTTP ${admin.status})`);
     const token = signSimToken({ groupId: GROUP });
     const env = { ...process.env, PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: token, TILL_ADMIN_PASSWORD: process.env['TILL_ADMIN_PASSWORD'] ?? 'demo-admin-pw' };
-    const io: IoStreams = { ...processIo(), env, stdinIsTTY: false };
+    const base = processIo();
+    // Not a spread: `interrupted` is a getter that installs signal handlers, which the demo leaves to apply.
+    const io: IoStreams = {
+      stdout: base.stdout,
+      stderr: base.stderr,
+      stdoutIsTTY: base.stdoutIsTTY,
+      stdinIsTTY: false,
+      env,
+      cwd: base.cwd,
+      get interrupted() {
+        return base.interrupted;
+      },
+    };
     process.stdout.write(`Simulator listening on ${sim.url}; group ${GROUP}.\n`);
 
     banner('1. What would paycfg change in an empty group?');

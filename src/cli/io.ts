@@ -32,9 +32,18 @@ export function isNonInteractive(io: IoStreams): boolean {
 }
 
 export function processIo(): IoStreams {
-  const interrupted = new Promise<string>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve(signal));
-  });
+  // Handlers are installed only when a command asks (apply, sim): other commands keep Node's
+  // default, so Ctrl-C stops them at once. A second signal always stops the process.
+  let interrupted: Promise<string> | undefined;
+  const onInterrupt = (): Promise<string> =>
+    (interrupted ??= new Promise<string>((resolve) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          resolve(signal);
+          process.once(signal, () => process.exit(130));
+        });
+      }
+    }));
   return {
     stdout: { write: (chunk) => void process.stdout.write(chunk) },
     stderr: { write: (chunk) => void process.stderr.write(chunk) },
@@ -53,7 +62,9 @@ export function processIo(): IoStreams {
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
-    interrupted,
+    get interrupted() {
+      return onInterrupt();
+    },
   };
 }
 

@@ -146,7 +146,7 @@ class PlanBuilder {
           reason: predicted.predicted
             ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; adjust it to the manifest`
             : `${diff.patch.length} field change${diff.patch.length === 1 ? '' : 's'}`,
-          liveId: current.id,
+          ...(predicted.predicted ? {} : { liveId: current.id }),
           ...predicted,
           ...owner,
         });
@@ -177,7 +177,9 @@ class PlanBuilder {
         if (resource.kind !== kind) continue;
         const address = addressOf(kind, resource.key);
         if (this.desired.resources.has(address)) continue;
-        const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, liveId: resource.id };
+        // A predicted record (the automatic binding) does not exist yet: it has no id to show.
+        const liveId = resource.fingerprint === 'predicted' ? {} : { liveId: resource.id };
+        const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, ...liveId };
         if (kind === 'emv' || kind === 'acquirer' || kind === 'merchant') {
           if (pruneByKind[kind] === true) {
             this.add({ ...base, action: 'delete', reason: `not in the manifest, and prune.${pruneFlag(kind)} is on` });
@@ -435,13 +437,25 @@ class PlanBuilder {
           userChange === undefined
             ? true
             : userChange.action !== 'delete' && referencesOf(user.kind, userChange.after, user.merchant).includes(change.address);
-        if (stillUses) this.block(change, `${userAddress} still uses it and the manifest does not change that`);
+        if (stillUses) this.block(change, this.describeOutsideUser(user));
       }
       for (const merchant of this.live.unkeyedMerchants) {
         const uses = change.kind === 'emv' ? merchant.emvs.includes(change.key) : merchant.profiles.includes(change.key);
         if (uses) this.block(change, `merchant ${merchant.mchId} ("${merchant.mchName}", no providerReference, not managed) binds it`);
       }
     }
+  }
+
+  /** Why a live user of a resource is out of the manifest's reach, in words. */
+  private describeOutsideUser(user: LiveResource): string {
+    const address = addressOf(user.kind, user.key);
+    if (user.kind === 'binding') {
+      const merchant = user.merchant!;
+      return this.desired.resources.has(addressOf('merchant', merchant))
+        ? `${address} uses it, and the manifest does not manage the bindings of merchant "${merchant}"`
+        : `merchant "${merchant}" (not in the manifest) uses it through ${address}`;
+    }
+    return `${address} (not in the manifest) uses it`;
   }
 
   private block(change: Draft, blocker: string): void {
