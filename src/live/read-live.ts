@@ -15,6 +15,8 @@ export interface LiveRead {
 export interface ReadOptions {
   /** Reads in flight at once for the per-merchant lists. */
   readonly concurrency: number;
+  /** Read every merchant's binding records and devices, whatever the manifest manages (export). */
+  readonly everything?: boolean;
 }
 
 /** Reads the owner first, so that a run against the wrong group stops before anything else is read. */
@@ -52,6 +54,11 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
   for (const merchant of merchants) {
     const ref = merchant.providerReference;
     if (ref === undefined || ref === null || ref === '') continue;
+    if (options.everything === true) {
+      bindingReads.push(merchant);
+      deviceReads.push(merchant);
+      continue;
+    }
     const inManifest = desired.resources.has(addressOf('merchant', ref));
     if (inManifest && desired.managedBindings.has(ref) && needsMid.has(ref)) bindingReads.push(merchant);
     if ((inManifest && desired.managedDevices.has(ref)) || (!inManifest && desired.prune.merchants)) deviceReads.push(merchant);

@@ -1,6 +1,6 @@
 import type { Plan } from '../plan/plan.js';
 import { redactPlan } from './redact.js';
-import { renderChange, summaryLine } from './render-text.js';
+import { renderChange, summaryLine, type ReportKind } from './render-text.js';
 import { createStyle } from './style.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
@@ -10,12 +10,12 @@ function cell(text: string): string {
 }
 
 /** A compact summary with collapsible details, sized for a pull-request comment. */
-export function renderPlanMarkdown(input: Plan): string {
+export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan'): string {
   const plan = redactPlan(input);
   const plain = createStyle(false);
   const out: string[] = [];
   const drift = plan.changes.length > 0;
-  out.push(`### paycfg plan: ${drift ? summaryLine(plan).replace(/^Plan: /, '') : 'no changes'}`);
+  out.push(`### paycfg ${kind}: ${drift ? summaryLine(plan).replace(/^Plan: /, '') : 'no changes'}`);
   out.push('', `Group \`${plan.group.groupId}\` (${cell(plan.group.groupName)}) at \`${plan.baseUrl}\``, '');
   if (drift) {
     out.push('| | change | reason |', '|---|---|---|');

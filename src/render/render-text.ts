@@ -79,14 +79,21 @@ export function summaryLine(plan: Plan): string {
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.replace} to replace.`;
 }
 
+export type ReportKind = 'plan' | 'drift';
+
 /** Human text in the manner of `terraform plan`. Secrets are shown as (sensitive). */
-export function renderPlanText(input: Plan, style: Style): string {
+export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan'): string {
   const plan = redactPlan(input);
-  const out: string[] = [`paycfg plan for group ${plan.group.groupId} ("${plan.group.groupName}") at ${plan.baseUrl}`, ''];
+  const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} ("${plan.group.groupName}") at ${plan.baseUrl}`, ''];
   if (plan.changes.length === 0) {
     out.push(style.green('No changes. The live group matches the manifest.'));
   } else {
-    out.push('paycfg will perform the following actions, in this order:', '');
+    out.push(
+      kind === 'plan'
+        ? 'paycfg will perform the following actions, in this order:'
+        : 'The live group differs from the manifest. `paycfg apply` would make these changes, in this order:',
+      '',
+    );
     for (const change of plan.changes) out.push(renderChange(plan, change, style), '');
     out.push(style.bold(summaryLine(plan)));
   }

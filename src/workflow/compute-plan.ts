@@ -5,6 +5,7 @@ import { loadManifest, type LoadedManifest } from '../manifest/index.js';
 import type { DesiredState } from '../model/state.js';
 import { planChanges } from '../plan/plan-changes.js';
 import type { Plan } from '../plan/plan.js';
+import { limitToTargets } from '../plan/targets.js';
 
 export interface PlanRun {
   readonly loaded: LoadedManifest;
@@ -23,10 +24,13 @@ export async function computePlan(input: {
   readonly cwd: string;
   readonly client: ApiClient;
   readonly concurrency: number;
+  /** `--target` addresses: the plan keeps those changes and what they depend on. */
+  readonly targets?: readonly string[];
 }): Promise<PlanRun> {
   const loaded = await loadManifest(input.paths, { env: { ...input.env }, cwd: input.cwd });
   const desired = buildDesiredState(loaded);
-  return planAgainstLive(loaded, desired, input.client, input.concurrency);
+  const run = await planAgainstLive(loaded, desired, input.client, input.concurrency);
+  return { ...run, plan: limitToTargets(run.plan, input.targets ?? []) };
 }
 
 export async function planAgainstLive(loaded: LoadedManifest, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {

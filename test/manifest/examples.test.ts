@@ -1,7 +1,8 @@
 /**
  * Every file under examples/ is part of a valid manifest: each folder directly under examples/ is
  * one manifest, validated as a whole, and each file also passes the generated JSON Schema that its
- * modeline points editors to.
+ * modeline points editors to. examples/ci holds a CI workflow, not a manifest (test/cli/ci-example.test.ts
+ * checks it).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,15 +17,17 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLES = path.join(ROOT, 'examples');
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
+const NOT_MANIFESTS = new Set(['ci']);
+
 function yamlFilesUnder(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.ya?ml$/.test(name))
+    .filter((name) => /\.ya?ml$/.test(name) && !NOT_MANIFESTS.has(name.split(path.sep)[0]!))
     .map((name) => path.join(directory, name))
     .sort();
 }
 
 const exampleDirs = readdirSync(EXAMPLES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && !NOT_MANIFESTS.has(entry.name))
   .map((entry) => entry.name)
   .sort();
 

@@ -3,6 +3,7 @@ import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { readSavedPlan } from '../../plan/saved-plan.js';
+import { parseTargets } from '../../plan/targets.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
@@ -27,6 +28,7 @@ Flags:
   --auto-approve          Do not ask for confirmation (required without a terminal)
   --parallelism <n>       Changes and requests in flight at once (default 8)
   --json                  Print a machine-readable result instead of progress lines
+  --target <address>      Only this resource and what it depends on (repeatable; with -f)
 ${clientFlagsHelp}
 
 Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, CI, NO_COLOR.
@@ -37,6 +39,7 @@ const flags = {
   'auto-approve': { type: 'boolean', default: false },
   parallelism: { type: 'string' },
   json: { type: 'boolean', default: false },
+  target: { type: 'string', multiple: true },
   ...clientFlagOptions,
 } as const;
 
@@ -92,6 +95,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (planFile !== undefined && files.length > 0) throw new UsageError('paycfg apply: give either a saved plan file or -f PATH, not both');
   if (planFile === undefined && files.length === 0) throw new UsageError('paycfg apply: give the manifest with -f PATH, or a plan saved with `paycfg plan --out`');
   const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const targets = parseTargets(values.target);
+  if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);
   if (planFile === undefined && !values['auto-approve'] && !interactive) {
     throw new UsageError('paycfg apply: not running on a terminal, so there is nobody to confirm; pass --auto-approve (or apply a saved plan)');
@@ -101,7 +106,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   try {
     const prepared =
       saved === undefined
-        ? await computePlan({ paths: files, env: io.env, cwd: io.cwd, client, concurrency: parallelism }).then((r) => ({
+        ? await computePlan({ paths: files, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets }).then((r) => ({
             plan: r.plan,
             desired: r.desired,
             live: r.live,

@@ -1,6 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { hasChanges } from '../../plan/plan.js';
 import { writeSavedPlan } from '../../plan/saved-plan.js';
+import { parseTargets } from '../../plan/targets.js';
 import { renderPlanJson } from '../../render/render-json.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
@@ -18,6 +19,7 @@ export const planFlagOptions = {
   out: { type: 'string' },
   'detailed-exitcode': { type: 'boolean', default: false },
   parallelism: { type: 'string' },
+  target: { type: 'string', multiple: true },
   ...clientFlagOptions,
 } as const;
 
@@ -33,6 +35,7 @@ Flags:
   --out <file>            Save the plan for \`paycfg apply <file>\` (holds no secret value)
   --detailed-exitcode     Exit 2 when there are changes (0: none, 1: error)
   --parallelism <n>       Reads in flight at once (default 8)
+  --target <address>      Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001
 ${clientFlagsHelp}
 
 Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, NO_COLOR.`;
@@ -47,9 +50,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const paths = requireFiles('plan', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
   const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const targets = parseTargets(values.target);
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const run = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism });
+    const run = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
     if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd);
     if (values.json) io.stdout.write(renderPlanJson(run.plan));
     else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));

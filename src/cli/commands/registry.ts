@@ -14,6 +14,11 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Make the live group match the manifest',
     load: async () => (await import('./apply.js')).applyCommand,
   },
+  drift: {
+    summary: 'Report how the live group differs from the manifest (exit 2 on drift)',
+    load: async () => (await import('./drift.js')).driftCommand,
+  },
+  export: { summary: 'Write a manifest from the live group', load: async () => (await import('./export.js')).exportCommand },
   sim: {
     summary: 'Run the embedded simulator of the payment configuration service',
     load: async () => (await import('./sim.js')).simCommand,

@@ -1,0 +1,70 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { parseTargets } from '../../plan/targets.js';
+import { redactPlan } from '../../render/redact.js';
+import { renderPlanMarkdown } from '../../render/render-markdown.js';
+import { renderPlanText } from '../../render/render-text.js';
+import { createStyle } from '../../render/style.js';
+import { computePlan } from '../../workflow/compute-plan.js';
+import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import type { Command } from '../command.js';
+import { colorEnabled, type IoStreams } from '../io.js';
+import { intFlag, parseFlags } from '../parse-flags.js';
+import { requireFiles } from './plan.js';
+
+const help = `Usage: paycfg drift -f PATH... [flags]
+
+Reports how the live group differs from the manifest: the changes apply would make, resources
+the manifest does not manage, and changes the service would refuse. Sends no write. Meant for a
+scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.
+
+Flags:
+  -f, --file <path>       Manifest file or directory (repeatable)
+  --json                  Print the report as JSON
+  --markdown              Print the report as Markdown (for an issue or a chat message)
+  --target <address>      Only this resource and what it depends on (repeatable)
+  --ignore-unmanaged      Live resources the manifest does not name are not drift
+  --parallelism <n>       Reads in flight at once (default 8)
+${clientFlagsHelp}`;
+
+const flags = {
+  file: { type: 'string', short: 'f', multiple: true },
+  json: { type: 'boolean', default: false },
+  markdown: { type: 'boolean', default: false },
+  target: { type: 'string', multiple: true },
+  'ignore-unmanaged': { type: 'boolean', default: false },
+  parallelism: { type: 'string' },
+  ...clientFlagOptions,
+} as const;
+
+export function hasDrifted(plan: Plan, ignoreUnmanaged: boolean): boolean {
+  return plan.changes.length > 0 || plan.blocked.length > 0 || (!ignoreUnmanaged && plan.unmanaged.length > 0);
+}
+
+async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values } = parseFlags('drift', argv, flags);
+  const paths = requireFiles('drift', values.file);
+  if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
+  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const targets = parseTargets(values.target);
+  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  try {
+    const { plan } = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    const ignoreUnmanaged = values['ignore-unmanaged'];
+    const drifted = hasDrifted(plan, ignoreUnmanaged);
+    const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify({ kind: 'paycfg-drift', drifted, ...redactPlan(report) }, null, 2)}\n`);
+    } else if (values.markdown) {
+      io.stdout.write(renderPlanMarkdown(report, 'drift'));
+    } else {
+      io.stdout.write(renderPlanText(report, createStyle(colorEnabled(io)), 'drift'));
+      io.stdout.write(drifted ? '\nDrift detected.\n' : '\nNo drift.\n');
+    }
+    return drifted ? ExitCode.Changes : ExitCode.Success;
+  } finally {
+    await client.close();
+  }
+}
+
+export const driftCommand: Command = { name: 'drift', summary: 'Report how the live group differs from the manifest (exit 2 on drift)', help, run };

@@ -1,0 +1,110 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import { exportGroup, type ExportRun, type ExportTarget } from '../../export/index.js';
+import { formatDiagnostic } from '../../manifest/index.js';
+import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import type { Command } from '../command.js';
+import type { IoStreams } from '../io.js';
+import { intFlag, parseFlags } from '../parse-flags.js';
+
+export const exportFlagOptions = {
+  out: { type: 'string', short: 'o' },
+  'out-dir': { type: 'string' },
+  force: { type: 'boolean', default: false },
+  'assign-references': { type: 'boolean', default: false },
+  parallelism: { type: 'string' },
+  ...clientFlagOptions,
+} as const;
+
+const help = `Usage: paycfg export [-o FILE | --out-dir DIR] [flags]
+
+Writes a manifest of the live group: EMV configs, acquirer profiles, merchants with their
+bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no changes.
+Sends GET requests only: the service is never written to.
+
+Secrets are never exported: each deviceAdmin becomes a \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>}
+reference, listed at the end. Merchants without providerReference and devices without
+deviceAlias cannot be keyed: they are written commented out, with what to do.
+
+Flags:
+  -o, --out <file>        Write one manifest file (atomically); default: stdout
+  --out-dir <dir>         Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml
+                          and merchants/<providerReference>.yaml
+  --force                 With --out-dir: write into a directory that is not empty (overwrites
+                          the files export writes, leaves other files alone)
+  --assign-references     Propose a providerReference for each merchant without one (written
+                          commented out: set it on the live merchant first)
+  --parallelism <n>       Reads in flight at once (default 8)
+${clientFlagsHelp}
+
+Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN.`;
+
+async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values, positionals } = parseFlags('export', argv, exportFlagOptions, true);
+  if (positionals.length > 0) throw new UsageError(`paycfg export: unexpected argument "${positionals[0]}"; write to a file with -o FILE`);
+  if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
+  if (values.force && values['out-dir'] === undefined) throw new UsageError('paycfg export: --force goes with --out-dir (-o replaces its file anyway)');
+  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const target: ExportTarget =
+    values['out-dir'] !== undefined
+      ? { kind: 'directory', path: values['out-dir'], force: values.force }
+      : values.out !== undefined
+        ? { kind: 'file', path: values.out }
+        : { kind: 'stdout' };
+
+  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  let result: ExportRun;
+  try {
+    result = await exportGroup({ client, concurrency: parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd });
+  } finally {
+    await client.close();
+  }
+
+  if (result.text !== undefined) io.stdout.write(result.text);
+  report(result, target, io);
+  return result.diagnostics.length > 0 ? ExitCode.Error : ExitCode.Success;
+}
+
+/** Everything but the manifest goes to stderr, so that stdout stays pure YAML. */
+function report(result: ExportRun, target: ExportTarget, io: IoStreams): void {
+  const { exported, diagnostics } = result;
+  for (const notice of exported.notices) io.stderr.write(`warning: ${notice}\n`);
+  const c = exported.counts;
+  const where = target.kind === 'stdout' ? 'stdout' : target.path;
+  const commented = [
+    c.commentedOutMerchants > 0 ? plural(c.commentedOutMerchants, 'merchant') : undefined,
+    c.commentedOutDevices > 0 ? plural(c.commentedOutDevices, 'device') : undefined,
+  ].filter((part) => part !== undefined);
+  io.stderr.write(
+    `Exported group ${exported.groupId} (${JSON.stringify(exported.groupName)}) to ${where}: ` +
+      `${plural(c.emvConfigs, 'EMV config')}, ${plural(c.acquirerProfiles, 'acquirer profile')}, ${plural(c.merchants, 'merchant')} ` +
+      `(${plural(c.bindings, 'binding')}, ${plural(c.devices, 'device')})` +
+      (commented.length > 0 ? `; ${commented.join(' and ')} written commented out` : '') +
+      '.\n',
+  );
+  if (target.kind !== 'stdout' && exported.variables.length > 0) {
+    io.stderr.write(`Set these variables to the devices' admin passwords before \`paycfg plan\`:\n`);
+    const width = Math.max(...exported.variables.map((v) => v.name.length));
+    for (const v of exported.variables) {
+      io.stderr.write(`  ${v.name.padEnd(width)}  merchant ${v.merchant}, device ${v.device}${v.commentedOut ? ' (entry commented out)' : ''}\n`);
+    }
+  }
+  if (target.kind === 'directory' && result.otherFiles.length > 0) {
+    io.stderr.write(
+      `warning: ${target.path} also holds ${plural(result.otherFiles.length, 'other manifest file')} that \`paycfg plan -f ${target.path}\` reads too: ` +
+        `${result.otherFiles.join(', ')}\n`,
+    );
+  }
+  if (diagnostics.length > 0) {
+    for (const d of diagnostics) io.stderr.write(`${formatDiagnostic(target.kind === 'stdout' ? { ...d, file: '<stdout>' } : d)}\n`);
+    io.stderr.write(
+      `the exported manifest does not validate (${plural(diagnostics.length, 'error')}): the live group holds values the manifest format cannot express; ` +
+        'fix them in the service and export again, or edit the output.\n',
+    );
+  }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+export const exportCommand: Command = { name: 'export', summary: 'Write a manifest from the live group', help, run };

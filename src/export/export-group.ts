@@ -1,0 +1,69 @@
+import { dirname, join, resolve } from 'node:path';
+import type { ApiClient } from '../api/index.js';
+import type { Diagnostic } from '../manifest/index.js';
+import { buildExport } from './build-manifest.js';
+import { checkManifestText, checkWrittenManifest } from './check-output.js';
+import type { ExportedManifest } from './exported-manifest.js';
+import { readExportSource } from './read-export.js';
+import { schemaReference } from './schema-location.js';
+import { writeFileAtomically, writeFileSet } from './write-output.js';
+import { renderFileSet, renderSingleFile } from './write-yaml.js';
+
+export type ExportTarget =
+  | { readonly kind: 'stdout' }
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'directory'; readonly path: string; readonly force: boolean };
+
+export interface ExportRun {
+  readonly exported: ExportedManifest;
+  /** The YAML for stdout (target `stdout` only); the caller prints it. */
+  readonly text?: string;
+  /** Files written, absolute. */
+  readonly written: readonly string[];
+  /** Other manifest files in the output directory (`--force`), relative to it. */
+  readonly otherFiles: readonly string[];
+  /** Problems `paycfg validate` finds in the output; empty when it is valid. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Reads the live group (GET requests only), builds the manifest and writes it to the target; then
+ * reads the output back through the manifest loader. The service is never written to.
+ */
+export async function exportGroup(input: {
+  readonly client: ApiClient;
+  readonly concurrency: number;
+  readonly assignReferences: boolean;
+  readonly target: ExportTarget;
+  readonly cwd: string;
+}): Promise<ExportRun> {
+  const source = await readExportSource(input.client, { concurrency: input.concurrency });
+  const exported = buildExport({
+    groupId: source.owner.groupId,
+    groupName: source.owner.groupName ?? '',
+    live: source.live,
+    unkeyed: source.unkeyed,
+    assignReferences: input.assignReferences,
+  });
+  const { target, cwd } = input;
+  if (target.kind === 'stdout') {
+    // The file the user redirects stdout to is most likely in the working directory.
+    const text = renderSingleFile(exported, schemaReference(cwd));
+    const diagnostics = await checkManifestText(text, 'stdout.yaml');
+    return { exported, text, written: [], otherFiles: [], diagnostics };
+  }
+  if (target.kind === 'file') {
+    const path = resolve(cwd, target.path);
+    await writeFileAtomically(path, renderSingleFile(exported, schemaReference(dirname(path))));
+    return { exported, written: [path], otherFiles: [], diagnostics: await checkWrittenManifest([path], cwd) };
+  }
+  const directory = resolve(cwd, target.path);
+  const files = renderFileSet(exported, (file) => schemaReference(dirname(join(directory, ...file.split('/')))));
+  const otherFiles = await writeFileSet(directory, files, target.force);
+  return {
+    exported,
+    written: files.map((file) => join(directory, ...file.path.split('/'))),
+    otherFiles,
+    diagnostics: await checkWrittenManifest([directory], cwd),
+  };
+}

@@ -1,0 +1,61 @@
+import type { ApiClient, BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
+import { normaliseLive } from '../live/normalise-live.js';
+import { readLive, readOwner } from '../live/read-live.js';
+import type { DesiredState, LiveState } from '../model/state.js';
+import { mapWithConcurrency } from '../util/map-with-concurrency.js';
+import type { UnkeyedMerchant } from './build-manifest.js';
+import { ENTRY_SCHEMAS, acceptsKey } from './schema-fit.js';
+
+/** Everything an export is built from. Read-only: an export sends GET requests and nothing else. */
+export interface ExportSource {
+  readonly owner: OwnerInfo;
+  readonly live: LiveState;
+  readonly unkeyed: { readonly merchants: readonly UnkeyedMerchant[]; readonly live: LiveState };
+}
+
+/** The planner's reader with nothing desired: `everything` makes it read every keyed merchant's lists. */
+const NOTHING_DESIRED: DesiredState = {
+  resources: new Map(),
+  managedBindings: new Set(),
+  managedDevices: new Set(),
+  prune: { emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false },
+  sensitive: new Map(),
+};
+
+export async function readExportSource(client: ApiClient, options: { readonly concurrency: number }): Promise<ExportSource> {
+  const owner = await readOwner(client, undefined);
+  const { state, snapshot } = await readLive(client, NOTHING_DESIRED, owner, { concurrency: options.concurrency, everything: true });
+
+  const unkeyable = snapshot.merchants.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', m.providerReference ?? undefined));
+  // The planner's reader skips merchants without a reference; read theirs here (the others are already read).
+  const unread = unkeyable.filter((m) => !snapshot.bindings.has(m.mchId) || !snapshot.devices.has(m.mchId));
+  const bindings = new Map<string, readonly BindingRecord[]>();
+  const devices = new Map<string, readonly Device[]>();
+  for (const m of unkeyable) {
+    const b = snapshot.bindings.get(m.mchId);
+    const d = snapshot.devices.get(m.mchId);
+    if (b !== undefined) bindings.set(m.mchId, b);
+    if (d !== undefined) devices.set(m.mchId, d);
+  }
+  await mapWithConcurrency(unread, options.concurrency, async (m) => {
+    const [b, d] = await Promise.all([client.bindings.listAll(m.mchId), client.devices.listAll(m.mchId)]);
+    bindings.set(m.mchId, b);
+    devices.set(m.mchId, d);
+  });
+
+  // Normalised with the mchId standing in for the reference, so the same builder writes them.
+  const standIns: Merchant[] = unkeyable.map((m) => ({ ...m, providerReference: m.mchId }));
+  const unkeyedLive = normaliseLive({
+    emvConfigs: snapshot.emvConfigs,
+    acquirerProfiles: snapshot.acquirerProfiles,
+    merchants: standIns,
+    bindings,
+    devices,
+  });
+  const merchants: UnkeyedMerchant[] = unkeyable.map((m) => ({
+    mchId: m.mchId,
+    mchName: m.mchName,
+    ...(m.providerReference !== undefined && m.providerReference !== null ? { providerReference: m.providerReference } : {}),
+  }));
+  return { owner, live: state, unkeyed: { merchants, live: unkeyedLive } };
+}
