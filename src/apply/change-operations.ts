@@ -1,5 +1,5 @@
 import { ApiError, OutcomeUnknownError, type ApiClient } from '../api/index.js';
-import type { BindingRecord, Merchant } from '../api/wire-types.js';
+import type { BindingRecord, EmvConfig, Merchant } from '../api/wire-types.js';
 import type { LiveRead } from '../live/read-live.js';
 import { isPlainObject } from '../model/canonical.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
@@ -71,9 +71,14 @@ async function createOnce<T>(create: () => Promise<T>, readBack: () => Promise<T
 export class ChangeOperations {
   private readonly bindingRecords = new Map<string, Promise<BindingRecord[]>>();
   private readonly merchantRecords: Map<string, Merchant>;
+  private readonly emvRecords: Map<string, EmvConfig>;
+  /** Addresses of the plan's changes, built once: every merchant create asks about them. */
+  private readonly planned: ReadonlySet<string>;
 
   constructor(private readonly ctx: OperationContext) {
     this.merchantRecords = new Map(ctx.live.snapshot.merchants.map((m) => [m.mchId, m]));
+    this.emvRecords = new Map(ctx.live.snapshot.emvConfigs.map((e) => [e.emvName, e]));
+    this.planned = new Set(ctx.plan.changes.map((c) => c.address));
   }
 
   run(change: Change): Promise<OperationResult> {
@@ -100,7 +105,7 @@ export class ChangeOperations {
     }
     const fields = change.after as unknown as EmvFields;
     if (change.action === 'update') {
-      const liveRecord = this.ctx.live.snapshot.emvConfigs.find((e) => e.emvName === change.key);
+      const liveRecord = this.emvRecords.get(change.key);
       await client.emvConfigs.update(Number(change.liveId), {
         currency: fields.currency ?? liveRecord?.currency,
         params: fields.params !== undefined ? JSON.stringify(fields.params) : (liveRecord?.params ?? '{}'),
@@ -168,12 +173,11 @@ export class ChangeOperations {
    */
   private async reconcileAutomaticBindings(ref: string, mchId: string): Promise<string> {
     if (!this.ctx.desired.managedBindings.has(ref)) return '';
-    const planned = new Set(this.ctx.plan.changes.map((c) => c.address));
     const removed: string[] = [];
     for (const record of await this.ctx.client.bindings.listAll(mchId)) {
       const profile = this.ctx.ids.profileName(record.acquirerProfileId) ?? record.acquirerProfileName ?? `#${record.acquirerProfileId}`;
       const address = addressOf('binding', bindingKey(ref, profile, record.currency));
-      if (planned.has(address) || this.ctx.desired.resources.has(address)) continue;
+      if (this.planned.has(address) || this.ctx.desired.resources.has(address)) continue;
       await deleteTolerant(() => this.ctx.client.bindings.delete(mchId, { acquirerProfileId: String(record.acquirerProfileId), currency: record.currency }));
       removed.push(address);
     }

@@ -31,6 +31,20 @@ export function fingerprint(...records: unknown[]): string {
   return createHash('sha256').update(stableStringify(records)).digest('base64url').slice(0, 22);
 }
 
+/**
+ * Fingerprints are read only when a plan is saved or a saved plan is checked, and hashing every
+ * record of a large group costs about as much as the diff itself: each is computed on its first
+ * read (an own enumerable property, so spreads and JSON still carry it), from wire records that
+ * nothing changes after the read.
+ */
+function withFingerprint(resource: Omit<LiveResource, 'fingerprint'>, sources: () => unknown[]): LiveResource {
+  let memo: string | undefined;
+  return Object.defineProperty(resource, 'fingerprint', {
+    enumerable: true,
+    get: () => (memo ??= fingerprint(...sources())),
+  }) as LiveResource;
+}
+
 /** Parses a JSON-encoded wire field; a broken one is the service's fault and is reported as such. */
 function jsonObject(text: unknown, where: string): Record<string, unknown> | undefined {
   if (text === undefined || text === null || text === '') return undefined;
@@ -71,7 +85,7 @@ export function normaliseLive(snapshot: WireSnapshot): LiveState {
   for (const emv of snapshot.emvConfigs) {
     const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
     const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
-    put({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields, fingerprint: fingerprint(emv) }, 'EMV configs');
+    put(withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields }, () => [emv]), 'EMV configs');
   }
 
   for (const profile of snapshot.acquirerProfiles) {
@@ -93,7 +107,7 @@ export function normaliseLive(snapshot: WireSnapshot): LiveState {
         emvName,
       ),
     };
-    put({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields, fingerprint: fingerprint(profile) }, 'acquirer profiles');
+    put(withFingerprint({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields }, () => [profile]), 'acquirer profiles');
   }
 
   const unkeyedMerchants: { mchId: string; mchName: string; profiles: string[]; emvs: string[] }[] = [];
@@ -113,7 +127,7 @@ export function normaliseLive(snapshot: WireSnapshot): LiveState {
       });
       continue;
     }
-    put({ kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: fingerprint(withoutSummary(merchant)) }, 'merchants');
+    put(withFingerprint({ kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant) }, () => [withoutSummary(merchant)]), 'merchants');
 
     const records = snapshot.bindings.get(merchant.mchId);
     for (const binding of bindingsOf(merchant, summaries, records, profileNames, emvName)) put(binding, 'bindings');
@@ -218,14 +232,9 @@ function bindingsOf(
     const fields: BindingFields = { acquirer: profile, currency: r.currency, ...optional('mid', r.mid), methods };
     out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...(out.get(slot)?.sources ?? []), r] });
   }
-  return [...out.values()].map(({ fields, id, sources }) => ({
-    kind: 'binding' as const,
-    key: bindingKey(ref, fields.acquirer, fields.currency),
-    merchant: ref,
-    id,
-    fields,
-    fingerprint: fingerprint(...sources),
-  }));
+  return [...out.values()].map(({ fields, id, sources }) =>
+    withFingerprint({ kind: 'binding', key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields }, () => sources),
+  );
 }
 
 function deviceResource(ref: string, d: Device, profileNames: ReadonlyMap<string, string>): LiveResource | undefined {
@@ -258,5 +267,5 @@ function deviceResource(ref: string, d: Device, profileNames: ReadonlyMap<string
   };
   // A device without an alias cannot be named in a manifest; it gets a key nobody can write.
   const key = deviceKey(ref, alias === '' ? `~${d.deviceId}` : alias);
-  return { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) };
+  return withFingerprint({ kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields }, () => [d]);
 }

@@ -90,13 +90,12 @@ export function checkManifestFile(
     substitutions: [],
     counts: NO_COUNTS,
   });
-  const top = positionInFile(source, []);
   if (data === null) {
     return empty([diagnostic({ file: source.name, line: 1, col: 1 }, [], 'file is empty; a manifest file needs at least "version: 1"')]);
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
     return empty([
-      diagnostic(top, [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants'),
+      diagnostic(positionInFile(source, []), [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants'),
     ]);
   }
   const record = data as Record<string, unknown>;

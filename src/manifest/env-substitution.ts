@@ -37,8 +37,9 @@ export function substituteEnv(
   const substitutions: Substitution[] = [];
   const problems: SubstitutionProblem[] = [];
 
-  const visitString = (text: string, path: ManifestPath): string => {
+  const visitString = (text: string, at: ManifestPath): string => {
     if (!text.includes('$')) return text;
+    const path = [...at];
     const result = expand(text, env);
     if (result.malformed !== undefined) {
       problems.push({
@@ -59,21 +60,32 @@ export function substituteEnv(
     return result.text;
   };
 
-  const walk = (value: unknown, path: ManifestPath): unknown => {
+  // One path array, extended and shortened in place and copied only when a string needs it: a
+  // large manifest has hundreds of thousands of values and very few variables.
+  const path: (string | number)[] = [];
+  const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return visitString(value, path);
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = walk(value[i], [...path, i]);
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        value[i] = walk(value[i]);
+        path.pop();
+      }
       return value;
     }
     if (value !== null && typeof value === 'object') {
       const record = value as Record<string, unknown>;
-      for (const key of Object.keys(record)) record[key] = walk(record[key], [...path, key]);
+      for (const key of Object.keys(record)) {
+        path.push(key);
+        record[key] = walk(record[key]);
+        path.pop();
+      }
       return value;
     }
     return value;
   };
 
-  walk(data, []);
+  walk(data);
   return { substitutions, problems };
 }
 

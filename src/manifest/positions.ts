@@ -3,7 +3,7 @@ import type { ManifestPath, SourcePosition } from './diagnostics.js';
 import { normalisePaymentMethodCode } from './payment-methods.js';
 
 /**
- * Where each value of a parsed file starts. Built once by the YAML reader, walked by path when a
+ * Where each value of a parsed file starts. Built by the YAML reader when first asked for, walked by path when a
  * message needs a position. A node reached through a YAML alias is the anchored node itself, so
  * problems inside aliased content point at the anchor's definition.
  */
@@ -17,7 +17,8 @@ export interface SourceFile {
   /** The file name as shown in messages (relative to the working directory when inside it). */
   readonly name: string;
   readonly lineCounter: LineCounter | undefined;
-  readonly root: SourceNode | undefined;
+  /** The position tree, built on first call (see parseYaml): only messages need it. */
+  readonly root: () => SourceNode | undefined;
 }
 
 /** Which file and which entry of it a merged list entry came from. */
@@ -44,7 +45,7 @@ export interface ResolvedPath {
  * An unknown path resolves to its nearest known ancestor.
  */
 export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value' | 'key' = 'value'): SourcePosition {
-  let node = file.root;
+  let node = file.root();
   let offset = node?.offset ?? 0;
   for (let i = 0; i < path.length && node !== undefined; i++) {
     const segment = path[i] as string | number;

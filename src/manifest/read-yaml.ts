@@ -8,6 +8,7 @@ import {
   parseDocument,
   type Document,
   type Node as YamlNode,
+  type Scalar,
   type YAMLError,
 } from 'yaml';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
@@ -37,7 +38,7 @@ export interface ParsedYaml {
 /** Reads one manifest file, refusing files over the size limit before reading them. */
 export async function readYamlFile(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ParsedYaml> {
   const unreadable = (text: string): ParsedYaml => ({
-    source: { name, lineCounter: undefined, root: undefined },
+    source: { name, lineCounter: undefined, root: () => undefined },
     value: undefined,
     diagnostics: [diagnostic({ file: name, line: 1, col: 1 }, [], text)],
   });
@@ -64,23 +65,51 @@ export async function readYamlFile(absolutePath: string, name: string, maxBytes 
   return parseYaml(text, name);
 }
 
-/** Parses YAML text into plain data plus a position tree, collecting every problem instead of throwing. */
+/**
+ * Parses YAML text into plain data, collecting every problem instead of throwing. The position
+ * tree that maps a path to its line and column is built only when a message first needs one (by
+ * parsing the text again): on a valid manifest it is never needed, and for a 10,000-merchant
+ * manifest it would hold a node per value, several times the memory of the values themselves.
+ */
 export function parseYaml(text: string, name: string): ParsedYaml {
   const lineCounter = new LineCounter();
-  // uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
-  // collide there) and reported with both positions; see Converter.convertMap.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' });
-  const emptySource: SourceFile = { name, lineCounter, root: undefined };
+  const doc = parseWithoutTrace(text, lineCounter);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     const diagnostics = yamlProblems(problems).map((problem) => {
       const { line, col } = lineCounter.linePos(problem.pos[0]);
       return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
     });
-    return { source: emptySource, value: undefined, diagnostics };
+    return { source: { name, lineCounter, root: () => undefined }, value: undefined, diagnostics };
   }
-  const converter = new Converter(doc, name, lineCounter);
-  return converter.run();
+  let tree: { root: SourceNode | undefined } | undefined;
+  const root = (): SourceNode | undefined => {
+    // The same text converts the same way, so the second walk finds the nodes of the first.
+    tree ??= { root: new Converter(parseWithoutTrace(text, new LineCounter()), name, lineCounter, true).run().root };
+    return tree.root;
+  };
+  const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run();
+  return { source: { name, lineCounter, root }, value, diagnostics };
+}
+
+const NO_ENVIRONMENT: NodeJS.ProcessEnv = {};
+
+/**
+ * parseDocument with the yaml package's debug switches off. Its parser reads
+ * `process.env.LOG_TOKENS` once per token, and Node answers every read of process.env with a
+ * getenv call: a fifth of the parse time of a large manifest. The parse is synchronous, so
+ * nothing else can observe the empty environment while it runs.
+ */
+function parseWithoutTrace(text: string, lineCounter: LineCounter): Document.Parsed {
+  const env = process.env;
+  process.env = NO_ENVIRONMENT;
+  try {
+    // uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
+    // collide there) and reported with both positions; see Converter.convertMap.
+    return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' });
+  } finally {
+    process.env = env;
+  }
 }
 
 /** The yaml parser reports a stack overflow once per nesting level; one report is enough. */
@@ -123,9 +152,11 @@ class Converter {
     private readonly doc: Document.Parsed,
     private readonly name: string,
     private readonly lineCounter: LineCounter,
+    /** Whether to build the SourceNode tree; without it, `node` results are a shared placeholder. */
+    private readonly positions: boolean,
   ) {}
 
-  run(): ParsedYaml {
+  run(): { value: unknown; root: SourceNode | undefined; diagnostics: Diagnostic[] } {
     const contents = this.doc.contents;
     let value: unknown = null;
     let root: SourceNode | undefined;
@@ -136,7 +167,7 @@ class Converter {
       value = undefined;
       root = undefined;
     }
-    return { source: { name: this.name, lineCounter: this.lineCounter, root }, value, diagnostics: this.diagnostics };
+    return { value, root, diagnostics: this.diagnostics };
   }
 
   private report(offset: number, path: ManifestPath, text: string): void {
@@ -157,14 +188,14 @@ class Converter {
     if (isScalar(node)) {
       const value = node.value;
       if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
-        return { value, node: { offset } };
+        return { value, node: this.leaf(offset) };
       }
       this.report(offset, path, 'unsupported YAML value; use a string, number, boolean, list or mapping');
-      return { value: undefined, node: { offset } };
+      return { value: undefined, node: this.leaf(offset) };
     }
     if (!isMap(node) && !isSeq(node)) {
       this.report(offset, path, 'unsupported YAML node');
-      return { value: undefined, node: { offset } };
+      return { value: undefined, node: this.leaf(offset) };
     }
     this.converting.add(node);
     try {
@@ -178,7 +209,7 @@ class Converter {
     const target = this.anchors.get(anchor);
     if (target === undefined) {
       this.report(offset, path, `alias *${anchor} has no anchor &${anchor} before it`);
-      return { value: undefined, node: { offset } };
+      return { value: undefined, node: this.leaf(offset) };
     }
     if (this.converting.has(target)) {
       this.report(offset, path, `alias *${anchor} refers to a value that contains it`);
@@ -210,63 +241,76 @@ class Converter {
     }
   }
 
+  /** A node without children; one shared placeholder when no tree is being built. */
+  private leaf(offset: number): SourceNode {
+    return this.positions ? { offset } : NO_NODE;
+  }
+
   private convertSeq(items: readonly unknown[], offset: number, path: ManifestPath, depth: number) {
     const value: unknown[] = [];
-    const nodes: SourceNode[] = [];
+    const nodes: SourceNode[] | undefined = this.positions ? [] : undefined;
     items.forEach((item, index) => {
       if (item === null || item === undefined) {
         value.push(null);
-        nodes.push({ offset });
+        nodes?.push({ offset });
         return;
       }
       const converted = this.convert(item as YamlNode, [...path, index], depth + 1);
       value.push(converted.value);
-      nodes.push(converted.node);
+      nodes?.push(converted.node);
     });
-    return { value, node: { offset, items: nodes } };
+    return { value, node: nodes === undefined ? NO_NODE : { offset, items: nodes } };
   }
 
   private convertMap(pairs: readonly { key: unknown; value: unknown }[], offset: number, path: ManifestPath, depth: number) {
     const value: Record<string, unknown> = {};
-    const entries = new Map<string, { keyOffset: number; node: SourceNode }>();
-    for (const pair of pairs) {
+    const entries = this.positions ? new Map<string, { keyOffset: number; node: SourceNode }>() : undefined;
+    pairs.forEach((pair, pairIndex) => {
       const keyNode = pair.key as YamlNode | null;
       const keyOffset = keyNode?.range?.[0] ?? offset;
       const key = this.keyText(keyNode, keyOffset, path);
-      if (key === undefined) continue;
+      if (key === undefined) return;
       const keyPath = [...path, key];
       if (key === '<<') {
         this.report(keyOffset, keyPath, 'YAML merge keys ("<<") are not supported; write the fields out or alias the whole value');
-        continue;
+        return;
       }
       if (RESERVED_KEYS.has(key)) {
         this.report(keyOffset, keyPath, `key "${key}" is not allowed (it is a reserved JavaScript property name)`);
-        continue;
+        return;
       }
-      const previous = entries.get(key);
-      if (previous !== undefined) {
-        const first = this.lineCounter.linePos(previous.keyOffset);
+      if (Object.hasOwn(value, key)) {
+        const first = this.lineCounter.linePos(this.firstKeyOffset(pairs.slice(0, pairIndex), key) ?? offset);
         this.report(keyOffset, keyPath, `duplicate key "${key}" (first set at line ${first.line}, column ${first.col}); remove one of them`);
-        continue;
+        return;
       }
       const valueNode = pair.value as YamlNode | null;
       if (valueNode === null || valueNode === undefined) {
         this.count();
         value[key] = null;
-        entries.set(key, { keyOffset, node: { offset: keyOffset } });
-        continue;
+        entries?.set(key, { keyOffset, node: { offset: keyOffset } });
+        return;
       }
       const converted = this.convert(valueNode, keyPath, depth + 1);
       value[key] = converted.value;
-      entries.set(key, { keyOffset, node: converted.node });
-    }
-    return { value, node: { offset, entries } };
+      entries?.set(key, { keyOffset, node: converted.node });
+    });
+    return { value, node: entries === undefined ? NO_NODE : { offset, entries } };
   }
 
-  /**
-   * Keys become strings. A plain key that YAML reads as a number or boolean keeps its written
-   * text, so `01:` stays "01" (a payment method code, not the number 1).
-   */
+  /** Where `key` was first written among `pairs`: only asked when a duplicate is found. */
+  private firstKeyOffset(pairs: readonly { key: unknown }[], key: string): number | undefined {
+    for (const pair of pairs) {
+      let node = pair.key as YamlNode | null;
+      if (node !== null && isAlias(node)) node = this.anchors.get(node.source) ?? null;
+      if (node !== null && isScalar(node) && node.value !== null && node.value !== undefined && writtenKey(node) === key) {
+        return (pair.key as YamlNode).range?.[0];
+      }
+    }
+    return undefined;
+  }
+
+  /** Keys become strings (see writtenKey); anything else is reported. */
   private keyText(keyNode: YamlNode | null, keyOffset: number, path: ManifestPath): string | undefined {
     let node = keyNode;
     if (node !== null && isAlias(node)) node = this.anchors.get(node.source) ?? null;
@@ -275,14 +319,25 @@ class Converter {
       this.report(keyOffset, path, 'mapping keys must be plain text (not empty, a list or a mapping)');
       return undefined;
     }
-    const { value } = node;
-    if (typeof value === 'string') return value;
-    if (typeof value === 'number' || typeof value === 'boolean') {
-      return typeof node.source === 'string' && node.type === 'PLAIN' ? node.source : String(value);
-    }
-    this.report(keyOffset, path, 'mapping keys must be plain text');
-    return undefined;
+    const text = writtenKey(node);
+    if (text === undefined) this.report(keyOffset, path, 'mapping keys must be plain text');
+    return text;
   }
+}
+
+const NO_NODE: SourceNode = { offset: 0 };
+
+/**
+ * A scalar key as a string. A plain key that YAML reads as a number or boolean keeps its written
+ * text, so `01:` stays "01" (a payment method code, not the number 1).
+ */
+function writtenKey(node: Scalar): string | undefined {
+  const { value } = node;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') {
+    return typeof node.source === 'string' && node.type === 'PLAIN' ? node.source : String(value);
+  }
+  return undefined;
 }
 
 /** The yaml package's messages start with a capital ("Flow map ..."); messages here do not. */

@@ -53,7 +53,132 @@ export function comparableFields(kind: Kind, fields: Record<string, unknown>): R
 }
 
 export function patchBetween(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Operation[] {
-  return jsonPatch.compare(before ?? {}, after ?? {});
+  if (before === null || after === null) return oneSidedPatch(before, after);
+  return jsonPatch.compare(before, after);
+}
+
+/**
+ * The patch of a create (from nothing) or a delete (to nothing), exactly as `jsonPatch.compare`
+ * writes it (`add` in key order; `remove` in reverse key order), built directly: a from-empty plan
+ * has one per resource. The values are not deep-copied as fast-json-patch would: they come from
+ * `comparableFields`, which already returns fresh canonical copies.
+ */
+function oneSidedPatch(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Operation[] {
+  const patch: Operation[] = [];
+  if (after !== null) {
+    for (const key of Object.keys(after)) {
+      const value = after[key];
+      if (value !== undefined) patch.push({ op: 'add', path: fieldPointer(key), value });
+    }
+  } else if (before !== null) {
+    const keys = Object.keys(before);
+    for (let i = keys.length - 1; i >= 0; i -= 1) patch.push({ op: 'remove', path: fieldPointer(keys[i]!) });
+  }
+  return patch;
+}
+
+/** `/<field>` pointers, one string per field name: the names are few, the patches that hold them many. */
+const fieldPointers = new Map<string, string>();
+const MAX_CACHED_POINTERS = 1024;
+
+function fieldPointer(field: string): string {
+  let pointer = fieldPointers.get(field);
+  if (pointer === undefined) {
+    pointer = `/${field.includes('/') || field.includes('~') ? field.replace(/~/g, '~0').replace(/\//g, '~1') : field}`;
+    if (fieldPointers.size < MAX_CACHED_POINTERS) fieldPointers.set(field, pointer);
+  }
+  return pointer;
+}
+
+/** Text of a scalar as the 'text' rules compare it (`scalarsAsText`). */
+function asText(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+}
+
+function sameStringLists(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = a.map(String).sort();
+  const right = b.map(String).sort();
+  return left.every((item, i) => item === right[i]);
+}
+
+/**
+ * Whether `comparable(a)` and `comparable(b)` would be deep-equal, decided without building them:
+ * keys with undefined values do not count, `emvs` lists compare as sorted text (exact rule), scalars
+ * compare by their text ('text' rule). Most fields of most resources are unchanged, so this spares
+ * the canonical copies and the patch for them.
+ */
+function sameCanonical(a: unknown, b: unknown, text: boolean): boolean {
+  const left = text ? asText(a) : a;
+  const right = text ? asText(b) : b;
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  const isArray = Array.isArray(left);
+  if (isArray !== Array.isArray(right)) return false;
+  if (isArray) {
+    const l = left as unknown[];
+    const r = right as unknown[];
+    if (l.length !== r.length) return false;
+    for (let i = 0; i < l.length; i += 1) if (!sameCanonical(l[i], r[i], text)) return false;
+    return true;
+  }
+  const l = left as Record<string, unknown>;
+  const r = right as Record<string, unknown>;
+  let count = 0;
+  for (const key of Object.keys(l)) {
+    const lv = l[key];
+    if (lv === undefined) continue;
+    count += 1;
+    const rv = r[key];
+    if (rv === undefined) return false;
+    if (!text && key === 'emvs' && Array.isArray(lv) && Array.isArray(rv)) {
+      if (!sameStringLists(lv, rv)) return false;
+    } else if (!sameCanonical(lv, rv, text)) return false;
+  }
+  for (const key of Object.keys(r)) if (r[key] !== undefined) count -= 1;
+  return count === 0;
+}
+
+/** Whether a field's live and written values compare equal under the field's rule (see `comparable`). */
+export function sameFieldValue(kind: Kind, field: string, live: unknown, written: unknown): boolean {
+  if (live === undefined || written === undefined) return live === written;
+  switch (fieldDescriptor(kind, field).compare) {
+    case 'text':
+    case 'subset-text':
+      return sameCanonical(live, written, true);
+    case 'set':
+      // A non-list value is compared as it is by the patch; leave that rare case to it.
+      return Array.isArray(live) && Array.isArray(written) && sameStringLists(live, written);
+    case 'write-only':
+      return true;
+    default:
+      return sameCanonical(live, written, false);
+  }
+}
+
+/**
+ * Whether `diffFields` would find nothing to change (no patch, no immutable field changed),
+ * decided without building its before/after objects: in a plan of a large unchanged group almost
+ * every resource is equal, and the planner asks this first.
+ */
+export function sameFields(kind: Kind, desired: Record<string, unknown>, live: Record<string, unknown>): boolean {
+  for (const [field, wanted] of Object.entries(desired)) {
+    if (wanted === undefined) continue;
+    const descriptor = fieldDescriptor(kind, field);
+    if (descriptor.compare === 'write-only') continue;
+    const current = live[field];
+    if (current === undefined) return false;
+    if (descriptor.compare === 'subset-text' && isPlainObject(wanted)) {
+      // Only the keys the manifest sets count; the live object keeps the others (see diffFields).
+      if (!isPlainObject(current)) return false;
+      for (const [key, value] of Object.entries(wanted)) {
+        if (value === undefined ? current[key] !== undefined : current[key] === undefined || !sameCanonical(current[key], value, true)) return false;
+      }
+    } else if (!sameFieldValue(kind, field, current, wanted)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -65,6 +190,7 @@ export function diffFields(kind: Kind, desired: Record<string, unknown>, live: R
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   const immutableChanged: string[] = [];
+  let changed = false;
   for (const [field, wanted] of Object.entries(desired)) {
     if (wanted === undefined) continue;
     const descriptor = fieldDescriptor(kind, field);
@@ -81,12 +207,14 @@ export function diffFields(kind: Kind, desired: Record<string, unknown>, live: R
       if (current !== undefined) before[field] = current;
       after[field] = wanted;
     }
+    if (!changed) changed = current === undefined || !sameFieldValue(kind, field, current, after[field]);
     if (descriptor.immutable && current !== undefined) {
       const a = JSON.stringify(comparable(kind, field, current));
       const b = JSON.stringify(comparable(kind, field, wanted));
       if (a !== b) immutableChanged.push(field);
     }
   }
-  const patch = patchBetween(comparableFields(kind, before), comparableFields(kind, after));
+  // Equal fields give an empty patch; the canonical copies and the patch are built only when one differs.
+  const patch = changed ? patchBetween(comparableFields(kind, before), comparableFields(kind, after)) : [];
   return { before, after, patch, immutableChanged };
 }

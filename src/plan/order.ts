@@ -2,7 +2,7 @@ import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
 import type { BlockedChange, Change } from './plan.js';
 import { PlanError } from './errors.js';
-import { bindingPairs, referencesOf } from './references.js';
+import { bindingPairs, forEachReference, referencesOf } from './references.js';
 import { MinHeap } from '../util/min-heap.js';
 
 type Draft = { -readonly [K in keyof Change]: Change[K] };
@@ -27,10 +27,25 @@ export function orderChanges(
   view: ReadonlyMap<string, LiveResource>,
   blocked: BlockedChange[],
 ): Change[] {
-  const byAddress = new Map(drafts.map((d) => [d.address, d]));
-  const edges = new Map<Address, Set<Address>>(drafts.map((d) => [d.address, new Set(d.dependsOn)]));
-  const dependOn = (from: Draft, to: Address | undefined): void => {
-    if (to !== undefined && to !== from.address && byAddress.has(to)) edges.get(from.address)!.add(to);
+  // Changes are numbered by their place in `drafts`; edges are lists of those numbers, made on first use.
+  const indexOf = new Map<Address, number>();
+  drafts.forEach((d, i) => indexOf.set(d.address, i));
+  const edges = new Edges(drafts.length);
+  // A dependsOn given by the builder that names no change of the plan is kept as it is.
+  const foreign = new Map<number, string[]>();
+  drafts.forEach((d, i) => {
+    edges.startSource(i);
+    for (const dep of d.dependsOn) {
+      const j = indexOf.get(dep);
+      if (j !== undefined) edges.add(i, j);
+      else if (!(foreign.get(i) ?? []).includes(dep)) foreign.set(i, [...(foreign.get(i) ?? []), dep]);
+    }
+  });
+  let current = 0;
+  const dependOn = (to: Address | undefined): void => {
+    if (to === undefined) return;
+    const j = indexOf.get(to);
+    if (j !== undefined && j !== current) edges.add(current, j);
   };
   const isDelete = (d: Draft): boolean => d.action === 'delete';
   const baseAddress = (d: Draft): Address => addressOf(d.kind, d.key);
@@ -38,6 +53,7 @@ export function orderChanges(
   // Who names what, before and after: the raw material of the reference edges.
   const namedBefore = new Map<Address, Draft[]>();
   for (const d of drafts) {
+    if (d.before === null) continue;
     for (const ref of referencesOf(d.kind, d.before, d.merchant)) {
       let list = namedBefore.get(ref);
       if (list === undefined) namedBefore.set(ref, (list = []));
@@ -53,70 +69,117 @@ export function orderChanges(
   }
   const cardDefaultChanges = drafts.filter((p) => p.kind === 'acquirer' && touchesCardDefault(p, view));
   const byMerchant = new Map<string, Draft[]>();
+  const createdMerchants = new Set<string>();
   for (const d of drafts) {
+    if (d.kind === 'merchant' && d.action === 'create' && d.address === addressOf('merchant', d.key)) createdMerchants.add(d.key);
     if (d.merchant === undefined) continue;
     let list = byMerchant.get(d.merchant);
     if (list === undefined) byMerchant.set(d.merchant, (list = []));
     list.push(d);
   }
 
-  for (const d of drafts) {
+  const waitForCreated = (ref: Address): void => {
+    const j = indexOf.get(ref);
+    if (j === undefined) return;
+    const target = drafts[j]!;
+    if (target.action === 'create' || target.action === 'replace' || (target.kind === 'acquirer' && target.action === 'update')) dependOn(ref);
+  };
+  drafts.forEach((d, i) => {
+    current = i;
+    edges.startSource(i);
     // A create or update waits for whatever it names to exist, and for the profile changes it relies
     // on: the service checks a binding's methods against its profile's methodList, and a device's
     // acquirer fields against the profile's enablerParams.
     // (A detach step only lets go of things, so it waits for none of them.)
-    if (d.after !== null && d.step !== 'detach') {
-      for (const ref of referencesOf(d.kind, d.after, d.merchant)) {
-        const target = byAddress.get(ref);
-        if (target === undefined) continue;
-        if (target.action === 'create' || target.action === 'replace' || (target.kind === 'acquirer' && target.action === 'update')) dependOn(d, ref);
-      }
-    }
+    if (d.after !== null && d.step !== 'detach') forEachReference(d.kind, d.after, d.merchant, waitForCreated);
     // A delete waits for everything that names the resource to stop naming it.
     if (isDelete(d)) {
       for (const user of namedBefore.get(baseAddress(d)) ?? []) {
         if (user === d) continue;
-        if (isDelete(user) || !referencesOf(user.kind, user.after, user.merchant).includes(baseAddress(d))) dependOn(d, user.address);
+        if (isDelete(user) || !referencesOf(user.kind, user.after, user.merchant).includes(baseAddress(d))) dependOn(user.address);
       }
     }
     const siblings = d.merchant === undefined ? [] : (byMerchant.get(d.merchant) ?? []);
     // Everything of a merchant the plan creates waits for it, including the removal of the binding
     // the service makes by itself on create (its delete names no merchant change otherwise).
-    if (d.merchant !== undefined && byAddress.get(addressOf('merchant', d.merchant))?.action === 'create') dependOn(d, addressOf('merchant', d.merchant));
+    if (d.merchant !== undefined && createdMerchants.has(d.merchant)) dependOn(addressOf('merchant', d.merchant));
     // The provisioning push on device create carries one block per bound acquirer (01 §4.5).
     if (d.kind === 'device' && !isDelete(d)) {
-      for (const s of siblings) if (s.kind === 'binding' && !isDelete(s)) dependOn(d, s.address);
+      for (const s of siblings) if (s.kind === 'binding' && !isDelete(s)) dependOn(s.address);
     }
     // Deletes run bottom-up inside a merchant too.
     if (d.kind === 'binding' && isDelete(d)) {
-      for (const s of siblings) if (s.kind === 'device' && isDelete(s)) dependOn(d, s.address);
+      for (const s of siblings) if (s.kind === 'device' && isDelete(s)) dependOn(s.address);
     }
-    if (d.kind === 'binding' && d.after !== null) addMoveEdges(d, liveBindings.get(d.merchant!) ?? [], byAddress, dependOn);
-    if (d.kind === 'merchant' && d.action === 'create') for (const p of cardDefaultChanges) dependOn(d, p.address);
+    const liveBindingsOfMerchant = d.kind === 'binding' && d.after !== null ? liveBindings.get(d.merchant!) : undefined;
+    if (liveBindingsOfMerchant !== undefined) addMoveEdges(d, liveBindingsOfMerchant, indexOf, drafts, dependOn);
+    if (d.kind === 'merchant' && d.action === 'create') for (const p of cardDefaultChanges) dependOn(p.address);
+  });
+
+  const blockedIndexes = propagateBlocked(drafts, indexOf, edges, blocked, desired);
+  const kept: number[] = [];
+  drafts.forEach((d, i) => {
+    if (blockedIndexes.has(i)) return;
+    kept.push(i);
+    const deps: string[] = [];
+    for (const j of edges.of(i)) if (!blockedIndexes.has(j)) deps.push(drafts[j]!.address);
+    for (const address of foreign.get(i) ?? []) deps.push(address);
+    d.dependsOn = deps.length > 1 ? deps.sort() : deps;
+  });
+  return topologicalOrder(drafts, kept, edges, blockedIndexes);
+}
+
+/**
+ * Edge lists by change number, without repeats. Every edge of a change is added while that change
+ * is the "source" (the builder's own dependsOn first, then the main pass), so a stamp per target
+ * finds repeats without a set per change.
+ */
+class Edges {
+  private readonly lists: (number[] | undefined)[];
+  private readonly stamp: Int32Array;
+
+  constructor(size: number) {
+    this.lists = new Array<number[] | undefined>(size);
+    this.stamp = new Int32Array(size);
   }
 
-  const blockedAddresses = propagateBlocked(drafts, edges, blocked, desired);
-  const kept = drafts.filter((d) => !blockedAddresses.has(d.address));
-  for (const d of kept) {
-    d.dependsOn = [...edges.get(d.address)!].filter((a) => !blockedAddresses.has(a)).sort();
+  /** Marks the edges `from` already has, before adding more to it. */
+  startSource(from: number): void {
+    for (const to of this.lists[from] ?? []) this.stamp[to] = from + 1;
   }
-  return topologicalOrder(kept);
+
+  add(from: number, to: number): void {
+    if (this.stamp[to] === from + 1) return;
+    this.stamp[to] = from + 1;
+    const list = this.lists[from];
+    if (list === undefined) this.lists[from] = [to];
+    else list.push(to);
+  }
+
+  of(from: number): readonly number[] {
+    return this.lists[from] ?? [];
+  }
 }
 
 /** When a binding takes over a (currency, method) another binding of the merchant holds now, the other one changes first. */
 function addMoveEdges(
   d: Draft,
   liveBindingsOfMerchant: readonly LiveResource[],
-  byAddress: Map<Address, Draft>,
-  dependOn: (from: Draft, to: Address | undefined) => void,
+  indexOf: ReadonlyMap<Address, number>,
+  drafts: readonly Draft[],
+  dependOn: (to: Address | undefined) => void,
 ): void {
+  const draftAt = (address: Address): Draft | undefined => {
+    const i = indexOf.get(address);
+    return i === undefined ? undefined : drafts[i];
+  };
   const wanted = new Set(bindingPairs(d.after));
   for (const live of liveBindingsOfMerchant) {
     if (live.key === d.key) continue;
     const shared = bindingPairs(live.fields as unknown as Record<string, unknown>).filter((p) => wanted.has(p));
     if (shared.length === 0) continue;
     const address = addressOf('binding', live.key);
-    const giver = byAddress.get(`${address}#detach`) ?? byAddress.get(address);
+    const giver = draftAt(`${address}#detach`) ?? draftAt(address);
     const keeps = giver === undefined || (giver.action !== 'delete' && bindingPairs(giver.after).some((p) => shared.includes(p)));
     if (keeps) {
       const [currency, code] = shared[0]!.split(':');
@@ -125,7 +188,7 @@ function addMoveEdges(
           `the service allows one profile per (currency, method) of a merchant`,
       );
     }
-    dependOn(d, giver.address);
+    dependOn(giver.address);
   }
 }
 
@@ -140,53 +203,55 @@ function touchesCardDefault(p: Draft, view: ReadonlyMap<string, LiveResource>): 
 
 /**
  * A blocked change takes down what depends on it, and a merchant whose delete is blocked keeps
- * the sub-resources that were only going because it was.
+ * the sub-resources that were only going because it was. Returns the numbers of the blocked changes.
  */
 function propagateBlocked(
   drafts: Draft[],
-  edges: Map<Address, Set<Address>>,
+  indexOf: ReadonlyMap<Address, number>,
+  edges: Edges,
   blocked: BlockedChange[],
   desired: DesiredState,
-): Set<Address> {
-  const out = new Set<Address>();
-  const byAddress = new Map(drafts.map((d) => [d.address, d]));
-  const queue: Address[] = [];
+): Set<number> {
+  const out = new Set<number>();
+  if (blocked.length === 0) return out;
+  const queue: number[] = [];
   for (const b of blocked) {
     for (const address of [b.address, `${b.address}#old`]) {
-      if (byAddress.has(address) && !out.has(address)) {
-        out.add(address);
-        queue.push(address);
+      const i = indexOf.get(address);
+      if (i !== undefined && !out.has(i)) {
+        out.add(i);
+        queue.push(i);
       }
     }
   }
-  const dependents = new Map<Address, Address[]>();
-  for (const [from, tos] of edges) {
-    for (const to of tos) {
-      let list = dependents.get(to);
-      if (list === undefined) dependents.set(to, (list = []));
-      list.push(from);
-    }
-  }
-  const blockOne = (address: Address, because: Address): void => {
-    if (out.has(address)) return;
-    const d = byAddress.get(address)!;
-    out.add(address);
-    queue.push(address);
-    blocked.push({
-      address: d.address,
-      kind: d.kind,
-      key: d.key,
-      action: d.action,
-      reason: `it must wait for ${because.replace(/#old$/, '')}, which is blocked`,
-      blockers: [because.replace(/#old$/, '')],
-    });
+  const dependents: number[][] = drafts.map(() => []);
+  drafts.forEach((_, from) => {
+    for (const to of edges.of(from)) dependents[to]!.push(from);
+  });
+  let deletesByMerchant: Map<string, number[]> | undefined;
+  const blockOne = (i: number, because: number): void => {
+    if (out.has(i)) return;
+    const d = drafts[i]!;
+    const cause = drafts[because]!.address.replace(/#old$/, '');
+    out.add(i);
+    queue.push(i);
+    blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });
   };
-  while (queue.length > 0) {
-    const address = queue.shift()!;
-    for (const dependent of dependents.get(address) ?? []) blockOne(dependent, address);
-    const d = byAddress.get(address)!;
-    if (d.kind === 'merchant' && d.action === 'delete' && !desired.resources.has(address)) {
-      for (const sub of drafts) if (sub.merchant === d.key && sub.action === 'delete') blockOne(sub.address, address);
+  for (let head = 0; head < queue.length; head += 1) {
+    const i = queue[head]!;
+    for (const dependent of dependents[i]!) blockOne(dependent, i);
+    const d = drafts[i]!;
+    if (d.kind === 'merchant' && d.action === 'delete' && !desired.resources.has(d.address)) {
+      if (deletesByMerchant === undefined) {
+        deletesByMerchant = new Map();
+        drafts.forEach((sub, j) => {
+          if (sub.merchant === undefined || sub.action !== 'delete') return;
+          const list = deletesByMerchant!.get(sub.merchant);
+          if (list === undefined) deletesByMerchant!.set(sub.merchant, [j]);
+          else list.push(j);
+        });
+      }
+      for (const j of deletesByMerchant.get(d.key) ?? []) blockOne(j, i);
     }
   }
   return out;
@@ -197,30 +262,53 @@ function rank(d: Draft): number {
   return d.action === 'delete' ? 10 + (4 - level) : level;
 }
 
+/** Change numbers by rank, then by address (UTF-16 order): bucketed by rank, each bucket sorted by the native string sort. */
+function sortedByRankAndAddress(drafts: readonly Draft[], kept: readonly number[]): number[] {
+  const buckets = new Map<number, Map<Address, number>>();
+  for (const i of kept) {
+    const d = drafts[i]!;
+    const r = rank(d);
+    let bucket = buckets.get(r);
+    if (bucket === undefined) buckets.set(r, (bucket = new Map()));
+    bucket.set(d.address, i);
+  }
+  const out: number[] = [];
+  for (const r of [...buckets.keys()].sort((a, b) => a - b)) {
+    const bucket = buckets.get(r)!;
+    for (const address of [...bucket.keys()].sort()) out.push(bucket.get(address)!);
+  }
+  return out;
+}
+
 /** Kahn's algorithm; among ready changes, creates and updates top-down first, then deletes bottom-up. */
-function topologicalOrder(drafts: Draft[]): Change[] {
-  const sorted = [...drafts].sort((a, b) => rank(a) - rank(b) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
-  const index = new Map(sorted.map((d, i) => [d.address, i]));
-  const waiting = sorted.map((d) => d.dependsOn.length);
+function topologicalOrder(drafts: Draft[], kept: readonly number[], edges: Edges, blocked: ReadonlySet<number>): Change[] {
+  const sorted = sortedByRankAndAddress(drafts, kept);
+  const position = new Int32Array(drafts.length);
+  sorted.forEach((i, p) => (position[i] = p));
+  const waiting = new Int32Array(sorted.length);
   const dependents: number[][] = sorted.map(() => []);
-  sorted.forEach((d, i) => {
-    for (const dep of d.dependsOn) dependents[index.get(dep)!]!.push(i);
+  sorted.forEach((i, p) => {
+    for (const j of edges.of(i)) {
+      if (blocked.has(j)) continue;
+      waiting[p]! += 1;
+      dependents[position[j]!]!.push(p);
+    }
   });
   const heap = new MinHeap();
-  waiting.forEach((w, i) => {
-    if (w === 0) heap.push(i);
+  waiting.forEach((w, p) => {
+    if (w === 0) heap.push(p);
   });
   const out: Change[] = [];
   while (heap.size > 0) {
-    const i = heap.pop();
-    out.push(sorted[i]!);
-    for (const j of dependents[i]!) {
-      waiting[j]! -= 1;
-      if (waiting[j] === 0) heap.push(j);
+    const p = heap.pop();
+    out.push(drafts[sorted[p]!]!);
+    for (const q of dependents[p]!) {
+      waiting[q]! -= 1;
+      if (waiting[q] === 0) heap.push(q);
     }
   }
   if (out.length !== sorted.length) {
-    const stuck = sorted.filter((_, i) => waiting[i]! > 0);
+    const stuck = sorted.filter((_, p) => waiting[p]! > 0).map((i) => drafts[i]!);
     throw new PlanError(`no order satisfies the service's rules for these changes (a dependency cycle): ${findCycle(stuck).join(' → ')}`);
   }
   return out;

@@ -1,4 +1,4 @@
-import { addressOf, KIND_LABEL, type Address, type Kind } from '../model/kinds.js';
+import { addressOf, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { baseAddress, joinPointer } from '../model/pointers.js';
 import type {
   AcquirerFields,
@@ -10,7 +10,7 @@ import type {
   MethodsMap,
 } from '../model/state.js';
 import { DESCRIPTORS } from './descriptors.js';
-import { comparableFields, diffFields, patchBetween } from './diff.js';
+import { comparableFields, diffFields, patchBetween, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type UnmanagedResource } from './plan.js';
@@ -23,6 +23,13 @@ export interface PlanContext {
 }
 
 type Draft = { -readonly [K in keyof Change]: Change[K] };
+
+const CREATE_REASON = Object.fromEntries(KINDS.map((kind) => [kind, `${KIND_LABEL[kind]} not in the live group`])) as Record<Kind, string>;
+
+/** Secret fields of each kind, from the descriptors: every change of that kind names them as sensitive. */
+const SENSITIVE_FIELDS = Object.fromEntries(
+  KINDS.map((kind) => [kind, Object.entries(DESCRIPTORS[kind]).filter(([, d]) => d.sensitive === true).map(([field]) => field)]),
+) as Record<Kind, string[]>;
 
 /**
  * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock.
@@ -37,9 +44,10 @@ export function planChanges(desired: DesiredState, live: LiveState, context: Pla
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
   const sensitive = new Set<string>(desired.sensitive.keys());
   for (const change of changes) {
-    for (const [field, descriptor] of Object.entries(DESCRIPTORS[change.kind])) {
-      if (descriptor.sensitive) sensitive.add(joinPointer(baseAddress(change.address), [field]));
-    }
+    const fields = SENSITIVE_FIELDS[change.kind];
+    if (fields.length === 0) continue;
+    const address = change.address.includes('#') ? baseAddress(change.address) : change.address;
+    for (const field of fields) sensitive.add(joinPointer(address, [field]));
   }
   return {
     formatVersion: PLAN_FORMAT_VERSION,
@@ -82,13 +90,39 @@ class PlanBuilder {
     const draft: Draft = {
       dependsOn: [],
       notes: [],
-      patch: patchBetween(
-        change.before === null ? null : comparableFields(change.kind, change.before),
-        change.after === null ? null : comparableFields(change.kind, change.after),
-      ),
+      // An update brings the patch its diff already made.
+      patch:
+        change.patch ??
+        patchBetween(
+          change.before === null ? null : comparableFields(change.kind, change.before),
+          change.after === null ? null : comparableFields(change.kind, change.after),
+        ),
       ...change,
     };
     this.drafts.set(draft.address, draft);
+    return draft;
+  }
+
+  /**
+   * A create, built in one object (the same fields, in the same order, as `add` makes): a plan into
+   * an empty group has one per resource of the manifest.
+   */
+  private addCreate(address: Address, resource: DesiredResource): Draft {
+    const fields = resource.fields as unknown as Record<string, unknown>;
+    const draft: Draft = {
+      dependsOn: [],
+      notes: [],
+      patch: patchBetween(null, comparableFields(resource.kind, fields)),
+      address,
+      kind: resource.kind,
+      key: resource.key,
+      action: 'create',
+      before: null,
+      after: fields,
+      reason: CREATE_REASON[resource.kind],
+    };
+    if (resource.merchant !== undefined) draft.merchant = resource.merchant;
+    this.drafts.set(address, draft);
     return draft;
   }
 
@@ -99,12 +133,11 @@ class PlanBuilder {
       const fields = resource.fields as unknown as Record<string, unknown>;
       const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
       if (current === undefined) {
-        const draft = this.add({ address, kind: resource.kind, key: resource.key, action: 'create', before: null, after: fields, reason: `${KIND_LABEL[resource.kind]} not in the live group`, ...owner });
-        this.annotateCreate(draft, resource);
+        this.annotateCreate(this.addCreate(address, resource), resource);
         continue;
       }
+      if (sameFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>)) continue;
       const diff = diffFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>);
-      const predicted = current.fingerprint === 'predicted' ? { predicted: true } : {};
       if (diff.immutableChanged.length > 0) {
         const what = diff.immutableChanged
           .map((f) => `${f} ${JSON.stringify((current.fields as unknown as Record<string, unknown>)[f])} → ${JSON.stringify(fields[f])}`)
@@ -135,6 +168,8 @@ class PlanBuilder {
         });
         this.annotateCreate(draft, resource);
       } else if (diff.patch.length > 0) {
+        // Read here only: a live fingerprint is computed on its first read.
+        const predicted = current.fingerprint === 'predicted' ? { predicted: true } : {};
         this.add({
           address,
           kind: resource.kind,

@@ -6,21 +6,29 @@ import type { MethodsMap } from '../model/state.js';
  * things they name and deletes after the things that stop naming them.
  */
 export function referencesOf(kind: Kind, fields: Record<string, unknown> | null, merchant?: string): Address[] {
-  if (fields === null) return [];
   const refs = new Set<Address>();
-  if (merchant !== undefined && (kind === 'binding' || kind === 'device')) refs.add(addressOf('merchant', merchant));
+  forEachReference(kind, fields, merchant, (ref) => void refs.add(ref));
+  return [...refs];
+}
+
+/**
+ * The same names as `referencesOf`, handed to `visit` one by one (a name may come twice), for the
+ * planner's per-change loops: they run once per change of a plan, and need no list.
+ */
+export function forEachReference(kind: Kind, fields: Record<string, unknown> | null, merchant: string | undefined, visit: (ref: Address) => void): void {
+  if (fields === null) return;
+  if (merchant !== undefined && (kind === 'binding' || kind === 'device')) visit(addressOf('merchant', merchant));
   const methods = fields['methods'];
   if ((kind === 'acquirer' || kind === 'binding') && methods !== undefined && typeof methods === 'object' && methods !== null) {
-    for (const entry of Object.values(methods as MethodsMap)) for (const emv of entry.emvs) refs.add(addressOf('emv', emv));
+    for (const entry of Object.values(methods as MethodsMap)) for (const emv of entry.emvs) visit(addressOf('emv', emv));
   }
-  if (kind === 'binding' && typeof fields['acquirer'] === 'string') refs.add(addressOf('acquirer', fields['acquirer']));
+  if (kind === 'binding' && typeof fields['acquirer'] === 'string') visit(addressOf('acquirer', fields['acquirer']));
   if (kind === 'device') {
     const acquirerFields = fields['acquirerFields'];
     if (acquirerFields !== undefined && acquirerFields !== null && typeof acquirerFields === 'object') {
-      for (const profile of Object.keys(acquirerFields)) refs.add(addressOf('acquirer', profile));
+      for (const profile of Object.keys(acquirerFields)) visit(addressOf('acquirer', profile));
     }
   }
-  return [...refs];
 }
 
 /** (currency, method code) pairs a binding holds: the service refuses one pair on two profiles of a merchant. */

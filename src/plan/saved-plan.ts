@@ -79,10 +79,11 @@ export function fingerprintsOf(live: LiveState): Record<string, string> {
 export function buildSavedPlan(run: PlanRun, now: Date = new Date()): SavedPlan {
   const secrets: { pointer: string; template: string }[] = [];
   const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
+  const secretAt = new Map(run.loaded.secrets.map((secret) => [JSON.stringify(secret.path), secret]));
   for (const [pointer, path] of run.desired.sensitive) {
     // Only values the plan writes need to come back at apply time.
     if (!written.has(splitPointer(pointer).address)) continue;
-    const secret = run.loaded.secrets.find((s) => s.path.length === path.length && s.path.every((p, i) => p === path[i]));
+    const secret = secretAt.get(JSON.stringify(path));
     if (secret === undefined) continue;
     if (secret.variables.length === 0) {
       const at = run.loaded.locate(secret.path);

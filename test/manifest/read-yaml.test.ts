@@ -23,6 +23,25 @@ describe('parseYaml', () => {
     expect(positionInFile(source, ['merchants', 0, 'nope'])).toEqual({ file: 'm.yaml', line: 3, col: 5 });
   });
 
+  it('builds the position tree only when a position is asked for, and once', () => {
+    const { source } = parseYaml('a:\n  b: [1, 2]\n', 'lazy.yaml');
+    const tree = source.root();
+    expect(tree?.entries?.get('a')?.node.entries?.get('b')?.node.items?.[1]).toEqual({ offset: 12 });
+    expect(source.root()).toBe(tree);
+  });
+
+  it('reports a duplicate key with the position of its first spelling, keys compared as text', () => {
+    const { diagnostics } = parseYaml('x: 0\n1: a\ny: 0\n"1": b\n', 'dup.yaml');
+    expect(diagnostics.map(formatDiagnostic)).toEqual(['dup.yaml:4:1: ["1"]: duplicate key "1" (first set at line 2, column 1); remove one of them']);
+  });
+
+  it('leaves process.env as it found it (the parse hides it from the yaml package)', () => {
+    const env = process.env;
+    parseYaml('a: 1\n', 'env.yaml');
+    parseYaml('a: [\n', 'broken.yaml');
+    expect(process.env).toBe(env);
+  });
+
   it('finds a method key written "1" under its normalised spelling "01"', () => {
     const { source } = parseYaml('methods:\n  1: { emvs: [a] }\n', 'p.yaml');
     expect(positionInFile(source, ['methods', '01', 'emvs', 0])).toEqual({ file: 'p.yaml', line: 2, col: 15 });

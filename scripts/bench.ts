@@ -1,0 +1,174 @@
+/**
+ * `npm run bench`: measures paycfg plan and apply on a generated group against the embedded
+ * simulator with a fixed per-request latency, and compares each figure with the lower bound the
+ * unavoidable requests set. Prints tables and writes the figures as JSON (bench-results/ by
+ * default) so that they can be compared across commits. `npm run bench -- --help` for the flags.
+ *
+ * paycfg runs as users run it, from its compiled build, in a child process per measured run; the
+ * simulator runs in this process.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { PaycfgError } from '../src/errors.js';
+import { BENCH_HELP, parseBenchOptions, type BenchOptions } from './bench/bench-options.js';
+import { BENCH_FORMAT_VERSION, formatReport, type BenchResult } from './bench/bench-report.js';
+import { startBenchSimulator } from './bench/bench-simulator.js';
+import { BenchError } from './bench/errors.js';
+import { buildGroupSpec, driftedMerchantIndexes } from './bench/group-shape.js';
+import type { Scenario } from './bench/lower-bound.js';
+import { linearFit, measureMemoryScaling, type MemoryPoint } from './bench/memory-scaling.js';
+import { measurePlanningCpu, type PlanningCpuFigures } from './bench/planning-cpu.js';
+import { modulePath, type PaycfgBuild } from './bench/run-paycfg.js';
+import { measureManifestLoad, runScenarios, type ScenarioResult } from './bench/scenarios.js';
+import { checkTargets } from './bench/targets.js';
+import { writeManifest } from './bench/write-manifest.js';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const started = performance.now();
+
+function log(line: string): void {
+  process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
+}
+
+/** Compiles paycfg (`tsc -p tsconfig.build.json`, as `npm ci` does) so that the children run what users run. */
+async function preparePaycfg(options: BenchOptions): Promise<PaycfgBuild> {
+  if (options.tsx) return { root: join(ROOT, 'src'), extension: '.ts', nodeFlags: ['--import', 'tsx'] };
+  if (!options.noBuild) {
+    log('building paycfg (tsc -p tsconfig.build.json)');
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    try {
+      await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      // tsc still writes the JavaScript when it finds type errors; the figures are then of that code.
+      const output = String((error as { stdout?: unknown }).stdout ?? '').trim();
+      process.stderr.write(`warning: tsc reported errors; measuring what it emitted anyway:\n${output.split('\n').slice(0, 10).join('\n')}\n`);
+    }
+  }
+  const build: PaycfgBuild = { root: join(ROOT, 'dist'), extension: '.js', nodeFlags: [] };
+  if (!existsSync(modulePath(build, 'cli/main'))) throw new BenchError(`the build did not produce ${modulePath(build, 'cli/main')}`);
+  return build;
+}
+
+async function gitState(): Promise<{ commit: string; uncommittedFiles: number }> {
+  try {
+    const head = await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT });
+    const status = await run('git', ['status', '--porcelain'], { cwd: ROOT });
+    return { commit: head.stdout.trim(), uncommittedFiles: status.stdout.split('\n').filter((l) => l.trim() !== '').length };
+  } catch {
+    return { commit: 'unknown', uncommittedFiles: 0 };
+  }
+}
+
+async function benchmark(options: BenchOptions): Promise<BenchResult> {
+  const startedAt = new Date().toISOString();
+  const build = await preparePaycfg(options);
+  const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
+  const sim = await startBenchSimulator();
+  let groupNumber = 0;
+  const nextGroupId = (): string => `G-${String(10_000_000 + ++groupNumber)}`;
+  try {
+    const spec = buildGroupSpec(options.size);
+    const manifestDir = join(workDir, 'manifest');
+    await writeManifest(spec, manifestDir);
+    const drifted = driftedMerchantIndexes(spec.size.merchants).length;
+    const ctx = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, nextGroupId, log };
+
+    const manifestLoad = await measureManifestLoad(ctx, options.runs);
+    const scenarios: ScenarioResult[] = await runScenarios(ctx, { parallelism: options.parallelism, runs: options.runs, fromEmpty: true }, drifted);
+    if (options.baselineRuns > 0 && options.parallelism !== 1) {
+      const baseline = { parallelism: 1, runs: options.baselineRuns, fromEmpty: options.baselineFromEmpty };
+      scenarios.push(...(await runScenarios(ctx, baseline, drifted)));
+    }
+    const speedUp: Partial<Record<Scenario, number>> = {};
+    for (const s of scenarios) {
+      const naive = scenarios.find((b) => b.scenario === s.scenario && b.parallelism === 1);
+      if (s.parallelism === options.parallelism && naive !== undefined && s !== naive) speedUp[s.scenario] = naive.median.wallMs / s.median.wallMs;
+    }
+
+    let planningCpu: PlanningCpuFigures | undefined;
+    if (options.cpuMerchants > 0) {
+      log(`planning CPU at ${options.cpuMerchants} merchants (own process, no I/O)`);
+      planningCpu = await measurePlanningCpu({ size: { ...options.size, merchants: options.cpuMerchants }, runs: Math.max(3, options.runs), workDir, build }, ROOT);
+    }
+
+    // Every point of the memory line is measured the same way (seeded group, no latency), the main size included.
+    const sizes = options.memoryMerchants.length === 0 ? [] : [...new Set([spec.size.merchants, ...options.memoryMerchants])].sort((a, b) => a - b);
+    const points: MemoryPoint[] = await measureMemoryScaling({ sim, build, workDir, cwd: ROOT, nextGroupId, log }, options.size, sizes);
+    const empty = scenarios.find((s) => s.scenario === 'apply-from-empty' && s.parallelism === options.parallelism);
+    const withApply = points.map((p) => (p.merchants === spec.size.merchants && empty !== undefined ? { ...p, applyFromEmptyMaxRssKb: empty.median.maxRssKb } : p));
+    const fit = linearFit(withApply.map((p) => ({ x: p.merchants, y: p.planUnchangedMaxRssKb })));
+    const memory: BenchResult['memory'] = { points: withApply, planKibPerMerchant: fit.slope, planBaseKib: fit.intercept, planFitR2: fit.r2 };
+
+    const requestMismatches = scenarios
+      .filter((s) => s.runs.some((r) => r.requests !== s.expectedRequests))
+      .map((s) => `${s.scenario} at parallelism ${s.parallelism}: ${s.runs.map((r) => r.requests).join(', ')} requests, model ${s.expectedRequests}`);
+    const git = await gitState();
+    const cpu = cpus();
+    return {
+      formatVersion: BENCH_FORMAT_VERSION,
+      startedAt,
+      durationMs: performance.now() - started,
+      environment: {
+        node: process.version,
+        platform: `${process.platform} ${process.arch}`,
+        cpus: cpu.length,
+        cpuModel: cpu[0]?.model ?? 'unknown',
+        commit: git.commit,
+        uncommittedFiles: git.uncommittedFiles,
+        paycfg: options.tsx ? 'sources through tsx' : options.noBuild ? 'existing dist/ (not rebuilt)' : 'compiled build (dist/)',
+      },
+      group: { ...spec.size, driftedMerchants: drifted },
+      latencyMs: options.latencyMs,
+      parallelism: options.parallelism,
+      manifestLoad,
+      scenarios,
+      speedUp,
+      ...(planningCpu !== undefined ? { planningCpu } : {}),
+      memory,
+      targets: checkTargets({
+        group: spec.size,
+        parallelism: options.parallelism,
+        scenarios,
+        ...(planningCpu !== undefined ? { planningCpu } : {}),
+        memory: memory.points,
+      }),
+      requestMismatches,
+    };
+  } finally {
+    await sim.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const options = parseBenchOptions(argv);
+    if (options.help) {
+      process.stdout.write(`${BENCH_HELP}\n`);
+      return 0;
+    }
+    const result = await benchmark(options);
+    const out = resolve(ROOT, options.out ?? join('bench-results', `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`));
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(formatReport(result));
+    process.stdout.write(`\nFigures written to ${out}\n`);
+    // A run whose requests differ from the model has a wrong lower bound: say so with the exit code.
+    return result.requestMismatches.length > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof PaycfgError) {
+      process.stderr.write(`bench: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../../src/errors.js';
+import { intFlag } from '../../src/cli/parse-flags.js';
+import { DEFAULT_GROUP_SIZE, checkGroupSize, type GroupSize } from './group-shape.js';
+
+export interface BenchOptions {
+  readonly size: GroupSize;
+  readonly latencyMs: number;
+  readonly runs: number;
+  readonly parallelism: number;
+  /** Runs of each scenario at parallelism 1; 0 leaves the naive baseline out. */
+  readonly baselineRuns: number;
+  /** Whether the baseline includes apply from empty (one request at a time: minutes at 2,000 merchants). */
+  readonly baselineFromEmpty: boolean;
+  /** Group size of the in-process planning-CPU measurement; 0 leaves it out. */
+  readonly cpuMerchants: number;
+  /** More group sizes for the memory line (the main size is always one), seeded through the API. */
+  readonly memoryMerchants: readonly number[];
+  /** Where the JSON figures go; undefined: bench-results/bench-<time>.json. */
+  readonly out: string | undefined;
+  /** Run paycfg's TypeScript sources through tsx instead of the compiled build. */
+  readonly tsx: boolean;
+  /** Measure the existing dist/ as it is, without compiling first. */
+  readonly noBuild: boolean;
+  readonly help: boolean;
+}
+
+export const BENCH_HELP = `Usage: npm run bench -- [flags]
+
+Measures paycfg plan and apply against the embedded simulator with injected latency, and writes
+the figures as JSON (bench-results/ by default).
+
+Group (generated manifest and live group):
+  --merchants <n>          Merchants (default ${DEFAULT_GROUP_SIZE.merchants})
+  --bindings <n>           Bindings per merchant (default ${DEFAULT_GROUP_SIZE.bindingsPerMerchant})
+  --devices <n>            Devices per merchant (default ${DEFAULT_GROUP_SIZE.devicesPerMerchant})
+  --profiles <n>           Acquirer profiles (default ${DEFAULT_GROUP_SIZE.profiles})
+  --emv-configs <n>        EMV configs (default ${DEFAULT_GROUP_SIZE.emvConfigs})
+  --mid                    Every binding sets mid (plan then reads every merchant's binding records)
+
+Measurement:
+  --latency <ms>           Latency the simulator adds to every API request (default 10)
+  --runs <n>               Runs per scenario; figures are medians (default 3)
+  --parallelism <n>        paycfg --parallelism of the measured runs (default 8)
+  --baseline-runs <n>      Runs per scenario at --parallelism 1, the naive baseline (default 1; 0: none)
+  --baseline-from-empty    Include apply from empty in the baseline (14,000 requests one at a time at
+                           the default size: about 3 more minutes)
+  --cpu-merchants <n>      Group size of the planning-CPU measurement, no I/O (default 10000; 0: none)
+  --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
+                           the API and planned without latency (default 1000,10000; "": no line)
+  --out <file>             JSON output (default bench-results/bench-<time>.json)
+  --tsx                    Run paycfg's sources through tsx instead of the compiled build
+  --no-build               Measure the existing dist/ as it is (default: compile it first)
+  --quick                  A small smoke run: 50 merchants, 1 run, small CPU and memory sizes
+  -h, --help               This text`;
+
+function sizeList(name: string, value: string): number[] {
+  if (value.trim() === '') return [];
+  return value.split(',').map((part) => intFlag(name, part.trim(), 1)!);
+}
+
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        merchants: { type: 'string' },
+        bindings: { type: 'string' },
+        devices: { type: 'string' },
+        profiles: { type: 'string' },
+        'emv-configs': { type: 'string' },
+        mid: { type: 'boolean', default: false },
+        latency: { type: 'string' },
+        runs: { type: 'string' },
+        parallelism: { type: 'string' },
+        'baseline-runs': { type: 'string' },
+        'baseline-from-empty': { type: 'boolean', default: false },
+        'cpu-merchants': { type: 'string' },
+        'memory-merchants': { type: 'string' },
+        out: { type: 'string' },
+        tsx: { type: 'boolean', default: false },
+        'no-build': { type: 'boolean', default: false },
+        quick: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`bench: ${error instanceof Error ? error.message : String(error)}; run \`npm run bench -- --help\``);
+  }
+  const quick = values.quick;
+  const size: GroupSize = {
+    merchants: intFlag('merchants', values.merchants, 1) ?? (quick ? 50 : DEFAULT_GROUP_SIZE.merchants),
+    bindingsPerMerchant: intFlag('bindings', values.bindings, 0) ?? DEFAULT_GROUP_SIZE.bindingsPerMerchant,
+    devicesPerMerchant: intFlag('devices', values.devices, 0) ?? DEFAULT_GROUP_SIZE.devicesPerMerchant,
+    profiles: intFlag('profiles', values.profiles, 1) ?? DEFAULT_GROUP_SIZE.profiles,
+    emvConfigs: intFlag('emv-configs', values['emv-configs'], 1) ?? DEFAULT_GROUP_SIZE.emvConfigs,
+    withMid: values.mid,
+  };
+  checkGroupSize(size);
+  return {
+    size,
+    latencyMs: intFlag('latency', values.latency, 0, 10_000) ?? 10,
+    runs: intFlag('runs', values.runs, 1) ?? (quick ? 1 : 3),
+    parallelism: intFlag('parallelism', values.parallelism, 1, 64) ?? 8,
+    baselineRuns: intFlag('baseline-runs', values['baseline-runs'], 0) ?? 1,
+    baselineFromEmpty: values['baseline-from-empty'] || quick,
+    cpuMerchants: intFlag('cpu-merchants', values['cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
+    memoryMerchants: values['memory-merchants'] !== undefined ? sizeList('memory-merchants', values['memory-merchants']) : quick ? [100, 200] : [1000, 10_000],
+    out: values.out,
+    tsx: values.tsx,
+    noBuild: values['no-build'],
+    help: values.help,
+  };
+}

@@ -1,0 +1,156 @@
+import type { GroupSize } from './group-shape.js';
+import type { Scenario } from './lower-bound.js';
+import type { MemoryPoint } from './memory-scaling.js';
+import type { PlanningCpuFigures } from './planning-cpu.js';
+import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
+
+/** The JSON the benchmark writes; bump BENCH_FORMAT_VERSION on any incompatible change. */
+export const BENCH_FORMAT_VERSION = 1;
+
+export interface TargetCheck {
+  readonly target: string;
+  readonly measured: string;
+  /** Undefined when the figure was measured at another size than the target's. */
+  readonly met: boolean | undefined;
+}
+
+export interface BenchResult {
+  readonly formatVersion: typeof BENCH_FORMAT_VERSION;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly environment: {
+    readonly node: string;
+    readonly platform: string;
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly commit: string;
+    /** Files with uncommitted changes when the benchmark ran (figures then describe the working tree). */
+    readonly uncommittedFiles: number;
+    readonly paycfg: 'compiled build (dist/)' | 'existing dist/ (not rebuilt)' | 'sources through tsx';
+  };
+  readonly group: GroupSize & { readonly driftedMerchants: number };
+  readonly latencyMs: number;
+  readonly parallelism: number;
+  /** `paycfg validate` of the same manifest: the part of every scenario that sends no request. */
+  readonly manifestLoad: ManifestLoadFigures;
+  readonly scenarios: readonly ScenarioResult[];
+  /** Median wall time at parallelism 1 ÷ at the measured parallelism, per scenario. */
+  readonly speedUp: Partial<Record<Scenario, number>>;
+  readonly planningCpu?: PlanningCpuFigures;
+  readonly memory: {
+    readonly points: readonly MemoryPoint[];
+    /** Least-squares line of the peak RSS of `plan` over merchants, and how well it fits (R²). */
+    readonly planKibPerMerchant: number;
+    readonly planBaseKib: number;
+    readonly planFitR2: number;
+  };
+  readonly targets: readonly TargetCheck[];
+  /** Scenarios whose request count differs from the lower-bound model. */
+  readonly requestMismatches: readonly string[];
+}
+
+const LABEL: Record<Scenario, string> = {
+  'plan-unchanged': 'plan, unchanged',
+  'plan-drift': 'plan, 1% drift',
+  'apply-from-empty': 'apply from empty',
+  'apply-drift': 'apply of 1% drift',
+};
+
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '-';
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
+
+export function formatMb(kib: number): string {
+  return Number.isFinite(kib) ? `${(kib / 1024).toFixed(0)} MB` : '-';
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+export function formatReport(result: BenchResult): string {
+  const out: string[] = [];
+  const g = result.group;
+  out.push(
+    `paycfg benchmark: ${g.merchants} merchants (${g.bindingsPerMerchant} bindings, ${g.devicesPerMerchant} devices each${g.withMid ? ', mid set' : ''}), ` +
+      `${g.profiles} profiles, ${g.emvConfigs} EMV configs; ${g.driftedMerchants} merchants drifted; latency ${result.latencyMs} ms; ` +
+      `${result.environment.paycfg}; Node ${result.environment.node}, ${result.environment.cpus} CPUs; commit ${result.environment.commit}` +
+      (result.environment.uncommittedFiles > 0 ? ` + ${result.environment.uncommittedFiles} uncommitted files` : ''),
+    '',
+  );
+  out.push(
+    table(
+      ['scenario', 'par.', 'wall (median)', 'requests', 'lower bound', 'ratio', 'ratio w/o load', 'peak RSS', 'CPU', 'speed-up vs par. 1'],
+      result.scenarios.map((s) => [
+        LABEL[s.scenario],
+        String(s.parallelism),
+        formatMs(s.median.wallMs),
+        s.median.requests === s.expectedRequests ? String(s.median.requests) : `${s.median.requests} (model ${s.expectedRequests})`,
+        formatMs(s.lowerBoundMs),
+        Number.isFinite(s.ratio) ? `${s.ratio.toFixed(2)}x` : '-',
+        s.lowerBoundMs > 0 ? `${((s.median.wallMs - result.manifestLoad.median.wallMs) / s.lowerBoundMs).toFixed(2)}x` : '-',
+        formatMb(s.median.maxRssKb),
+        formatMs(s.median.cpuMs),
+        s.parallelism === result.parallelism && result.speedUp[s.scenario] !== undefined ? `${result.speedUp[s.scenario]!.toFixed(1)}x` : '',
+      ]),
+    ),
+  );
+  const load = result.manifestLoad.median;
+  out.push(
+    '',
+    `Manifest load (paycfg validate, no requests; median): ${formatMs(load.wallMs)}, peak RSS ${formatMb(load.maxRssKb)}, CPU ${formatMs(load.cpuMs)}. ` +
+      '"ratio w/o load" subtracts it from the wall time: the part of the run the lower bound describes.',
+  );
+  out.push('Lower bound = sum over phases of max(ceil(requests / parallelism), chain depth) x latency; see scripts/bench/lower-bound.ts.');
+  out.push('Wall time is paycfg\'s main() in its own process (Node start-up excluded); peak RSS is that process\'s.');
+
+  if (result.planningCpu !== undefined) {
+    const c = result.planningCpu;
+    out.push('', `Planning CPU at ${c.merchants} merchants, own process, no I/O (median of ${c.runs}):`);
+    out.push(
+      table(
+        ['stage', 'time', 'process CPU', 'changes'],
+        [
+          ['load manifest (YAML, validation)', formatMs(c.loadManifestMs), '', ''],
+          ['manifest -> desired state', formatMs(c.buildDesiredMs), '', ''],
+          ['wire records -> live state', formatMs(c.normaliseLiveMs), '', ''],
+          ['planChanges, unchanged', formatMs(c.planMs.unchanged), formatMs(c.planCpuMs.unchanged), String(c.changes.unchanged)],
+          ['planChanges, 1% drift', formatMs(c.planMs.drift), formatMs(c.planCpuMs.drift), String(c.changes.drift)],
+          ['planChanges, from empty', formatMs(c.planMs.fromEmpty), formatMs(c.planCpuMs.fromEmpty), String(c.changes.fromEmpty)],
+        ],
+      ),
+    );
+    out.push('time: the synchronous call, after a full GC, in a process holding the loaded manifest; process CPU adds the GC helper threads.');
+  }
+
+  if (result.memory.points.length > 0) {
+    out.push('', 'Peak memory (RSS of the paycfg process; each group seeded through the API, planned without latency; apply from the runs above):');
+    out.push(
+      table(
+        ['merchants', 'plan, unchanged', 'apply from empty', 'plan wall'],
+        result.memory.points.map((p) => [
+          String(p.merchants),
+          formatMb(p.planUnchangedMaxRssKb),
+          p.applyFromEmptyMaxRssKb === undefined ? '' : formatMb(p.applyFromEmptyMaxRssKb),
+          formatMs(p.planUnchangedWallMs),
+        ]),
+      ),
+    );
+    if (Number.isFinite(result.memory.planKibPerMerchant)) {
+      const r2 = Number.isFinite(result.memory.planFitR2) ? `, R² ${result.memory.planFitR2.toFixed(3)}` : '';
+      out.push(`plan: about ${result.memory.planKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.planBaseKib)}${r2}`);
+    }
+  }
+
+  out.push('', 'Targets (issue 8):');
+  out.push(table(['target', 'measured', ''], result.targets.map((t) => [t.target, t.measured, t.met === undefined ? 'n/a' : t.met ? 'met' : 'NOT MET'])));
+  if (result.requestMismatches.length > 0) {
+    out.push('', 'Request counts that differ from the lower-bound model (the model or paycfg changed):');
+    for (const line of result.requestMismatches) out.push(`  ${line}`);
+  }
+  return `${out.join('\n')}\n`;
+}

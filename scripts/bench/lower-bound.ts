@@ -1,0 +1,99 @@
+/**
+ * The lower bound of a scenario: the requests paycfg cannot avoid, and how long they take at best.
+ *
+ * Model. A scenario is a sequence of phases separated by real barriers: a phase needs the answers
+ * of the previous one before it can start (the owner check comes before any other read; the
+ * per-merchant lists need the merchant list's ids; apply needs the finished plan). Inside a phase,
+ * requests run `concurrency` at a time, and some form chains that must follow one another (a
+ * merchant's create, then its binding read-back, then its bindings, then its devices). Every
+ * request costs the injected latency and nothing else (no CPU, no transfer time). So a phase takes
+ * at least max(ceil(requests / concurrency), depth) × latency, and the scenario the sum over its
+ * phases. Measured time divided by this bound is the overhead paycfg adds to the network.
+ */
+import type { GroupSize } from './group-shape.js';
+
+export interface RequestPhase {
+  readonly name: string;
+  readonly requests: number;
+  /** The longest chain of requests inside the phase that must run one after another. */
+  readonly depth: number;
+}
+
+/** Rounds of `latency` a phase needs at best. */
+export function phaseRounds(phase: RequestPhase, concurrency: number): number {
+  if (phase.requests === 0) return 0;
+  return Math.max(Math.ceil(phase.requests / concurrency), phase.depth);
+}
+
+export function lowerBoundMs(phases: readonly RequestPhase[], concurrency: number, latencyMs: number): number {
+  return phases.reduce((sum, phase) => sum + phaseRounds(phase, concurrency), 0) * latencyMs;
+}
+
+export function totalRequests(phases: readonly RequestPhase[]): number {
+  return phases.reduce((sum, phase) => sum + phase.requests, 0);
+}
+
+/** What decides the unavoidable requests of a group: its size (with `mid` set, the merchant list does not carry it), and the drift. */
+export interface GroupCounts extends GroupSize {
+  /** Merchants the drift changed (contact name, one binding's methods, one device's name). */
+  readonly driftedMerchants: number;
+}
+
+export type Scenario = 'plan-unchanged' | 'plan-drift' | 'apply-from-empty' | 'apply-drift';
+export const SCENARIOS: readonly Scenario[] = ['plan-unchanged', 'plan-drift', 'apply-from-empty', 'apply-drift'];
+
+/**
+ * The reads of a plan against a group holding `liveMerchants` of the manifest's merchants: the owner
+ * (alone, so that a run against the wrong group reads nothing else), the three group-wide lists,
+ * then per merchant one device list (the manifest manages every merchant's devices) and, only when
+ * the manifest sets `mid`, one binding-record list (the merchant list's acquirers[] summary carries
+ * everything else of a binding).
+ */
+export function planPhases(group: GroupCounts, liveMerchants: number): RequestPhase[] {
+  const perMerchant = liveMerchants * (1 + (group.withMid ? 1 : 0));
+  return [
+    { name: 'owner', requests: 1, depth: 1 },
+    { name: 'group lists', requests: 3, depth: 1 },
+    { name: 'per-merchant lists', requests: perMerchant, depth: perMerchant > 0 ? 1 : 0 },
+  ];
+}
+
+/**
+ * Apply into an empty group: every EMV config, profile, merchant, binding and device is created,
+ * and each new merchant's bindings are read back once (the service may bind it to a default card
+ * profile by itself, 01 §4.3). Chain: EMV config → profile → merchant → read-back → binding → device.
+ */
+export function applyFromEmptyPhases(group: GroupCounts): RequestPhase[] {
+  const m = group.merchants;
+  const writes = group.emvConfigs + group.profiles + m * (2 + group.bindingsPerMerchant + group.devicesPerMerchant);
+  const depth =
+    (group.emvConfigs > 0 ? 1 : 0) + (group.profiles > 0 ? 1 : 0) + 2 + (group.bindingsPerMerchant > 0 ? 1 : 0) + (group.devicesPerMerchant > 0 ? 1 : 0);
+  return [...planPhases(group, 0), { name: 'writes', requests: writes, depth }];
+}
+
+/**
+ * Apply of the drift: the plan's reads, then per drifted merchant a merchant update (re-read, then
+ * the full-replace PUT: paycfg never overwrites a field changed since the plan), a binding update
+ * (its records first when the manifest does not set `mid`, since the PUT replaces the whole binding
+ * and must carry the live `mid`), and a device update after it (devices wait for their merchant's
+ * binding changes).
+ */
+export function applyDriftPhases(group: GroupCounts): RequestPhase[] {
+  const d = group.driftedMerchants;
+  const bindingChain = group.bindingsPerMerchant > 0 ? (group.withMid ? 1 : 2) : 0;
+  const deviceChain = group.devicesPerMerchant > 0 ? bindingChain + 1 : 0;
+  const requests = d * (2 + bindingChain + (group.devicesPerMerchant > 0 ? 1 : 0));
+  return [...planPhases(group, group.merchants), { name: 'writes', requests, depth: d > 0 ? Math.max(2, bindingChain, deviceChain) : 0 }];
+}
+
+export function scenarioPhases(scenario: Scenario, group: GroupCounts): RequestPhase[] {
+  switch (scenario) {
+    case 'plan-unchanged':
+    case 'plan-drift':
+      return planPhases(group, group.merchants);
+    case 'apply-from-empty':
+      return applyFromEmptyPhases(group);
+    case 'apply-drift':
+      return applyDriftPhases(group);
+  }
+}

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LiveState } from '../../src/model/state.js';
+import type { Plan } from '../../src/plan/plan.js';
+import { DEVICE_ADMIN } from './child-env.js';
+import { BenchError } from './errors.js';
+import { TILL_ADMIN_VARIABLE, buildGroupSpec, driftedMerchantIndexes, type GroupSize } from './group-shape.js';
+import { modulePath, type PaycfgBuild } from './run-paycfg.js';
+import { median } from './statistics.js';
+import { syntheticWireSnapshot } from './synthetic-wire.js';
+import { writeManifest } from './write-manifest.js';
+
+/** Milliseconds of each stage (medians over the runs, loading measured once). */
+export interface PlanningCpuFigures {
+  readonly merchants: number;
+  readonly runs: number;
+  /** YAML files → validated manifest (reported apart: it is not planning, but it precedes every plan). */
+  readonly loadManifestMs: number;
+  readonly buildDesiredMs: number;
+  /** Wire records → normalised live state, unchanged group. */
+  readonly normaliseLiveMs: number;
+  /** planChanges alone (diff, predictions, ordering): wall time of the call... */
+  readonly planMs: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
+  /** ...and the process CPU time it used (the garbage collector's helper threads included). */
+  readonly planCpuMs: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
+  readonly changes: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
+}
+
+/** What the child needs to know; passed as JSON in its argv. */
+export interface PlanningCpuRequest {
+  readonly size: GroupSize;
+  readonly runs: number;
+  readonly workDir: string;
+  readonly build: PaycfgBuild;
+}
+
+const CHILD = fileURLToPath(new URL('./planning-cpu-child.ts', import.meta.url));
+
+/**
+ * Planning CPU without I/O, measured in a process of its own (no simulator, no earlier runs in
+ * its heap) on paycfg's build: the generated manifest loaded from disk, synthetic wire records
+ * normalised, and planChanges on three shapes (unchanged, 1% drift, empty group).
+ */
+export function measurePlanningCpu(request: PlanningCpuRequest, cwd: string): Promise<PlanningCpuFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(request)], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (err = (err + chunk).slice(-4000)));
+    child.on('error', (error) => reject(new BenchError(`cannot start the planning-CPU process: ${error.message}`, {}, { cause: error })));
+    child.on('close', (code) => {
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as PlanningCpuFigures);
+      } catch {
+        reject(new BenchError(`the planning-CPU process failed (exit ${code ?? 'none'}): ${err.trim().slice(-1500)}`));
+      }
+    });
+  });
+}
+
+const context = { baseUrl: 'http://127.0.0.1:1', group: { groupId: 'G-99999999', groupName: 'Bench PBO' } };
+
+async function load<T>(build: PaycfgBuild, name: string): Promise<T> {
+  return (await import(pathToFileURL(modulePath(build, name)).href)) as T;
+}
+
+/** Runs in the child: each timed stage starts after a full garbage collection, so that it pays for its own garbage only. */
+export async function runPlanningCpu(request: PlanningCpuRequest): Promise<PlanningCpuFigures> {
+  const { size, runs, build } = request;
+  const { loadManifest } = await load<typeof import('../../src/manifest/index.js')>(build, 'manifest/index');
+  const { buildDesiredState } = await load<typeof import('../../src/desired/build-desired.js')>(build, 'desired/build-desired');
+  const { normaliseLive } = await load<typeof import('../../src/live/normalise-live.js')>(build, 'live/normalise-live');
+  const { planChanges } = await load<typeof import('../../src/plan/plan-changes.js')>(build, 'plan/plan-changes');
+  const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
+  const cpuMs: Record<string, number[]> = {};
+  const timed = <T>(fn: () => T, stage?: string): { value: T; ms: number } => {
+    collect();
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const value = fn();
+    const used = process.cpuUsage(cpu);
+    if (stage !== undefined) (cpuMs[stage] ??= []).push((used.user + used.system) / 1000);
+    return { value, ms: performance.now() - started };
+  };
+
+  const spec = buildGroupSpec(size);
+  const files = await writeManifest(spec, join(request.workDir, `cpu-manifest-${size.merchants}`));
+  collect();
+  const loadStarted = performance.now();
+  const loaded = await loadManifest(files, { env: { [TILL_ADMIN_VARIABLE]: DEVICE_ADMIN }, cwd: request.workDir });
+  const loadManifestMs = performance.now() - loadStarted;
+  const emptyLive: LiveState = { resources: new Map(), unkeyedMerchants: [], bindingsRead: new Set(), devicesRead: new Set() };
+
+  // Each shape holds what a paycfg process would hold for it (the manifest, the desired state, one
+  // live read), and nothing of the other shapes: the heap size is part of what planning costs.
+  const desiredTimes: number[] = [];
+  const normalise: number[] = [];
+  const plans = { unchanged: [] as number[], drift: [] as number[], fromEmpty: [] as number[] };
+  let counts = { unchanged: 0, drift: 0, fromEmpty: 0 };
+  for (let run = 0; run < runs; run += 1) {
+    const desired = timed(() => buildDesiredState(loaded));
+    desiredTimes.push(desired.ms);
+    const shape = (drift: boolean): { plan: Plan; ms: number } => {
+      const wire = syntheticWireSnapshot(spec, { drift, deviceAdmin: DEVICE_ADMIN });
+      const live = timed(() => normaliseLive(wire));
+      if (!drift) normalise.push(live.ms);
+      const plan = timed(() => planChanges(desired.value, live.value, context), drift ? 'drift' : 'unchanged');
+      return { plan: plan.value, ms: plan.ms };
+    };
+    const unchanged = shape(false);
+    const drift = shape(true);
+    const fromEmpty = timed(() => planChanges(desired.value, emptyLive, context), 'fromEmpty');
+    plans.unchanged.push(unchanged.ms);
+    plans.drift.push(drift.ms);
+    plans.fromEmpty.push(fromEmpty.ms);
+    checkPlans(size, unchanged.plan, drift.plan, fromEmpty.value);
+    counts = { unchanged: unchanged.plan.changes.length, drift: drift.plan.changes.length, fromEmpty: fromEmpty.value.changes.length };
+  }
+  return {
+    merchants: size.merchants,
+    runs,
+    loadManifestMs,
+    buildDesiredMs: median(desiredTimes),
+    normaliseLiveMs: median(normalise),
+    planMs: { unchanged: median(plans.unchanged), drift: median(plans.drift), fromEmpty: median(plans.fromEmpty) },
+    planCpuMs: { unchanged: median(cpuMs['unchanged'] ?? []), drift: median(cpuMs['drift'] ?? []), fromEmpty: median(cpuMs['fromEmpty'] ?? []) },
+    changes: counts,
+  };
+}
+
+/** The plans must be the ones the scenario implies; otherwise the synthetic records are wrong and so are the figures. */
+function checkPlans(size: GroupSize, unchanged: Plan, drift: Plan, fromEmpty: Plan): void {
+  const m = size.merchants;
+  const expectedEmpty = size.emvConfigs + size.profiles + m * (1 + size.bindingsPerMerchant + size.devicesPerMerchant);
+  const drifted = driftedMerchantIndexes(m).length;
+  const expectedDrift = drifted * (1 + (size.bindingsPerMerchant > 0 ? 1 : 0) + (size.devicesPerMerchant > 0 ? 1 : 0));
+  const problems: string[] = [];
+  if (unchanged.changes.length !== 0) problems.push(`the unchanged plan has ${unchanged.changes.length} changes (first: ${unchanged.changes[0]?.address})`);
+  if (drift.changes.length !== expectedDrift) problems.push(`the drift plan has ${drift.changes.length} changes, expected ${expectedDrift}`);
+  if (fromEmpty.changes.length !== expectedEmpty) problems.push(`the from-empty plan has ${fromEmpty.changes.length} changes, expected ${expectedEmpty}`);
+  if (problems.length > 0) throw new BenchError(`planning CPU at ${m} merchants: ${problems.join('; ')}`);
+}

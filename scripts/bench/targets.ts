@@ -1,0 +1,82 @@
+import type { TargetCheck } from './bench-report.js';
+import type { GroupSize } from './group-shape.js';
+import type { Scenario } from './lower-bound.js';
+import type { MemoryPoint } from './memory-scaling.js';
+import type { PlanningCpuFigures } from './planning-cpu.js';
+import type { ScenarioResult } from './scenarios.js';
+
+export const RATIO_TARGET = 1.5;
+export const PLANNING_CPU_TARGET_MS = 1000;
+export const MEMORY_TARGET_KIB = 300 * 1024;
+/** The issue states the CPU and memory targets at this size. */
+export const TARGET_MERCHANTS = 10_000;
+
+const DEVICE_LIST = 'GET /api/openapi/v1/device';
+const BINDING_LIST = 'GET /api/openapi/v1/mchInfo/payment/{mchId}';
+
+export interface TargetInputs {
+  readonly group: GroupSize;
+  readonly parallelism: number;
+  readonly scenarios: readonly ScenarioResult[];
+  readonly planningCpu?: PlanningCpuFigures;
+  readonly memory?: readonly MemoryPoint[];
+}
+
+const kib = (value: number): string => `${(value / 1024).toFixed(0)} MB`;
+
+/** Checks the measured figures against the targets of issue 8; a figure not measured is not checked. */
+export function checkTargets(inputs: TargetInputs): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const at = (scenario: Scenario): ScenarioResult | undefined =>
+    inputs.scenarios.find((s) => s.scenario === scenario && s.parallelism === inputs.parallelism);
+  const ratioCheck = (scenario: Scenario, target: string): void => {
+    const s = at(scenario);
+    if (s !== undefined) checks.push({ target, measured: `${s.ratio.toFixed(2)}x`, met: s.ratio <= RATIO_TARGET });
+  };
+
+  ratioCheck('plan-unchanged', `plan, unchanged ${inputs.group.merchants}-merchant group: <= ${RATIO_TARGET}x lower bound`);
+  const plan = at('plan-unchanged');
+  if (plan !== undefined) {
+    const m = inputs.group.merchants;
+    const worst = (route: string): number => Math.max(...plan.runs.map((r) => r.byRoute[route] ?? 0));
+    const devices = worst(DEVICE_LIST);
+    const bindings = worst(BINDING_LIST);
+    checks.push({ target: `plan, unchanged: <= 1 device list read per merchant (${m})`, measured: String(devices), met: devices <= m });
+    const bindingLimit = inputs.group.withMid ? m : 0;
+    checks.push({
+      target: `plan, unchanged: binding-record reads <= ${bindingLimit} (${inputs.group.withMid ? 'mid set: one per merchant' : 'the merchant list carries them'})`,
+      measured: String(bindings),
+      met: bindings <= bindingLimit,
+    });
+  }
+  ratioCheck('apply-from-empty', `apply from empty at parallelism ${inputs.parallelism}: <= ${RATIO_TARGET}x lower bound`);
+  ratioCheck('apply-drift', `apply of 1% drift at parallelism ${inputs.parallelism}: <= ${RATIO_TARGET}x lower bound`);
+
+  const cpu = inputs.planningCpu;
+  if (cpu !== undefined) {
+    const worst = Math.max(cpu.planMs.unchanged, cpu.planMs.drift, cpu.planMs.fromEmpty);
+    const atTarget = cpu.merchants === TARGET_MERCHANTS;
+    checks.push({
+      target: `planning CPU (planChanges time, worst of unchanged/drift/from empty) < ${PLANNING_CPU_TARGET_MS} ms at ${TARGET_MERCHANTS} merchants`,
+      measured: `${worst.toFixed(0)} ms at ${cpu.merchants}`,
+      met: atTarget ? worst < PLANNING_CPU_TARGET_MS : undefined,
+    });
+  }
+
+  const largest = inputs.memory?.find((p) => p.merchants === TARGET_MERCHANTS);
+  if (largest !== undefined) {
+    checks.push({
+      target: `peak RSS of plan < ${kib(MEMORY_TARGET_KIB)} at ${TARGET_MERCHANTS} merchants`,
+      measured: kib(largest.planUnchangedMaxRssKb),
+      met: largest.planUnchangedMaxRssKb < MEMORY_TARGET_KIB,
+    });
+    if (largest.applyFromEmptyMaxRssKb !== undefined) {
+      checks.push({
+        target: `peak RSS of apply from empty < ${kib(MEMORY_TARGET_KIB)} at ${TARGET_MERCHANTS} merchants`,
+        measured: kib(largest.applyFromEmptyMaxRssKb),
+        met: largest.applyFromEmptyMaxRssKb < MEMORY_TARGET_KIB,
+      });
+    }
+  }
+  return checks;
+}

@@ -1,0 +1,40 @@
+/**
+ * Live fingerprints are computed on first read (src/live/normalise-live.ts) so that a plain plan
+ * does not hash every record of the group. They must still be the same values, and travel with
+ * the resource wherever it is copied or serialised (saved plans compare them).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildGroupSpec, DEFAULT_GROUP_SIZE } from '../../scripts/bench/group-shape.js';
+import { syntheticWireSnapshot } from '../../scripts/bench/synthetic-wire.js';
+import { fingerprint, normaliseLive } from '../../src/live/normalise-live.js';
+import { addressOf } from '../../src/model/kinds.js';
+
+const spec = buildGroupSpec({ ...DEFAULT_GROUP_SIZE, merchants: 3, withMid: true });
+const wire = syntheticWireSnapshot(spec, { drift: false, deviceAdmin: 'pw-1234' });
+
+describe('live fingerprints', () => {
+  it('are the hashes of the wire records each resource was read from', () => {
+    const live = normaliseLive(wire).resources;
+    const emv = wire.emvConfigs[0]!;
+    expect(live.get(addressOf('emv', emv.emvName))!.fingerprint).toBe(fingerprint(emv));
+    const profile = wire.acquirerProfiles[0]!;
+    expect(live.get(addressOf('acquirer', profile.profileName))!.fingerprint).toBe(fingerprint(profile));
+    const merchant = wire.merchants[0]!;
+    const { acquirers, supportedPayments: _s, ...profileFields } = merchant;
+    expect(live.get(addressOf('merchant', merchant.providerReference!))!.fingerprint).toBe(fingerprint(profileFields));
+    const device = wire.devices.get(merchant.mchId)![0]!;
+    expect(live.get(addressOf('device', `${merchant.providerReference}/${device.deviceAlias}`))!.fingerprint).toBe(fingerprint(device));
+    const record = wire.bindings.get(merchant.mchId)![0]!;
+    const binding = live.get(addressOf('binding', `${merchant.providerReference}/${record.acquirerProfileName}/${record.currency}`))!;
+    expect(binding.fingerprint).toBe(fingerprint(acquirers![0], record));
+  });
+
+  it('survive spreads and JSON, and do not change between reads', () => {
+    const [resource] = normaliseLive(wire).resources.values();
+    const first = resource!.fingerprint;
+    expect({ ...resource! }.fingerprint).toBe(first);
+    expect(JSON.parse(JSON.stringify(resource)).fingerprint).toBe(first);
+    expect(resource!.fingerprint).toBe(first);
+    expect(Object.keys(resource!)).toContain('fingerprint');
+  });
+});

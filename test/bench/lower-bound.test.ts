@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyDriftPhases,
+  applyFromEmptyPhases,
+  lowerBoundMs,
+  phaseRounds,
+  planPhases,
+  totalRequests,
+  type GroupCounts,
+} from '../../scripts/bench/lower-bound.js';
+
+const group: GroupCounts = {
+  merchants: 2000,
+  bindingsPerMerchant: 2,
+  devicesPerMerchant: 3,
+  profiles: 20,
+  emvConfigs: 40,
+  withMid: false,
+  driftedMerchants: 20,
+};
+
+describe('lower bound arithmetic', () => {
+  it('takes the larger of the throughput rounds and the chain depth of a phase', () => {
+    expect(phaseRounds({ name: 'p', requests: 17, depth: 1 }, 8)).toBe(3);
+    expect(phaseRounds({ name: 'p', requests: 16, depth: 1 }, 8)).toBe(2);
+    expect(phaseRounds({ name: 'p', requests: 10, depth: 6 }, 8)).toBe(6);
+    expect(phaseRounds({ name: 'p', requests: 0, depth: 0 }, 8)).toBe(0);
+    expect(phaseRounds({ name: 'p', requests: 5, depth: 1 }, 1)).toBe(5);
+  });
+
+  it('sums the phases and multiplies by the latency', () => {
+    const phases = [
+      { name: 'a', requests: 1, depth: 1 },
+      { name: 'b', requests: 3, depth: 1 },
+      { name: 'c', requests: 2000, depth: 1 },
+    ];
+    expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + 250) * 10);
+    expect(lowerBoundMs(phases, 1, 10)).toBe((1 + 3 + 2000) * 10);
+    expect(totalRequests(phases)).toBe(2004);
+  });
+});
+
+describe('requests paycfg cannot avoid', () => {
+  it('plans with the owner, three group lists and one device list per merchant', () => {
+    const phases = planPhases(group, group.merchants);
+    expect(phases.map((p) => p.requests)).toEqual([1, 3, 2000]);
+    expect(lowerBoundMs(phases, 8, 10)).toBe(2520);
+  });
+
+  it('adds one binding-record list per merchant only when the manifest sets mid', () => {
+    expect(totalRequests(planPhases({ ...group, withMid: true }, group.merchants))).toBe(4 + 4000);
+  });
+
+  it('reads nothing per merchant in an empty group', () => {
+    expect(totalRequests(planPhases(group, 0))).toBe(4);
+  });
+
+  it('applies into an empty group with one create per resource and one binding read-back per merchant', () => {
+    const phases = applyFromEmptyPhases(group);
+    const writes = phases.at(-1)!;
+    expect(writes.requests).toBe(40 + 20 + 2000 * (1 + 1 + 2 + 3));
+    expect(writes.depth).toBe(6);
+    expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + Math.ceil(14060 / 8)) * 10);
+  });
+
+  it('applies the drift with a re-read per merchant update and a records read per binding update without mid', () => {
+    const without = applyDriftPhases(group).at(-1)!;
+    expect(without).toMatchObject({ requests: 20 * (2 + 2 + 1), depth: 3 });
+    const withMid = applyDriftPhases({ ...group, withMid: true }).at(-1)!;
+    expect(withMid).toMatchObject({ requests: 20 * (2 + 1 + 1), depth: 2 });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The lower-bound model of the benchmark names the requests paycfg cannot avoid. This suite runs
+ * paycfg against the simulator over real HTTP and checks that it sends exactly those: no more
+ * than one read per merchant for each sub-resource list it manages, none where the merchant list
+ * already carries what the plan needs, and the writes the model counts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driftGroup } from '../../scripts/bench/drift.js';
+import { buildGroupSpec, driftedMerchantIndexes, TILL_ADMIN_VARIABLE, type GroupSize } from '../../scripts/bench/group-shape.js';
+import { scenarioPhases, totalRequests, type GroupCounts, type Scenario } from '../../scripts/bench/lower-bound.js';
+import { writeManifest } from '../../scripts/bench/write-manifest.js';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+
+const SIZE: GroupSize = { merchants: 12, bindingsPerMerchant: 2, devicesPerMerchant: 2, profiles: 4, emvConfigs: 8, withMid: false };
+
+let sim: TestSimulator;
+let workDir: string;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-model-'));
+});
+
+afterAll(async () => {
+  await sim.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe.each([false, true])('requests of each scenario (mid set: %s)', (withMid) => {
+  const size = { ...SIZE, withMid };
+  const spec = buildGroupSpec(size);
+  const groupId = withMid ? 'G-20000002' : 'G-20000001';
+  const counts: GroupCounts = { ...size, driftedMerchants: driftedMerchantIndexes(size.merchants).length };
+  let dir: string;
+
+  const paycfg = async (argv: string[]): Promise<number> => {
+    const io = captureIo({ env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId), [TILL_ADMIN_VARIABLE]: 'till-pw-1234', CI: 'true' } });
+    const code = await main(argv, io);
+    if (code !== 0 && code !== 2) throw new Error(`paycfg ${argv.join(' ')} exited ${code}: ${io.err()}`);
+    return code;
+  };
+  const measured = async (scenario: Scenario, argv: string[]): Promise<{ code: number; byRoute: Record<string, number> }> => {
+    await sim.admin.resetStats();
+    const code = await paycfg(argv);
+    const stats = await sim.admin.stats();
+    expect(stats.total, `${scenario}: ${JSON.stringify(stats.byRoute)}`).toBe(totalRequests(scenarioPhases(scenario, counts)));
+    return { code, byRoute: stats.byRoute };
+  };
+
+  beforeAll(async () => {
+    dir = join(workDir, groupId);
+    await writeManifest(spec, dir);
+  });
+
+  it('applies into an empty group with one create per resource and one read-back per merchant', async () => {
+    const { code, byRoute } = await measured('apply-from-empty', ['apply', '-f', dir, '--auto-approve']);
+    expect(code).toBe(0);
+    expect(byRoute['POST /api/openapi/v1/mchInfo']).toBe(size.merchants);
+    expect(byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}']).toBe(size.merchants);
+  });
+
+  it('plans an unchanged group with one device list per merchant and binding records only for mid', async () => {
+    const { code, byRoute } = await measured('plan-unchanged', ['plan', '-f', dir, '--detailed-exitcode']);
+    expect(code).toBe(0);
+    expect(byRoute['GET /api/openapi/v1/device']).toBe(size.merchants);
+    expect(byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}'] ?? 0).toBe(withMid ? size.merchants : 0);
+    expect(byRoute['GET /api/openapi/v1/mchInfo/{mchId}'] ?? 0).toBe(0);
+  });
+
+  it('plans the drift with the same reads, and applies it with the writes the model counts', async () => {
+    expect(await driftGroup(spec, sim.url, sim.token(groupId))).toBe(counts.driftedMerchants);
+    expect((await measured('plan-drift', ['plan', '-f', dir, '--detailed-exitcode'])).code).toBe(2);
+    expect((await measured('apply-drift', ['apply', '-f', dir, '--auto-approve'])).code).toBe(0);
+    expect(await paycfg(['plan', '-f', dir, '--detailed-exitcode'])).toBe(0);
+  });
+});

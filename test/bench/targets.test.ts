@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GROUP_SIZE } from '../../scripts/bench/group-shape.js';
+import type { Scenario } from '../../scripts/bench/lower-bound.js';
+import { linearFit } from '../../scripts/bench/memory-scaling.js';
+import type { PlanningCpuFigures } from '../../scripts/bench/planning-cpu.js';
+import type { ScenarioResult } from '../../scripts/bench/scenarios.js';
+import { checkTargets } from '../../scripts/bench/targets.js';
+
+function scenario(name: Scenario, ratio: number, byRoute: Record<string, number> = {}): ScenarioResult {
+  const run = { wallMs: 1, startupMs: 1, maxRssKb: 1, cpuMs: 1, requests: 1, byRoute };
+  return { scenario: name, parallelism: 8, runs: [run], median: { wallMs: 1, maxRssKb: 1, cpuMs: 1, requests: 1 }, phases: [], expectedRequests: 1, lowerBoundMs: 1, ratio };
+}
+
+const cpu = (merchants: number, fromEmpty: number): PlanningCpuFigures => ({
+  merchants,
+  runs: 3,
+  loadManifestMs: 0,
+  buildDesiredMs: 0,
+  normaliseLiveMs: 0,
+  planMs: { unchanged: 10, drift: 10, fromEmpty },
+  planCpuMs: { unchanged: 10, drift: 10, fromEmpty },
+  changes: { unchanged: 0, drift: 0, fromEmpty: 0 },
+});
+
+describe('checkTargets', () => {
+  const reads = { 'GET /api/openapi/v1/device': 2000 };
+
+  it('checks the ratios, the reads per merchant, planning CPU and memory at 10,000 merchants', () => {
+    const checks = checkTargets({
+      group: DEFAULT_GROUP_SIZE,
+      parallelism: 8,
+      scenarios: [scenario('plan-unchanged', 1.4, reads), scenario('apply-from-empty', 1.6), scenario('apply-drift', 1.5)],
+      planningCpu: cpu(10_000, 999),
+      memory: [{ merchants: 10_000, planUnchangedMaxRssKb: 400 * 1024, planUnchangedWallMs: 1 }],
+    });
+    expect(checks.map((c) => c.met)).toEqual([true, true, true, false, true, true, false]);
+  });
+
+  it('flags a plan that reads binding records the merchant list already carries', () => {
+    const checks = checkTargets({
+      group: DEFAULT_GROUP_SIZE,
+      parallelism: 8,
+      scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 1 })],
+    });
+    expect(checks.find((c) => c.target.includes('binding-record'))?.met).toBe(false);
+  });
+
+  it('does not judge planning CPU measured at another size than the target', () => {
+    const checks = checkTargets({ group: DEFAULT_GROUP_SIZE, parallelism: 8, scenarios: [], planningCpu: cpu(500, 5000) });
+    expect(checks).toHaveLength(1);
+    expect(checks[0]!.met).toBeUndefined();
+  });
+});
+
+describe('linearFit', () => {
+  it('finds the line through points on a line', () => {
+    const fit = linearFit([
+      { x: 1000, y: 150_000 },
+      { x: 2000, y: 200_000 },
+      { x: 10_000, y: 600_000 },
+    ]);
+    expect(fit.slope).toBeCloseTo(50);
+    expect(fit.intercept).toBeCloseTo(100_000);
+    expect(fit.r2).toBeCloseTo(1);
+  });
+});
