@@ -104,7 +104,16 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
     const empty = scenarios.find((s) => s.scenario === 'apply-from-empty' && s.parallelism === options.parallelism);
     const withApply = points.map((p) => (p.merchants === spec.size.merchants && empty !== undefined ? { ...p, applyFromEmptyMaxRssKb: empty.median.maxRssKb } : p));
     const fit = linearFit(withApply.map((p) => ({ x: p.merchants, y: p.planUnchangedMaxRssKb })));
-    const memory: BenchResult['memory'] = { points: withApply, planKibPerMerchant: fit.slope, planBaseKib: fit.intercept, planFitR2: fit.r2 };
+    const retained = linearFit(withApply.map((p) => ({ x: p.merchants, y: p.retainedHeapKib })));
+    const memory: BenchResult['memory'] = {
+      points: withApply,
+      planKibPerMerchant: fit.slope,
+      planBaseKib: fit.intercept,
+      planFitR2: fit.r2,
+      retainedKibPerMerchant: retained.slope,
+      retainedBaseKib: retained.intercept,
+      retainedFitR2: retained.r2,
+    };
 
     const requestMismatches = scenarios
       .filter((s) => s.runs.some((r) => r.requests !== s.expectedRequests))
@@ -138,6 +147,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
         scenarios,
         ...(planningCpu !== undefined ? { planningCpu } : {}),
         memory: memory.points,
+        retainedFitR2: memory.retainedFitR2,
       }),
       requestMismatches,
     };

@@ -43,6 +43,10 @@ export interface BenchResult {
     readonly planKibPerMerchant: number;
     readonly planBaseKib: number;
     readonly planFitR2: number;
+    /** The same line for the retained heap. */
+    readonly retainedKibPerMerchant: number;
+    readonly retainedBaseKib: number;
+    readonly retainedFitR2: number;
   };
   readonly targets: readonly TargetCheck[];
   /** Scenarios whose request count differs from the lower-bound model. */
@@ -131,18 +135,26 @@ export function formatReport(result: BenchResult): string {
     out.push('', 'Peak memory (RSS of the paycfg process; each group seeded through the API, planned without latency; apply from the runs above):');
     out.push(
       table(
-        ['merchants', 'plan, unchanged', 'apply from empty', 'plan wall'],
+        ['merchants', 'plan, unchanged', 'apply from empty', 'plan wall', 'retained heap'],
         result.memory.points.map((p) => [
           String(p.merchants),
           formatMb(p.planUnchangedMaxRssKb),
           p.applyFromEmptyMaxRssKb === undefined ? '' : formatMb(p.applyFromEmptyMaxRssKb),
           formatMs(p.planUnchangedWallMs),
+          formatMb(p.retainedHeapKib),
         ]),
       ),
     );
     if (Number.isFinite(result.memory.planKibPerMerchant)) {
       const r2 = Number.isFinite(result.memory.planFitR2) ? `, R² ${result.memory.planFitR2.toFixed(3)}` : '';
-      out.push(`plan: about ${result.memory.planKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.planBaseKib)}${r2}`);
+      out.push(`plan peak RSS: about ${result.memory.planKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.planBaseKib)}${r2}`);
+    }
+    if (Number.isFinite(result.memory.retainedKibPerMerchant)) {
+      const r2 = Number.isFinite(result.memory.retainedFitR2) ? `, R² ${result.memory.retainedFitR2.toFixed(3)}` : '';
+      out.push(
+        `retained heap: about ${result.memory.retainedKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.retainedBaseKib)}${r2} ` +
+          '(heap after a full GC holding manifest, desired and live state and plan; no headroom)',
+      );
     }
   }
 

@@ -4,6 +4,7 @@ import type { BenchSimulator } from './bench-simulator.js';
 import { BenchError } from './errors.js';
 import { DEVICE_ADMIN, paycfgEnv } from './child-env.js';
 import { buildGroupSpec, type GroupSize } from './group-shape.js';
+import { measurePlanningCpu } from './planning-cpu.js';
 import { runPaycfg, type PaycfgBuild } from './run-paycfg.js';
 import { seedGroup } from './seed-group.js';
 import { writeManifest } from './write-manifest.js';
@@ -13,6 +14,8 @@ export interface MemoryPoint {
   readonly merchants: number;
   readonly planUnchangedMaxRssKb: number;
   readonly planUnchangedWallMs: number;
+  /** Heap paycfg's data holds at that size after a full GC (see PlanningCpuFigures.retainedHeapKib). */
+  readonly retainedHeapKib: number;
   /** Peak RSS of `apply` into an empty group, where the scenarios measured it (at their size). */
   readonly applyFromEmptyMaxRssKb?: number;
 }
@@ -27,9 +30,11 @@ export interface MemoryContext {
 }
 
 /**
- * How paycfg's peak memory grows with the group: for each size a new group is filled straight
- * through the API (seed-group.ts) and planned by paycfg, without injected latency (latency changes
- * time, not memory). The plan must find nothing to do, or the group is not the manifest's.
+ * How paycfg's memory grows with the group: for each size a new group is filled straight through
+ * the API (seed-group.ts) and planned by paycfg, without injected latency (latency changes time, not
+ * memory); the plan must find nothing to do, or the group is not the manifest's. Peak RSS includes
+ * the headroom V8 leaves itself, which follows its own sizing rules; the heap retained after a full
+ * GC, measured apart, is what paycfg keeps.
  */
 export async function measureMemoryScaling(ctx: MemoryContext, base: GroupSize, sizes: readonly number[]): Promise<MemoryPoint[]> {
   const points: MemoryPoint[] = [];
@@ -48,7 +53,9 @@ export async function measureMemoryScaling(ctx: MemoryContext, base: GroupSize, 
       if (plan.exitCode !== 0) {
         throw new BenchError(`memory at ${merchants} merchants: the plan of the seeded group exited ${plan.exitCode}: ${plan.stderrTail.trim().slice(-1200)}`);
       }
-      points.push({ merchants, planUnchangedMaxRssKb: plan.maxRssKb, planUnchangedWallMs: plan.wallMs });
+      ctx.log(`memory at ${merchants} merchants: retained heap (own process, no I/O)`);
+      const retained = await measurePlanningCpu({ size: { ...base, merchants }, runs: 1, workDir: dir, build: ctx.build }, ctx.cwd);
+      points.push({ merchants, planUnchangedMaxRssKb: plan.maxRssKb, planUnchangedWallMs: plan.wallMs, retainedHeapKib: retained.retainedHeapKib });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -26,6 +26,12 @@ export interface PlanningCpuFigures {
   /** ...and the process CPU time it used (the garbage collector's helper threads included). */
   readonly planCpuMs: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
   readonly changes: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
+  /**
+   * Heap in use after a full GC while a plan of the unchanged group holds all it holds in paycfg (the
+   * loaded manifest, the desired state, the wire records and live state, the plan): what paycfg
+   * keeps, without the garbage collector's headroom that RSS also counts.
+   */
+  readonly retainedHeapKib: number;
 }
 
 /** What the child needs to know; passed as JSON in its argv. */
@@ -100,6 +106,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   const normalise: number[] = [];
   const plans = { unchanged: [] as number[], drift: [] as number[], fromEmpty: [] as number[] };
   let counts = { unchanged: 0, drift: 0, fromEmpty: 0 };
+  let retainedHeapKib = Number.NaN;
   for (let run = 0; run < runs; run += 1) {
     const desired = timed(() => buildDesiredState(loaded));
     desiredTimes.push(desired.ms);
@@ -108,6 +115,12 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
       const live = timed(() => normaliseLive(wire));
       if (!drift) normalise.push(live.ms);
       const plan = timed(() => planChanges(desired.value, live.value, context), drift ? 'drift' : 'unchanged');
+      if (!drift && run === 0) {
+        collect();
+        retainedHeapKib = process.memoryUsage().heapUsed / 1024;
+        // Read after the measurement, so that everything measured was still reachable during it.
+        if (live.value.resources.size === 0 || wire.merchants.length === 0) throw new BenchError('the synthetic live group is empty');
+      }
       return { plan: plan.value, ms: plan.ms };
     };
     const unchanged = shape(false);
@@ -128,6 +141,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
     planMs: { unchanged: median(plans.unchanged), drift: median(plans.drift), fromEmpty: median(plans.fromEmpty) },
     planCpuMs: { unchanged: median(cpuMs['unchanged'] ?? []), drift: median(cpuMs['drift'] ?? []), fromEmpty: median(cpuMs['fromEmpty'] ?? []) },
     changes: counts,
+    retainedHeapKib,
   };
 }
 

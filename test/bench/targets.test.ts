@@ -20,6 +20,7 @@ const cpu = (merchants: number, fromEmpty: number): PlanningCpuFigures => ({
   planMs: { unchanged: 10, drift: 10, fromEmpty },
   planCpuMs: { unchanged: 10, drift: 10, fromEmpty },
   changes: { unchanged: 0, drift: 0, fromEmpty: 0 },
+  retainedHeapKib: 0,
 });
 
 describe('checkTargets', () => {
@@ -31,7 +32,7 @@ describe('checkTargets', () => {
       parallelism: 8,
       scenarios: [scenario('plan-unchanged', 1.4, reads), scenario('apply-from-empty', 1.6), scenario('apply-drift', 1.5)],
       planningCpu: cpu(10_000, 999),
-      memory: [{ merchants: 10_000, planUnchangedMaxRssKb: 400 * 1024, planUnchangedWallMs: 1 }],
+      memory: [{ merchants: 10_000, planUnchangedMaxRssKb: 400 * 1024, planUnchangedWallMs: 1, retainedHeapKib: 1 }],
     });
     expect(checks.map((c) => c.met)).toEqual([true, true, true, false, true, true, false]);
   });
@@ -43,6 +44,20 @@ describe('checkTargets', () => {
       scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 1 })],
     });
     expect(checks.find((c) => c.target.includes('binding-record'))?.met).toBe(false);
+  });
+
+  it('does not judge the plan ratio of another group size than the 2,000 merchants of the target', () => {
+    const checks = checkTargets({ group: { ...DEFAULT_GROUP_SIZE, merchants: 50 }, parallelism: 8, scenarios: [scenario('plan-unchanged', 3)] });
+    expect(checks[0]).toMatchObject({ measured: '3.00x', met: undefined });
+  });
+
+  it('judges linear growth by the straightness of the retained heap, from three sizes on', () => {
+    const point = (merchants: number) => ({ merchants, planUnchangedMaxRssKb: 1, planUnchangedWallMs: 1, retainedHeapKib: 1 });
+    const linear = (retainedFitR2: number, sizes: number[]) =>
+      checkTargets({ group: DEFAULT_GROUP_SIZE, parallelism: 8, scenarios: [], memory: sizes.map(point), retainedFitR2 }).find((c) => c.target.includes('linearly'));
+    expect(linear(0.999, [1000, 2000, 10_000])?.met).toBe(true);
+    expect(linear(0.9, [1000, 2000, 10_000])?.met).toBe(false);
+    expect(linear(1, [1000, 2000])).toBeUndefined();
   });
 
   it('does not judge planning CPU measured at another size than the target', () => {
