@@ -114,7 +114,7 @@ export function formatReport(result: BenchResult): string {
 
   if (result.planningCpu !== undefined) {
     const c = result.planningCpu;
-    out.push('', `Planning CPU at ${c.merchants} merchants, own process, no I/O (median of ${c.runs}):`);
+    out.push('', `Planning CPU at ${c.merchants} merchants, own process, no I/O (median of ${c.runs}; the manifest load once):`);
     out.push(
       table(
         ['stage', 'time', 'process CPU', 'changes'],
@@ -122,6 +122,7 @@ export function formatReport(result: BenchResult): string {
           ['load manifest (YAML, validation)', formatMs(c.loadManifestMs), '', ''],
           ['manifest -> desired state', formatMs(c.buildDesiredMs), '', ''],
           ['wire records -> live state', formatMs(c.normaliseLiveMs), '', ''],
+          ['fingerprints of the live state (saved plans only)', formatMs(c.fingerprintsMs), '', ''],
           ['planChanges, unchanged', formatMs(c.planMs.unchanged), formatMs(c.planCpuMs.unchanged), String(c.changes.unchanged)],
           ['planChanges, 1% drift', formatMs(c.planMs.drift), formatMs(c.planCpuMs.drift), String(c.changes.drift)],
           ['planChanges, from empty', formatMs(c.planMs.fromEmpty), formatMs(c.planCpuMs.fromEmpty), String(c.changes.fromEmpty)],
@@ -153,7 +154,7 @@ export function formatReport(result: BenchResult): string {
       const r2 = Number.isFinite(result.memory.retainedFitR2) ? `, R² ${result.memory.retainedFitR2.toFixed(3)}` : '';
       out.push(
         `retained heap: about ${result.memory.retainedKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.retainedBaseKib)}${r2} ` +
-          '(heap after a full GC holding manifest, desired and live state and plan; no headroom)',
+          '(heap after a full GC held by the manifest, desired state, wire records, live state and plan, module code excluded; no headroom)',
       );
     }
   }

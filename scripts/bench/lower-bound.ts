@@ -61,13 +61,16 @@ export function planPhases(group: GroupCounts, liveMerchants: number): RequestPh
 /**
  * Apply into an empty group: every EMV config, profile, merchant, binding and device is created,
  * and each new merchant's bindings are read back once (the service may bind it to a default card
- * profile by itself, 01 §4.3). Chain: EMV config → profile → merchant → read-back → binding → device.
+ * profile, 01 §4.3). Two chains meet at each binding: EMV config → profile, and merchant → its
+ * read-back (a merchant create waits for no profile unless a profile changes the card default,
+ * which the generated group never does); then binding → device.
  */
 export function applyFromEmptyPhases(group: GroupCounts): RequestPhase[] {
   const m = group.merchants;
   const writes = group.emvConfigs + group.profiles + m * (2 + group.bindingsPerMerchant + group.devicesPerMerchant);
-  const depth =
-    (group.emvConfigs > 0 ? 1 : 0) + (group.profiles > 0 ? 1 : 0) + 2 + (group.bindingsPerMerchant > 0 ? 1 : 0) + (group.devicesPerMerchant > 0 ? 1 : 0);
+  const profileChain = (group.emvConfigs > 0 ? 1 : 0) + (group.profiles > 0 ? 1 : 0);
+  const merchantChain = m > 0 ? 2 : 0;
+  const depth = Math.max(profileChain, merchantChain) + (group.bindingsPerMerchant > 0 ? 1 : 0) + (group.devicesPerMerchant > 0 ? 1 : 0);
   return [...planPhases(group, 0), { name: 'writes', requests: writes, depth }];
 }
 

@@ -12,7 +12,7 @@ import { median } from './statistics.js';
 import { syntheticWireSnapshot } from './synthetic-wire.js';
 import { writeManifest } from './write-manifest.js';
 
-/** Milliseconds of each stage (medians over the runs, loading measured once). */
+/** Milliseconds of each stage (medians over the runs; the manifest load is measured once). */
 export interface PlanningCpuFigures {
   readonly merchants: number;
   readonly runs: number;
@@ -26,10 +26,13 @@ export interface PlanningCpuFigures {
   /** ...and the process CPU time it used (the garbage collector's helper threads included). */
   readonly planCpuMs: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
   readonly changes: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
+  /** Hashing every live record of the unchanged group, which only saved plans need (see normaliseLive). */
+  readonly fingerprintsMs: number;
   /**
-   * Heap in use after a full GC while a plan of the unchanged group holds all it holds in paycfg (the
-   * loaded manifest, the desired state, the wire records and live state, the plan): what paycfg
-   * keeps, without the garbage collector's headroom that RSS also counts.
+   * Heap held, after a full GC, by what a plan of the unchanged group holds in paycfg (the loaded
+   * manifest, the desired state, the wire records and live state, the plan): the heap at that point
+   * minus the heap before the manifest was loaded (modules, the benchmark's own data). No garbage
+   * collector headroom, which RSS also counts.
    */
   readonly retainedHeapKib: number;
 }
@@ -80,6 +83,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   const { buildDesiredState } = await load<typeof import('../../src/desired/build-desired.js')>(build, 'desired/build-desired');
   const { normaliseLive } = await load<typeof import('../../src/live/normalise-live.js')>(build, 'live/normalise-live');
   const { planChanges } = await load<typeof import('../../src/plan/plan-changes.js')>(build, 'plan/plan-changes');
+  const { fingerprintsOf } = await load<typeof import('../../src/plan/saved-plan.js')>(build, 'plan/saved-plan');
   const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
   const cpuMs: Record<string, number[]> = {};
   const timed = <T>(fn: () => T, stage?: string): { value: T; ms: number } => {
@@ -95,6 +99,8 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   const spec = buildGroupSpec(size);
   const files = await writeManifest(spec, join(request.workDir, `cpu-manifest-${size.merchants}`));
   collect();
+  // The benchmark's own data (the group description, loaded modules) is in the heap from here on.
+  const heapBeforeKib = process.memoryUsage().heapUsed / 1024;
   const loadStarted = performance.now();
   const loaded = await loadManifest(files, { env: { [TILL_ADMIN_VARIABLE]: DEVICE_ADMIN }, cwd: request.workDir });
   const loadManifestMs = performance.now() - loadStarted;
@@ -107,6 +113,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   const plans = { unchanged: [] as number[], drift: [] as number[], fromEmpty: [] as number[] };
   let counts = { unchanged: 0, drift: 0, fromEmpty: 0 };
   let retainedHeapKib = Number.NaN;
+  const fingerprintTimes: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const desired = timed(() => buildDesiredState(loaded));
     desiredTimes.push(desired.ms);
@@ -117,10 +124,12 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
       const plan = timed(() => planChanges(desired.value, live.value, context), drift ? 'drift' : 'unchanged');
       if (!drift && run === 0) {
         collect();
-        retainedHeapKib = process.memoryUsage().heapUsed / 1024;
+        retainedHeapKib = process.memoryUsage().heapUsed / 1024 - heapBeforeKib;
         // Read after the measurement, so that everything measured was still reachable during it.
         if (live.value.resources.size === 0 || wire.merchants.length === 0) throw new BenchError('the synthetic live group is empty');
       }
+      // Hashed only for saved plans (`plan --out`, `apply PLANFILE`): timed apart, after the heap was read.
+      if (!drift) fingerprintTimes.push(timed(() => fingerprintsOf(live.value)).ms);
       return { plan: plan.value, ms: plan.ms };
     };
     const unchanged = shape(false);
@@ -141,6 +150,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
     planMs: { unchanged: median(plans.unchanged), drift: median(plans.drift), fromEmpty: median(plans.fromEmpty) },
     planCpuMs: { unchanged: median(cpuMs['unchanged'] ?? []), drift: median(cpuMs['drift'] ?? []), fromEmpty: median(cpuMs['fromEmpty'] ?? []) },
     changes: counts,
+    fingerprintsMs: median(fingerprintTimes),
     retainedHeapKib,
   };
 }

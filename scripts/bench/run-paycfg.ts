@@ -26,7 +26,6 @@ export interface ChildReport {
  * memory being measured.
  */
 const CHILD_PROGRAM = `
-const startupMs = performance.now();
 const { main } = await import(process.env.PAYCFG_BENCH_MAIN);
 let stdoutBytes = 0;
 let stderrTail = '';

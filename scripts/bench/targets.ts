@@ -29,7 +29,7 @@ export interface TargetInputs {
 /** A line this straight through three or more sizes is linear growth for our purpose. */
 export const LINEAR_R2 = 0.99;
 
-const kib = (value: number): string => `${(value / 1024).toFixed(0)} MB`;
+const mb = (kib: number): string => `${(kib / 1024).toFixed(0)} MB`;
 
 /** Checks the measured figures against the targets of issue 8; a figure not measured is not checked. */
 export function checkTargets(inputs: TargetInputs): TargetCheck[] {
@@ -86,14 +86,14 @@ export function checkTargets(inputs: TargetInputs): TargetCheck[] {
   const largest = inputs.memory?.find((p) => p.merchants === TARGET_MERCHANTS);
   if (largest !== undefined) {
     checks.push({
-      target: `peak RSS of plan < ${kib(MEMORY_TARGET_KIB)} at ${TARGET_MERCHANTS} merchants`,
-      measured: kib(largest.planUnchangedMaxRssKb),
+      target: `peak RSS of plan < ${mb(MEMORY_TARGET_KIB)} at ${TARGET_MERCHANTS} merchants`,
+      measured: mb(largest.planUnchangedMaxRssKb),
       met: largest.planUnchangedMaxRssKb < MEMORY_TARGET_KIB,
     });
     if (largest.applyFromEmptyMaxRssKb !== undefined) {
       checks.push({
-        target: `peak RSS of apply from empty < ${kib(MEMORY_TARGET_KIB)} at ${TARGET_MERCHANTS} merchants`,
-        measured: kib(largest.applyFromEmptyMaxRssKb),
+        target: `peak RSS of apply from empty < ${mb(MEMORY_TARGET_KIB)} at ${TARGET_MERCHANTS} merchants`,
+        measured: mb(largest.applyFromEmptyMaxRssKb),
         met: largest.applyFromEmptyMaxRssKb < MEMORY_TARGET_KIB,
       });
     }

@@ -92,7 +92,7 @@ export function parseYaml(text: string, name: string): ParsedYaml {
   return { source: { name, lineCounter, root }, value, diagnostics };
 }
 
-const NO_ENVIRONMENT: NodeJS.ProcessEnv = {};
+const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});
 
 /**
  * parseDocument with the yaml package's debug switches off. Its parser reads
@@ -265,7 +265,9 @@ class Converter {
   private convertMap(pairs: readonly { key: unknown; value: unknown }[], offset: number, path: ManifestPath, depth: number) {
     const value: Record<string, unknown> = {};
     const entries = this.positions ? new Map<string, { keyOffset: number; node: SourceNode }>() : undefined;
-    pairs.forEach((pair, pairIndex) => {
+    // Where each accepted key was written, for duplicate reports (as the key was read, aliases included).
+    const keyOffsets = new Map<string, number>();
+    pairs.forEach((pair) => {
       const keyNode = pair.key as YamlNode | null;
       const keyOffset = keyNode?.range?.[0] ?? offset;
       const key = this.keyText(keyNode, keyOffset, path);
@@ -279,11 +281,13 @@ class Converter {
         this.report(keyOffset, keyPath, `key "${key}" is not allowed (it is a reserved JavaScript property name)`);
         return;
       }
-      if (Object.hasOwn(value, key)) {
-        const first = this.lineCounter.linePos(this.firstKeyOffset(pairs.slice(0, pairIndex), key) ?? offset);
+      const firstOffset = keyOffsets.get(key);
+      if (firstOffset !== undefined) {
+        const first = this.lineCounter.linePos(firstOffset);
         this.report(keyOffset, keyPath, `duplicate key "${key}" (first set at line ${first.line}, column ${first.col}); remove one of them`);
         return;
       }
+      keyOffsets.set(key, keyOffset);
       const valueNode = pair.value as YamlNode | null;
       if (valueNode === null || valueNode === undefined) {
         this.count();
@@ -296,18 +300,6 @@ class Converter {
       entries?.set(key, { keyOffset, node: converted.node });
     });
     return { value, node: entries === undefined ? NO_NODE : { offset, entries } };
-  }
-
-  /** Where `key` was first written among `pairs`: only asked when a duplicate is found. */
-  private firstKeyOffset(pairs: readonly { key: unknown }[], key: string): number | undefined {
-    for (const pair of pairs) {
-      let node = pair.key as YamlNode | null;
-      if (node !== null && isAlias(node)) node = this.anchors.get(node.source) ?? null;
-      if (node !== null && isScalar(node) && node.value !== null && node.value !== undefined && writtenKey(node) === key) {
-        return (pair.key as YamlNode).range?.[0];
-      }
-    }
-    return undefined;
   }
 
   /** Keys become strings (see writtenKey); anything else is reported. */

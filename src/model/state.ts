@@ -105,6 +105,11 @@ export interface LiveResource<K extends Kind = Kind> {
   readonly lifecycle?: DeviceLifecycle;
   /** Hash of the wire record(s) this resource was read from; a saved plan checks them before applying. */
   readonly fingerprint: string;
+  /**
+   * Set on a resource the planner expects the service to create by itself (a new merchant's automatic
+   * binding); it was never read. Tested instead of the fingerprint, which is hashed on first read.
+   */
+  readonly predicted?: true;
 }
 
 export interface DesiredState {

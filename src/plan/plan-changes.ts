@@ -168,8 +168,7 @@ class PlanBuilder {
         });
         this.annotateCreate(draft, resource);
       } else if (diff.patch.length > 0) {
-        // Read here only: a live fingerprint is computed on its first read.
-        const predicted = current.fingerprint === 'predicted' ? { predicted: true } : {};
+        const predicted = current.predicted === true ? { predicted: true } : {};
         this.add({
           address,
           kind: resource.kind,
@@ -213,7 +212,7 @@ class PlanBuilder {
         const address = addressOf(kind, resource.key);
         if (this.desired.resources.has(address)) continue;
         // A predicted record (the automatic binding) does not exist yet: it has no id to show.
-        const liveId = resource.fingerprint === 'predicted' ? {} : { liveId: resource.id };
+        const liveId = resource.predicted === true ? {} : { liveId: resource.id };
         const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, ...liveId };
         if (kind === 'emv' || kind === 'acquirer' || kind === 'merchant') {
           if (pruneByKind[kind] === true) {
@@ -229,7 +228,7 @@ class PlanBuilder {
         const owner = { merchant };
         if (kind === 'binding') {
           if (merchantGoes || this.desired.managedBindings.has(merchant)) {
-            const predicted = resource.fingerprint === 'predicted';
+            const predicted = resource.predicted === true;
             this.add({
               ...base,
               ...owner,

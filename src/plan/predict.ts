@@ -61,6 +61,7 @@ export function predictSideEffects(desired: DesiredState, live: LiveState): Pred
         merchant: merchant.key,
         id: '',
         fingerprint: 'predicted',
+        predicted: true,
         fields: { acquirer: profile.name, currency: profile.currency, methods: profile.methods },
       });
     }

@@ -72,7 +72,7 @@ const savedPlanSchema = z.looseObject({
 
 export function fingerprintsOf(live: LiveState): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [address, resource] of live.resources) if (resource.fingerprint !== 'predicted') out[address] = resource.fingerprint;
+  for (const [address, resource] of live.resources) if (resource.predicted !== true) out[address] = resource.fingerprint;
   return out;
 }
 

@@ -59,7 +59,8 @@ describe('requests paycfg cannot avoid', () => {
     const phases = applyFromEmptyPhases(group);
     const writes = phases.at(-1)!;
     expect(writes.requests).toBe(40 + 20 + 2000 * (1 + 1 + 2 + 3));
-    expect(writes.depth).toBe(6);
+    // max(EMV config → profile, merchant → read-back) → binding → device
+    expect(writes.depth).toBe(4);
     expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + Math.ceil(14060 / 8)) * 10);
   });
 

@@ -64,6 +64,25 @@ describe.each([false, true])('requests of each scenario (mid set: %s)', (withMid
     expect(byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}']).toBe(size.merchants);
   });
 
+  it('has the chain depth of the plan from empty: its longest dependency path, a merchant create counting its read-back', async () => {
+    const io = captureIo({ env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(withMid ? 'G-20000004' : 'G-20000003'), [TILL_ADMIN_VARIABLE]: 'x', CI: 'true' } });
+    expect(await main(['plan', '-f', dir, '--json'], io)).toBe(0);
+    const plan = JSON.parse(io.out()) as { changes: { address: string; kind: string; action: string; dependsOn: string[] }[] };
+    const byAddress = new Map(plan.changes.map((c) => [c.address, c]));
+    const memo = new Map<string, number>();
+    const longest = (address: string): number => {
+      const known = memo.get(address);
+      if (known !== undefined) return known;
+      const change = byAddress.get(address)!;
+      const own = change.kind === 'merchant' && change.action === 'create' ? 2 : 1;
+      const value = own + Math.max(0, ...change.dependsOn.filter((d) => byAddress.has(d)).map(longest));
+      memo.set(address, value);
+      return value;
+    };
+    const deepest = Math.max(...plan.changes.map((c) => longest(c.address)));
+    expect(scenarioPhases('apply-from-empty', counts).at(-1)!.depth).toBe(deepest);
+  });
+
   it('plans an unchanged group with one device list per merchant and binding records only for mid', async () => {
     const { code, byRoute } = await measured('plan-unchanged', ['plan', '-f', dir, '--detailed-exitcode']);
     expect(code).toBe(0);

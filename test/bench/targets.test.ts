@@ -20,6 +20,7 @@ const cpu = (merchants: number, fromEmpty: number): PlanningCpuFigures => ({
   planMs: { unchanged: 10, drift: 10, fromEmpty },
   planCpuMs: { unchanged: 10, drift: 10, fromEmpty },
   changes: { unchanged: 0, drift: 0, fromEmpty: 0 },
+  fingerprintsMs: 0,
   retainedHeapKib: 0,
 });
 

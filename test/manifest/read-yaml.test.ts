@@ -35,6 +35,13 @@ describe('parseYaml', () => {
     expect(diagnostics.map(formatDiagnostic)).toEqual(['dup.yaml:4:1: ["1"]: duplicate key "1" (first set at line 2, column 1); remove one of them']);
   });
 
+  it('places the first of two duplicate keys where it was read, whatever anchors do later', () => {
+    const redefined = parseYaml('x: &k a\nm:\n  z: 0\n  *k : 1\n  n: &k b\n  a: 2\n', 'anchors.yaml');
+    expect(redefined.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('duplicate key "a" (first set at line 4, column 3)')]);
+    const early = parseYaml('m:\n  z: 0\n  *a : 1\n  x: 1\n  y: &a x\n  x: 2\n', 'early.yaml');
+    expect(early.diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('duplicate key "x" (first set at line 4, column 3)'));
+  });
+
   it('leaves process.env as it found it (the parse hides it from the yaml package)', () => {
     const env = process.env;
     parseYaml('a: 1\n', 'env.yaml');
