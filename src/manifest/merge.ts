@@ -2,6 +2,8 @@ import { KEY_FIELD, type CheckedFile } from './check-file.js';
 import type { CheckableManifest, CheckableMerchant } from './cross-checks.js';
 import { diagnostic, formatPosition, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry, PrunePolicy } from './model.js';
+import { isPlainObject } from '../model/canonical.js';
+import { normalisePaymentMethodCode } from './payment-methods.js';
 import { MERGED_LISTS, MergedSourceMap, isMergedList, positionInFile, type EntryOrigin, type MergedList } from './positions.js';
 
 /** A merged list, with where each entry came from. */
@@ -113,9 +115,9 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
       ),
       toMergedPath(file, localPath) {
         const [head, index, ...rest] = localPath;
-        if (!isMergedList(head)) return localPath;
+        if (!isMergedList(head)) return canonicalPath(manifest, localPath);
         const merged = typeof index === 'number' ? lists[head].mergedIndex(file, index) : undefined;
-        return merged === undefined ? undefined : [head, merged, ...rest];
+        return merged === undefined ? undefined : canonicalPath(manifest, [head, merged, ...rest]);
       },
     };
   };
@@ -183,4 +185,21 @@ function agreeingValue<T>(
     );
   });
   return first?.value;
+}
+
+/**
+ * A path as the merged manifest spells it. The model normalises payment method keys ("1" is stored
+ * as "01"), so a path taken from the file, as written, may name a key the manifest does not have.
+ */
+function canonicalPath(manifest: unknown, path: ManifestPath): ManifestPath {
+  let node: unknown = manifest;
+  return path.map((segment) => {
+    let key = segment;
+    if (typeof segment === 'string' && isPlainObject(node) && !Object.hasOwn(node, segment)) {
+      const code = normalisePaymentMethodCode(segment);
+      if (code !== undefined && Object.hasOwn(node, code)) key = code;
+    }
+    node = isPlainObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
+    return key;
+  });
 }

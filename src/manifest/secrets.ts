@@ -1,6 +1,6 @@
 import type { ManifestPath } from './diagnostics.js';
 import type { Manifest } from './model.js';
-import { normalisePaymentMethodCode } from './payment-methods.js';
+import { isPlainObject } from '../model/canonical.js';
 
 export interface SecretField {
   readonly path: ManifestPath;
@@ -39,7 +39,7 @@ export function collectSecrets(
       if (device.deviceAdmin !== undefined) add(['merchants', m, 'devices', d, 'deviceAdmin'], [], '');
     });
   });
-  for (const { path, variables, template } of fromVariables) add(canonicalPath(manifest, path), variables, template);
+  for (const { path, variables, template } of fromVariables) add(path, variables, template);
 
   const values = new Set<string>();
   for (const { path, variables } of byPath.values()) {
@@ -55,24 +55,10 @@ export function collectSecrets(
   };
 }
 
-/** The path as it is in the validated manifest: payment method keys are normalised there ("1" → "01"). */
-function canonicalPath(manifest: Manifest, path: ManifestPath): ManifestPath {
-  let node: unknown = manifest;
-  return path.map((segment) => {
-    let key = segment;
-    if (typeof segment === 'string' && isRecord(node) && !Object.hasOwn(node, segment)) {
-      const code = normalisePaymentMethodCode(segment);
-      if (code !== undefined && Object.hasOwn(node, code)) key = code;
-    }
-    node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
-    return key;
-  });
-}
-
 function valueAt(root: unknown, path: ManifestPath): unknown {
   let node = root;
   for (const segment of path) {
-    if (!isRecord(node) && !Array.isArray(node)) return undefined;
+    if (!isPlainObject(node) && !Array.isArray(node)) return undefined;
     node = (node as Record<string | number, unknown>)[segment];
   }
   return node;
@@ -83,11 +69,9 @@ function collectStrings(value: unknown, into: Set<string>): void {
     if (value !== '') into.add(value);
   } else if (Array.isArray(value)) {
     for (const item of value) collectStrings(item, into);
-  } else if (isRecord(value)) {
+  } else if (isPlainObject(value)) {
     for (const item of Object.values(value)) collectStrings(item, into);
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+

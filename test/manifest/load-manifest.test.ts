@@ -132,6 +132,16 @@ describe('loadManifest', () => {
     expect(loaded.secrets).toEqual([{ path: ['acquirerProfiles', 0, 'methods', '01', 'emvs', 0], variables: ['EMV_NAME'], template: '${EMV_NAME}' }]);
   });
 
+  it('keeps a variable under a method key written as a number out of messages, and a missing one a placeholder', async () => {
+    await write({ 'm.yaml': `version: 1\n${EMV}${PROFILE.replace('[visa-usd]', '["\${EMV_NAME}"]')}` });
+    const errors = await errorsOf(['m.yaml'], { EMV_NAME: 'secret-emv-name' });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('acquirerProfiles[0].methods');
+    expect(errors.join('\n')).not.toContain('secret-emv-name');
+    const loaded = await load(['m.yaml'], {}, true);
+    expect(loaded.missingVariables).toEqual(['EMV_NAME']);
+  });
+
   it('with allowMissingEnv, validates around missing variables and names them', async () => {
     await write({
       'm.yaml': `version: 1\n${EMV}${PROFILE}\nmerchants:${merchant('a', '\n    passcode: ${PASSCODE}')}${merchant('b').replace('jane@b.example', '${EMAIL}')}\n`,
