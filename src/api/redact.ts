@@ -3,6 +3,8 @@
  * in transport.ts; everything that leaves it (log events, errors) goes through these helpers.
  */
 
+import { scrub as scrubWith } from '../util/scrub.js';
+
 export const REDACTED = '[redacted]';
 
 /**
@@ -44,10 +46,7 @@ export function secretValuesOf(body: unknown, found: Set<string> = new Set()): S
   return found;
 }
 
-/** Replaces every occurrence of each secret in `text`; longest first so that overlaps stay masked. */
+/** Replaces every occurrence of each secret in `text` with REDACTED (see util/scrub). */
 export function scrub(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  for (const secret of ordered) out = out.split(secret).join(REDACTED);
-  return out;
+  return scrubWith(text, secrets, REDACTED);
 }

@@ -2,6 +2,7 @@ import type { Operation } from 'fast-json-patch';
 import type { Change, Plan } from '../plan/plan.js';
 
 import { baseAddress, splitPointer } from '../model/pointers.js';
+import { scrub } from '../util/scrub.js';
 
 export const SENSITIVE = '(sensitive)';
 
@@ -80,9 +81,11 @@ export function redactPlan(plan: Plan): Plan {
   };
 }
 
-/** Replaces every occurrence of the given secret strings in free text (error messages from the service). */
+/**
+ * Replaces every occurrence of the given secret strings in free text (error messages from the
+ * service). Values under three characters are left alone: masking every "1" would say more than
+ * it hides.
+ */
 export function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 3) out = out.split(secret).join(SENSITIVE);
-  return out;
+  return scrub(text, secrets.filter((secret) => secret.length >= 3), SENSITIVE);
 }

@@ -1,4 +1,5 @@
 import { ExitCode, UsageError } from '../../errors.js';
+import { isLoopbackHost } from '../../api/config.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { intFlag, parseFlags, rateFlag } from '../parse-flags.js';
@@ -103,10 +104,6 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
   await io.interrupted;
   await sim.close();
   return ExitCode.Success;
-}
-
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 export const simCommand: Command = {
