@@ -1,7 +1,7 @@
 import type { ApiClient, BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
 import { normaliseLive } from '../live/normalise-live.js';
 import { readLive, readOwner } from '../live/read-live.js';
-import type { DesiredState, LiveState } from '../model/state.js';
+import { NO_PRUNE, type DesiredState, type LiveState } from '../model/state.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import type { UnkeyedMerchant } from './build-manifest.js';
 import { ENTRY_SCHEMAS, acceptsKey } from './schema-fit.js';
@@ -18,7 +18,7 @@ const NOTHING_DESIRED: DesiredState = {
   resources: new Map(),
   managedBindings: new Set(),
   managedDevices: new Set(),
-  prune: { emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false },
+  prune: NO_PRUNE,
   sensitive: new Map(),
 };
 

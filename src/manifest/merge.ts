@@ -1,8 +1,9 @@
 import { KEY_FIELD, type CheckedFile } from './check-file.js';
 import type { CheckableManifest, CheckableMerchant } from './cross-checks.js';
 import { diagnostic, formatPosition, type Diagnostic, type ManifestPath } from './diagnostics.js';
-import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry, PrunePolicy } from './model.js';
+import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry } from './model.js';
 import { isPlainObject } from '../model/canonical.js';
+import { NO_PRUNE } from '../model/state.js';
 import { normalisePaymentMethodCode } from './payment-methods.js';
 import { MERGED_LISTS, MergedSourceMap, isMergedList, positionInFile, type EntryOrigin, type MergedList } from './positions.js';
 
@@ -55,7 +56,6 @@ const KIND_NAME: Readonly<Record<MergedList, string>> = {
   merchants: 'merchant',
 };
 
-const DEFAULT_PRUNE: PrunePolicy = { emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false };
 
 /**
  * Merges the files of one manifest: the lists are concatenated in file order, `group` and
@@ -99,7 +99,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   const top = {
     version: 1 as const,
     ...(group === undefined ? {} : { group }),
-    prune: prune ?? { ...DEFAULT_PRUNE },
+    prune: prune ?? { ...NO_PRUNE },
     emvConfigs: emvConfigs.items,
     acquirerProfiles: acquirerProfiles.items,
   };

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
+import { NO_PRUNE } from '../model/state.js';
 import { VALUE, unknownKeyLines } from './issue-text.js';
 import {
   ACCEPTED_METHOD_CODE_SPELLINGS,
@@ -308,7 +309,7 @@ export const manifestSchema = strictEntry({
     .regex(/^G-\d{8}$/, { error: `${VALUE} is not a group id (G- and 8 digits, e.g. G-00000001)` })
     .optional()
     .describe('The groupId this manifest is for; a run with a token of another group is refused.'),
-  prune: prunePolicySchema.default(() => ({ emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false as const })),
+  prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false as const })),
   emvConfigs: z.array(emvConfigSchema).default(() => []).describe('EMV configs, keyed by emvName.'),
   acquirerProfiles: z.array(acquirerProfileSchema).default(() => []).describe('Acquirer profiles, keyed by profileName.'),
   merchants: z.array(merchantSchema).default(() => []).describe('Merchants, keyed by providerReference.'),

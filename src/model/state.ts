@@ -133,6 +133,9 @@ export interface PrunePolicy {
   readonly activatedDevices: false | 'logout' | 'decommission';
 }
 
+/** The default: nothing the manifest leaves out is deleted. */
+export const NO_PRUNE: PrunePolicy = Object.freeze({ emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false });
+
 /** What the live group holds, normalised, plus what the planner needs to reason about refusals. */
 export interface LiveState {
   readonly resources: ReadonlyMap<string, LiveResource>;

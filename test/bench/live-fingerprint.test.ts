@@ -8,7 +8,7 @@ import { buildGroupSpec, DEFAULT_GROUP_SIZE } from '../../scripts/bench/group-sh
 import { syntheticWireSnapshot } from '../../scripts/bench/synthetic-wire.js';
 import { fingerprint, normaliseLive } from '../../src/live/normalise-live.js';
 import { addressOf } from '../../src/model/kinds.js';
-import type { DesiredState } from '../../src/model/state.js';
+import { desiredState } from '../plan/states.js';
 import { planChanges } from '../../src/plan/plan-changes.js';
 
 const spec = buildGroupSpec({ ...DEFAULT_GROUP_SIZE, merchants: 3, withMid: true });
@@ -42,14 +42,7 @@ describe('live fingerprints', () => {
 
   it('are not computed by planning, even for the live resources the manifest does not name', () => {
     const live = normaliseLive(wire);
-    const nothing: DesiredState = {
-      resources: new Map(),
-      managedBindings: new Set(),
-      managedDevices: new Set(),
-      prune: { emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false },
-      sensitive: new Map(),
-    };
-    const plan = planChanges(nothing, live, { baseUrl: 'http://127.0.0.1:1', group: { groupId: 'G-00000001', groupName: 'x' } });
+    const plan = planChanges(desiredState([]), live, { baseUrl: 'http://127.0.0.1:1', group: { groupId: 'G-00000001', groupName: 'x' } });
     expect(plan.unmanaged.length).toBeGreaterThan(0);
     const hashed = [...live.resources.values()].filter((r) => Object.getOwnPropertyDescriptor(r, 'fingerprint')?.get === undefined);
     expect(hashed).toEqual([]);
