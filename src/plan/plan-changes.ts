@@ -65,6 +65,7 @@ class PlanBuilder {
   private readonly drafts = new Map<Address, Draft>();
   readonly unmanaged: UnmanagedResource[] = [];
   readonly blocked: BlockedChange[] = [];
+  private readonly blockedAt = new Map<string, BlockedChange>();
   readonly view: ReadonlyMap<string, LiveResource>;
   private readonly clearsDefaultOf: ReadonlyMap<string, string[]>;
   private readonly defaultCardProfile: string | undefined;
@@ -265,14 +266,10 @@ class PlanBuilder {
       if (policy === 'decommission') {
         this.add({ ...base, ...owner, action: 'delete', disposal: 'decommission', reason: 'its merchant is deleted, which the service refuses while a terminal is not decommissioned' });
       } else {
-        this.blocked.push({
-          address: addressOf('merchant', merchant),
-          kind: 'merchant',
-          key: merchant,
-          action: 'delete',
-          reason: 'the service refuses to delete a merchant that still has a terminal',
-          blockers: [`activated device ${resource.key} (${resource.lifecycle}); set prune.activatedDevices: decommission to decommission it`],
-        });
+        this.addBlocked(
+          { address: addressOf('merchant', merchant), kind: 'merchant', key: merchant, action: 'delete', reason: 'the service refuses to delete a merchant that still has a terminal' },
+          `activated device ${resource.key} (${resource.lifecycle}); set prune.activatedDevices: decommission to decommission it`,
+        );
       }
       return;
     }
@@ -493,20 +490,28 @@ class PlanBuilder {
   }
 
   private block(change: Draft, blocker: string): void {
-    const address = change.step === 'replace-old' ? change.address.replace(/#old$/, '') : change.address;
-    const existing = this.blocked.find((b) => b.address === address);
+    this.addBlocked(
+      {
+        address: change.step === 'replace-old' ? change.address.replace(/#old$/, '') : change.address,
+        kind: change.kind,
+        key: change.key,
+        action: change.step === 'replace-old' ? 'replace' : change.action,
+        reason: `the service refuses to delete a ${KIND_LABEL[change.kind]} that is still in use`,
+      },
+      blocker,
+    );
+  }
+
+  /** One entry per blocked address: a second reason to block it adds a blocker, not an entry. */
+  private addBlocked(entry: Omit<BlockedChange, 'blockers'>, blocker: string): void {
+    const existing = this.blockedAt.get(entry.address);
     if (existing !== undefined) {
       if (!existing.blockers.includes(blocker)) existing.blockers.push(blocker);
       return;
     }
-    this.blocked.push({
-      address,
-      kind: change.kind,
-      key: change.key,
-      action: change.step === 'replace-old' ? 'replace' : change.action,
-      reason: `the service refuses to delete a ${KIND_LABEL[change.kind]} that is still in use`,
-      blockers: [blocker],
-    });
+    const added: BlockedChange = { ...entry, blockers: [blocker] };
+    this.blockedAt.set(entry.address, added);
+    this.blocked.push(added);
   }
 }
 

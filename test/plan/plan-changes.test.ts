@@ -194,6 +194,17 @@ describe('planChanges', () => {
     expect(change(logout, 'device/m1/t1').disposal).toBe('logout');
   });
 
+  it('lists a merchant held by two activated terminals once, with both as blockers', () => {
+    const base = [
+      live(merchant('m1'), 'M1'),
+      live(device('m1', 't1'), 'T1', { lifecycle: 'active' as const }),
+      live(device('m1', 't2'), 'T2', { lifecycle: 'logout' as const }),
+    ];
+    const plan = planChanges(desiredState([], { prune: { merchants: true } }), liveState(base), context);
+    expect(plan.blocked.map((b) => b.address)).toEqual(['merchant/m1']);
+    expect(plan.blocked[0]!.blockers).toEqual([expect.stringContaining('activated device m1/t1'), expect.stringContaining('activated device m1/t2')]);
+  });
+
   it('blocks deleting a merchant that has an activated terminal unless decommission is allowed', () => {
     const base = [live(merchant('m1'), 'M1'), live(device('m1', 't1'), 'T1', { lifecycle: 'active' as const }), live(device('m1', 't2'), 'CD-2', { lifecycle: 'pending' as const })];
     const blocked = planChanges(desiredState([], { prune: { merchants: true } }), liveState(base), context);
