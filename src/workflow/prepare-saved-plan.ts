@@ -86,13 +86,19 @@ export async function prepareSavedPlan(
     );
   }
 
+  // Grouped by address once: a large plan has tens of thousands of changes and of secrets.
+  const byAddress = new Map<string, { path: string[]; value: string }[]>();
+  for (const [pointer, value] of values) {
+    const { address, path } = splitPointer(pointer);
+    const list = byAddress.get(address);
+    if (list === undefined) byAddress.set(address, [{ path, value }]);
+    else list.push({ path, value });
+  }
   const changes: Change[] = saved.plan.changes.map((change) => {
-    if (change.after === null) return change;
+    const secrets = byAddress.get(baseAddress(change.address));
+    if (change.after === null || secrets === undefined) return change;
     const after = structuredClone(change.after);
-    for (const [pointer, value] of values) {
-      const { address, path } = splitPointer(pointer);
-      if (address === baseAddress(change.address)) setAt(after, path, value);
-    }
+    for (const { path, value } of secrets) setAt(after, path, value);
     return { ...change, after };
   });
   return { plan: { ...saved.plan, changes }, desired, live, secretValues: [...values.values()] };
