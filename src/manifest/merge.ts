@@ -1,4 +1,4 @@
-import { KEY_FIELD, type CheckedFile } from './check-file.js';
+import { KEY_FIELD, pathKey, type CheckedFile } from './check-file.js';
 import type { CheckableManifest, CheckableMerchant } from './cross-checks.js';
 import { diagnostic, formatPosition, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry } from './model.js';
@@ -138,6 +138,9 @@ function markBroken(keys: Set<string>, key: string | undefined): void {
 function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, diagnostics: Diagnostic[]): void {
   const keyField = KEY_FIELD[list];
   const firstByKey = new Map<string, { file: number; index: number }>();
+  // A key built from variables is a secret: the message says where, not what.
+  const fromVariables = files.map((file) => new Set(file.substitutions.map((s) => pathKey(s.path))));
+  const isSecret = (file: number, index: number): boolean => fromVariables[file]?.has(pathKey([list, index, keyField])) ?? false;
   files.forEach((file, fileIndex) => {
     for (const entry of file.entries[list]) {
       if (entry.key === undefined) continue;
@@ -153,7 +156,8 @@ function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, di
         diagnostic(
           positionInFile(file.source, path),
           path,
-          `${KIND_NAME[list]} ${JSON.stringify(entry.key)} is already defined at ${firstAt}; each ${keyField} must be unique`,
+          `${KIND_NAME[list]} ${isSecret(fileIndex, entry.index) || isSecret(first.file, first.index) ? '<secret value>' : JSON.stringify(entry.key)} ` +
+            `is already defined at ${firstAt}; each ${keyField} must be unique`,
         ),
       );
     }

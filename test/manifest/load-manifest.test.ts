@@ -142,6 +142,13 @@ describe('loadManifest', () => {
     expect(loaded.missingVariables).toEqual(['EMV_NAME']);
   });
 
+  it('does not print a key built from a variable when it is a duplicate', async () => {
+    await write({ 'a.yaml': `version: 1\n${EMV}`, 'b.yaml': `version: 1\n${EMV.replace('emvName: mc-usd', 'emvName: "\${EMV_NAME}"')}` });
+    const errors = await errorsOf(['a.yaml', 'b.yaml'], { EMV_NAME: 'mc-usd' });
+    expect(errors).toContainEqual(expect.stringContaining('EMV config <secret value> is already defined at a.yaml:5'));
+    expect(errors.join('\n')).not.toContain('mc-usd');
+  });
+
   it('with allowMissingEnv, validates around missing variables and names them', async () => {
     await write({
       'm.yaml': `version: 1\n${EMV}${PROFILE}\nmerchants:${merchant('a', '\n    passcode: ${PASSCODE}')}${merchant('b').replace('jane@b.example', '${EMAIL}')}\n`,
