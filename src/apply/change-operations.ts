@@ -174,13 +174,20 @@ export class ChangeOperations {
   private async reconcileAutomaticBindings(ref: string, mchId: string): Promise<string> {
     if (!this.ctx.desired.managedBindings.has(ref)) return '';
     const removed: string[] = [];
+    const kept: BindingRecord[] = [];
     for (const record of await this.ctx.client.bindings.listAll(mchId)) {
       const profile = this.ctx.ids.profileName(record.acquirerProfileId) ?? record.acquirerProfileName ?? `#${record.acquirerProfileId}`;
       const address = addressOf('binding', bindingKey(ref, profile, record.currency));
-      if (this.planned.has(address) || this.ctx.desired.resources.has(address)) continue;
+      if (this.planned.has(address) || this.ctx.desired.resources.has(address)) {
+        kept.push(record);
+        continue;
+      }
       await deleteTolerant(() => this.ctx.client.bindings.delete(mchId, { acquirerProfileId: String(record.acquirerProfileId), currency: record.currency }));
       removed.push(address);
     }
+    // What the merchant's binding changes would read again: they run after this, and nothing else
+    // has changed the new merchant's bindings since.
+    this.bindingRecords.set(mchId, Promise.resolve(kept));
     return removed.length > 0 ? `; removed unforeseen automatic ${removed.join(', ')}` : '';
   }
 

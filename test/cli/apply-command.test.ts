@@ -224,3 +224,18 @@ describe('paycfg apply', () => {
     expect(await liveCounts(groupId)).toEqual({ emv: 4, acquirer: 2, merchant: 3, binding: 4, device: 3 });
   }, 120_000);
 });
+
+describe('apply of a new merchant whose automatic binding the manifest changes', () => {
+  it("reads the new merchant's bindings once, for the read-back and the binding update together", async () => {
+    const { env } = await freshGroup();
+    const source = readFileSync(new URL('../scenarios/007-automatic-binding-expected/manifest.yaml', import.meta.url), 'utf8');
+    // Only method 01 on the binding: the binding the service makes by itself carries 01 and 02.
+    const file = join(mkdtempSync(join(tmpdir(), 'paycfg-auto-')), 'paycfg.yaml');
+    writeFileSync(file, source.replace(/(bindings:[\s\S]*?)\s+"02": \{ emvs: \[mc-usd\] \}/, '$1'));
+    await sim.admin.resetStats();
+    const applied = await cli(['apply', '-f', file, '--auto-approve'], env);
+    expect(applied.code, applied.err).toBe(0);
+    expect(applied.out).toContain('update binding/coffee-001/host-a/USD');
+    expect((await sim.admin.stats()).byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}']).toBe(1);
+  });
+});
