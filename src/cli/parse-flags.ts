@@ -40,3 +40,17 @@ export function rateFlag(name: string, value: string | undefined): number | unde
   }
   return n;
 }
+
+/** Requests (and, for apply, changes) in flight at once, unless --parallelism says otherwise. */
+export const DEFAULT_PARALLELISM = 8;
+
+/** The value of --parallelism, shared by every command that talks to the service. */
+export function parallelismFlag(value: string | undefined): number {
+  return intFlag('parallelism', value, 1, 64) ?? DEFAULT_PARALLELISM;
+}
+
+/** The -f paths of a command that needs a manifest. */
+export function requireFiles(command: string, files: readonly string[] | undefined): string[] {
+  if (files === undefined || files.length === 0) throw new UsageError(`paycfg ${command}: give the manifest with -f PATH (a file or a directory)`);
+  return [...files];
+}

@@ -13,7 +13,7 @@ import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../cl
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
-import { intFlag, parseFlags } from '../parse-flags.js';
+import { parallelismFlag, parseFlags } from '../parse-flags.js';
 
 const help = `Usage: paycfg apply -f PATH... [flags]
        paycfg apply PLANFILE [flags]
@@ -94,7 +94,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const planFile = positionals[0];
   if (planFile !== undefined && files.length > 0) throw new UsageError('paycfg apply: give either a saved plan file or -f PATH, not both');
   if (planFile === undefined && files.length === 0) throw new UsageError('paycfg apply: give the manifest with -f PATH, or a plan saved with `paycfg plan --out`');
-  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
   if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);

@@ -9,8 +9,7 @@ import { computePlan } from '../../workflow/compute-plan.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { intFlag, parseFlags } from '../parse-flags.js';
-import { requireFiles } from './plan.js';
+import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
 
 const help = `Usage: paycfg drift -f PATH... [flags]
 
@@ -45,7 +44,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('drift', argv, flags);
   const paths = requireFiles('drift', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
-  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
   try {

@@ -4,7 +4,7 @@ import { formatDiagnostic } from '../../manifest/index.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { intFlag, parseFlags } from '../parse-flags.js';
+import { parallelismFlag, parseFlags } from '../parse-flags.js';
 
 export const exportFlagOptions = {
   out: { type: 'string', short: 'o' },
@@ -43,7 +43,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (positionals.length > 0) throw new UsageError(`paycfg export: unexpected argument "${positionals[0]}"; write to a file with -o FILE`);
   if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
   if (values.force && values['out-dir'] === undefined) throw new UsageError('paycfg export: --force goes with --out-dir (-o replaces its file anyway)');
-  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const parallelism = parallelismFlag(values.parallelism);
   const target: ExportTarget =
     values['out-dir'] !== undefined
       ? { kind: 'directory', path: values['out-dir'], force: values.force }

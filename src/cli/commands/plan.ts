@@ -10,7 +10,7 @@ import { computePlan } from '../../workflow/compute-plan.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { intFlag, parseFlags } from '../parse-flags.js';
+import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
 
 export const planFlagOptions = {
   file: { type: 'string', short: 'f', multiple: true },
@@ -40,16 +40,11 @@ ${clientFlagsHelp}
 
 Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, NO_COLOR.`;
 
-export function requireFiles(command: string, files: readonly string[] | undefined): string[] {
-  if (files === undefined || files.length === 0) throw new UsageError(`paycfg ${command}: give the manifest with -f PATH (a file or a directory)`);
-  return [...files];
-}
-
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('plan', argv, planFlagOptions);
   const paths = requireFiles('plan', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
-  const parallelism = intFlag('parallelism', values.parallelism, 1, 64) ?? 8;
+  const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
   try {
