@@ -154,7 +154,7 @@ export function formatReport(result: BenchResult): string {
       const r2 = Number.isFinite(result.memory.retainedFitR2) ? `, R² ${result.memory.retainedFitR2.toFixed(3)}` : '';
       out.push(
         `retained heap: about ${result.memory.retainedKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.retainedBaseKib)}${r2} ` +
-          '(heap after a full GC held by the manifest, desired state, wire records, live state and plan, module code excluded; no headroom)',
+          '(heap after a full GC held by the manifest positions and secrets, desired state, wire records, live state and plan, module code excluded; no headroom)',
       );
     }
   }

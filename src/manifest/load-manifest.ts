@@ -4,8 +4,10 @@ import { crossCheck } from './cross-checks.js';
 import { diagnostic, ManifestError, type Diagnostic, type ManifestPath, type SourcePosition } from './diagnostics.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import { mergeFiles, type ManifestView } from './merge.js';
+import type { MergedSourceMap } from './positions.js';
 import type { Manifest } from './model.js';
-import { readYamlFile, MAX_FILE_BYTES } from './read-yaml.js';
+import { parseYamlFiles } from './parse-yaml-files.js';
+import { readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
 import { collectSecrets } from './secrets.js';
 
 export interface LoadedManifest {
@@ -32,6 +34,12 @@ export interface LoadedManifest {
   readonly counts: ManifestCounts;
 }
 
+/**
+ * What later stages need of a loaded manifest once its desired state is built: everything but the
+ * manifest itself, which a large group cannot afford to keep twice.
+ */
+export type ManifestContext = Omit<LoadedManifest, 'manifest'>;
+
 export interface LoadManifestOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
@@ -39,6 +47,8 @@ export interface LoadManifestOptions {
   readonly allowMissingEnv?: boolean;
   /** Size limit per file; the default is MAX_FILE_BYTES (50 MiB). */
   readonly maxFileBytes?: number;
+  /** Where YAML is parsed: `auto` (the default) moves large manifests to worker threads (see parseYamlFiles). */
+  readonly yamlWorkers?: 'auto' | 'always' | 'never';
 }
 
 /**
@@ -55,12 +65,18 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     diagnostics.push(diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'no manifest file given; pass one or more files or directories'));
   }
 
+  const texts: ManifestText[] = [];
+  for (const file of collected.files) texts.push(await readManifestText(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES));
+  // Each file is checked as soon as it is parsed, while the next ones parse.
+  const parsing = parseYamlFiles(texts.flatMap((read) => ('text' in read ? [read] : [])), { workers: options.yamlWorkers });
+  let nextParse = 0;
   const checked: CheckedFile[] = [];
-  for (const file of collected.files) {
-    const parsed = await readYamlFile(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES);
-    diagnostics.push(...parsed.diagnostics);
-    if (parsed.diagnostics.length > 0) continue;
-    const result = checkManifestFile(parsed.source, parsed.value, options.env, allowMissingEnv);
+  for (const read of texts) {
+    const { value, diagnostics: problems, source } =
+      'text' in read ? { ...(await parsing[nextParse++]!), source: yamlSource(read.text, read.name) } : read.unreadable;
+    diagnostics.push(...problems);
+    if (problems.length > 0) continue;
+    const result = checkManifestFile(source, value, options.env, allowMissingEnv);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }
@@ -104,12 +120,20 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   return {
     manifest: complete.manifest,
     files: fileNames,
-    locate: (path) => complete.sourceMap.resolve(path).position,
+    locate: locator(complete.sourceMap),
     secretValues,
     secrets,
     missingVariables: [...missing].sort(),
     counts: sumCounts(checked.map((file) => file.counts)),
   };
+}
+
+/**
+ * Built apart from loadManifest: a closure shares its function's whole scope in V8, and one made
+ * there would keep every file's checked entries alive as long as the manifest's positions are.
+ */
+function locator(sourceMap: MergedSourceMap): LoadedManifest['locate'] {
+  return (path) => sourceMap.resolve(path).position;
 }
 
 function sumCounts(counts: readonly ManifestCounts[]): ManifestCounts {

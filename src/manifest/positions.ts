@@ -13,12 +13,17 @@ export interface SourceNode {
   readonly items?: readonly SourceNode[];
 }
 
+export interface FilePositions {
+  readonly lineCounter: LineCounter;
+  /** Undefined when the file is not valid YAML. */
+  readonly root: SourceNode | undefined;
+}
+
 export interface SourceFile {
   /** The file name as shown in messages (relative to the working directory when inside it). */
   readonly name: string;
-  readonly lineCounter: LineCounter | undefined;
-  /** The position tree, built on first call (see parseYaml): only messages need it. */
-  readonly root: () => SourceNode | undefined;
+  /** Built on first call (see yamlSource): only messages need them. Undefined for a file that could not be read. */
+  readonly positions: () => FilePositions | undefined;
 }
 
 /** Which file and which entry of it a merged list entry came from. */
@@ -45,7 +50,8 @@ export interface ResolvedPath {
  * An unknown path resolves to its nearest known ancestor.
  */
 export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value' | 'key' = 'value'): SourcePosition {
-  let node = file.root();
+  const positions = file.positions();
+  let node = positions?.root;
   let offset = node?.offset ?? 0;
   for (let i = 0; i < path.length && node !== undefined; i++) {
     const segment = path[i] as string | number;
@@ -60,7 +66,9 @@ export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value'
     node = entry.node;
     offset = last && at === 'key' ? entry.keyOffset : entry.node.offset;
   }
-  return toPosition(file, offset);
+  if (positions === undefined) return { file: file.name, line: 1, col: 1 };
+  const { line, col } = positions.lineCounter.linePos(offset);
+  return { file: file.name, line, col };
 }
 
 function findEntry(node: SourceNode, key: string): { keyOffset: number; node: SourceNode } | undefined {
@@ -74,12 +82,6 @@ function findEntry(node: SourceNode, key: string): { keyOffset: number; node: So
     if (normalisePaymentMethodCode(written) === code) return candidate;
   }
   return undefined;
-}
-
-function toPosition(file: SourceFile, offset: number): SourcePosition {
-  if (file.lineCounter === undefined) return { file: file.name, line: 1, col: 1 };
-  const { line, col } = file.lineCounter.linePos(offset);
-  return { file: file.name, line, col };
 }
 
 /**

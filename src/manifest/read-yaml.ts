@@ -12,7 +12,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
-import type { SourceFile, SourceNode } from './positions.js';
+import type { FilePositions, SourceFile, SourceNode } from './positions.js';
 
 /** Per manifest file; a 10,000-merchant manifest is about 30 MB, usually split over many files. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -28,19 +28,22 @@ export const MIN_ALIAS_EXPANSION_BUDGET = 100_000;
 /** Keys that would reach Object.prototype when assigned to a plain object. */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export interface ParsedYaml {
+export interface ParsedYaml extends YamlData {
   readonly source: SourceFile;
-  /** The document as plain data (objects, arrays, strings, numbers, booleans, null); undefined when unusable. */
-  readonly value: unknown;
-  readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Reads one manifest file, refusing files over the size limit before reading them. */
-export async function readYamlFile(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ParsedYaml> {
-  const unreadable = (text: string): ParsedYaml => ({
-    source: { name, lineCounter: undefined, root: () => undefined },
-    value: undefined,
-    diagnostics: [diagnostic({ file: name, line: 1, col: 1 }, [], text)],
+/** A manifest file's text, or why it cannot be read. */
+export type ManifestText = { readonly name: string; readonly text: string } | { readonly name: string; readonly unreadable: ParsedYaml };
+
+/** Reads one manifest file as UTF-8 text, refusing files over the size limit before reading them. */
+export async function readManifestText(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ManifestText> {
+  const unreadable = (text: string): ManifestText => ({
+    name,
+    unreadable: {
+      source: { name, positions: () => undefined },
+      value: undefined,
+      diagnostics: [diagnostic({ file: name, line: 1, col: 1 }, [], text)],
+    },
   });
   let bytes: Buffer;
   try {
@@ -56,22 +59,27 @@ export async function readYamlFile(absolutePath: string, name: string, maxBytes 
   if (bytes.length > maxBytes) {
     return unreadable(`file is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
   }
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { name, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
     return unreadable('file is not valid UTF-8 text');
   }
-  return parseYaml(text, name);
 }
 
-/**
- * Parses YAML text into plain data, collecting every problem instead of throwing. The position
- * tree that maps a path to its line and column is built only when a message first needs one (by
- * parsing the text again): on a valid manifest it is never needed, and for a 10,000-merchant
- * manifest it would hold a node per value, several times the memory of the values themselves.
- */
+/** What parsing a file's text yields, as plain data (it crosses from a parse worker, see parse-yaml-files.ts). */
+export interface YamlData {
+  /** The document as plain data (objects, arrays, strings, numbers, booleans, null); undefined when unusable. */
+  readonly value: unknown;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Parses YAML text into plain data, collecting every problem instead of throwing. */
 export function parseYaml(text: string, name: string): ParsedYaml {
+  return { ...parseYamlData(text, name), source: yamlSource(text, name) };
+}
+
+/** The value and the problems of a file's text, without its positions. */
+export function parseYamlData(text: string, name: string): YamlData {
   const lineCounter = new LineCounter();
   const doc = parseWithoutTrace(text, lineCounter);
   const problems = [...doc.errors, ...doc.warnings];
@@ -80,16 +88,33 @@ export function parseYaml(text: string, name: string): ParsedYaml {
       const { line, col } = lineCounter.linePos(problem.pos[0]);
       return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
     });
-    return { source: { name, lineCounter, root: () => undefined }, value: undefined, diagnostics };
+    return { value: undefined, diagnostics };
   }
-  let tree: { root: SourceNode | undefined } | undefined;
-  const root = (): SourceNode | undefined => {
-    // The same text converts the same way, so the second walk finds the nodes of the first.
-    tree ??= { root: new Converter(parseWithoutTrace(text, new LineCounter()), name, lineCounter, true).run().root };
-    return tree.root;
-  };
   const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run();
-  return { source: { name, lineCounter, root }, value, diagnostics };
+  return { value, diagnostics };
+}
+
+/**
+ * A file's positions (the tree that maps a path to its line and column) are built only when a
+ * message first needs one, by parsing the text again: on a valid manifest they are never needed,
+ * and for a 10,000-merchant manifest the tree would hold a node per value, several times the
+ * memory of the values themselves.
+ */
+export function yamlSource(text: string, name: string): SourceFile {
+  let positions: FilePositions | undefined;
+  return {
+    name,
+    positions: () => {
+      if (positions === undefined) {
+        const lineCounter = new LineCounter();
+        const doc = parseWithoutTrace(text, lineCounter);
+        // The same text converts the same way, so this walk finds the values the first one read.
+        const root = doc.errors.length + doc.warnings.length > 0 ? undefined : new Converter(doc, name, lineCounter, true).run().root;
+        positions = { lineCounter, root };
+      }
+      return positions;
+    },
+  };
 }
 
 const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});

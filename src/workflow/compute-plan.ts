@@ -1,14 +1,14 @@
 import type { ApiClient } from '../api/index.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
-import { loadManifest, type LoadedManifest } from '../manifest/index.js';
+import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import type { DesiredState } from '../model/state.js';
 import { planChanges } from '../plan/plan-changes.js';
 import type { Plan } from '../plan/plan.js';
 import { limitToTargets } from '../plan/targets.js';
 
 export interface PlanRun {
-  readonly loaded: LoadedManifest;
+  readonly loaded: ManifestContext;
   readonly desired: DesiredState;
   readonly live: LiveRead;
   readonly plan: Plan;
@@ -27,13 +27,22 @@ export async function computePlan(input: {
   /** `--target` addresses: the plan keeps those changes and what they depend on. */
   readonly targets?: readonly string[];
 }): Promise<PlanRun> {
-  const loaded = await loadManifest(input.paths, { env: { ...input.env }, cwd: input.cwd });
-  const desired = buildDesiredState(loaded);
+  const { loaded, desired } = await loadDesiredState(input.paths, input.env, input.cwd);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency);
   return { ...run, plan: limitToTargets(run.plan, input.targets ?? []) };
 }
 
-export async function planAgainstLive(loaded: LoadedManifest, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {
+/** The manifest itself is dropped here, once its desired state is built: nothing after needs it. */
+export async function loadDesiredState(
+  paths: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Promise<{ loaded: ManifestContext; desired: DesiredState }> {
+  const { manifest, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
+  return { loaded, desired: buildDesiredState({ manifest, ...loaded }) };
+}
+
+export async function planAgainstLive(loaded: ManifestContext, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {
   const owner = await readOwner(client, desired.group);
   const live = await readLive(client, desired, owner, { concurrency });
   const plan = planChanges(desired, live.state, {

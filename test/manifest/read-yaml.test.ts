@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/manifest/diagnostics.js';
 import { positionInFile } from '../../src/manifest/positions.js';
-import { MAX_FILE_BYTES, parseYaml, readYamlFile } from '../../src/manifest/read-yaml.js';
+import { MAX_FILE_BYTES, parseYaml, readManifestText } from '../../src/manifest/read-yaml.js';
 
 describe('parseYaml', () => {
   it('keeps the written text of plain keys that YAML reads as numbers', () => {
@@ -25,9 +25,9 @@ describe('parseYaml', () => {
 
   it('builds the position tree only when a position is asked for, and once', () => {
     const { source } = parseYaml('a:\n  b: [1, 2]\n', 'lazy.yaml');
-    const tree = source.root();
-    expect(tree?.entries?.get('a')?.node.entries?.get('b')?.node.items?.[1]).toEqual({ offset: 12 });
-    expect(source.root()).toBe(tree);
+    const positions = source.positions();
+    expect(positions?.root?.entries?.get('a')?.node.entries?.get('b')?.node.items?.[1]).toEqual({ offset: 12 });
+    expect(source.positions()).toBe(positions);
   });
 
   it('reports a duplicate key with the position of its first spelling, keys compared as text', () => {
@@ -106,7 +106,7 @@ describe('parseYaml', () => {
   });
 });
 
-describe('readYamlFile', () => {
+describe('readManifestText', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'paycfg-read-yaml-'));
@@ -120,8 +120,8 @@ describe('readYamlFile', () => {
     const file = path.join(dir, 'huge.yaml');
     await writeFile(file, '');
     await truncate(file, MAX_FILE_BYTES + 1); // sparse: no disk space, no read
-    const result = await readYamlFile(file, 'huge.yaml');
-    expect(result.diagnostics.map(formatDiagnostic)).toEqual([
+    const result = await readManifestText(file, 'huge.yaml');
+    expect('unreadable' in result && result.unreadable.diagnostics.map(formatDiagnostic)).toEqual([
       'huge.yaml:1:1: file is 50 MiB, over the limit of 50 MiB for one manifest file; split it into several files',
     ]);
   });
@@ -129,7 +129,7 @@ describe('readYamlFile', () => {
   it('refuses text that is not UTF-8', async () => {
     const file = path.join(dir, 'latin1.yaml');
     await writeFile(file, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
-    const result = await readYamlFile(file, 'latin1.yaml');
-    expect(result.diagnostics.map(formatDiagnostic)).toEqual(['latin1.yaml:1:1: file is not valid UTF-8 text']);
+    const result = await readManifestText(file, 'latin1.yaml');
+    expect('unreadable' in result && result.unreadable.diagnostics.map(formatDiagnostic)).toEqual(['latin1.yaml:1:1: file is not valid UTF-8 text']);
   });
 });

@@ -1,0 +1,190 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { InternalError } from '../errors.js';
+import { parseYamlData, type YamlData } from './read-yaml.js';
+import type { ParseRequest } from './yaml-worker.js';
+
+/**
+ * Below this much YAML in all, files are parsed on the main thread: starting a worker costs more
+ * than it saves, and most manifests are far smaller.
+ */
+export const WORKER_THRESHOLD_BYTES = 2 * 1024 * 1024;
+/** More workers than this only adds memory: the yaml package's garbage collection keeps the cores busy. */
+const MAX_WORKERS = 2;
+
+export interface ParseYamlFilesOptions {
+  /** `auto` (the default) uses workers from WORKER_THRESHOLD_BYTES of text on. */
+  readonly workers?: 'auto' | 'always' | 'never';
+  /** Old-space cap of each worker in MB; by default it follows the largest file (see heapLimitMb). */
+  readonly workerHeapMb?: number;
+}
+
+/**
+ * Parses files into plain data, in worker threads when there is much of it, and answers in file
+ * order, each file as soon as it is parsed, so that the caller checks one while the next parses.
+ *
+ * The workers are for memory more than for time. The yaml package builds a syntax tree of about
+ * fifty times the file's size before it yields a value; in a worker, that garbage lives and dies
+ * in the worker's own heap, capped (see heapLimitMb) so that its collector runs early, and is all
+ * given back when the worker ends. The main heap receives only the values.
+ */
+export function parseYamlFiles(files: readonly ParseRequest[], options: ParseYamlFilesOptions = {}): Promise<YamlData>[] {
+  const totalBytes = files.reduce((sum, file) => sum + file.text.length, 0);
+  const mode = options.workers ?? 'auto';
+  const useWorkers = files.length > 0 && (mode === 'always' || (mode === 'auto' && totalBytes >= WORKER_THRESHOLD_BYTES));
+  if (!useWorkers) return files.map((file) => Promise.resolve().then(() => parseYamlData(file.text, file.name)));
+
+  const largest = Math.max(...files.map((file) => file.text.length));
+  const queue = files.map((file, index) => ({ file, index }));
+  const results = files.map(() => deferred<YamlData>());
+  const count = Math.min(MAX_WORKERS, availableParallelism(), files.length);
+  for (let i = 0; i < count; i++) {
+    void drain(queue, results, options.workerHeapMb ?? heapLimitMb(largest));
+  }
+  // A caller that stops at one file's failure never awaits the rest; their failures are not unhandled.
+  for (const result of results) result.promise.catch(() => {});
+  return results.map((result) => result.promise);
+}
+
+/**
+ * Old-space cap of a worker: the tree of the largest file with room to spare. A worker that still
+ * runs out is not an error of the manifest: its files are parsed on the main thread instead, with
+ * the main thread's larger heap. Any other failure of a worker is a bug, reported as one.
+ */
+function heapLimitMb(largestFileChars: number): number {
+  return Math.max(96, Math.ceil((80 * largestFileChars) / (1024 * 1024)));
+}
+
+/**
+ * The syntax tree outlives any young generation, so a large one only adds memory: with V8's default,
+ * a plan at 10,000 merchants peaked at about 420 MB instead of 365 MB, and was no faster.
+ */
+const YOUNG_GENERATION_MB = 8;
+
+async function drain(
+  queue: { file: ParseRequest; index: number }[],
+  results: readonly Deferred<YamlData>[],
+  maxOldGenerationSizeMb: number,
+): Promise<void> {
+  let worker: YamlWorker | undefined;
+  let startFailure: unknown;
+  try {
+    worker = startWorker(maxOldGenerationSizeMb);
+  } catch (error) {
+    startFailure = error;
+  }
+  try {
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
+      const result = results[job.index]!;
+      const { text, name } = job.file;
+      if (worker !== undefined || startFailure !== undefined) {
+        try {
+          if (worker === undefined) throw startFailure;
+          result.resolve(await worker.parse(job.file));
+          continue;
+        } catch (error) {
+          if (worker === undefined || !outOfMemory(error)) {
+            const why = error instanceof Error ? error.message : String(error);
+            result.reject(new InternalError(`reading ${name} in a worker thread failed: ${why}`, { file: name }, { cause: error }));
+            continue;
+          }
+          await worker.close();
+          worker = undefined;
+        }
+      }
+      try {
+        result.resolve(parseYamlData(text, name));
+      } catch (error) {
+        result.reject(error);
+      }
+    }
+  } finally {
+    await worker?.close();
+  }
+}
+
+function outOfMemory(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+interface YamlWorker {
+  parse(request: ParseRequest): Promise<YamlData>;
+  close(): Promise<void>;
+}
+
+function startWorker(maxOldGenerationSizeMb: number): YamlWorker {
+  const { entry, eval: isEval } = workerEntry();
+  const worker = new Worker(entry, {
+    eval: isEval,
+    // Not the main thread's flags: `--input-type` (as in `node -e`) would stop the worker from loading a file.
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    // The worker's environment is never read; an empty one keeps secrets out of its heap.
+    env: {},
+  });
+  // Without this a worker that fails while idle would be an uncaught error; parse() reports failures.
+  let failure: Error | undefined;
+  worker.on('error', (error) => void (failure = error));
+  return {
+    parse: (request) =>
+      new Promise<YamlData>((resolve, reject) => {
+        if (failure !== undefined) {
+          reject(failure);
+          return;
+        }
+        const cleanup = (): void => {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+        };
+        const onMessage = (data: YamlData): void => {
+          cleanup();
+          resolve(data);
+        };
+        const onError = (error: Error): void => {
+          cleanup();
+          reject(error);
+        };
+        const onExit = (code: number): void => {
+          cleanup();
+          reject(new Error(`the YAML parse worker exited with code ${code}`));
+        };
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage(request);
+      }),
+    close: async () => void (await worker.terminate()),
+  };
+}
+
+/**
+ * The worker runs yaml-worker from where this module was loaded: compiled JavaScript in the
+ * package; TypeScript when paycfg runs from its sources (development, tests), where tsx must be
+ * registered inside the worker first, since Node 20 does not carry a module loader into workers.
+ */
+function workerEntry(): { entry: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./yaml-worker.js', import.meta.url), eval: false };
+  // tsx's ES module API; its CommonJS twin, which `require.resolve` would find, cannot register from a worker.
+  const tsx = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
+  const entry = new URL('./yaml-worker.ts', import.meta.url).href;
+  return { entry: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
+}
+
+interface Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve(value: T): void;
+  reject(reason: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

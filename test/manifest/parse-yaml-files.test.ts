@@ -1,0 +1,59 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ManifestError, formatDiagnostic, loadManifest } from '../../src/manifest/index.js';
+import { parseYamlFiles } from '../../src/manifest/parse-yaml-files.js';
+import { parseYamlData } from '../../src/manifest/read-yaml.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/manifests/', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+function files(count: number): { name: string; text: string }[] {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `f${i}.yaml`,
+    // Every third file is broken, so that problems come back in file order too.
+    text: i % 3 === 2 ? `merchants: [\n  - providerReference: m-${i}\n` : `merchants:\n  - providerReference: m-${i}\n    devices: [{ deviceAlias: till-${i} }]\n`,
+  }));
+}
+
+describe('parseYamlFiles', () => {
+  it('answers in file order, with what parsing on the main thread gives', async () => {
+    const input = files(7);
+    const parsed = await Promise.all(parseYamlFiles(input, { workers: 'always' }));
+    expect(parsed).toEqual(input.map((file) => parseYamlData(file.text, file.name)));
+    expect(parsed[2]?.diagnostics.map(formatDiagnostic)[0]).toMatch(/^f2\.yaml:2:3: invalid YAML: /);
+  });
+
+  it('parses on the main thread what a worker could not, with the same result', async () => {
+    // A worker with a 1 MB heap runs out on the first file; the files must still all come back.
+    const input = files(4).map((file) => ({ ...file, text: file.text.replace('merchants:', `padding: [${'1, '.repeat(50_000)}1]\nmerchants:`) }));
+    const parsed = await Promise.all(parseYamlFiles(input, { workers: 'always', workerHeapMb: 1 }));
+    expect(parsed).toEqual(input.map((file) => parseYamlData(file.text, file.name)));
+  });
+});
+
+async function outcome(paths: readonly string[], cwd: string, workers: 'always' | 'never'): Promise<unknown> {
+  try {
+    const loaded = await loadManifest(paths, { env: { PAYCFG_FIXTURE_SET: 'x', TILL_ADMIN_PIN: 'pin-1', PAYCFG_DEVICE_ADMIN: 'admin-1' }, cwd, maxFileBytes: 4096, yamlWorkers: workers, allowMissingEnv: true });
+    return { manifest: loaded.manifest, secrets: loaded.secrets, counts: loaded.counts, located: loaded.locate(['merchants', 0, 'devices', 0]) };
+  } catch (error) {
+    if (error instanceof ManifestError) return error.diagnostics.map(formatDiagnostic);
+    throw error;
+  }
+}
+
+describe('loadManifest with parse workers', () => {
+  it('finds the same problems at the same positions in every broken manifest of the corpus', async () => {
+    const names = readdirSync(FIXTURES).filter((name) => !name.startsWith('.') && !name.endsWith('.expected.txt'));
+    const inWorkers = await outcome(names, FIXTURES, 'always');
+    expect(Array.isArray(inWorkers) && inWorkers.length).toBeGreaterThan(30);
+    expect(inWorkers).toEqual(await outcome(names, FIXTURES, 'never'));
+  });
+
+  it('loads every example to the same manifest, secrets and positions', async () => {
+    for (const example of readdirSync(EXAMPLES).filter((name) => !name.startsWith('.'))) {
+      const inWorkers = await outcome([example], EXAMPLES, 'always');
+      expect(inWorkers, example).toEqual(await outcome([example], EXAMPLES, 'never'));
+    }
+  });
+});
