@@ -36,18 +36,31 @@ export function crossCheck(manifest: CheckableManifest, context: CrossCheckConte
   new CrossChecker(manifest, context).run();
 }
 
+const SECRET = '<secret value>';
+
 class CrossChecker {
   private readonly emvs = new Map<string, EmvConfigEntry>();
   private readonly profiles = new Map<string, AcquirerProfileEntry>();
+  /** Where each profile of `profiles` is, to tell whether one of its values came from a variable. */
+  private readonly profilePaths = new Map<AcquirerProfileEntry, ManifestPath>();
+  /** Names a "did you mean" may suggest: those not built from variables. */
+  private readonly suggestable = { emvs: [] as string[], profiles: [] as string[] };
 
   constructor(
     private readonly manifest: CheckableManifest,
     private readonly context: CrossCheckContext,
   ) {
-    for (const emv of manifest.emvConfigs) if (!this.emvs.has(emv.emvName)) this.emvs.set(emv.emvName, emv);
-    for (const profile of manifest.acquirerProfiles) {
-      if (!this.profiles.has(profile.profileName)) this.profiles.set(profile.profileName, profile);
-    }
+    manifest.emvConfigs.forEach((emv, index) => {
+      if (this.emvs.has(emv.emvName)) return;
+      this.emvs.set(emv.emvName, emv);
+      if (!context.isSecret(['emvConfigs', index, 'emvName'])) this.suggestable.emvs.push(emv.emvName);
+    });
+    manifest.acquirerProfiles.forEach((profile, index) => {
+      if (this.profiles.has(profile.profileName)) return;
+      this.profiles.set(profile.profileName, profile);
+      this.profilePaths.set(profile, ['acquirerProfiles', index]);
+      if (!context.isSecret(['acquirerProfiles', index, 'profileName'])) this.suggestable.profiles.push(profile.profileName);
+    });
   }
 
   run(): void {
@@ -57,7 +70,12 @@ class CrossChecker {
 
   /** A name as it may appear in a message: quoted, unless it came from an environment variable. */
   private quote(value: string, path: ManifestPath): string {
-    return this.context.isSecret(path) ? '<secret value>' : JSON.stringify(value);
+    return this.context.isSecret(path) ? SECRET : JSON.stringify(value);
+  }
+
+  /** A value as it may appear in a message, as written, unless it came from an environment variable. */
+  private shown(value: string, path: ManifestPath): string {
+    return this.context.isSecret(path) ? SECRET : value;
   }
 
   private checkProfiles(): void {
@@ -105,7 +123,7 @@ class CrossChecker {
       const emv = this.emvs.get(emvName);
       if (emv === undefined) {
         if (this.context.brokenKeys.emvConfigs.has(emvName)) return;
-        const hint = this.context.isSecret(at) ? '' : didYouMean(emvName, this.emvs.keys());
+        const hint = this.context.isSecret(at) ? '' : didYouMean(emvName, this.suggestable.emvs);
         this.context.report(at, `EMV config ${this.quote(emvName, at)} is not defined in the manifest${hint}`);
         return;
       }
@@ -119,7 +137,7 @@ class CrossChecker {
   private profileReference(name: string, path: ManifestPath, at: 'value' | 'key'): AcquirerProfileEntry | undefined {
     const profile = this.profiles.get(name);
     if (profile !== undefined || this.context.brokenKeys.acquirerProfiles.has(name)) return profile;
-    const hint = this.context.isSecret(path) ? '' : didYouMean(name, this.profiles.keys());
+    const hint = this.context.isSecret(path) ? '' : didYouMean(name, this.suggestable.profiles);
     this.context.report(path, `acquirer profile ${this.quote(name, path)} is not defined in the manifest${hint}`, at);
     return undefined;
   }
@@ -166,7 +184,7 @@ class CrossChecker {
             'key',
           );
         }
-        this.checkEnablerFields(profile, fields, fieldsPath);
+        this.checkEnablerFields(profile, profileName, fields, fieldsPath);
       }
     });
   }
@@ -192,7 +210,8 @@ class CrossChecker {
       if (first !== undefined) {
         this.context.report(
           bindingPath,
-          `a binding to acquirer profile ${this.quote(binding.acquirer, [...bindingPath, 'acquirer'])} in ${binding.currency} is already ` +
+          `a binding to acquirer profile ${this.quote(binding.acquirer, [...bindingPath, 'acquirer'])} in ` +
+            `${this.shown(binding.currency, [...bindingPath, 'currency'])} is already ` +
             `defined at ${formatPosition(this.context.locate(first))}; one binding per (acquirer, currency)`,
         );
         return;
@@ -220,7 +239,7 @@ class CrossChecker {
         } else {
           this.context.report(
             methodPath,
-            `method ${code} in ${binding.currency} is already bound to acquirer profile ${other.acquirer} ` +
+            `method ${code} in ${this.shown(binding.currency, [...bindingPath, 'currency'])} is already bound to acquirer profile ${other.acquirer} ` +
               `by bindings[${other.index}]; the service routes each (currency, method) of a merchant through one profile`,
             'key',
           );
@@ -231,26 +250,29 @@ class CrossChecker {
     return complete ? { methods, profiles } : undefined;
   }
 
-  private checkEnablerFields(profile: AcquirerProfileEntry, fields: Record<string, string>, path: ManifestPath): void {
+  /** `profileName` is the device's acquirerFields key, written as it is (keys never come from variables). */
+  private checkEnablerFields(profile: AcquirerProfileEntry, profileName: string, fields: Record<string, string>, path: ManifestPath): void {
     // Without enablerParams on the profile the group-level list applies, which is unknown offline.
     const expected = profile.enablerParams ?? [];
     if (expected.length === 0) return;
-    const listed = expected.join(', ');
-    const missing = expected.filter((field) => !Object.hasOwn(fields, field));
+    const profilePath = this.profilePaths.get(profile) ?? [];
+    const secret = expected.map((_, index) => this.context.isSecret([...profilePath, 'enablerParams', index]));
+    const listed = expected.map((field, index) => (secret[index] ? SECRET : field)).join(', ');
+    const missing = expected.flatMap((field, index) => (Object.hasOwn(fields, field) ? [] : [secret[index] ? SECRET : JSON.stringify(field)]));
     if (missing.length > 0) {
-      const names = missing.map((field) => JSON.stringify(field)).join(', ');
       this.context.report(
         path,
-        `missing ${missing.length === 1 ? 'field' : 'fields'} ${names}: acquirer profile ${JSON.stringify(profile.profileName)} ` +
+        `missing ${missing.length === 1 ? 'field' : 'fields'} ${missing.join(', ')}: acquirer profile ${JSON.stringify(profileName)} ` +
           `has enablerParams ${listed}`,
       );
     }
+    const suggestable = expected.filter((_, index) => !secret[index]);
     for (const field of Object.keys(fields)) {
       if (expected.includes(field)) continue;
       this.context.report(
         [...path, field],
-        `field ${JSON.stringify(field)} is not in the enablerParams of acquirer profile ${JSON.stringify(profile.profileName)} ` +
-          `(${listed})${didYouMean(field, expected)}`,
+        `field ${JSON.stringify(field)} is not in the enablerParams of acquirer profile ${JSON.stringify(profileName)} ` +
+          `(${listed})${didYouMean(field, suggestable)}`,
         'key',
       );
     }

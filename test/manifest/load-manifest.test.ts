@@ -149,6 +149,39 @@ describe('loadManifest', () => {
     expect(errors.join('\n')).not.toContain('mc-usd');
   });
 
+  it('keeps values built from variables out of cross-entry messages and their suggestions', async () => {
+    const profiles = `
+acquirerProfiles:
+  - profileName: host-a-usd
+    currency: USD
+    connMessageFormat: HOSTA_8583
+    enablerParams: ["\${TID_FIELD}", mid]
+    methods: { 1: { emvs: [visa-usd] } }
+  - profileName: "\${HOST}"
+    currency: USD
+    connMessageFormat: HOSTA_8583
+    methods: { "02": { emvs: [mc-usd] } }
+`;
+    const merchants = `merchants:${merchant('m1')}
+    bindings:
+      - { acquirer: host-a-usd, currency: "\${CCY}", methods: { 1: { emvs: [visa-usd] } } }
+      - { acquirer: host-a-usd, currency: "\${CCY}", methods: { 1: { emvs: [visa-usd] } } }
+    devices:
+      - deviceAlias: till-1
+        acquirerFields:
+          host-a-usd: { mid: "1", terminal-id-fieldx: "2" }
+          hidden-hots: { mid: "1" }
+`;
+    await write({ 'm.yaml': `version: 1\n${EMV}${profiles}${merchants}` });
+    const errors = await errorsOf(['m.yaml'], { HOST: 'hidden-host', TID_FIELD: 'terminal-id-field', CCY: 'JPY' });
+    const text = errors.join('\n');
+    expect(text).toContain('a binding to acquirer profile "host-a-usd" in <secret value> is already defined');
+    expect(text).toContain('missing field <secret value>: acquirer profile "host-a-usd" has enablerParams <secret value>, mid');
+    expect(text).toContain('field "terminal-id-fieldx" is not in the enablerParams of acquirer profile "host-a-usd" (<secret value>, mid)');
+    expect(text).toContain('acquirer profile "hidden-hots" is not defined in the manifest');
+    for (const secret of ['hidden-host', 'terminal-id-field"', 'terminal-id-field?', 'JPY']) expect(text).not.toContain(secret);
+  });
+
   it('with allowMissingEnv, validates around missing variables and names them', async () => {
     await write({
       'm.yaml': `version: 1\n${EMV}${PROFILE}\nmerchants:${merchant('a', '\n    passcode: ${PASSCODE}')}${merchant('b').replace('jane@b.example', '${EMAIL}')}\n`,
