@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InternalError } from '../errors.js';
 import { parseYamlData, type YamlData } from './read-yaml.js';
-import type { ParseRequest } from './yaml-worker.js';
+import type { ParseAnswer, ParseRequest } from './yaml-worker.js';
 
 /**
  * Below this much YAML in all, files are parsed on the main thread: starting a worker costs more
@@ -139,9 +139,9 @@ function startWorker(maxOldGenerationSizeMb: number): YamlWorker {
           worker.off('error', onError);
           worker.off('exit', onExit);
         };
-        const onMessage = (data: YamlData): void => {
+        const onMessage = (answer: ParseAnswer): void => {
           cleanup();
-          resolve(data);
+          resolve('json' in answer ? { value: JSON.parse(answer.json) as unknown, diagnostics: answer.diagnostics } : answer);
         };
         const onError = (error: Error): void => {
           cleanup();

@@ -24,6 +24,16 @@ describe('parseYamlFiles', () => {
     expect(parsed[2]?.diagnostics.map(formatDiagnostic)[0]).toMatch(/^f2\.yaml:2:3: invalid YAML: /);
   });
 
+  it('brings back numbers that JSON cannot hold exactly', async () => {
+    const [parsed] = await Promise.all(parseYamlFiles([{ name: 'n.yaml', text: 'a: .inf\nb: -.inf\nc: .nan\nd: -0\ne: [1.5, "x"]\n' }], { workers: 'always' }));
+    const value = parsed?.value as Record<string, unknown>;
+    expect(value['a']).toBe(Infinity);
+    expect(value['b']).toBe(-Infinity);
+    expect(value['c']).toBeNaN();
+    expect(Object.is(value['d'], -0)).toBe(true);
+    expect(value['e']).toEqual([1.5, 'x']);
+  });
+
   it('parses on the main thread what a worker could not, with the same result', async () => {
     // A worker with a 1 MB heap runs out on the first file; the files must still all come back.
     const input = files(4).map((file) => ({ ...file, text: file.text.replace('merchants:', `padding: [${'1, '.repeat(50_000)}1]\nmerchants:`) }));
