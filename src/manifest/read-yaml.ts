@@ -13,6 +13,7 @@ import {
 } from 'yaml';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { FilePositions, SourceFile, SourceNode } from './positions.js';
+import { splitManifestPieces, type ManifestPieces } from './yaml-pieces.js';
 
 /** Per manifest file; a 10,000-merchant manifest is about 30 MB, usually split over many files. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -80,6 +81,36 @@ export function parseYaml(text: string, name: string): ParsedYaml {
 
 /** The value and the problems of a file's text, without its positions. */
 export function parseYamlData(text: string, name: string): YamlData {
+  const pieces = splitManifestPieces(text);
+  return (pieces === undefined ? undefined : parseManifestPieces(pieces, name)) ?? parseYamlDocument(text, name);
+}
+
+/**
+ * The file parsed piece by piece (see splitManifestPieces), or undefined when any piece has a
+ * problem: the whole file is then parsed again, so that every message, position and duplicate
+ * key is reported exactly as for the whole text.
+ */
+export function parseManifestPieces(pieces: ManifestPieces, name: string): YamlData | undefined {
+  const skeleton = parseYamlDocument(pieces.skeleton, name);
+  const top = skeleton.value;
+  if (skeleton.diagnostics.length > 0 || typeof top !== 'object' || top === null || Array.isArray(top)) return undefined;
+  const map = top as Record<string, unknown>;
+  for (const { key, items } of pieces.sequences) {
+    if (!Object.hasOwn(map, key) || map[key] !== null) return undefined;
+    const values: unknown[] = [];
+    for (const item of items) {
+      // An item is a sequence of one entry, whose root sits where the file's sequence does.
+      const parsed = parseYamlDocument(item, name, 1);
+      if (parsed.diagnostics.length > 0 || !Array.isArray(parsed.value) || parsed.value.length !== 1) return undefined;
+      values.push(parsed.value[0]);
+    }
+    map[key] = values;
+  }
+  return skeleton;
+}
+
+/** The text parsed as one document, the way parseYamlData's result is defined. */
+export function parseYamlDocument(text: string, name: string, depth = 0): YamlData {
   const lineCounter = new LineCounter();
   const doc = parseWithoutTrace(text, lineCounter);
   const problems = [...doc.errors, ...doc.warnings];
@@ -90,7 +121,7 @@ export function parseYamlData(text: string, name: string): YamlData {
     });
     return { value: undefined, diagnostics };
   }
-  const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run();
+  const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run(depth);
   return { value, diagnostics };
 }
 
@@ -181,12 +212,13 @@ class Converter {
     private readonly positions: boolean,
   ) {}
 
-  run(): { value: unknown; root: SourceNode | undefined; diagnostics: Diagnostic[] } {
+  /** `depth`: how deep the document's root sits in the file it was cut from (see parseManifestPieces). */
+  run(depth = 0): { value: unknown; root: SourceNode | undefined; diagnostics: Diagnostic[] } {
     const contents = this.doc.contents;
     let value: unknown = null;
     let root: SourceNode | undefined;
     try {
-      if (contents !== null) ({ value, node: root } = this.convert(contents, [], 0));
+      if (contents !== null) ({ value, node: root } = this.convert(contents, [], depth));
     } catch (error) {
       if (!(error instanceof StopConversion)) throw error;
       value = undefined;

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseManifestPieces, parseYamlData, parseYamlDocument } from '../../src/manifest/read-yaml.js';
+import { splitManifestPieces } from '../../src/manifest/yaml-pieces.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Texts where a line looks like an item but is not one, or where items sit in unusual places. */
+const TRICKY: Record<string, string> = {
+  'block scalar holding item lines': 'version: 1\nmerchants:\n  - providerReference: a\n    receiptInfo: |\n      - not an item\n  - providerReference: x\n    mchName: x\n  - providerReference: b\n',
+  'folded scalar and blank lines': 'merchants:\n  - a: >\n      folded\n\n      - text\n\n  - b: 2\n',
+  'quoted scalar across lines': 'merchants:\n  - a: "one\n      - two"\n  - b: \'three\n      - four\'\n',
+  'broken: quoted scalar continued at the item column': 'merchants:\n  - a: "one\n  - two"\n  - b: 1\n',
+  'flow sequence across lines': 'merchants:\n  - a: [1,\n      -2]\n  - b: { c: 1,\n      d: 2 }\n',
+  'plain scalar across lines': 'merchants:\n  - a: first\n      - still a\n  - b: 2\n',
+  'comments between items and keys': 'version: 1 # v\n# top\nmerchants: # list\n# at column 0\n  - a: 1 # one\n\n# between\n  - b: 2\n# after\nprune: { merchants: true }\n',
+  'items at column 0': 'emvConfigs:\n- emvName: a\n  params: {}\n- emvName: b\nmerchants:\n- providerReference: m\n',
+  'nested sequences': 'merchants:\n  - - 1\n    - 2\n  - devices:\n      - deviceAlias: a\n      - deviceAlias: b\n',
+  'CRLF line ends': 'version: 1\r\nmerchants:\r\n  - a: 1\r\n  - b: 2\r\n',
+  'empty items': 'merchants:\n  -\n  - ~\n  - a: 1\n',
+  'a key with a mapping under it': 'prune:\n  merchants: true\n  emvConfigs: false\nmerchants:\n  - a: 1\n',
+  'a key with a flow value and one with a block scalar': 'group: G-1\nnote: |\n  - x\n  - y\nmerchants:\n  - a: 1\n',
+  'numbers JSON cannot hold': 'merchants:\n  - a: .inf\n    b: -0\n    c: .nan\n',
+  'no final line break': 'merchants:\n  - a: 1\n  - b: 2',
+  'keys that YAML reads as numbers': 'merchants:\n  - methods:\n      1: { emvs: [a] }\n      "02": { emvs: [b] }\n',
+  'broken: bad indentation inside an item': 'merchants:\n  - a: 1\n     b: 2\n  - c: 3\n',
+  'broken: duplicate keys in items': 'merchants:\n  - a: 1\n    a: 2\n  - b: 1\n    b: 2\n',
+  'broken: duplicate top-level key': 'merchants:\n  - a: 1\nmerchants:\n  - b: 1\n',
+  'broken: unclosed flow': 'merchants:\n  - a: [1, 2\n  - b: 3\n',
+  'broken: item less indented': 'merchants:\n    - a: 1\n  - b: 2\n',
+  'broken: reserved key': 'merchants:\n  - __proto__: { polluted: true }\n',
+  'broken: merge key': 'merchants:\n  - <<: { a: 1 }\n',
+  'deep nesting': `merchants:\n  - a: ${'['.repeat(62)}${']'.repeat(62)}\n`,
+  'too deep': `merchants:\n  - a: ${'['.repeat(63)}${']'.repeat(63)}\n`,
+};
+
+/** Texts the cut must leave whole: their meaning can span items, or the cut does not model them. */
+const WHOLE: Record<string, string> = {
+  anchors: 'emvConfigs:\n  - &e { emvName: a }\nmerchants:\n  - *e\n',
+  tags: 'merchants: !!seq\n  - a: 1\n',
+  'document start': '---\nmerchants:\n  - a: 1\n',
+  directive: '%YAML 1.2\n---\nmerchants:\n  - a: 1\n',
+  'tab indentation': 'merchants:\n\t- a: 1\n',
+  'byte order mark': '\ufeffmerchants:\n  - a: 1\n',
+  'complex key': '? merchants\n: - a: 1\n',
+  'quoted top-level key': '"merchants":\n  - a: 1\n',
+  'flow top level': '{ merchants: [ { a: 1 } ] }\n',
+  'a sequence at the top': '- a: 1\n- b: 2\n',
+  'no sequence': 'version: 1\ngroup: G-1\n',
+};
+
+function corpus(): Record<string, string> {
+  const texts: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir)) {
+      const file = path.join(dir, entry);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (/\.ya?ml$/.test(entry)) texts[path.relative(ROOT, file)] = readFileSync(file, 'utf8');
+    }
+  };
+  walk(path.join(ROOT, 'examples'));
+  walk(path.join(ROOT, 'test/fixtures/manifests'));
+  return texts;
+}
+
+describe('splitManifestPieces', () => {
+  it('cuts each top-level block sequence into its items and leaves the keys in the skeleton', () => {
+    const text = 'version: 1\nemvConfigs:\n  - emvName: a\n    params: {}\n  - emvName: b\nmerchants:\n  - providerReference: m\nprune: { merchants: true }\n';
+    expect(splitManifestPieces(text)).toEqual({
+      skeleton: 'version: 1\nemvConfigs:\nmerchants:\nprune: { merchants: true }\n',
+      sequences: [
+        { key: 'emvConfigs', items: ['  - emvName: a\n    params: {}\n', '  - emvName: b\n'] },
+        { key: 'merchants', items: ['  - providerReference: m\n'] },
+      ],
+    });
+  });
+
+  it('does not take a line for an item when it is inside a scalar or a flow collection', () => {
+    const pieces = splitManifestPieces(TRICKY['block scalar holding item lines']!);
+    expect(pieces?.sequences[0]?.items).toEqual([
+      '  - providerReference: a\n    receiptInfo: |\n      - not an item\n',
+      '  - providerReference: x\n    mchName: x\n',
+      '  - providerReference: b\n',
+    ]);
+    expect(splitManifestPieces(TRICKY['quoted scalar across lines']!)?.sequences[0]?.items).toHaveLength(2);
+    expect(splitManifestPieces(TRICKY['flow sequence across lines']!)?.sequences[0]?.items).toHaveLength(2);
+  });
+
+  it.each(Object.entries(WHOLE))('leaves the text whole: %s', (_, text) => {
+    expect(splitManifestPieces(text)).toBeUndefined();
+  });
+});
+
+describe('parseYamlData', () => {
+  const cases = { ...TRICKY, ...WHOLE, ...corpus() };
+
+  it.each(Object.entries(cases))('reads %s exactly as the whole document', (name, text) => {
+    const whole = parseYamlDocument(text, name);
+    expect(parseYamlData(text, name)).toEqual(whole);
+    if (!(name in TRICKY)) return;
+    // Valid texts are read piece by piece; a piece with a problem sends the file back to a whole parse.
+    const pieces = splitManifestPieces(text);
+    const piecewise = pieces === undefined ? undefined : parseManifestPieces(pieces, name);
+    if (/^(broken|too deep)/.test(name)) {
+      expect(piecewise).toBeUndefined();
+    } else {
+      expect(whole.diagnostics).toEqual([]);
+      expect(piecewise).toEqual(whole);
+    }
+  });
+
+  it('reads a generated 300-merchant manifest exactly as the whole document', () => {
+    const device = (m: number, d: number) =>
+      `      - deviceAlias: till-${d}\n        methods: [ "01", "02" ]\n        acquirerFields:\n          host-a: { tid: "${m}${d}" }\n        deviceAdmin: \${ADMIN}\n`;
+    const merchant = (m: number) =>
+      `  - providerReference: m-${m}\n    mchName: "Shop ${m}"\n    bindings:\n      - acquirer: host-a\n        currency: USD\n        methods:\n          "01": { emvs: [ visa ] }\n    devices:\n${device(m, 1)}${device(m, 2)}`;
+    const text = `version: 1\nmerchants:\n${Array.from({ length: 300 }, (_, m) => merchant(m)).join('')}`;
+    const pieces = splitManifestPieces(text);
+    expect(pieces?.sequences[0]?.items).toHaveLength(300);
+    expect(parseManifestPieces(pieces!, 'gen.yaml')).toEqual(parseYamlDocument(text, 'gen.yaml'));
+  });
+});
