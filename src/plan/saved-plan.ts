@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, PaycfgError } from '../errors.js';
+import { PaycfgError } from '../errors.js';
+import type { ManifestContext } from '../manifest/index.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
-import type { LiveState } from '../model/state.js';
+import type { DesiredState, LiveState } from '../model/state.js';
 import { redactPlan } from '../render/redact.js';
-import type { PlanRun } from '../workflow/compute-plan.js';
 import type { Plan } from './plan.js';
 
 /**
@@ -76,17 +73,25 @@ export function fingerprintsOf(live: LiveState): Record<string, string> {
   return out;
 }
 
-export function buildSavedPlan(run: PlanRun, now: Date = new Date()): SavedPlan {
+/** What a saved plan is built from: the plan and the stages that made it. */
+export interface SavedPlanSource {
+  readonly plan: Plan;
+  readonly desired: DesiredState;
+  readonly live: LiveState;
+  readonly manifest: Pick<ManifestContext, 'secrets' | 'locate' | 'files'>;
+}
+
+export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): SavedPlan {
   const secrets: { pointer: string; template: string }[] = [];
   const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
-  const secretAt = new Map(run.loaded.secrets.map((secret) => [JSON.stringify(secret.path), secret]));
+  const secretAt = new Map(run.manifest.secrets.map((secret) => [JSON.stringify(secret.path), secret]));
   for (const [pointer, path] of run.desired.sensitive) {
     // Only values the plan writes need to come back at apply time.
     if (!written.has(splitPointer(pointer).address)) continue;
     const secret = secretAt.get(JSON.stringify(path));
     if (secret === undefined) continue;
     if (secret.variables.length === 0) {
-      const at = run.loaded.locate(secret.path);
+      const at = run.manifest.locate(secret.path);
       throw new SavedPlanError(
         `${at.file}:${at.line}:${at.col}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
           `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
@@ -108,9 +113,9 @@ export function buildSavedPlan(run: PlanRun, now: Date = new Date()): SavedPlan 
     kind: SAVED_PLAN_KIND,
     formatVersion: 1,
     createdAt: now.toISOString(),
-    manifestFiles: [...run.loaded.files],
+    manifestFiles: [...run.manifest.files],
     plan: redactPlan(run.plan),
-    fingerprints: fingerprintsOf(run.live.state),
+    fingerprints: fingerprintsOf(run.live),
     scope: {
       ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),
       merchants,
@@ -124,36 +129,15 @@ export function buildSavedPlan(run: PlanRun, now: Date = new Date()): SavedPlan 
   };
 }
 
-export async function writeSavedPlan(file: string, run: PlanRun, cwd: string): Promise<void> {
-  const saved = buildSavedPlan(run);
-  const target = resolve(cwd, file);
-  const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, target);
-  } catch (error) {
-    throw new ConfigError(`cannot write the plan to ${target}: ${(error as Error).message}`);
-  }
-}
-
-export async function readSavedPlan(file: string, cwd: string): Promise<SavedPlan> {
-  const target = resolve(cwd, file);
-  let text: string;
-  try {
-    text = await readFile(target, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`cannot read the saved plan ${target}: ${(error as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new SavedPlanError(`${target} is not a saved plan (not JSON); write one with \`paycfg plan -f PATH --out ${file}\``);
-  }
+/**
+ * A saved plan read back (JSON already parsed), checked against the format; `source` names where it
+ * came from in messages.
+ */
+export function parseSavedPlan(data: unknown, source: string): SavedPlan {
   const parsed = savedPlanSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new SavedPlanError(`${target} is not a saved plan of this paycfg version (${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'})`);
+    throw new SavedPlanError(`${source} is not a saved plan of this paycfg version (${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'})`);
   }
   return data as SavedPlan;
 }

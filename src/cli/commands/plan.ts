@@ -1,12 +1,12 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { hasChanges } from '../../plan/plan.js';
-import { writeSavedPlan } from '../../plan/saved-plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { renderPlanJson } from '../../render/render-json.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
+import { writeSavedPlan } from '../../workflow/saved-plan-file.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
