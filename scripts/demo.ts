@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../src/api/index.js';
 import { main } from '../src/cli/main.js';
 import { processIo, type IoStreams } from '../src/cli/io.js';
-import { signSimToken, startSimulator } from '../src/sim/index.js';
+import { signSimToken, simAdminClient, startSimulator } from '../src/sim/index.js';
 
 const GROUP = 'G-00000001';
 // Shown relative to where the demo runs (npm runs it from the repository root).
@@ -29,12 +29,7 @@ async function run(io: IoStreams, argv: string[]): Promise<number> {
 async function demo(): Promise<number> {
   const sim = await startSimulator({ port: 0 });
   try {
-    const admin = await fetch(`${sim.url}/_sim/groups`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ groupId: GROUP, groupName: 'Demo Payments Ltd', timeZone: 'America/New_York' }),
-    });
-    if (!admin.ok) throw new Error(`the simulator refused to create the demo group (HTTP ${admin.status})`);
+    await simAdminClient(sim.url).createGroup({ groupId: GROUP, groupName: 'Demo Payments Ltd', timeZone: 'America/New_York' });
     const token = signSimToken({ groupId: GROUP });
     const env = { ...process.env, PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: token, TILL_ADMIN_PASSWORD: process.env['TILL_ADMIN_PASSWORD'] ?? 'demo-admin-pw' };
     const base = processIo();

@@ -1,5 +1,4 @@
-import { signSimToken, startSimulator, type RequestStatistics } from '../../src/sim/index.js';
-import { BenchError } from './errors.js';
+import { signSimToken, simAdminClient, startSimulator, type RequestStatistics } from '../../src/sim/index.js';
 
 const SECRET = 'paycfg-bench-secret';
 /** Long enough for the slowest run (apply of a large group at parallelism 1). */
@@ -21,23 +20,14 @@ export interface BenchSimulator {
 
 export async function startBenchSimulator(): Promise<BenchSimulator> {
   const sim = await startSimulator({ port: 0, host: '127.0.0.1', jwtSecret: SECRET, seed: 1 });
-  const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${sim.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new BenchError(`simulator admin ${method} ${path} answered HTTP ${response.status}: ${text}`);
-    return JSON.parse(text) as unknown;
-  };
+  const admin = simAdminClient(sim.url);
   return {
     url: sim.url,
     token: (groupId) => signSimToken({ groupId, secret: SECRET, ttlSeconds: TOKEN_TTL_SECONDS }),
-    createGroup: async (groupId) => void (await admin('POST', '/_sim/groups', { groupId, groupName: `Bench PBO ${groupId}`, timeZone: 'UTC' })),
-    setLatency: async (ms) => void (await admin('PUT', '/_sim/faults', { latencyMs: ms })),
-    resetStats: async () => void (await admin('POST', '/_sim/stats/reset')),
-    stats: async () => (await admin('GET', '/_sim/stats')) as RequestStatistics,
+    createGroup: (groupId) => admin.createGroup({ groupId, groupName: `Bench PBO ${groupId}`, timeZone: 'UTC' }),
+    setLatency: (ms) => admin.faults({ latencyMs: ms }),
+    resetStats: () => admin.resetStats(),
+    stats: () => admin.stats(),
     close: () => sim.close(),
   };
 }

@@ -8,3 +8,5 @@ export { signSimToken, DEFAULT_TOKEN_TTL_SECONDS } from './token.js';
 export type { FaultSettings } from './http/faults.js';
 export type { RequestStatistics } from './http/stats.js';
 export { SimStateError } from './errors.js';
+export { simAdminClient, SimAdminError, type SimAdminClient } from './admin-client.js';
+export type { GroupSettingsInput } from './rules/groups.js';

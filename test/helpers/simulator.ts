@@ -3,7 +3,7 @@
  * the /_sim/ admin calls and a raw API caller. Other suites (client, planner, apply) build on it,
  * so its shape stays small and stable.
  */
-import { signSimToken, startSimulator, type RequestStatistics, type SimulatorOptions } from '../../src/sim/index.js';
+import { signSimToken, simAdminClient, startSimulator, type SimAdminClient, type SimulatorOptions } from '../../src/sim/index.js';
 
 export const TEST_GROUP = 'G-00000001';
 const TEST_SECRET = 'paycfg-test-secret';
@@ -12,24 +12,7 @@ export interface TestSimulator {
   url: string;
   /** default group 'G-00000001'; valid 1h */
   token(groupId?: string): string;
-  admin: {
-    createGroup(g: {
-      groupId: string;
-      groupName?: string;
-      timeZone?: string;
-      qrEnabled?: boolean;
-      enablerParams?: string;
-      apiVersion?: 'v1' | 'legacy';
-    }): Promise<void>;
-    activate(activationCode: string): Promise<unknown>;
-    reset(): Promise<void>;
-    /** the whole store, secrets included (`GET /_sim/state?secrets=true`) */
-    state(): Promise<unknown>;
-    faults(f: { latencyMs?: number; faultRate?: number; dropRate?: number; rateLimit?: number; maxPageSize?: number }): Promise<void>;
-    /** counts of /api requests; also `faulted`, `dropped`, `rateLimited` and `internalErrors` */
-    stats(): Promise<RequestStatistics>;
-    resetStats(): Promise<void>;
-  };
+  admin: SimAdminClient;
   /**
    * Raw call to the service API with the group's token: returns the parsed envelope and HTTP status.
    * A string body is sent as it is (for malformed-JSON tests); anything else is JSON-encoded.
@@ -43,32 +26,13 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
   const sim = await startSimulator({ ...options, port: options.port ?? 0, host: options.host ?? '127.0.0.1', jwtSecret: secret });
   const clock = options.now;
 
-  async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${sim.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`simulator admin ${method} ${path} answered HTTP ${response.status}: ${text}`);
-    return JSON.parse(text) as unknown;
-  }
-
   const token = (groupId: string = TEST_GROUP): string =>
     signSimToken({ groupId, secret, ttlSeconds: 3600, ...(clock ? { now: clock() } : {}) });
 
   return {
     url: sim.url,
     token,
-    admin: {
-      createGroup: async (g) => void (await admin('POST', '/_sim/groups', g)),
-      activate: (activationCode) => admin('POST', '/_sim/activate', { activationCode }),
-      reset: async () => void (await admin('POST', '/_sim/reset')),
-      state: () => admin('GET', '/_sim/state?secrets=true'),
-      faults: async (f) => void (await admin('PUT', '/_sim/faults', f)),
-      stats: async () => (await admin('GET', '/_sim/stats')) as RequestStatistics,
-      resetStats: async () => void (await admin('POST', '/_sim/stats/reset')),
-    },
+    admin: simAdminClient(sim.url),
     api: async (method, path, body, groupId) => {
       const response = await fetch(`${sim.url}${path}`, {
         method,

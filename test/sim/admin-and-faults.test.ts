@@ -86,7 +86,7 @@ describe('faults', () => {
 
   it('never applies faults to the /_sim/ admin surface', async () => {
     await sim.admin.faults({ faultRate: 1, rateLimit: 1 });
-    for (let i = 0; i < 5; i += 1) await sim.admin.state();
+    for (let i = 0; i < 5; i += 1) await sim.admin.state({ secrets: true });
     await sim.admin.createGroup({ groupId: 'G-00000005' });
     expect((await sim.api('GET', `${V1}/emv`)).status).toBe(503);
   });
@@ -130,7 +130,7 @@ describe('admin surface', () => {
     ok(await sim.api('GET', `${V1}/emv`));
     ok(await sim.api('PUT', `${V1}/emv/${id}`, { currency: 'USD', params: '{}' }));
     await sim.api('GET', `${V1}/nothing-here`);
-    await sim.admin.state();
+    await sim.admin.state({ secrets: true });
     expect(await sim.admin.stats()).toEqual({
       total: 4,
       reads: 2,
@@ -153,7 +153,7 @@ describe('admin surface', () => {
   it('reset empties the store', async () => {
     await createEmv(sim, { emvName: 'x' });
     await sim.admin.reset();
-    expect(await sim.admin.state()).toMatchObject({ groups: [], outbox: [] });
+    expect(await sim.admin.state({ secrets: true })).toMatchObject({ groups: [], outbox: [] });
     expect(ok(await sim.api('GET', `${V1}/emv`)).total).toBe(0);
   });
 

@@ -75,7 +75,7 @@ describe('groups', () => {
       emailSender: 'noreply@example.com',
       updatedAt: formatTimestamp(clock.now()),
     });
-    const state = (await sim.admin.state()) as { groups: Array<{ settings: Record<string, unknown> }> };
+    const state = (await sim.admin.state({ secrets: true })) as { groups: Array<{ settings: Record<string, unknown> }> };
     expect(state.groups.map((g) => g.settings)).toEqual([
       expect.objectContaining({ groupId: 'G-12345678', qrEnabled: false, apiVersion: 'v1', enablerParams: 'tid,mid' }),
     ]);

@@ -287,7 +287,7 @@ describe('devices: update and e-mail', () => {
     refused(await sim.api('POST', `${V1}/device/code`, { deviceId: code.id, email: 'nope' }), 10000, /email must be an e-mail address/);
     refused(await sim.api('POST', `${V1}/device/code`, { email: 'owner@example.com' }), 10000, /deviceId required/);
     refused(await sim.api('POST', `${V1}/device/code`, { deviceId: 'CD-000000000000', email: 'a@b.co' }), 10000, /not found/);
-    const state = (await sim.admin.state()) as { outbox: unknown[] };
+    const state = (await sim.admin.state({ secrets: true })) as { outbox: unknown[] };
     expect(state.outbox).toEqual([
       { groupId: 'G-00000001', to: 'owner@example.com', deviceId: code.id, activationCode: code.activationCode, sentAt: expect.stringMatching(TIMESTAMP) },
     ]);

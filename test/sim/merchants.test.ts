@@ -20,7 +20,7 @@ const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 async function stateMerchant(mchId: string): Promise<any> {
-  const state = (await sim.admin.state()) as { groups: Array<{ merchants: Array<{ mchId: string }> }> };
+  const state = (await sim.admin.state({ secrets: true })) as { groups: Array<{ merchants: Array<{ mchId: string }> }> };
   return state.groups.flatMap((g) => g.merchants).find((m) => m.mchId === mchId);
 }
 

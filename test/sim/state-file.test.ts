@@ -26,12 +26,12 @@ describe('--state FILE', () => {
     const code = ok(await first.api('POST', `${V1}/device`, { mchId: merchant.mchId, deviceAlias: 'till' }));
     const device = (await first.admin.activate(code.activationCode)) as { deviceId: string };
     await first.admin.createGroup({ groupId: 'G-00000001', groupName: 'Persisted' });
-    const before = await first.admin.state();
+    const before = await first.admin.state({ secrets: true });
     await first.close();
 
     const second = await startTestSimulator({ statePath });
     try {
-      expect(await second.admin.state()).toEqual(before);
+      expect(await second.admin.state({ secrets: true })).toEqual(before);
       expect(ok(await second.api('GET', `${V1}/device/${device.deviceId}`))).toMatchObject({ deviceAlias: 'till', isDevice: true });
       expect(ok(await second.api('GET', `${V1}/mchInfo/${merchant.mchId}`)).acquirers).toHaveLength(1);
       // Referential rules still hold after the restart.

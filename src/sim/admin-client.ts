@@ -1,0 +1,53 @@
+import { PaycfgError } from '../errors.js';
+import type { FaultSettings } from './http/faults.js';
+import type { RequestStatistics } from './http/stats.js';
+import type { GroupSettingsInput } from './rules/groups.js';
+
+/** The simulator refused an admin call, or did not answer one. */
+export class SimAdminError extends PaycfgError {
+  readonly code = 'SIM_ADMIN';
+}
+
+/**
+ * The simulator's `/_sim/` admin surface (groups, activation, faults, statistics, state), as the
+ * tests, the benchmark and the demo drive it. Plain JSON over loopback; no token.
+ */
+export interface SimAdminClient {
+  createGroup(group: GroupSettingsInput): Promise<void>;
+  /** Activates a terminal as a device would; answers the device record. */
+  activate(activationCode: string): Promise<unknown>;
+  reset(): Promise<void>;
+  /** The whole store; write-only secrets included only when asked for. */
+  state(options?: { secrets?: boolean }): Promise<unknown>;
+  /** Unset settings keep their value; 0 or null turns a fault off. */
+  faults(settings: Partial<FaultSettings> & { seed?: number }): Promise<void>;
+  stats(): Promise<RequestStatistics>;
+  resetStats(): Promise<void>;
+}
+
+export function simAdminClient(baseUrl: string): SimAdminClient {
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new SimAdminError(`the simulator at ${baseUrl} did not answer ${method} ${path}: ${(error as Error).message}`, {}, { cause: error });
+    }
+    const text = await response.text();
+    if (!response.ok) throw new SimAdminError(`simulator admin ${method} ${path} answered HTTP ${response.status}: ${text}`, { status: response.status });
+    return JSON.parse(text) as unknown;
+  };
+  return {
+    createGroup: async (group) => void (await call('POST', '/_sim/groups', group)),
+    activate: (activationCode) => call('POST', '/_sim/activate', { activationCode }),
+    reset: async () => void (await call('POST', '/_sim/reset')),
+    state: (options) => call('GET', `/_sim/state${options?.secrets === true ? '?secrets=true' : ''}`),
+    faults: async (settings) => void (await call('PUT', '/_sim/faults', settings)),
+    stats: async () => (await call('GET', '/_sim/stats')) as RequestStatistics,
+    resetStats: async () => void (await call('POST', '/_sim/stats/reset')),
+  };
+}
