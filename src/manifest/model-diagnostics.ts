@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lowerFirst } from '../util/text.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { VALUE, describeValue } from './issue-text.js';
 import { positionInFile, type SourceFile } from './positions.js';
@@ -82,9 +83,4 @@ function expectedText(expected: string): string {
     default:
       return expected;
   }
-}
-
-/** zod's own messages start with a capital ("Invalid input"); acronyms ("EMV config") stay as they are. */
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

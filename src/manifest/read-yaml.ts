@@ -11,6 +11,7 @@ import {
   type Scalar,
   type YAMLError,
 } from 'yaml';
+import { lowerFirst } from '../util/text.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { FilePositions, SourceFile, SourceNode } from './positions.js';
 import { splitManifestPieces, type ManifestPieces } from './yaml-pieces.js';
@@ -387,11 +388,6 @@ function writtenKey(node: Scalar): string | undefined {
     return typeof node.source === 'string' && node.type === 'PLAIN' ? node.source : String(value);
   }
   return undefined;
-}
-
-/** The yaml package's messages start with a capital ("Flow map ..."); messages here do not. */
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
 
 function formatBytes(bytes: number): string {

@@ -1,6 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { exportGroup, type ExportRun, type ExportTarget } from '../../export/index.js';
 import { formatDiagnostic } from '../../manifest/index.js';
+import { plural } from '../../util/text.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
@@ -101,10 +102,6 @@ function report(result: ExportRun, target: ExportTarget, io: IoStreams): void {
         'fix them in the service and export again, or edit the output.\n',
     );
   }
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 export const exportCommand: Command = { name: 'export', summary: 'Write a manifest from the live group', help, run };

@@ -1,5 +1,6 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { ManifestError, formatDiagnostic, loadManifest, type ManifestCounts } from '../../manifest/index.js';
+import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
@@ -80,10 +81,6 @@ export function summaryLine(files: number, counts: ManifestCounts, missingVariab
   if (missingVariables.length === 0) return line;
   const names = missingVariables.join(', ');
   return `${line}; ${plural(missingVariables.length, 'environment variable')} not set, checked as placeholders: ${names}`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function writeJson(io: IoStreams, value: unknown): void {
