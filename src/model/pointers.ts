@@ -1,21 +1,29 @@
 /**
  * Pointers into a plan: `<address>#/<field>/<sub>...`, with JSON Pointer escaping of the path
- * (RFC 6901). They name secret values without holding them.
+ * (RFC 6901), as in the plan's JSON Patches. They name secret values without holding them.
  */
+import jsonPatch from 'fast-json-patch';
+
+const { escapePathComponent, unescapePathComponent } = jsonPatch;
+
+/** A JSON Pointer's segments: `/params/a~1b` → `['params', 'a/b']`. */
+export function pointerSegments(pointer: string): string[] {
+  return pointer.split('/').slice(1).map(unescapePathComponent);
+}
+
+/** One segment of a JSON Pointer, escaped: `a/b` → `a~1b`. */
+export function pointerSegment(segment: string | number): string {
+  return escapePathComponent(String(segment));
+}
+
 /** `device/m/t#/acquirerFields/host-a/tid` → address and path segments. */
 export function splitPointer(pointer: string): { address: string; path: string[] } {
   const hash = pointer.indexOf('#/');
-  return {
-    address: pointer.slice(0, hash),
-    path: pointer
-      .slice(hash + 2)
-      .split('/')
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
-  };
+  return { address: pointer.slice(0, hash), path: pointerSegments(pointer.slice(hash + 1)) };
 }
 
 export function joinPointer(address: string, path: readonly (string | number)[]): string {
-  return `${address}#/${path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return `${address}#/${path.map(pointerSegment).join('/')}`;
 }
 
 export function baseAddress(address: string): string {

@@ -1,6 +1,7 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { isPlainObject, scalarsAsText, sortKeys } from '../model/canonical.js';
 import type { Kind } from '../model/kinds.js';
+import { pointerSegment } from '../model/pointers.js';
 import { fieldDescriptor } from './descriptors.js';
 
 export interface FieldDiff {
@@ -84,7 +85,7 @@ const MAX_CACHED_POINTERS = 1024;
 function fieldPointer(field: string): string {
   let pointer = fieldPointers.get(field);
   if (pointer === undefined) {
-    pointer = `/${field.includes('/') || field.includes('~') ? field.replace(/~/g, '~0').replace(/\//g, '~1') : field}`;
+    pointer = `/${pointerSegment(field)}`;
     if (fieldPointers.size < MAX_CACHED_POINTERS) fieldPointers.set(field, pointer);
   }
   return pointer;

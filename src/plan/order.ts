@@ -1,4 +1,5 @@
 import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
+import { baseAddress } from '../model/pointers.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
 import type { BlockedChange, Change } from './plan.js';
 import { PlanError } from './errors.js';
@@ -232,7 +233,7 @@ function propagateBlocked(
   const blockOne = (i: number, because: number): void => {
     if (out.has(i)) return;
     const d = drafts[i]!;
-    const cause = drafts[because]!.address.replace(/#old$/, '');
+    const cause = baseAddress(drafts[because]!.address);
     out.add(i);
     queue.push(i);
     blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });

@@ -320,7 +320,7 @@ class PlanBuilder {
       const detached = withoutEmv(methods, emvName, dropEmpty);
       if (user.kind === 'acquirer' && Object.keys(detached).length === 0) {
         throw new PlanError(
-          `cannot replace ${old.address.replace('#old', '')}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
+          `cannot replace ${baseAddress(old.address)}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
             `Give the profile another EMV config for those methods first, or replace the profile as well.`,
         );
       }
@@ -492,7 +492,7 @@ class PlanBuilder {
   private block(change: Draft, blocker: string): void {
     this.addBlocked(
       {
-        address: change.step === 'replace-old' ? change.address.replace(/#old$/, '') : change.address,
+        address: change.step === 'replace-old' ? baseAddress(change.address) : change.address,
         kind: change.kind,
         key: change.key,
         action: change.step === 'replace-old' ? 'replace' : change.action,

@@ -1,3 +1,5 @@
+import { pointerSegments } from '../model/pointers.js';
+
 /** One-line rendering of a field value for plan output. */
 export function formatValue(value: unknown, maxLength = 120): string {
   if (value === undefined) return '(unset)';
@@ -7,10 +9,7 @@ export function formatValue(value: unknown, maxLength = 120): string {
 
 /** `/params/aid` → `params.aid`; array indices stay as `[0]`. */
 export function pointerToPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return pointerSegments(pointer)
     // Array indices read as [n]; payment method codes ("04") are object keys and keep their dot.
     .map((part, i) => (/^(0|[1-9]\d*)$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
     .join('');

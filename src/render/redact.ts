@@ -1,7 +1,7 @@
 import type { Operation } from 'fast-json-patch';
 import type { Change, Plan } from '../plan/plan.js';
 
-import { baseAddress, splitPointer } from '../model/pointers.js';
+import { baseAddress, pointerSegments, splitPointer } from '../model/pointers.js';
 import { scrub } from '../util/scrub.js';
 
 export const SENSITIVE = '(sensitive)';
@@ -54,7 +54,7 @@ function redactPatch(patch: Operation[], paths: string[][]): Operation[] {
   if (paths.length === 0) return patch;
   return patch.map((op) => {
     if (!('value' in op)) return op;
-    const opPath = op.path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const opPath = pointerSegments(op.path);
     let value: unknown = op.value;
     for (const secret of paths) {
       if (startsWith(opPath, secret)) value = SENSITIVE;

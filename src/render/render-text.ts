@@ -1,3 +1,4 @@
+import { pointerSegments } from '../model/pointers.js';
 import { comparableFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
 import { formatValue, pointerToPath } from './format-value.js';
@@ -53,9 +54,9 @@ function fieldLines(change: Change, style: Style): string[] {
 /** The value at a pointer; a pointer into a redacted secret lands on the "(sensitive)" marker. */
 function valueAt(document: unknown, pointer: string): unknown {
   let current: unknown = document;
-  for (const part of pointer.split('/').slice(1)) {
+  for (const part of pointerSegments(pointer)) {
     if (typeof current !== 'object' || current === null) return current;
-    current = (current as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    current = (current as Record<string, unknown>)[part];
   }
   return current;
 }
