@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseManifestPieces, parseYamlData, parseYamlDocument } from '../../src/manifest/read-yaml.js';
 import { splitManifestPieces } from '../../src/manifest/yaml-pieces.js';
@@ -120,5 +121,51 @@ describe('parseYamlData', () => {
     const pieces = splitManifestPieces(text);
     expect(pieces?.sequences[0]?.items).toHaveLength(300);
     expect(parseManifestPieces(pieces!, 'gen.yaml')).toEqual(parseYamlDocument(text, 'gen.yaml'));
+  });
+});
+
+describe('parseYamlData on generated documents', () => {
+  /** A fixed-seed generator, so that a failure names a document that can be found again. */
+  function generator(seed: number) {
+    let state = seed;
+    const next = (): number => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    // Strings that look like YAML structure once written out: items, comments, keys, markers, line breaks.
+    const strings = ['a', 'x y', '- dash', '  - item', 'line1\nline2', 'line1\n  - line2\n', '# not a comment', 'key: value', '"quoted"', "it's", '', ' lead', 'trail ', '01', 'true', 'null', '1e3', '~', 'a'.repeat(90), 'é ü', '[x]', '{y}', '&a', '*b', '!t', '%d', '---', '...', '? q'];
+    const value = (depth: number): unknown => {
+      const r = next();
+      if (depth > 3 || r < 0.4) return pick<unknown>([pick(strings), Math.floor(next() * 1000), next() < 0.5, null, 1.5, -3]);
+      if (r < 0.7) return Array.from({ length: Math.floor(next() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, () => [pick(strings.filter((text) => text !== '')), value(depth + 1)]));
+    };
+    return (): string => {
+      const doc: Record<string, unknown> = {};
+      for (const key of ['version', 'merchants', 'emvConfigs', 'other']) {
+        if (next() < 0.8) doc[key] = key === 'version' ? 1 : Array.from({ length: 1 + Math.floor(next() * 4) }, () => value(1));
+      }
+      return stringify(doc, {
+        lineWidth: pick([0, 20, 40, 80]),
+        indent: pick([2, 4]),
+        indentSeq: next() < 0.5,
+        defaultKeyType: 'PLAIN',
+        defaultStringType: pick(['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'] as const),
+        collectionStyle: pick(['any', 'block', 'block', 'flow'] as const),
+      });
+    };
+  }
+
+  it('reads 400 generated documents exactly as whole documents, most of them piece by piece', () => {
+    const generate = generator(20261123);
+    let piecewise = 0;
+    for (let i = 0; i < 400; i++) {
+      const text = generate();
+      expect(parseYamlData(text, 'generated.yaml'), text).toEqual(parseYamlDocument(text, 'generated.yaml'));
+      const pieces = splitManifestPieces(text);
+      if (pieces !== undefined && parseManifestPieces(pieces, 'generated.yaml') !== undefined) piecewise++;
+    }
+    expect(piecewise).toBeGreaterThan(200);
   });
 });
