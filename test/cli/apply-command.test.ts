@@ -96,6 +96,41 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
+  it('on an interrupt starts nothing new, lets what is in flight finish, and a re-run finishes the job', async () => {
+    const { groupId, env } = await freshGroup();
+    const manifest = unpinned();
+    // Slow writes, one change at a time: the interrupt lands while the plan is half done.
+    await sim.admin.faults({ latencyMs: 100 });
+    try {
+      await sim.admin.resetStats();
+      let interrupt!: (signal: string) => void;
+      const interrupted = new Promise<string>((resolve) => (interrupt = resolve));
+      const watch = (async () => {
+        while ((await sim.admin.stats()).writes < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+        interrupt('SIGINT');
+      })();
+      const io = captureIo({ env, interrupted });
+      const code = await main(['apply', '-f', manifest, '--auto-approve', '--parallelism', '1'], io);
+      await watch;
+      expect(code).toBe(1);
+      const summary = /Apply complete: (\d) done, 0 failed, 0 skipped, (\d) not started \(interrupted\)\./.exec(io.out());
+      expect(summary, io.out()).not.toBeNull();
+      const [done, notStarted] = [Number(summary![1]), Number(summary![2])];
+      // Every change that started finished (none failed or was cut off); the rest never started.
+      expect(done).toBeGreaterThanOrEqual(2);
+      expect(notStarted).toBeGreaterThanOrEqual(1);
+      expect(done + notStarted).toBe(6);
+    } finally {
+      await sim.admin.faults({ latencyMs: 0 });
+    }
+    const plan = await cli(['plan', '-f', manifest, '--detailed-exitcode'], env);
+    expect(plan.code, plan.err).toBe(2);
+    const rerun = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    expect(rerun.code, rerun.out).toBe(0);
+    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect((await cli(['plan', '-f', manifest, '--detailed-exitcode'], env)).code).toBe(0);
+  });
+
   it('prints a machine-readable result with --json', async () => {
     const { env } = await freshGroup();
     const { code, out, err } = await cli(['apply', '-f', unpinned(), '--auto-approve', '--json'], env);
