@@ -10,6 +10,7 @@ import {
   type Node as YamlNode,
   type Scalar,
   type YAMLError,
+  visit,
 } from 'yaml';
 import { lowerFirst } from '../util/text.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
@@ -202,7 +203,8 @@ class Converter {
   private readonly converting = new Set<YamlNode>();
   /** Outermost alias being expanded, for the position of an alias-bomb report. */
   private outerAlias: { offset: number; path: ManifestPath } | undefined;
-  private plainValues = 0;
+  /** Values written in the file (aliases not expanded), counted when the first alias is: the budget's base. */
+  private writtenValues: number | undefined;
   private aliasValues = 0;
 
   constructor(
@@ -283,12 +285,11 @@ class Converter {
   }
 
   private count(): void {
-    if (this.outerAlias === undefined) {
-      this.plainValues++;
-      return;
-    }
+    if (this.outerAlias === undefined) return;
     this.aliasValues++;
-    const budget = Math.max(MIN_ALIAS_EXPANSION_BUDGET, 4 * this.plainValues);
+    // From the whole file, so that an alias near the top gets the same budget as one at the end.
+    this.writtenValues ??= countWrittenValues(this.doc);
+    const budget = Math.max(MIN_ALIAS_EXPANSION_BUDGET, 4 * this.writtenValues);
     if (this.aliasValues > budget) {
       this.report(
         this.outerAlias.offset,
@@ -376,6 +377,20 @@ class Converter {
 }
 
 const NO_NODE: SourceNode = { offset: 0 };
+
+/** Values as written (scalars, collections, empty values; not keys, aliases not followed). */
+function countWrittenValues(doc: Document.Parsed): number {
+  let count = 0;
+  visit(doc, {
+    Node(key, node) {
+      if (key !== 'key' && !isAlias(node)) count++;
+    },
+    Pair(_, pair) {
+      if (pair.value === null || pair.value === undefined) count++;
+    },
+  });
+  return count;
+}
 
 /**
  * A scalar key as a string. A plain key that YAML reads as a number or boolean keeps its written
