@@ -23,8 +23,8 @@ import { checkData, checkEnvelope, type DataShape } from './wire-schemas.js';
  *    anything else a TransportError.
  * 2. HTTP 401 or envelope code 401 (an expired token): AuthenticationError, never retried.
  * 3. HTTP 429 and 5xx (but 501): retry if the policy allows; otherwise 429 is RateLimitedError,
- *    a create is outcome-unknown (a server error may follow the write), anything else an outage
- *    (TransportError naming status and service code).
+ *    a create is outcome-unknown (a server error, 503 included, may follow the write), anything else
+ *    an outage (TransportError naming status and service code).
  * 4. A body that is not an envelope: a create answered 2xx is outcome-unknown; JSON on 2xx is a
  *    WireFormatError; anything else (proxy pages, wrong base URL) a TransportError naming the status.
  * 5. Envelope code != 0: 13310, 13000 or ApiError, whatever the HTTP status (4xx/5xx allowed).
@@ -114,8 +114,10 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
 
   if (status === 429 || (status >= 500 && status !== 501)) {
     const outcome: RequestOutcome = status === 429 ? 'rate-limited' : envelope !== undefined ? 'service-error' : 'http-error';
-    // 429 and 503 are refusals before any work; other server errors may come after a write.
-    const uncertain = ctx.uncertain || (status !== 429 && status !== 503);
+    // 429 is a refusal before any work. Any 5xx, 503 included, may come after a write (a gateway
+    // can give up on an upstream that went on), which is also why a create answered 5xx is
+    // outcome-unknown below, and read back before it is sent again.
+    const uncertain = ctx.uncertain || status !== 429;
     if (decision.retry) return { ...answered, outcome, retryInMs: decision.delayMs, uncertain };
     if (status === 429) {
       return fail(

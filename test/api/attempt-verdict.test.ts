@@ -89,7 +89,9 @@ describe('judgeAttempt', () => {
     const retry = ctx('DELETE', { decision: { retry: true, delayMs: 40 } });
     const dropped = { kind: 'failure', ...classifyNetworkError({ code: 'UND_ERR_SOCKET' }, false) } as AttemptResult;
     expect(judgeAttempt(dropped, retry)).toEqual({ outcome: 'network-error', status: null, retryInMs: 40, uncertain: true });
-    expect(judgeAttempt(json(503, {}), retry)).toMatchObject({ retryInMs: 40, uncertain: false });
+    // Only 429 is known to come before any work; a 503, like any 5xx, may follow a write.
+    expect(judgeAttempt(json(429, {}), retry)).toMatchObject({ retryInMs: 40, uncertain: false });
+    expect(judgeAttempt(json(503, {}), retry)).toMatchObject({ retryInMs: 40, uncertain: true });
     expect(judgeAttempt(json(502, {}), retry)).toMatchObject({ retryInMs: 40, uncertain: true });
     const after = judgeAttempt(json(200, { code: 10000, msg: 'not found' }), ctx('DELETE', { uncertain: true, attempt: 2 }));
     expect((after.error as ApiError).afterUncertainAttempt).toBe(true);
