@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.js';
 import { checkManifestFile, pathKey, type CheckedFile, type ManifestCounts } from './check-file.js';
 import { collectManifestFiles } from './collect-files.js';
 import { crossCheck } from './cross-checks.js';
@@ -7,7 +8,7 @@ import { mergeFiles, type ManifestView } from './merge.js';
 import type { MergedSourceMap } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseYamlFiles } from './parse-yaml-files.js';
-import { readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
+import { readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type YamlData } from './read-yaml.js';
 import { collectSecrets } from './secrets.js';
 
 export interface LoadedManifest {
@@ -69,11 +70,10 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   for (const file of collected.files) texts.push(await readManifestText(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES));
   // Each file is checked as soon as it is parsed, while the next ones parse.
   const parsing = parseYamlFiles(texts.flatMap((read) => ('text' in read ? [read] : [])), { workers: options.yamlWorkers });
-  let nextParse = 0;
   const checked: CheckedFile[] = [];
   for (const read of texts) {
     const { value, diagnostics: problems, source } =
-      'text' in read ? { ...(await parsing[nextParse++]!), source: yamlSource(read.text, read.name) } : read.unreadable;
+      'text' in read ? { ...(await nextParsed(parsing, read.name)), source: yamlSource(read.text, read.name) } : read.unreadable;
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
     const result = checkManifestFile(source, value, options.env, allowMissingEnv);
@@ -126,6 +126,12 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     missingVariables: [...missing].sort(),
     counts: sumCounts(checked.map((file) => file.counts)),
   };
+}
+
+async function nextParsed(parsing: AsyncGenerator<YamlData>, name: string): Promise<YamlData> {
+  const next = await parsing.next();
+  if (next.done === true) throw new InternalError(`the YAML of ${name} was never parsed`);
+  return next.value;
 }
 
 /**

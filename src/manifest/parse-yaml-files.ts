@@ -1,29 +1,41 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { InternalError } from '../errors.js';
 import { parseYamlData, type YamlData } from './read-yaml.js';
 import type { ParseAnswer, ParseRequest } from './yaml-worker.js';
 
 /**
- * Below this much YAML in all, files are parsed on the main thread: starting a worker costs more
- * than it saves, and most manifests are far smaller.
+ * Below this much YAML in all (in UTF-16 code units, as JavaScript counts a string), files are
+ * parsed on the main thread: starting a worker costs more than it saves, and most manifests are far
+ * smaller.
  */
-export const WORKER_THRESHOLD_BYTES = 2 * 1024 * 1024;
-/** More workers than this only adds memory: the yaml package's garbage collection keeps the cores busy. */
+export const WORKER_THRESHOLD_CHARS = 2 * 1024 * 1024;
+/** More workers than this only adds memory: the garbage collector keeps the cores busy as it is. */
 const MAX_WORKERS = 2;
+/**
+ * The syntax tree outlives any young generation, so a large one only adds memory: with V8's default,
+ * a plan at 10,000 merchants peaked at about 420 MB instead of 365 MB, and was no faster.
+ */
+const YOUNG_GENERATION_MB = 8;
+/**
+ * The main thread's stack (V8's default, just under 1 MB), not a worker's default 4 MB: how deep a
+ * document can nest before the yaml package gives up depends on it, and a file must get the same
+ * messages wherever it is parsed.
+ */
+const STACK_SIZE_MB = 0.96;
 
 export interface ParseYamlFilesOptions {
-  /** `auto` (the default) uses workers from WORKER_THRESHOLD_BYTES of text on. */
+  /** `auto` (the default) uses workers from WORKER_THRESHOLD_CHARS of text on. */
   readonly workers?: 'auto' | 'always' | 'never';
   /** Old-space cap of each worker in MB; by default it follows the largest file (see heapLimitMb). */
   readonly workerHeapMb?: number;
 }
 
 /**
- * Parses files into plain data, in worker threads when there is much of it, and answers in file
- * order, each file as soon as it is parsed, so that the caller checks one while the next parses.
+ * Parses files into plain data, in worker threads when there is much of it, and yields them in
+ * file order, each as soon as it is parsed, so that the caller checks one while the next parses.
+ * On the main thread a file is parsed only when the caller asks for it.
  *
  * The workers are for memory more than for time. Parsing allocates many times the size of the text
  * (see yaml-pieces.ts); in a worker, that garbage lives and dies in the worker's own heap, capped
@@ -32,69 +44,70 @@ export interface ParseYamlFilesOptions {
  * at 10,000 merchants a plan peaks at about 335 MB this way, 410 MB with the parse on the main
  * thread, and its load takes up to a fifth less time.
  */
-export function parseYamlFiles(files: readonly ParseRequest[], options: ParseYamlFilesOptions = {}): Promise<YamlData>[] {
-  const totalBytes = files.reduce((sum, file) => sum + file.text.length, 0);
+export async function* parseYamlFiles(files: readonly ParseRequest[], options: ParseYamlFilesOptions = {}): AsyncGenerator<YamlData> {
+  const totalChars = files.reduce((sum, file) => sum + file.text.length, 0);
   const mode = options.workers ?? 'auto';
-  const useWorkers = files.length > 0 && (mode === 'always' || (mode === 'auto' && totalBytes >= WORKER_THRESHOLD_BYTES));
-  if (!useWorkers) return files.map((file) => Promise.resolve().then(() => parseYamlData(file.text, file.name)));
-
+  const useWorkers = files.length > 0 && (mode === 'always' || (mode === 'auto' && totalChars >= WORKER_THRESHOLD_CHARS));
+  if (!useWorkers) {
+    for (const file of files) yield parseYamlData(file.text, file.name);
+    return;
+  }
   const largest = Math.max(...files.map((file) => file.text.length));
   const queue = files.map((file, index) => ({ file, index }));
   const results = files.map(() => deferred<YamlData>());
-  const count = Math.min(MAX_WORKERS, availableParallelism(), files.length);
-  for (let i = 0; i < count; i++) {
-    void drain(queue, results, options.workerHeapMb ?? heapLimitMb(largest));
-  }
   // A caller that stops at one file's failure never awaits the rest; their failures are not unhandled.
   for (const result of results) result.promise.catch(() => {});
-  return results.map((result) => result.promise);
+  const count = Math.min(MAX_WORKERS, availableParallelism(), files.length);
+  for (let i = 0; i < count; i++) void drain(queue, results, options.workerHeapMb ?? heapLimitMb(largest));
+  for (const result of results) yield await result.promise;
 }
 
 /**
- * Old-space cap of a worker: the tree of the largest file with room to spare. A worker that still
- * runs out is not an error of the manifest: its files are parsed on the main thread instead, with
- * the main thread's larger heap. Any other failure of a worker is a bug, reported as one.
+ * Old-space cap of a worker: the tree of the largest file with room to spare, and at most half of
+ * the main thread's heap. A worker that still runs out is not an error of the manifest: its file is
+ * parsed again on the main thread, which has at least twice the room.
  */
 function heapLimitMb(largestFileChars: number): number {
-  return Math.max(96, Math.ceil((80 * largestFileChars) / (1024 * 1024)));
+  const mainHeapMb = getHeapStatistics().heap_size_limit / (1024 * 1024);
+  return Math.floor(Math.min(Math.max(96, (80 * largestFileChars) / (1024 * 1024)), mainHeapMb / 2));
 }
 
 /**
- * The syntax tree outlives any young generation, so a large one only adds memory: with V8's default,
- * a plan at 10,000 merchants peaked at about 420 MB instead of 365 MB, and was no faster.
+ * One worker's share of the queue. A worker that runs out of heap hands its file to the main
+ * thread; any other failure of a worker (it cannot start, it crashes) is a bug in paycfg: the file
+ * it was reading is reported as such, and the rest of this share is parsed on the main thread.
  */
-const YOUNG_GENERATION_MB = 8;
-
 async function drain(
   queue: { file: ParseRequest; index: number }[],
   results: readonly Deferred<YamlData>[],
   maxOldGenerationSizeMb: number,
 ): Promise<void> {
   let worker: YamlWorker | undefined;
-  let startFailure: unknown;
+  let failure: unknown;
   try {
     worker = startWorker(maxOldGenerationSizeMb);
   } catch (error) {
-    startFailure = error;
+    failure = error;
   }
   try {
     for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
       const result = results[job.index]!;
       const { text, name } = job.file;
-      if (worker !== undefined || startFailure !== undefined) {
+      if (worker !== undefined) {
         try {
-          if (worker === undefined) throw startFailure;
           result.resolve(await worker.parse(job.file));
           continue;
         } catch (error) {
-          if (worker === undefined || !outOfMemory(error)) {
-            const why = error instanceof Error ? error.message : String(error);
-            result.reject(new InternalError(`reading ${name} in a worker thread failed: ${why}`, { file: name }, { cause: error }));
-            continue;
-          }
           await worker.close();
           worker = undefined;
+          if (!outOfMemory(error)) failure = error;
         }
+      }
+      if (failure !== undefined) {
+        const why = failure instanceof Error ? failure.message : String(failure);
+        result.reject(new InternalError(`reading ${name} in a worker thread failed: ${why}`, { file: name }, { cause: failure }));
+        failure = undefined;
+        continue;
       }
       try {
         result.resolve(parseYamlData(text, name));
@@ -122,18 +135,20 @@ function startWorker(maxOldGenerationSizeMb: number): YamlWorker {
     eval: isEval,
     // Not the main thread's flags: `--input-type` (as in `node -e`) would stop the worker from loading a file.
     execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_SIZE_MB },
     // The worker's environment is never read; an empty one keeps secrets out of its heap.
     env: {},
   });
-  // Without this a worker that fails while idle would be an uncaught error; parse() reports failures.
-  let failure: Error | undefined;
-  worker.on('error', (error) => void (failure = error));
+  // A worker that fails or ends between two files is seen by the next parse; without the 'error'
+  // listener, its failure would also be an uncaught exception.
+  let gone: Error | undefined;
+  worker.on('error', (error) => void (gone ??= error));
+  worker.on('exit', (code) => void (gone ??= new Error(`the YAML parse worker exited with code ${code}`)));
   return {
     parse: (request) =>
       new Promise<YamlData>((resolve, reject) => {
-        if (failure !== undefined) {
-          reject(failure);
+        if (gone !== undefined) {
+          reject(gone);
           return;
         }
         const cleanup = (): void => {
@@ -169,8 +184,7 @@ function startWorker(maxOldGenerationSizeMb: number): YamlWorker {
  */
 function workerEntry(): { entry: URL | string; eval: boolean } {
   if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./yaml-worker.js', import.meta.url), eval: false };
-  // tsx's ES module API; its CommonJS twin, which `require.resolve` would find, cannot register from a worker.
-  const tsx = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./yaml-worker.ts', import.meta.url).href;
   return { entry: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
 }

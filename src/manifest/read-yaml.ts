@@ -118,7 +118,9 @@ export function parseYamlDocument(text: string, name: string, depth = 0): YamlDa
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     const diagnostics = yamlProblems(problems).map((problem) => {
-      const { line, col } = lineCounter.linePos(problem.pos[0]);
+      // Where the stack ran out depends on the thread and on how warm its code is, not on the
+      // file: such a report points at the file's start, the same wherever the file is parsed.
+      const { line, col } = problem.code === 'RESOURCE_EXHAUSTION' ? { line: 1, col: 1 } : lineCounter.linePos(problem.pos[0]);
       return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
     });
     return { value: undefined, diagnostics };

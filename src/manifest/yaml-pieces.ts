@@ -28,8 +28,10 @@ export interface ManifestPieces {
  * tabs in indentation, a byte order mark, and anything the lexer itself finds malformed.
  */
 export function splitManifestPieces(text: string): ManifestPieces | undefined {
+  // The lexer marks scalars with these control characters; written in the text, they would shift the cut.
+  if (/[\x02\x18\x1f]/.test(text)) return undefined;
   const cuts: { key: string; starts: number[]; end: number }[] = [];
-  /** The top-level key being read. */
+  /** The top-level key whose value the tokens belong to. */
   let key: TopLevelKey | undefined;
   let offset = 0;
   let lineStart = true;
@@ -57,7 +59,7 @@ export function splitManifestPieces(text: string): ManifestPieces | undefined {
         blockScalar = 'content';
         continue;
       }
-      if (lineStart && flowDepth === 0 && !lineBegins('scalar')) return undefined;
+      if (lineStart && flowDepth === 0 && !startLine('scalar')) return undefined;
       lineStart = false;
       continue;
     }
@@ -99,7 +101,7 @@ export function splitManifestPieces(text: string): ManifestPieces | undefined {
       continue;
     }
     if (!MODELLED.has(type ?? '')) return undefined;
-    if (lineStart && flowDepth === 0 && !lineBegins(type === 'seq-item-ind' ? 'item' : 'other')) return undefined;
+    if (lineStart && flowDepth === 0 && !startLine(type === 'seq-item-ind' ? 'item' : 'other')) return undefined;
     lineStart = false;
     if (awaitingColon) {
       if (type !== 'map-value-ind') return undefined;
@@ -112,7 +114,8 @@ export function splitManifestPieces(text: string): ManifestPieces | undefined {
     if (type === 'flow-map-end' || type === 'flow-seq-end') flowDepth--;
     offset += width;
   }
-  if (flowDepth !== 0 || awaitingColon) return undefined;
+  // Every character read once, or the cut does not match the text.
+  if (flowDepth !== 0 || awaitingColon || offset !== text.length) return undefined;
   closeKey(offset);
   if (cuts.length === 0) return undefined;
 
@@ -128,17 +131,18 @@ export function splitManifestPieces(text: string): ManifestPieces | undefined {
   return { skeleton, sequences };
 
   /**
-   * Reads the first token of a line (outside flow collections) against the model: top-level keys
-   * at column 0, the items of a top-level sequence all at one column, anything deeper inside an
-   * item or inside another kind of value. False when the line does not fit the model.
+   * The cut's state machine, stepped by the first token of each line outside flow collections:
+   * a top-level key at column 0 closes the key before and opens the next, a `-` at the sequence's
+   * column starts an item, anything deeper belongs to the item or value above. False when the line
+   * does not fit that model.
    */
-  function lineBegins(what: 'scalar' | 'item' | 'other'): boolean {
+  function startLine(what: 'scalar' | 'item' | 'other'): boolean {
     const lineOffset = offset - column;
     if (key !== undefined) key.onKeyLine = false;
     if (column === 0 && what !== 'item') {
       closeKey(lineOffset);
       if (what !== 'scalar') return false;
-      key = { name: '', onKeyLine: true, valueOnKeyLine: false, otherValue: false };
+      key = { name: '', onKeyLine: true, valueOnKeyLine: false, holdsOtherValue: false };
       return true;
     }
     if (key === undefined) return false;
@@ -150,12 +154,12 @@ export function splitManifestPieces(text: string): ManifestPieces | undefined {
       }
       return column > sequence.column;
     }
-    if (what === 'item' && !key.valueOnKeyLine && !key.otherValue) {
+    if (what === 'item' && !key.valueOnKeyLine && !key.holdsOtherValue) {
       key.sequence = { starts: [lineOffset], column };
       return true;
     }
     if (column === 0) return false;
-    key.otherValue = true;
+    key.holdsOtherValue = true;
     return true;
   }
 }
@@ -168,7 +172,7 @@ interface TopLevelKey {
   /** Something follows the key's `:` on its line: its value is not a block sequence. */
   valueOnKeyLine: boolean;
   /** A line under the key holds something other than a sequence item. */
-  otherValue: boolean;
+  holdsOtherValue: boolean;
   sequence?: { readonly starts: number[]; readonly column: number };
 }
 

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ManifestError, formatDiagnostic, loadManifest } from '../../src/manifest/index.js';
+import { InternalError } from '../../src/errors.js';
 import { parseYamlFiles } from '../../src/manifest/parse-yaml-files.js';
 import { parseYamlData } from '../../src/manifest/read-yaml.js';
 
@@ -16,16 +17,22 @@ function files(count: number): { name: string; text: string }[] {
   }));
 }
 
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
 describe('parseYamlFiles', () => {
   it('answers in file order, with what parsing on the main thread gives', async () => {
     const input = files(7);
-    const parsed = await Promise.all(parseYamlFiles(input, { workers: 'always' }));
+    const parsed = await collect(parseYamlFiles(input, { workers: 'always' }));
     expect(parsed).toEqual(input.map((file) => parseYamlData(file.text, file.name)));
     expect(parsed[2]?.diagnostics.map(formatDiagnostic)[0]).toMatch(/^f2\.yaml:2:3: invalid YAML: /);
   });
 
   it('brings back numbers that JSON cannot hold exactly', async () => {
-    const [parsed] = await Promise.all(parseYamlFiles([{ name: 'n.yaml', text: 'a: .inf\nb: -.inf\nc: .nan\nd: -0\ne: [1.5, "x"]\n' }], { workers: 'always' }));
+    const [parsed] = await collect(parseYamlFiles([{ name: 'n.yaml', text: 'a: .inf\nb: -.inf\nc: .nan\nd: -0\ne: [1.5, "x"]\n' }], { workers: 'always' }));
     const value = parsed?.value as Record<string, unknown>;
     expect(value['a']).toBe(Infinity);
     expect(value['b']).toBe(-Infinity);
@@ -34,10 +41,29 @@ describe('parseYamlFiles', () => {
     expect(value['e']).toEqual([1.5, 'x']);
   });
 
+  it('reports a document too deep for the parser the same way in a worker and on the main thread', async () => {
+    const text = `merchants:\n  - a: ${'['.repeat(3000)}${']'.repeat(3000)}\n`;
+    const [inWorker] = await collect(parseYamlFiles([{ name: 'deep.yaml', text }], { workers: 'always' }));
+    const expected = ['deep.yaml:1:1: invalid YAML: the document is nested too deeply to read (at most 64 levels)'];
+    expect(inWorker?.diagnostics.map(formatDiagnostic)).toEqual(expected);
+    expect(parseYamlData(text, 'deep.yaml').diagnostics.map(formatDiagnostic)).toEqual(expected);
+  });
+
+  it('reports a crashed worker as a bug in paycfg, naming the file it was reading', async () => {
+    // Not a string: parseYamlData throws inside the worker, as a bug in paycfg would.
+    const input = [files(1)[0]!, { name: 'crash.yaml', text: 42 as unknown as string }, ...files(3).slice(1)];
+    const parsing = parseYamlFiles(input, { workers: 'always' });
+    const outcomes: unknown[] = [];
+    for (let i = 0; i < 2; i++) outcomes.push(await parsing.next().then((next) => next.value, (error: unknown) => error));
+    expect(outcomes[0]).toEqual(parseYamlData(input[0]!.text, input[0]!.name));
+    expect(outcomes[1]).toBeInstanceOf(InternalError);
+    expect((outcomes[1] as Error).message).toContain('reading crash.yaml in a worker thread failed');
+  });
+
   it('parses on the main thread what a worker could not, with the same result', async () => {
     // A worker with a 1 MB heap runs out on the first file; the files must still all come back.
     const input = files(4).map((file) => ({ ...file, text: file.text.replace('merchants:', `padding: [${'1, '.repeat(50_000)}1]\nmerchants:`) }));
-    const parsed = await Promise.all(parseYamlFiles(input, { workers: 'always', workerHeapMb: 1 }));
+    const parsed = await collect(parseYamlFiles(input, { workers: 'always', workerHeapMb: 1 }));
     expect(parsed).toEqual(input.map((file) => parseYamlData(file.text, file.name)));
   });
 });

@@ -50,6 +50,7 @@ const WHOLE: Record<string, string> = {
   'flow top level': '{ merchants: [ { a: 1 } ] }\n',
   'a sequence at the top': '- a: 1\n- b: 2\n',
   'no sequence': 'version: 1\ngroup: G-1\n',
+  'control characters the lexer uses as marks': 'merchants:\n  - | \x02\n    x\n  - b\n',
 };
 
 function corpus(): Record<string, string> {
