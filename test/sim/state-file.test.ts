@@ -1,7 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StateFileWriter } from '../../src/sim/core/state-file.js';
+import type { StoreSnapshot } from '../../src/sim/core/records.js';
 import { SimStateError, startSimulator } from '../../src/sim/index.js';
 import { startTestSimulator } from '../helpers/simulator.js';
 import { createEmv, createMerchant, createProfile, bind, ok, V1 } from './fixtures.js';
@@ -77,5 +79,40 @@ describe('--state FILE', () => {
     saved.groups[0].merchants = [];
     await writeFile(statePath, JSON.stringify(saved));
     await expect(startSimulator({ statePath })).rejects.toThrow(new RegExp(`refers to merchant ${merchant.mchId}`));
+  });
+});
+
+describe('StateFileWriter', () => {
+  const snapshotOf = (generation: number) => ({ version: 1, generation }) as unknown as StoreSnapshot;
+
+  it('writes once for a burst of changes, after the delay, and again only after a later change', async () => {
+    const path = join(dir, 'spaced.json');
+    let snapshots = 0;
+    const writer = new StateFileWriter(path, () => snapshotOf(++snapshots), 40);
+    for (let i = 0; i < 50; i++) writer.markDirty();
+    expect(snapshots).toBe(0);
+    await vi.waitFor(() => expect(snapshots).toBe(1), { timeout: 2000 });
+    // No second write follows for the same burst.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(snapshots).toBe(1);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ version: 1, generation: 1 });
+
+    // Nothing changed since: a flush writes nothing.
+    await writer.flush();
+    expect(snapshots).toBe(1);
+
+    writer.markDirty();
+    writer.markDirty();
+    // close() does not wait for the delay: it writes what is pending at once.
+    await writer.close();
+    expect(snapshots).toBe(2);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ version: 1, generation: 2 });
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reports a failed write when closed, and keeps the change pending', async () => {
+    const writer = new StateFileWriter(join(dir, 'missing-dir', 'state.json'), () => snapshotOf(1), 10);
+    writer.markDirty();
+    await expect(writer.close()).rejects.toThrow(SimStateError);
   });
 });
