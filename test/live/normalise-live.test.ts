@@ -99,6 +99,13 @@ describe('normaliseLive', () => {
     expect(() => normaliseLive(snapshot({ devices: twins }))).toThrow(/two devices of merchant "coffee" with the key "coffee\/till-1"/);
   });
 
+  it('reports two live merchants with one providerReference, naming both ids', () => {
+    const twin = { ...merchant, mchId: 'M000000000002' };
+    expect(() => normaliseLive(snapshot({ merchants: [merchant, twin] }))).toThrow(
+      /two merchants with the key "coffee" \(ids M000000000001 and M000000000002\); paycfg cannot tell which one the manifest means/,
+    );
+  });
+
   it('reports a JSON-encoded field that is not JSON as the service\'s fault', () => {
     expect(() => normaliseLive(snapshot({ emvConfigs: [{ ...emv, params: '{not json' }] }))).toThrow(LiveStateError);
   });
