@@ -72,11 +72,14 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   const parsing = parseYamlFiles(texts.flatMap((read) => ('text' in read ? [read] : [])), { workers: options.yamlWorkers });
   const checked: CheckedFile[] = [];
   for (const read of texts) {
-    const { value, diagnostics: problems, source } =
-      'text' in read ? { ...(await nextParsed(parsing, read.name)), source: yamlSource(read.text, read.name) } : read.unreadable;
+    if ('unreadable' in read) {
+      diagnostics.push(read.unreadable);
+      continue;
+    }
+    const { value, diagnostics: problems } = await nextParsed(parsing, read.name);
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const result = checkManifestFile(source, value, options.env, allowMissingEnv);
+    const result = checkManifestFile(yamlSource(read.text, read.name), value, options.env, allowMissingEnv);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }

@@ -22,8 +22,8 @@ export interface FilePositions {
 export interface SourceFile {
   /** The file name as shown in messages (relative to the working directory when inside it). */
   readonly name: string;
-  /** Built on first call (see yamlSource): only messages need them. Undefined for a file that could not be read. */
-  readonly positions: () => FilePositions | undefined;
+  /** Built on first call (see yamlSource): only messages need them. */
+  readonly positions: () => FilePositions;
 }
 
 /** Which file and which entry of it a merged list entry came from. */
@@ -51,7 +51,7 @@ export interface ResolvedPath {
  */
 export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value' | 'key' = 'value'): SourcePosition {
   const positions = file.positions();
-  let node = positions?.root;
+  let node = positions.root;
   let offset = node?.offset ?? 0;
   for (let i = 0; i < path.length && node !== undefined; i++) {
     const segment = path[i] as string | number;
@@ -66,7 +66,6 @@ export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value'
     node = entry.node;
     offset = last && at === 'key' ? entry.keyOffset : entry.node.offset;
   }
-  if (positions === undefined) return { file: file.name, line: 1, col: 1 };
   const { line, col } = positions.lineCounter.linePos(offset);
   return { file: file.name, line, col };
 }

@@ -31,23 +31,12 @@ export const MIN_ALIAS_EXPANSION_BUDGET = 100_000;
 /** Keys that would reach Object.prototype when assigned to a plain object. */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export interface ParsedYaml extends YamlData {
-  readonly source: SourceFile;
-}
-
 /** A manifest file's text, or why it cannot be read. */
-export type ManifestText = { readonly name: string; readonly text: string } | { readonly name: string; readonly unreadable: ParsedYaml };
+export type ManifestText = { readonly name: string; readonly text: string } | { readonly name: string; readonly unreadable: Diagnostic };
 
 /** Reads one manifest file as UTF-8 text, refusing files over the size limit before reading them. */
 export async function readManifestText(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ManifestText> {
-  const unreadable = (text: string): ManifestText => ({
-    name,
-    unreadable: {
-      source: { name, positions: () => undefined },
-      value: undefined,
-      diagnostics: [diagnostic({ file: name, line: 1, col: 1 }, [], text)],
-    },
-  });
+  const unreadable = (text: string): ManifestText => ({ name, unreadable: diagnostic({ file: name, line: 1, col: 1 }, [], text) });
   let bytes: Buffer;
   try {
     const info = await stat(absolutePath);
@@ -76,12 +65,7 @@ export interface YamlData {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Parses YAML text into plain data, collecting every problem instead of throwing. */
-export function parseYaml(text: string, name: string): ParsedYaml {
-  return { ...parseYamlData(text, name), source: yamlSource(text, name) };
-}
-
-/** The value and the problems of a file's text, without its positions. */
+/** A file's text as plain data, with every problem collected instead of thrown; its positions are yamlSource's. */
 export function parseYamlData(text: string, name: string): YamlData {
   const pieces = splitManifestPieces(text);
   return (pieces === undefined ? undefined : parseManifestPieces(pieces, name)) ?? parseYamlDocument(text, name);

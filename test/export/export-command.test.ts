@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { parseYaml } from '../../src/manifest/read-yaml.js';
+import { parseYamlData } from '../../src/manifest/read-yaml.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { DEVICE_ADMINS, V1, activate, call, createDevice, populateEverything } from './populate.js';
 
@@ -101,7 +101,7 @@ describe('paycfg export: round trip on a group populated through the API', () =>
   it('holds every field of the live records, in the model order', async () => {
     const { out, err } = await cli(['export'], FULL);
     expectNoSecret(out, err);
-    const parsed = parseYaml(out, 'out.yaml');
+    const parsed = parseYamlData(out, 'out.yaml');
     expect(parsed.diagnostics).toEqual([]);
     const manifest = parsed.value as any;
     expect(manifest.emvConfigs.map((e: any) => e.emvName)).toEqual(['mc-usd', 'visa-eur', 'visa-eur-debit', 'visa-usd']);

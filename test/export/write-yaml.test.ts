@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportedManifest, ExportedMerchant } from '../../src/export/exported-manifest.js';
 import { merchantFileNames, renderFileSet, renderSingleFile } from '../../src/export/write-yaml.js';
-import { parseYaml } from '../../src/manifest/read-yaml.js';
+import { parseYamlData } from '../../src/manifest/read-yaml.js';
 
 const counts = { emvConfigs: 0, acquirerProfiles: 0, merchants: 0, bindings: 0, devices: 0, commentedOutMerchants: 0, commentedOutDevices: 0 };
 
@@ -45,7 +45,7 @@ function uncommentEntry(text: string, first: RegExp): unknown {
     if (block.length > 0 && !rest.startsWith(' ') && !rest.startsWith('#')) break;
     block.push(rest);
   }
-  const parsed = parseYaml(block.join('\n'), 'uncommented.yaml');
+  const parsed = parseYamlData(block.join('\n'), 'uncommented.yaml');
   expect(parsed.diagnostics).toEqual([]);
   return parsed.value;
 }
@@ -61,7 +61,7 @@ describe('YAML output', () => {
     expect(text).toContain('\n          "01": { emvs: [ visa ] }\n          "A1": {}\n');
     expect(text).toContain('\n      # activated terminal T1\n      - deviceAlias: till\n        methods: [ "01", "A1" ]\n');
     expect(text.endsWith('# Secret variables (1): set each to the device\'s admin password as it is live before `paycfg plan`.\n#   PAYCFG_DEVICE_ADMIN_SHOP_TILL  merchant shop, device till\n')).toBe(true);
-    const parsed = parseYaml(text, 'm.yaml');
+    const parsed = parseYamlData(text, 'm.yaml');
     expect(parsed.diagnostics).toEqual([]);
     expect((parsed.value as any).merchants[0].devices[0].methods).toEqual(['01', 'A1']);
   });
@@ -90,7 +90,7 @@ describe('YAML output', () => {
     const text = renderSingleFile(manifest([merchant('', { mchId: 'M9', commentedOut: ['Not exported.'] })]), 's.json');
     expect(text).not.toMatch(/^merchants:/m);
     expect(text).toMatch(/^# merchants:\n# {3}Not exported\.\n# {3}- providerReference: ""\n/m);
-    expect(parseYaml(text, 'm.yaml').diagnostics).toEqual([]);
+    expect(parseYamlData(text, 'm.yaml').diagnostics).toEqual([]);
   });
 
   it('writes a list that must not be managed commented out as a whole, with the reason', () => {
@@ -101,7 +101,7 @@ describe('YAML output', () => {
     expect(text).toContain('\n    # devices: not managed, because of a pending code.\n    # devices:\n    #   # activated terminal T1\n    #   - deviceAlias: till\n');
     const value = uncommentEntry(text, /^ {4}# devices:$/) as { devices: unknown[] };
     expect(value).toEqual({ devices: [till.entry] });
-    const parsed = parseYaml(text, 'm.yaml');
+    const parsed = parseYamlData(text, 'm.yaml');
     expect(parsed.diagnostics).toEqual([]);
     expect((parsed.value as any).merchants[0]).not.toHaveProperty('devices');
   });
@@ -120,7 +120,7 @@ describe('YAML output', () => {
     for (const file of files) {
       expect(file.text.split('\n')[0]).toBe(`# yaml-language-server: $schema=<${file.path}>`);
       expect(file.text).toMatch(/^version: 1$/m);
-      expect(parseYaml(file.text, file.path).diagnostics).toEqual([]);
+      expect(parseYamlData(file.text, file.path).diagnostics).toEqual([]);
     }
     expect(files[2]!.text).toContain('acquirerProfiles: []');
   });

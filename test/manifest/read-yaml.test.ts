@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/manifest/diagnostics.js';
 import { positionInFile } from '../../src/manifest/positions.js';
-import { MAX_FILE_BYTES, parseYaml, readManifestText } from '../../src/manifest/read-yaml.js';
+import { MAX_FILE_BYTES, parseYamlData, readManifestText, yamlSource } from '../../src/manifest/read-yaml.js';
+
+/** A file's data and its positions, as loadManifest reads them. */
+const parseYaml = (text: string, name: string) => ({ ...parseYamlData(text, name), source: yamlSource(text, name) });
 
 describe('parseYaml', () => {
   it('keeps the written text of plain keys that YAML reads as numbers', () => {
@@ -132,7 +135,7 @@ describe('readManifestText', () => {
     await writeFile(file, '');
     await truncate(file, MAX_FILE_BYTES + 1); // sparse: no disk space, no read
     const result = await readManifestText(file, 'huge.yaml');
-    expect('unreadable' in result && result.unreadable.diagnostics.map(formatDiagnostic)).toEqual([
+    expect('unreadable' in result && [formatDiagnostic(result.unreadable)]).toEqual([
       'huge.yaml:1:1: file is 50 MiB, over the limit of 50 MiB for one manifest file; split it into several files',
     ]);
   });
@@ -141,6 +144,6 @@ describe('readManifestText', () => {
     const file = path.join(dir, 'latin1.yaml');
     await writeFile(file, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
     const result = await readManifestText(file, 'latin1.yaml');
-    expect('unreadable' in result && result.unreadable.diagnostics.map(formatDiagnostic)).toEqual(['latin1.yaml:1:1: file is not valid UTF-8 text']);
+    expect('unreadable' in result && [formatDiagnostic(result.unreadable)]).toEqual(['latin1.yaml:1:1: file is not valid UTF-8 text']);
   });
 });
