@@ -256,9 +256,9 @@ class CrossChecker {
     const expected = profile.enablerParams ?? [];
     if (expected.length === 0) return;
     const profilePath = this.profilePaths.get(profile) ?? [];
-    const secret = expected.map((_, index) => this.context.isSecret([...profilePath, 'enablerParams', index]));
-    const listed = expected.map((field, index) => (secret[index] ? SECRET : field)).join(', ');
-    const missing = expected.flatMap((field, index) => (Object.hasOwn(fields, field) ? [] : [secret[index] ? SECRET : JSON.stringify(field)]));
+    const at = (index: number): ManifestPath => [...profilePath, 'enablerParams', index];
+    const listed = expected.map((field, index) => this.shown(field, at(index))).join(', ');
+    const missing = expected.flatMap((field, index) => (Object.hasOwn(fields, field) ? [] : [this.quote(field, at(index))]));
     if (missing.length > 0) {
       this.context.report(
         path,
@@ -266,7 +266,7 @@ class CrossChecker {
           `has enablerParams ${listed}`,
       );
     }
-    const suggestable = expected.filter((_, index) => !secret[index]);
+    const suggestable = expected.filter((_, index) => !this.context.isSecret(at(index)));
     for (const field of Object.keys(fields)) {
       if (expected.includes(field)) continue;
       this.context.report(

@@ -12,6 +12,7 @@ import {
   type YAMLError,
   visit,
 } from 'yaml';
+import { isPlainObject } from '../model/canonical.js';
 import { lowerFirst } from '../util/text.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { FilePositions, SourceFile, SourceNode } from './positions.js';
@@ -78,9 +79,8 @@ export function parseYamlData(text: string, name: string): YamlData {
  */
 export function parseManifestPieces(pieces: ManifestPieces, name: string): YamlData | undefined {
   const skeleton = parseYamlDocument(pieces.skeleton, name);
-  const top = skeleton.value;
-  if (skeleton.diagnostics.length > 0 || typeof top !== 'object' || top === null || Array.isArray(top)) return undefined;
-  const map = top as Record<string, unknown>;
+  const map = skeleton.value;
+  if (skeleton.diagnostics.length > 0 || !isPlainObject(map)) return undefined;
   for (const { key, items } of pieces.sequences) {
     if (!Object.hasOwn(map, key) || map[key] !== null) return undefined;
     const values: unknown[] = [];
