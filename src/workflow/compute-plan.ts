@@ -33,7 +33,7 @@ export async function computePlan(input: {
 }
 
 /** The manifest itself is dropped here, once its desired state is built: nothing after needs it. */
-export async function loadDesiredState(
+async function loadDesiredState(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
