@@ -42,7 +42,7 @@ describe('parseYamlFiles', () => {
   });
 
   it('reports a document too deep for the parser the same way in a worker and on the main thread', async () => {
-    const text = `merchants:\n  - a: ${'['.repeat(3000)}${']'.repeat(3000)}\n`;
+    const text = `merchants:\n  - a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`;
     const [inWorker] = await collect(parseYamlFiles([{ name: 'deep.yaml', text }], { workers: 'always' }));
     const expected = ['deep.yaml:1:1: invalid YAML: the document is nested too deeply to read (at most 64 levels)'];
     expect(inWorker?.diagnostics.map(formatDiagnostic)).toEqual(expected);
