@@ -26,7 +26,7 @@ describe('parseYaml', () => {
     expect(positionInFile(source, ['merchants', 0, 'nope'])).toEqual({ file: 'm.yaml', line: 3, col: 5 });
   });
 
-  it('builds the position tree only when a position is asked for, and once', () => {
+  it('builds the position tree once, however often positions are asked for', () => {
     const { source } = parseYaml('a:\n  b: [1, 2]\n', 'lazy.yaml');
     const positions = source.positions();
     expect(positions?.root?.entries?.get('a')?.node.entries?.get('b')?.node.items?.[1]).toEqual({ offset: 12 });
