@@ -1,7 +1,6 @@
 import { ApiError, OutcomeUnknownError, type ApiClient } from '../api/index.js';
 import type { BindingRecord, EmvConfig, Merchant } from '../api/wire-types.js';
 import type { LiveRead } from '../live/read-live.js';
-import { isPlainObject } from '../model/canonical.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
 import type { AcquirerFields, BindingFields, DesiredState, DeviceFields, EmvFields, MerchantFields } from '../model/state.js';
 import type { Change, Plan } from '../plan/plan.js';
@@ -243,15 +242,7 @@ export class ChangeOperations {
     }
     const fields = change.after as unknown as DeviceFields;
     if (change.action === 'update') {
-      const raw = this.ctx.live.snapshot.devices.get(ids.merchant(change.merchant!))?.find((d) => d.deviceId === deviceId);
-      let ext: Record<string, unknown> | undefined;
-      try {
-        const parsed: unknown = raw?.extParams ? JSON.parse(raw.extParams) : undefined;
-        ext = isPlainObject(parsed) ? parsed : undefined;
-      } catch {
-        ext = undefined;
-      }
-      await client.devices.update(deviceId, deviceUpdateBody(fields, ids, ext));
+      await client.devices.update(deviceId, deviceUpdateBody(fields, ids, this.ctx.live.deviceExtParams.get(deviceId)));
       return 'updated';
     }
     const mchId = ids.merchant(change.merchant!);

@@ -1,7 +1,7 @@
 import type { ApiClient, BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
 import { normaliseLive } from '../live/normalise-live.js';
-import { readLive, readOwner } from '../live/read-live.js';
-import { NO_PRUNE, type DesiredState, type LiveState } from '../model/state.js';
+import { readAllLive, readOwner } from '../live/read-live.js';
+import type { LiveState } from '../model/state.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import type { UnkeyedMerchant } from './build-manifest.js';
 import { ENTRY_SCHEMAS, acceptsKey } from './schema-fit.js';
@@ -13,27 +13,18 @@ export interface ExportSource {
   readonly unkeyed: { readonly merchants: readonly UnkeyedMerchant[]; readonly live: LiveState };
 }
 
-/** The planner's reader with nothing desired: `everything` makes it read every keyed merchant's lists. */
-const NOTHING_DESIRED: DesiredState = {
-  resources: new Map(),
-  managedBindings: new Set(),
-  managedDevices: new Set(),
-  prune: NO_PRUNE,
-  sensitive: new Map(),
-};
-
 export async function readExportSource(client: ApiClient, options: { readonly concurrency: number }): Promise<ExportSource> {
   const owner = await readOwner(client, undefined);
-  const { state, snapshot } = await readLive(client, NOTHING_DESIRED, owner, { concurrency: options.concurrency, everything: true });
+  const { state, snapshot, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
 
   const unkeyable = snapshot.merchants.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', m.providerReference ?? undefined));
   // The planner's reader skips merchants without a reference; read theirs here (the others are already read).
-  const unread = unkeyable.filter((m) => !snapshot.bindings.has(m.mchId) || !snapshot.devices.has(m.mchId));
+  const unread = unkeyable.filter((m) => !snapshot.bindings.has(m.mchId) || !deviceRecords.has(m.mchId));
   const bindings = new Map<string, readonly BindingRecord[]>();
   const devices = new Map<string, readonly Device[]>();
   for (const m of unkeyable) {
     const b = snapshot.bindings.get(m.mchId);
-    const d = snapshot.devices.get(m.mchId);
+    const d = deviceRecords.get(m.mchId);
     if (b !== undefined) bindings.set(m.mchId, b);
     if (d !== undefined) devices.set(m.mchId, d);
   }

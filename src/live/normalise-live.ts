@@ -16,15 +16,34 @@ import type {
 } from '../model/state.js';
 import { LiveStateError } from './errors.js';
 
-/** The wire records read from the service, before normalisation. */
-export interface WireSnapshot {
+/** The group lists and binding records read from the service, before normalisation. */
+export interface WireLists {
   readonly emvConfigs: readonly EmvConfig[];
   readonly acquirerProfiles: readonly AcquirerProfile[];
   readonly merchants: readonly Merchant[];
   /** mchId → binding records, for the merchants whose records were read (for `mid`). */
   readonly bindings: ReadonlyMap<string, readonly BindingRecord[]>;
+}
+
+/** Every wire record read from the service, before normalisation. */
+export interface WireSnapshot extends WireLists {
   /** mchId → devices, for the merchants whose devices were read. */
   readonly devices: ReadonlyMap<string, readonly Device[]>;
+}
+
+/**
+ * One merchant's device list, normalised. Devices are most of a large group's records, so the
+ * planner's reader normalises each list as it arrives and keeps no device wire record: what apply
+ * and saved plans need of them (the fingerprint, extParams) is taken here.
+ */
+export interface NormalisedDevices {
+  /** Decommissioned devices are left out (see deviceResource). */
+  readonly resources: readonly LiveResource[];
+  /**
+   * deviceId → the live extParams object, for devices whose extParams holds more than `acquirers`:
+   * a device PUT replaces extParams whole, so apply writes those other keys back unchanged.
+   */
+  readonly extParams: ReadonlyMap<string, Record<string, unknown>>;
 }
 
 export function fingerprint(...records: unknown[]): string {
@@ -41,7 +60,9 @@ type Unhashed = Omit<LiveResource, 'fingerprint'> & { [SOURCES]?: readonly unkno
  * record of a large group costs about as much as the diff itself: each is computed on its first
  * read, then kept as an own enumerable property (so spreads and JSON carry it). The getter is one
  * shared function: a closure per resource would give every resource its own hidden class, about
- * 5 KB each (50 MB at 10,000 merchants).
+ * 5 KB each (50 MB at 10,000 merchants). Devices are the exception: their wire records are not kept
+ * (see NormalisedDevices), so each is hashed as its list is normalised, while the reader waits on
+ * the network anyway.
  */
 function computeFingerprint(this: Unhashed): string {
   const sources = this[SOURCES] ?? [];
@@ -73,86 +94,146 @@ function jsonObject(text: unknown, where: string): Record<string, unknown> | und
 
 const DEVICE_LIFECYCLE: Record<number, DeviceLifecycle> = { 0: 'pending', 1: 'active', 2: 'logout', 3: 'decommissioned' };
 
+/** Profile id (as text) → name, as device extParams and binding summaries need them. */
+export function profileNamesOf(profiles: readonly AcquirerProfile[]): ReadonlyMap<string, string> {
+  return new Map(profiles.map((p) => [String(p.profileId), p.profileName]));
+}
+
+/** The whole snapshot at once (export, tests); the planner's reader feeds a LiveAssembler as records arrive. */
 export function normaliseLive(snapshot: WireSnapshot): LiveState {
-  const resources = new Map<string, LiveResource>();
-  const put = (resource: LiveResource, what: string): void => {
-    const address = addressOf(resource.kind, resource.key);
-    const clash = resources.get(address);
-    if (clash !== undefined) {
-      throw new LiveStateError(
-        `the live group holds two ${what} with the key "${resource.key}" (ids ${clash.id} and ${resource.id}); ` +
-          `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,
-      );
+  const assembler = new LiveAssembler(snapshot);
+  for (const [mchId, records] of snapshot.bindings) assembler.addBindingRecords(mchId, records);
+  for (const [mchId, devices] of snapshot.devices) assembler.addDevices(mchId, devices);
+  return assembler.state();
+}
+
+interface KeyedMerchant {
+  readonly record: Merchant;
+  readonly ref: string;
+  readonly resource: LiveResource;
+  bindings: readonly LiveResource[];
+  /** Unset until the merchant's devices are read. */
+  devices?: readonly LiveResource[];
+}
+
+/**
+ * Normalises a group's records in the order they arrive: the group lists when they are read, then
+ * each merchant's binding records and devices as they come in, while the reader waits on the
+ * network for the next ones; `state` only puts the pieces together. At 10,000 merchants this moves
+ * most of the work (and the garbage it makes) out of the end of a plan, where its peak memory was.
+ */
+export class LiveAssembler {
+  private readonly base: LiveResource[] = [];
+  private readonly keyed = new Map<string, KeyedMerchant>();
+  private readonly merchantOrder: KeyedMerchant[] = [];
+  private readonly unkeyed: LiveState['unkeyedMerchants'][number][] = [];
+  private readonly profileNames: ReadonlyMap<string, string>;
+  private readonly emvName: (id: unknown) => string;
+
+  constructor(lists: Pick<WireLists, 'emvConfigs' | 'acquirerProfiles' | 'merchants'>) {
+    const emvNames = new Map<number, string>();
+    for (const emv of lists.emvConfigs) emvNames.set(Number(emv.id), emv.emvName);
+    const emvName = (id: unknown): string => emvNames.get(Number(id)) ?? `#${String(id)}`;
+    const profileNames = profileNamesOf(lists.acquirerProfiles);
+    this.emvName = emvName;
+    this.profileNames = profileNames;
+
+    for (const emv of lists.emvConfigs) {
+      const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
+      const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
+      this.base.push(withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields }, [emv]));
     }
-    resources.set(address, resource);
-  };
 
-  const emvNames = new Map<number, string>();
-  for (const emv of snapshot.emvConfigs) emvNames.set(Number(emv.id), emv.emvName);
-  const emvName = (id: unknown): string => emvNames.get(Number(id)) ?? `#${String(id)}`;
-  const profileNames = new Map<string, string>();
-  for (const p of snapshot.acquirerProfiles) profileNames.set(String(p.profileId), p.profileName);
-
-  for (const emv of snapshot.emvConfigs) {
-    const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
-    const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
-    put(withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields }, [emv]), 'EMV configs');
-  }
-
-  for (const profile of snapshot.acquirerProfiles) {
-    const where = `acquirer profile ${profile.profileId}`;
-    const fields: AcquirerFields = {
-      currency: profile.currency,
-      acqType: profile.acqType ?? 'card',
-      ...optional('connMessageFormat', profile.connMessageFormat),
-      ...optional('connUrl', profile.connUrl),
-      ...optional('notifyUrl', profile.notifyUrl),
-      ...optional('connExtraParams', jsonObject(profile.connExtraParams, `connExtraParams of ${where}`)),
-      ...optional('enablerMsgFormat', profile.enablerMsgFormat),
-      ...optional('enablerParams', splitList(profile.enablerParams)),
-      asDefault: profile.asDefault === true,
-      asSettleBlock: profile.asSettleBlock === true,
-      methods: methodsFrom(
-        jsonObject(profile.methodList, `methodList of ${where}`),
-        jsonObject(profile.emvList, `emvList of ${where}`),
-        emvName,
-      ),
-    };
-    put(withFingerprint({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields }, [profile]), 'acquirer profiles');
-  }
-
-  const unkeyedMerchants: { mchId: string; mchName: string; profiles: string[]; emvs: string[] }[] = [];
-  const bindingsRead = new Set<string>();
-  const devicesRead = new Set<string>();
-  for (const merchant of snapshot.merchants) {
-    const ref = merchant.providerReference;
-    const summaries = merchant.acquirers ?? [];
-    if (ref === undefined || ref === null || ref === '') {
-      unkeyedMerchants.push({
-        mchId: merchant.mchId,
-        mchName: merchant.mchName,
-        profiles: summaries.map((s) => s.profileName ?? profileNames.get(String(s.profileId)) ?? `#${String(s.profileId)}`),
-        emvs: summaries.flatMap((s) =>
-          Object.values(jsonObject(s.emvList, `emvList of merchant ${merchant.mchId}`) ?? {}).flatMap((ids) => (Array.isArray(ids) ? ids.map(emvName) : [])),
+    for (const profile of lists.acquirerProfiles) {
+      const where = `acquirer profile ${profile.profileId}`;
+      const fields: AcquirerFields = {
+        currency: profile.currency,
+        acqType: profile.acqType ?? 'card',
+        ...optional('connMessageFormat', profile.connMessageFormat),
+        ...optional('connUrl', profile.connUrl),
+        ...optional('notifyUrl', profile.notifyUrl),
+        ...optional('connExtraParams', jsonObject(profile.connExtraParams, `connExtraParams of ${where}`)),
+        ...optional('enablerMsgFormat', profile.enablerMsgFormat),
+        ...optional('enablerParams', splitList(profile.enablerParams)),
+        asDefault: profile.asDefault === true,
+        asSettleBlock: profile.asSettleBlock === true,
+        methods: methodsFrom(
+          jsonObject(profile.methodList, `methodList of ${where}`),
+          jsonObject(profile.emvList, `emvList of ${where}`),
+          emvName,
         ),
-      });
-      continue;
+      };
+      this.base.push(withFingerprint({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields }, [profile]));
     }
-    put(withFingerprint({ kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant) }, [merchant]), 'merchants');
 
-    const records = snapshot.bindings.get(merchant.mchId);
-    for (const binding of bindingsOf(merchant, summaries, records, profileNames, emvName)) put(binding, 'bindings');
-    bindingsRead.add(ref);
-
-    const devices = snapshot.devices.get(merchant.mchId);
-    if (devices === undefined) continue;
-    devicesRead.add(ref);
-    for (const device of devices) {
-      const resource = deviceResource(ref, device, profileNames);
-      if (resource !== undefined) put(resource, `devices of merchant "${ref}"`);
+    for (const merchant of lists.merchants) {
+      const ref = merchant.providerReference;
+      const summaries = merchant.acquirers ?? [];
+      if (ref === undefined || ref === null || ref === '') {
+        this.unkeyed.push({
+          mchId: merchant.mchId,
+          mchName: merchant.mchName,
+          profiles: summaries.map((s) => s.profileName ?? profileNames.get(String(s.profileId)) ?? `#${String(s.profileId)}`),
+          emvs: summaries.flatMap((s) =>
+            Object.values(jsonObject(s.emvList, `emvList of merchant ${merchant.mchId}`) ?? {}).flatMap((ids) => (Array.isArray(ids) ? ids.map(emvName) : [])),
+          ),
+        });
+        continue;
+      }
+      const entry: KeyedMerchant = {
+        record: merchant,
+        ref,
+        resource: withFingerprint({ kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant) }, [merchant]),
+        bindings: bindingsOf(merchant, summaries, undefined, profileNames, emvName),
+      };
+      this.merchantOrder.push(entry);
+      // Two merchants with one reference are reported by state(), where both are known.
+      if (!this.keyed.has(merchant.mchId)) this.keyed.set(merchant.mchId, entry);
     }
   }
-  return { resources, unkeyedMerchants, bindingsRead, devicesRead };
+
+  /** A merchant's binding records (read where the manifest manages `mid`): its bindings are made again with them. */
+  addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
+    const entry = this.keyed.get(mchId);
+    if (entry === undefined) return;
+    entry.bindings = bindingsOf(entry.record, entry.record.acquirers ?? [], records, this.profileNames, this.emvName);
+  }
+
+  /** A merchant's device list as read; returns what apply needs of it (see NormalisedDevices). */
+  addDevices(mchId: string, devices: readonly Device[]): NormalisedDevices {
+    const entry = this.keyed.get(mchId);
+    if (entry === undefined) return { resources: [], extParams: new Map() };
+    const normalised = normaliseDevices(entry.ref, devices, this.profileNames);
+    entry.devices = normalised.resources;
+    return normalised;
+  }
+
+  state(): LiveState {
+    const resources = new Map<string, LiveResource>();
+    const put = (resource: LiveResource, what: string): void => {
+      const address = addressOf(resource.kind, resource.key);
+      const clash = resources.get(address);
+      if (clash !== undefined) {
+        throw new LiveStateError(
+          `the live group holds two ${what} with the key "${resource.key}" (ids ${clash.id} and ${resource.id}); ` +
+            `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,
+        );
+      }
+      resources.set(address, resource);
+    };
+    for (const resource of this.base) put(resource, resource.kind === 'emv' ? 'EMV configs' : 'acquirer profiles');
+    const bindingsRead = new Set<string>();
+    const devicesRead = new Set<string>();
+    for (const entry of this.merchantOrder) {
+      put(entry.resource, 'merchants');
+      for (const binding of entry.bindings) put(binding, 'bindings');
+      bindingsRead.add(entry.ref);
+      if (entry.devices === undefined) continue;
+      devicesRead.add(entry.ref);
+      for (const device of entry.devices) put(device, `devices of merchant "${entry.ref}"`);
+    }
+    return { resources, unkeyedMerchants: this.unkeyed, bindingsRead, devicesRead };
+  }
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined | null | ''): { [P in K]?: V } {
@@ -248,7 +329,24 @@ function bindingsOf(
   );
 }
 
-function deviceResource(ref: string, d: Device, profileNames: ReadonlyMap<string, string>): LiveResource | undefined {
+/** Devices of the merchant whose providerReference is `ref`, each with its fingerprint hashed now (see NormalisedDevices). */
+export function normaliseDevices(ref: string, devices: readonly Device[], profileNames: ReadonlyMap<string, string>): NormalisedDevices {
+  const resources: LiveResource[] = [];
+  const extParams = new Map<string, Record<string, unknown>>();
+  for (const device of devices) {
+    const normalised = deviceResource(ref, device, profileNames);
+    if (normalised === undefined) continue;
+    resources.push(normalised.resource);
+    if (normalised.ext !== undefined && Object.keys(normalised.ext).some((key) => key !== 'acquirers')) extParams.set(device.deviceId, normalised.ext);
+  }
+  return { resources, extParams };
+}
+
+function deviceResource(
+  ref: string,
+  d: Device,
+  profileNames: ReadonlyMap<string, string>,
+): { resource: LiveResource; ext: Record<string, unknown> | undefined } | undefined {
   const lifecycle = d.isDevice === true ? (DEVICE_LIFECYCLE[Number(d.deviceStatus ?? 1)] ?? 'active') : 'pending';
   // A decommissioned terminal is gone for every practical purpose: its alias is free again.
   if (lifecycle === 'decommissioned') return undefined;
@@ -278,5 +376,5 @@ function deviceResource(ref: string, d: Device, profileNames: ReadonlyMap<string
   };
   // A device without an alias cannot be named in a manifest; it gets a key nobody can write.
   const key = deviceKey(ref, alias === '' ? `~${d.deviceId}` : alias);
-  return withFingerprint({ kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields }, [d]);
+  return { resource: { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) }, ext };
 }

@@ -4,19 +4,26 @@ import { addressOf } from '../model/kinds.js';
 import type { BindingFields, DesiredState, LiveState } from '../model/state.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
-import { normaliseLive, type WireSnapshot } from './normalise-live.js';
+import { LiveAssembler, type WireLists } from './normalise-live.js';
 
 export interface LiveRead {
   readonly owner: OwnerInfo;
   readonly state: LiveState;
-  readonly snapshot: WireSnapshot;
+  /** The lists as read: apply builds full-replace bodies and its id registry from them. */
+  readonly snapshot: WireLists;
+  /** deviceId → live extParams, where a device PUT must carry more than `acquirers` (see NormalisedDevices). */
+  readonly deviceExtParams: ReadonlyMap<string, Record<string, unknown>>;
+}
+
+/** What export reads: everything, with the device records as read. */
+export interface LiveReadWithDevices extends LiveRead {
+  /** mchId → devices as read, for every merchant with a providerReference. */
+  readonly devices: ReadonlyMap<string, readonly Device[]>;
 }
 
 export interface ReadOptions {
   /** Reads in flight at once for the per-merchant lists. */
   readonly concurrency: number;
-  /** Read every merchant's binding records and devices, whatever the manifest manages (export). */
-  readonly everything?: boolean;
 }
 
 /** Reads the owner first, so that a run against the wrong group stops before anything else is read. */
@@ -39,38 +46,68 @@ export async function readOwner(client: ApiClient, expectedGroup: string | undef
  * `mid`; devices only for merchants whose devices are managed or that prune deletes.
  */
 export async function readLive(client: ApiClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
+  const needsMid = new Set<string>();
+  for (const resource of desired.resources.values()) {
+    if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
+  }
+  return readLists(client, owner, options, (ref) => {
+    const inManifest = desired.resources.has(addressOf('merchant', ref));
+    return {
+      bindings: inManifest && desired.managedBindings.has(ref) && needsMid.has(ref),
+      devices: (inManifest && desired.managedDevices.has(ref)) || (!inManifest && desired.prune.merchants),
+    };
+  });
+}
+
+/** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
+export async function readAllLive(client: ApiClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
+  const devices = new Map<string, readonly Device[]>();
+  return { ...(await readLists(client, owner, options, () => ({ bindings: true, devices: true }), devices)), devices };
+}
+
+/**
+ * The group lists, then per merchant with a providerReference the lists `wanted` asks for, each
+ * normalised as it arrives (see LiveAssembler). Device records are not kept unless `keepDevices`
+ * is given: at 10,000 merchants they are most of what a plan would otherwise hold twice.
+ */
+async function readLists(
+  client: ApiClient,
+  owner: OwnerInfo,
+  options: ReadOptions,
+  wanted: (ref: string) => { bindings: boolean; devices: boolean },
+  keepDevices?: Map<string, readonly Device[]>,
+): Promise<LiveRead> {
   const [emvConfigs, acquirerProfiles, merchants] = await Promise.all([
     client.emvConfigs.listAll(),
     client.acquirerProfiles.listAll(),
     client.merchants.listAll(),
   ]);
 
-  const needsMid = new Set<string>();
-  for (const resource of desired.resources.values()) {
-    if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
-  }
   const bindingReads: Merchant[] = [];
   const deviceReads: Merchant[] = [];
   for (const merchant of merchants) {
     const ref = merchant.providerReference;
     if (ref === undefined || ref === null || ref === '') continue;
-    if (options.everything === true) {
-      bindingReads.push(merchant);
-      deviceReads.push(merchant);
-      continue;
-    }
-    const inManifest = desired.resources.has(addressOf('merchant', ref));
-    if (inManifest && desired.managedBindings.has(ref) && needsMid.has(ref)) bindingReads.push(merchant);
-    if ((inManifest && desired.managedDevices.has(ref)) || (!inManifest && desired.prune.merchants)) deviceReads.push(merchant);
+    const reads = wanted(ref);
+    if (reads.bindings) bindingReads.push(merchant);
+    if (reads.devices) deviceReads.push(merchant);
   }
 
+  const assembler = new LiveAssembler({ emvConfigs, acquirerProfiles, merchants });
   const bindings = new Map<string, readonly BindingRecord[]>();
-  const devices = new Map<string, readonly Device[]>();
+  const deviceExtParams = new Map<string, Record<string, unknown>>();
   await Promise.all([
-    mapWithConcurrency(bindingReads, options.concurrency, async (m) => void bindings.set(m.mchId, await client.bindings.listAll(m.mchId))),
-    mapWithConcurrency(deviceReads, options.concurrency, async (m) => void devices.set(m.mchId, await client.devices.listAll(m.mchId))),
+    mapWithConcurrency(bindingReads, options.concurrency, async (m) => {
+      const records = await client.bindings.listAll(m.mchId);
+      bindings.set(m.mchId, records);
+      assembler.addBindingRecords(m.mchId, records);
+    }),
+    mapWithConcurrency(deviceReads, options.concurrency, async (merchant) => {
+      const records = await client.devices.listAll(merchant.mchId);
+      for (const [id, ext] of assembler.addDevices(merchant.mchId, records).extParams) deviceExtParams.set(id, ext);
+      keepDevices?.set(merchant.mchId, records);
+    }),
   ]);
 
-  const snapshot: WireSnapshot = { emvConfigs, acquirerProfiles, merchants, bindings, devices };
-  return { owner, state: normaliseLive(snapshot), snapshot };
+  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, merchants, bindings }, deviceExtParams };
 }

@@ -11,8 +11,8 @@ import { seedGroup } from '../../scripts/bench/seed-group.js';
 import { syntheticWireSnapshot } from '../../scripts/bench/synthetic-wire.js';
 import { createApiClient } from '../../src/api/index.js';
 import { normaliseLive } from '../../src/live/normalise-live.js';
-import { readLive, readOwner } from '../../src/live/read-live.js';
-import { NO_PRUNE, type LiveState } from '../../src/model/state.js';
+import { readAllLive, readOwner } from '../../src/live/read-live.js';
+import type { LiveState } from '../../src/model/state.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const SIZE: GroupSize = { merchants: 6, bindingsPerMerchant: 2, devicesPerMerchant: 2, profiles: 4, emvConfigs: 8, withMid: true };
@@ -32,8 +32,7 @@ async function readBack(): Promise<LiveState> {
   const client = createApiClient({ baseUrl: sim.url, token: sim.token(GROUP) });
   try {
     const owner = await readOwner(client, undefined);
-    const nothing = { resources: new Map(), managedBindings: new Set<string>(), managedDevices: new Set<string>(), prune: NO_PRUNE, sensitive: new Map() };
-    return (await readLive(client, nothing, owner, { concurrency: 4, everything: true })).state;
+    return (await readAllLive(client, owner, { concurrency: 4 })).state;
   } finally {
     await client.close();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AcquirerProfile, Device, EmvConfig, Merchant } from '../../src/api/wire-types.js';
 import { LiveStateError } from '../../src/live/errors.js';
-import { normaliseLive, type WireSnapshot } from '../../src/live/normalise-live.js';
+import { fingerprint, normaliseDevices, normaliseLive, profileNamesOf, type WireSnapshot } from '../../src/live/normalise-live.js';
 
 const emv: EmvConfig = { id: 1001, emvName: 'visa', paymentMethod: '1', currency: 'USD', params: '{"clFloorLimit":0,"aid":"A1"}' };
 const profile: AcquirerProfile = {
@@ -92,6 +92,17 @@ describe('normaliseLive', () => {
     const state = normaliseLive(snapshot({ merchants: [unkeyed] }));
     expect(state.resources.has('merchant/coffee')).toBe(false);
     expect(state.unkeyedMerchants).toEqual([{ mchId: merchant.mchId, mchName: 'Coffee', profiles: ['host-a'], emvs: ['visa'] }]);
+  });
+
+  it('normalises a device list on its own, hashing each device and keeping only the extParams a PUT must carry back', () => {
+    const plain = device({ extParams: '{"acquirers":{"2001":{"tid":"1"}}}' });
+    const kiosk = device({ deviceId: 'CD-222222222222', deviceAlias: 'kiosk-1', extParams: '{"acquirers":{"2001":{"tid":"2"}},"kiosk":{"mode":"self"}}' });
+    const gone = device({ deviceId: 'CD-333333333333', deviceAlias: 'old', isDevice: true, deviceStatus: 3, extParams: '{"kiosk":{}}' });
+    const { resources, extParams } = normaliseDevices('coffee', [plain, kiosk, gone], profileNamesOf([profile]));
+    expect(resources.map((r) => r.key)).toEqual(['coffee/till-1', 'coffee/kiosk-1']);
+    expect(resources[1]!.fields).toMatchObject({ acquirerFields: { 'host-a': { tid: '2' } } });
+    expect(resources.map((r) => Object.getOwnPropertyDescriptor(r, 'fingerprint')?.value)).toEqual([fingerprint(plain), fingerprint(kiosk)]);
+    expect([...extParams]).toEqual([['CD-222222222222', { acquirers: { '2001': { tid: '2' } }, kiosk: { mode: 'self' } }]]);
   });
 
   it('reports two live devices with one alias instead of guessing', () => {
