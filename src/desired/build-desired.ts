@@ -1,4 +1,4 @@
-import type { LoadedManifest } from '../manifest/index.js';
+import type { LoadedManifest, SecretField } from '../manifest/index.js';
 import { canonicalMethodCode } from '../model/canonical.js';
 import { addressOf, bindingKey, deviceKey, type Address } from '../model/kinds.js';
 import { joinPointer } from '../model/pointers.js';
@@ -10,6 +10,7 @@ import type {
   DeviceFields,
   EmvFields,
   MerchantFields,
+  SecretOrigin,
   MethodsMap,
   PrunePolicy,
   Scalar,
@@ -35,7 +36,7 @@ function methodsOf(methods: ManifestMethods | undefined): MethodsMap | undefined
  * The manifest as desired state in the shared normalised model: one resource per address,
  * references by name, only the fields the manifest sets.
  */
-export function buildDesiredState(loaded: LoadedManifest): DesiredState {
+export function buildDesiredState(loaded: Pick<LoadedManifest, 'manifest' | 'secrets'>): DesiredState {
   const { manifest } = loaded;
   const resources = new Map<Address, DesiredResource>();
   const managedBindings = new Set<string>();
@@ -141,8 +142,15 @@ export function buildDesiredState(loaded: LoadedManifest): DesiredState {
 }
 
 /** Maps the manifest's secret paths onto plan pointers (`<address>#/<field>/...`), keeping where each came from. */
-function sensitivePointers(loaded: LoadedManifest, resources: ReadonlyMap<Address, DesiredResource>): Map<string, readonly (string | number)[]> {
-  const out = new Map<string, readonly (string | number)[]>();
+function sensitivePointers(loaded: Pick<LoadedManifest, 'manifest' | 'secrets'>, resources: ReadonlyMap<Address, DesiredResource>): Map<string, SecretOrigin> {
+  const out = new Map<string, SecretOrigin>();
+  const origins = new Map<string, SecretOrigin>();
+  const originOf = ({ variables, template, position }: SecretField): SecretOrigin => {
+    if (position !== undefined) return { variables, template, position };
+    let origin = origins.get(template);
+    if (origin === undefined) origins.set(template, (origin = { variables, template }));
+    return origin;
+  };
   const { manifest } = loaded;
   for (const secret of loaded.secrets) {
     const [list, index, ...rest] = secret.path;
@@ -167,7 +175,7 @@ function sensitivePointers(loaded: LoadedManifest, resources: ReadonlyMap<Addres
       }
     }
     if (address === undefined || !resources.has(address) || field.length === 0) continue;
-    out.set(joinPointer(address, field), secret.path);
+    out.set(joinPointer(address, field), originOf(secret));
   }
   return out;
 }

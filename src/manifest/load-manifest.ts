@@ -8,8 +8,8 @@ import { mergeFiles, type ManifestView } from './merge.js';
 import type { MergedSourceMap } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseYamlFiles } from './parse-yaml-files.js';
-import { readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type YamlData } from './read-yaml.js';
-import { collectSecrets } from './secrets.js';
+import { fileSource, readManifestText, MAX_FILE_BYTES, type ManifestText, type ReadManifestFile, type YamlData } from './read-yaml.js';
+import { collectSecrets, type SecretField } from './secrets.js';
 
 export interface LoadedManifest {
   /** Validated; codes normalised to two-digit strings; variables substituted; acqType defaulted to 'card'. */
@@ -22,9 +22,10 @@ export interface LoadedManifest {
   readonly secretValues: readonly string[];
   /**
    * For each secret field: its path in `manifest`, the variables it was built from (empty when
-   * literal) and its template, the text as written (empty when literal; see expandTemplate).
+   * literal) and its template, the text as written (empty when literal; see expandTemplate); a
+   * literal one also where it is written.
    */
-  readonly secrets: readonly { path: readonly (string | number)[]; variables: readonly string[]; template: string }[];
+  readonly secrets: readonly SecretField[];
   /** Variables that were unset with no default; only ever non-empty with `allowMissingEnv`. */
   readonly missingVariables: readonly string[];
   /**
@@ -36,10 +37,12 @@ export interface LoadedManifest {
 }
 
 /**
- * What later stages need of a loaded manifest once its desired state is built: everything but the
- * manifest itself, which a large group cannot afford to keep twice.
+ * What later stages need of a loaded manifest once its desired state is built. Not the manifest
+ * itself, which a large group cannot afford to keep twice; not `locate`, which keeps every file's
+ * text (16 MB at 10,000 merchants); not `secrets`, which the desired state carries as its
+ * `sensitive` origins, a literal secret with its own position.
  */
-export type ManifestContext = Omit<LoadedManifest, 'manifest'>;
+export type ManifestContext = Omit<LoadedManifest, 'manifest' | 'locate' | 'secrets'>;
 
 export interface LoadManifestOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -66,20 +69,26 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     diagnostics.push(diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'no manifest file given; pass one or more files or directories'));
   }
 
-  const texts: ManifestText[] = [];
-  for (const file of collected.files) texts.push(await readManifestText(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES));
-  // Each file is checked as soon as it is parsed, while the next ones parse.
-  const parsing = parseYamlFiles(texts.flatMap((read) => ('text' in read ? [read] : [])), { workers: options.yamlWorkers });
+  const reads: ManifestText[] = [];
+  for (const file of collected.files) reads.push(await readManifestText(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES));
+  // Each file is checked as soon as it is parsed, while the next ones parse. The parser holds the
+  // texts, and lets each go once parsed: the files are read again if a message needs a position.
+  const parsing = parseYamlFiles(
+    reads.flatMap((read) => ('text' in read ? [{ name: read.name, text: read.text }] : [])),
+    { workers: options.yamlWorkers },
+  );
+  const files = reads.map(withoutText);
+  reads.length = 0;
   const checked: CheckedFile[] = [];
-  for (const read of texts) {
-    if ('unreadable' in read) {
-      diagnostics.push(read.unreadable);
+  for (const file of files) {
+    if ('unreadable' in file) {
+      diagnostics.push(file.unreadable);
       continue;
     }
-    const { value, diagnostics: problems } = await nextParsed(parsing, read.name);
+    const { value, diagnostics: problems } = await nextParsed(parsing, file.name);
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const result = checkManifestFile(yamlSource(read.text, read.name), value, options.env, allowMissingEnv);
+    const result = checkManifestFile(fileSource(file), value, options.env, allowMissingEnv);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }
@@ -118,7 +127,9 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   if (diagnostics.length > 0) throw new ManifestError(diagnostics, fileNames);
 
   const { complete } = merged;
-  const { secrets, secretValues } = collectSecrets(complete.manifest, variablesAt(complete).fromVariables, options.env);
+  const collectedSecrets = collectSecrets(complete.manifest, variablesAt(complete).fromVariables, options.env);
+  const { secretValues } = collectedSecrets;
+  const secrets = withLiteralPositions(collectedSecrets.secrets, complete.sourceMap);
   const missing = new Set(checked.flatMap((file) => file.substitutions.flatMap((substitution) => substitution.missing)));
   return {
     manifest: complete.manifest,
@@ -129,6 +140,12 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     missingVariables: [...missing].sort(),
     counts: sumCounts(checked.map((file) => file.counts)),
   };
+}
+
+function withoutText(read: ManifestText): Omit<ReadManifestFile, 'text'> | Exclude<ManifestText, ReadManifestFile> {
+  if (!('text' in read)) return read;
+  const { text: _text, ...file } = read;
+  return file;
 }
 
 async function nextParsed(parsing: AsyncGenerator<YamlData>, name: string): Promise<YamlData> {
@@ -143,6 +160,11 @@ async function nextParsed(parsing: AsyncGenerator<YamlData>, name: string): Prom
  */
 function locator(sourceMap: MergedSourceMap): LoadedManifest['locate'] {
   return (path) => sourceMap.resolve(path).position;
+}
+
+/** Also apart from loadManifest, for the same reason as locator; only literal secrets keep the source map. */
+function withLiteralPositions(secrets: readonly SecretField[], sourceMap: MergedSourceMap): SecretField[] {
+  return secrets.map((secret) => (secret.variables.length > 0 ? secret : { ...secret, position: () => sourceMap.resolve(secret.path).position }));
 }
 
 function sumCounts(counts: readonly ManifestCounts[]): ManifestCounts {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import {
   LineCounter,
@@ -32,8 +34,17 @@ export const MIN_ALIAS_EXPANSION_BUDGET = 100_000;
 /** Keys that would reach Object.prototype when assigned to a plain object. */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** A manifest file read from disk: its text, and what fileSource needs to find positions in it again. */
+export interface ReadManifestFile {
+  readonly name: string;
+  readonly absolutePath: string;
+  readonly text: string;
+  /** SHA-256 of the bytes read, to tell whether the file is still the one that was checked. */
+  readonly digest: string;
+}
+
 /** A manifest file's text, or why it cannot be read. */
-export type ManifestText = { readonly name: string; readonly text: string } | { readonly name: string; readonly unreadable: Diagnostic };
+export type ManifestText = ReadManifestFile | { readonly name: string; readonly unreadable: Diagnostic };
 
 /** Reads one manifest file as UTF-8 text, refusing files over the size limit before reading them. */
 export async function readManifestText(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ManifestText> {
@@ -53,7 +64,7 @@ export async function readManifestText(absolutePath: string, name: string, maxBy
     return unreadable(`file is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
   }
   try {
-    return { name, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { name, absolutePath, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), digest: digestOf(bytes) };
   } catch {
     return unreadable('file is not valid UTF-8 text');
   }
@@ -123,17 +134,47 @@ export function yamlSource(text: string, name: string): SourceFile {
   let positions: FilePositions | undefined;
   return {
     name,
+    positions: () => (positions ??= positionsOf(text, name)),
+  };
+}
+
+/**
+ * Like yamlSource, for a file on disk, without keeping its text: the file is read again when a
+ * message first needs a position (the text of a 10,000-merchant manifest is 16 MB, and a valid
+ * one never needs it). A file that no longer has the bytes that were checked cannot say where a
+ * value was; its positions are then all at its start.
+ */
+export function fileSource(file: Omit<ReadManifestFile, 'text'>): SourceFile {
+  const { name, absolutePath, digest } = file;
+  let positions: FilePositions | undefined;
+  return {
+    name,
     positions: () => {
       if (positions === undefined) {
-        const lineCounter = new LineCounter();
-        const doc = parseWithoutTrace(text, lineCounter);
-        // The same text converts the same way, so this walk finds the values the first one read.
-        const root = doc.errors.length + doc.warnings.length > 0 ? undefined : new Converter(doc, name, lineCounter, true).run().root;
-        positions = { lineCounter, root };
+        let bytes: Buffer | undefined;
+        try {
+          bytes = readFileSync(absolutePath);
+        } catch {
+          bytes = undefined;
+        }
+        const same = bytes !== undefined && digestOf(bytes) === digest;
+        positions = positionsOf(same ? new TextDecoder('utf-8').decode(bytes) : '', name);
       }
       return positions;
     },
   };
+}
+
+function positionsOf(text: string, name: string): FilePositions {
+  const lineCounter = new LineCounter();
+  const doc = parseWithoutTrace(text, lineCounter);
+  // The same text converts the same way, so this walk finds the values the first one read.
+  const root = doc.errors.length + doc.warnings.length > 0 ? undefined : new Converter(doc, name, lineCounter, true).run().root;
+  return { lineCounter, root };
+}
+
+function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64');
 }
 
 const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});

@@ -120,10 +120,21 @@ export interface DesiredState {
   readonly managedDevices: ReadonlySet<string>;
   readonly prune: PrunePolicy;
   /**
-   * Pointers (`<address>#/<field>/...`) to values that must never be shown, each with the manifest
-   * path it came from (so a saved plan can say where to read it again).
+   * Pointers (`<address>#/<field>/...`) to values that must never be shown, each with where its value
+   * comes from (so a saved plan can say how to read it again). Values built from the same template
+   * share one origin: a large group has one per device.
    */
-  readonly sensitive: ReadonlyMap<string, readonly (string | number)[]>;
+  readonly sensitive: ReadonlyMap<string, SecretOrigin>;
+}
+
+/** Where a secret value comes from. */
+export interface SecretOrigin {
+  /** Variables the value is built from; empty for a secret written in the manifest itself. */
+  readonly variables: readonly string[];
+  /** The value as written, with its `${NAME}` references; empty for a literal secret. */
+  readonly template: string;
+  /** Where a literal secret is written, found on first call. */
+  readonly position?: () => { readonly file: string; readonly line: number; readonly col: number };
 }
 
 export interface PrunePolicy {

@@ -78,22 +78,19 @@ export interface SavedPlanSource {
   readonly plan: Plan;
   readonly desired: DesiredState;
   readonly live: LiveState;
-  readonly manifest: Pick<ManifestContext, 'secrets' | 'locate' | 'files'>;
+  readonly manifest: Pick<ManifestContext, 'files'>;
 }
 
 export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): SavedPlan {
   const secrets: { pointer: string; template: string }[] = [];
   const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
-  const secretAt = new Map(run.manifest.secrets.map((secret) => [JSON.stringify(secret.path), secret]));
-  for (const [pointer, path] of run.desired.sensitive) {
+  for (const [pointer, secret] of run.desired.sensitive) {
     // Only values the plan writes need to come back at apply time.
     if (!written.has(splitPointer(pointer).address)) continue;
-    const secret = secretAt.get(JSON.stringify(path));
-    if (secret === undefined) continue;
     if (secret.variables.length === 0) {
-      const at = run.manifest.locate(secret.path);
+      const at = secret.position?.();
       throw new SavedPlanError(
-        `${at.file}:${at.line}:${at.col}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
+        `${at === undefined ? '' : `${at.file}:${at.line}:${at.col}: `}this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
           `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
       );
     }

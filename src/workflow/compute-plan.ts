@@ -32,14 +32,14 @@ export async function computePlan(input: {
   return { ...run, plan: limitToTargets(run.plan, input.targets ?? []) };
 }
 
-/** The manifest itself is dropped here, once its desired state is built: nothing after needs it. */
+/** The manifest and its positions are dropped here, once the desired state is built: nothing after needs them (see ManifestContext). */
 async function loadDesiredState(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): Promise<{ loaded: ManifestContext; desired: DesiredState }> {
-  const { manifest, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
-  return { loaded, desired: buildDesiredState({ manifest, ...loaded }) };
+  const { manifest, secrets, locate: _positions, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
+  return { loaded, desired: buildDesiredState({ manifest, secrets }) };
 }
 
 export async function planAgainstLive(loaded: ManifestContext, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {

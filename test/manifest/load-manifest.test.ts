@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,14 +114,21 @@ describe('loadManifest', () => {
     const loaded = await load(['m.yaml'], { CONTACT: 'Jane Secret', SUFFIX: 'two' });
     expect(loaded.secrets).toEqual(
       expect.arrayContaining([
-        { path: ['merchants', 0, 'passcode'], variables: [], template: '' },
+        { path: ['merchants', 0, 'passcode'], variables: [], template: '', position: expect.any(Function) },
         { path: ['merchants', 0, 'devices', 0, 'deviceAdmin'], variables: ['ADMIN'], template: '${ADMIN:-fallback-admin}' },
-        { path: ['merchants', 0, 'devices', 1, 'deviceAdmin'], variables: [], template: '' },
+        { path: ['merchants', 0, 'devices', 1, 'deviceAdmin'], variables: [], template: '', position: expect.any(Function) },
         { path: ['merchants', 0, 'contactName'], variables: ['CONTACT'], template: '${CONTACT}' },
         { path: ['merchants', 0, 'devices', 1, 'deviceName'], variables: ['SUFFIX'], template: 'till ${SUFFIX}' },
       ]),
     );
     expect(loaded.secrets).toHaveLength(5);
+    // A literal secret says where it is written (a saved plan refuses it there); one from a variable keeps no position.
+    const text = (await readFile(path.join(dir, 'm.yaml'), 'utf8')).split('\n');
+    const literal = loaded.secrets.find((s) => s.path.at(-1) === 'deviceAdmin' && s.variables.length === 0)!;
+    const at = literal.position!();
+    expect(at.file).toBe('m.yaml');
+    expect(text[at.line - 1]!.slice(at.col - 1)).toBe('literal-admin');
+    expect(loaded.secrets.filter((s) => s.variables.length > 0).every((s) => s.position === undefined)).toBe(true);
     expect([...loaded.secretValues].sort()).toEqual(['0000', 'Jane Secret', 'fallback-admin', 'literal-admin', 'till two', 'two'].sort());
     expect(loaded.secretValues[0]).toBe('fallback-admin');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/manifest/diagnostics.js';
 import { positionInFile } from '../../src/manifest/positions.js';
-import { MAX_FILE_BYTES, parseYamlData, readManifestText, yamlSource } from '../../src/manifest/read-yaml.js';
+import { MAX_FILE_BYTES, fileSource, parseYamlData, readManifestText, yamlSource } from '../../src/manifest/read-yaml.js';
 
 /** A file's data and its positions, as loadManifest reads them. */
 const parseYaml = (text: string, name: string) => ({ ...parseYamlData(text, name), source: yamlSource(text, name) });
@@ -138,6 +138,21 @@ describe('readManifestText', () => {
     expect('unreadable' in result && [formatDiagnostic(result.unreadable)]).toEqual([
       'huge.yaml:1:1: file is 50 MiB, over the limit of 50 MiB for one manifest file; split it into several files',
     ]);
+  });
+
+  it('finds positions by reading the file again, and none in a file that changed since it was read', async () => {
+    const file = path.join(dir, 'm.yaml');
+    await writeFile(file, 'version: 1\nmerchants:\n  - providerReference: coffee\n    mchName: Coffee\n');
+    const read = await readManifestText(file, 'm.yaml');
+    if (!('text' in read)) throw new Error('the file should be readable');
+    const { text: _text, ...withoutText } = read;
+    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 4, col: 14 });
+
+    // Same length, other bytes: the offsets would point at the wrong values, so the file's start is given instead.
+    await writeFile(file, 'version: 1\nmerchants:\n  - providerReference: coffee\n    mchName: Coffe2\n');
+    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1 });
+    await rm(file);
+    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1 });
   });
 
   it('refuses text that is not UTF-8', async () => {
