@@ -98,6 +98,10 @@ function asText(value: unknown): unknown {
 
 function sameStringLists(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
+  // Both sides are usually sorted already (normalised and desired state sort them): no copies then.
+  let inOrder = true;
+  for (let i = 0; i < a.length && inOrder; i += 1) inOrder = String(a[i]) === String(b[i]);
+  if (inOrder) return true;
   const left = a.map(String).sort();
   const right = b.map(String).sort();
   return left.every((item, i) => item === right[i]);
@@ -125,18 +129,20 @@ function sameCanonical(a: unknown, b: unknown, text: boolean): boolean {
   }
   const l = left as Record<string, unknown>;
   const r = right as Record<string, unknown>;
+  // for…in rather than Object.keys: no key array per object compared (own keys only, as Object.keys).
   let count = 0;
-  for (const key of Object.keys(l)) {
+  for (const key in l) {
+    if (!Object.hasOwn(l, key)) continue;
     const lv = l[key];
     if (lv === undefined) continue;
     count += 1;
-    const rv = r[key];
+    const rv = Object.hasOwn(r, key) ? r[key] : undefined;
     if (rv === undefined) return false;
     if (!text && key === 'emvs' && Array.isArray(lv) && Array.isArray(rv)) {
       if (!sameStringLists(lv, rv)) return false;
     } else if (!sameCanonical(lv, rv, text)) return false;
   }
-  for (const key of Object.keys(r)) if (r[key] !== undefined) count -= 1;
+  for (const key in r) if (Object.hasOwn(r, key) && r[key] !== undefined) count -= 1;
   return count === 0;
 }
 
@@ -163,7 +169,8 @@ export function sameFieldValue(kind: Kind, field: string, live: unknown, written
  * every resource is equal, and the planner asks this first.
  */
 export function sameFields(kind: Kind, desired: Record<string, unknown>, live: Record<string, unknown>): boolean {
-  for (const [field, wanted] of Object.entries(desired)) {
+  for (const field of Object.keys(desired)) {
+    const wanted = desired[field];
     if (wanted === undefined) continue;
     const descriptor = fieldDescriptor(kind, field);
     if (descriptor.compare === 'write-only') continue;
@@ -172,7 +179,8 @@ export function sameFields(kind: Kind, desired: Record<string, unknown>, live: R
     if (descriptor.compare === 'subset-text' && isPlainObject(wanted)) {
       // Only the keys the manifest sets count; the live object keeps the others (see diffFields).
       if (!isPlainObject(current)) return false;
-      for (const [key, value] of Object.entries(wanted)) {
+      for (const key of Object.keys(wanted)) {
+        const value = wanted[key];
         if (value === undefined ? current[key] !== undefined : current[key] === undefined || !sameCanonical(current[key], value, true)) return false;
       }
     } else if (!sameFieldValue(kind, field, current, wanted)) {

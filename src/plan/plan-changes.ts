@@ -128,16 +128,16 @@ class PlanBuilder {
   }
 
   diffDesired(): void {
-    for (const resource of this.desired.resources.values()) {
-      const address = addressOf(resource.kind, resource.key);
+    // Keys of both maps are addresses; in a large unchanged group almost every resource stops at sameFields.
+    for (const [address, resource] of this.desired.resources) {
       const current = this.view.get(address);
       const fields = resource.fields as unknown as Record<string, unknown>;
-      const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
       if (current === undefined) {
         this.annotateCreate(this.addCreate(address, resource), resource);
         continue;
       }
       if (sameFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>)) continue;
+      const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
       const diff = diffFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>);
       if (diff.immutableChanged.length > 0) {
         const what = diff.immutableChanged
@@ -207,11 +207,13 @@ class PlanBuilder {
       merchant: this.desired.prune.merchants,
     };
     const order: Kind[] = ['merchant', 'emv', 'acquirer', 'binding', 'device'];
+    // One pass over the live view (forEach makes no entry pairs): in a managed group few resources are live only.
+    const liveOnly = new Map<Kind, [string, LiveResource][]>(order.map((kind) => [kind, []]));
+    this.view.forEach((resource, address) => {
+      if (!this.desired.resources.has(address)) liveOnly.get(resource.kind)!.push([address, resource]);
+    });
     for (const kind of order) {
-      for (const resource of this.view.values()) {
-        if (resource.kind !== kind) continue;
-        const address = addressOf(kind, resource.key);
-        if (this.desired.resources.has(address)) continue;
+      for (const [address, resource] of liveOnly.get(kind)!) {
         // A predicted record (the automatic binding) does not exist yet: it has no id to show.
         const liveId = resource.predicted === true ? {} : { liveId: resource.id };
         const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, ...liveId };
