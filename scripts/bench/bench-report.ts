@@ -122,7 +122,7 @@ export function formatReport(result: BenchResult): string {
           ['load manifest (YAML, validation)', formatMs(c.loadManifestMs), '', ''],
           ['manifest -> desired state', formatMs(c.buildDesiredMs), '', ''],
           ['wire records -> live state', formatMs(c.normaliseLiveMs), '', ''],
-          ['fingerprints of the live state (saved plans only)', formatMs(c.fingerprintsMs), '', ''],
+          ['fingerprints not hashed on reading (saved plans only)', formatMs(c.fingerprintsMs), '', ''],
           ['planChanges, unchanged', formatMs(c.planMs.unchanged), formatMs(c.planCpuMs.unchanged), String(c.changes.unchanged)],
           ['planChanges, 1% drift', formatMs(c.planMs.drift), formatMs(c.planCpuMs.drift), String(c.changes.drift)],
           ['planChanges, from empty', formatMs(c.planMs.fromEmpty), formatMs(c.planCpuMs.fromEmpty), String(c.changes.fromEmpty)],
@@ -154,7 +154,7 @@ export function formatReport(result: BenchResult): string {
       const r2 = Number.isFinite(result.memory.retainedFitR2) ? `, R² ${result.memory.retainedFitR2.toFixed(3)}` : '';
       out.push(
         `retained heap: about ${result.memory.retainedKibPerMerchant.toFixed(1)} KiB per merchant on top of ${formatMb(result.memory.retainedBaseKib)}${r2} ` +
-          '(heap after a full GC held by the manifest positions and secrets, desired state, wire records, live state and plan, module code excluded; no headroom)',
+          '(heap after a full GC held by the manifest context, desired state, group lists as read, live state and plan, module code excluded; no headroom)',
       );
     }
   }

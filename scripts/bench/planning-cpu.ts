@@ -27,11 +27,11 @@ export interface PlanningCpuFigures {
   /** ...and the process CPU time it used (the garbage collector's helper threads included). */
   readonly planCpuMs: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
   readonly changes: { readonly unchanged: number; readonly drift: number; readonly fromEmpty: number };
-  /** Hashing every live record of the unchanged group, which only saved plans need (see normaliseLive). */
+  /** Hashing the live records not hashed on reading (EMV configs, profiles, bindings), which only saved plans need (see normaliseLive). */
   readonly fingerprintsMs: number;
   /**
    * Heap held, after a full GC, by what a plan of the unchanged group holds in paycfg (the manifest's
-   * context without the manifest, the desired state, the wire records and live state, the plan): the
+   * context, the desired state, the group lists as read (no merchant or device records) and live state, the plan): the
    * heap at that point minus the heap before the manifest was loaded (modules, the benchmark's own
    * data). No garbage collector headroom, which RSS also counts.
    */
@@ -82,7 +82,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   const { size, runs, build } = request;
   const { loadManifest } = await load<typeof import('../../src/manifest/index.js')>(build, 'manifest/index');
   const { buildDesiredState } = await load<typeof import('../../src/desired/build-desired.js')>(build, 'desired/build-desired');
-  const { normaliseLive } = await load<typeof import('../../src/live/normalise-live.js')>(build, 'live/normalise-live');
+  const { normaliseLive, LiveAssembler } = await load<typeof import('../../src/live/normalise-live.js')>(build, 'live/normalise-live');
   const { planChanges } = await load<typeof import('../../src/plan/plan-changes.js')>(build, 'plan/plan-changes');
   const { fingerprintsOf } = await load<typeof import('../../src/plan/saved-plan.js')>(build, 'plan/saved-plan');
   const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
@@ -109,18 +109,26 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   // as loadDesiredState leaves them).
   const retainedHeapKib = (() => {
     const { loaded, desired } = held;
-    const wire = syntheticWireSnapshot(spec, { drift: false, deviceAdmin: DEVICE_ADMIN });
-    const live = normaliseLive(wire);
+    const { lists, live, deviceExtParams } = readAsPlanDoes();
     const plan = planChanges(desired, live, context);
     collect();
     const heldKib = process.memoryUsage().heapUsed / 1024 - heapBeforeKib;
     // Read after the measurement, so that everything measured was still reachable during it.
-    if (plan.changes.length !== 0 || live.resources.size === 0 || wire.merchants.length === 0 || loaded.files.length === 0) {
+    if (plan.changes.length !== 0 || live.resources.size === 0 || lists.emvConfigs.length === 0 || loaded.files.length === 0 || deviceExtParams.size !== 0) {
       throw new BenchError('the retained-heap plan is not of the unchanged group');
     }
     return heldKib;
   })();
   return { ...timings, retainedHeapKib };
+
+  /** What readLive leaves: the EMV, profile and binding lists as read; merchant and device records normalised and let go. */
+  function readAsPlanDoes() {
+    const { devices, merchants, ...lists } = syntheticWireSnapshot(spec, { drift: false, deviceAdmin: DEVICE_ADMIN });
+    const assembler = new LiveAssembler({ ...lists, merchants });
+    const deviceExtParams = new Map<string, Record<string, unknown>>();
+    for (const [mchId, records] of devices) for (const [id, ext] of assembler.addDevices(mchId, records).extParams) deviceExtParams.set(id, ext);
+    return { lists, live: assembler.state(), deviceExtParams };
+  }
 
   async function timeStages(): Promise<{
     timings: Omit<PlanningCpuFigures, 'retainedHeapKib'>;
@@ -161,7 +169,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
       checkPlans(size, unchanged.plan, drift.plan, fromEmpty.value);
       counts = { unchanged: unchanged.plan.changes.length, drift: drift.plan.changes.length, fromEmpty: fromEmpty.value.changes.length };
     }
-    const { manifest: _dropped, ...manifestContext } = loaded;
+    const { manifest: _manifest, locate: _locate, secrets: _secrets, ...manifestContext } = loaded;
     if (lastDesired === undefined) throw new BenchError('planning CPU needs at least one run');
     const timings = {
       merchants: size.merchants,

@@ -1,6 +1,7 @@
 import { ApiError, OutcomeUnknownError, type ApiClient } from '../api/index.js';
-import type { BindingRecord, EmvConfig, Merchant } from '../api/wire-types.js';
+import type { BindingRecord, EmvConfig } from '../api/wire-types.js';
 import type { LiveRead } from '../live/read-live.js';
+import { LiveStateError } from '../live/errors.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
 import type { AcquirerFields, BindingFields, DesiredState, DeviceFields, EmvFields, MerchantFields } from '../model/state.js';
 import type { Change, Plan } from '../plan/plan.js';
@@ -69,13 +70,11 @@ async function createOnce<T>(create: () => Promise<T>, readBack: () => Promise<T
 
 export class ChangeOperations {
   private readonly bindingRecords = new Map<string, Promise<BindingRecord[]>>();
-  private readonly merchantRecords: Map<string, Merchant>;
   private readonly emvRecords: Map<string, EmvConfig>;
   /** Addresses of the plan's changes, built once: every merchant create asks about them. */
   private readonly planned: ReadonlySet<string>;
 
   constructor(private readonly ctx: OperationContext) {
-    this.merchantRecords = new Map(ctx.live.snapshot.merchants.map((m) => [m.mchId, m]));
     this.emvRecords = new Map(ctx.live.snapshot.emvConfigs.map((e) => [e.emvName, e]));
     this.planned = new Set(ctx.plan.changes.map((c) => c.address));
   }
@@ -152,7 +151,10 @@ export class ChangeOperations {
     if (change.action === 'update') {
       const mchId = String(change.liveId);
       // Re-read right before the full replace, so a field changed since the plan is not overwritten with a stale value.
-      const current = (await client.merchants.get(mchId)) ?? this.merchantRecords.get(mchId);
+      const current = await client.merchants.get(mchId);
+      if (current === null) {
+        throw new LiveStateError(`merchant "${change.key}" (${mchId}) is no longer in the service, so it was not updated; make a new plan`, { mchId });
+      }
       await client.merchants.replace(mchId, merchantBody(change.key, fields, current));
       return 'updated';
     }

@@ -1,5 +1,6 @@
 import { InternalError } from '../errors.js';
-import type { AcquirerProfile, EmvConfig, Merchant } from '../api/wire-types.js';
+import type { AcquirerProfile, EmvConfig } from '../api/wire-types.js';
+import type { LiveState } from '../model/state.js';
 
 /**
  * Names → service ids, seeded from live state and filled in as creates succeed, so that a change
@@ -10,11 +11,14 @@ export class IdRegistry {
   private readonly profiles = new Map<string, number>();
   private readonly merchants = new Map<string, string>();
 
-  static fromLive(live: { emvConfigs: readonly EmvConfig[]; acquirerProfiles: readonly AcquirerProfile[]; merchants: readonly Merchant[] }): IdRegistry {
+  /** Merchant ids come from the live state (its merchants are keyed by providerReference). */
+  static fromLive(lists: { emvConfigs: readonly EmvConfig[]; acquirerProfiles: readonly AcquirerProfile[] }, state: LiveState): IdRegistry {
     const registry = new IdRegistry();
-    for (const e of live.emvConfigs) registry.emvs.set(e.emvName, Number(e.id));
-    for (const p of live.acquirerProfiles) registry.profiles.set(p.profileName, Number(p.profileId));
-    for (const m of live.merchants) if (m.providerReference) registry.merchants.set(m.providerReference, m.mchId);
+    for (const e of lists.emvConfigs) registry.emvs.set(e.emvName, Number(e.id));
+    for (const p of lists.acquirerProfiles) registry.profiles.set(p.profileName, Number(p.profileId));
+    for (const resource of state.resources.values()) {
+      if (resource.kind === 'merchant' && resource.predicted !== true) registry.merchants.set(resource.key, String(resource.id));
+    }
     return registry;
   }
 

@@ -15,9 +15,9 @@ export interface ExportSource {
 
 export async function readExportSource(client: ApiClient, options: { readonly concurrency: number }): Promise<ExportSource> {
   const owner = await readOwner(client, undefined);
-  const { state, snapshot, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
+  const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
 
-  const unkeyable = snapshot.merchants.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', m.providerReference ?? undefined));
+  const unkeyable = merchantRecords.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', m.providerReference ?? undefined));
   // The planner's reader skips merchants without a reference; read theirs here (the others are already read).
   const unread = unkeyable.filter((m) => !snapshot.bindings.has(m.mchId) || !deviceRecords.has(m.mchId));
   const bindings = new Map<string, readonly BindingRecord[]>();

@@ -60,14 +60,12 @@ type Unhashed = Omit<LiveResource, 'fingerprint'> & { [SOURCES]?: readonly unkno
  * record of a large group costs about as much as the diff itself: each is computed on its first
  * read, then kept as an own enumerable property (so spreads and JSON carry it). The getter is one
  * shared function: a closure per resource would give every resource its own hidden class, about
- * 5 KB each (50 MB at 10,000 merchants). Devices are the exception: their wire records are not kept
- * (see NormalisedDevices), so each is hashed as its list is normalised, while the reader waits on
- * the network anyway.
+ * 5 KB each (50 MB at 10,000 merchants). Merchants and devices are the exception: their wire
+ * records are most of a group's, and are not kept (see LiveAssembler), so each is hashed when it is
+ * normalised.
  */
 function computeFingerprint(this: Unhashed): string {
-  const sources = this[SOURCES] ?? [];
-  // A merchant is hashed without its acquirers[] summary (see withoutSummary).
-  const value = fingerprint(...(this.kind === 'merchant' ? sources.map((m) => withoutSummary(m as Merchant)) : sources));
+  const value = fingerprint(...(this[SOURCES] ?? []));
   Object.defineProperty(this, 'fingerprint', { value, enumerable: true, writable: false, configurable: false });
   return value;
 }
@@ -183,7 +181,8 @@ export class LiveAssembler {
       const entry: KeyedMerchant = {
         record: merchant,
         ref,
-        resource: withFingerprint({ kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant) }, [merchant]),
+        // Hashed now, as devices are: a merchant record is the largest the reader would otherwise keep.
+        resource: { kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: fingerprint(withoutSummary(merchant)) },
         bindings: bindingsOf(merchant, summaries, undefined, profileNames, emvName),
       };
       this.merchantOrder.push(entry);

@@ -9,14 +9,18 @@ import { LiveAssembler, type WireLists } from './normalise-live.js';
 export interface LiveRead {
   readonly owner: OwnerInfo;
   readonly state: LiveState;
-  /** The lists as read: apply builds full-replace bodies and its id registry from them. */
-  readonly snapshot: WireLists;
+  /**
+   * The EMV configs, profiles and binding records as read: apply builds full-replace bodies and its
+   * id registry from them. Merchant and device records are not kept (see LiveAssembler).
+   */
+  readonly snapshot: Omit<WireLists, 'merchants'>;
   /** deviceId → live extParams, where a device PUT must carry more than `acquirers` (see NormalisedDevices). */
   readonly deviceExtParams: ReadonlyMap<string, Record<string, unknown>>;
 }
 
-/** What export reads: everything, with the device records as read. */
+/** What export reads: everything, with the merchant and device records as read. */
 export interface LiveReadWithDevices extends LiveRead {
+  readonly merchants: readonly Merchant[];
   /** mchId → devices as read, for every merchant with a providerReference. */
   readonly devices: ReadonlyMap<string, readonly Device[]>;
 }
@@ -50,13 +54,14 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
   for (const resource of desired.resources.values()) {
     if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
   }
-  return readLists(client, owner, options, (ref) => {
+  const { merchants: _records, ...read } = await readLists(client, owner, options, (ref) => {
     const inManifest = desired.resources.has(addressOf('merchant', ref));
     return {
       bindings: inManifest && desired.managedBindings.has(ref) && needsMid.has(ref),
       devices: (inManifest && desired.managedDevices.has(ref)) || (!inManifest && desired.prune.merchants),
     };
   });
+  return read;
 }
 
 /** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
@@ -76,7 +81,7 @@ async function readLists(
   options: ReadOptions,
   wanted: (ref: string) => { bindings: boolean; devices: boolean },
   keepDevices?: Map<string, readonly Device[]>,
-): Promise<LiveRead> {
+): Promise<LiveRead & { readonly merchants: readonly Merchant[] }> {
   const [emvConfigs, acquirerProfiles, merchants] = await Promise.all([
     client.emvConfigs.listAll(),
     client.acquirerProfiles.listAll(),
@@ -109,5 +114,5 @@ async function readLists(
     }),
   ]);
 
-  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, merchants, bindings }, deviceExtParams };
+  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, bindings }, deviceExtParams, merchants };
 }

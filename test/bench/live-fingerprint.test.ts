@@ -1,7 +1,7 @@
 /**
  * Live fingerprints are computed on first read (src/live/normalise-live.ts) so that a plain plan
- * does not hash every record of the group, except devices', hashed as their list is normalised
- * because their wire records are not kept. They must still be the same values, and travel with the
+ * does not hash every record of the group, except merchants' and devices', hashed as they are
+ * normalised because their wire records are not kept. They must still be the same values, and travel with the
  * resource wherever it is copied or serialised (saved plans compare them).
  */
 import { describe, expect, it } from 'vitest';
@@ -41,15 +41,16 @@ describe('live fingerprints', () => {
     expect(Object.keys(resource!)).toContain('fingerprint');
   });
 
-  it('are not computed by planning, even for the live resources the manifest does not name (devices are hashed on reading)', () => {
+  it('are not computed by planning, even for the live resources the manifest does not name (merchants and devices are hashed on reading)', () => {
     const live = normaliseLive(wire);
     const plan = planChanges(desiredState([]), live, { baseUrl: 'http://127.0.0.1:1', group: { groupId: 'G-00000001', groupName: 'x' } });
     expect(plan.unmanaged.length).toBeGreaterThan(0);
     const resources = [...live.resources.values()];
-    const hashed = resources.filter((r) => r.kind !== 'device' && Object.getOwnPropertyDescriptor(r, 'fingerprint')?.get === undefined);
+    const readNow = (r: { kind: string }) => r.kind === 'device' || r.kind === 'merchant';
+    const hashed = resources.filter((r) => !readNow(r) && Object.getOwnPropertyDescriptor(r, 'fingerprint')?.get === undefined);
     expect(hashed).toEqual([]);
-    const devices = resources.filter((r) => r.kind === 'device');
-    expect(devices.length).toBeGreaterThan(0);
-    expect(devices.every((r) => typeof Object.getOwnPropertyDescriptor(r, 'fingerprint')?.value === 'string')).toBe(true);
+    const early = resources.filter(readNow);
+    expect(new Set(early.map((r) => r.kind))).toEqual(new Set(['device', 'merchant']));
+    expect(early.every((r) => typeof Object.getOwnPropertyDescriptor(r, 'fingerprint')?.value === 'string')).toBe(true);
   });
 });
