@@ -106,8 +106,10 @@ export function normaliseLive(snapshot: WireSnapshot): LiveState {
 }
 
 interface KeyedMerchant {
-  readonly record: Merchant;
+  readonly mchId: string;
   readonly ref: string;
+  /** The record's acquirers[] entries, which its bindings are made from (and hash); not the record itself. */
+  readonly summaries: readonly MerchantAcquirerSummary[];
   readonly resource: LiveResource;
   bindings: readonly LiveResource[];
   /** Unset until the merchant's devices are read. */
@@ -179,11 +181,12 @@ export class LiveAssembler {
         continue;
       }
       const entry: KeyedMerchant = {
-        record: merchant,
+        mchId: merchant.mchId,
         ref,
+        summaries,
         // Hashed now, as devices are: a merchant record is the largest the reader would otherwise keep.
         resource: { kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: fingerprint(withoutSummary(merchant)) },
-        bindings: bindingsOf(merchant, summaries, undefined, profileNames, emvName),
+        bindings: bindingsOf({ mchId: merchant.mchId, ref }, summaries, undefined, profileNames, emvName),
       };
       this.merchantOrder.push(entry);
       // Two merchants with one reference are reported by state(), where both are known.
@@ -195,7 +198,7 @@ export class LiveAssembler {
   addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
     const entry = this.keyed.get(mchId);
     if (entry === undefined) return;
-    entry.bindings = bindingsOf(entry.record, entry.record.acquirers ?? [], records, this.profileNames, this.emvName);
+    entry.bindings = bindingsOf(entry, entry.summaries, records, this.profileNames, this.emvName);
   }
 
   /** A merchant's device list as read; returns what apply needs of it (see NormalisedDevices). */
@@ -295,13 +298,13 @@ function withoutSummary(m: Merchant): Omit<Merchant, 'acquirers' | 'supportedPay
  * manages `mid`): one read fewer per merchant.
  */
 function bindingsOf(
-  merchant: Merchant,
+  merchant: { readonly mchId: string; readonly ref: string },
   summaries: readonly MerchantAcquirerSummary[],
   records: readonly BindingRecord[] | undefined,
   profileNames: ReadonlyMap<string, string>,
   emvName: (id: unknown) => string,
 ): LiveResource[] {
-  const ref = merchant.providerReference!;
+  const { ref } = merchant;
   const out = new Map<string, { fields: BindingFields; id: string; sources: unknown[] }>();
   const nameOf = (id: unknown, given?: string): string => given ?? profileNames.get(String(id)) ?? `#${String(id)}`;
   for (const s of summaries) {

@@ -54,65 +54,78 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
   for (const resource of desired.resources.values()) {
     if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
   }
-  const { merchants: _records, ...read } = await readLists(client, owner, options, (ref) => {
+  return readLists(client, owner, options, (ref) => {
     const inManifest = desired.resources.has(addressOf('merchant', ref));
     return {
       bindings: inManifest && desired.managedBindings.has(ref) && needsMid.has(ref),
       devices: (inManifest && desired.managedDevices.has(ref)) || (!inManifest && desired.prune.merchants),
     };
   });
-  return read;
 }
 
 /** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
 export async function readAllLive(client: ApiClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
-  const devices = new Map<string, readonly Device[]>();
-  return { ...(await readLists(client, owner, options, () => ({ bindings: true, devices: true }), devices)), devices };
+  const kept: KeptRecords = { merchants: [], devices: new Map() };
+  const read = await readLists(client, owner, options, () => ({ bindings: true, devices: true }), kept);
+  return { ...read, ...kept };
+}
+
+/** Records as read, for export, which writes from them. */
+interface KeptRecords {
+  merchants: readonly Merchant[];
+  readonly devices: Map<string, readonly Device[]>;
 }
 
 /**
  * The group lists, then per merchant with a providerReference the lists `wanted` asks for, each
- * normalised as it arrives (see LiveAssembler). Device records are not kept unless `keepDevices`
- * is given: at 10,000 merchants they are most of what a plan would otherwise hold twice.
+ * normalised as it arrives (see LiveAssembler). Merchant and device records are not kept unless
+ * `keep` is given: at 10,000 merchants they are most of what a plan would otherwise hold twice.
  */
 async function readLists(
   client: ApiClient,
   owner: OwnerInfo,
   options: ReadOptions,
   wanted: (ref: string) => { bindings: boolean; devices: boolean },
-  keepDevices?: Map<string, readonly Device[]>,
-): Promise<LiveRead & { readonly merchants: readonly Merchant[] }> {
+  keep?: KeptRecords,
+): Promise<LiveRead> {
+  const { emvConfigs, acquirerProfiles, assembler, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
+  const bindings = new Map<string, readonly BindingRecord[]>();
+  const deviceExtParams = new Map<string, Record<string, unknown>>();
+  await Promise.all([
+    mapWithConcurrency(bindingReads, options.concurrency, async (mchId) => {
+      const records = await client.bindings.listAll(mchId);
+      bindings.set(mchId, records);
+      assembler.addBindingRecords(mchId, records);
+    }),
+    mapWithConcurrency(deviceReads, options.concurrency, async (mchId) => {
+      const records = await client.devices.listAll(mchId);
+      for (const [id, ext] of assembler.addDevices(mchId, records).extParams) deviceExtParams.set(id, ext);
+      keep?.devices.set(mchId, records);
+    }),
+  ]);
+  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, bindings }, deviceExtParams };
+}
+
+/**
+ * The three group lists, normalised, and the merchants (by mchId) whose lists `wanted` asks for.
+ * Apart from readLists so that the merchant records, which are not kept, are not held by its
+ * frame while the per-merchant reads run.
+ */
+async function readGroupLists(client: ApiClient, wanted: (ref: string) => { bindings: boolean; devices: boolean }, keep: KeptRecords | undefined) {
   const [emvConfigs, acquirerProfiles, merchants] = await Promise.all([
     client.emvConfigs.listAll(),
     client.acquirerProfiles.listAll(),
     client.merchants.listAll(),
   ]);
-
-  const bindingReads: Merchant[] = [];
-  const deviceReads: Merchant[] = [];
+  if (keep !== undefined) keep.merchants = merchants;
+  const bindingReads: string[] = [];
+  const deviceReads: string[] = [];
   for (const merchant of merchants) {
     const ref = merchant.providerReference;
     if (ref === undefined || ref === null || ref === '') continue;
     const reads = wanted(ref);
-    if (reads.bindings) bindingReads.push(merchant);
-    if (reads.devices) deviceReads.push(merchant);
+    if (reads.bindings) bindingReads.push(merchant.mchId);
+    if (reads.devices) deviceReads.push(merchant.mchId);
   }
-
-  const assembler = new LiveAssembler({ emvConfigs, acquirerProfiles, merchants });
-  const bindings = new Map<string, readonly BindingRecord[]>();
-  const deviceExtParams = new Map<string, Record<string, unknown>>();
-  await Promise.all([
-    mapWithConcurrency(bindingReads, options.concurrency, async (m) => {
-      const records = await client.bindings.listAll(m.mchId);
-      bindings.set(m.mchId, records);
-      assembler.addBindingRecords(m.mchId, records);
-    }),
-    mapWithConcurrency(deviceReads, options.concurrency, async (merchant) => {
-      const records = await client.devices.listAll(merchant.mchId);
-      for (const [id, ext] of assembler.addDevices(merchant.mchId, records).extParams) deviceExtParams.set(id, ext);
-      keepDevices?.set(merchant.mchId, records);
-    }),
-  ]);
-
-  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, bindings }, deviceExtParams, merchants };
+  return { emvConfigs, acquirerProfiles, assembler: new LiveAssembler({ emvConfigs, acquirerProfiles, merchants }), bindingReads, deviceReads };
 }
