@@ -18,9 +18,16 @@ import type {
 
 type ManifestMethods = Record<string, { emvs?: readonly string[] | undefined; allows?: readonly string[] | undefined } | undefined>;
 
-/** Drops undefined values so that "absent" stays absent (absent means not managed). */
+/**
+ * Drops undefined values so that "absent" stays absent (absent means not managed). A loop, not
+ * Object.entries/fromEntries: this runs for every resource as the load's heap peaks.
+ */
 function defined<T extends object>(fields: T): T {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
+  const out: Partial<T> = {};
+  for (const key in fields) {
+    if (Object.hasOwn(fields, key) && fields[key] !== undefined) out[key] = fields[key];
+  }
+  return out as T;
 }
 
 function methodsOf(methods: ManifestMethods | undefined): MethodsMap | undefined {

@@ -119,8 +119,9 @@ class CrossChecker {
 
   private checkEmvReferences(names: readonly string[] | undefined, code: string, path: ManifestPath): void {
     (names ?? []).forEach((emvName, index) => {
-      const at = [...path, index];
       const emv = this.emvs.get(emvName);
+      if (emv?.paymentMethod === code) return;
+      const at = [...path, index];
       if (emv === undefined) {
         if (this.context.brokenKeys.emvConfigs.has(emvName)) return;
         const hint = this.context.isSecret(at) ? '' : didYouMean(emvName, this.suggestable.emvs);
@@ -146,20 +147,22 @@ class CrossChecker {
     // Names in messages are built only for a report: quoting checks whether a value came from a variable.
     const merchantName = (): string => this.quote(merchant.providerReference, [...path, 'providerReference']);
     const bound = merchant.bindings === undefined ? undefined : this.checkBindings(merchant, path);
-    const aliases = new Map<string, ManifestPath>();
+    /** Index of the first device with each alias. */
+    const aliases = new Map<string, number>();
     (merchant.devices ?? []).forEach((device, index) => {
       if (device === undefined) return;
-      const devicePath = [...path, 'devices', index];
-      const aliasPath = [...devicePath, 'deviceAlias'];
+      // Built only for a report, as names are: a large manifest has tens of thousands of devices, nearly all fine.
+      const devicePath = (...rest: (string | number)[]): ManifestPath => [...path, 'devices', index, ...rest];
       const first = aliases.get(device.deviceAlias);
       if (first !== undefined) {
+        const aliasPath = devicePath('deviceAlias');
         this.context.report(
           aliasPath,
-          `device ${this.quote(device.deviceAlias, aliasPath)} is already defined at ${formatPosition(this.context.locate(first))}; ` +
-            'each deviceAlias must be unique within its merchant',
+          `device ${this.quote(device.deviceAlias, aliasPath)} is already defined at ` +
+            `${formatPosition(this.context.locate([...path, 'devices', first, 'deviceAlias']))}; each deviceAlias must be unique within its merchant`,
         );
       } else {
-        aliases.set(device.deviceAlias, aliasPath);
+        aliases.set(device.deviceAlias, index);
       }
       // What is bound is known only when the manifest manages the merchant's bindings.
       if (bound !== undefined) {
@@ -167,25 +170,27 @@ class CrossChecker {
           if (bound.methods.has(code)) return;
           const list = [...bound.methods].sort().join(', ');
           this.context.report(
-            [...devicePath, 'methods', methodIndex],
+            devicePath('methods', methodIndex),
             `method ${code} is not bound for merchant ${merchantName()} ` +
               `(${list === '' ? 'it has no binding' : `bound: ${list}`}); bind it under bindings or remove it here`,
           );
         });
       }
-      for (const [profileName, fields] of Object.entries(device.acquirerFields ?? {})) {
-        const fieldsPath = [...devicePath, 'acquirerFields', profileName];
-        const profile = this.profileReference(profileName, fieldsPath, 'key');
+      const acquirerFields = device.acquirerFields ?? {};
+      for (const profileName in acquirerFields) {
+        if (!Object.hasOwn(acquirerFields, profileName)) continue;
+        const fieldsPath = (): ManifestPath => devicePath('acquirerFields', profileName);
+        const profile = this.profiles.get(profileName) ?? this.profileReference(profileName, fieldsPath(), 'key');
         if (profile === undefined) continue;
         if (bound !== undefined && !bound.profiles.has(profileName)) {
           this.context.report(
-            fieldsPath,
+            fieldsPath(),
             `acquirer profile ${JSON.stringify(profileName)} is not bound for merchant ${merchantName()}; ` +
               'bind it under bindings or remove these fields',
             'key',
           );
         }
-        this.checkEnablerFields(profile, profileName, fields, fieldsPath);
+        this.checkEnablerFields(profile, profileName, acquirerFields[profileName]!, fieldsPath);
       }
     });
   }
@@ -252,7 +257,7 @@ class CrossChecker {
   }
 
   /** `profileName` is the device's acquirerFields key, written as it is (keys never come from variables). */
-  private checkEnablerFields(profile: AcquirerProfileEntry, profileName: string, fields: Record<string, string>, path: ManifestPath): void {
+  private checkEnablerFields(profile: AcquirerProfileEntry, profileName: string, fields: Record<string, string>, fieldsPath: () => ManifestPath): void {
     // Without enablerParams on the profile the group-level list applies, which is unknown offline.
     const expected = profile.enablerParams ?? [];
     if (expected.length === 0) return;
@@ -260,6 +265,7 @@ class CrossChecker {
     for (const field in fields) if (Object.hasOwn(fields, field) && !expected.includes(field)) unexpected = true;
     // Every device of a large group passes: the messages (and the secret checks they make) are built only for a failure.
     if (!unexpected && expected.every((field) => Object.hasOwn(fields, field))) return;
+    const path = fieldsPath();
     const profilePath = this.profilePaths.get(profile) ?? [];
     const at = (index: number): ManifestPath => [...profilePath, 'enablerParams', index];
     const listed = expected.map((field, index) => this.shown(field, at(index))).join(', ');
