@@ -126,7 +126,7 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
     const { devices, merchants, ...lists } = syntheticWireSnapshot(spec, { drift: false, deviceAdmin: DEVICE_ADMIN });
     const assembler = new LiveAssembler({ ...lists, merchants });
     const deviceExtParams = new Map<string, Record<string, unknown>>();
-    for (const [mchId, records] of devices) for (const [id, ext] of assembler.addDevices(mchId, records).extParams) deviceExtParams.set(id, ext);
+    for (const [mchId, records] of devices) for (const [id, ext] of assembler.addDevices(mchId, records)) deviceExtParams.set(id, ext);
     return { lists, live: assembler.state(), deviceExtParams };
   }
 

@@ -1,5 +1,4 @@
 import { InternalError } from '../errors.js';
-import type { AcquirerProfile, EmvConfig } from '../api/wire-types.js';
 import type { LiveState } from '../model/state.js';
 
 /**
@@ -11,13 +10,12 @@ export class IdRegistry {
   private readonly profiles = new Map<string, number>();
   private readonly merchants = new Map<string, string>();
 
-  /** Merchant ids come from the live state (its merchants are keyed by providerReference). */
-  static fromLive(lists: { emvConfigs: readonly EmvConfig[]; acquirerProfiles: readonly AcquirerProfile[] }, state: LiveState): IdRegistry {
+  static fromLive(state: LiveState): IdRegistry {
     const registry = new IdRegistry();
-    for (const e of lists.emvConfigs) registry.emvs.set(e.emvName, Number(e.id));
-    for (const p of lists.acquirerProfiles) registry.profiles.set(p.profileName, Number(p.profileId));
     for (const resource of state.resources.values()) {
-      if (resource.kind === 'merchant' && resource.predicted !== true) registry.merchants.set(resource.key, String(resource.id));
+      if (resource.kind === 'emv') registry.emvs.set(resource.key, Number(resource.id));
+      else if (resource.kind === 'acquirer') registry.profiles.set(resource.key, Number(resource.id));
+      else if (resource.kind === 'merchant') registry.merchants.set(resource.key, String(resource.id));
     }
     return registry;
   }

@@ -43,7 +43,7 @@ function methodsOf(methods: ManifestMethods | undefined): MethodsMap | undefined
  * The manifest as desired state in the shared normalised model: one resource per address,
  * references by name, only the fields the manifest sets.
  */
-export function buildDesiredState(loaded: Pick<LoadedManifest, 'manifest' | 'secrets'>): DesiredState {
+export function buildDesiredState(loaded: Pick<LoadedManifest, 'manifest' | 'secrets' | 'locate'>): DesiredState {
   const { manifest } = loaded;
   const resources = new Map<Address, DesiredResource>();
   const managedBindings = new Set<string>();
@@ -149,13 +149,13 @@ export function buildDesiredState(loaded: Pick<LoadedManifest, 'manifest' | 'sec
 }
 
 /** Maps the manifest's secret paths onto plan pointers (`<address>#/<field>/...`), keeping where each came from. */
-function sensitivePointers(loaded: Pick<LoadedManifest, 'manifest' | 'secrets'>, resources: ReadonlyMap<Address, DesiredResource>): Map<string, SecretOrigin> {
+function sensitivePointers(loaded: Pick<LoadedManifest, 'manifest' | 'secrets' | 'locate'>, resources: ReadonlyMap<Address, DesiredResource>): Map<string, SecretOrigin> {
   const out = new Map<string, SecretOrigin>();
   const origins = new Map<string, SecretOrigin>();
-  const originOf = ({ variables, template, position }: SecretField): SecretOrigin => {
-    if (position !== undefined) return { variables, template, position };
+  const originOf = ({ path, variables, template }: SecretField): SecretOrigin => {
+    if (variables.length === 0) return { kind: 'literal', path, locate: loaded.locate };
     let origin = origins.get(template);
-    if (origin === undefined) origins.set(template, (origin = { variables, template }));
+    if (origin === undefined) origins.set(template, (origin = { kind: 'template', variables, template }));
     return origin;
   };
   const { manifest } = loaded;

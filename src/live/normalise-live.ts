@@ -31,20 +31,6 @@ export interface WireSnapshot extends WireLists {
   readonly devices: ReadonlyMap<string, readonly Device[]>;
 }
 
-/**
- * One merchant's device list, normalised. Devices are most of a large group's records, so the
- * planner's reader normalises each list as it arrives and keeps no device wire record: what apply
- * and saved plans need of them (the fingerprint, extParams) is taken here.
- */
-export interface NormalisedDevices {
-  /** Decommissioned devices are left out (see deviceResource). */
-  readonly resources: readonly LiveResource[];
-  /**
-   * deviceId → the live extParams object, for devices whose extParams holds more than `acquirers`:
-   * a device PUT replaces extParams whole, so apply writes those other keys back unchanged.
-   */
-  readonly extParams: ReadonlyMap<string, Record<string, unknown>>;
-}
 
 export function fingerprint(...records: unknown[]): string {
   return createHash('sha256').update(stableStringify(records)).digest('base64url').slice(0, 22);
@@ -93,7 +79,7 @@ function jsonObject(text: unknown, where: string): Record<string, unknown> | und
 const DEVICE_LIFECYCLE: Record<number, DeviceLifecycle> = { 0: 'pending', 1: 'active', 2: 'logout', 3: 'decommissioned' };
 
 /** Profile id (as text) → name, as device extParams and binding summaries need them. */
-export function profileNamesOf(profiles: readonly AcquirerProfile[]): ReadonlyMap<string, string> {
+function profileNamesOf(profiles: readonly AcquirerProfile[]): ReadonlyMap<string, string> {
   return new Map(profiles.map((p) => [String(p.profileId), p.profileName]));
 }
 
@@ -105,15 +91,35 @@ export function normaliseLive(snapshot: WireSnapshot): LiveState {
   return assembler.state();
 }
 
+/**
+ * A record that could not be normalised, kept in its place: state() throws it where the records
+ * are put together in the order they were listed, so that the first problem reported is the same
+ * whichever list arrived first (and a key clash listed earlier wins over it, as it should: the
+ * user can fix that one).
+ */
+class Unreadable {
+  constructor(readonly error: unknown) {}
+}
+
+type Step<T> = T | Unreadable;
+
+function attempt<T>(normalise: () => T): Step<T> {
+  try {
+    return normalise();
+  } catch (error) {
+    return new Unreadable(error);
+  }
+}
+
 interface KeyedMerchant {
   readonly mchId: string;
   readonly ref: string;
   /** The record's acquirers[] entries, which its bindings are made from (and hash); not the record itself. */
   readonly summaries: readonly MerchantAcquirerSummary[];
   readonly resource: LiveResource;
-  bindings: readonly LiveResource[];
+  bindings: Step<readonly LiveResource[]>;
   /** Unset until the merchant's devices are read. */
-  devices?: readonly LiveResource[];
+  devices?: readonly Step<LiveResource | undefined>[];
 }
 
 /**
@@ -123,9 +129,10 @@ interface KeyedMerchant {
  * most of the work (and the garbage it makes) out of the end of a plan, where its peak memory was.
  */
 export class LiveAssembler {
-  private readonly base: LiveResource[] = [];
-  private readonly keyed = new Map<string, KeyedMerchant>();
-  private readonly merchantOrder: KeyedMerchant[] = [];
+  private readonly base: Step<LiveResource>[] = [];
+  /** By mchId, the service's key for a merchant: the per-merchant lists are read by it. */
+  private readonly keyed = new Map<string, KeyedMerchant[]>();
+  private readonly merchants: Step<KeyedMerchant>[] = [];
   private readonly unkeyed: LiveState['unkeyedMerchants'][number][] = [];
   private readonly profileNames: ReadonlyMap<string, string>;
   private readonly emvName: (id: unknown) => string;
@@ -139,45 +146,33 @@ export class LiveAssembler {
     this.profileNames = profileNames;
 
     for (const emv of lists.emvConfigs) {
-      const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
-      const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
-      this.base.push(withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields }, [emv]));
+      this.base.push(
+        attempt(() => {
+          const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
+          const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
+          return withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields }, [emv]);
+        }),
+      );
     }
 
     for (const profile of lists.acquirerProfiles) {
-      const where = `acquirer profile ${profile.profileId}`;
-      const fields: AcquirerFields = {
-        currency: profile.currency,
-        acqType: profile.acqType ?? 'card',
-        ...optional('connMessageFormat', profile.connMessageFormat),
-        ...optional('connUrl', profile.connUrl),
-        ...optional('notifyUrl', profile.notifyUrl),
-        ...optional('connExtraParams', jsonObject(profile.connExtraParams, `connExtraParams of ${where}`)),
-        ...optional('enablerMsgFormat', profile.enablerMsgFormat),
-        ...optional('enablerParams', splitList(profile.enablerParams)),
-        asDefault: profile.asDefault === true,
-        asSettleBlock: profile.asSettleBlock === true,
-        methods: methodsFrom(
-          jsonObject(profile.methodList, `methodList of ${where}`),
-          jsonObject(profile.emvList, `emvList of ${where}`),
-          emvName,
-        ),
-      };
-      this.base.push(withFingerprint({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields }, [profile]));
+      this.base.push(attempt(() => profileResource(profile, emvName)));
     }
 
     for (const merchant of lists.merchants) {
       const ref = merchant.providerReference;
       const summaries = merchant.acquirers ?? [];
       if (ref === undefined || ref === null || ref === '') {
-        this.unkeyed.push({
+        const unkeyed = attempt(() => ({
           mchId: merchant.mchId,
           mchName: merchant.mchName,
           profiles: summaries.map((s) => s.profileName ?? profileNames.get(String(s.profileId)) ?? `#${String(s.profileId)}`),
           emvs: summaries.flatMap((s) =>
             Object.values(jsonObject(s.emvList, `emvList of merchant ${merchant.mchId}`) ?? {}).flatMap((ids) => (Array.isArray(ids) ? ids.map(emvName) : [])),
           ),
-        });
+        }));
+        if (unkeyed instanceof Unreadable) this.merchants.push(unkeyed);
+        else this.unkeyed.push(unkeyed);
         continue;
       }
       const entry: KeyedMerchant = {
@@ -186,48 +181,64 @@ export class LiveAssembler {
         summaries,
         // Hashed now, as devices are: a merchant record is the largest the reader would otherwise keep.
         resource: { kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: fingerprint(withoutSummary(merchant)) },
-        bindings: bindingsOf({ mchId: merchant.mchId, ref }, summaries, undefined, profileNames, emvName),
+        bindings: attempt(() => bindingsOf({ mchId: merchant.mchId, ref }, summaries, undefined, profileNames, emvName)),
       };
-      this.merchantOrder.push(entry);
-      // Two merchants with one reference are reported by state(), where both are known.
-      if (!this.keyed.has(merchant.mchId)) this.keyed.set(merchant.mchId, entry);
+      this.merchants.push(entry);
+      const sameId = this.keyed.get(merchant.mchId);
+      if (sameId === undefined) this.keyed.set(merchant.mchId, [entry]);
+      else sameId.push(entry);
     }
   }
 
   /** A merchant's binding records (read where the manifest manages `mid`): its bindings are made again with them. */
   addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
-    const entry = this.keyed.get(mchId);
-    if (entry === undefined) return;
-    entry.bindings = bindingsOf(entry, entry.summaries, records, this.profileNames, this.emvName);
+    for (const entry of this.keyed.get(mchId) ?? []) {
+      entry.bindings = attempt(() => bindingsOf(entry, entry.summaries, records, this.profileNames, this.emvName));
+    }
   }
 
-  /** A merchant's device list as read; returns what apply needs of it (see NormalisedDevices). */
-  addDevices(mchId: string, devices: readonly Device[]): NormalisedDevices {
-    const entry = this.keyed.get(mchId);
-    if (entry === undefined) return { resources: [], extParams: new Map() };
-    const normalised = normaliseDevices(entry.ref, devices, this.profileNames);
-    entry.devices = normalised.resources;
-    return normalised;
+  /**
+   * A merchant's device list as read; no device record is kept. Returns deviceId → the live
+   * extParams of the devices whose extParams holds more than `acquirers`: a device PUT replaces
+   * extParams whole, so apply writes those other keys back unchanged. A device that cannot be read
+   * is reported by state().
+   */
+  addDevices(mchId: string, devices: readonly Device[]): ReadonlyMap<string, Record<string, unknown>> {
+    const extParams = new Map<string, Record<string, unknown>>();
+    for (const entry of this.keyed.get(mchId) ?? []) {
+      entry.devices = devices.map((device) =>
+        attempt(() => {
+          const normalised = deviceResource(entry.ref, device, this.profileNames);
+          if (normalised !== undefined && carriesMore(normalised.ext)) extParams.set(device.deviceId, normalised.ext);
+          return normalised?.resource;
+        }),
+      );
+    }
+    return extParams;
   }
 
   state(): LiveState {
     const resources = new Map<string, LiveResource>();
-    const put = (resource: LiveResource, what: string): void => {
-      const address = addressOf(resource.kind, resource.key);
+    const put = (step: Step<LiveResource | undefined>, what: string): void => {
+      if (step instanceof Unreadable) throw step.error;
+      if (step === undefined) return;
+      const address = addressOf(step.kind, step.key);
       const clash = resources.get(address);
       if (clash !== undefined) {
         throw new LiveStateError(
-          `the live group holds two ${what} with the key "${resource.key}" (ids ${clash.id} and ${resource.id}); ` +
+          `the live group holds two ${what} with the key "${step.key}" (ids ${clash.id} and ${step.id}); ` +
             `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,
         );
       }
-      resources.set(address, resource);
+      resources.set(address, step);
     };
-    for (const resource of this.base) put(resource, resource.kind === 'emv' ? 'EMV configs' : 'acquirer profiles');
+    for (const step of this.base) put(step, step instanceof Unreadable || step.kind === 'emv' ? 'EMV configs' : 'acquirer profiles');
     const bindingsRead = new Set<string>();
     const devicesRead = new Set<string>();
-    for (const entry of this.merchantOrder) {
+    for (const entry of this.merchants) {
+      if (entry instanceof Unreadable) throw entry.error;
       put(entry.resource, 'merchants');
+      if (entry.bindings instanceof Unreadable) throw entry.bindings.error;
       for (const binding of entry.bindings) put(binding, 'bindings');
       bindingsRead.add(entry.ref);
       if (entry.devices === undefined) continue;
@@ -236,6 +247,29 @@ export class LiveAssembler {
     }
     return { resources, unkeyedMerchants: this.unkeyed, bindingsRead, devicesRead };
   }
+}
+
+function profileResource(profile: AcquirerProfile, emvName: (id: unknown) => string): LiveResource {
+  const where = `acquirer profile ${profile.profileId}`;
+  const fields: AcquirerFields = {
+    currency: profile.currency,
+    acqType: profile.acqType ?? 'card',
+    ...optional('connMessageFormat', profile.connMessageFormat),
+    ...optional('connUrl', profile.connUrl),
+    ...optional('notifyUrl', profile.notifyUrl),
+    ...optional('connExtraParams', jsonObject(profile.connExtraParams, `connExtraParams of ${where}`)),
+    ...optional('enablerMsgFormat', profile.enablerMsgFormat),
+    ...optional('enablerParams', splitList(profile.enablerParams)),
+    asDefault: profile.asDefault === true,
+    asSettleBlock: profile.asSettleBlock === true,
+    methods: methodsFrom(jsonObject(profile.methodList, `methodList of ${where}`), jsonObject(profile.emvList, `emvList of ${where}`), emvName),
+  };
+  return withFingerprint({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields }, [profile]);
+}
+
+/** Whether a device's extParams holds more than `acquirers`, which a device PUT rewrites whole. */
+function carriesMore(ext: Record<string, unknown> | undefined): ext is Record<string, unknown> {
+  return ext !== undefined && Object.keys(ext).some((key) => key !== 'acquirers');
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined | null | ''): { [P in K]?: V } {
@@ -329,19 +363,6 @@ function bindingsOf(
   return [...out.values()].map(({ fields, id, sources }) =>
     withFingerprint({ kind: 'binding', key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields }, sources),
   );
-}
-
-/** Devices of the merchant whose providerReference is `ref`, each with its fingerprint hashed now (see NormalisedDevices). */
-export function normaliseDevices(ref: string, devices: readonly Device[], profileNames: ReadonlyMap<string, string>): NormalisedDevices {
-  const resources: LiveResource[] = [];
-  const extParams = new Map<string, Record<string, unknown>>();
-  for (const device of devices) {
-    const normalised = deviceResource(ref, device, profileNames);
-    if (normalised === undefined) continue;
-    resources.push(normalised.resource);
-    if (normalised.ext !== undefined && Object.keys(normalised.ext).some((key) => key !== 'acquirers')) extParams.set(device.deviceId, normalised.ext);
-  }
-  return { resources, extParams };
 }
 
 function deviceResource(

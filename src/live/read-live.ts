@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/index.js';
-import type { BindingRecord, Device, Merchant, OwnerInfo } from '../api/wire-types.js';
+import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, OwnerInfo } from '../api/wire-types.js';
 import { addressOf } from '../model/kinds.js';
 import type { BindingFields, DesiredState, LiveState } from '../model/state.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
@@ -14,7 +14,7 @@ export interface LiveRead {
    * id registry from them. Merchant and device records are not kept (see LiveAssembler).
    */
   readonly snapshot: Omit<WireLists, 'merchants'>;
-  /** deviceId → live extParams, where a device PUT must carry more than `acquirers` (see NormalisedDevices). */
+  /** deviceId → live extParams, where a device PUT must carry more than `acquirers` (see LiveAssembler.addDevices). */
   readonly deviceExtParams: ReadonlyMap<string, Record<string, unknown>>;
 }
 
@@ -99,7 +99,7 @@ async function readLists(
     }),
     mapWithConcurrency(deviceReads, options.concurrency, async (mchId) => {
       const records = await client.devices.listAll(mchId);
-      for (const [id, ext] of assembler.addDevices(mchId, records).extParams) deviceExtParams.set(id, ext);
+      for (const [id, ext] of assembler.addDevices(mchId, records)) deviceExtParams.set(id, ext);
       keep?.devices.set(mchId, records);
     }),
   ]);
@@ -111,7 +111,17 @@ async function readLists(
  * Apart from readLists so that the merchant records, which are not kept, are not held by its
  * frame while the per-merchant reads run.
  */
-async function readGroupLists(client: ApiClient, wanted: (ref: string) => { bindings: boolean; devices: boolean }, keep: KeptRecords | undefined) {
+async function readGroupLists(
+  client: ApiClient,
+  wanted: (ref: string) => { bindings: boolean; devices: boolean },
+  keep: KeptRecords | undefined,
+): Promise<{
+  emvConfigs: readonly EmvConfig[];
+  acquirerProfiles: readonly AcquirerProfile[];
+  assembler: LiveAssembler;
+  bindingReads: string[];
+  deviceReads: string[];
+}> {
   const [emvConfigs, acquirerProfiles, merchants] = await Promise.all([
     client.emvConfigs.listAll(),
     client.acquirerProfiles.listAll(),

@@ -8,7 +8,7 @@ import { mergeFiles, type ManifestView } from './merge.js';
 import type { MergedSourceMap } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseYamlFiles } from './parse-yaml-files.js';
-import { fileSource, readManifestText, MAX_FILE_BYTES, type ManifestText, type ReadManifestFile, type YamlData } from './read-yaml.js';
+import { fileSource, readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type ReadManifestFile, type YamlData } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
 
 export interface LoadedManifest {
@@ -22,8 +22,7 @@ export interface LoadedManifest {
   readonly secretValues: readonly string[];
   /**
    * For each secret field: its path in `manifest`, the variables it was built from (empty when
-   * literal) and its template, the text as written (empty when literal; see expandTemplate); a
-   * literal one also where it is written.
+   * literal) and its template, the text as written (empty when literal; see expandTemplate).
    */
   readonly secrets: readonly SecretField[];
   /** Variables that were unset with no default; only ever non-empty with `allowMissingEnv`. */
@@ -38,9 +37,8 @@ export interface LoadedManifest {
 
 /**
  * What later stages need of a loaded manifest once its desired state is built. Not the manifest
- * itself, which a large group cannot afford to keep twice; not `locate`, which keeps every file's
- * text (16 MB at 10,000 merchants); not `secrets`, which the desired state carries as its
- * `sensitive` origins, a literal secret with its own position.
+ * itself, which a large group cannot afford to keep twice; not `secrets`, which the desired state
+ * carries as its `sensitive` origins; not `locate`, which only a literal secret's origin keeps.
  */
 export type ManifestContext = Omit<LoadedManifest, 'manifest' | 'locate' | 'secrets'>;
 
@@ -72,7 +70,7 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   const reads: ManifestText[] = [];
   for (const file of collected.files) reads.push(await readManifestText(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES));
   // Each file is checked as soon as it is parsed, while the next ones parse. The parser holds the
-  // texts, and lets each go once parsed: the files are read again if a message needs a position.
+  // texts, and lets each go once parsed: regular files are read again if a message needs a position.
   const parsing = parseYamlFiles(
     reads.flatMap((read) => ('text' in read ? [{ name: read.name, text: read.text }] : [])),
     { workers: options.yamlWorkers },
@@ -88,7 +86,8 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     const { value, diagnostics: problems } = await nextParsed(parsing, file.name);
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const result = checkManifestFile(fileSource(file), value, options.env, allowMissingEnv);
+    const source = 'text' in file ? yamlSource(file.text, file.name) : fileSource(file);
+    const result = checkManifestFile(source, value, options.env, allowMissingEnv);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }
@@ -127,9 +126,7 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   if (diagnostics.length > 0) throw new ManifestError(diagnostics, fileNames);
 
   const { complete } = merged;
-  const collectedSecrets = collectSecrets(complete.manifest, variablesAt(complete).fromVariables, options.env);
-  const { secretValues } = collectedSecrets;
-  const secrets = withLiteralPositions(collectedSecrets.secrets, complete.sourceMap);
+  const { secrets, secretValues } = collectSecrets(complete.manifest, variablesAt(complete).fromVariables, options.env);
   const missing = new Set(checked.flatMap((file) => file.substitutions.flatMap((substitution) => substitution.missing)));
   return {
     manifest: complete.manifest,
@@ -142,8 +139,9 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   };
 }
 
-function withoutText(read: ManifestText): Omit<ReadManifestFile, 'text'> | Exclude<ManifestText, ReadManifestFile> {
-  if (!('text' in read)) return read;
+/** What the load keeps of a file read: not its text, unless it is a pipe, which cannot be read again. */
+function withoutText(read: ManifestText): ManifestText | Omit<ReadManifestFile, 'text'> {
+  if (!('text' in read) || !read.rereadable) return read;
   const { text: _text, ...file } = read;
   return file;
 }
@@ -160,11 +158,6 @@ async function nextParsed(parsing: AsyncGenerator<YamlData>, name: string): Prom
  */
 function locator(sourceMap: MergedSourceMap): LoadedManifest['locate'] {
   return (path) => sourceMap.resolve(path).position;
-}
-
-/** Also apart from loadManifest, for the same reason as locator; only literal secrets keep the source map. */
-function withLiteralPositions(secrets: readonly SecretField[], sourceMap: MergedSourceMap): SecretField[] {
-  return secrets.map((secret) => (secret.variables.length > 0 ? secret : { ...secret, position: () => sourceMap.resolve(secret.path).position }));
 }
 
 function sumCounts(counts: readonly ManifestCounts[]): ManifestCounts {

@@ -53,10 +53,10 @@ export function parseYamlFiles(files: readonly ParseRequest[], options: ParseYam
   // fileSource), and a generator keeps everything its own frame refers to until it ends.
   if (!useWorkers) return onMainThread([...files]);
   const largest = Math.max(...files.map((file) => file.text.length));
-  const results = files.map(() => deferred<YamlData>());
+  const queue = files.map((file) => ({ file, result: deferred<YamlData>() }));
+  const results = queue.map((job) => job.result);
   // A caller that stops at one file's failure never awaits the rest; their failures are not unhandled.
   for (const result of results) result.promise.catch(() => {});
-  const queue = files.map((file, index) => ({ file, result: results[index]! }));
   const count = Math.min(MAX_WORKERS, availableParallelism(), files.length);
   for (let i = 0; i < count; i++) void drain(queue, options.workerHeapMb ?? heapLimitMb(largest));
   return inFileOrder(results);

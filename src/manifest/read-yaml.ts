@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import {
   LineCounter,
@@ -41,6 +41,9 @@ export interface ReadManifestFile {
   readonly text: string;
   /** SHA-256 of the bytes read, to tell whether the file is still the one that was checked. */
   readonly digest: string;
+  readonly bytes: number;
+  /** A regular file, which fileSource can read again; a pipe (`-f <(sops -d m.yaml)`) cannot be. */
+  readonly rereadable: boolean;
 }
 
 /** A manifest file's text, or why it cannot be read. */
@@ -50,8 +53,10 @@ export type ManifestText = ReadManifestFile | { readonly name: string; readonly 
 export async function readManifestText(absolutePath: string, name: string, maxBytes = MAX_FILE_BYTES): Promise<ManifestText> {
   const unreadable = (text: string): ManifestText => ({ name, unreadable: diagnostic({ file: name, line: 1, col: 1 }, [], text) });
   let bytes: Buffer;
+  let rereadable: boolean;
   try {
     const info = await stat(absolutePath);
+    rereadable = info.isFile();
     if (info.size > maxBytes) {
       return unreadable(`file is ${formatBytes(info.size)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
     }
@@ -64,7 +69,8 @@ export async function readManifestText(absolutePath: string, name: string, maxBy
     return unreadable(`file is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
   }
   try {
-    return { name, absolutePath, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), digest: digestOf(bytes) };
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { name, absolutePath, text, digest: digestOf(bytes), bytes: bytes.length, rereadable };
   } catch {
     return unreadable('file is not valid UTF-8 text');
   }
@@ -144,7 +150,7 @@ export function yamlSource(text: string, name: string): SourceFile {
  * one never needs it). A file that no longer has the bytes that were checked cannot say where a
  * value was; its positions are then all at its start.
  */
-export function fileSource(file: Omit<ReadManifestFile, 'text'>): SourceFile {
+export function fileSource(file: Omit<ReadManifestFile, 'text' | 'rereadable'>): SourceFile {
   const { name, absolutePath, digest } = file;
   let positions: FilePositions | undefined;
   return {
@@ -153,7 +159,8 @@ export function fileSource(file: Omit<ReadManifestFile, 'text'>): SourceFile {
       if (positions === undefined) {
         let bytes: Buffer | undefined;
         try {
-          bytes = readFileSync(absolutePath);
+          // Another size is another file: not read at all (it may have grown past any limit).
+          bytes = statSync(absolutePath).size === file.bytes ? readFileSync(absolutePath) : undefined;
         } catch {
           bytes = undefined;
         }

@@ -1,4 +1,4 @@
-import type { ManifestPath, SourcePosition } from './diagnostics.js';
+import type { ManifestPath } from './diagnostics.js';
 import type { Manifest } from './model.js';
 import { isPlainObject } from '../model/canonical.js';
 
@@ -11,12 +11,6 @@ export interface SecretField {
    * secret, so that the secret itself is never copied anywhere.
    */
   readonly template: string;
-  /**
-   * Where a literal secret is written (a saved plan refuses one and says where); found on first
-   * call. Unset for a secret built from variables, so that a plan does not keep the manifest's
-   * text and positions only for this.
-   */
-  readonly position?: () => SourcePosition;
 }
 
 export interface Secrets {

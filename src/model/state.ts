@@ -127,15 +127,21 @@ export interface DesiredState {
   readonly sensitive: ReadonlyMap<string, SecretOrigin>;
 }
 
-/** Where a secret value comes from. */
-export interface SecretOrigin {
-  /** Variables the value is built from; empty for a secret written in the manifest itself. */
-  readonly variables: readonly string[];
-  /** The value as written, with its `${NAME}` references; empty for a literal secret. */
-  readonly template: string;
-  /** Where a literal secret is written, found on first call. */
-  readonly position?: () => { readonly file: string; readonly line: number; readonly col: number };
-}
+/** Where a secret value comes from: the environment, through a template, or the manifest itself. */
+export type SecretOrigin =
+  | {
+      readonly kind: 'template';
+      /** Variables the value is built from. */
+      readonly variables: readonly string[];
+      /** The value as written, with its `${NAME}` references. */
+      readonly template: string;
+    }
+  | {
+      readonly kind: 'literal';
+      /** The secret's path in the manifest, and what finds where that is (a saved plan refuses a literal secret there). */
+      readonly path: readonly (string | number)[];
+      readonly locate: (path: readonly (string | number)[]) => { readonly file: string; readonly line: number; readonly col: number };
+    };
 
 export interface PrunePolicy {
   readonly emvConfigs: boolean;

@@ -208,12 +208,12 @@ class PlanBuilder {
     };
     const order: Kind[] = ['merchant', 'emv', 'acquirer', 'binding', 'device'];
     // One pass over the live view (forEach makes no entry pairs): in a managed group few resources are live only.
-    const liveOnly = new Map<Kind, [string, LiveResource][]>(order.map((kind) => [kind, []]));
+    const liveOnly: Record<Kind, [string, LiveResource][]> = { merchant: [], emv: [], acquirer: [], binding: [], device: [] };
     this.view.forEach((resource, address) => {
-      if (!this.desired.resources.has(address)) liveOnly.get(resource.kind)!.push([address, resource]);
+      if (!this.desired.resources.has(address)) liveOnly[resource.kind].push([address, resource]);
     });
     for (const kind of order) {
-      for (const [address, resource] of liveOnly.get(kind)!) {
+      for (const [address, resource] of liveOnly[kind]) {
         // A predicted record (the automatic binding) does not exist yet: it has no id to show.
         const liveId = resource.predicted === true ? {} : { liveId: resource.id };
         const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, ...liveId };

@@ -87,10 +87,10 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
   for (const [pointer, secret] of run.desired.sensitive) {
     // Only values the plan writes need to come back at apply time.
     if (!written.has(splitPointer(pointer).address)) continue;
-    if (secret.variables.length === 0) {
-      const at = secret.position?.();
+    if (secret.kind === 'literal') {
+      const at = secret.locate(secret.path);
       throw new SavedPlanError(
-        `${at === undefined ? '' : `${at.file}:${at.line}:${at.col}: `}this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
+        `${at.file}:${at.line}:${at.col}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
           `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
       );
     }

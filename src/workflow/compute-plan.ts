@@ -38,8 +38,8 @@ async function loadDesiredState(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): Promise<{ loaded: ManifestContext; desired: DesiredState }> {
-  const { manifest, secrets, locate: _positions, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
-  return { loaded, desired: buildDesiredState({ manifest, secrets }) };
+  const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
+  return { loaded, desired: buildDesiredState({ manifest, secrets, locate }) };
 }
 
 export async function planAgainstLive(loaded: ManifestContext, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {

@@ -1,7 +1,7 @@
 /**
  * A device PUT replaces extParams whole. paycfg keeps no device wire record after reading (see
- * NormalisedDevices), so what it must write back, the extParams keys other than `acquirers`, is
- * taken when the list is read: a key the manifest cannot express survives an update.
+ * LiveAssembler.addDevices), so what it must write back, the extParams keys other than `acquirers`,
+ * is taken when the list is read: a key the manifest cannot express survives an update.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -59,7 +59,7 @@ describe('a merchant update', () => {
       expect((await sim.api('DELETE', `/api/openapi/v1/mchInfo/${mchId}`, undefined, GROUP)).body.code).toBe(0);
       await sim.admin.resetStats();
 
-      const ids = IdRegistry.fromLive(run.live.snapshot, run.live.state);
+      const ids = IdRegistry.fromLive(run.live.state);
       const result = await executePlan(run.plan, { client, ids, live: run.live, desired: run.desired, plan: run.plan }, { parallelism: 1 });
       expect(result.failed).toBe(1);
       const error = result.outcomes[0]!.error;

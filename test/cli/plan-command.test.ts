@@ -102,6 +102,9 @@ describe('paycfg plan', () => {
     expect(code).toBe(1);
     expect(err).toContain('a saved plan never holds a secret value');
     expect(err).not.toContain('literal-pw-123');
+    // It says where: the line that holds the literal.
+    const [, line, col] = /m\.yaml:(\d+):(\d+): this secret is written in the manifest itself/.exec(err) ?? [];
+    expect(literal.split('\n')[Number(line) - 1]?.slice(Number(col) - 1)).toBe('literal-pw-123');
   });
 
   it('checks the whole manifest before sending any request', async () => {

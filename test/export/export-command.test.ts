@@ -10,6 +10,7 @@ import { DEVICE_ADMINS, V1, activate, call, createDevice, populateEverything } f
 
 const FULL = 'G-00000011';
 const UNKEYED = 'G-00000012';
+const PADDED = 'G-00000014';
 
 /** The variables export names for the devices of `populateEverything`, with their live values. */
 const FULL_VARIABLES = {
@@ -27,6 +28,7 @@ beforeAll(async () => {
   sim = await startTestSimulator();
   await sim.admin.createGroup({ groupId: FULL, groupName: 'Export PBO', qrEnabled: true });
   await sim.admin.createGroup({ groupId: UNKEYED, groupName: 'Unkeyed PBO' });
+  await sim.admin.createGroup({ groupId: PADDED, groupName: 'Padded PBO' });
   ids = await populateEverything(sim, FULL);
   work = mkdtempSync(join(tmpdir(), 'paycfg-export-'));
 });
@@ -451,5 +453,25 @@ describe('paycfg export: output handling', () => {
     const io = captureIo();
     await main(['--help'], io);
     expect(io.out()).toMatch(/export\s+Write a manifest from the live group/);
+  });
+});
+
+describe('paycfg export: a reference the manifest cannot hold', () => {
+  it('writes the merchant commented out with the devices read for it, once, and nothing is sent twice', async () => {
+    // Not empty, so the planner's reader read its lists; not a key the model accepts, so export re-uses them.
+    const padded = await call(sim, PADDED, 'POST', `${V1}/mchInfo`, { mchName: 'Padded', currency: 'USD', contactName: 'P', contactEmail: 'p@padded.example', providerReference: ' padded-1 ' });
+    await createDevice(sim, PADDED, { mchId: padded.mchId, deviceAlias: 'padded-till', deviceAdmin: 'adm-padded-till' });
+    await sim.admin.resetStats();
+    const file = join(work, 'padded.yaml');
+    const { code, err } = await cli(['export', '-o', file], PADDED);
+    expect(code, err).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(err).toContain(`merchant ${padded.mchId} ("Padded")`);
+    expect(text).toMatch(/\n *# .*- deviceAlias: padded-till\n/);
+    expect(text).not.toContain('adm-padded-till');
+    const stats = await sim.admin.stats();
+    expect(stats.writes).toBe(0);
+    // The device list was read once, by the reader, not again for the commented-out entry.
+    expect(stats.byRoute['GET /api/openapi/v1/device']).toBe(1);
   });
 });

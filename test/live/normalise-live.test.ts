@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AcquirerProfile, Device, EmvConfig, Merchant } from '../../src/api/wire-types.js';
 import { LiveStateError } from '../../src/live/errors.js';
-import { fingerprint, normaliseDevices, normaliseLive, profileNamesOf, type WireSnapshot } from '../../src/live/normalise-live.js';
+import { LiveAssembler, fingerprint, normaliseLive, type WireSnapshot } from '../../src/live/normalise-live.js';
 
 const emv: EmvConfig = { id: 1001, emvName: 'visa', paymentMethod: '1', currency: 'USD', params: '{"clFloorLimit":0,"aid":"A1"}' };
 const profile: AcquirerProfile = {
@@ -94,15 +94,32 @@ describe('normaliseLive', () => {
     expect(state.unkeyedMerchants).toEqual([{ mchId: merchant.mchId, mchName: 'Coffee', profiles: ['host-a'], emvs: ['visa'] }]);
   });
 
-  it('normalises a device list on its own, hashing each device and keeping only the extParams a PUT must carry back', () => {
+  it('normalises a device list as it arrives, hashing each device and keeping only the extParams a PUT must carry back', () => {
     const plain = device({ extParams: '{"acquirers":{"2001":{"tid":"1"}}}' });
     const kiosk = device({ deviceId: 'CD-222222222222', deviceAlias: 'kiosk-1', extParams: '{"acquirers":{"2001":{"tid":"2"}},"kiosk":{"mode":"self"}}' });
     const gone = device({ deviceId: 'CD-333333333333', deviceAlias: 'old', isDevice: true, deviceStatus: 3, extParams: '{"kiosk":{}}' });
-    const { resources, extParams } = normaliseDevices('coffee', [plain, kiosk, gone], profileNamesOf([profile]));
+    const assembler = new LiveAssembler(snapshot());
+    const extParams = assembler.addDevices(merchant.mchId, [plain, kiosk, gone]);
+    const resources = [...assembler.state().resources.values()].filter((r) => r.kind === 'device');
     expect(resources.map((r) => r.key)).toEqual(['coffee/till-1', 'coffee/kiosk-1']);
     expect(resources[1]!.fields).toMatchObject({ acquirerFields: { 'host-a': { tid: '2' } } });
     expect(resources.map((r) => Object.getOwnPropertyDescriptor(r, 'fingerprint')?.value)).toEqual([fingerprint(plain), fingerprint(kiosk)]);
     expect([...extParams]).toEqual([['CD-222222222222', { acquirers: { '2001': { tid: '2' } }, kiosk: { mode: 'self' } }]]);
+  });
+
+  it('reports the first problem in the order the records are listed, whichever list arrived first', () => {
+    const badSummary = { ...merchant, acquirers: [{ ...merchant.acquirers![0]!, emvList: '{broken' }] };
+    // Two EMV configs with one name are listed before any merchant: that clash is reported, not the broken summary.
+    expect(() => normaliseLive(snapshot({ emvConfigs: [emv, { ...emv, id: 1002 }], merchants: [badSummary] }))).toThrow(/two EMV configs with the key "visa"/);
+
+    const assembler = new LiveAssembler(snapshot());
+    const broken = device({ deviceId: 'CD-333333333333', deviceAlias: 'till-3', emvParams: '{broken' });
+    // A broken device does not stop the reads: it is reported when the state is put together, after the clash listed before it.
+    expect(() => assembler.addDevices(merchant.mchId, [device({}), device({ deviceId: 'CD-999999999999' }), broken])).not.toThrow();
+    expect(() => assembler.state()).toThrow(/two devices of merchant "coffee" with the key "coffee\/till-1"/);
+    const alone = new LiveAssembler(snapshot());
+    alone.addDevices(merchant.mchId, [device({}), broken]);
+    expect(() => alone.state()).toThrow(LiveStateError);
   });
 
   it('reports two live devices with one alias instead of guessing', () => {

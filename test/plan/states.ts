@@ -11,7 +11,7 @@ export function desiredState(
     managedBindings: new Set(options.managedBindings ?? []),
     managedDevices: new Set(options.managedDevices ?? []),
     prune: { emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false, ...options.prune },
-    sensitive: new Map((options.sensitive ?? []).map((p) => [p, { variables: ['TEST_SECRET'], template: '${TEST_SECRET}' }])),
+    sensitive: new Map((options.sensitive ?? []).map((p) => [p, { kind: 'template' as const, variables: ['TEST_SECRET'], template: '${TEST_SECRET}' }])),
   };
 }
 

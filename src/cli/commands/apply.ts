@@ -126,7 +126,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       return ExitCode.Error;
     }
     const progress = createApplyProgress(io, plan.changes, interactive && !values.json, prepared.secretValues);
-    const ids = IdRegistry.fromLive(prepared.live.snapshot, prepared.live.state);
+    const ids = IdRegistry.fromLive(prepared.live.state);
     const result = await progress.track(
       executePlan(plan, { client, ids, live: prepared.live, desired: prepared.desired, plan }, {
         parallelism,
