@@ -43,9 +43,12 @@ export function scalarsAsText(value: unknown): unknown {
   return value;
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  return stableStringify(a) === stableStringify(b);
-}
+/**
+ * The codes as written → canonical, so that each code is one string however many devices and
+ * bindings list it (120,000 lists at 10,000 merchants). Bounded: codes are few, but input is input.
+ */
+const canonicalCodes = new Map<string, string>();
+const MAX_CANONICAL_CODES = 256;
 
 /**
  * Payment method codes are two-digit strings on the wire (`"01"`), but YAML reads `01` as the
@@ -53,6 +56,12 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * (`A1`, `C16`) are letters and digits and only get upper-cased.
  */
 export function canonicalMethodCode(code: string | number): string {
-  const text = String(code).trim();
-  return /^\d+$/.test(text) ? text.padStart(2, '0') : text.toUpperCase();
+  const written = String(code);
+  let canonical = canonicalCodes.get(written);
+  if (canonical === undefined) {
+    const text = written.trim();
+    canonical = /^\d+$/.test(text) ? text.padStart(2, '0') : text.toUpperCase();
+    if (canonicalCodes.size < MAX_CANONICAL_CODES) canonicalCodes.set(written, canonical);
+  }
+  return canonical;
 }
