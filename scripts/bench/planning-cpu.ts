@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ApiClient } from '../../src/api/index.js';
+import type { LiveRead } from '../../src/live/read-live.js';
 import type { ManifestContext } from '../../src/manifest/index.js';
 import type { DesiredState, LiveState } from '../../src/model/state.js';
 import type { Plan } from '../../src/plan/plan.js';
@@ -31,7 +33,7 @@ export interface PlanningCpuFigures {
   readonly fingerprintsMs: number;
   /**
    * Heap held, after a full GC, by what a plan of the unchanged group holds in paycfg (the manifest's
-   * context, the desired state, the group lists as read (no merchant or device records) and live state, the plan): the
+   * context, the desired state, what paycfg's reader keeps of the live group, the plan): the
    * heap at that point minus the heap before the manifest was loaded (modules, the benchmark's own
    * data). No garbage collector headroom, which RSS also counts.
    */
@@ -82,7 +84,8 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   const { size, runs, build } = request;
   const { loadManifest } = await load<typeof import('../../src/manifest/index.js')>(build, 'manifest/index');
   const { buildDesiredState } = await load<typeof import('../../src/desired/build-desired.js')>(build, 'desired/build-desired');
-  const { normaliseLive, LiveAssembler } = await load<typeof import('../../src/live/normalise-live.js')>(build, 'live/normalise-live');
+  const { normaliseLive } = await load<typeof import('../../src/live/normalise-live.js')>(build, 'live/normalise-live');
+  const { readLive } = await load<typeof import('../../src/live/read-live.js')>(build, 'live/read-live');
   const { planChanges } = await load<typeof import('../../src/plan/plan-changes.js')>(build, 'plan/plan-changes');
   const { fingerprintsOf } = await load<typeof import('../../src/plan/saved-plan.js')>(build, 'plan/saved-plan');
   const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
@@ -107,27 +110,33 @@ export async function runPlanningCpu(request: PlanningCpuRequest): Promise<Plann
   // Measured after the timings, whose data is out of scope by then (the manifest itself included):
   // what `paycfg plan` holds, the way it holds it (the manifest's context and the desired state,
   // as loadDesiredState leaves them).
-  const retainedHeapKib = (() => {
+  const retainedHeapKib = await (async () => {
     const { loaded, desired } = held;
-    const { lists, live, deviceExtParams } = readAsPlanDoes();
-    const plan = planChanges(desired, live, context);
+    const live = await readAsPlanDoes(desired);
+    const plan = planChanges(desired, live.state, context);
     collect();
     const heldKib = process.memoryUsage().heapUsed / 1024 - heapBeforeKib;
     // Read after the measurement, so that everything measured was still reachable during it.
-    if (plan.changes.length !== 0 || live.resources.size === 0 || lists.emvConfigs.length === 0 || loaded.files.length === 0 || deviceExtParams.size !== 0) {
+    if (plan.changes.length !== 0 || live.state.resources.size === 0 || loaded.files.length === 0) {
       throw new BenchError('the retained-heap plan is not of the unchanged group');
     }
     return heldKib;
   })();
   return { ...timings, retainedHeapKib };
 
-  /** What readLive leaves: the EMV, profile and binding lists as read; merchant and device records normalised and let go. */
-  function readAsPlanDoes() {
-    const { devices, merchants, ...lists } = syntheticWireSnapshot(spec, { drift: false, deviceAdmin: DEVICE_ADMIN });
-    const assembler = new LiveAssembler({ ...lists, merchants });
-    const deviceExtParams = new Map<string, Record<string, unknown>>();
-    for (const [mchId, records] of devices) for (const [id, ext] of assembler.addDevices(mchId, records)) deviceExtParams.set(id, ext);
-    return { lists, live: assembler.state(), deviceExtParams };
+  /** What paycfg's own reader keeps, fed the synthetic records instead of the network's. */
+  async function readAsPlanDoes(desired: DesiredState): Promise<LiveRead> {
+    const wire = syntheticWireSnapshot(spec, { drift: false, deviceAdmin: DEVICE_ADMIN });
+    const copy = <T>(records: readonly T[] | undefined): Promise<T[]> => Promise.resolve([...(records ?? [])]);
+    // readLive calls these five lists and nothing else of the client.
+    const client = {
+      emvConfigs: { listAll: () => copy(wire.emvConfigs) },
+      acquirerProfiles: { listAll: () => copy(wire.acquirerProfiles) },
+      merchants: { listAll: () => copy(wire.merchants) },
+      bindings: { listAll: (mchId: string) => copy(wire.bindings.get(mchId)) },
+      devices: { listAll: (mchId: string) => copy(wire.devices.get(mchId)) },
+    } as unknown as ApiClient;
+    return readLive(client, desired, { groupId: 'G-00000001' }, { concurrency: 8 });
   }
 
   async function timeStages(): Promise<{
