@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, MerchantAcquirerSummary } from '../api/wire-types.js';
 import { canonicalMethodCode, isPlainObject, stableStringify } from '../model/canonical.js';
-import { addressOf, bindingKey, deviceKey } from '../model/kinds.js';
+import { addressOf, bindingKey, deviceKey, type Kind } from '../model/kinds.js';
 import type {
   AcquirerFields,
   BindingFields,
@@ -30,7 +30,6 @@ export interface WireSnapshot extends WireLists {
   /** mchId → devices, for the merchants whose devices were read. */
   readonly devices: ReadonlyMap<string, readonly Device[]>;
 }
-
 
 export function fingerprint(...records: unknown[]): string {
   return createHash('sha256').update(stableStringify(records)).digest('base64url').slice(0, 22);
@@ -75,6 +74,15 @@ function jsonObject(text: unknown, where: string): Record<string, unknown> | und
   }
   throw new LiveStateError(`the service sent ${where} that is not a JSON object: ${JSON.stringify(text).slice(0, 120)}`);
 }
+
+/** How a clash names the records of each kind (devices name their merchant too). */
+const PLURAL: Readonly<Record<Kind, string>> = {
+  emv: 'EMV configs',
+  acquirer: 'acquirer profiles',
+  merchant: 'merchants',
+  binding: 'bindings',
+  device: 'devices',
+};
 
 const DEVICE_LIFECYCLE: Record<number, DeviceLifecycle> = { 0: 'pending', 1: 'active', 2: 'logout', 3: 'decommissioned' };
 
@@ -190,6 +198,11 @@ export class LiveAssembler {
     }
   }
 
+  /** The merchants with a providerReference, whose per-merchant lists the reader may ask for. */
+  keyedMerchants(): Iterable<{ readonly mchId: string; readonly ref: string }> {
+    return this.merchants.filter((entry): entry is KeyedMerchant => !(entry instanceof Unreadable));
+  }
+
   /** A merchant's binding records (read where the manifest manages `mid`): its bindings are made again with them. */
   addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
     for (const entry of this.keyed.get(mchId) ?? []) {
@@ -219,12 +232,13 @@ export class LiveAssembler {
 
   state(): LiveState {
     const resources = new Map<string, LiveResource>();
-    const put = (step: Step<LiveResource | undefined>, what: string): void => {
+    const put = (step: Step<LiveResource | undefined>): void => {
       if (step instanceof Unreadable) throw step.error;
       if (step === undefined) return;
       const address = addressOf(step.kind, step.key);
       const clash = resources.get(address);
       if (clash !== undefined) {
+        const what = step.kind === 'device' ? `devices of merchant "${step.merchant}"` : PLURAL[step.kind];
         throw new LiveStateError(
           `the live group holds two ${what} with the key "${step.key}" (ids ${clash.id} and ${step.id}); ` +
             `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,
@@ -232,18 +246,18 @@ export class LiveAssembler {
       }
       resources.set(address, step);
     };
-    for (const step of this.base) put(step, step instanceof Unreadable || step.kind === 'emv' ? 'EMV configs' : 'acquirer profiles');
+    for (const step of this.base) put(step);
     const bindingsRead = new Set<string>();
     const devicesRead = new Set<string>();
     for (const entry of this.merchants) {
       if (entry instanceof Unreadable) throw entry.error;
-      put(entry.resource, 'merchants');
+      put(entry.resource);
       if (entry.bindings instanceof Unreadable) throw entry.bindings.error;
-      for (const binding of entry.bindings) put(binding, 'bindings');
+      for (const binding of entry.bindings) put(binding);
       bindingsRead.add(entry.ref);
       if (entry.devices === undefined) continue;
       devicesRead.add(entry.ref);
-      for (const device of entry.devices) put(device, `devices of merchant "${entry.ref}"`);
+      for (const device of entry.devices) put(device);
     }
     return { resources, unkeyedMerchants: this.unkeyed, bindingsRead, devicesRead };
   }
@@ -277,7 +291,7 @@ function present<V>(value: V | undefined | null | ''): value is V {
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined | null | ''): { [P in K]?: V } {
-  return value === undefined || value === null || value === '' ? {} : ({ [key]: value } as { [P in K]?: V });
+  return present(value) ? ({ [key]: value } as { [P in K]?: V }) : {};
 }
 
 function splitList(text: string | undefined): string[] | undefined {

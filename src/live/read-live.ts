@@ -128,14 +128,13 @@ async function readGroupLists(
     client.merchants.listAll(),
   ]);
   if (keep !== undefined) keep.merchants = merchants;
+  const assembler = new LiveAssembler({ emvConfigs, acquirerProfiles, merchants });
   const bindingReads: string[] = [];
   const deviceReads: string[] = [];
-  for (const merchant of merchants) {
-    const ref = merchant.providerReference;
-    if (ref === undefined || ref === null || ref === '') continue;
+  for (const { mchId, ref } of assembler.keyedMerchants()) {
     const reads = wanted(ref);
-    if (reads.bindings) bindingReads.push(merchant.mchId);
-    if (reads.devices) deviceReads.push(merchant.mchId);
+    if (reads.bindings) bindingReads.push(mchId);
+    if (reads.devices) deviceReads.push(mchId);
   }
-  return { emvConfigs, acquirerProfiles, assembler: new LiveAssembler({ emvConfigs, acquirerProfiles, merchants }), bindingReads, deviceReads };
+  return { emvConfigs, acquirerProfiles, assembler, bindingReads, deviceReads };
 }

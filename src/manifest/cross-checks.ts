@@ -134,10 +134,14 @@ class CrossChecker {
     });
   }
 
-  /** The profile a reference names, or undefined after reporting it (or when the profile is broken). */
-  private profileReference(name: string, path: ManifestPath, at: 'value' | 'key'): AcquirerProfileEntry | undefined {
+  /**
+   * The profile a reference names, or undefined after reporting it (or when the profile is broken).
+   * The reference's path is asked for only to report it.
+   */
+  private profileReference(name: string, referencePath: () => ManifestPath, at: 'value' | 'key'): AcquirerProfileEntry | undefined {
     const profile = this.profiles.get(name);
     if (profile !== undefined || this.context.brokenKeys.acquirerProfiles.has(name)) return profile;
+    const path = referencePath();
     const hint = this.context.isSecret(path) ? '' : didYouMean(name, this.suggestable.profiles);
     this.context.report(path, `acquirer profile ${this.quote(name, path)} is not defined in the manifest${hint}`, at);
     return undefined;
@@ -180,7 +184,7 @@ class CrossChecker {
       for (const profileName in acquirerFields) {
         if (!Object.hasOwn(acquirerFields, profileName)) continue;
         const fieldsPath = (): ManifestPath => devicePath('acquirerFields', profileName);
-        const profile = this.profiles.get(profileName) ?? this.profileReference(profileName, fieldsPath(), 'key');
+        const profile = this.profileReference(profileName, fieldsPath, 'key');
         if (profile === undefined) continue;
         if (bound !== undefined && !bound.profiles.has(profileName)) {
           this.context.report(
@@ -225,7 +229,7 @@ class CrossChecker {
       byKey.set(key, bindingPath);
       profiles.add(binding.acquirer);
       const acquirerName = (): string => this.quote(binding.acquirer, [...bindingPath, 'acquirer']);
-      const profile = this.profileReference(binding.acquirer, [...bindingPath, 'acquirer'], 'value');
+      const profile = this.profileReference(binding.acquirer, () => [...bindingPath, 'acquirer'], 'value');
       for (const [code, entry] of Object.entries(binding.methods)) {
         methods.add(code);
         const methodPath = [...bindingPath, 'methods', code];

@@ -5,10 +5,10 @@ import { crossCheck } from './cross-checks.js';
 import { diagnostic, ManifestError, type Diagnostic, type ManifestPath, type SourcePosition } from './diagnostics.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import { mergeFiles, type ManifestView } from './merge.js';
-import type { MergedSourceMap } from './positions.js';
+import type { MergedSourceMap, SourceFile } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseYamlFiles } from './parse-yaml-files.js';
-import { fileSource, readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type ReadManifestFile, type YamlData } from './read-yaml.js';
+import { fileSource, readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type YamlData } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
 
 export interface LoadedManifest {
@@ -75,18 +75,17 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     reads.flatMap((read) => ('text' in read ? [{ name: read.name, text: read.text }] : [])),
     { workers: options.yamlWorkers },
   );
-  const files = reads.map(withoutText);
+  const sources = reads.map(sourceOf);
   reads.length = 0;
   const checked: CheckedFile[] = [];
-  for (const file of files) {
-    if ('unreadable' in file) {
-      diagnostics.push(file.unreadable);
+  for (const source of sources) {
+    if ('unreadable' in source) {
+      diagnostics.push(source.unreadable);
       continue;
     }
-    const { value, diagnostics: problems } = await nextParsed(parsing, file.name);
+    const { value, diagnostics: problems } = await nextParsed(parsing, source.name);
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const source = 'text' in file ? yamlSource(file.text, file.name) : fileSource(file);
     const result = checkManifestFile(source, value, options.env, allowMissingEnv);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
@@ -139,11 +138,10 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   };
 }
 
-/** What the load keeps of a file read: not its text, unless it is a pipe, which cannot be read again. */
-function withoutText(read: ManifestText): ManifestText | Omit<ReadManifestFile, 'text'> {
-  if (!('text' in read) || !read.rereadable) return read;
-  const { text: _text, ...file } = read;
-  return file;
+/** Where a file's positions come from: the file read again, or, for a pipe, which cannot be, its text kept. */
+function sourceOf(read: ManifestText): SourceFile | Extract<ManifestText, { unreadable: unknown }> {
+  if (!('text' in read)) return read;
+  return read.rereadable ? fileSource(read) : yamlSource(read.text, read.name);
 }
 
 async function nextParsed(parsing: AsyncGenerator<YamlData>, name: string): Promise<YamlData> {

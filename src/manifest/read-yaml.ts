@@ -151,7 +151,8 @@ export function yamlSource(text: string, name: string): SourceFile {
  * value was; its positions are then all at its start.
  */
 export function fileSource(file: Omit<ReadManifestFile, 'text' | 'rereadable'>): SourceFile {
-  const { name, absolutePath, digest } = file;
+  // Only these are kept: never `file` itself, which may still hold the text.
+  const { name, absolutePath, digest, bytes: size } = file;
   let positions: FilePositions | undefined;
   return {
     name,
@@ -160,7 +161,7 @@ export function fileSource(file: Omit<ReadManifestFile, 'text' | 'rereadable'>):
         let bytes: Buffer | undefined;
         try {
           // Another size is another file: not read at all (it may have grown past any limit).
-          bytes = statSync(absolutePath).size === file.bytes ? readFileSync(absolutePath) : undefined;
+          bytes = statSync(absolutePath).size === size ? readFileSync(absolutePath) : undefined;
         } catch {
           bytes = undefined;
         }

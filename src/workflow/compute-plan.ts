@@ -32,7 +32,7 @@ export async function computePlan(input: {
   return { ...run, plan: limitToTargets(run.plan, input.targets ?? []) };
 }
 
-/** The manifest and its positions are dropped here, once the desired state is built: nothing after needs them (see ManifestContext). */
+/** The manifest is dropped here, once the desired state is built; `locate` lives on only in literal secrets' origins (see ManifestContext). */
 async function loadDesiredState(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
