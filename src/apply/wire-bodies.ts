@@ -95,7 +95,7 @@ export function bindingBody(f: BindingFields, ids: IdRegistry, liveMid?: string)
     ...(mid !== undefined ? { mid } : {}),
     paymentMethods: Object.entries(f.methods ?? {}).map(([code, m]) => ({
       paymentMethodCode: code,
-      allows: m.allows,
+      allows: [...m.allows],
       emvs: m.emvs.map((name) => ({ emvId: ids.emv(name) })),
     })),
   };

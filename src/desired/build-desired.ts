@@ -15,6 +15,7 @@ import type {
   PrunePolicy,
   Scalar,
 } from '../model/state.js';
+import { allowsOf } from '../model/state.js';
 
 type ManifestMethods = Record<string, { emvs?: readonly string[] | undefined; allows?: readonly string[] | undefined } | undefined>;
 
@@ -34,7 +35,7 @@ function methodsOf(methods: ManifestMethods | undefined): MethodsMap | undefined
   if (methods === undefined) return undefined;
   const out: MethodsMap = {};
   for (const [code, entry] of Object.entries(methods)) {
-    out[canonicalMethodCode(code)] = { emvs: [...(entry?.emvs ?? [])], allows: [...(entry?.allows ?? [])] };
+    out[canonicalMethodCode(code)] = { emvs: [...(entry?.emvs ?? [])], allows: allowsOf(entry?.allows) };
   }
   return out;
 }

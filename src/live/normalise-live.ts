@@ -14,6 +14,7 @@ import type {
   MethodsMap,
   Scalar,
 } from '../model/state.js';
+import { allowsOf, NO_ALLOWS } from '../model/state.js';
 import { LiveStateError } from './errors.js';
 
 /** The group lists and binding records read from the service, before normalisation. */
@@ -306,10 +307,10 @@ function methodsFrom(
 ): MethodsMap {
   const methods: MethodsMap = {};
   for (const [code, allows] of Object.entries(methodList ?? {})) {
-    methods[canonicalMethodCode(code)] = { emvs: [], allows: Array.isArray(allows) ? allows.map(String) : [] };
+    methods[canonicalMethodCode(code)] = { emvs: [], allows: allowsOf(Array.isArray(allows) ? allows : undefined) };
   }
   for (const [code, ids] of Object.entries(emvList ?? {})) {
-    const entry = (methods[canonicalMethodCode(code)] ??= { emvs: [], allows: [] });
+    const entry = (methods[canonicalMethodCode(code)] ??= { emvs: [], allows: NO_ALLOWS });
     // The service documents 0 as "no EMV config" (01 §4.1: "at least one non-zero id").
     entry.emvs = (Array.isArray(ids) ? ids : []).filter((id) => Number(id) !== 0).map(emvName).sort();
   }
@@ -373,7 +374,7 @@ function bindingsOf(
     const known = out.get(slot)?.fields.methods ?? {};
     for (const pm of r.paymentMethods ?? []) {
       const code = canonicalMethodCode(pm.paymentMethodCode);
-      methods[code] = { emvs: (pm.emvs ?? []).map((e) => emvName(e.emvId)).sort(), allows: known[code]?.allows ?? [] };
+      methods[code] = { emvs: (pm.emvs ?? []).map((e) => emvName(e.emvId)).sort(), allows: known[code]?.allows ?? NO_ALLOWS };
     }
     const fields: BindingFields = { acquirer: profile, currency: r.currency, ...optional('mid', r.mid), methods };
     out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...(out.get(slot)?.sources ?? []), r] });

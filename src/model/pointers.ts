@@ -23,7 +23,8 @@ export function splitPointer(pointer: string): { address: string; path: string[]
 }
 
 export function joinPointer(address: string, path: readonly (string | number)[]): string {
-  return `${address}#/${path.map(pointerSegment).join('/')}`;
+  // Joined for one flat string, as addresses are (see kinds.ts): plans keep many pointers.
+  return [`${address}#`, ...path.map(pointerSegment)].join('/');
 }
 
 export function baseAddress(address: string): string {
