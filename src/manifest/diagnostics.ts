@@ -7,6 +7,8 @@ export interface SourcePosition {
   readonly file: string;
   readonly line: number;
   readonly col: number;
+  /** Set when the value could not be found: why, for the message (the position is then the file's start). */
+  readonly unknown?: string;
 }
 
 /**
@@ -33,7 +35,8 @@ export function formatPath(path: ManifestPath): string {
 
 export function diagnostic(position: SourcePosition, path: ManifestPath, text: string): Diagnostic {
   const prefix = formatPath(path);
-  return { file: position.file, line: position.line, col: position.col, path, message: prefix === '' ? text : `${prefix}: ${text}` };
+  const why = position.unknown === undefined ? '' : ` (${position.unknown})`;
+  return { file: position.file, line: position.line, col: position.col, path, message: `${prefix === '' ? text : `${prefix}: ${text}`}${why}` };
 }
 
 /** `file:line:col: message`, the form editors and CI annotations understand. */
@@ -43,7 +46,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** `file:line:col`, used when a message points at a second place. */
 export function formatPosition(p: SourcePosition): string {
-  return `${p.file}:${p.line}:${p.col}`;
+  return `${p.file}:${p.line}:${p.col}${p.unknown === undefined ? '' : ` (${p.unknown})`}`;
 }
 
 /**

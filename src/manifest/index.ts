@@ -4,6 +4,7 @@ export type { ManifestCounts } from './check-file.js';
 export {
   ManifestError,
   formatDiagnostic,
+  formatPosition,
   formatPath,
   type Diagnostic,
   type ManifestPath,

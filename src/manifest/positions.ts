@@ -17,6 +17,8 @@ export interface FilePositions {
   readonly lineCounter: LineCounter;
   /** Undefined when the file is not valid YAML. */
   readonly root: SourceNode | undefined;
+  /** Set when the file is no longer the one that was checked: why no position inside it can be given. */
+  readonly unknown?: string;
 }
 
 export interface SourceFile {
@@ -51,6 +53,7 @@ export interface ResolvedPath {
  */
 export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value' | 'key' = 'value'): SourcePosition {
   const positions = file.positions();
+  if (positions.unknown !== undefined) return { file: file.name, line: 1, col: 1, unknown: positions.unknown };
   let node = positions.root;
   let offset = node?.offset ?? 0;
   for (let i = 0; i < path.length && node !== undefined; i++) {

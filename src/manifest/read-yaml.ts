@@ -148,7 +148,7 @@ export function yamlSource(text: string, name: string): SourceFile {
  * Like yamlSource, for a file on disk, without keeping its text: the file is read again when a
  * message first needs a position (the text of a 10,000-merchant manifest is 16 MB, and a valid
  * one never needs it). A file that no longer has the bytes that were checked cannot say where a
- * value was; its positions are then all at its start.
+ * value was; its positions are then all at its start, and say why.
  */
 export function fileSource(file: Omit<ReadManifestFile, 'text' | 'rereadable'>): SourceFile {
   // Only these are kept: never `file` itself, which may still hold the text.
@@ -165,8 +165,10 @@ export function fileSource(file: Omit<ReadManifestFile, 'text' | 'rereadable'>):
         } catch {
           bytes = undefined;
         }
-        const same = bytes !== undefined && digestOf(bytes) === digest;
-        positions = positionsOf(same ? new TextDecoder('utf-8').decode(bytes) : '', name);
+        positions =
+          bytes !== undefined && digestOf(bytes) === digest
+            ? positionsOf(new TextDecoder('utf-8').decode(bytes), name)
+            : { ...positionsOf('', name), unknown: 'the file changed or went away after paycfg read it, so no line can be given' };
       }
       return positions;
     },

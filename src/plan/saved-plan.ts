@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PaycfgError } from '../errors.js';
-import type { ManifestContext } from '../manifest/index.js';
+import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
 import { redactPlan } from '../render/redact.js';
@@ -88,9 +88,8 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     // Only values the plan writes need to come back at apply time.
     if (!written.has(splitPointer(pointer).address)) continue;
     if (secret.kind === 'literal') {
-      const at = secret.locate(secret.path);
       throw new SavedPlanError(
-        `${at.file}:${at.line}:${at.col}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
+        `${formatPosition(secret.locate(secret.path))}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
           `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
       );
     }

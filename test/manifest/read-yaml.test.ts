@@ -2,7 +2,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../../src/manifest/diagnostics.js';
+import { diagnostic, formatDiagnostic, formatPosition } from '../../src/manifest/diagnostics.js';
 import { positionInFile } from '../../src/manifest/positions.js';
 import { MAX_FILE_BYTES, fileSource, parseYamlData, readManifestText, yamlSource } from '../../src/manifest/read-yaml.js';
 
@@ -148,11 +148,15 @@ describe('readManifestText', () => {
     const { text: _text, ...withoutText } = read;
     expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 4, col: 14 });
 
-    // Same length, other bytes: the offsets would point at the wrong values, so the file's start is given instead.
+    // Same length, other bytes: the offsets would point at the wrong values, so the file's start is given instead, and why.
+    const unknown = 'the file changed or went away after paycfg read it, so no line can be given';
     await writeFile(file, 'version: 1\nmerchants:\n  - providerReference: coffee\n    mchName: Coffe2\n');
-    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1 });
+    const changed = positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName']);
+    expect(changed).toEqual({ file: 'm.yaml', line: 1, col: 1, unknown });
+    expect(formatDiagnostic(diagnostic(changed, ['merchants', 0, 'mchName'], 'too long'))).toBe(`m.yaml:1:1: merchants[0].mchName: too long (${unknown})`);
+    expect(formatPosition(changed)).toBe(`m.yaml:1:1 (${unknown})`);
     await rm(file);
-    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1 });
+    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1, unknown });
   });
 
   it('refuses text that is not UTF-8', async () => {
