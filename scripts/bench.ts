@@ -81,10 +81,11 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
     const ctx = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, nextGroupId, log };
 
     const manifestLoad = await measureManifestLoad(ctx, options.runs);
-    const scenarios: ScenarioResult[] = await runScenarios(ctx, { parallelism: options.parallelism, runs: options.runs, fromEmpty: true }, drifted);
+    const main = await runScenarios(ctx, { parallelism: options.parallelism, runs: options.runs, fromEmpty: true, bareReads: true }, drifted);
+    const scenarios: ScenarioResult[] = main.scenarios;
     if (options.baselineRuns > 0 && options.parallelism !== 1) {
-      const baseline = { parallelism: 1, runs: options.baselineRuns, fromEmpty: options.baselineFromEmpty };
-      scenarios.push(...(await runScenarios(ctx, baseline, drifted)));
+      const baseline = { parallelism: 1, runs: options.baselineRuns, fromEmpty: options.baselineFromEmpty, bareReads: false };
+      scenarios.push(...(await runScenarios(ctx, baseline, drifted)).scenarios);
     }
     const speedUp: Partial<Record<Scenario, number>> = {};
     for (const s of scenarios) {
@@ -138,6 +139,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
       parallelism: options.parallelism,
       manifestLoad,
       scenarios,
+      ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
       speedUp,
       ...(planningCpu !== undefined ? { planningCpu } : {}),
       memory,

@@ -1,3 +1,4 @@
+import type { BareReadFigures } from './bare-reads.js';
 import type { GroupSize } from './group-shape.js';
 import type { Scenario } from './lower-bound.js';
 import type { MemoryPoint } from './memory-scaling.js';
@@ -34,6 +35,8 @@ export interface BenchResult {
   /** `paycfg validate` of the same manifest: the part of every scenario that sends no request. */
   readonly manifestLoad: ManifestLoadFigures;
   readonly scenarios: readonly ScenarioResult[];
+  /** The unchanged plan's reads by a bare undici client at the measured parallelism (absent when `mid` is set). */
+  readonly bareReads?: BareReadFigures;
   /** Median wall time at parallelism 1 ÷ at the measured parallelism, per scenario. */
   readonly speedUp: Partial<Record<Scenario, number>>;
   readonly planningCpu?: PlanningCpuFigures;
@@ -109,6 +112,15 @@ export function formatReport(result: BenchResult): string {
     `Manifest load (paycfg validate, no requests; median): ${formatMs(load.wallMs)}, peak RSS ${formatMb(load.maxRssKb)}, CPU ${formatMs(load.cpuMs)}. ` +
       '"ratio w/o load" subtracts it from the wall time: the part of the run the lower bound describes.',
   );
+  const bare = result.bareReads;
+  const plan = result.scenarios.find((s) => s.scenario === 'plan-unchanged' && s.parallelism === result.parallelism);
+  if (bare !== undefined) {
+    const paycfgReads = plan === undefined ? '' : `; paycfg's unchanged plan without the load: ${formatMs(plan.median.wallMs - load.wallMs)}`;
+    out.push(
+      `Bare client (undici alone, the unchanged plan's ${bare.requests} reads, own process; median): ${formatMs(bare.medianWallMs)}, ` +
+        `${bare.ratio.toFixed(2)}x the lower bound${paycfgReads}. The bare client's share over the bound is the simulator's and the loopback's, not paycfg's.`,
+    );
+  }
   out.push('Lower bound = sum over phases of max(ceil(requests / parallelism), chain depth) x latency; see scripts/bench/lower-bound.ts.');
   out.push('Wall time is paycfg\'s main() in its own process (Node start-up excluded); peak RSS is that process\'s.');
 

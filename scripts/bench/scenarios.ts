@@ -1,3 +1,4 @@
+import { measureBareReads, type BareReadFigures } from './bare-reads.js';
 import type { BenchSimulator } from './bench-simulator.js';
 import { driftGroup } from './drift.js';
 import { BenchError } from './errors.js';
@@ -143,15 +144,16 @@ export function groupCounts(spec: GroupSpec, driftedMerchants: number): GroupCou
 
 /**
  * The four scenarios at one parallelism: apply into empty groups (a new group per run), then on
- * the first of them: plan unchanged, drift, plan with drift, and apply of the drift (drifted again
- * before every run). Each run's exit code is checked: 0, except 2 for the drift plan
- * (--detailed-exitcode). The group ends up matching the manifest.
+ * the first of them: plan unchanged (and, when asked, the same reads by a bare client; see
+ * bare-reads.ts), drift, plan with drift, and apply of the drift (drifted again before every run).
+ * Each run's exit code is checked: 0, except 2 for the drift plan (--detailed-exitcode). The group
+ * ends up matching the manifest.
  */
 export async function runScenarios(
   ctx: ScenarioContext,
-  options: { readonly parallelism: number; readonly runs: number; readonly fromEmpty: boolean },
+  options: { readonly parallelism: number; readonly runs: number; readonly fromEmpty: boolean; readonly bareReads: boolean },
   driftedMerchants: number,
-): Promise<ScenarioResult[]> {
+): Promise<{ scenarios: ScenarioResult[]; bareReads?: BareReadFigures }> {
   const { parallelism, runs } = options;
   const par = ['--parallelism', String(parallelism)];
   const group = groupCounts(ctx.spec, driftedMerchants);
@@ -178,6 +180,8 @@ export async function runScenarios(
     unchanged.push(await measuredRun(ctx, groupId, ['plan', '-f', ctx.manifestDir, '--detailed-exitcode', ...par], 0, 'plan of an unchanged group'));
   }
 
+  const bareReads = options.bareReads && !group.withMid ? await measureBareReads(ctx, groupId, group, parallelism, runs) : undefined;
+
   const drift = (): Promise<number> => driftGroup(ctx.spec, ctx.sim.url, ctx.sim.token(groupId));
   const changed = await drift();
   if (changed !== driftedMerchants) throw new BenchError(`the drift changed ${changed} merchants, expected ${driftedMerchants}`);
@@ -195,10 +199,11 @@ export async function runScenarios(
   }
   await checkConverged(ctx, groupId);
 
-  return [
+  const scenarios = [
     summarise('plan-unchanged', parallelism, unchanged, group, ctx.latencyMs),
     summarise('plan-drift', parallelism, drifted, group, ctx.latencyMs),
     ...(fromEmpty.length > 0 ? [summarise('apply-from-empty', parallelism, fromEmpty, group, ctx.latencyMs)] : []),
     summarise('apply-drift', parallelism, applyDrift, group, ctx.latencyMs),
   ];
+  return bareReads === undefined ? { scenarios } : { scenarios, bareReads };
 }
