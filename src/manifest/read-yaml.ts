@@ -2,23 +2,30 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import {
+  Composer,
   LineCounter,
+  Parser,
+  YAMLParseError,
+  type CST,
   isAlias,
   isMap,
   isScalar,
   isSeq,
-  parseDocument,
   type Document,
+  type DocumentOptions,
+  type ParseOptions,
+  type SchemaOptions,
   type Node as YamlNode,
   type Scalar,
   type YAMLError,
   visit,
 } from 'yaml';
+import { InternalError } from '../errors.js';
 import { isPlainObject } from '../model/canonical.js';
 import { lowerFirst } from '../util/text.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { FilePositions, SourceFile, SourceNode } from './positions.js';
-import { splitManifestPieces, type ManifestPieces } from './yaml-pieces.js';
+import { cutManifestPieces } from './yaml-pieces.js';
 
 /** Per manifest file; a 10,000-merchant manifest is about 30 MB, usually split over many files. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -85,37 +92,44 @@ export interface YamlData {
 
 /** A file's text as plain data, with every problem collected instead of thrown; its positions are yamlSource's. */
 export function parseYamlData(text: string, name: string): YamlData {
-  const pieces = splitManifestPieces(text);
-  return (pieces === undefined ? undefined : parseManifestPieces(pieces, name)) ?? parseYamlDocument(text, name);
+  return parseManifestPieces(text, name) ?? parseYamlDocument(text, name);
 }
 
 /**
- * The file parsed piece by piece (see splitManifestPieces), or undefined when any piece has a
- * problem: the whole file is then parsed again, so that every message, position and duplicate
- * key is reported exactly as for the whole text.
+ * The file parsed piece by piece (see cutManifestPieces), or undefined when it cannot be cut or
+ * any piece has a problem: the whole file is then parsed again, so that every message, position
+ * and duplicate key is reported exactly as for the whole text.
  */
-export function parseManifestPieces(pieces: ManifestPieces, name: string): YamlData | undefined {
-  const skeleton = parseYamlDocument(pieces.skeleton, name);
+export function parseManifestPieces(text: string, name: string): YamlData | undefined {
+  const sequences = new Map<string, unknown[]>();
+  const skeletonText = cutManifestPieces(text, (item) => {
+    // An item is a sequence of one entry, whose root sits where the file's sequence does.
+    const parsed = parseYamlDocument(item.text, name, 1, item.tokens);
+    if (parsed.diagnostics.length > 0 || !Array.isArray(parsed.value) || parsed.value.length !== 1) return false;
+    const values = sequences.get(item.key);
+    if (values === undefined) sequences.set(item.key, [parsed.value[0]]);
+    else values.push(parsed.value[0]);
+    return true;
+  });
+  if (skeletonText === undefined) return undefined;
+  const skeleton = parseYamlDocument(skeletonText, name);
   const map = skeleton.value;
+  // A key written twice is a problem of the skeleton, so each key here held one sequence.
   if (skeleton.diagnostics.length > 0 || !isPlainObject(map)) return undefined;
-  for (const { key, items } of pieces.sequences) {
+  for (const [key, values] of sequences) {
     if (!Object.hasOwn(map, key) || map[key] !== null) return undefined;
-    const values: unknown[] = [];
-    for (const item of items) {
-      // An item is a sequence of one entry, whose root sits where the file's sequence does.
-      const parsed = parseYamlDocument(item, name, 1);
-      if (parsed.diagnostics.length > 0 || !Array.isArray(parsed.value) || parsed.value.length !== 1) return undefined;
-      values.push(parsed.value[0]);
-    }
     map[key] = values;
   }
   return skeleton;
 }
 
-/** The text parsed as one document, the way parseYamlData's result is defined. */
-export function parseYamlDocument(text: string, name: string, depth = 0): YamlData {
+/**
+ * The text parsed as one document, the way parseYamlData's result is defined. `tokens`, when
+ * given, are what the yaml package's Lexer yields for `text`, already lexed (see ItemPiece).
+ */
+export function parseYamlDocument(text: string, name: string, depth = 0, tokens?: readonly string[]): YamlData {
   const lineCounter = new LineCounter();
-  const doc = parseWithoutTrace(text, lineCounter);
+  const doc = parseWithoutTrace(text, lineCounter, tokens);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     const diagnostics = yamlProblems(problems).map((problem) => {
@@ -189,22 +203,45 @@ function digestOf(bytes: Uint8Array): string {
 
 const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});
 
+// uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
+// collide there) and reported with both positions; see Converter.convertMap.
+const DOCUMENT_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = { prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' };
+
 /**
- * parseDocument with the yaml package's debug switches off. Its parser reads
+ * The yaml package's parseDocument, with the debug switches off and, given tokens, its lexer too
+ * (the way the package documents for a caller's own lexer). Its parser reads
  * `process.env.LOG_TOKENS` once per token, and Node answers every read of process.env with a
  * getenv call: a fifth of the parse time of a large manifest. The parse is synchronous, so
  * nothing else can observe the empty environment while it runs.
  */
-function parseWithoutTrace(text: string, lineCounter: LineCounter): Document.Parsed {
+function parseWithoutTrace(text: string, lineCounter: LineCounter, tokens?: readonly string[]): Document.Parsed {
   const env = process.env;
   process.env = NO_ENVIRONMENT;
   try {
-    // uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
-    // collide there) and reported with both positions; see Converter.convertMap.
-    return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' });
+    const parser = new Parser(lineCounter.addNewLine);
+    const syntax = tokens === undefined ? parser.parse(text) : parseTokens(parser, tokens, lineCounter);
+    let doc: Document.Parsed | undefined;
+    for (const next of new Composer(DOCUMENT_OPTIONS).compose(syntax, true, text.length)) {
+      if (doc === undefined) {
+        doc = next;
+      } else {
+        doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+        break;
+      }
+    }
+    // compose(…, forceDoc: true) yields a document even for empty text.
+    if (doc === undefined) throw new InternalError('the yaml package composed no document');
+    return doc;
   } finally {
     process.env = env;
   }
+}
+
+function* parseTokens(parser: Parser, tokens: readonly string[], lineCounter: LineCounter): Generator<CST.Token> {
+  // Parser.parse reports the first line's start itself; fed token by token, it does not.
+  lineCounter.addNewLine(0);
+  for (const token of tokens) yield* parser.next(token);
+  yield* parser.end();
 }
 
 /** The yaml parser reports a stack overflow once per nesting level; one report is enough. */

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
+import { Lexer, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseManifestPieces, parseYamlData, parseYamlDocument } from '../../src/manifest/read-yaml.js';
-import { splitManifestPieces } from '../../src/manifest/yaml-pieces.js';
+import { cutManifestPieces, type ItemPiece } from '../../src/manifest/yaml-pieces.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -67,27 +67,53 @@ function corpus(): Record<string, string> {
   return texts;
 }
 
-describe('splitManifestPieces', () => {
+/** The cut with every item kept, grouped by key; undefined when the text is to be parsed whole. */
+function splitManifestPieces(text: string): { skeleton: string; sequences: { key: string; items: ItemPiece[] }[] } | undefined {
+  const sequences: { key: string; items: ItemPiece[] }[] = [];
+  const skeleton = cutManifestPieces(text, (item) => {
+    if (sequences.at(-1)?.key !== item.key) sequences.push({ key: item.key, items: [] });
+    sequences.at(-1)?.items.push(item);
+    return true;
+  });
+  return skeleton === undefined ? undefined : { skeleton, sequences };
+}
+
+describe('cutManifestPieces', () => {
   it('cuts each top-level block sequence into its items and leaves the keys in the skeleton', () => {
     const text = 'version: 1\nemvConfigs:\n  - emvName: a\n    params: {}\n  - emvName: b\nmerchants:\n  - providerReference: m\nprune: { merchants: true }\n';
-    expect(splitManifestPieces(text)).toEqual({
-      skeleton: 'version: 1\nemvConfigs:\nmerchants:\nprune: { merchants: true }\n',
-      sequences: [
-        { key: 'emvConfigs', items: ['  - emvName: a\n    params: {}\n', '  - emvName: b\n'] },
-        { key: 'merchants', items: ['  - providerReference: m\n'] },
-      ],
-    });
+    const pieces = splitManifestPieces(text);
+    expect(pieces?.skeleton).toBe('version: 1\nemvConfigs:\nmerchants:\nprune: { merchants: true }\n');
+    expect(pieces?.sequences.map(({ key, items }) => ({ key, items: items.map((item) => item.text) }))).toEqual([
+      { key: 'emvConfigs', items: ['  - emvName: a\n    params: {}\n', '  - emvName: b\n'] },
+      { key: 'merchants', items: ['  - providerReference: m\n'] },
+    ]);
   });
 
   it('does not take a line for an item when it is inside a scalar or a flow collection', () => {
     const pieces = splitManifestPieces(TRICKY['block scalar holding item lines']!);
-    expect(pieces?.sequences[0]?.items).toEqual([
+    expect(pieces?.sequences[0]?.items.map((item) => item.text)).toEqual([
       '  - providerReference: a\n    receiptInfo: |\n      - not an item\n',
       '  - providerReference: x\n    mchName: x\n',
       '  - providerReference: b\n',
     ]);
     expect(splitManifestPieces(TRICKY['quoted scalar across lines']!)?.sequences[0]?.items).toHaveLength(2);
     expect(splitManifestPieces(TRICKY['flow sequence across lines']!)?.sequences[0]?.items).toHaveLength(2);
+  });
+
+  // On broken YAML the file's lexer can cut a token where the text alone would not; the parse of
+  // such an item has a problem, and the file is then parsed whole (see parseYamlData below).
+  const valid = Object.entries({ ...TRICKY, ...corpus() }).filter(([name]) => !/^(broken|too deep)/.test(name));
+  it.each(valid)("gives each item of valid YAML the tokens the yaml lexer yields for the item's text alone: %s", (_, text) => {
+    for (const { items } of splitManifestPieces(text)?.sequences ?? []) {
+      for (const item of items) expect(item.tokens, item.text).toEqual([...new Lexer().lex(item.text)]);
+    }
+  });
+
+  it('hands on each item as the next starts, and stops at the first the sink refuses', () => {
+    const seen: string[] = [];
+    const text = 'merchants:\n  - a: 1\n  - b: 2\n  - c: 3\nemvConfigs:\n  - d: 4\n';
+    expect(cutManifestPieces(text, (item) => seen.push(item.text) < 2)).toBeUndefined();
+    expect(seen).toEqual(['  - a: 1\n', '  - b: 2\n']);
   });
 
   it.each(Object.entries(WHOLE))('leaves the text whole: %s', (_, text) => {
@@ -103,8 +129,7 @@ describe('parseYamlData', () => {
     expect(parseYamlData(text, name)).toEqual(whole);
     if (!(name in TRICKY)) return;
     // Valid texts are read piece by piece; a piece with a problem sends the file back to a whole parse.
-    const pieces = splitManifestPieces(text);
-    const piecewise = pieces === undefined ? undefined : parseManifestPieces(pieces, name);
+    const piecewise = parseManifestPieces(text, name);
     if (/^(broken|too deep)/.test(name)) {
       expect(piecewise).toBeUndefined();
     } else {
@@ -121,7 +146,7 @@ describe('parseYamlData', () => {
     const text = `version: 1\nmerchants:\n${Array.from({ length: 300 }, (_, m) => merchant(m)).join('')}`;
     const pieces = splitManifestPieces(text);
     expect(pieces?.sequences[0]?.items).toHaveLength(300);
-    expect(parseManifestPieces(pieces!, 'gen.yaml')).toEqual(parseYamlDocument(text, 'gen.yaml'));
+    expect(parseManifestPieces(text, 'gen.yaml')).toEqual(parseYamlDocument(text, 'gen.yaml'));
   });
 });
 
@@ -165,7 +190,10 @@ describe('parseYamlData on generated documents', () => {
       const text = generate();
       expect(parseYamlData(text, 'generated.yaml'), text).toEqual(parseYamlDocument(text, 'generated.yaml'));
       const pieces = splitManifestPieces(text);
-      if (pieces !== undefined && parseManifestPieces(pieces, 'generated.yaml') !== undefined) piecewise++;
+      for (const { items } of pieces?.sequences ?? []) {
+        for (const item of items) expect(item.tokens, item.text).toEqual([...new Lexer().lex(item.text)]);
+      }
+      if (parseManifestPieces(text, 'generated.yaml') !== undefined) piecewise++;
     }
     expect(piecewise).toBeGreaterThan(200);
   });
