@@ -9,8 +9,8 @@ import type { ParseAnswer, ParseRequest } from './yaml-worker.js';
  * Below this much YAML in all (in UTF-16 code units, as JavaScript counts a string), files are
  * parsed on the main thread: starting the workers, each compiling the parser afresh, costs more
  * than parsing on two cores saves, and most manifests are far smaller. Measured on two cores: at
- * 3.2 MB (2,000 merchants) the main thread loads in 1.87 s against 1.92 s with workers, and peaks
- * 15 MB lower; at 4.9 MB both take 2.45 s; at 6.5 MB the workers win, 2.85 s against 3.06 s.
+ * 3.1 MiB (2,000 merchants) the main thread loads in 1.87 s against 1.92 s with workers, and peaks
+ * 15 MB lower; at 4.7 MiB both take 2.45 s; at 6.2 MiB the workers win, 2.85 s against 3.06 s.
  */
 export const WORKER_THRESHOLD_CHARS = 4 * 1024 * 1024;
 /** More workers than this only adds memory: the garbage collector keeps the cores busy as it is. */

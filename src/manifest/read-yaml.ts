@@ -205,7 +205,7 @@ const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});
 
 // uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
 // collide there) and reported with both positions; see Converter.convertMap.
-const DOCUMENT_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = { prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' };
+const DOCUMENT_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.freeze({ prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' });
 
 /**
  * The yaml package's parseDocument, with the debug switches off and, given tokens, its lexer too

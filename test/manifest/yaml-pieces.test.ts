@@ -33,6 +33,7 @@ const TRICKY: Record<string, string> = {
   'broken: item less indented': 'merchants:\n    - a: 1\n  - b: 2\n',
   'broken: reserved key': 'merchants:\n  - __proto__: { polluted: true }\n',
   'broken: merge key': 'merchants:\n  - <<: { a: 1 }\n',
+  'lexed apart: a quoted scalar ending in an escaped quote': 'merchants:\n  - a: "abc\\"\n  - b: "y"\n',
   'deep nesting': `merchants:\n  - a: ${'['.repeat(62)}${']'.repeat(62)}\n`,
   'too deep': `merchants:\n  - a: ${'['.repeat(63)}${']'.repeat(63)}\n`,
 };
@@ -50,6 +51,7 @@ const WHOLE: Record<string, string> = {
   'flow top level': '{ merchants: [ { a: 1 } ] }\n',
   'a sequence at the top': '- a: 1\n- b: 2\n',
   'no sequence': 'version: 1\ngroup: G-1\n',
+  'a tab line under a block scalar, which the lexer reads on to the next content': 'merchants:\n- a: |\n    x\n\t\n  - y\n',
   'control characters the lexer uses as marks': 'merchants:\n  - | \x02\n    x\n  - b\n',
 };
 
@@ -68,7 +70,7 @@ function corpus(): Record<string, string> {
 }
 
 /** The cut with every item kept, grouped by key; undefined when the text is to be parsed whole. */
-function splitManifestPieces(text: string): { skeleton: string; sequences: { key: string; items: ItemPiece[] }[] } | undefined {
+function cutAll(text: string): { skeleton: string; sequences: { key: string; items: ItemPiece[] }[] } | undefined {
   const sequences: { key: string; items: ItemPiece[] }[] = [];
   const skeleton = cutManifestPieces(text, (item) => {
     if (sequences.at(-1)?.key !== item.key) sequences.push({ key: item.key, items: [] });
@@ -81,7 +83,7 @@ function splitManifestPieces(text: string): { skeleton: string; sequences: { key
 describe('cutManifestPieces', () => {
   it('cuts each top-level block sequence into its items and leaves the keys in the skeleton', () => {
     const text = 'version: 1\nemvConfigs:\n  - emvName: a\n    params: {}\n  - emvName: b\nmerchants:\n  - providerReference: m\nprune: { merchants: true }\n';
-    const pieces = splitManifestPieces(text);
+    const pieces = cutAll(text);
     expect(pieces?.skeleton).toBe('version: 1\nemvConfigs:\nmerchants:\nprune: { merchants: true }\n');
     expect(pieces?.sequences.map(({ key, items }) => ({ key, items: items.map((item) => item.text) }))).toEqual([
       { key: 'emvConfigs', items: ['  - emvName: a\n    params: {}\n', '  - emvName: b\n'] },
@@ -90,26 +92,40 @@ describe('cutManifestPieces', () => {
   });
 
   it('does not take a line for an item when it is inside a scalar or a flow collection', () => {
-    const pieces = splitManifestPieces(TRICKY['block scalar holding item lines']!);
+    const pieces = cutAll(TRICKY['block scalar holding item lines']!);
     expect(pieces?.sequences[0]?.items.map((item) => item.text)).toEqual([
       '  - providerReference: a\n    receiptInfo: |\n      - not an item\n',
       '  - providerReference: x\n    mchName: x\n',
       '  - providerReference: b\n',
     ]);
-    expect(splitManifestPieces(TRICKY['quoted scalar across lines']!)?.sequences[0]?.items).toHaveLength(2);
-    expect(splitManifestPieces(TRICKY['flow sequence across lines']!)?.sequences[0]?.items).toHaveLength(2);
+    expect(cutAll(TRICKY['quoted scalar across lines']!)?.sequences[0]?.items).toHaveLength(2);
+    expect(cutAll(TRICKY['flow sequence across lines']!)?.sequences[0]?.items).toHaveLength(2);
   });
 
-  // On broken YAML the file's lexer can cut a token where the text alone would not; the parse of
-  // such an item has a problem, and the file is then parsed whole (see parseYamlData below).
-  const valid = Object.entries({ ...TRICKY, ...corpus() }).filter(([name]) => !/^(broken|too deep)/.test(name));
+  // Control marks the lexer adds (document mode, scalar, flow end): they stand for no text.
+  const written = (tokens: readonly string[]): string => tokens.filter((token) => !/^[\x02\x18\x1f]$/.test(token)).join('');
+  it.each(Object.entries({ ...TRICKY, ...corpus() }))("gives each item the tokens of its own text, and only those: %s", (_, text) => {
+    for (const { items } of cutAll(text)?.sequences ?? []) {
+      for (const item of items) expect(written(item.tokens), item.text).toBe(item.text);
+    }
+  });
+
+  // On broken YAML the lexer can read an item's line differently in the file than alone (it reads a
+  // line by what came before it); the tokens are then still the whole file's, which is what counts.
+  const valid = Object.entries({ ...TRICKY, ...corpus() }).filter(([name]) => !/^(broken|too deep|lexed apart|test\/)/.test(name));
   it.each(valid)("gives each item of valid YAML the tokens the yaml lexer yields for the item's text alone: %s", (_, text) => {
-    for (const { items } of splitManifestPieces(text)?.sequences ?? []) {
+    for (const { items } of cutAll(text)?.sequences ?? []) {
       for (const item of items) expect(item.tokens, item.text).toEqual([...new Lexer().lex(item.text)]);
     }
   });
 
-  it('hands on each item as the next starts, and stops at the first the sink refuses', () => {
+  it('hands on each item as soon as the next starts, before it knows the whole text can be cut', () => {
+    const seen: string[] = [];
+    expect(cutManifestPieces('merchants:\n  - a: 1\n  - b: 2\nx: &y 1\n', (item) => seen.push(item.text) > 0)).toBeUndefined();
+    expect(seen).toEqual(['  - a: 1\n', '  - b: 2\n']);
+  });
+
+  it('stops at the first item the sink refuses', () => {
     const seen: string[] = [];
     const text = 'merchants:\n  - a: 1\n  - b: 2\n  - c: 3\nemvConfigs:\n  - d: 4\n';
     expect(cutManifestPieces(text, (item) => seen.push(item.text) < 2)).toBeUndefined();
@@ -117,7 +133,7 @@ describe('cutManifestPieces', () => {
   });
 
   it.each(Object.entries(WHOLE))('leaves the text whole: %s', (_, text) => {
-    expect(splitManifestPieces(text)).toBeUndefined();
+    expect(cutAll(text)).toBeUndefined();
   });
 });
 
@@ -144,7 +160,7 @@ describe('parseYamlData', () => {
     const merchant = (m: number) =>
       `  - providerReference: m-${m}\n    mchName: "Shop ${m}"\n    bindings:\n      - acquirer: host-a\n        currency: USD\n        methods:\n          "01": { emvs: [ visa ] }\n    devices:\n${device(m, 1)}${device(m, 2)}`;
     const text = `version: 1\nmerchants:\n${Array.from({ length: 300 }, (_, m) => merchant(m)).join('')}`;
-    const pieces = splitManifestPieces(text);
+    const pieces = cutAll(text);
     expect(pieces?.sequences[0]?.items).toHaveLength(300);
     expect(parseManifestPieces(text, 'gen.yaml')).toEqual(parseYamlDocument(text, 'gen.yaml'));
   });
@@ -189,7 +205,7 @@ describe('parseYamlData on generated documents', () => {
     for (let i = 0; i < 400; i++) {
       const text = generate();
       expect(parseYamlData(text, 'generated.yaml'), text).toEqual(parseYamlDocument(text, 'generated.yaml'));
-      const pieces = splitManifestPieces(text);
+      const pieces = cutAll(text);
       for (const { items } of pieces?.sequences ?? []) {
         for (const item of items) expect(item.tokens, item.text).toEqual([...new Lexer().lex(item.text)]);
       }
