@@ -11,6 +11,7 @@ import {
   isMap,
   isScalar,
   isSeq,
+  parseDocument,
   type Document,
   type DocumentOptions,
   type ParseOptions,
@@ -20,7 +21,6 @@ import {
   type YAMLError,
   visit,
 } from 'yaml';
-import { InternalError } from '../errors.js';
 import { isPlainObject } from '../model/canonical.js';
 import { lowerFirst } from '../util/text.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
@@ -205,43 +205,46 @@ const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});
 
 // uniqueKeys is off because duplicates are found after keys become strings (`1` and `"1"`
 // collide there) and reported with both positions; see Converter.convertMap.
-const DOCUMENT_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.freeze({ prettyErrors: false, uniqueKeys: false, strict: true, version: '1.2' });
+const DOCUMENT_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.freeze({
+  prettyErrors: false,
+  uniqueKeys: false,
+  strict: true,
+  version: '1.2',
+});
 
 /**
- * The yaml package's parseDocument, with the debug switches off and, given tokens, its lexer too
- * (the way the package documents for a caller's own lexer). Its parser reads
+ * The yaml package's parseDocument with its debug switches off: its parser reads
  * `process.env.LOG_TOKENS` once per token, and Node answers every read of process.env with a
- * getenv call: a fifth of the parse time of a large manifest. The parse is synchronous, so
- * nothing else can observe the empty environment while it runs.
+ * getenv call, a fifth of the parse time of a large manifest. The parse is synchronous, so nothing
+ * else can observe the empty environment while it runs. Given an item's tokens (see ItemPiece),
+ * they are fed to the package's parser and composer, the way it documents for a caller's own lexer.
  */
 function parseWithoutTrace(text: string, lineCounter: LineCounter, tokens?: readonly string[]): Document.Parsed {
   const env = process.env;
   process.env = NO_ENVIRONMENT;
   try {
-    const parser = new Parser(lineCounter.addNewLine);
-    const syntax = tokens === undefined ? parser.parse(text) : parseTokens(parser, tokens, lineCounter);
-    let doc: Document.Parsed | undefined;
-    for (const next of new Composer(DOCUMENT_OPTIONS).compose(syntax, true, text.length)) {
-      if (doc === undefined) {
-        doc = next;
-      } else {
-        doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-        break;
-      }
-    }
-    // compose(…, forceDoc: true) yields a document even for empty text.
-    if (doc === undefined) throw new InternalError('the yaml package composed no document');
-    return doc;
+    return tokens === undefined ? parseDocument(text, { ...DOCUMENT_OPTIONS, lineCounter }) : composeItem(text, tokens, lineCounter);
   } finally {
     process.env = env;
   }
 }
 
-function* parseTokens(parser: Parser, tokens: readonly string[], lineCounter: LineCounter): Generator<CST.Token> {
+/**
+ * An item's one document. The cut leaves no document marker in an item, so a second document
+ * cannot come; were one to, the item gets a problem and the file is parsed whole.
+ */
+function composeItem(text: string, tokens: readonly string[], lineCounter: LineCounter): Document.Parsed {
+  const parser = new Parser(lineCounter.addNewLine);
   // Parser.parse reports the first line's start itself; fed token by token, it does not.
   lineCounter.addNewLine(0);
-  for (const token of tokens) yield* parser.next(token);
-  yield* parser.end();
+  function* syntax(): Generator<CST.Token> {
+    for (const token of tokens) yield* parser.next(token);
+    yield* parser.end();
+  }
+  // forceDoc: even an empty text yields its document.
+  const [doc, extra] = [...new Composer(DOCUMENT_OPTIONS).compose(syntax(), true, text.length)] as [Document.Parsed, ...Document.Parsed[]];
+  if (extra !== undefined) doc.errors.push(new YAMLParseError(extra.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'an item holds more than one document'));
+  return doc;
 }
 
 /** The yaml parser reports a stack overflow once per nesting level; one report is enough. */
