@@ -26,7 +26,7 @@ import { linearFit, measureMemoryScaling, type MemoryPoint } from './bench/memor
 import { measurePlanningCpu, type PlanningCpuFigures } from './bench/planning-cpu.js';
 import { modulePath, type PaycfgBuild } from './bench/run-paycfg.js';
 import { measureManifestLoad, runScenarios, type ScenarioResult } from './bench/scenarios.js';
-import { checkTargets } from './bench/targets.js';
+import { checkTargets, loadBudgets } from './bench/targets.js';
 import { writeManifest } from './bench/write-manifest.js';
 
 const run = promisify(execFile);
@@ -150,6 +150,12 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
         ...(planningCpu !== undefined ? { planningCpu } : {}),
         memory: memory.points,
         retainedFitR2: memory.retainedFitR2,
+      }),
+      loadBudgets: loadBudgets({
+        scenarios,
+        parallelism: options.parallelism,
+        loadMs: manifestLoad.median.wallMs,
+        ...(main.bareReads !== undefined ? { bareReadsMs: main.bareReads.medianWallMs } : {}),
       }),
       requestMismatches,
     };

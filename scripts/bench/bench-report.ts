@@ -4,6 +4,7 @@ import type { Scenario } from './lower-bound.js';
 import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
 import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
+import { RATIO_TARGET, type LoadBudget } from './targets.js';
 
 /** The JSON the benchmark writes; bump BENCH_FORMAT_VERSION on any incompatible change. */
 export const BENCH_FORMAT_VERSION = 1;
@@ -52,6 +53,8 @@ export interface BenchResult {
     readonly retainedFitR2: number;
   };
   readonly targets: readonly TargetCheck[];
+  /** For each scenario at the measured parallelism: the time its ratio target leaves for the manifest load. */
+  readonly loadBudgets: readonly LoadBudget[];
   /** Scenarios whose request count differs from the lower-bound model. */
   readonly requestMismatches: readonly string[];
 }
@@ -66,6 +69,11 @@ const LABEL: Record<Scenario, string> = {
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '-';
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
+
+/** A budget can be negative: the requests alone then take longer than the target allows. */
+function formatSignedMs(ms: number): string {
+  return ms < 0 ? `-${formatMs(-ms)}` : formatMs(ms);
 }
 
 export function formatMb(kib: number): string {
@@ -173,6 +181,24 @@ export function formatReport(result: BenchResult): string {
 
   out.push('', 'Targets (issue 8):');
   out.push(table(['target', 'measured', ''], result.targets.map((t) => [t.target, t.measured, t.met === undefined ? 'n/a' : t.met ? 'met' : 'NOT MET'])));
+  if (result.loadBudgets.length > 0) {
+    out.push(
+      '',
+      `Load budget: what ${RATIO_TARGET}x the lower bound leaves for loading the manifest once the rest of the run is paid for ` +
+        "(the load comes before the first request, so the two add up); \"with bare reads\": had paycfg's reads cost no more than undici's alone.",
+    );
+    out.push(
+      table(
+        ['scenario', 'load', 'budget', 'budget with bare reads'],
+        result.loadBudgets.map((b) => [
+          LABEL[b.scenario],
+          formatMs(b.loadMs),
+          formatSignedMs(b.budgetMs),
+          b.budgetWithBareReadsMs === undefined ? '' : formatSignedMs(b.budgetWithBareReadsMs),
+        ]),
+      ),
+    );
+  }
   if (result.requestMismatches.length > 0) {
     out.push('', 'Request counts that differ from the lower-bound model (the model or paycfg changed):');
     for (const line of result.requestMismatches) out.push(`  ${line}`);

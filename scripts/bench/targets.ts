@@ -100,3 +100,39 @@ export function checkTargets(inputs: TargetInputs): TargetCheck[] {
   }
   return checks;
 }
+
+/**
+ * The cost model behind the ratio targets: how long loading the manifest may take for a scenario to
+ * land within RATIO_TARGET of its lower bound, given what the rest of the run took.
+ * paycfg loads and checks the whole manifest before its first request (a bad manifest sends
+ * nothing), so the load and the requests add up instead of overlapping.
+ */
+export interface LoadBudget {
+  readonly scenario: Scenario;
+  readonly loadMs: number;
+  /** RATIO_TARGET × lower bound − (median wall − load): negative when the requests alone miss the target. */
+  readonly budgetMs: number;
+  /**
+   * The same budget had paycfg's reads cost no more than the bare client's: a plan's floor, since
+   * every read of the model is needed. Only for the plans, whose requests are the bare client's.
+   */
+  readonly budgetWithBareReadsMs?: number;
+}
+
+const PLANS: readonly Scenario[] = ['plan-unchanged', 'plan-drift'];
+
+export function loadBudgets(inputs: {
+  readonly scenarios: readonly ScenarioResult[];
+  readonly parallelism: number;
+  readonly loadMs: number;
+  readonly bareReadsMs?: number;
+}): LoadBudget[] {
+  const { loadMs, bareReadsMs } = inputs;
+  return inputs.scenarios
+    .filter((s) => s.parallelism === inputs.parallelism && s.lowerBoundMs > 0)
+    .map((s) => {
+      const allowedMs = RATIO_TARGET * s.lowerBoundMs;
+      const budget: LoadBudget = { scenario: s.scenario, loadMs, budgetMs: allowedMs - (s.median.wallMs - loadMs) };
+      return bareReadsMs !== undefined && PLANS.includes(s.scenario) ? { ...budget, budgetWithBareReadsMs: allowedMs - bareReadsMs } : budget;
+    });
+}

@@ -4,11 +4,12 @@ import type { Scenario } from '../../scripts/bench/lower-bound.js';
 import { linearFit } from '../../scripts/bench/memory-scaling.js';
 import type { PlanningCpuFigures } from '../../scripts/bench/planning-cpu.js';
 import type { ScenarioResult } from '../../scripts/bench/scenarios.js';
-import { checkTargets } from '../../scripts/bench/targets.js';
+import { checkTargets, loadBudgets } from '../../scripts/bench/targets.js';
 
-function scenario(name: Scenario, ratio: number, byRoute: Record<string, number> = {}): ScenarioResult {
-  const run = { wallMs: 1, startupMs: 1, maxRssKb: 1, cpuMs: 1, requests: 1, byRoute };
-  return { scenario: name, parallelism: 8, runs: [run], median: { wallMs: 1, maxRssKb: 1, cpuMs: 1, requests: 1 }, phases: [], expectedRequests: 1, lowerBoundMs: 1, ratio };
+function scenario(name: Scenario, ratio: number, byRoute: Record<string, number> = {}, timing = { wallMs: 1, lowerBoundMs: 1, parallelism: 8 }): ScenarioResult {
+  const { wallMs, lowerBoundMs, parallelism } = timing;
+  const run = { wallMs, startupMs: 1, maxRssKb: 1, cpuMs: 1, requests: 1, byRoute };
+  return { scenario: name, parallelism, runs: [run], median: { wallMs, maxRssKb: 1, cpuMs: 1, requests: 1 }, phases: [], expectedRequests: 1, lowerBoundMs, ratio };
 }
 
 const cpu = (merchants: number, fromEmpty: number): PlanningCpuFigures => ({
@@ -65,6 +66,43 @@ describe('checkTargets', () => {
     const checks = checkTargets({ group: DEFAULT_GROUP_SIZE, parallelism: 8, scenarios: [], planningCpu: cpu(500, 5000) });
     expect(checks).toHaveLength(1);
     expect(checks[0]!.met).toBeUndefined();
+  });
+});
+
+describe('loadBudgets', () => {
+  const timed = (name: Scenario, wallMs: number, lowerBoundMs: number, parallelism = 8) =>
+    scenario(name, wallMs / lowerBoundMs, {}, { wallMs, lowerBoundMs, parallelism });
+
+  it('leaves for the load what 1.5x the bound allows once the rest of the run is paid for', () => {
+    // 1.5 × 2,520 = 3,780 ms allowed; the plan spent 5,400 − 1,800 = 3,600 ms after its load.
+    const [plan] = loadBudgets({ scenarios: [timed('plan-unchanged', 5400, 2520)], parallelism: 8, loadMs: 1800, bareReadsMs: 3000 });
+    expect(plan?.scenario).toBe('plan-unchanged');
+    expect(plan?.loadMs).toBe(1800);
+    expect(plan?.budgetMs).toBeCloseTo(180);
+    expect(plan?.budgetWithBareReadsMs).toBeCloseTo(780);
+  });
+
+  it('is negative when the requests alone take longer than the target allows', () => {
+    const [plan] = loadBudgets({ scenarios: [timed('plan-drift', 5000, 2000)], parallelism: 8, loadMs: 1000 });
+    expect(plan?.budgetMs).toBeCloseTo(-1000);
+  });
+
+  it("gives the bare client's budget to plans only, whose requests are the bare client's", () => {
+    const budgets = loadBudgets({
+      scenarios: [timed('apply-drift', 6000, 2650), timed('apply-from-empty', 22_000, 17_600)],
+      parallelism: 8,
+      loadMs: 1800,
+      bareReadsMs: 3000,
+    });
+    expect(budgets.map((b) => b.scenario)).toEqual(['apply-drift', 'apply-from-empty']);
+    expect(budgets.every((b) => b.budgetWithBareReadsMs === undefined)).toBe(true);
+    expect(budgets[1]?.budgetMs).toBeCloseTo(1.5 * 17_600 - (22_000 - 1800));
+  });
+
+  it('leaves out the baseline runs at another parallelism', () => {
+    const budgets = loadBudgets({ scenarios: [timed('plan-unchanged', 25_000, 20_000, 1), timed('plan-unchanged', 5400, 2520)], parallelism: 8, loadMs: 1800 });
+    expect(budgets).toHaveLength(1);
+    expect(budgets[0]?.budgetMs).toBeCloseTo(180);
   });
 });
 
