@@ -35,7 +35,8 @@ function methodsOf(methods: ManifestMethods | undefined): MethodsMap | undefined
   if (methods === undefined) return undefined;
   const out: MethodsMap = {};
   for (const [code, entry] of Object.entries(methods)) {
-    out[canonicalMethodCode(code)] = { emvs: [...(entry?.emvs ?? [])], allows: allowsOf(entry?.allows) };
+    // Keys in sorted order, the diff's canonical form: a create's patch then shares the entry instead of copying it.
+    out[canonicalMethodCode(code)] = { allows: allowsOf(entry?.allows), emvs: [...(entry?.emvs ?? [])] };
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
-import { isPlainObject, scalarsAsText, sortKeys } from '../model/canonical.js';
+import { isPlainObject } from '../model/canonical.js';
 import type { Kind } from '../model/kinds.js';
 import { pointerSegment } from '../model/pointers.js';
 import { fieldDescriptor } from './descriptors.js';
@@ -14,15 +14,20 @@ export interface FieldDiff {
   readonly immutableChanged: string[];
 }
 
-/** The value as the diff sees it: canonical form for the field's comparison rule. */
+/**
+ * The value as the diff sees it: canonical form for the field's comparison rule. Built copy-on-write:
+ * a value already canonical, as the desired state's mostly are, is returned as it is. A plan into an
+ * empty group makes a patch of every resource, and copies of values that were canonical already
+ * were most of its garbage. Nothing downstream writes to a plan's values (redaction copies).
+ */
 export function comparable(kind: Kind, field: string, value: unknown): unknown {
   if (value === undefined) return undefined;
   switch (fieldDescriptor(kind, field).compare) {
     case 'text':
     case 'subset-text':
-      return sortKeys(scalarsAsText(value));
+      return canonicalText(value);
     case 'set':
-      return Array.isArray(value) ? [...value].map(String).sort() : value;
+      return Array.isArray(value) ? sortedTexts(value) : value;
     default:
       return canonicalNested(value);
   }
@@ -30,17 +35,77 @@ export function comparable(kind: Kind, field: string, value: unknown): unknown {
 
 /** Sorted keys everywhere, and sorted EMV name lists inside `methods` maps (their order carries no meaning). */
 function canonicalNested(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonicalNested);
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key];
-      if (v === undefined) continue;
-      out[key] = key === 'emvs' && Array.isArray(v) ? [...v].map(String).sort() : canonicalNested(v);
-    }
-    return out;
-  }
+  if (Array.isArray(value)) return mapCopyOnWrite(value, canonicalNested);
+  if (isPlainObject(value)) return canonicalObject(value, nestedEntry);
   return value;
+}
+
+function nestedEntry(key: string, value: unknown): unknown {
+  return key === 'emvs' && Array.isArray(value) ? sortedTexts(value) : canonicalNested(value);
+}
+
+/** `sortKeys(scalarsAsText(value))`: scalars as their text, keys sorted at every level. */
+function canonicalText(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return mapCopyOnWrite(value, canonicalText);
+  if (isPlainObject(value)) return canonicalObject(value, textEntry);
+  return value;
+}
+
+function textEntry(_key: string, value: unknown): unknown {
+  return canonicalText(value);
+}
+
+/** `[...list].map(String).sort()`, or the list itself when it already is that. */
+function sortedTexts(list: readonly unknown[]): unknown[] {
+  for (let i = 0; i < list.length; i += 1) {
+    const item = list[i];
+    if (typeof item !== 'string' || (i > 0 && (list[i - 1] as string) > item)) return list.map(String).sort();
+  }
+  return list as unknown[];
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+const MAX_ARRAY_INDEX = 2 ** 32 - 2;
+
+/**
+ * Whether two successive own keys stand as they do in an object filled in `sort()` order. Such an
+ * object does not list its keys in that order when some are array indices (payment method codes
+ * from `10` on): V8 lists those first, in numeric order, and the rest as inserted.
+ */
+function inFilledOrder(previous: string, key: string): boolean {
+  const previousIsIndex = ARRAY_INDEX.test(previous) && Number(previous) <= MAX_ARRAY_INDEX;
+  const keyIsIndex = ARRAY_INDEX.test(key) && Number(key) <= MAX_ARRAY_INDEX;
+  if (previousIsIndex !== keyIsIndex) return previousIsIndex;
+  return previousIsIndex ? Number(previous) < Number(key) : previous < key;
+}
+
+function mapCopyOnWrite(list: readonly unknown[], canonical: (value: unknown) => unknown): unknown[] {
+  for (let i = 0; i < list.length; i += 1) {
+    if (canonical(list[i]) !== list[i]) return list.map(canonical);
+  }
+  return list as unknown[];
+}
+
+/**
+ * Keys sorted, entries without a value dropped, each value canonical; the object itself when it
+ * already is all that.
+ */
+function canonicalObject(value: Record<string, unknown>, canonicalEntry: (key: string, value: unknown) => unknown): Record<string, unknown> {
+  const keys = Object.keys(value);
+  let canonical = true;
+  for (let i = 0; i < keys.length && canonical; i += 1) {
+    const key = keys[i]!;
+    const entry = value[key];
+    canonical = entry !== undefined && (i === 0 || inFilledOrder(keys[i - 1]!, key)) && canonicalEntry(key, entry) === entry;
+  }
+  if (canonical) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of keys.sort()) {
+    const entry = value[key];
+    if (entry !== undefined) out[key] = canonicalEntry(key, entry);
+  }
+  return out;
 }
 
 /** Canonical view of a field set, dropping write-only fields (they cannot be compared). */
@@ -62,7 +127,7 @@ export function patchBetween(before: Record<string, unknown> | null, after: Reco
  * The patch of a create (from nothing) or a delete (to nothing), exactly as `jsonPatch.compare`
  * writes it (`add` in key order; `remove` in reverse key order), built directly: a from-empty plan
  * has one per resource. The values are not deep-copied as fast-json-patch would: they come from
- * `comparableFields`, which already returns fresh canonical copies.
+ * `comparableFields`, and a plan's values are never written to (see `comparable`).
  */
 function oneSidedPatch(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Operation[] {
   const patch: Operation[] = [];

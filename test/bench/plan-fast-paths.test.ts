@@ -5,7 +5,8 @@
  */
 import jsonPatch from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTORS } from '../../src/plan/descriptors.js';
+import { isPlainObject, scalarsAsText, sortKeys } from '../../src/model/canonical.js';
+import { DESCRIPTORS, fieldDescriptor } from '../../src/plan/descriptors.js';
 import { comparable, comparableFields, diffFields, patchBetween, sameFieldValue, sameFields } from '../../src/plan/diff.js';
 import type { Kind } from '../../src/model/kinds.js';
 
@@ -80,6 +81,94 @@ describe('sameFieldValue', () => {
     }
     // The generator must exercise both answers, or the test proves nothing.
     expect(equalPairs).toBeGreaterThan(300);
+  });
+});
+
+describe('comparable', () => {
+  // The canonical forms as they were defined before they became copy-on-write: fresh copies throughout.
+  function copyingNested(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(copyingNested);
+    if (!isPlainObject(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort()) {
+      const item = v[key];
+      if (item !== undefined) out[key] = key === 'emvs' && Array.isArray(item) ? [...item].map(String).sort() : copyingNested(item);
+    }
+    return out;
+  }
+  function copying(kind: Kind, field: string, v: unknown): unknown {
+    switch (fieldDescriptor(kind, field).compare) {
+      case 'text':
+      case 'subset-text':
+        return sortKeys(scalarsAsText(v));
+      case 'set':
+        return Array.isArray(v) ? [...v].map(String).sort() : v;
+      default:
+        return copyingNested(v);
+    }
+  }
+  // Integer-like keys ('7', '10'): V8 lists them first in any object, sorted or not.
+  const KEYS_OF_ALL_KINDS = ['tid', 'emvs', 'b', '10', 'allows', 'a', '7', 'mid'];
+  function anyValue(random: () => number, depth: number): unknown {
+    const r = random();
+    if (depth <= 0 || r < 0.4) return SCALARS[Math.floor(random() * SCALARS.length)];
+    if (r < 0.65) return Array.from({ length: Math.floor(random() * 4) }, () => anyValue(random, depth - 1));
+    const keys = random() < 0.5 ? [...KEYS_OF_ALL_KINDS].sort() : KEYS_OF_ALL_KINDS;
+    const out: Record<string, unknown> = {};
+    for (const key of keys) if (random() < 0.4) out[key] = random() < 0.05 ? undefined : anyValue(random, depth - 1);
+    return out;
+  }
+  function deepFreeze<T>(v: T): T {
+    if (v !== null && typeof v === 'object') for (const item of Object.values(v)) deepFreeze(item);
+    return Object.freeze(v);
+  }
+  const hasUndefined = (v: unknown): boolean =>
+    v === undefined || (v !== null && typeof v === 'object' && Object.values(v).some(hasUndefined));
+  const fields: [Kind, string][] = [
+    ['binding', 'methods'],
+    ['device', 'acquirerFields'],
+    ['emv', 'params'],
+    ['device', 'emvParams'],
+    ['device', 'methods'],
+    ['acquirer', 'enablerParams'],
+  ];
+
+  it('gives what fresh copies gave, key order included, without writing to its input', () => {
+    const random = prng(23);
+    for (let i = 0; i < 6000; i += 1) {
+      const [kind, field] = fields[i % fields.length]!;
+      const input = deepFreeze(anyValue(random, 3));
+      const expected = copying(kind, field, input);
+      const got = comparable(kind, field, input);
+      expect(JSON.stringify(got), `${kind}.${field}: ${JSON.stringify(input)}`).toBe(JSON.stringify(expected));
+      expect(got).toEqual(expected);
+    }
+  });
+
+  it('returns a value that is canonical already as it is, and copies every other', () => {
+    const random = prng(29);
+    let shared = 0;
+    let copied = 0;
+    for (let i = 0; i < 6000; i += 1) {
+      const [kind, field] = fields[i % fields.length]!;
+      // Half the inputs are canonical forms themselves, so that both answers are exercised.
+      const raw = anyValue(random, 3);
+      const input = random() < 0.5 ? copying(kind, field, raw) : raw;
+      if (input === null || typeof input !== 'object') continue;
+      const expected = copying(kind, field, input);
+      // A 'set' field that is not a list is taken as it is, by both definitions.
+      const canonical = expected === input || (JSON.stringify(expected) === JSON.stringify(input) && !hasUndefined(input));
+      const got = comparable(kind, field, input);
+      if (canonical) {
+        expect(got, JSON.stringify(input)).toBe(input);
+        shared += 1;
+      } else {
+        expect(got, JSON.stringify(input)).not.toBe(input);
+        copied += 1;
+      }
+    }
+    expect(shared).toBeGreaterThan(500);
+    expect(copied).toBeGreaterThan(500);
   });
 });
 
