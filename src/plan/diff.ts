@@ -57,12 +57,12 @@ function textEntry(_key: string, value: unknown): unknown {
 }
 
 /** `[...list].map(String).sort()`, or the list itself when it already is that. */
-function sortedTexts(list: readonly unknown[]): unknown[] {
+function sortedTexts(list: readonly unknown[]): readonly unknown[] {
   for (let i = 0; i < list.length; i += 1) {
     const item = list[i];
     if (typeof item !== 'string' || (i > 0 && (list[i - 1] as string) > item)) return list.map(String).sort();
   }
-  return list as unknown[];
+  return list;
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
@@ -80,11 +80,11 @@ function inFilledOrder(previous: string, key: string): boolean {
   return previousIsIndex ? Number(previous) < Number(key) : previous < key;
 }
 
-function mapCopyOnWrite(list: readonly unknown[], canonical: (value: unknown) => unknown): unknown[] {
+function mapCopyOnWrite(list: readonly unknown[], canonical: (value: unknown) => unknown): readonly unknown[] {
   for (let i = 0; i < list.length; i += 1) {
     if (canonical(list[i]) !== list[i]) return list.map(canonical);
   }
-  return list as unknown[];
+  return list;
 }
 
 /**
