@@ -7,6 +7,7 @@ import { ensureGroup } from '../rules/groups.js';
 import { authenticate } from './auth.js';
 import { readBody, MAX_BODY_BYTES, type BodyRead } from './body.js';
 import { failure, type Envelope } from './envelope.js';
+import { browserRefusal } from './host-guard.js';
 import { isLoopbackAddress } from './loopback.js';
 import { Router } from './router.js';
 import { formatPath } from './validation.js';
@@ -34,7 +35,9 @@ const adminRouter = new Router<AdminHandler>().add(adminRoutes);
 /**
  * The request pipeline. For /api: count → rate limit → read body → latency → fault draw →
  * route (404/405) → token (401) → rule → maybe drop the connection after a write. /_sim/ skips
- * every fault and needs a loopback client instead of a token.
+ * every fault and needs a loopback client instead of a token. Before either, a request a browser
+ * page could have made (a rebound DNS name as Host, another site's Origin) is refused with 403,
+ * uncounted and before the rate limit, so such a page can neither read nor burn anything.
  */
 export function createRequestListener(runtime: SimRuntime): RequestListener {
   return (request, response) => {
@@ -57,7 +60,24 @@ async function handle(runtime: SimRuntime, request: IncomingMessage, response: S
     return;
   }
   const path = url.pathname;
-  if (path === '/_sim' || path.startsWith('/_sim/')) return handleAdmin(runtime, request, response, method, url);
+  const isAdmin = path === '/_sim' || path.startsWith('/_sim/');
+  if (isAdmin && !isLoopbackAddress(request.socket.remoteAddress)) {
+    request.resume();
+    sendJson(response, 403, { code: 403, msg: 'the /_sim/ admin surface answers loopback clients only' });
+    return;
+  }
+  // Over a non-loopback interface (`--host 0.0.0.0`) any name may lead to this machine, so only
+  // the admin surface, which answers loopback clients alone, insists on a loopback Host there.
+  const refusal = browserRefusal({
+    headers: request.headers,
+    loopbackHostRequired: isAdmin || isLoopbackAddress(request.socket.localAddress),
+  });
+  if (refusal !== undefined) {
+    request.resume();
+    sendJson(response, 403, failure(403, `Forbidden: ${refusal}`));
+    return;
+  }
+  if (isAdmin) return handleAdmin(runtime, request, response, method, url);
   if (path.startsWith('/api/')) return handleApi(runtime, request, response, method, url);
   request.resume();
   sendJson(response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
@@ -150,11 +170,6 @@ async function handleAdmin(
   method: string,
   url: URL,
 ): Promise<void> {
-  if (!isLoopbackAddress(request.socket.remoteAddress)) {
-    request.resume();
-    sendJson(response, 403, { code: 403, msg: 'the /_sim/ admin surface answers loopback clients only' });
-    return;
-  }
   const lookup = adminRouter.lookup(method, url.pathname);
   const body = await readBody(request);
   if (body.kind === 'aborted') return;

@@ -10,6 +10,8 @@ import { parseInput } from '../validation.js';
 /**
  * The `/_sim/` admin surface: not part of the service API. No token, loopback clients only, never
  * subject to faults. Answers are plain JSON (no envelope); a refusal is HTTP 400 `{code, msg}`.
+ * Without a token, a loopback Host and no other site's Origin are what keep a browser page on this
+ * machine out (server.ts, host-guard.ts); the routes assume both were checked.
  */
 export interface AdminRequest {
   readonly runtime: SimRuntime;
