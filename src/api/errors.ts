@@ -1,10 +1,18 @@
 import { PaycfgError } from '../errors.js';
+import { showControls } from '../util/visible-text.js';
 
 /**
  * Failures of a call to the service. Every class names the HTTP method and path (query secrets
  * masked) and never carries the token, a request body or a secret field value: `details` is what
  * `--json` output and logs may show.
+ *
+ * Text that came from the service (its message, an HTTP reason phrase or content type, a pointer
+ * into its answer) enters these classes through `shown`: control characters, line breaks and
+ * bidirectional controls become visible escapes (util/visible-text), so that a message printed on
+ * a terminal can neither move the cursor nor pass for a line of paycfg's own.
  */
+
+const shown = (text: string): string => showControls(text);
 
 export interface RequestRef {
   method: string;
@@ -36,7 +44,8 @@ export class ApiError extends PaycfgError {
   readonly httpStatus: number;
   readonly afterUncertainAttempt: boolean;
 
-  constructor(init: ApiErrorInit, message?: string) {
+  constructor(raw: ApiErrorInit, message?: string) {
+    const init = { ...raw, serviceMessage: shown(raw.serviceMessage) };
     super(
       message ?? `${init.method} ${init.path}: the service refused the request (code ${init.serviceCode}): ${init.serviceMessage}`,
       {
@@ -79,7 +88,7 @@ export class LegacyApiRejectedError extends ApiError {
     super(
       init,
       `${init.method} ${init.path}: the group uses the current API (/api/openapi/v1); the service refuses ` +
-        `legacy /api/v2 configuration endpoints for it (code 13310: ${init.serviceMessage})`,
+        `legacy /api/v2 configuration endpoints for it (code 13310: ${shown(init.serviceMessage)})`,
     );
   }
 }
@@ -91,7 +100,7 @@ export class OwnerInfoInvalidError extends ApiError {
   constructor(init: ApiErrorInit) {
     super(
       init,
-      `${init.method} ${init.path}: the record belongs to another merchant or PBO group (code 13000: ${init.serviceMessage})`,
+      `${init.method} ${init.path}: the record belongs to another merchant or PBO group (code 13000: ${shown(init.serviceMessage)})`,
     );
   }
 }
@@ -106,7 +115,8 @@ export class OutcomeUnknownError extends PaycfgError {
   readonly method: string;
   readonly path: string;
 
-  constructor(init: RequestRef & { reason: string; httpStatus?: number }, options?: ErrorOptions) {
+  constructor(raw: RequestRef & { reason: string; httpStatus?: number }, options?: ErrorOptions) {
+    const init = { ...raw, reason: shown(raw.reason) };
     super(
       `${init.method} ${init.path}: ${init.reason}; the service may or may not have carried it out, ` +
         'so it was not repeated. Read the record back by its name or reference before trying again',
@@ -134,9 +144,10 @@ export class TransportError extends PaycfgError {
   readonly httpStatus: number | undefined;
 
   constructor(
-    init: RequestRef & { reason: string; httpStatus?: number; attempts?: number; serviceCode?: number },
+    raw: RequestRef & { reason: string; httpStatus?: number; attempts?: number; serviceCode?: number },
     options?: ErrorOptions,
   ) {
+    const init = { ...raw, reason: shown(raw.reason) };
     const tries = init.attempts !== undefined && init.attempts > 1 ? ` (after ${init.attempts} attempts)` : '';
     super(
       `${init.method} ${init.path}: ${init.reason}${tries}`,
@@ -194,7 +205,8 @@ export class WireFormatError extends PaycfgError {
   /** JSON pointer into the response body where the mismatch is. */
   readonly pointer: string;
 
-  constructor(init: RequestRef & { endpoint: string; pointer: string; problem: string }) {
+  constructor(raw: RequestRef & { endpoint: string; pointer: string; problem: string }) {
+    const init = { ...raw, pointer: shown(raw.pointer), problem: shown(raw.problem) };
     super(
       `${init.method} ${init.path}: the response does not match the documented wire format of ${init.endpoint} ` +
         `at ${init.pointer === '' ? '(root)' : init.pointer}: ${init.problem}`,

@@ -1,6 +1,10 @@
+import { createOutputFilter } from './output-filter.js';
+
 /**
  * The CLI's window on the outside world. Commands write through this object instead of touching
- * process.stdout, so tests can run a command in-process and read exactly what it printed.
+ * process.stdout, so tests can run a command in-process and read exactly what it printed. Both
+ * streams go through one output filter (cli/output-filter): the token masked, control characters
+ * other than paycfg's own colours shown as escapes.
  */
 export interface TextSink {
   write(chunk: string): void;
@@ -17,6 +21,8 @@ export interface IoStreams {
   readonly cwd: string;
   /** Resolves when the user asks the process to stop (SIGINT/SIGTERM); long-running commands await it. */
   readonly interrupted: Promise<string>;
+  /** Masks a secret (the access token read from a file) in everything printed from now on. */
+  readonly hideInOutput?: (secret: string) => void;
 }
 
 /** Colour only on a terminal and never when NO_COLOR is set (https://no-color.org). */
@@ -44,9 +50,10 @@ export function processIo(): IoStreams {
         });
       }
     }));
+  const filter = createOutputFilter(process.env);
   return {
-    stdout: { write: (chunk) => void process.stdout.write(chunk) },
-    stderr: { write: (chunk) => void process.stderr.write(chunk) },
+    stdout: { write: (chunk) => void process.stdout.write(filter(chunk)) },
+    stderr: { write: (chunk) => void process.stderr.write(filter(chunk)) },
     prompt: process.stdin.isTTY
       ? async (question) => {
           const { createInterface } = await import('node:readline/promises');
@@ -62,13 +69,14 @@ export function processIo(): IoStreams {
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
+    hideInOutput: filter.hide,
     get interrupted() {
       return onInterrupt();
     },
   };
 }
 
-/** An IoStreams that records output, for tests. */
+/** An IoStreams that records output, for tests; what it records went through the same filter. */
 export function captureIo(options: {
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -79,14 +87,17 @@ export function captureIo(options: {
   let out = '';
   let err = '';
   const answers = [...(options.answers ?? [])];
+  const env = options.env ?? {};
+  const filter = createOutputFilter(env);
   return {
-    stdout: { write: (chunk) => void (out += chunk) },
-    stderr: { write: (chunk) => void (err += chunk) },
+    stdout: { write: (chunk) => void (out += filter(chunk)) },
+    stderr: { write: (chunk) => void (err += filter(chunk)) },
     prompt: options.answers ? async () => answers.shift() ?? '' : undefined,
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
-    env: options.env ?? {},
+    env,
     cwd: options.cwd ?? process.cwd(),
+    hideInOutput: filter.hide,
     interrupted: options.interrupted ?? new Promise<string>(() => {}),
     out: () => out,
     err: () => err,

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../manifest/index.js';
 import { buildExport } from './build-manifest.js';
 import { checkManifestText, checkWrittenManifest } from './check-output.js';
 import type { ExportedManifest } from './exported-manifest.js';
+import { refuseHeldToken, refuseTokenInText } from './held-token.js';
 import { readExportSource } from './read-export.js';
 import { schemaReference } from './schema-location.js';
 import { writeFileAtomically, writeFileSet } from './write-output.js';
@@ -28,7 +29,9 @@ export interface ExportRun {
 
 /**
  * Reads the live group (GET requests only), builds the manifest and writes it to the target; then
- * reads the output back through the manifest loader. The service is never written to.
+ * reads the output back through the manifest loader. The service is never written to. With
+ * `token`, a live group that holds the access token anywhere is refused before anything is
+ * written (see held-token.ts).
  */
 export async function exportGroup(input: {
   readonly client: ApiClient;
@@ -36,8 +39,16 @@ export async function exportGroup(input: {
   readonly assignReferences: boolean;
   readonly target: ExportTarget;
   readonly cwd: string;
+  /** The access token, never to be written. */
+  readonly token?: string;
 }): Promise<ExportRun> {
   const source = await readExportSource(input.client, { concurrency: input.concurrency });
+  const { token } = input;
+  if (token !== undefined) refuseHeldToken(source, token);
+  const guard = (text: string, where: string): string => {
+    if (token !== undefined) refuseTokenInText(text, where, token);
+    return text;
+  };
   const exported = buildExport({
     groupId: source.owner.groupId,
     groupName: source.owner.groupName ?? '',
@@ -48,17 +59,18 @@ export async function exportGroup(input: {
   const { target, cwd } = input;
   if (target.kind === 'stdout') {
     // The file the user redirects stdout to is most likely in the working directory.
-    const text = renderSingleFile(exported, schemaReference(cwd));
+    const text = guard(renderSingleFile(exported, schemaReference(cwd)), 'stdout');
     const diagnostics = await checkManifestText(text, 'stdout.yaml');
     return { exported, text, written: [], otherFiles: [], diagnostics };
   }
   if (target.kind === 'file') {
     const path = resolve(cwd, target.path);
-    await writeFileAtomically(path, renderSingleFile(exported, schemaReference(dirname(path))));
+    await writeFileAtomically(path, guard(renderSingleFile(exported, schemaReference(dirname(path))), path));
     return { exported, written: [path], otherFiles: [], diagnostics: await checkWrittenManifest([path], cwd) };
   }
   const directory = resolve(cwd, target.path);
   const files = renderFileSet(exported, (file) => schemaReference(dirname(join(directory, ...file.split('/')))));
+  for (const file of files) guard(file.text, join(directory, ...file.path.split('/')));
   const otherFiles = await writeFileSet(directory, files, target.force);
   return {
     exported,

@@ -9,3 +9,4 @@ export { assignVariableNames, variablePart, DEVICE_ADMIN_PREFIX, type SecretOwne
 export { proposeReferences, slugOf } from './reference-proposals.js';
 export { escapeTemplates } from './literal-text.js';
 export { ExportOutputError } from './errors.js';
+export { ExportHoldsTokenError } from './held-token.js';

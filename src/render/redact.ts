@@ -2,7 +2,7 @@ import type { Operation } from 'fast-json-patch';
 import type { Change, Plan } from '../plan/plan.js';
 
 import { baseAddress, pointerSegments, splitPointer } from '../model/pointers.js';
-import { scrub } from '../util/scrub.js';
+import { createScrubber, scrub, type Scrubber } from '../util/scrub.js';
 
 export const SENSITIVE = '(sensitive)';
 
@@ -81,11 +81,42 @@ export function redactPlan(plan: Plan): Plan {
   };
 }
 
+/** The secrets long enough to mask, per list the caller keeps passing (see util/scrub's index cache). */
+const maskable = new WeakMap<readonly string[], { readonly values: readonly string[]; readonly long: readonly string[] }>();
+
 /**
  * Replaces every occurrence of the given secret strings in free text (error messages from the
- * service). Values under three characters are left alone: masking every "1" would say more than
- * it hides.
+ * service), in every encoding util/secret-forms lists. Values under three characters are left
+ * alone: masking every "1" would say more than it hides.
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
-  return scrub(text, secrets.filter((secret) => secret.length >= 3), SENSITIVE);
+  let cached = maskable.get(secrets);
+  if (cached === undefined || cached.values.length !== secrets.length || cached.values.some((v, i) => v !== secrets[i])) {
+    cached = { values: [...secrets], long: secrets.filter((secret) => secret.length >= 3) };
+    maskable.set(secrets, cached);
+  }
+  return scrub(text, cached.long, SENSITIVE);
+}
+
+function scrubDeep(value: unknown, clean: Scrubber): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, clean));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[clean(key)] = scrubDeep(item, clean);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A copy of the plan with every form of each of `secrets` (the access token) masked wherever it
+ * stands: in a live value the service returned, a key, a reason quoting a record. Unlike
+ * redactPlan, which masks known secret fields, this looks into every string, so it is only run for
+ * values that must never be shown at all.
+ */
+export function scrubPlan(plan: Plan, secrets: readonly string[]): Plan {
+  const wanted = secrets.filter((secret) => secret.length > 0);
+  if (wanted.length === 0) return plan;
+  return scrubDeep(plan, createScrubber(wanted, SENSITIVE)) as Plan;
 }

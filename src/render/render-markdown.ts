@@ -2,6 +2,7 @@ import type { Plan } from '../plan/plan.js';
 import { redactPlan } from './redact.js';
 import { renderChange, summaryLine, type ReportKind } from './render-text.js';
 import { createStyle } from './style.js';
+import { visiblePlan } from './visible-plan.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
 
@@ -9,9 +10,9 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-/** A compact summary with collapsible details, sized for a pull-request comment. */
+/** A compact summary with collapsible details, sized for a pull-request comment; control characters shown as escapes. */
 export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan'): string {
-  const plan = redactPlan(input);
+  const plan = visiblePlan(redactPlan(input));
   const plain = createStyle(false);
   const out: string[] = [];
   const drift = plan.changes.length > 0;

@@ -1,9 +1,11 @@
 import { pointerSegments } from '../model/pointers.js';
 import { comparableFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
+import { showControls } from '../util/visible-text.js';
 import { formatValue, pointerToPath } from './format-value.js';
 import { redactPlan } from './redact.js';
 import type { Style } from './style.js';
+import { visiblePlan } from './visible-plan.js';
 
 const SYMBOL: Record<Change['action'], string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
 
@@ -34,7 +36,7 @@ function fieldLines(change: Change, style: Style): string[] {
   const lines: string[] = [];
   const show = (_field: string, value: unknown): string => formatValue(value);
   if (change.action === 'create' || (change.action === 'replace' && change.before === null)) {
-    for (const field of Object.keys(change.after ?? {}).sort()) lines.push(`${style.green('+')} ${field} = ${show(field, change.after![field])}`);
+    for (const field of Object.keys(change.after ?? {}).sort()) lines.push(`${style.green('+')} ${showControls(field)} = ${show(field, change.after![field])}`);
     return lines;
   }
   if (change.action === 'delete') {
@@ -61,7 +63,10 @@ function valueAt(document: unknown, pointer: string): unknown {
   return current;
 }
 
-/** One change block; `plan` must already be redacted (renderPlanText and renderPlanMarkdown do that). */
+/**
+ * One change block; `plan` must already be redacted and made visible (renderPlanText and
+ * renderPlanMarkdown do both).
+ */
 export function renderChange(plan: Plan, change: Change, style: Style): string {
   void plan;
   const color = colorFor(change.step === 'replace-old' ? 'delete' : change.action, style);
@@ -82,9 +87,12 @@ export function summaryLine(plan: Plan): string {
 
 export type ReportKind = 'plan' | 'drift';
 
-/** Human text in the manner of `terraform plan`. Secrets are shown as (sensitive). */
+/**
+ * Human text in the manner of `terraform plan`. Secrets are shown as (sensitive), control
+ * characters from the service as escapes.
+ */
 export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan'): string {
-  const plan = redactPlan(input);
+  const plan = visiblePlan(redactPlan(input));
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} ("${plan.group.groupName}") at ${plan.baseUrl}`, ''];
   if (plan.changes.length === 0) {
     out.push(style.green('No changes. The live group matches the manifest.'));

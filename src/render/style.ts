@@ -8,7 +8,11 @@ export interface Style {
   dim(s: string): string;
 }
 
-const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
+const sgr = (code: number): string => `\u001b[${code}m`;
+const wrap = (open: number, close: number) => (s: string) => `${sgr(open)}${s}${sgr(close)}`;
+
+/** The only escape sequences paycfg writes itself; output filters let these through (cli/output-filter). */
+export const STYLE_SEQUENCES: readonly string[] = [1, 2, 22, 31, 32, 33, 35, 39].map(sgr);
 
 export function createStyle(color: boolean): Style {
   if (!color) {

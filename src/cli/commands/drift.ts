@@ -1,14 +1,16 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
-import { redactPlan } from '../../render/redact.js';
+import { redactPlan, scrubPlan } from '../../render/redact.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
+import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
+import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
 
 const help = `Usage: paycfg drift -f PATH... [flags]
@@ -47,13 +49,15 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  const token = outputToken(values, io);
   try {
-    const { plan } = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    const plan = scrubPlan(computed.plan, [token]);
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;
     if (values.json) {
-      io.stdout.write(`${JSON.stringify({ kind: 'paycfg-drift', drifted, ...redactPlan(report) }, null, 2)}\n`);
+      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...redactPlan(report) }, 2)}\n`);
     } else if (values.markdown) {
       io.stdout.write(renderPlanMarkdown(report, 'drift'));
     } else {

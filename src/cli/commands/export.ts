@@ -5,6 +5,7 @@ import { plural } from '../../util/text.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
+import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 
 export const exportFlagOptions = {
@@ -23,7 +24,8 @@ bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no
 Sends GET requests only: the service is never written to.
 
 Secrets are never exported: each deviceAdmin becomes a \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>}
-reference, listed at the end. Merchants without providerReference and devices without
+reference, listed at the end. A live group that holds the access token in any value is not
+exported at all: the error names each record and field. Merchants without providerReference and devices without
 deviceAlias cannot be keyed: they are written commented out, with what to do.
 
 Flags:
@@ -53,9 +55,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         : { kind: 'stdout' };
 
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  const token = outputToken(values, io);
   let result: ExportRun;
   try {
-    result = await exportGroup({ client, concurrency: parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd });
+    result = await exportGroup({ client, concurrency: parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd, token });
   } finally {
     await client.close();
   }

@@ -1,6 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { hasChanges } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
+import { scrubPlan } from '../../render/redact.js';
 import { renderPlanJson } from '../../render/render-json.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
@@ -10,6 +11,7 @@ import { writeSavedPlan } from '../../workflow/saved-plan-file.js';
 import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
+import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
 
 export const planFlagOptions = {
@@ -47,8 +49,11 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  const token = outputToken(values, io);
   try {
-    const run = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    // A live record that holds the token shows it neither on screen nor in the saved plan.
+    const run = { ...computed, plan: scrubPlan(computed.plan, [token]) };
     if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd);
     if (values.json) io.stdout.write(renderPlanJson(run.plan));
     else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));
