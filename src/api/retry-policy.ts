@@ -3,16 +3,21 @@
  * unit-tested without a socket or a clock.
  *
  * Rules:
- * - Only requests that are safe to repeat are retried: GET, PUT and DELETE (every PUT of the API is
- *   a replace or a partial set, so sending it twice leaves the same state). A POST creates a record
- *   and is never repeated: when its outcome is unknown the caller reads back by identity instead.
+ * - HTTP 429 is retried whatever the method: it is a refusal before any work, as safe to repeat as
+ *   a GET. A request refused that way has not spent an attempt, only time.
+ * - Any other failure is retried only for requests that are safe to repeat: GET, PUT and DELETE
+ *   (every PUT of the API is a replace or a partial set, so sending it twice leaves the same state).
+ *   A POST creates a record and is never repeated after it may have been carried out: when its
+ *   outcome is unknown the caller reads back by identity instead.
  * - Retried outcomes: no answer (network error, timeout), HTTP 429, and HTTP 5xx except 501 (the
  *   method is not implemented and never will be on this server). Any other 4xx and any envelope
  *   error are answers, not accidents, and are never retried.
  * - Delay: full jitter over an exponential ceiling (base * 2^(attempt-1), capped at maxDelay).
- *   A Retry-After header wins over the computed delay; when it asks for more time than is left in
- *   the budget there is no retry (coming back early would only be refused again).
- * - Bounded by attempts and by total elapsed time.
+ *   A Retry-After header wins over the computed delay, and on a 429 without one, the reset the
+ *   RateLimit headers announce; when the service asks for more time than is left in the budget
+ *   there is no retry (coming back early would only be refused again).
+ * - Bounded by attempts (429s aside) and by elapsed time. The caller counts only the time the
+ *   request spent on the wire and waiting to retry, not the time it waited for its turn to start.
  */
 
 export interface RetrySettings {
@@ -34,12 +39,20 @@ export const defaultRetrySettings: Readonly<RetrySettings> = {
 /** How an attempt ended, as far as retrying is concerned. */
 export type AttemptOutcome =
   | { kind: 'no-response' }
-  | { kind: 'http'; status: number; retryAfter?: string | undefined };
+  | {
+      kind: 'http';
+      status: number;
+      retryAfter?: string | undefined;
+      /** When the service's RateLimit headers say its window resets, in ms from now. */
+      rateLimitResetMs?: number | undefined;
+    };
 
 export interface RetryInput {
   method: string;
   /** 1-based number of the attempt that just ended. */
   attempt: number;
+  /** How many of the attempts so far, this one included, were answered 429. */
+  rateLimitedAttempts?: number;
   outcome: AttemptOutcome;
   /** Time since the first attempt began. */
   elapsedMs: number;
@@ -109,13 +122,17 @@ export function decideRetry(input: RetryInput, settings: RetrySettings = default
   if (outcome.kind === 'http' && outcome.status >= 200 && outcome.status < 300) {
     return { retry: false, reason: 'succeeded' };
   }
+  const throttled = outcome.kind === 'http' && outcome.status === 429;
   const retryAfterMs =
-    outcome.kind === 'http' ? parseRetryAfter(outcome.retryAfter, input.nowMs) : undefined;
+    outcome.kind === 'http'
+      ? (parseRetryAfter(outcome.retryAfter, input.nowMs) ?? (throttled ? outcome.rateLimitResetMs : undefined))
+      : undefined;
   const withHint = retryAfterMs !== undefined ? { retryAfterMs } : {};
 
   if (!isTransient(outcome)) return { retry: false, reason: 'not-retryable', ...withHint };
-  if (!isSafeToRepeat(input.method)) return { retry: false, reason: 'unsafe-method', ...withHint };
-  if (input.attempt >= settings.maxAttempts) return { retry: false, reason: 'attempts-exhausted', ...withHint };
+  if (!throttled && !isSafeToRepeat(input.method)) return { retry: false, reason: 'unsafe-method', ...withHint };
+  const spentAttempts = input.attempt - (input.rateLimitedAttempts ?? 0);
+  if (!throttled && spentAttempts >= settings.maxAttempts) return { retry: false, reason: 'attempts-exhausted', ...withHint };
 
   const remainingMs = settings.maxElapsedMs - input.elapsedMs;
   if (remainingMs <= 0) return { retry: false, reason: 'budget-exhausted', ...withHint };

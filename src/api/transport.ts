@@ -1,17 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { AdaptiveLimiter, type Answer, type LimiterState } from './adaptive-limiter.js';
 import { judgeAttempt, type AttemptResult, type RequestOutcome } from './attempt-verdict.js';
 import { classifyNetworkError, type TimeoutSettings } from './network-failure.js';
 import { redactPath, scrub, secretValuesOf } from './redact.js';
+import { readRateLimitHeaders, type RateLimitHint } from './rate-limit-headers.js';
 import { decideRetry, type RetrySettings } from './retry-policy.js';
 import type { DataShape } from './wire-schemas.js';
 
 /**
  * The only place that speaks HTTP and the only holder of the Authorization header: one undici
- * Pool per client (keep-alive, at most `maxInFlight` requests on the wire, the rest queued), JSON
- * in and out, the retry loop and request log events. What each answer means is decided by
- * attempt-verdict.ts, when to retry by retry-policy.ts.
+ * Pool per client (keep-alive, one connection per request in flight), JSON in and out, the retry
+ * loop and request log events. What each answer means is decided by attempt-verdict.ts, when to
+ * retry by retry-policy.ts, how many requests go out at once and how fast by adaptive-limiter.ts
+ * (at most `maxInFlight`).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,6 +35,8 @@ export interface RequestLogEvent {
   outcome: RequestOutcome;
   /** Set when the request will be sent again after this many milliseconds. */
   retryInMs?: number;
+  /** Time the attempt waited for its turn to start (pacing, a spent quota), when it waited at all. */
+  queuedMs?: number;
 }
 
 export interface TransportOptions {
@@ -63,6 +68,10 @@ export interface TransportStats {
   requests: number;
   byMethod: Record<string, number>;
   retries: number;
+  /** Attempts answered 429. */
+  rateLimited: number;
+  /** The pacing as it stands now. */
+  pacing: LimiterState;
 }
 
 export interface Transport {
@@ -89,6 +98,14 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** What an attempt tells the pacing: only 429 and 503 ask for less. */
+function answerOf(result: AttemptResult): Answer {
+  if (result.kind === 'failure') return 'none';
+  if (result.status === 429) return 'throttled';
+  if (result.status === 503) return 'overloaded';
+  return 'ok';
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const origin = new URL(options.baseUrl);
   const prefix = origin.pathname === '/' ? '' : origin.pathname;
@@ -100,9 +117,14 @@ export function createTransport(options: TransportOptions): Transport {
     bodyTimeout: options.timeouts.bodyMs,
   });
   const authorization = `Bearer ${options.token}`;
-  const counters: TransportStats = { requests: 0, byMethod: {}, retries: 0 };
+  const limiter = new AdaptiveLimiter(options.maxInFlight);
+  const counters = { requests: 0, byMethod: {} as Record<string, number>, retries: 0, rateLimited: 0 };
 
-  async function attemptOnce(method: HttpMethod, fullPath: string, body: string | undefined): Promise<AttemptResult> {
+  async function attemptOnce(
+    method: HttpMethod,
+    fullPath: string,
+    body: string | undefined,
+  ): Promise<{ result: AttemptResult; rateLimit: RateLimitHint }> {
     counters.requests += 1;
     counters.byMethod[method] = (counters.byMethod[method] ?? 0) + 1;
     const headers: Record<string, string> = { accept: 'application/json', authorization, 'user-agent': 'paycfg' };
@@ -112,17 +134,21 @@ export function createTransport(options: TransportOptions): Transport {
       const response = await pool.request({ method, path: fullPath, headers, body: body ?? null });
       headersReceived = true;
       const text = await response.body.text();
-      const retryAfter = firstHeader(response.headers['retry-after']);
+      const header = (name: string): string | undefined => firstHeader(response.headers[name]);
+      const retryAfter = header('retry-after');
       return {
-        kind: 'response',
-        status: response.statusCode,
-        statusText: response.statusText,
-        contentType: firstHeader(response.headers['content-type']) ?? '',
-        ...(retryAfter !== undefined ? { retryAfter } : {}),
-        text,
+        result: {
+          kind: 'response',
+          status: response.statusCode,
+          statusText: response.statusText,
+          contentType: header('content-type') ?? '',
+          ...(retryAfter !== undefined ? { retryAfter } : {}),
+          text,
+        },
+        rateLimit: readRateLimitHeaders(header, Date.now()),
       };
     } catch (error) {
-      return { kind: 'failure', ...classifyNetworkError(error, headersReceived) };
+      return { result: { kind: 'failure', ...classifyNetworkError(error, headersReceived) }, rateLimit: {} };
     }
   }
 
@@ -133,19 +159,35 @@ export function createTransport(options: TransportOptions): Transport {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const secrets = [options.token, ...[...secretValuesOf(spec.body)].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH)];
     const clean = (text: string): string => scrub(text, secrets);
-    const startedAt = performance.now();
+    // The retry budget runs only while the request is on the wire or waiting to be sent again,
+    // never while it waits for its turn behind the pacing.
+    let spentMs = 0;
+    let rateLimitedAttempts = 0;
     let uncertain = false;
 
     for (let attempt = 1; ; attempt += 1) {
+      const queuedAt = performance.now();
+      const permit = await limiter.acquire();
       const attemptStart = performance.now();
-      const result = await attemptOnce(method, fullPath, body);
+      const queuedMs = Math.round(attemptStart - queuedAt);
+      const { result, rateLimit } = await attemptOnce(method, fullPath, body);
+      permit.release(answerOf(result), rateLimit);
       const durationMs = Math.round(performance.now() - attemptStart);
+      spentMs += performance.now() - attemptStart;
+      if (result.kind === 'response' && result.status === 429) {
+        rateLimitedAttempts += 1;
+        counters.rateLimited += 1;
+      }
       const decision = decideRetry(
         {
           method,
           attempt,
-          outcome: result.kind === 'failure' ? { kind: 'no-response' } : { kind: 'http', status: result.status, retryAfter: result.retryAfter },
-          elapsedMs: performance.now() - startedAt,
+          rateLimitedAttempts,
+          outcome:
+            result.kind === 'failure'
+              ? { kind: 'no-response' }
+              : { kind: 'http', status: result.status, retryAfter: result.retryAfter, rateLimitResetMs: rateLimit.resetMs },
+          elapsedMs: spentMs,
           nowMs: Date.now(),
           random: options.random,
         },
@@ -171,11 +213,13 @@ export function createTransport(options: TransportOptions): Transport {
         attempt,
         outcome: verdict.outcome,
         ...(verdict.retryInMs !== undefined ? { retryInMs: verdict.retryInMs } : {}),
+        ...(queuedMs > 0 ? { queuedMs } : {}),
       });
       uncertain = verdict.uncertain;
       if (verdict.retryInMs !== undefined) {
         counters.retries += 1;
         await sleep(verdict.retryInMs);
+        spentMs += verdict.retryInMs;
         continue;
       }
       if (verdict.error !== undefined) throw verdict.error;
@@ -185,7 +229,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     request,
-    stats: () => ({ requests: counters.requests, byMethod: { ...counters.byMethod }, retries: counters.retries }),
+    stats: () => ({ ...counters, byMethod: { ...counters.byMethod }, pacing: limiter.state() }),
     close: async () => {
       if (!pool.closed) await pool.close();
     },

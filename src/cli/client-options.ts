@@ -39,7 +39,8 @@ export function formatRequestLog(event: RequestLogEvent): string {
   const attempt = event.attempt > 1 ? `, attempt ${event.attempt}` : '';
   const outcome = event.outcome === 'ok' ? '' : ` ${event.outcome}`;
   const retry = event.retryInMs !== undefined ? `, retrying in ${event.retryInMs} ms` : '';
-  return `paycfg: ${event.method} ${event.path} -> ${status}${code}${outcome} (${event.durationMs} ms${attempt})${retry}\n`;
+  const queued = event.queuedMs !== undefined ? `, queued ${event.queuedMs} ms` : '';
+  return `paycfg: ${event.method} ${event.path} -> ${status}${code}${outcome} (${event.durationMs} ms${attempt}${queued})${retry}\n`;
 }
 
 /**

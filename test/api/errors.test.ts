@@ -118,7 +118,7 @@ describe('error classes against the simulator', () => {
     expectWellFormed(error, TransportError, 'TRANSPORT');
     expect(error).toMatchObject({ httpStatus: 503 });
     expect((error as TransportError).details).toMatchObject({ attempts: 3, serviceCode: 10001 });
-    expect(client.stats()).toEqual({ requests: 3, byMethod: { GET: 3 }, retries: 2 });
+    expect(client.stats()).toMatchObject({ requests: 3, byMethod: { GET: 3 }, retries: 2, rateLimited: 0 });
   });
 
   it('TransportError: nothing listening at the base URL', async () => {

@@ -39,22 +39,44 @@ describe('retry policy: what is retried', () => {
     expect(decideRetry(input({ outcome: { kind: 'http', status: 200 } }))).toEqual({ retry: false, reason: 'succeeded' });
   });
 
-  it.each([
-    { kind: 'no-response' } as const,
-    { kind: 'http', status: 503 } as const,
-    { kind: 'http', status: 429, retryAfter: '1' } as const,
-  ])('never repeats a POST (%o)', (outcome) => {
-    const decision = decideRetry(input({ method: 'POST', outcome }));
-    expect(decision.retry).toBe(false);
-    expect(decision).toMatchObject({ reason: 'unsafe-method' });
-  });
+  it.each([{ kind: 'no-response' } as const, { kind: 'http', status: 503 } as const, { kind: 'http', status: 500 } as const])(
+    'never repeats a POST that may have been carried out (%o)',
+    (outcome) => {
+      const decision = decideRetry(input({ method: 'POST', outcome }));
+      expect(decision.retry).toBe(false);
+      expect(decision).toMatchObject({ reason: 'unsafe-method' });
+    },
+  );
 
-  it('keeps the Retry-After hint on a refused POST so the caller can report it', () => {
-    expect(decideRetry(input({ method: 'POST', outcome: { kind: 'http', status: 429, retryAfter: '3' } }))).toEqual({
-      retry: false,
-      reason: 'unsafe-method',
+  it.each(['POST', 'GET', 'PUT', 'DELETE'])('repeats a %s answered 429, honouring Retry-After', (method) => {
+    expect(decideRetry(input({ method, outcome: { kind: 'http', status: 429, retryAfter: '3' } }))).toEqual({
+      retry: true,
+      delayMs: 3000,
       retryAfterMs: 3000,
     });
+  });
+
+  it('does not count 429s as attempts spent, but still stops at the elapsed budget', () => {
+    const settings = { ...defaultRetrySettings, maxAttempts: 3 };
+    const throttled = { kind: 'http', status: 429 } as const;
+    expect(decideRetry(input({ attempt: 10, rateLimitedAttempts: 10, outcome: throttled }), settings).retry).toBe(true);
+    // Two answered attempts and eight refusals: the third answered failure is the last.
+    expect(decideRetry(input({ attempt: 11, rateLimitedAttempts: 8 }), settings)).toEqual({ retry: false, reason: 'attempts-exhausted' });
+    expect(decideRetry(input({ attempt: 10, rateLimitedAttempts: 10, outcome: throttled, elapsedMs: 30_000 }), settings)).toEqual({
+      retry: false,
+      reason: 'budget-exhausted',
+    });
+  });
+
+  it('on a 429 without Retry-After, waits for the reset the RateLimit headers announce', () => {
+    expect(decideRetry(input({ method: 'POST', outcome: { kind: 'http', status: 429, rateLimitResetMs: 1500 } }))).toEqual({
+      retry: true,
+      delayMs: 1500,
+      retryAfterMs: 1500,
+    });
+    // Retry-After wins; and a reset says nothing about when a 503 ends.
+    expect(decideRetry(input({ outcome: { kind: 'http', status: 429, retryAfter: '2', rateLimitResetMs: 1500 } }))).toMatchObject({ delayMs: 2000 });
+    expect(decideRetry(input({ outcome: { kind: 'http', status: 503, rateLimitResetMs: 1500 } }))).toEqual({ retry: true, delayMs: 100 });
   });
 
   it('classifies transient outcomes independently of the method', () => {

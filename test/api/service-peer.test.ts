@@ -89,7 +89,7 @@ describe('requests on the wire', () => {
     await Promise.all(Array.from({ length: 20 }, () => client.acquirerProfiles.list()));
     expect(peer.received).toHaveLength(20);
     expect(peer.maxInFlight()).toBeLessThanOrEqual(3);
-    expect(client.stats()).toEqual({ requests: 20, byMethod: { GET: 20 }, retries: 0 });
+    expect(client.stats()).toMatchObject({ requests: 20, byMethod: { GET: 20 }, retries: 0 });
   });
 });
 
@@ -205,10 +205,36 @@ describe('creates are never repeated', () => {
     await failure(client.devices.create({ mchId: 'M1' }), OutcomeUnknownError);
   });
 
-  it('turns a POST answered 429 into RateLimitedError (refused, nothing created), sent once', async () => {
-    const { peer, client } = await peerClient(() => ({ status: 429, headers: { 'retry-after': '2' }, body: { code: 429, msg: 'slow down' } }));
+  it('repeats a POST answered 429: a refusal before any work, so it is created once', async () => {
+    const { peer, client, events } = await peerClient((_, index) =>
+      index < 2 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429, msg: 'slow down' } } : ok({ id: 9 }),
+    );
+    expect(await client.acquirerProfiles.create({ ...PROFILE, profileId: undefined } as never)).toEqual({ id: 9 });
+    expect(peer.received).toHaveLength(3);
+    expect(events.map((e) => e.outcome)).toEqual(['rate-limited', 'rate-limited', 'ok']);
+    expect(client.stats()).toMatchObject({ requests: 3, retries: 2, rateLimited: 2 });
+  });
+
+  it('does not count 429s against the attempts: more refusals than maxAttempts still end in success', async () => {
+    const { peer, client } = await peerClient((_, index) =>
+      index < 5 ? { status: 429, body: { code: 429, msg: 'slow down' } } : ok({ id: 9 }),
+    );
+    expect(await client.emvConfigs.create({ emvName: 'a', paymentMethod: '01', currency: 'USD', params: '{}' })).toEqual({ id: 9 });
+    expect(peer.received).toHaveLength(6);
+  });
+
+  it('waits the reset of the RateLimit headers on a 429 without Retry-After', async () => {
+    const { client, events } = await peerClient((_, index) =>
+      index === 0 ? { status: 429, headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': '0.2' }, body: { code: 429, msg: 'quota' } } : ok({ id: 9 }),
+    );
+    await client.emvConfigs.create({ emvName: 'a', paymentMethod: '01', currency: 'USD', params: '{}' });
+    expect(events[0]).toMatchObject({ outcome: 'rate-limited', retryInMs: 200 });
+  });
+
+  it('turns a POST answered 429 with a Retry-After past the budget into RateLimitedError (refused, nothing created), sent once', async () => {
+    const { peer, client } = await peerClient(() => ({ status: 429, headers: { 'retry-after': '60' }, body: { code: 429, msg: 'slow down' } }));
     const error = await failure(client.acquirerProfiles.create({ ...PROFILE, profileId: undefined } as never), RateLimitedError);
-    expect(error.retryAfterMs).toBe(2000);
+    expect(error.retryAfterMs).toBe(60_000);
     expect(peer.received).toHaveLength(1);
   });
 
