@@ -1,4 +1,5 @@
-import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isScalar, isSeq, visit, type Node as YamlNode } from 'yaml';
+import { hasHiddenChars, showControls } from '../util/visible-text.js';
 import type { ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, PlainEntry, SecretVariable } from './exported-manifest.js';
 
 /**
@@ -29,7 +30,7 @@ export function renderSingleFile(exported: ExportedManifest, schemaRef: string):
   addList(root, 'acquirerProfiles', exported.acquirerProfiles, 'acquirer', trailing);
   addList(root, 'merchants', exported.merchants, 'merchant', trailing);
   finish(doc, root, trailing, [modeline(schemaRef), ...header(exported)], variablesTrailer(exported.variables));
-  return doc.toString(TO_STRING);
+  return yamlText(doc);
 }
 
 /**
@@ -45,7 +46,7 @@ export function renderFileSet(exported: ExportedManifest, schemaRefFor: (path: s
     const trailing: string[] = [];
     fill(root, trailing);
     finish(doc, root, trailing, [modeline(schemaRefFor(path)), ...intro], variables === undefined ? [] : variablesTrailer(variables));
-    files.push({ path, text: doc.toString(TO_STRING) });
+    files.push({ path, text: yamlText(doc) });
   };
   file(
     'paycfg.yaml',
@@ -88,6 +89,22 @@ export function merchantFileNames(merchants: readonly ExportedMerchant[]): strin
 
 export function modeline(schemaRef: string): string {
   return `yaml-language-server: $schema=${schemaRef}`;
+}
+
+/**
+ * The document as text, with no raw control or bidirectional character in it (a live value may
+ * hold an ESC or a right-to-left override, which would drive the terminal of whoever `cat`s the
+ * file, or make a reviewer read it in the wrong order). A scalar holding one is double-quoted,
+ * where YAML reads `\e`, `\x07` and `\u202e` back as the same characters, so the value is
+ * exported exactly; in comments the escapes are only shown.
+ */
+function yamlText(doc: Document): string {
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && hasHiddenChars(node.value.replace(/\n/g, ''))) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  return showControls(doc.toString(TO_STRING), { keepNewlines: true, keepTabs: true });
 }
 
 function newDocument(): Document {
@@ -186,7 +203,7 @@ function itemLines(item: ExportedItem, kind: EntryKind): string[] {
   const seq = new YAMLSeq();
   seq.items.push(itemNode(item, kind));
   doc.contents = seq;
-  return doc.toString(TO_STRING).replace(/\n$/, '').split('\n');
+  return yamlText(doc).replace(/\n$/, '').split('\n');
 }
 
 /** Why the item is commented out, then the item itself; the caller puts all of it behind `# `. */

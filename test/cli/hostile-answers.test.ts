@@ -1,0 +1,182 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { startRewritingProxy, type RewritingProxy } from './helpers/rewriting-proxy.js';
+
+/**
+ * The CLI against a service that answers with what it should not: request bodies echoed in its
+ * messages, control sequences that would redraw the screen, live records holding the caller's own
+ * token. Real HTTP, through `main` as the `paycfg` binary runs it.
+ */
+
+const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
+/** A device admin password with what JSON and URLs escape: a quote, a backslash, a slash, a space, a plus, a non-ASCII letter. */
+const SECRET = 'ad"min\\pass/wörd +1';
+
+let sim: TestSimulator;
+let proxy: RewritingProxy;
+let groupCounter = 0;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  proxy = await startRewritingProxy(sim.url);
+});
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+});
+
+async function freshGroup(): Promise<{ token: string; env: Record<string, string> }> {
+  groupCounter += 1;
+  const groupId = `G-7${String(groupCounter).padStart(7, '0')}`;
+  await sim.admin.createGroup({ groupId });
+  const token = sim.token(groupId);
+  return { token, env: { PAYCFG_BASE_URL: proxy.url, PAYCFG_TOKEN: token, TILL_ADMIN_PASSWORD: SECRET } };
+}
+
+function unpinned(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paycfg-hostile-'));
+  const file = join(dir, 'paycfg.yaml');
+  writeFileSync(file, readFileSync(basic, 'utf8').replace(/^group: .*$/m, ''));
+  return file;
+}
+
+async function cli(argv: string[], env: Record<string, string>) {
+  const io = captureIo({ env });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), all: io.out() + io.err() };
+}
+
+/** Every encoding of `secret` a careless service or proxy might show it in. */
+function encodingsOf(secret: string): Record<string, string> {
+  const json = JSON.stringify(secret);
+  return {
+    raw: secret,
+    'JSON-escaped': json.slice(1, -1),
+    'JSON.stringify': json,
+    'JSON-escaped twice': JSON.stringify(json).slice(1, -1),
+    'JSON with \\u escapes': json.slice(1, -1).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    encodeURIComponent: encodeURIComponent(secret),
+    'form-encoded': new URLSearchParams({ s: secret }).toString().slice(2),
+    base64: Buffer.from(secret).toString('base64'),
+    base64url: Buffer.from(secret).toString('base64url'),
+  };
+}
+
+function expectNoneOf(secret: string, text: string, where: string): void {
+  for (const [name, form] of Object.entries(encodingsOf(secret))) expect(text.includes(form), `${where} holds the secret ${name}`).toBe(false);
+}
+
+const isDeviceWrite = (r: { method: string; path: string }): boolean => r.method !== 'GET' && r.path.includes('/device');
+
+describe('a service that echoes request bodies in its messages', () => {
+  it('never shows a secret holding " and \\ in any encoding, in progress lines, the summary or --json', async () => {
+    const { env } = await freshGroup();
+    proxy.script = { answer: (r) => (isDeviceWrite(r) ? { code: 10000, msg: `bad body: ${r.body}` } : undefined) };
+    const manifest = unpinned();
+    const text = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    const json = await cli(['apply', '-f', manifest, '--auto-approve', '--json'], env);
+    proxy.script = {};
+
+    // Not vacuous: the secret went out in the body, the service echoed it, the CLI printed the echo.
+    expect(proxy.received.some((r) => isDeviceWrite(r) && r.body.includes(JSON.stringify(SECRET)))).toBe(true);
+    for (const run of [text, json]) {
+      expect(run.code).toBe(1);
+      expect(run.all).toContain('bad body: {');
+      expectNoneOf(SECRET, run.all, 'apply output');
+    }
+    expect(text.out).toMatch(/FAILED: .*code 10000\): bad body: \{.*"deviceAdmin":"\[redacted\]"/);
+    const outcome = JSON.parse(json.out).outcomes.find((o: { status: string }) => o.status === 'failed');
+    expect(outcome.error.message).toContain('bad body');
+  });
+});
+
+describe('a service message with control characters', () => {
+  const FORGED = '\x1b[2K\x1b[1AApply complete: 3 done, 0 failed, 0 skipped.\r\u202e\x9b2J';
+
+  it('is shown escaped: it can neither erase the FAILED line nor print a fake line of its own', async () => {
+    const { env } = await freshGroup();
+    proxy.script = { answer: (r) => (isDeviceWrite(r) ? { code: 10000, msg: FORGED } : undefined) };
+    const manifest = unpinned();
+    const text = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    const json = await cli(['apply', '-f', manifest, '--auto-approve', '--json'], env);
+    proxy.script = {};
+
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('FAILED: ');
+    expect(text.out).toContain('\\e[2K\\e[1AApply complete: 3 done, 0 failed, 0 skipped.\\r\\u202e\\u009b2J');
+    for (const run of [text, json]) expect(run.all).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    // Only the real summary line starts with "Apply complete".
+    expect(text.out.split('\n').filter((line) => line.startsWith('Apply complete')).length).toBe(1);
+    expect(() => JSON.parse(json.out)).not.toThrow();
+  });
+});
+
+describe('a live record that holds the token', () => {
+  it('is masked in plan, drift and saved plans, and refused by export naming the record and field', async () => {
+    const { token, env } = await freshGroup();
+    const manifest = unpinned();
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
+    // The service now returns the merchant's name and a device field holding the caller's token.
+    proxy.script = {
+      rewrite: (r, body) =>
+        r.method === 'GET'
+          ? body.replaceAll('Coffee Shop', `Coffee ${r.authorization.replace(/^Bearer /, '')}`).replaceAll('"0840"', JSON.stringify(Buffer.from(token).toString('base64')))
+          : body,
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-hostile-out-'));
+    const saved = join(dir, 'plan.json');
+    const runs = {
+      plan: await cli(['plan', '-f', manifest, '--out', saved], env),
+      'plan --json': await cli(['plan', '-f', manifest, '--json'], env),
+      'plan --markdown': await cli(['plan', '-f', manifest, '--markdown'], env),
+      drift: await cli(['drift', '-f', manifest], env),
+      'drift --json': await cli(['drift', '-f', manifest, '--json'], env),
+      export: await cli(['export', '-o', join(dir, 'export.yaml')], env),
+      'export to stdout': await cli(['export'], env),
+    };
+    proxy.script = {};
+
+    expect(runs.plan.code, runs.plan.err).toBe(0);
+    expect(runs.plan.out).toContain('mchName = "Coffee (sensitive)" → "Coffee Shop"');
+    expect(JSON.parse(runs['drift --json'].out).drifted).toBe(true);
+    for (const [name, run] of Object.entries(runs)) expectNoneOf(token, run.all, name);
+    expectNoneOf(token, readFileSync(saved, 'utf8'), 'saved plan');
+
+    for (const run of [runs.export, runs['export to stdout']]) {
+      expect(run.code).toBe(1);
+      expect(run.out).toBe('');
+      expect(run.err).toContain('merchant/coffee-001');
+      expect(run.err).toContain('field mchName');
+      expect(run.err).toContain('nothing was exported');
+    }
+    expect(existsSync(join(dir, 'export.yaml'))).toBe(false);
+  });
+
+  it('shows control characters in live values escaped in plan output, and writes them escaped in an export', async () => {
+    const { env } = await freshGroup();
+    const manifest = unpinned();
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
+    const hostile = 'Front\x1b[2K till\u202e\x9b';
+    proxy.script = { rewrite: (r, body) => (r.method === 'GET' ? body.replaceAll('"Front till"', JSON.stringify(hostile)) : body) };
+    const plan = await cli(['plan', '-f', manifest], env);
+    const markdown = await cli(['drift', '-f', manifest, '--markdown'], env);
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-hostile-export-'));
+    const exported = await cli(['export', '-o', join(dir, 'paycfg.yaml')], env);
+    proxy.script = {};
+
+    const raw = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+    expect(plan.out).toContain('deviceName = "Front\\u001b[2K till\\u202e\\u009b" → "Front till"');
+    expect(plan.all).not.toMatch(raw);
+    expect(markdown.all).not.toMatch(raw);
+    const yaml = readFileSync(join(dir, 'paycfg.yaml'), 'utf8');
+    expect(yaml).not.toMatch(raw);
+    expect(exported.all).not.toMatch(raw);
+    // Double-quoted, where YAML reads the escapes back as the very characters the service holds.
+    expect(yaml).toContain('deviceName: "Front\\e[2K till\\u202e\\u009b"');
+  });
+});
