@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { characterProblems } from './check-characters.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { substituteEnv, type Substitution } from './env-substitution.js';
 import { SECRET_FIELDS } from './issue-text.js';
@@ -110,6 +111,10 @@ export function checkManifestFile(
   const diagnostics: Diagnostic[] = [];
   const { substitutions, problems } = substituteEnv(record, env, { allowMissing: allowMissingEnv });
   for (const problem of problems) diagnostics.push(diagnostic(positionInFile(source, problem.path), problem.path, problem.message));
+  const refused = characterProblems(record, substitutions, env);
+  for (const problem of refused) diagnostics.push(diagnostic(positionInFile(source, problem.path, problem.at), problem.path, problem.message));
+  // A value refused for its characters is not described a second time by the model.
+  const refusedValues = new Set(refused.filter((problem) => problem.at === 'value').map((problem) => pathKey(problem.path)));
 
   const substituted = new Set(substitutions.map((s) => pathKey(s.path)));
   const placeholders = new Set(substitutions.filter((s) => s.missing.length > 0).map((s) => pathKey(s.path)));
@@ -135,7 +140,10 @@ export function checkManifestFile(
   }
 
   // With allowMissingEnv a value holding a ${NAME} placeholder is not checked for shape.
-  const issues = parsed.error.issues.filter((issue) => !placeholders.has(pathKey(issue.path as ManifestPath)));
+  const issues = parsed.error.issues.filter((issue) => {
+    const key = pathKey(issue.path as ManifestPath);
+    return !placeholders.has(key) && !refusedValues.has(key);
+  });
   diagnostics.push(...modelDiagnostics(issues, source, isSecret));
   const broken = brokenParts(issues);
 

@@ -1,4 +1,5 @@
 import { PaycfgError } from '../errors.js';
+import { printable } from './control-characters.js';
 
 export type ManifestPath = readonly (string | number)[];
 
@@ -33,10 +34,15 @@ export function formatPath(path: ManifestPath): string {
   return text;
 }
 
+/**
+ * A diagnostic; its message quotes keys and values of the manifest, so a control character in
+ * one is shown as an escape, never written to the terminal (see printable).
+ */
 export function diagnostic(position: SourcePosition, path: ManifestPath, text: string): Diagnostic {
   const prefix = formatPath(path);
   const why = position.unknown === undefined ? '' : ` (${position.unknown})`;
-  return { file: position.file, line: position.line, col: position.col, path, message: `${prefix === '' ? text : `${prefix}: ${text}`}${why}` };
+  const message = printable(`${prefix === '' ? text : `${prefix}: ${text}`}${why}`);
+  return { file: position.file, line: position.line, col: position.col, path, message };
 }
 
 /** `file:line:col: message`, the form editors and CI annotations understand. */

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
 import { NO_PRUNE } from '../model/state.js';
+import { didYouMean } from './did-you-mean.js';
 import { VALUE, unknownKeyLines } from './issue-text.js';
 import {
   ACCEPTED_METHOD_CODE_SPELLINGS,
@@ -55,6 +56,34 @@ const nameSchema = () =>
     .string()
     .min(1, { error: 'must not be empty' })
     .regex(/^\S(.*\S)?$/, { error: `${VALUE} must not start or end with spaces` });
+
+/**
+ * IANA names as Node's time zone data knows them. Intl.supportedValuesOf('timeZone') lists only
+ * the canonical names of that data, without UTC or links such as Asia/Kolkata and Europe/Kyiv, so
+ * a name counts when Intl.DateTimeFormat takes it; it must also be spelt in the data's letter case,
+ * which Intl would forgive and a service need not. The list serves the "did you mean" hint.
+ */
+const timeZoneSchema = z.string().superRefine((name, ctx) => {
+  // Empty leaves the zone to the service, which then takes the group's (as the simulator does).
+  if (name === '') return;
+  const canonical = canonicalTimeZone(name);
+  if (canonical !== undefined && (canonical === name || canonical.toLowerCase() !== name.toLowerCase())) return;
+  const hint = canonical !== undefined ? `; write it ${JSON.stringify(canonical)}` : didYouMean(name, knownTimeZones());
+  ctx.addIssue({ code: 'custom', input: name, message: `${VALUE} is not an IANA time zone name such as Europe/Paris or UTC${hint}` });
+});
+
+function canonicalTimeZone(name: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+let timeZoneList: readonly string[] | undefined;
+function knownTimeZones(): readonly string[] {
+  return (timeZoneList ??= ['UTC', ...Intl.supportedValuesOf('timeZone')]);
+}
 
 const paymentMethodCodeSchema = z
   .union([z.enum(ACCEPTED_METHOD_CODE_SPELLINGS as [string, ...string[]]), z.literal(NUMERIC_CARD_METHOD_CODES as [number, ...number[]])], {
@@ -253,7 +282,7 @@ export const merchantSchema = strictEntry({
     .optional()
     .describe('Merchant category code, 4 digits (ISO 18245). Quote it: "5814".'),
   region: z.string().optional().describe('Region code.'),
-  timeZone: z.string().optional().describe('Time zone name; the service uses the group\'s time zone when it is not set.'),
+  timeZone: timeZoneSchema.optional().describe('Time zone name; the service uses the group\'s time zone when it is not set.'),
   country: countrySchema.optional(),
   transType: z.string().optional().describe('Transaction type restriction, if any.'),
   contactPhone: z.string().optional().describe('Contact phone.'),

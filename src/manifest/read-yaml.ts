@@ -23,6 +23,7 @@ import {
 } from 'yaml';
 import { isPlainObject } from '../model/canonical.js';
 import { lowerFirst } from '../util/text.js';
+import { describeCharacter, rawRefusedCharacters } from './control-characters.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { FilePositions, SourceFile, SourceNode } from './positions.js';
 import { cutManifestPieces } from './yaml-pieces.js';
@@ -75,12 +76,73 @@ export async function readManifestText(absolutePath: string, name: string, maxBy
   if (bytes.length > maxBytes) {
     return unreadable(`file is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file; split it into several files`);
   }
+  const utf16 = utf16Form(bytes);
+  if (utf16 !== undefined) return unreadable(`file is not UTF-8 text: it ${utf16}; save it as UTF-8`);
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { name, absolutePath, text, digest: digestOf(bytes), bytes: bytes.length, rereadable };
   } catch {
-    return unreadable('file is not valid UTF-8 text');
+    return { name, unreadable: invalidUtf8(bytes, name) };
   }
+}
+
+/** How the file shows it is UTF-16 (or UTF-32), which a UTF-8 decoder would read as text full of NULs; undefined otherwise. */
+function utf16Form(bytes: Uint8Array): string | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'starts with a UTF-16 byte order mark';
+  // ASCII in UTF-16 without a mark: every other byte of the first characters is NUL.
+  const pairs = Math.min(4, Math.floor(bytes.length / 2));
+  if (pairs === 0) return undefined;
+  let little = true;
+  let big = true;
+  for (let i = 0; i < pairs; i++) {
+    const [a, b] = [bytes[2 * i] as number, bytes[2 * i + 1] as number];
+    little &&= a !== 0 && b === 0;
+    big &&= a === 0 && b !== 0;
+  }
+  return little || big ? 'looks like UTF-16 (every other byte of its first characters is NUL)' : undefined;
+}
+
+/** Where the first byte that is not UTF-8 stands, as a line and column of the text before it. */
+function invalidUtf8(bytes: Uint8Array, name: string): Diagnostic {
+  const offset = firstInvalidUtf8(bytes);
+  const lineStart = bytes.lastIndexOf(0x0a, offset - 1) + 1;
+  let line = 1;
+  for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
+  // The bytes before the bad one are valid, so they decode to the characters a column counts.
+  const col = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, offset)).length + 1;
+  const byte = (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+  return diagnostic(
+    { file: name, line, col },
+    [],
+    `file is not valid UTF-8 text: byte 0x${byte} here does not start or continue a UTF-8 character ` +
+      '(a Latin-1 or Windows-1252 file writes "é" as the one byte 0xE9); save the file as UTF-8',
+  );
+}
+
+/** Offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no overlong forms, surrogates or code points over U+10FFFF). */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let length: number;
+    let min: number;
+    let max = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) [length, min] = [2, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [length, min, max] = [3, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf];
+    else if (b >= 0xf0 && b <= 0xf4) [length, min, max] = [4, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf];
+    else return i;
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k];
+      // The first continuation byte has the narrower range that rules out overlong forms and surrogates.
+      if (next === undefined || next < (k === 1 ? min : 0x80) || next > (k === 1 ? max : 0xbf)) return i;
+    }
+    i += length;
+  }
+  return bytes.length;
 }
 
 /** What parsing a file's text yields, as plain data (it crosses from a parse worker, see parse-yaml-files.ts). */
@@ -92,7 +154,33 @@ export interface YamlData {
 
 /** A file's text as plain data, with every problem collected instead of thrown; its positions are yamlSource's. */
 export function parseYamlData(text: string, name: string): YamlData {
+  const refused = refusedRawCharacters(text, name);
+  if (refused.length > 0) return { value: undefined, diagnostics: refused };
   return parseManifestPieces(text, name) ?? parseYamlDocument(text, name);
+}
+
+/** At most this many characters of one file are reported: a binary file has thousands. */
+const MAX_RAW_REPORTS = 10;
+
+/**
+ * Control and bidirectional characters written raw anywhere in the file, comments included: they
+ * act on the terminal or editor that shows the file for review, and no manifest value needs them
+ * (see control-characters.ts). Each points at the character itself.
+ */
+function refusedRawCharacters(text: string, name: string): Diagnostic[] {
+  const { found, total } = rawRefusedCharacters(text, MAX_RAW_REPORTS);
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  return found.map(({ offset, char }, index) => {
+    for (let at = text.indexOf('\n', scanned); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) {
+      line++;
+      lineStart = at + 1;
+    }
+    scanned = offset;
+    const more = index === found.length - 1 && total > found.length ? `; ${total - found.length} more such characters follow` : '';
+    return diagnostic({ file: name, line, col: offset - lineStart + 1 }, [], `the file holds ${describeCharacter(char)}; manifests are plain text${more}`);
+  });
 }
 
 /**
@@ -134,8 +222,9 @@ export function parseYamlDocument(text: string, name: string, depth = 0, tokens?
   if (problems.length > 0) {
     const diagnostics = yamlProblems(problems).map((problem) => {
       // Where the stack ran out depends on the thread and on how warm its code is, not on the
-      // file: such a report points at the file's start, the same wherever the file is parsed.
-      const { line, col } = problem.code === 'RESOURCE_EXHAUSTION' ? { line: 1, col: 1 } : lineCounter.linePos(problem.pos[0]);
+      // file: such a report points where the nesting passes MAX_DEPTH, the same wherever the file
+      // is parsed.
+      const { line, col } = lineCounter.linePos(problem.code === 'RESOURCE_EXHAUSTION' ? tooDeepOffset(text, depth) : problem.pos[0]);
       return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
     });
     return { value: undefined, diagnostics };
@@ -245,6 +334,29 @@ function composeItem(text: string, tokens: readonly string[], lineCounter: LineC
   const [doc, extra] = [...new Composer(DOCUMENT_OPTIONS).compose(syntax(), true, text.length)] as [Document.Parsed, ...Document.Parsed[]];
   if (extra !== undefined) doc.errors.push(new YAMLParseError(extra.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'an item holds more than one document'));
   return doc;
+}
+
+/**
+ * Where the first value nested deeper than MAX_DEPTH starts, counted as the Converter counts
+ * (`rootDepth` for the document's value, one more for each collection around a value). Read from
+ * the parser's syntax tree, which is built without recursion, so a document too deep to compose
+ * still has one; walked with a stack of its own for the same reason.
+ */
+function tooDeepOffset(text: string, rootDepth: number): number {
+  const pending: { token: CST.Token | undefined; depth: number }[] = [];
+  for (const token of new Parser().parse(text)) {
+    if (token.type === 'document') pending.push({ token: token.value, depth: rootDepth });
+  }
+  pending.reverse();
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { token, depth } = next;
+    if (token === undefined) continue;
+    if (depth > MAX_DEPTH) return token.offset;
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    // Reversed, so that values come off the stack in the order they are written.
+    for (let i = token.items.length - 1; i >= 0; i--) pending.push({ token: token.items[i]?.value, depth: depth + 1 });
+  }
+  return 0;
 }
 
 /** The yaml parser reports a stack overflow once per nesting level; one report is enough. */

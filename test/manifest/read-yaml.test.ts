@@ -159,10 +159,45 @@ describe('readManifestText', () => {
     expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1, unknown });
   });
 
-  it('refuses text that is not UTF-8', async () => {
+  it('refuses text that is not UTF-8 at the byte that is not', async () => {
     const file = path.join(dir, 'latin1.yaml');
-    await writeFile(file, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
+    const text = 'version: 1\nmerchants:\n  - providerReference: m-1\n    mchName: "Caf\u00e9 Müller"\n';
+    // Latin-1: é is the one byte 0xE9, on line 4 after `    mchName: "Caf` (the ü after it is UTF-8, but the first bad byte is the one shown).
+    await writeFile(file, Buffer.concat([Buffer.from(text.slice(0, text.indexOf('\u00e9'))), Buffer.from([0xe9]), Buffer.from(text.slice(text.indexOf('\u00e9') + 1))]));
     const result = await readManifestText(file, 'latin1.yaml');
-    expect('unreadable' in result && [formatDiagnostic(result.unreadable)]).toEqual(['latin1.yaml:1:1: file is not valid UTF-8 text']);
+    expect('unreadable' in result && [formatDiagnostic(result.unreadable)]).toEqual([
+      'latin1.yaml:4:18: file is not valid UTF-8 text: byte 0xE9 here does not start or continue a UTF-8 character ' +
+        '(a Latin-1 or Windows-1252 file writes "é" as the one byte 0xE9); save the file as UTF-8',
+    ]);
+  });
+
+  it.each([
+    ['0xC0 0xAF, an overlong "/"', [0xc0, 0xaf], 'C0'],
+    ['a UTF-8-encoded surrogate', [0xed, 0xa0, 0x80], 'ED'],
+    ['a code point over U+10FFFF', [0xf4, 0x90, 0x80, 0x80], 'F4'],
+    ['a sequence cut short by the line end', [0xe2, 0x82], 'E2'],
+  ])('finds %s as the first byte that is not UTF-8', async (_, bad, first) => {
+    const file = path.join(dir, 'bad.yaml');
+    await writeFile(file, Buffer.concat([Buffer.from('a: 1\nb: "\u00fc'), Buffer.from(bad), Buffer.from('"\n')]));
+    const result = await readManifestText(file, 'bad.yaml');
+    expect('unreadable' in result && formatDiagnostic(result.unreadable)).toMatch(new RegExp(`^bad\\.yaml:2:6: file is not valid UTF-8 text: byte 0x${first} here`));
+  });
+
+  it.each([
+    ['with a byte order mark, little-endian', Buffer.from('\ufeffversion: 1\n', 'utf16le'), 'starts with a UTF-16 byte order mark'],
+    ['with a byte order mark, big-endian', Buffer.from('\ufeffversion: 1\n', 'utf16le').swap16(), 'starts with a UTF-16 byte order mark'],
+    ['without a mark', Buffer.from('version: 1\n', 'utf16le'), 'looks like UTF-16 (every other byte of its first characters is NUL)'],
+  ])('refuses UTF-16 text %s', async (_, bytes, why) => {
+    const file = path.join(dir, 'utf16.yaml');
+    await writeFile(file, bytes);
+    const result = await readManifestText(file, 'utf16.yaml');
+    expect('unreadable' in result && formatDiagnostic(result.unreadable)).toBe(`utf16.yaml:1:1: file is not UTF-8 text: it ${why}; save it as UTF-8`);
+  });
+
+  it('reads UTF-8 with a byte order mark', async () => {
+    const file = path.join(dir, 'bom.yaml');
+    await writeFile(file, Buffer.from('\ufeffversion: 1\n'));
+    const result = await readManifestText(file, 'bom.yaml');
+    expect('text' in result && result.text).toBe('version: 1\n');
   });
 });
