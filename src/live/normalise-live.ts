@@ -15,7 +15,9 @@ import type {
   Scalar,
 } from '../model/state.js';
 import { allowsOf, NO_ALLOWS } from '../model/state.js';
+import { survivorOf } from '../model/twins.js';
 import { LiveStateError } from './errors.js';
+import { checkRecord } from './record-check.js';
 
 /** The group lists and binding records read from the service, before normalisation. */
 export interface WireLists {
@@ -154,21 +156,30 @@ export class LiveAssembler {
     this.emvName = emvName;
     this.profileNames = profileNames;
 
-    for (const emv of lists.emvConfigs) {
+    lists.emvConfigs.forEach((emv, index) => {
       this.base.push(
         attempt(() => {
-          const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
-          const fields: EmvFields = { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
-          return withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields }, [emv]);
+          checkRecord('emv', emv, index);
+          return withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields: emvFields(emv) }, [emv]);
         }),
       );
-    }
+    });
 
-    for (const profile of lists.acquirerProfiles) {
-      this.base.push(attempt(() => profileResource(profile, emvName)));
-    }
+    lists.acquirerProfiles.forEach((profile, index) => {
+      this.base.push(
+        attempt(() => {
+          checkRecord('acquirer', profile, index);
+          return profileResource(profile, emvName);
+        }),
+      );
+    });
 
-    for (const merchant of lists.merchants) {
+    lists.merchants.forEach((merchant, index) => {
+      const readable = attempt(() => checkRecord('merchant', merchant, index));
+      if (readable instanceof Unreadable) {
+        this.merchants.push(readable);
+        return;
+      }
       const ref = merchant.providerReference;
       const summaries = merchant.acquirers ?? [];
       if (ref === undefined || ref === null || ref === '') {
@@ -182,7 +193,7 @@ export class LiveAssembler {
         }));
         if (unkeyed instanceof Unreadable) this.merchants.push(unkeyed);
         else this.unkeyed.push(unkeyed);
-        continue;
+        return;
       }
       const entry: KeyedMerchant = {
         mchId: merchant.mchId,
@@ -196,7 +207,7 @@ export class LiveAssembler {
       const sameId = this.keyed.get(merchant.mchId);
       if (sameId === undefined) this.keyed.set(merchant.mchId, [entry]);
       else sameId.push(entry);
-    }
+    });
   }
 
   /** The merchants with a providerReference, whose per-merchant lists the reader may ask for. */
@@ -207,7 +218,10 @@ export class LiveAssembler {
   /** A merchant's binding records (read where the manifest manages `mid`): its bindings are made again with them. */
   addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
     for (const entry of this.keyed.get(mchId) ?? []) {
-      entry.bindings = attempt(() => bindingsOf(entry, entry.summaries, records, this.profileNames, this.emvName));
+      entry.bindings = attempt(() => {
+        records.forEach((record, index) => checkRecord('binding', record, index, mchId));
+        return bindingsOf(entry, entry.summaries, records, this.profileNames, this.emvName);
+      });
     }
   }
 
@@ -220,12 +234,16 @@ export class LiveAssembler {
   addDevices(mchId: string, devices: readonly Device[]): ReadonlyMap<string, Record<string, unknown>> {
     const extParams = new Map<string, Record<string, unknown>>();
     for (const entry of this.keyed.get(mchId) ?? []) {
-      entry.devices = devices.map((device) =>
-        attempt(() => {
-          const normalised = deviceResource(entry.ref, device, this.profileNames);
-          if (normalised !== undefined && carriesMore(normalised.ext)) extParams.set(device.deviceId, normalised.ext);
-          return normalised?.resource;
-        }),
+      entry.devices = resolveTwins(
+        devices.map((device, index) =>
+          attempt(() => {
+            checkRecord('device', device, index);
+            const normalised = deviceResource(entry.ref, device, this.profileNames);
+            if (normalised !== undefined && carriesMore(normalised.ext)) extParams.set(device.deviceId, normalised.ext);
+            return normalised?.resource;
+          }),
+        ),
+        devices,
       );
     }
     return extParams;
@@ -250,6 +268,7 @@ export class LiveAssembler {
     for (const step of this.base) put(step);
     const bindingsRead = new Set<string>();
     const devicesRead = new Set<string>();
+    const duplicateCodes: LiveResource[] = [];
     for (const entry of this.merchants) {
       if (entry instanceof Unreadable) throw entry.error;
       put(entry.resource);
@@ -258,13 +277,70 @@ export class LiveAssembler {
       bindingsRead.add(entry.ref);
       if (entry.devices === undefined) continue;
       devicesRead.add(entry.ref);
-      for (const device of entry.devices) put(device);
+      for (const device of entry.devices) {
+        if (device instanceof Unreadable || device?.duplicateOf === undefined) put(device);
+        else duplicateCodes.push(device);
+      }
     }
-    return { resources, unkeyedMerchants: this.unkeyed, bindingsRead, devicesRead };
+    return { resources, unkeyedMerchants: this.unkeyed, bindingsRead, devicesRead, duplicateCodes };
   }
 }
 
-function profileResource(profile: AcquirerProfile, emvName: (id: unknown) => string): LiveResource {
+/**
+ * Devices of one merchant that share an alias (two runs of apply at once both created it, or a
+ * person did): the one that stays (see model/twins.ts) keeps the key, the others are marked as
+ * duplicates for the plan to delete. Two activated terminals are a clash only a person can settle.
+ */
+function resolveTwins(steps: Step<LiveResource | undefined>[], devices: readonly Device[]): Step<LiveResource | undefined>[] {
+  let byKey: Map<string, number[]> | undefined;
+  let shared = false;
+  steps.forEach((step, index) => {
+    if (step === undefined || step instanceof Unreadable) return;
+    byKey ??= new Map();
+    const same = byKey.get(step.key);
+    if (same === undefined) byKey.set(step.key, [index]);
+    else {
+      same.push(index);
+      shared = true;
+    }
+  });
+  if (!shared || byKey === undefined) return steps;
+  for (const indexes of byKey.values()) {
+    if (indexes.length < 2) continue;
+    const twins = indexes.map((index) => {
+      const resource = steps[index] as LiveResource;
+      return { index, id: String(resource.id), createdAt: devices[index]!.createdAt, activated: resource.lifecycle !== 'pending' };
+    });
+    const activated = twins.filter((t) => t.activated);
+    if (activated.length > 1) {
+      const resource = steps[indexes[0]!] as LiveResource;
+      const clash = new Unreadable(
+        new LiveStateError(
+          `the live group holds two activated devices of merchant "${resource.merchant}" with the key "${resource.key}" ` +
+            `(ids ${activated.map((t) => t.id).join(' and ')}); only a person can say which till is real. ` +
+            'Rename one of them, or decommission the one that is not in use, in the service.',
+          { merchant: resource.merchant, key: resource.key, ids: activated.map((t) => t.id) },
+        ),
+      );
+      for (const index of indexes.slice(1)) steps[index] = clash;
+      continue;
+    }
+    const survivor = survivorOf(twins);
+    for (const twin of twins) {
+      if (twin === survivor) continue;
+      steps[twin.index] = { ...(steps[twin.index] as LiveResource), duplicateOf: { id: survivor.id, activated: survivor.activated } };
+    }
+  }
+  return steps;
+}
+
+/** An EMV config record's managed fields; also how apply reads back one it did not create itself. */
+export function emvFields(emv: EmvConfig): EmvFields {
+  const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
+  return { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
+}
+
+export function profileResource(profile: AcquirerProfile, emvName: (id: unknown) => string): LiveResource {
   const where = `acquirer profile ${profile.profileId}`;
   const fields: AcquirerFields = {
     currency: profile.currency,
@@ -317,7 +393,7 @@ function methodsFrom(
   return methods;
 }
 
-function merchantFields(m: Merchant): MerchantFields {
+export function merchantFields(m: Merchant): MerchantFields {
   return {
     mchName: m.mchName,
     currency: m.currency,
@@ -384,7 +460,7 @@ function bindingsOf(
   );
 }
 
-function deviceResource(
+export function deviceResource(
   ref: string,
   d: Device,
   profileNames: ReadonlyMap<string, string>,

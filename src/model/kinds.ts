@@ -51,3 +51,11 @@ export function parseAddress(address: string): { kind: Kind; key: string } | und
   if (!(KINDS as readonly string[]).includes(kind) || key === '') return undefined;
   return { kind: kind as Kind, key };
 }
+
+/**
+ * The address of a pending code that shares its alias with a device that stays: the plan deletes
+ * it under its own address (the key is the alias's, so `--target` on the device takes it along).
+ */
+export function duplicateAddress(key: string, deviceId: string): Address {
+  return [addressOf('device', key), '#duplicate-', deviceId].join('');
+}

@@ -121,6 +121,11 @@ export interface LiveResource<K extends Kind = Kind> {
    * binding); it was never read. Tested instead of the fingerprint, which is hashed on first read.
    */
   readonly predicted?: true;
+  /**
+   * Set on a pending activation code that shares its merchant and alias with another device that
+   * stays (an activated one, or an older pending code: see model/twins.ts); the plan deletes it.
+   */
+  readonly duplicateOf?: { readonly id: string; readonly activated: boolean };
 }
 
 export interface DesiredState {
@@ -176,4 +181,6 @@ export interface LiveState {
   readonly devicesRead: ReadonlySet<string>;
   /** Merchants whose bindings are known. */
   readonly bindingsRead: ReadonlySet<string>;
+  /** Pending codes under the key of a device that stays (see LiveResource.duplicateOf); not in `resources`. */
+  readonly duplicateCodes?: readonly LiveResource[];
 }

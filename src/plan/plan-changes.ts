@@ -1,4 +1,4 @@
-import { addressOf, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
+import { addressOf, duplicateAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { baseAddress, joinPointer } from '../model/pointers.js';
 import type {
   AcquirerFields,
@@ -249,6 +249,36 @@ class PlanBuilder {
         this.handleLiveOnlyDevice(resource, base, merchant, merchantGoes);
       }
     }
+    for (const code of this.live.duplicateCodes ?? []) this.deleteDuplicateCode(code);
+  }
+
+  /**
+   * A pending code beside another device with its alias (two applies at once both created it): the
+   * one that stays is the activated terminal, or else the older code, as apply decides after a
+   * create; this one goes, rather than the whole group being refused.
+   */
+  private deleteDuplicateCode(code: LiveResource): void {
+    const merchant = code.merchant!;
+    const address = duplicateAddress(code.key, String(code.id));
+    const alias = (code.fields as DeviceFields).deviceAlias;
+    const kept = code.duplicateOf!;
+    const survivor = kept.activated ? `activated device ${kept.id}` : `${kept.id} (older)`;
+    if (!this.deletedMerchants.has(merchant) && !this.desired.managedDevices.has(merchant)) {
+      this.unmanaged.push({ address, kind: 'device', key: code.key, note: `duplicate pending code for alias ${alias}; ${survivor} has the alias` });
+      return;
+    }
+    this.add({
+      address,
+      kind: 'device',
+      key: code.key,
+      merchant,
+      action: 'delete',
+      disposal: 'delete',
+      before: code.fields as unknown as Record<string, unknown>,
+      after: null,
+      liveId: code.id,
+      reason: `duplicate pending code for alias ${alias}: ${survivor} is kept`,
+    });
   }
 
   private handleLiveOnlyDevice(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PaycfgError } from '../errors.js';
 import { formatPosition, type ManifestContext } from '../manifest/index.js';
+import { duplicateAddress } from '../model/kinds.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
 import { redactPlan } from '../render/redact.js';
@@ -70,6 +71,7 @@ const savedPlanSchema = z.looseObject({
 export function fingerprintsOf(live: LiveState): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [address, resource] of live.resources) if (resource.predicted !== true) out[address] = resource.fingerprint;
+  for (const code of live.duplicateCodes ?? []) out[duplicateAddress(code.key, String(code.id))] = code.fingerprint;
   return out;
 }
 

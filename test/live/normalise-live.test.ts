@@ -114,17 +114,40 @@ describe('normaliseLive', () => {
 
     const assembler = new LiveAssembler(snapshot());
     const broken = device({ deviceId: 'CD-333333333333', deviceAlias: 'till-3', emvParams: '{broken' });
+    const terminal = (deviceId: string): Device => device({ deviceId, isDevice: true, deviceStatus: 1 });
     // A broken device does not stop the reads: it is reported when the state is put together, after the clash listed before it.
-    expect(() => assembler.addDevices(merchant.mchId, [device({}), device({ deviceId: 'CD-999999999999' }), broken])).not.toThrow();
-    expect(() => assembler.state()).toThrow(/two devices of merchant "coffee" with the key "coffee\/till-1"/);
+    expect(() => assembler.addDevices(merchant.mchId, [terminal('T0000000001'), terminal('T0000000002'), broken])).not.toThrow();
+    expect(() => assembler.state()).toThrow(/two activated devices of merchant "coffee" with the key "coffee\/till-1"/);
     const alone = new LiveAssembler(snapshot());
     alone.addDevices(merchant.mchId, [device({}), broken]);
     expect(() => alone.state()).toThrow(LiveStateError);
   });
 
-  it('reports two live devices with one alias instead of guessing', () => {
-    const twins = new Map([[merchant.mchId, [device({}), device({ deviceId: 'CD-999999999999' })]]]);
-    expect(() => normaliseLive(snapshot({ devices: twins }))).toThrow(/two devices of merchant "coffee" with the key "coffee\/till-1"/);
+  it('keeps the older of two pending codes with one alias and marks the newer one as a duplicate, whatever the list order', () => {
+    const older = device({ deviceId: 'CD-900000000000', createdAt: '2026-01-01T10:00:00+0000' });
+    const newer = device({ deviceId: 'CD-100000000000', createdAt: '2026-01-01T10:00:01+0000' });
+    for (const list of [[older, newer], [newer, older]]) {
+      const state = normaliseLive(snapshot({ devices: new Map([[merchant.mchId, list]]) }));
+      expect(state.resources.get('device/coffee/till-1')?.id).toBe('CD-900000000000');
+      expect(state.duplicateCodes?.map((d) => [d.id, d.duplicateOf])).toEqual([['CD-100000000000', { id: 'CD-900000000000', activated: false }]]);
+    }
+  });
+
+  it('orders two pending codes of one second by id, and keeps an activated terminal over an older pending code', () => {
+    const sameSecond = [device({ deviceId: 'CD-500000000000', createdAt: '2026-01-01T10:00:00+0000' }), device({ deviceId: 'CD-400000000000', createdAt: '2026-01-01T10:00:00+0000' })];
+    const tie = normaliseLive(snapshot({ devices: new Map([[merchant.mchId, sameSecond]]) }));
+    expect(tie.resources.get('device/coffee/till-1')?.id).toBe('CD-400000000000');
+    const withTerminal = [device({ createdAt: '2026-01-01T09:00:00+0000' }), device({ deviceId: 'T0000000001', isDevice: true, deviceStatus: 2, createdAt: '2026-01-01T10:00:00+0000' })];
+    const state = normaliseLive(snapshot({ devices: new Map([[merchant.mchId, withTerminal]]) }));
+    expect(state.resources.get('device/coffee/till-1')?.lifecycle).toBe('logout');
+    expect(state.duplicateCodes?.map((d) => [d.id, d.duplicateOf])).toEqual([['CD-123456789012', { id: 'T0000000001', activated: true }]]);
+  });
+
+  it('refuses two activated terminals with one alias, naming both ids', () => {
+    const twins = new Map([[merchant.mchId, [device({ deviceId: 'T0000000001', isDevice: true, deviceStatus: 1 }), device({}), device({ deviceId: 'T0000000002', isDevice: true, deviceStatus: 2 })]]]);
+    expect(() => normaliseLive(snapshot({ devices: twins }))).toThrow(
+      /two activated devices of merchant "coffee" with the key "coffee\/till-1" \(ids T0000000001 and T0000000002\); only a person can say which till is real/,
+    );
   });
 
   it('reports two live merchants with one providerReference, naming both ids', () => {
