@@ -1,10 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, OutcomeUnknownError, type ApiClient } from '../api/index.js';
-import type { BindingRecord, EmvConfig } from '../api/wire-types.js';
+import type { BindingRecord, Device, EmvConfig, Merchant } from '../api/wire-types.js';
 import type { LiveRead } from '../live/read-live.js';
 import { LiveStateError } from '../live/errors.js';
+import { deviceResource, emvFields, merchantFields, profileResource } from '../live/normalise-live.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
 import type { AcquirerFields, BindingFields, DesiredState, DeviceFields, EmvFields, MerchantFields } from '../model/state.js';
+import { survivorOf } from '../model/twins.js';
+import { sameFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
+import { ConcurrentCreateError, SETTLE_MS } from './concurrent-create.js';
 import type { IdRegistry } from './id-registry.js';
 import {
   acquirerCreateBody,
@@ -35,8 +40,9 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && /not (be )?found|not exist|does not exist/i.test(error.serviceMessage);
 }
 
+/** A create refused because its key is taken: `name exist` (EMV, profile), `payment config exists`, `providerReference … is already used`. */
 function isAlreadyExists(error: unknown): boolean {
-  return error instanceof ApiError && /exist/i.test(error.serviceMessage) && !isNotFound(error);
+  return error instanceof ApiError && /exist|already used/i.test(error.serviceMessage) && !isNotFound(error);
 }
 
 async function deleteTolerant(action: () => Promise<void>): Promise<OperationResult> {
@@ -52,21 +58,47 @@ async function deleteTolerant(action: () => Promise<void>): Promise<OperationRes
 /** Rounds of "create, and on an unknown outcome read back" before a create gives up. */
 const CREATE_ROUNDS = 4;
 
+/** A create, and how to find the record it would make when the outcome is unknown or the key is taken. */
+interface CreateSteps<T> {
+  readonly address: string;
+  /** False where a taken key is handled by the caller (a binding that exists is written over with PUT). */
+  readonly adoptTaken?: false;
+  create(): Promise<T>;
+  /** The live record under the create's key: as the create's value, its id, and whether its fields are the plan's. */
+  find(): Promise<{ value: T; id: string | number; matches: boolean } | undefined>;
+}
+
 /**
  * A POST is never repeated blindly (its outcome may be unknown after a cut connection or a
  * gateway error): read back by identity; adopt what exists, create again only when nothing does.
+ * A create refused because the key is taken (another run created it a moment ago) reads back the
+ * same way, and adopts the record when its fields are what the plan wanted.
  */
-async function createOnce<T>(create: () => Promise<T>, readBack: () => Promise<T | undefined>): Promise<{ value: T; adopted: boolean }> {
+async function createOnce<T>(steps: CreateSteps<T>): Promise<{ value: T; adopted: boolean }> {
   for (let round = 1; ; round += 1) {
     try {
-      return { value: await create(), adopted: false };
+      return { value: await steps.create(), adopted: false };
     } catch (error) {
-      if (!(error instanceof OutcomeUnknownError) || round >= CREATE_ROUNDS) throw error;
-      const existing = await readBack();
-      if (existing !== undefined) return { value: existing, adopted: true };
+      const taken = steps.adoptTaken !== false && isAlreadyExists(error);
+      if (!taken && (!(error instanceof OutcomeUnknownError) || round >= CREATE_ROUNDS)) throw error;
+      const existing = await steps.find();
+      if (existing === undefined) {
+        if (taken) throw error;
+        continue;
+      }
+      if (!existing.matches) throw new ConcurrentCreateError(steps.address, existing.id);
+      return { value: existing.value, adopted: true };
     }
   }
 }
+
+/** How a change's progress line tells what it found. */
+function createdOrAdopted(adopted: boolean): string {
+  return adopted ? 'adopted' : 'created';
+}
+
+/** Waits off the run's parallelism slot (see executePlan): other changes go on meanwhile. */
+export type Pause = (ms: number) => Promise<void>;
 
 export class ChangeOperations {
   private readonly bindingRecords = new Map<string, Promise<BindingRecord[]>>();
@@ -74,7 +106,10 @@ export class ChangeOperations {
   /** Addresses of the plan's changes, built once: every merchant create asks about them. */
   private readonly planned: ReadonlySet<string>;
 
-  constructor(private readonly ctx: OperationContext) {
+  constructor(
+    private readonly ctx: OperationContext,
+    private readonly pause: Pause = (ms) => sleep(ms),
+  ) {
     this.emvRecords = new Map(ctx.live.snapshot.emvConfigs.map((e) => [e.emvName, e]));
     this.planned = new Set(ctx.plan.changes.map((c) => c.address));
   }
@@ -110,15 +145,17 @@ export class ChangeOperations {
       });
       return 'updated';
     }
-    const { value, adopted } = await createOnce(
-      () => client.emvConfigs.create(emvCreateBody(change.key, fields)),
-      async () => {
+    const { value, adopted } = await createOnce({
+      address: change.address,
+      create: () => client.emvConfigs.create(emvCreateBody(change.key, fields)),
+      find: async () => {
         const found = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);
-        return found === undefined ? undefined : { id: Number(found.id) };
+        if (found === undefined) return undefined;
+        return { value: { id: Number(found.id) }, id: found.id, matches: sameFields('emv', change.after!, emvFields(found) as unknown as Record<string, unknown>) };
       },
-    );
+    });
     ids.setEmv(change.key, value.id);
-    return `${adopted ? 'adopted' : 'created'} id ${value.id}`;
+    return `${createdOrAdopted(adopted)} id ${value.id}`;
   }
 
   private async acquirer(change: Change): Promise<OperationResult> {
@@ -133,15 +170,18 @@ export class ChangeOperations {
       await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(fields, ids));
       return 'updated';
     }
-    const { value, adopted } = await createOnce(
-      () => client.acquirerProfiles.create(acquirerCreateBody(change.key, fields, ids)),
-      async () => {
+    const { value, adopted } = await createOnce({
+      address: change.address,
+      create: () => client.acquirerProfiles.create(acquirerCreateBody(change.key, fields, ids)),
+      find: async () => {
         const found = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);
-        return found === undefined ? undefined : { id: Number(found.profileId) };
+        if (found === undefined) return undefined;
+        const live = profileResource(found, (id) => ids.emvName(Number(id)) ?? `#${String(id)}`).fields as unknown as Record<string, unknown>;
+        return { value: { id: Number(found.profileId) }, id: found.profileId, matches: sameFields('acquirer', change.after!, live) };
       },
-    );
+    });
     ids.setProfile(change.key, value.id);
-    return `${adopted ? 'adopted' : 'created'} id ${value.id}`;
+    return `${createdOrAdopted(adopted)} id ${value.id}`;
   }
 
   private async merchant(change: Change): Promise<OperationResult> {
@@ -158,13 +198,23 @@ export class ChangeOperations {
       await client.merchants.replace(mchId, merchantBody(change.key, fields, current));
       return 'updated';
     }
-    const { value, adopted } = await createOnce(
-      () => client.merchants.create(merchantBody(change.key, fields)),
-      async () => (await client.merchants.listAll({ mchName: fields.mchName })).find((m) => m.providerReference === change.key),
-    );
+    const { value, adopted } = await createOnce({
+      address: change.address,
+      create: () => client.merchants.create(merchantBody(change.key, fields)),
+      find: async () => {
+        const found = (await this.merchantsByReference(change.key, fields))[0];
+        return found === undefined ? undefined : { value: found, id: found.mchId, matches: sameFields('merchant', change.after!, merchantFields(found) as unknown as Record<string, unknown>) };
+      },
+    });
     ids.setMerchant(change.key, value.mchId);
     const reconciled = await this.reconcileAutomaticBindings(change.key, value.mchId);
-    return `${adopted ? 'adopted' : 'created'} ${value.mchId}${reconciled}`;
+    return `${createdOrAdopted(adopted)} ${value.mchId}${reconciled}`;
+  }
+
+  /** Live merchants with the change's providerReference (found through the name filter, the narrowest the list offers). */
+  private async merchantsByReference(ref: string, fields: MerchantFields): Promise<Merchant[]> {
+    const listed = await this.ctx.client.merchants.listAll(fields.mchName !== undefined ? { mchName: fields.mchName } : undefined);
+    return listed.filter((m) => m.providerReference === ref);
   }
 
   /**
@@ -218,17 +268,23 @@ export class ChangeOperations {
     if (change.action === 'update') return put();
     const body = bindingBody(fields, ids);
     try {
-      const { adopted } = await createOnce<boolean>(
-        async () => {
+      const { adopted } = await createOnce<boolean>({
+        address: change.address,
+        adoptTaken: false,
+        create: async () => {
           await client.bindings.create(mchId, body);
           return true;
         },
-        async () => ((await client.bindings.listAll(mchId)).some((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency) ? true : undefined),
-      );
-      return adopted ? 'adopted' : 'created';
+        // Found after an unknown outcome: this run's own create, most likely; the next plan shows any difference.
+        find: async () =>
+          (await client.bindings.listAll(mchId)).some((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency)
+            ? { value: true, id: `${profileId}/${fields.currency}`, matches: true }
+            : undefined,
+      });
+      return createdOrAdopted(adopted);
     } catch (error) {
       // The service made this binding by itself (the automatic binding of a new merchant), or a
-      // create whose answer was lost did: either way PUT makes it match the manifest.
+      // create whose answer was lost did, or another run at the same time: PUT makes it match the manifest.
       if (isAlreadyExists(error)) return `${await put()} (it existed)`;
       throw error;
     }
@@ -248,13 +304,48 @@ export class ChangeOperations {
       return 'updated';
     }
     const mchId = ids.merchant(change.merchant!);
-    const { value, adopted } = await createOnce(
-      () => client.devices.create(deviceCreateBody(mchId, fields, ids)),
-      async () => {
-        const found = (await client.devices.listAll(mchId)).find((d) => d.deviceAlias === fields.deviceAlias && d.deviceStatus !== 3);
-        return found === undefined ? undefined : { id: found.deviceId, activationCode: '', profileId: found.profileId ?? null };
+    const { value, adopted } = await createOnce({
+      address: change.address,
+      create: () => client.devices.create(deviceCreateBody(mchId, fields, ids)),
+      find: async () => {
+        const found = (await this.deviceTwins(mchId, fields.deviceAlias))[0];
+        if (found === undefined) return undefined;
+        return { value: { id: found.deviceId, activationCode: '', profileId: found.profileId ?? null }, id: found.deviceId, matches: this.deviceMatches(change, found) };
       },
-    );
-    return `${adopted ? 'adopted' : 'created'} ${value.id}${value.profileId === null ? ' (no acquirer bound yet: provisioning push skipped)' : ''}`;
+    });
+    const note = await this.keepOneDevice(change, mchId, value.id);
+    return `${createdOrAdopted(adopted)} ${value.id}${value.profileId === null ? ' (no acquirer bound yet: provisioning push skipped)' : ''}${note}`;
+  }
+
+  /** A merchant's devices under an alias; a decommissioned terminal has given its alias up. */
+  private async deviceTwins(mchId: string, alias: string): Promise<Device[]> {
+    return (await this.ctx.client.devices.listAll(mchId)).filter((d) => d.deviceAlias === alias && d.deviceStatus !== 3);
+  }
+
+  private deviceMatches(change: Change, device: Device): boolean {
+    const live = deviceResource(change.merchant!, device, this.ctx.ids.profileNamesById());
+    return live !== undefined && sameFields('device', change.after!, live.resource.fields as unknown as Record<string, unknown>);
+  }
+
+  /**
+   * Nothing stops two devices with one alias, so two runs that create the same terminal at once
+   * both succeed. Once the list can hold every record of this one's second (SETTLE_MS), the rule
+   * of model/twins.ts keeps an activated terminal, or else the older code; a run whose own pending
+   * code must go deletes it and adopts the one that stays. Every run decides on a list that holds
+   * the record that stays, so all of them agree on it.
+   */
+  private async keepOneDevice(change: Change, mchId: string, own: string): Promise<string> {
+    const alias = (change.after as unknown as DeviceFields).deviceAlias;
+    await this.pause(SETTLE_MS);
+    const twins = await this.deviceTwins(mchId, alias);
+    if (twins.length === 0) {
+      throw new LiveStateError(`${change.address}: device ${own} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own });
+    }
+    const survivor = survivorOf(twins.map((d) => ({ id: d.deviceId, createdAt: d.createdAt, activated: d.isDevice === true, record: d })));
+    if (survivor.id === own) return '';
+    if (twins.some((d) => d.deviceId === own)) await deleteTolerant(() => this.ctx.client.devices.delete(own));
+    if (!this.deviceMatches(change, survivor.record)) throw new ConcurrentCreateError(change.address, survivor.id, `; this run deleted its own code ${own}`);
+    const kept = survivor.activated ? `the activated ${survivor.id}` : `${survivor.id} (older, or of the same second with a lower id)`;
+    return `; another run created it at the same time: kept ${kept}, deleted this run's ${own}`;
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Change, Plan } from '../plan/plan.js';
 import { MinHeap } from '../util/min-heap.js';
 import { ChangeOperations, type OperationContext } from './change-operations.js';
@@ -40,7 +41,27 @@ export interface ExecuteOptions {
  * independent changes go on, so that one refusal does not stop the rest and a re-run finishes the job.
  */
 export async function executePlan(plan: Plan, context: OperationContext, options: ExecuteOptions): Promise<ApplyResult> {
-  const operations = new ChangeOperations(context);
+  // A change that waits for twins to settle (see concurrent-create.ts) gives its slot up meanwhile,
+  // and on waking takes the next free one before any change not yet started.
+  let running = 0;
+  let paused = 0;
+  const resuming: (() => void)[] = [];
+  let pump: () => void = () => undefined;
+  const pause = async (ms: number): Promise<void> => {
+    running -= 1;
+    paused += 1;
+    pump();
+    try {
+      await sleep(ms);
+      await new Promise<void>((resolve) => {
+        resuming.push(resolve);
+        pump();
+      });
+    } finally {
+      paused -= 1;
+    }
+  };
+  const operations = new ChangeOperations(context, pause);
   const changes = plan.changes;
   const index = new Map(changes.map((c, i) => [c.address, i]));
   const waiting = changes.map((c) => c.dependsOn.filter((d) => index.has(d)).length);
@@ -75,8 +96,11 @@ export async function executePlan(plan: Plan, context: OperationContext, options
   };
 
   await new Promise<void>((resolve) => {
-    let running = 0;
-    const pump = (): void => {
+    pump = (): void => {
+      while (running < options.parallelism && resuming.length > 0) {
+        running += 1;
+        resuming.shift()!();
+      }
       while (!stopping && running < options.parallelism && ready.size > 0) {
         const i = ready.pop();
         if (status[i] !== undefined) continue;
@@ -103,7 +127,7 @@ export async function executePlan(plan: Plan, context: OperationContext, options
           pump();
         });
       }
-      if (running === 0) resolve();
+      if (running === 0 && paused === 0) resolve();
     };
     pump();
   });

@@ -48,6 +48,15 @@ export class IdRegistry {
   hasProfile(name: string): boolean {
     return this.profiles.has(name);
   }
+  /** An EMV config's name by its id, as a profile read back names its EMV configs. */
+  emvName(id: number): string | undefined {
+    for (const [name, value] of this.emvs) if (value === id) return name;
+    return undefined;
+  }
+  /** Profile id (as text) → name, as a device read back names the profiles of its acquirer fields. */
+  profileNamesById(): ReadonlyMap<string, string> {
+    return new Map([...this.profiles].map(([name, id]) => [String(id), name]));
+  }
   profileName(id: string | number): string | undefined {
     for (const [name, value] of this.profiles) if (String(value) === String(id)) return name;
     return undefined;
