@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { characterProblems } from './check-characters.js';
+import { characterChecker } from './check-characters.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { substituteEnv, type Substitution } from './env-substitution.js';
 import { SECRET_FIELDS } from './issue-text.js';
@@ -109,9 +109,10 @@ export function checkManifestFile(
   }
 
   const diagnostics: Diagnostic[] = [];
-  const { substitutions, problems } = substituteEnv(record, env, { allowMissing: allowMissingEnv });
+  const characters = characterChecker(env);
+  const { substitutions, problems } = substituteEnv(record, env, { allowMissing: allowMissingEnv, visitText: characters.visitText });
   for (const problem of problems) diagnostics.push(diagnostic(positionInFile(source, problem.path), problem.path, problem.message));
-  const refused = characterProblems(record, substitutions, env);
+  const refused = characters.problems;
   for (const problem of refused) diagnostics.push(diagnostic(positionInFile(source, problem.path, problem.at), problem.path, problem.message));
   // A value refused for its characters is not described a second time by the model.
   const refusedValues = new Set(refused.filter((problem) => problem.at === 'value').map((problem) => pathKey(problem.path)));

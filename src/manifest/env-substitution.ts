@@ -23,6 +23,16 @@ export interface SubstitutionResult {
 
 const REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
 
+export interface SubstituteOptions {
+  readonly allowMissing?: boolean;
+  /**
+   * Called with every key and every string value once expanded (with the substitution that built
+   * it, if any), so that a check of all text rides on this walk instead of walking a large
+   * manifest again. `path` is only valid during the call: copy it to keep it.
+   */
+  readonly visitText?: (text: string, path: ManifestPath, at: 'key' | 'value', substitution: Substitution | undefined) => void;
+}
+
 /**
  * Replaces `${NAME}` and `${NAME:-default}` in every string value of `data` (in place; keys are
  * left alone), with shell meaning: the default is used when the variable is unset or empty, and
@@ -32,13 +42,17 @@ const REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
 export function substituteEnv(
   data: unknown,
   env: Readonly<Record<string, string | undefined>>,
-  options: { allowMissing?: boolean } = {},
+  options: SubstituteOptions = {},
 ): SubstitutionResult {
   const substitutions: Substitution[] = [];
   const problems: SubstitutionProblem[] = [];
 
+  const visitText = options.visitText;
   const visitString = (text: string, at: ManifestPath): string => {
-    if (!text.includes('$')) return text;
+    if (!text.includes('$')) {
+      visitText?.(text, at, 'value', undefined);
+      return text;
+    }
     const path = [...at];
     const result = expand(text, env);
     if (result.malformed !== undefined) {
@@ -48,15 +62,21 @@ export function substituteEnv(
           `malformed variable reference ${JSON.stringify(result.malformed)}: write \${NAME} or \${NAME:-default} ` +
           '(a name is letters, digits and _, not starting with a digit), or $${ for a literal "${"',
       });
+      visitText?.(text, at, 'value', undefined);
       return text;
     }
-    if (result.variables.length === 0) return result.text;
-    substitutions.push({ path, variables: result.variables, missing: result.missing, template: text });
+    if (result.variables.length === 0) {
+      visitText?.(result.text, at, 'value', undefined);
+      return result.text;
+    }
+    const substitution: Substitution = { path, variables: result.variables, missing: result.missing, template: text };
+    substitutions.push(substitution);
     if (!options.allowMissing) {
       for (const name of result.missing) {
         problems.push({ path, message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}` });
       }
     }
+    visitText?.(result.text, at, 'value', substitution);
     return result.text;
   };
 
@@ -77,6 +97,7 @@ export function substituteEnv(
       const record = value as Record<string, unknown>;
       for (const key of Object.keys(record)) {
         path.push(key);
+        visitText?.(key, path, 'key', undefined);
         record[key] = walk(record[key]);
         path.pop();
       }
