@@ -59,6 +59,8 @@ export function createClientFromFlags(
     env: io.env,
     cwd: io.cwd,
   });
+  // A record or message that echoes the token is masked in everything the command prints.
+  io.hideInOutput?.(config.token);
   return createApiClient({
     baseUrl: config.baseUrl,
     token: config.token,

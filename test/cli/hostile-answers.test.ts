@@ -117,7 +117,7 @@ describe('a service message with control characters', () => {
 });
 
 describe('a live record that holds the token', () => {
-  it('is masked in plan, drift and saved plans, and refused by export naming the record and field', async () => {
+  it('is masked in plan, drift, apply and saved plans, and refused by export naming the record and field', async () => {
     const { token, env } = await freshGroup();
     const manifest = unpinned();
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
@@ -138,12 +138,16 @@ describe('a live record that holds the token', () => {
       'drift --json': await cli(['drift', '-f', manifest, '--json'], env),
       export: await cli(['export', '-o', join(dir, 'export.yaml')], env),
       'export to stdout': await cli(['export'], env),
+      // Last: these write (the name back), and what they print of the plan must be masked too.
+      'apply --json': await cli(['apply', '-f', manifest, '--auto-approve', '--json'], env),
+      apply: await cli(['apply', '-f', manifest, '--auto-approve'], env),
     };
     proxy.script = {};
 
     expect(runs.plan.code, runs.plan.err).toBe(0);
     expect(runs.plan.out).toContain('mchName = "Coffee (sensitive)" → "Coffee Shop"');
     expect(JSON.parse(runs['drift --json'].out).drifted).toBe(true);
+    expect(runs.apply.out).toContain('mchName = "Coffee (sensitive)" → "Coffee Shop"');
     for (const [name, run] of Object.entries(runs)) expectNoneOf(token, run.all, name);
     expectNoneOf(token, readFileSync(saved, 'utf8'), 'saved plan');
 

@@ -3,9 +3,11 @@ import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
+import { scrubPlan } from '../../render/redact.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
+import { stringifyJson } from '../../util/visible-text.js';
 import { prepareSavedPlan } from '../../workflow/prepare-saved-plan.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
 import { createApplyProgress } from '../apply-progress.js';
@@ -13,6 +15,7 @@ import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../cl
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
+import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 
 const help = `Usage: paycfg apply -f PATH... [flags]
@@ -52,7 +55,7 @@ async function confirm(io: IoStreams, plan: Plan): Promise<boolean> {
 }
 
 function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[]): string {
-  return `${JSON.stringify(
+  return `${stringifyJson(
     {
       formatVersion: 1,
       baseUrl: plan.baseUrl,
@@ -68,7 +71,6 @@ function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[])
       })),
       blocked: plan.blocked,
     },
-    null,
     2,
   )}\n`;
 }
@@ -103,6 +105,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   }
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
   const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
+  const token = outputToken(values, io);
   try {
     const prepared =
       saved === undefined
@@ -114,10 +117,12 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
           }))
         : await prepareSavedPlan(saved, client, io.env, parallelism);
     const { plan } = prepared;
+    // What is shown holds no token a live record might carry; what is carried out is the plan itself.
+    const shown = scrubPlan(plan, [token]);
     const out = values.json ? io.stderr : io.stdout;
-    if (saved === undefined) out.write(renderPlanText(plan, createStyle(colorEnabled(io))));
+    if (saved === undefined) out.write(renderPlanText(shown, createStyle(colorEnabled(io))));
     if (plan.changes.length === 0) {
-      if (values.json) io.stdout.write(resultJson(plan, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues));
+      if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
       return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
     }
@@ -134,8 +139,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         ...(values.json ? {} : { onEvent: (e) => progress.onEvent(e) }),
       }),
     );
-    if (values.json) io.stdout.write(resultJson(plan, result, prepared.secretValues));
-    else io.stdout.write(summaryText(plan, result, prepared.secretValues));
+    if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues));
+    else io.stdout.write(summaryText(shown, result, prepared.secretValues));
     return result.failed > 0 || result.notStarted > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
   } finally {
     await client.close();
