@@ -15,7 +15,7 @@ import type {
   Scalar,
 } from '../model/state.js';
 import { allowsOf, NO_ALLOWS } from '../model/state.js';
-import { survivorOf } from '../model/twins.js';
+import { compareTwins, survivorOf } from '../model/twins.js';
 import { LiveStateError } from './errors.js';
 import { checkRecord } from './record-check.js';
 
@@ -328,7 +328,8 @@ function resolveTwins(steps: Step<LiveResource | undefined>[], devices: readonly
     const survivor = survivorOf(twins);
     for (const twin of twins) {
       if (twin === survivor) continue;
-      steps[twin.index] = { ...(steps[twin.index] as LiveResource), duplicateOf: { id: survivor.id, activated: survivor.activated } };
+      const because = survivor.activated ? 'activated' : compareTwins({ ...survivor, id: '' }, { ...twin, id: '' }) < 0 ? 'older' : 'lower-id';
+      steps[twin.index] = { ...(steps[twin.index] as LiveResource), duplicateOf: { id: survivor.id, because } };
     }
   }
   return steps;

@@ -125,7 +125,11 @@ export interface LiveResource<K extends Kind = Kind> {
    * Set on a pending activation code that shares its merchant and alias with another device that
    * stays (an activated one, or an older pending code: see model/twins.ts); the plan deletes it.
    */
-  readonly duplicateOf?: { readonly id: string; readonly activated: boolean };
+  readonly duplicateOf?: {
+    readonly id: string;
+    /** Why that one stays: it is an activated terminal, an older code, or a code of the same second with a lower id. */
+    readonly because: 'activated' | 'older' | 'lower-id';
+  };
 }
 
 export interface DesiredState {

@@ -262,7 +262,7 @@ class PlanBuilder {
     const address = duplicateAddress(code.key, String(code.id));
     const alias = (code.fields as DeviceFields).deviceAlias;
     const kept = code.duplicateOf!;
-    const survivor = kept.activated ? `activated device ${kept.id}` : `${kept.id} (older)`;
+    const survivor = kept.because === 'activated' ? `activated device ${kept.id}` : `${kept.id} (${kept.because === 'older' ? 'older' : 'same second, lower id'})`;
     if (!this.deletedMerchants.has(merchant) && !this.desired.managedDevices.has(merchant)) {
       this.unmanaged.push({ address, kind: 'device', key: code.key, note: `duplicate pending code for alias ${alias}; ${survivor} has the alias` });
       return;

@@ -129,7 +129,7 @@ describe('normaliseLive', () => {
     for (const list of [[older, newer], [newer, older]]) {
       const state = normaliseLive(snapshot({ devices: new Map([[merchant.mchId, list]]) }));
       expect(state.resources.get('device/coffee/till-1')?.id).toBe('CD-900000000000');
-      expect(state.duplicateCodes?.map((d) => [d.id, d.duplicateOf])).toEqual([['CD-100000000000', { id: 'CD-900000000000', activated: false }]]);
+      expect(state.duplicateCodes?.map((d) => [d.id, d.duplicateOf])).toEqual([['CD-100000000000', { id: 'CD-900000000000', because: 'older' }]]);
     }
   });
 
@@ -137,10 +137,11 @@ describe('normaliseLive', () => {
     const sameSecond = [device({ deviceId: 'CD-500000000000', createdAt: '2026-01-01T10:00:00+0000' }), device({ deviceId: 'CD-400000000000', createdAt: '2026-01-01T10:00:00+0000' })];
     const tie = normaliseLive(snapshot({ devices: new Map([[merchant.mchId, sameSecond]]) }));
     expect(tie.resources.get('device/coffee/till-1')?.id).toBe('CD-400000000000');
+    expect(tie.duplicateCodes?.map((d) => d.duplicateOf)).toEqual([{ id: 'CD-400000000000', because: 'lower-id' }]);
     const withTerminal = [device({ createdAt: '2026-01-01T09:00:00+0000' }), device({ deviceId: 'T0000000001', isDevice: true, deviceStatus: 2, createdAt: '2026-01-01T10:00:00+0000' })];
     const state = normaliseLive(snapshot({ devices: new Map([[merchant.mchId, withTerminal]]) }));
     expect(state.resources.get('device/coffee/till-1')?.lifecycle).toBe('logout');
-    expect(state.duplicateCodes?.map((d) => [d.id, d.duplicateOf])).toEqual([['CD-123456789012', { id: 'T0000000001', activated: true }]]);
+    expect(state.duplicateCodes?.map((d) => [d.id, d.duplicateOf])).toEqual([['CD-123456789012', { id: 'T0000000001', because: 'activated' }]]);
   });
 
   it('refuses two activated terminals with one alias, naming both ids', () => {
