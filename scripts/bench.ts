@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,10 +22,11 @@ import { startBenchSimulator } from './bench/bench-simulator.js';
 import { BenchError } from './bench/errors.js';
 import { buildGroupSpec, driftedMerchantIndexes } from './bench/group-shape.js';
 import type { Scenario } from './bench/lower-bound.js';
+import { measureRateLimited, type RateLimitedFigures } from './bench/rate-limited.js';
 import { linearFit, measureMemoryScaling, type MemoryPoint } from './bench/memory-scaling.js';
 import { measurePlanningCpu, type PlanningCpuFigures } from './bench/planning-cpu.js';
 import { modulePath, type PaycfgBuild } from './bench/run-paycfg.js';
-import { measureManifestLoad, runScenarios, type ScenarioResult } from './bench/scenarios.js';
+import { groupCounts, measureManifestLoad, runScenarios, type ScenarioResult } from './bench/scenarios.js';
 import { checkTargets, loadBudgets } from './bench/targets.js';
 import { writeManifest } from './bench/write-manifest.js';
 
@@ -76,16 +77,27 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
   try {
     const spec = buildGroupSpec(options.size);
     const manifestDir = join(workDir, 'manifest');
-    await writeManifest(spec, manifestDir);
+    const files = await writeManifest(spec, manifestDir);
+    const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
     const drifted = driftedMerchantIndexes(spec.size.merchants).length;
     const ctx = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, nextGroupId, log };
 
-    const manifestLoad = await measureManifestLoad(ctx, options.runs);
+    const manifestLoad = await measureManifestLoad(ctx, options.runs, yamlBytes);
     const main = await runScenarios(ctx, { parallelism: options.parallelism, runs: options.runs, fromEmpty: true, bareReads: true }, drifted);
     const scenarios: ScenarioResult[] = main.scenarios;
     if (options.baselineRuns > 0 && options.parallelism !== 1) {
       const baseline = { parallelism: 1, runs: options.baselineRuns, fromEmpty: options.baselineFromEmpty, bareReads: false };
       scenarios.push(...(await runScenarios(ctx, baseline, drifted)).scenarios);
+    }
+    let rateLimited: RateLimitedFigures | undefined;
+    if (options.rateLimit > 0) {
+      rateLimited = await measureRateLimited(ctx, {
+        rateLimit: options.rateLimit,
+        runs: options.runs,
+        parallelism: options.parallelism,
+        group: groupCounts(spec, drifted),
+        loadMs: manifestLoad.median.wallMs,
+      });
     }
     const speedUp: Partial<Record<Scenario, number>> = {};
     for (const s of scenarios) {
@@ -101,7 +113,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
 
     // Every point of the memory line is measured the same way (seeded group, no latency), the main size included.
     const sizes = options.memoryMerchants.length === 0 ? [] : [...new Set([spec.size.merchants, ...options.memoryMerchants])].sort((a, b) => a - b);
-    const points: MemoryPoint[] = await measureMemoryScaling({ sim, build, workDir, cwd: ROOT, nextGroupId, log }, options.size, sizes);
+    const points: MemoryPoint[] = await measureMemoryScaling({ sim, build, workDir, cwd: ROOT, nextGroupId, log }, options.size, sizes, options.runs);
     const empty = scenarios.find((s) => s.scenario === 'apply-from-empty' && s.parallelism === options.parallelism);
     const withApply = points.map((p) => (p.merchants === spec.size.merchants && empty !== undefined ? { ...p, applyFromEmptyMaxRssKb: empty.median.maxRssKb } : p));
     const fit = linearFit(withApply.map((p) => ({ x: p.merchants, y: p.planUnchangedMaxRssKb })));
@@ -119,6 +131,11 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
     const requestMismatches = scenarios
       .filter((s) => s.runs.some((r) => r.requests !== s.expectedRequests))
       .map((s) => `${s.scenario} at parallelism ${s.parallelism}: ${s.runs.map((r) => r.requests).join(', ')} requests, model ${s.expectedRequests}`);
+    // Under the limit, the requests the service admitted (those not answered 429) are what the model counts.
+    if (rateLimited !== undefined && rateLimited.runs.some((r) => r.requests - r.rateLimited !== rateLimited.neededRequests)) {
+      const admitted = rateLimited.runs.map((r) => r.requests - r.rateLimited).join(', ');
+      requestMismatches.push(`plan-unchanged at ${rateLimited.rateLimit} requests/s: ${admitted} requests admitted, model ${rateLimited.neededRequests}`);
+    }
     const git = await gitState();
     const cpu = cpus();
     return {
@@ -139,6 +156,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
       parallelism: options.parallelism,
       manifestLoad,
       scenarios,
+      ...(rateLimited !== undefined ? { rateLimited } : {}),
       ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
       speedUp,
       ...(planningCpu !== undefined ? { planningCpu } : {}),
@@ -147,6 +165,8 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
         group: spec.size,
         parallelism: options.parallelism,
         scenarios,
+        loadMs: manifestLoad.median.wallMs,
+        ...(rateLimited !== undefined ? { rateLimited } : {}),
         ...(planningCpu !== undefined ? { planningCpu } : {}),
         memory: memory.points,
         retainedFitR2: memory.retainedFitR2,

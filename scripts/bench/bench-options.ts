@@ -12,6 +12,8 @@ export interface BenchOptions {
   readonly baselineRuns: number;
   /** Whether the baseline includes apply from empty (one request at a time: minutes at 2,000 merchants). */
   readonly baselineFromEmpty: boolean;
+  /** Requests per second of the rate-limited plan; 0 leaves it out. */
+  readonly rateLimit: number;
   /** Group size of the in-process planning-CPU measurement; 0 leaves it out. */
   readonly cpuMerchants: number;
   /** More group sizes for the memory line (the main size is always one), seeded through the API. */
@@ -45,9 +47,12 @@ Measurement:
   --baseline-runs <n>      Runs per scenario at --parallelism 1, the naive baseline (default 1; 0: none)
   --baseline-from-empty    Include apply from empty in the baseline (14,000 requests one at a time at
                            the default size: about 3 more minutes)
+  --rate-limit <rps>       Requests per second the simulator admits in the rate-limited plan of an
+                           unchanged group (default 100; 0: not run)
   --cpu-merchants <n>      Group size of the planning-CPU measurement, no I/O (default 10000; 0: none)
   --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
-                           the API and planned without latency (default 1000,10000; "": no line)
+                           the API and planned --runs times without latency (default 1000,10000; "":
+                           no line)
   --out <file>             JSON output (default bench-results/bench-<time>.json)
   --tsx                    Run paycfg's sources through tsx instead of the compiled build
   --no-build               Measure the existing dist/ as it is (default: compile it first)
@@ -78,6 +83,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         parallelism: { type: 'string' },
         'baseline-runs': { type: 'string' },
         'baseline-from-empty': { type: 'boolean', default: false },
+        'rate-limit': { type: 'string' },
         'cpu-merchants': { type: 'string' },
         'memory-merchants': { type: 'string' },
         out: { type: 'string' },
@@ -107,6 +113,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     parallelism: intFlag('parallelism', values.parallelism, 1, 64) ?? 8,
     baselineRuns: intFlag('baseline-runs', values['baseline-runs'], 0) ?? 1,
     baselineFromEmpty: values['baseline-from-empty'] || quick,
+    rateLimit: intFlag('rate-limit', values['rate-limit'], 0) ?? 100,
     cpuMerchants: intFlag('cpu-merchants', values['cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
     memoryMerchants: values['memory-merchants'] !== undefined ? sizeList('memory-merchants', values['memory-merchants']) : quick ? [100, 200] : [1000, 10_000],
     out: values.out,

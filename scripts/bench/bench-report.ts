@@ -1,8 +1,9 @@
 import type { BareReadFigures } from './bare-reads.js';
 import type { GroupSize } from './group-shape.js';
-import type { Scenario } from './lower-bound.js';
+import { ratioWithoutLoad, type Scenario } from './lower-bound.js';
 import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
+import type { RateLimitedFigures } from './rate-limited.js';
 import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
 import { RATIO_TARGET, type LoadBudget } from './targets.js';
 
@@ -36,6 +37,8 @@ export interface BenchResult {
   /** `paycfg validate` of the same manifest: the part of every scenario that sends no request. */
   readonly manifestLoad: ManifestLoadFigures;
   readonly scenarios: readonly ScenarioResult[];
+  /** The unchanged plan against the simulator's rate limit (absent with --rate-limit 0). */
+  readonly rateLimited?: RateLimitedFigures;
   /** The unchanged plan's reads by a bare undici client at the measured parallelism (absent when `mid` is set). */
   readonly bareReads?: BareReadFigures;
   /** Median wall time at parallelism 1 ÷ at the measured parallelism, per scenario. */
@@ -76,6 +79,19 @@ function formatSignedMs(ms: number): string {
   return ms < 0 ? `-${formatMs(-ms)}` : formatMs(ms);
 }
 
+function formatRatio(ratio: number): string {
+  return Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-';
+}
+
+/** The load on a line of its own, as a rate: it depends on the manifest's size, not on the network. */
+export function formatManifestLoad(load: ManifestLoadFigures): string {
+  const rate = Number.isFinite(load.mbPerSecond) ? `${load.mbPerSecond.toFixed(2)} MB/s` : '-';
+  return (
+    `Manifest load (paycfg validate, no requests; median of ${load.runs.length}): ${rate} of YAML ` +
+    `(${(load.yamlBytes / 1e6).toFixed(2)} MB in ${formatMs(load.median.wallMs)}; MB = 10^6 bytes), peak RSS ${formatMb(load.median.maxRssKb)}, CPU ${formatMs(load.median.cpuMs)}.`
+  );
+}
+
 export function formatMb(kib: number): string {
   return Number.isFinite(kib) ? `${(kib / 1024).toFixed(0)} MB` : '-';
 }
@@ -97,29 +113,44 @@ export function formatReport(result: BenchResult): string {
       (result.environment.uncommittedFiles > 0 ? ` + ${result.environment.uncommittedFiles} uncommitted files` : ''),
     '',
   );
-  out.push(
-    table(
-      ['scenario', 'par.', 'wall (median)', 'requests', 'lower bound', 'ratio', 'ratio w/o load', 'peak RSS', 'CPU', 'speed-up vs par. 1'],
-      result.scenarios.map((s) => [
-        LABEL[s.scenario],
-        String(s.parallelism),
-        formatMs(s.median.wallMs),
-        s.median.requests === s.expectedRequests ? String(s.median.requests) : `${s.median.requests} (model ${s.expectedRequests})`,
-        formatMs(s.lowerBoundMs),
-        Number.isFinite(s.ratio) ? `${s.ratio.toFixed(2)}x` : '-',
-        s.lowerBoundMs > 0 ? `${((s.median.wallMs - result.manifestLoad.median.wallMs) / s.lowerBoundMs).toFixed(2)}x` : '-',
-        formatMb(s.median.maxRssKb),
-        formatMs(s.median.cpuMs),
-        s.parallelism === result.parallelism && result.speedUp[s.scenario] !== undefined ? `${result.speedUp[s.scenario]!.toFixed(1)}x` : '',
-      ]),
-    ),
-  );
   const load = result.manifestLoad.median;
-  out.push(
-    '',
-    `Manifest load (paycfg validate, no requests; median): ${formatMs(load.wallMs)}, peak RSS ${formatMb(load.maxRssKb)}, CPU ${formatMs(load.cpuMs)}. ` +
-      '"ratio w/o load" subtracts it from the wall time: the part of the run the lower bound describes.',
-  );
+  const rows = result.scenarios.map((s) => [
+    LABEL[s.scenario],
+    String(s.parallelism),
+    formatMs(s.median.wallMs),
+    s.median.requests === s.expectedRequests ? String(s.median.requests) : `${s.median.requests} (model ${s.expectedRequests})`,
+    formatMs(s.lowerBoundMs),
+    formatRatio(s.ratio),
+    formatRatio(ratioWithoutLoad(s.median.wallMs, load.wallMs, s.lowerBoundMs)),
+    formatMb(s.median.maxRssKb),
+    formatMs(s.median.cpuMs),
+    s.parallelism === result.parallelism && result.speedUp[s.scenario] !== undefined ? `${result.speedUp[s.scenario]!.toFixed(1)}x` : '',
+  ]);
+  const limited = result.rateLimited;
+  if (limited !== undefined) {
+    rows.push([
+      `plan, unchanged, ${limited.rateLimit} req/s`,
+      String(limited.parallelism),
+      formatMs(limited.median.wallMs),
+      `${limited.median.requests} (${limited.median.rateLimited} x 429)`,
+      formatMs(limited.boundMs),
+      formatRatio(limited.ratio),
+      formatRatio(limited.ratioWithoutLoad),
+      formatMb(limited.median.maxRssKb),
+      formatMs(limited.median.cpuMs),
+      '',
+    ]);
+  }
+  out.push(table(['scenario', 'par.', 'wall (median)', 'requests', 'lower bound', 'ratio', 'ratio w/o load', 'peak RSS', 'CPU', 'speed-up vs par. 1'], rows));
+  out.push('', formatManifestLoad(result.manifestLoad));
+  out.push('"ratio w/o load" subtracts the load from the wall time: the part of the run the lower bound describes.');
+  if (limited !== undefined) {
+    out.push(
+      `The rate-limited plan: the simulator admits ${limited.rateLimit} requests a second (a token bucket holding one second of them, full at the start), ` +
+        `so its lower bound is the plan's ${limited.neededRequests} requests / ${limited.rateLimit} per second; requests answered 429 are counted apart ` +
+        `(median; per run: ${limited.runs.map((r) => `${formatMs(r.wallMs)} with ${r.rateLimited} x 429`).join(', ')}).`,
+    );
+  }
   const bare = result.bareReads;
   const plan = result.scenarios.find((s) => s.scenario === 'plan-unchanged' && s.parallelism === result.parallelism);
   if (bare !== undefined) {
@@ -179,13 +210,14 @@ export function formatReport(result: BenchResult): string {
     }
   }
 
-  out.push('', 'Targets (issue 8):');
+  out.push('', 'Targets (plan and apply of drift without the load; apply from empty and the rate-limited plan whole; memory at the median of the runs):');
   out.push(table(['target', 'measured', ''], result.targets.map((t) => [t.target, t.measured, t.met === undefined ? 'n/a' : t.met ? 'met' : 'NOT MET'])));
   if (result.loadBudgets.length > 0) {
     out.push(
       '',
       `Load budget: what ${RATIO_TARGET}x the lower bound leaves for loading the manifest once the rest of the run is paid for ` +
-        "(the load comes before the first request, so the two add up); \"with bare reads\": had paycfg's reads cost no more than undici's alone.",
+        '(the load comes before the first request, so the two add up): the whole-run reading of the ratio target, by which apply from empty is judged; ' +
+        "\"with bare reads\": had paycfg's reads cost no more than undici's alone.",
     );
     out.push(
       table(

@@ -13,6 +13,8 @@ export interface BenchSimulator {
   token(groupId: string): string;
   createGroup(groupId: string): Promise<void>;
   setLatency(ms: number): Promise<void>;
+  /** Requests per second the simulator admits (token bucket, one second's burst, full when set); 0: no limit. */
+  setRateLimit(rps: number): Promise<void>;
   resetStats(): Promise<void>;
   stats(): Promise<RequestStatistics>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export async function startBenchSimulator(): Promise<BenchSimulator> {
     token: (groupId) => signSimToken({ groupId, secret: SECRET, ttlSeconds: TOKEN_TTL_SECONDS }),
     createGroup: (groupId) => admin.createGroup({ groupId, groupName: `Bench PBO ${groupId}`, timeZone: 'UTC' }),
     setLatency: (ms) => admin.faults({ latencyMs: ms }),
+    setRateLimit: (rps) => admin.faults({ rateLimit: rps }),
     resetStats: () => admin.resetStats(),
     stats: () => admin.stats(),
     close: () => sim.close(),

@@ -100,3 +100,11 @@ export function scenarioPhases(scenario: Scenario, group: GroupCounts): RequestP
       return applyDriftPhases(group);
   }
 }
+
+/**
+ * Wall time ÷ lower bound, the manifest load first taken off the wall time: the part of the run the
+ * bound describes, since the load comes before the first request and sends none. NaN without a bound.
+ */
+export function ratioWithoutLoad(wallMs: number, loadMs: number, boundMs: number): number {
+  return boundMs > 0 ? (wallMs - loadMs) / boundMs : Number.NaN;
+}

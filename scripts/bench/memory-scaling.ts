@@ -7,13 +7,23 @@ import { buildGroupSpec, type GroupSize } from './group-shape.js';
 import { measurePlanningCpu } from './planning-cpu.js';
 import { runPaycfg, type PaycfgBuild } from './run-paycfg.js';
 import { seedGroup } from './seed-group.js';
+import { median } from './statistics.js';
 import { writeManifest } from './write-manifest.js';
+
+/** One plan of the unchanged group at a size of the memory line. */
+export interface MemoryRun {
+  readonly maxRssKb: number;
+  readonly wallMs: number;
+}
 
 /** Peak memory of `paycfg plan` on an unchanged group of one size. */
 export interface MemoryPoint {
   readonly merchants: number;
+  /** Median over `planUnchangedRuns`: when the collector last ran moves one run's peak by tens of MB. */
   readonly planUnchangedMaxRssKb: number;
   readonly planUnchangedWallMs: number;
+  /** Each plan's own figures, in the order run. */
+  readonly planUnchangedRuns: readonly MemoryRun[];
   /** Heap paycfg's data holds at that size after a full GC (see PlanningCpuFigures.retainedHeapKib). */
   readonly retainedHeapKib: number;
   /** Peak RSS of `apply` into an empty group, where the scenarios measured it (at their size). */
@@ -31,12 +41,13 @@ export interface MemoryContext {
 
 /**
  * How paycfg's memory grows with the group: for each size a new group is filled straight through
- * the API (seed-group.ts) and planned by paycfg, without injected latency (latency changes time, not
- * memory); the plan must find nothing to do, or the group is not the manifest's. Peak RSS includes
+ * the API (seed-group.ts) and planned by paycfg `runs` times, without injected latency (latency
+ * changes time, not memory); each plan must find nothing to do, or the group is not the manifest's.
+ * A size's figure is the median of its runs. Peak RSS includes
  * the headroom V8 leaves itself, which follows its own sizing rules; the heap retained after a full
  * GC, measured apart, is what paycfg keeps.
  */
-export async function measureMemoryScaling(ctx: MemoryContext, base: GroupSize, sizes: readonly number[]): Promise<MemoryPoint[]> {
+export async function measureMemoryScaling(ctx: MemoryContext, base: GroupSize, sizes: readonly number[], runs: number): Promise<MemoryPoint[]> {
   const points: MemoryPoint[] = [];
   for (const merchants of sizes) {
     const dir = await mkdtemp(join(ctx.workDir, `memory-${merchants}-`));
@@ -48,19 +59,34 @@ export async function measureMemoryScaling(ctx: MemoryContext, base: GroupSize, 
       await ctx.sim.setLatency(0);
       ctx.log(`memory at ${merchants} merchants: seeding the group through the API`);
       await seedGroup(spec, ctx.sim.url, ctx.sim.token(groupId), DEVICE_ADMIN);
-      ctx.log(`memory at ${merchants} merchants: plan, unchanged`);
-      const plan = await runPaycfg({ build: ctx.build, argv: ['plan', '-f', dir, '--detailed-exitcode'], env: paycfgEnv(ctx.sim, groupId), cwd: ctx.cwd });
-      if (plan.exitCode !== 0) {
-        throw new BenchError(`memory at ${merchants} merchants: the plan of the seeded group exited ${plan.exitCode}: ${plan.stderrTail.trim().slice(-1200)}`);
+      const plans: MemoryRun[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        ctx.log(`memory at ${merchants} merchants: plan, unchanged, run ${run + 1}/${runs}`);
+        const plan = await runPaycfg({ build: ctx.build, argv: ['plan', '-f', dir, '--detailed-exitcode'], env: paycfgEnv(ctx.sim, groupId), cwd: ctx.cwd });
+        if (plan.exitCode !== 0) {
+          throw new BenchError(`memory at ${merchants} merchants: the plan of the seeded group exited ${plan.exitCode}: ${plan.stderrTail.trim().slice(-1200)}`);
+        }
+        plans.push({ maxRssKb: plan.maxRssKb, wallMs: plan.wallMs });
       }
       ctx.log(`memory at ${merchants} merchants: retained heap (own process, no I/O)`);
       const retained = await measurePlanningCpu({ size: { ...base, merchants }, runs: 1, workDir: dir, build: ctx.build }, ctx.cwd);
-      points.push({ merchants, planUnchangedMaxRssKb: plan.maxRssKb, planUnchangedWallMs: plan.wallMs, retainedHeapKib: retained.retainedHeapKib });
+      points.push(memoryPoint(merchants, plans, retained.retainedHeapKib));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
   return points;
+}
+
+/** A size's point of the memory line: the median of its plans' peaks and wall times. */
+export function memoryPoint(merchants: number, plans: readonly MemoryRun[], retainedHeapKib: number): MemoryPoint {
+  return {
+    merchants,
+    planUnchangedMaxRssKb: median(plans.map((p) => p.maxRssKb)),
+    planUnchangedWallMs: median(plans.map((p) => p.wallMs)),
+    planUnchangedRuns: plans,
+    retainedHeapKib,
+  };
 }
 
 /** Least-squares line through the points (slope per x, intercept), with R² to show how straight it is. */

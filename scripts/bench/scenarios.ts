@@ -75,13 +75,22 @@ async function measuredRun(ctx: ScenarioContext, groupId: string, argv: string[]
 export interface ManifestLoadFigures {
   readonly runs: readonly { readonly wallMs: number; readonly maxRssKb: number; readonly cpuMs: number }[];
   readonly median: { readonly wallMs: number; readonly maxRssKb: number; readonly cpuMs: number };
+  /** Size of the manifest's files together. */
+  readonly yamlBytes: number;
+  /** yamlBytes in MB (10^6 bytes) ÷ the median wall time in seconds: the load as a rate of its own. */
+  readonly mbPerSecond: number;
+}
+
+/** MB (10^6 bytes) of YAML loaded per second; NaN without a time. */
+export function yamlMbPerSecond(bytes: number, wallMs: number): number {
+  return wallMs > 0 ? bytes / 1e6 / (wallMs / 1000) : Number.NaN;
 }
 
 /**
  * Measures what every plan and apply does before its first request: loading and checking the
  * manifest. Subtracted from a scenario's wall time, it leaves the part the lower bound describes.
  */
-export async function measureManifestLoad(ctx: ScenarioContext, runs: number): Promise<ManifestLoadFigures> {
+export async function measureManifestLoad(ctx: ScenarioContext, runs: number, yamlBytes: number): Promise<ManifestLoadFigures> {
   const figures: { wallMs: number; maxRssKb: number; cpuMs: number }[] = [];
   for (let run = 0; run < runs; run += 1) {
     ctx.log(`validate (manifest load, no requests), run ${run + 1}/${runs}`);
@@ -89,9 +98,12 @@ export async function measureManifestLoad(ctx: ScenarioContext, runs: number): P
     if (report.exitCode !== 0) throw new BenchError(`paycfg validate of the generated manifest exited ${report.exitCode}: ${report.stderrTail.trim().slice(-1200)}`);
     figures.push({ wallMs: report.wallMs, maxRssKb: report.maxRssKb, cpuMs: report.cpuUserMs + report.cpuSystemMs });
   }
+  const wallMs = median(figures.map((f) => f.wallMs));
   return {
     runs: figures,
-    median: { wallMs: median(figures.map((f) => f.wallMs)), maxRssKb: median(figures.map((f) => f.maxRssKb)), cpuMs: median(figures.map((f) => f.cpuMs)) },
+    median: { wallMs, maxRssKb: median(figures.map((f) => f.maxRssKb)), cpuMs: median(figures.map((f) => f.cpuMs)) },
+    yamlBytes,
+    mbPerSecond: yamlMbPerSecond(yamlBytes, wallMs),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   lowerBoundMs,
   phaseRounds,
   planPhases,
+  ratioWithoutLoad,
   totalRequests,
   type GroupCounts,
 } from '../../scripts/bench/lower-bound.js';
@@ -37,6 +38,11 @@ describe('lower bound arithmetic', () => {
     expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + 250) * 10);
     expect(lowerBoundMs(phases, 1, 10)).toBe((1 + 3 + 2000) * 10);
     expect(totalRequests(phases)).toBe(2004);
+  });
+
+  it('takes the manifest load off the wall time before dividing by the bound', () => {
+    expect(ratioWithoutLoad(5330, 1770, 2520)).toBeCloseTo(3560 / 2520);
+    expect(ratioWithoutLoad(5330, 1770, 0)).toBeNaN();
   });
 });
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_SIZE } from '../../scripts/bench/group-shape.js';
 import type { Scenario } from '../../scripts/bench/lower-bound.js';
-import { linearFit } from '../../scripts/bench/memory-scaling.js';
+import { linearFit, memoryPoint, type MemoryPoint } from '../../scripts/bench/memory-scaling.js';
 import type { PlanningCpuFigures } from '../../scripts/bench/planning-cpu.js';
+import { summariseRateLimited } from '../../scripts/bench/rate-limited.js';
 import type { ScenarioResult } from '../../scripts/bench/scenarios.js';
-import { checkTargets, loadBudgets } from '../../scripts/bench/targets.js';
+import { checkTargets, loadBudgets, type TargetInputs } from '../../scripts/bench/targets.js';
 
-function scenario(name: Scenario, ratio: number, byRoute: Record<string, number> = {}, timing = { wallMs: 1, lowerBoundMs: 1, parallelism: 8 }): ScenarioResult {
+/** A scenario whose median wall time is `ratio` times its lower bound, unless `timing` says otherwise. */
+function scenario(name: Scenario, ratio: number, byRoute: Record<string, number> = {}, timing = { wallMs: ratio, lowerBoundMs: 1, parallelism: 8 }): ScenarioResult {
   const { wallMs, lowerBoundMs, parallelism } = timing;
   const run = { wallMs, startupMs: 1, maxRssKb: 1, cpuMs: 1, requests: 1, byRoute };
   return { scenario: name, parallelism, runs: [run], median: { wallMs, maxRssKb: 1, cpuMs: 1, requests: 1 }, phases: [], expectedRequests: 1, lowerBoundMs, ratio };
@@ -25,47 +27,121 @@ const cpu = (merchants: number, fromEmpty: number): PlanningCpuFigures => ({
   retainedHeapKib: 0,
 });
 
+const MB = 1024;
+/** A memory point at `merchants` from plans that peaked at `peaksMb`, in the order run. */
+const memoryAt = (merchants: number, peaksMb: readonly number[]): MemoryPoint =>
+  memoryPoint(merchants, peaksMb.map((mb) => ({ maxRssKb: mb * MB, wallMs: 1 })), 1);
+
+const targets = (inputs: Partial<TargetInputs>): ReturnType<typeof checkTargets> =>
+  checkTargets({ group: DEFAULT_GROUP_SIZE, parallelism: 8, scenarios: [], loadMs: 0, ...inputs });
+const check = (checks: ReturnType<typeof checkTargets>, words: string) => checks.find((c) => c.target.includes(words));
+
 describe('checkTargets', () => {
   const reads = { 'GET /api/openapi/v1/device': 2000 };
 
   it('checks the ratios, the reads per merchant, planning CPU and memory at 10,000 merchants', () => {
-    const checks = checkTargets({
-      group: DEFAULT_GROUP_SIZE,
-      parallelism: 8,
+    const checks = targets({
       scenarios: [scenario('plan-unchanged', 1.4, reads), scenario('apply-from-empty', 1.6), scenario('apply-drift', 1.5)],
       planningCpu: cpu(10_000, 999),
-      memory: [{ merchants: 10_000, planUnchangedMaxRssKb: 400 * 1024, planUnchangedWallMs: 1, retainedHeapKib: 1 }],
+      memory: [memoryAt(10_000, [400])],
     });
     expect(checks.map((c) => c.met)).toEqual([true, true, true, false, true, true, false]);
   });
 
-  it('flags a plan that reads binding records the merchant list already carries', () => {
-    const checks = checkTargets({
-      group: DEFAULT_GROUP_SIZE,
-      parallelism: 8,
-      scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 1 })],
+  it('judges the plan and the apply of drift without the manifest load: a whole ratio over 1.5 whose part after the load is within it is met', () => {
+    // Bound 2,520 ms; 5,330 ms whole (2.12x), 3,560 ms after the 1,770 ms load (1.41x).
+    const timing = { wallMs: 5330, lowerBoundMs: 2520, parallelism: 8 };
+    const checks = targets({
+      loadMs: 1770,
+      scenarios: [scenario('plan-unchanged', 5330 / 2520, reads, timing), scenario('apply-drift', 5330 / 2520, {}, timing)],
     });
-    expect(checks.find((c) => c.target.includes('binding-record'))?.met).toBe(false);
+    expect(check(checks, 'plan, unchanged 2000-merchant group')).toMatchObject({ measured: '1.41x w/o load (2.12x whole)', met: true });
+    expect(check(checks, 'apply of 1% drift')).toMatchObject({ measured: '1.41x w/o load (2.12x whole)', met: true });
+  });
+
+  it('misses the plan and the apply of drift when even the part after the load is over 1.5x', () => {
+    const timing = { wallMs: 6000, lowerBoundMs: 2520, parallelism: 8 };
+    const checks = targets({ loadMs: 1000, scenarios: [scenario('plan-unchanged', 6000 / 2520, reads, timing), scenario('apply-drift', 6000 / 2520, {}, timing)] });
+    expect(check(checks, 'plan, unchanged 2000')?.met).toBe(false);
+    expect(check(checks, 'apply of 1% drift')?.met).toBe(false);
+  });
+
+  it('judges apply from empty on its whole wall time, load included', () => {
+    // 1.3x after the load, 1.6x whole.
+    const checks = targets({ loadMs: 3000, scenarios: [scenario('apply-from-empty', 1.6, {}, { wallMs: 16_000, lowerBoundMs: 10_000, parallelism: 8 })] });
+    expect(check(checks, 'apply from empty')).toMatchObject({ measured: '1.60x', met: false });
+  });
+
+  it('flags a plan that reads binding records the merchant list already carries', () => {
+    const checks = targets({ scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 1 })] });
+    expect(check(checks, 'binding-record')?.met).toBe(false);
   });
 
   it('does not judge the plan ratio of another group size than the 2,000 merchants of the target', () => {
-    const checks = checkTargets({ group: { ...DEFAULT_GROUP_SIZE, merchants: 50 }, parallelism: 8, scenarios: [scenario('plan-unchanged', 3)] });
-    expect(checks[0]).toMatchObject({ measured: '3.00x', met: undefined });
+    const checks = targets({ group: { ...DEFAULT_GROUP_SIZE, merchants: 50 }, scenarios: [scenario('plan-unchanged', 3)] });
+    expect(checks[0]).toMatchObject({ measured: '3.00x w/o load (3.00x whole)', met: undefined });
   });
 
   it('judges linear growth by the straightness of the retained heap, from three sizes on', () => {
-    const point = (merchants: number) => ({ merchants, planUnchangedMaxRssKb: 1, planUnchangedWallMs: 1, retainedHeapKib: 1 });
     const linear = (retainedFitR2: number, sizes: number[]) =>
-      checkTargets({ group: DEFAULT_GROUP_SIZE, parallelism: 8, scenarios: [], memory: sizes.map(point), retainedFitR2 }).find((c) => c.target.includes('linearly'));
+      check(targets({ memory: sizes.map((m) => memoryAt(m, [1])), retainedFitR2 }), 'linearly');
     expect(linear(0.999, [1000, 2000, 10_000])?.met).toBe(true);
     expect(linear(0.9, [1000, 2000, 10_000])?.met).toBe(false);
     expect(linear(1, [1000, 2000])).toBeUndefined();
   });
 
+  it('judges the peak memory at 10,000 merchants on the median of the runs, not on the worst one', () => {
+    const met = check(targets({ memory: [memoryAt(10_000, [310, 272, 290])] }), 'peak RSS of plan');
+    expect(met).toMatchObject({ measured: '290 MB (3 runs: 310 MB, 272 MB, 290 MB)', met: true });
+    const missed = check(targets({ memory: [memoryAt(10_000, [301, 272, 305])] }), 'peak RSS of plan');
+    expect(missed).toMatchObject({ measured: '301 MB (3 runs: 301 MB, 272 MB, 305 MB)', met: false });
+  });
+
   it('does not judge planning CPU measured at another size than the target', () => {
-    const checks = checkTargets({ group: DEFAULT_GROUP_SIZE, parallelism: 8, scenarios: [], planningCpu: cpu(500, 5000) });
+    const checks = targets({ planningCpu: cpu(500, 5000) });
     expect(checks).toHaveLength(1);
     expect(checks[0]!.met).toBeUndefined();
+  });
+
+  describe('the rate-limited plan', () => {
+    const limited = (walls: number[], rateLimited = 40) =>
+      summariseRateLimited(
+        walls.map((wallMs) => ({ wallMs, maxRssKb: 1, cpuMs: 1, requests: 2004 + rateLimited, rateLimited })),
+        { rateLimit: 100, parallelism: 8, neededRequests: 2004, loadMs: 2000 },
+      );
+
+    it('is met within 1.2x of requests / rate, judged on the whole wall time', () => {
+      // Bound 2,004 / 100 per second = 20.04 s; median 23.5 s = 1.17x (1.07x without the 2 s load).
+      const figures = limited([26_000, 23_500, 22_000]);
+      expect(figures.boundMs).toBeCloseTo(20_040);
+      expect(figures.median.wallMs).toBe(23_500);
+      expect(figures.ratio).toBeCloseTo(23_500 / 20_040);
+      expect(figures.ratioWithoutLoad).toBeCloseTo(21_500 / 20_040);
+      expect(check(targets({ rateLimited: figures }), 'requests/s')).toMatchObject({ measured: '1.17x (40 answered 429)', met: true });
+    });
+
+    it('is missed over 1.2x even when the part after the load is within it', () => {
+      const figures = limited([25_000]);
+      expect(figures.ratioWithoutLoad).toBeLessThan(1.2);
+      expect(check(targets({ rateLimited: figures }), 'requests/s')).toMatchObject({ measured: '1.25x (40 answered 429)', met: false });
+    });
+
+    it('is not judged at another group size than 2,000 merchants', () => {
+      const checks = targets({ group: { ...DEFAULT_GROUP_SIZE, merchants: 50 }, rateLimited: limited([25_000]) });
+      expect(check(checks, 'requests/s')).toMatchObject({ measured: '1.25x (40 answered 429)', met: undefined });
+    });
+
+    it('is not checked when the scenario did not run', () => {
+      expect(check(targets({}), 'requests/s')).toBeUndefined();
+    });
+  });
+});
+
+describe('memoryPoint', () => {
+  it('takes the median of the runs and keeps each run', () => {
+    const point = memoryPoint(1000, [{ maxRssKb: 300, wallMs: 9 }, { maxRssKb: 100, wallMs: 7 }, { maxRssKb: 200, wallMs: 8 }], 5);
+    expect(point).toMatchObject({ merchants: 1000, planUnchangedMaxRssKb: 200, planUnchangedWallMs: 8, retainedHeapKib: 5 });
+    expect(point.planUnchangedRuns.map((r) => r.maxRssKb)).toEqual([300, 100, 200]);
   });
 });
 
