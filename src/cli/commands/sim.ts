@@ -15,7 +15,9 @@ Usage:
   paycfg sim token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]
 
 Serves /api/openapi/v1 (acquirer, emv, mchInfo, device), GET /api/v2/current and the
-/_sim/ admin surface (loopback clients only) until interrupted (Ctrl-C or SIGTERM).
+/_sim/ admin surface (loopback clients with a loopback Host only) until interrupted (Ctrl-C
+or SIGTERM). A request a browser page of another site could send (a foreign Origin or
+Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
 Prints one line on start: "listening on http://HOST:PORT".
 
 Flags:
