@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
-import { expandTemplate } from '../manifest/index.js';
+import { describeCharacter, expandTemplate, MULTI_LINE_FIELDS, refusedCharacter } from '../manifest/index.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredResource, DesiredState } from '../model/state.js';
 import type { Change, Plan } from '../plan/plan.js';
@@ -65,13 +65,24 @@ export async function prepareSavedPlan(
   }
   const values = new Map<string, string>();
   const missing: string[] = [];
+  const refused: string[] = [];
   for (const secret of saved.secrets) {
     const expanded = expandTemplate(secret.template, env);
-    if (expanded.missing.length > 0) missing.push(...expanded.missing.map((v) => `${v} (for ${secret.pointer})`));
+    if (expanded.missing.length > 0) {
+      missing.push(...expanded.missing.map((v) => `${v} (for ${secret.pointer})`));
+      continue;
+    }
+    // The environment of the apply is not the one `validate` saw: its values get the manifest's character rule again.
+    const { path } = splitPointer(secret.pointer);
+    const bad = refusedCharacter(expanded.text, MULTI_LINE_FIELDS.has(path[path.length - 1] ?? ''));
+    if (bad !== undefined) refused.push(`${secret.pointer}: its environment variables hold ${describeCharacter(bad.char)}`);
     else values.set(secret.pointer, expanded.text);
   }
   if (missing.length > 0) {
     throw new SavedPlanError(`the saved plan takes secret values from the environment, and these variables are not set: ${missing.join(', ')}. Nothing was changed.`);
+  }
+  if (refused.length > 0) {
+    throw new SavedPlanError(`secret values from the environment hold characters a manifest may not: ${refused.join('; ')}. Nothing was changed.`);
   }
 
   const desired = scopeAsDesired(saved);

@@ -3,6 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { buildSavedPlan, parseSavedPlan, SavedPlanError, type SavedPlan } from '../plan/saved-plan.js';
+import { stringifyJson } from '../util/visible-text.js';
 import type { PlanRun } from './compute-plan.js';
 
 /** Writes `plan --out`: readable by its owner alone (it names where secrets come from), never half written. */
@@ -11,7 +12,7 @@ export async function writeSavedPlan(file: string, run: PlanRun, cwd: string): P
   const target = resolve(cwd, file);
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+    await writeFile(temp, `${stringifyJson(saved, 2)}\n`, { mode: 0o600 });
     await rename(temp, target);
   } catch (error) {
     throw new ConfigError(`cannot write the plan to ${target}: ${(error as Error).message}`);

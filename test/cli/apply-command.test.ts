@@ -219,6 +219,21 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).total).toBe(0);
   });
 
+  it('refuses a saved plan whose secret variable now holds a control character, before sending anything', async () => {
+    const { env } = await freshGroup();
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+    const manifest = join(dir, 'm.yaml');
+    writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, '').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', '${TILL_ADMIN_PASSWORD}'));
+    const planFile = join(dir, 'plan.json');
+    expect((await cli(['plan', '-f', manifest, '--out', planFile], env)).code).toBe(0);
+    await sim.admin.resetStats();
+    const refused = await cli(['apply', planFile], { ...env, TILL_ADMIN_PASSWORD: 'admin\x1b[2Kpass' });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('device/coffee-001/till-1#/deviceAdmin: its environment variables hold U+001B (ESC)');
+    expect(refused.err).not.toContain('Kpass');
+    expect((await sim.admin.stats()).total).toBe(0);
+  });
+
   it('reads back a create whose answer is lost and adopts it, never creating twice', async () => {
     const { groupId, env } = await freshGroup();
     // No asDefault profile, so every change is a create: each one is performed, then its connection is cut.
