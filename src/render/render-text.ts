@@ -1,4 +1,4 @@
-import { pointerSegments } from '../model/pointers.js';
+import { baseAddress, pointerSegments } from '../model/pointers.js';
 import { comparableFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
 import { showControls } from '../util/visible-text.js';
@@ -10,7 +10,8 @@ import { visiblePlan } from './visible-plan.js';
 const SYMBOL: Record<Change['action'], string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
 
 function headline(change: Change): string {
-  const base = change.address.replace(/#(old|detach)$/, '');
+  const base = baseAddress(change.address);
+  if (base !== change.address && change.address.startsWith(`${base}#duplicate-`)) return `${base}: duplicate code ${change.liveId ?? ''} will be deleted`;
   if (change.step === 'replace-old') return `${base} (old record${change.liveId !== undefined ? ` ${change.liveId}` : ''}) will be deleted to make way for its replacement`;
   if (change.step === 'detach') return `${base} will let go of a resource that is being replaced`;
   switch (change.action) {

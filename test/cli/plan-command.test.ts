@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -122,5 +122,24 @@ describe('paycfg plan', () => {
     const io = captureIo({ env: {} });
     expect(await main(['plan', '-f', basic], io)).toBe(1);
     expect(io.err()).toMatch(/PAYCFG_BASE_URL/);
+  });
+});
+
+describe('paycfg plan of a duplicate pending code', () => {
+  it('names the code that goes in the headline and says why in the reason', async () => {
+    const groupId = 'G-00000077';
+    await sim.admin.createGroup({ groupId });
+    const groupEnv = { PAYCFG_TOKEN: sim.token(groupId) };
+    const unpinnedDir = mkdtempSync(join(tmpdir(), 'paycfg-dup-'));
+    const manifest = join(unpinnedDir, 'paycfg.yaml');
+    writeFileSync(manifest, readFileSync(join(basic, 'paycfg.yaml'), 'utf8').replace(/^group: .*$/m, ''));
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], groupEnv)).code).toBe(0);
+    const merchants = (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId)).body.data.records as { mchId: string }[];
+    const twin = await sim.api('POST', '/api/openapi/v1/device', { mchId: merchants[0]!.mchId, deviceAlias: 'till-1', deviceName: 'Front till', methodList: '01' }, groupId);
+    const code = String(twin.body.data.id);
+
+    const { out } = await cli(['plan', '-f', manifest], groupEnv);
+    expect(out).toContain(`# device/coffee-001/till-1: duplicate code ${code} will be deleted`);
+    expect(out).toMatch(/duplicate pending code for alias till-1: CD-\S+ \(older\) is kept/);
   });
 });
