@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, OutcomeUnknownError, type ApiClient } from '../api/index.js';
 import type { BindingRecord, Device, EmvConfig, Merchant } from '../api/wire-types.js';
 import type { LiveRead } from '../live/read-live.js';
@@ -9,8 +8,9 @@ import type { AcquirerFields, BindingFields, DesiredState, DeviceFields, EmvFiel
 import { survivorOf } from '../model/twins.js';
 import { sameFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
-import { ConcurrentCreateError, SETTLE_MS } from './concurrent-create.js';
+import { ConcurrentCreateError } from './concurrent-create.js';
 import type { IdRegistry } from './id-registry.js';
+import { SettledDeviceLists } from './settled-device-lists.js';
 import {
   acquirerCreateBody,
   acquirerUpdateBody,
@@ -97,21 +97,23 @@ function createdOrAdopted(adopted: boolean): string {
   return adopted ? 'adopted' : 'created';
 }
 
-/** Waits off the run's parallelism slot (see executePlan): other changes go on meanwhile. */
-export type Pause = (ms: number) => Promise<void>;
+/** Runs `work`, a wait, off the run's parallelism slot (see executePlan): other changes go on meanwhile. */
+export type WaitOutside = <T>(work: () => Promise<T>) => Promise<T>;
 
 export class ChangeOperations {
   private readonly bindingRecords = new Map<string, Promise<BindingRecord[]>>();
   private readonly emvRecords: Map<string, EmvConfig>;
   /** Addresses of the plan's changes, built once: every merchant create asks about them. */
   private readonly planned: ReadonlySet<string>;
+  private readonly settledDevices: SettledDeviceLists;
 
   constructor(
     private readonly ctx: OperationContext,
-    private readonly pause: Pause = (ms) => sleep(ms),
+    private readonly waitOutside: WaitOutside = (work) => work(),
   ) {
     this.emvRecords = new Map(ctx.live.snapshot.emvConfigs.map((e) => [e.emvName, e]));
     this.planned = new Set(ctx.plan.changes.map((c) => c.address));
+    this.settledDevices = new SettledDeviceLists((mchId) => ctx.client.devices.listAll(mchId));
   }
 
   run(change: Change): Promise<OperationResult> {
@@ -317,9 +319,9 @@ export class ChangeOperations {
     return `${createdOrAdopted(adopted)} ${value.id}${value.profileId === null ? ' (no acquirer bound yet: provisioning push skipped)' : ''}${note}`;
   }
 
-  /** A merchant's devices under an alias; a decommissioned terminal has given its alias up. */
+  /** A merchant's devices under an alias, read now. */
   private async deviceTwins(mchId: string, alias: string): Promise<Device[]> {
-    return (await this.ctx.client.devices.listAll(mchId)).filter((d) => d.deviceAlias === alias && d.deviceStatus !== 3);
+    return twinsIn(await this.ctx.client.devices.listAll(mchId), alias);
   }
 
   private deviceMatches(change: Change, device: Device): boolean {
@@ -332,12 +334,12 @@ export class ChangeOperations {
    * both succeed. Once the list can hold every record of this one's second (SETTLE_MS), the rule
    * of model/twins.ts keeps an activated terminal, or else the older code; a run whose own pending
    * code must go deletes it and adopts the one that stays. Every run decides on a list that holds
-   * the record that stays, so all of them agree on it.
+   * the record that stays, so all of them agree on it. The list is one the merchant's other checks
+   * share (see settled-device-lists.ts), waited for off the run's parallelism slot.
    */
   private async keepOneDevice(change: Change, mchId: string, own: string): Promise<string> {
     const alias = (change.after as unknown as DeviceFields).deviceAlias;
-    await this.pause(SETTLE_MS);
-    const twins = await this.deviceTwins(mchId, alias);
+    const twins = twinsIn(await this.waitOutside(() => this.settledDevices.read(mchId)), alias);
     if (twins.length === 0) {
       throw new LiveStateError(`${change.address}: device ${own} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own });
     }
@@ -348,4 +350,9 @@ export class ChangeOperations {
     const kept = survivor.activated ? `the activated ${survivor.id}` : `${survivor.id} (older, or of the same second with a lower id)`;
     return `; another run created it at the same time: kept ${kept}, deleted this run's ${own}`;
   }
+}
+
+/** The devices under an alias; a decommissioned terminal has given its alias up. */
+function twinsIn(devices: readonly Device[], alias: string): Device[] {
+  return devices.filter((d) => d.deviceAlias === alias && d.deviceStatus !== 3);
 }

@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Change, Plan } from '../plan/plan.js';
 import { MinHeap } from '../util/min-heap.js';
-import { ChangeOperations, type OperationContext } from './change-operations.js';
+import { ChangeOperations, type OperationContext, type WaitOutside } from './change-operations.js';
 
 export type ApplyEvent =
   | { readonly type: 'start'; readonly change: Change }
@@ -41,27 +40,28 @@ export interface ExecuteOptions {
  * independent changes go on, so that one refusal does not stop the rest and a re-run finishes the job.
  */
 export async function executePlan(plan: Plan, context: OperationContext, options: ExecuteOptions): Promise<ApplyResult> {
-  // A change that waits for twins to settle (see concurrent-create.ts) gives its slot up meanwhile,
-  // and on waking takes the next free one before any change not yet started.
+  // A change that waits (for twins to settle and be listed, see concurrent-create.ts) gives its
+  // slot up meanwhile, and when the wait is over takes the next free one before any change not yet
+  // started, so that the changes half done finish first.
   let running = 0;
   let paused = 0;
   const resuming: (() => void)[] = [];
   let pump: () => void = () => undefined;
-  const pause = async (ms: number): Promise<void> => {
+  const waitOutside: WaitOutside = async (work) => {
     running -= 1;
     paused += 1;
     pump();
     try {
-      await sleep(ms);
+      return await work();
+    } finally {
       await new Promise<void>((resolve) => {
         resuming.push(resolve);
         pump();
       });
-    } finally {
       paused -= 1;
     }
   };
-  const operations = new ChangeOperations(context, pause);
+  const operations = new ChangeOperations(context, waitOutside);
   const changes = plan.changes;
   const index = new Map(changes.map((c, i) => [c.address, i]));
   const waiting = changes.map((c) => c.dependsOn.filter((d) => index.has(d)).length);
