@@ -27,12 +27,12 @@ function fakeTimers() {
   return api;
 }
 
-/** A device list that records when each read was sent and answers with the merchant's id in the records. */
+/** A device list that records when each read was sent and answers one device, aliased with the merchant's id. */
 function recordingList(clock: SettleTimers) {
   const sent: Array<{ mchId: string; at: number }> = [];
   const list = async (mchId: string): Promise<Device[]> => {
     sent.push({ mchId, at: clock.now() });
-    return [{ deviceId: `CD-${sent.length}`, mchId } as unknown as Device];
+    return [{ deviceId: `CD-${sent.length}`, deviceAlias: mchId } as Device];
   };
   return { sent, list };
 }
@@ -79,8 +79,8 @@ describe('SettledDeviceLists', () => {
     const other = lists.read('M2');
     await clock.advance(SETTLE);
     expect(sent.map((s) => s.mchId).sort()).toEqual(['M1', 'M2']);
-    expect((await one)[0]!.mchId).toBe('M1');
-    expect((await other)[0]!.mchId).toBe('M2');
+    expect((await one)[0]!.deviceAlias).toBe('M1');
+    expect((await other)[0]!.deviceAlias).toBe('M2');
   });
 
   it('fails every check that joined a read that failed, and the next check reads again', async () => {
