@@ -184,7 +184,12 @@ export function formatReport(result: BenchResult): string {
   }
 
   if (result.memory.points.length > 0) {
-    out.push('', 'Peak memory (RSS of the paycfg process; each group seeded through the API, planned without latency; apply from the runs above):');
+    const plans = result.memory.points[0]!.planUnchangedRuns.length;
+    out.push(
+      '',
+      `Peak memory (RSS of the paycfg process; each group seeded through the API, planned ${plans} time${plans === 1 ? '' : 's'} without latency, ` +
+        'plan figures the median; apply from the runs above):',
+    );
     out.push(
       table(
         ['merchants', 'plan, unchanged', 'apply from empty', 'plan wall', 'retained heap'],
