@@ -10,6 +10,7 @@
  * at least max(ceil(requests / concurrency), depth) × latency, and the scenario the sum over its
  * phases. Measured time divided by this bound is the overhead paycfg adds to the network.
  */
+import { SETTLE_MS as DEVICE_SETTLE_MS } from '../../src/apply/concurrent-create.js';
 import type { GroupSize } from './group-shape.js';
 
 export interface RequestPhase {
@@ -17,6 +18,8 @@ export interface RequestPhase {
   readonly requests: number;
   /** The longest chain of requests inside the phase that must run one after another. */
   readonly depth: number;
+  /** Time the phase must wait on top of its requests, whatever the latency (the device twin check's settle time). */
+  readonly waitMs?: number;
 }
 
 /** Rounds of `latency` a phase needs at best. */
@@ -26,7 +29,7 @@ export function phaseRounds(phase: RequestPhase, concurrency: number): number {
 }
 
 export function lowerBoundMs(phases: readonly RequestPhase[], concurrency: number, latencyMs: number): number {
-  return phases.reduce((sum, phase) => sum + phaseRounds(phase, concurrency), 0) * latencyMs;
+  return phases.reduce((sum, phase) => sum + phaseRounds(phase, concurrency) * latencyMs + (phase.requests > 0 ? (phase.waitMs ?? 0) : 0), 0);
 }
 
 export function totalRequests(phases: readonly RequestPhase[]): number {
@@ -63,15 +66,18 @@ export function planPhases(group: GroupCounts, liveMerchants: number): RequestPh
  * and each new merchant's bindings are read back once (the service may bind it to a default card
  * profile, 01 §4.3). Two chains meet at each binding: EMV config → profile, and merchant → its
  * read-back (a merchant create waits for no profile unless a profile changes the card default,
- * which the generated group never does); then binding → device.
+ * which the generated group never does); then binding → device → the merchant's device list, read
+ * once for all its new devices DEVICE_SETTLE_MS after the last was created (the twin check that
+ * keeps two concurrent applies from leaving a duplicate, src/apply/settled-device-lists.ts).
  */
 export function applyFromEmptyPhases(group: GroupCounts): RequestPhase[] {
   const m = group.merchants;
-  const writes = group.emvConfigs + group.profiles + m * (2 + group.bindingsPerMerchant + group.devicesPerMerchant);
+  const devices = group.devicesPerMerchant > 0;
+  const writes = group.emvConfigs + group.profiles + m * (2 + group.bindingsPerMerchant + group.devicesPerMerchant + (devices ? 1 : 0));
   const profileChain = (group.emvConfigs > 0 ? 1 : 0) + (group.profiles > 0 ? 1 : 0);
   const merchantChain = m > 0 ? 2 : 0;
-  const depth = Math.max(profileChain, merchantChain) + (group.bindingsPerMerchant > 0 ? 1 : 0) + (group.devicesPerMerchant > 0 ? 1 : 0);
-  return [...planPhases(group, 0), { name: 'writes', requests: writes, depth }];
+  const depth = Math.max(profileChain, merchantChain) + (group.bindingsPerMerchant > 0 ? 1 : 0) + (devices ? 2 : 0);
+  return [...planPhases(group, 0), { name: 'writes', requests: writes, depth, ...(devices && m > 0 ? { waitMs: DEVICE_SETTLE_MS } : {}) }];
 }
 
 /**

@@ -61,13 +61,14 @@ describe('requests paycfg cannot avoid', () => {
     expect(totalRequests(planPhases(group, 0))).toBe(4);
   });
 
-  it('applies into an empty group with one create per resource and one binding read-back per merchant', () => {
+  it('applies into an empty group with one create per resource, one binding read-back and one device list per merchant', () => {
     const phases = applyFromEmptyPhases(group);
     const writes = phases.at(-1)!;
-    expect(writes.requests).toBe(40 + 20 + 2000 * (1 + 1 + 2 + 3));
-    // max(EMV config → profile, merchant → read-back) → binding → device
-    expect(writes.depth).toBe(4);
-    expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + Math.ceil(14060 / 8)) * 10);
+    expect(writes.requests).toBe(40 + 20 + 2000 * (1 + 1 + 2 + 3 + 1));
+    // max(EMV config → profile, merchant → read-back) → binding → device → the merchant's device list
+    expect(writes.depth).toBe(5);
+    // The device list waits the twin check's settle time, whatever the latency.
+    expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + Math.ceil(16060 / 8)) * 10 + 1250);
   });
 
   it('applies the drift with a re-read per merchant update and a records read per binding update without mid', () => {

@@ -57,11 +57,12 @@ describe.each([false, true])('requests of each scenario (mid set: %s)', (withMid
     await writeManifest(spec, dir);
   });
 
-  it('applies into an empty group with one create per resource and one read-back per merchant', async () => {
+  it('applies into an empty group with one create per resource, one binding read-back and one device list per merchant', async () => {
     const { code, byRoute } = await measured('apply-from-empty', ['apply', '-f', dir, '--auto-approve']);
     expect(code).toBe(0);
     expect(byRoute['POST /api/openapi/v1/mchInfo']).toBe(size.merchants);
     expect(byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}']).toBe(size.merchants);
+    expect(byRoute['GET /api/openapi/v1/device']).toBe(size.merchants);
   });
 
   it('has the chain depth of the plan from empty: its longest dependency path, a merchant create counting its read-back', async () => {
@@ -74,7 +75,8 @@ describe.each([false, true])('requests of each scenario (mid set: %s)', (withMid
       const known = memo.get(address);
       if (known !== undefined) return known;
       const change = byAddress.get(address)!;
-      const own = change.kind === 'merchant' && change.action === 'create' ? 2 : 1;
+      // A merchant create counts its bindings' read-back, a device create its merchant's device list.
+      const own = (change.kind === 'merchant' || change.kind === 'device') && change.action === 'create' ? 2 : 1;
       const value = own + Math.max(0, ...change.dependsOn.filter((d) => byAddress.has(d)).map(longest));
       memo.set(address, value);
       return value;
