@@ -1,4 +1,4 @@
-import { checkShapeLoosely, parseBody } from './envelope.js';
+import { checkShapeLoosely, parseBody, type ParsedBody } from './envelope.js';
 import {
   ApiError,
   AuthenticationError,
@@ -11,7 +11,8 @@ import {
   type RequestRef,
 } from './errors.js';
 import { describeFailure, type NetworkFailure, type TimeoutSettings } from './network-failure.js';
-import { isSafeToRepeat, type RetryDecision } from './retry-policy.js';
+import type { Answer } from './adaptive-limiter.js';
+import { isSafeToRepeat, isServiceFault, SYSTEM_ERROR_CODE, type AttemptOutcome, type RetryDecision } from './retry-policy.js';
 import { checkData, checkEnvelope, type DataShape } from './wire-schemas.js';
 
 /**
@@ -22,9 +23,10 @@ import { checkData, checkEnvelope, type DataShape } from './wire-schemas.js';
  * 1. No answer: retry if the policy allows; otherwise a create that was sent is outcome-unknown,
  *    anything else a TransportError.
  * 2. HTTP 401 or envelope code 401 (an expired token): AuthenticationError, never retried.
- * 3. HTTP 429 and 5xx (but 501): retry if the policy allows; otherwise 429 is RateLimitedError,
- *    a create is outcome-unknown (a server error, 503 included, may follow the write), anything else
- *    an outage (TransportError naming status and service code).
+ * 3. HTTP 429, 5xx (but 501) and envelope code 10001 `System Error` under any status (the real
+ *    service answers it with HTTP 200): retry if the policy allows; otherwise 429 is
+ *    RateLimitedError, a create is outcome-unknown (a server fault, 503 and 10001 included, may
+ *    follow the write), anything else an outage (TransportError naming status and service code).
  * 4. A body that is not an envelope: a create answered 2xx is outcome-unknown; JSON on 2xx is a
  *    WireFormatError; anything else (proxy pages, wrong base URL) a TransportError naming the status.
  * 5. Envelope code != 0: 13310, 13000 or ApiError, whatever the HTTP status (4xx/5xx allowed).
@@ -74,6 +76,48 @@ export interface Verdict {
   data?: unknown;
 }
 
+/**
+ * Bodies parsed once per attempt: the retry decision needs the envelope code before the verdict
+ * reads the same body, and a list answer can be large.
+ */
+const parsedBodies = new WeakMap<AttemptResult, ParsedBody>();
+
+function parsedBodyOf(result: Extract<AttemptResult, { kind: 'response' }>): ParsedBody {
+  let parsed = parsedBodies.get(result);
+  if (parsed === undefined) {
+    parsed = parseBody(result.text);
+    parsedBodies.set(result, parsed);
+  }
+  return parsed;
+}
+
+/** What the retry policy needs to know of an attempt, the envelope code included. */
+export function retryOutcomeOf(result: AttemptResult, rateLimitResetMs?: number): AttemptOutcome {
+  if (result.kind === 'failure') return { kind: 'no-response' };
+  const parsed = parsedBodyOf(result);
+  return {
+    kind: 'http',
+    status: result.status,
+    retryAfter: result.retryAfter,
+    rateLimitResetMs,
+    ...(parsed.kind === 'envelope' ? { envelopeCode: parsed.envelope.code } : {}),
+  };
+}
+
+/**
+ * What an attempt tells the pacing: 429 asks for a slower rate; 503 and code 10001 `System Error`
+ * (under any status) ask for fewer requests at once, because both are the service struggling: an
+ * internal fault that comes back while paycfg keeps many requests on the wire is better met with
+ * fewer of them. Other 5xx are not taken as load: 500 is usually a defect, 502/504 a gateway.
+ */
+export function pacingAnswerOf(result: AttemptResult): Answer {
+  if (result.kind === 'failure') return 'none';
+  if (result.status === 429) return 'throttled';
+  if (result.status === 503) return 'overloaded';
+  const parsed = parsedBodyOf(result);
+  return parsed.kind === 'envelope' && parsed.envelope.code === SYSTEM_ERROR_CODE ? 'overloaded' : 'ok';
+}
+
 export function judgeAttempt(result: AttemptResult, ctx: AttemptContext): Verdict {
   return result.kind === 'failure' ? judgeFailure(result, ctx) : judgeResponse(result, ctx);
 }
@@ -95,7 +139,7 @@ function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
 function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, ctx: AttemptContext): Verdict {
   const { ref, decision, attempt } = ctx;
   const { status } = response;
-  const parsed = parseBody(response.text);
+  const parsed = parsedBodyOf(response);
   const envelope = parsed.kind === 'envelope' ? parsed.envelope : undefined;
   const answered = { status, ...(envelope !== undefined ? { code: envelope.code } : {}) };
   const fail = (outcome: RequestOutcome, error: Error, uncertain = ctx.uncertain): Verdict => ({ ...answered, outcome, uncertain, error });
@@ -112,10 +156,11 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
     return fail('auth-error', new AuthenticationError(apiInit(envelope?.code ?? 401, envelope?.msg ?? '')));
   }
 
-  if (status === 429 || (status >= 500 && status !== 501)) {
+  if (status === 429 || isServiceFault({ kind: 'http', status, envelopeCode: envelope?.code })) {
     const outcome: RequestOutcome = status === 429 ? 'rate-limited' : envelope !== undefined ? 'service-error' : 'http-error';
     // 429 is a refusal before any work. Any 5xx, 503 included, may come after a write (a gateway
-    // can give up on an upstream that went on), which is also why a create answered 5xx is
+    // can give up on an upstream that went on), and so may a 10001 (the service failed somewhere
+    // in the request, perhaps after it wrote), which is also why a create answered either way is
     // outcome-unknown below, and read back before it is sent again.
     const uncertain = ctx.uncertain || status !== 429;
     if (decision.retry) return { ...answered, outcome, retryInMs: decision.delayMs, uncertain };
@@ -129,7 +174,8 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
       envelope !== undefined
         ? `code ${envelope.code}: ${ctx.clean(envelope.msg)}`
         : `${response.statusText || 'server error'}, without the service's JSON envelope`;
-    const reason = `the service answered HTTP ${status} (${answer})`;
+    const reason =
+      status >= 500 ? `the service answered HTTP ${status} (${answer})` : `the service reported a fault on its side (${answer}, HTTP ${status})`;
     if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status }), uncertain);
     // A server error that outlasts the retries is an outage, not a refusal of this request.
     return fail(

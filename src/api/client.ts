@@ -117,6 +117,13 @@ const V1 = '/api/openapi/v1';
  */
 const BINDING_PAGE_SIZE = 100;
 
+/**
+ * A single-page `list` without a size asks for the current API's documented default explicitly:
+ * the service's legacy lists default to 10, and a default the client does not send is one it
+ * cannot rely on.
+ */
+const LIST_PAGE_SIZE = 20;
+
 const seg = (value: string | number): string => encodeURIComponent(String(value));
 
 const NONE: DataShape = { kind: 'none' };
@@ -173,7 +180,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     scoped: (scope: string) => Record<string, string | undefined> = () => ({}),
   ) {
     const page = (scope: string, q: (Q & PageQuery) | undefined): Promise<Page<T>> =>
-      call<Page<T>>('GET', endpoint, path(scope), { kind: 'page', schema }, { query: { ...scoped(scope), ...(q ?? {}) } });
+      call<Page<T>>('GET', endpoint, path(scope), { kind: 'page', schema }, {
+        query: { ...scoped(scope), ...(q ?? {}), pageSize: q?.pageSize ?? LIST_PAGE_SIZE },
+      });
     const all = (scope: string, q: Q | undefined): Promise<T[]> =>
       listAllPages<T>((request) => page(scope, { ...(q ?? ({} as Q)), ...request }), {
         method: 'GET',

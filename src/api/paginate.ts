@@ -4,11 +4,19 @@ import type { Page } from './wire-types.js';
 /**
  * Reading every record of a list endpoint. The reference promises that `pageSize=-1` returns
  * everything on one page, so that is tried first (one request in the common case). A server may
- * still cap the page size (a gateway limit, or a later version): when the answer says `hasNext` or
- * holds fewer records than `total`, the remaining pages are walked with the page size the server
- * actually used, so that page N starts where page N-1 ended whichever size the server computes
- * offsets with. A planner must never work from a partial list, so any page that does not advance
- * is an error, not an early stop.
+ * still cap the page size (a gateway limit, or a later version): when the answer holds fewer
+ * records than `total`, says `hasNext`, or counts more `pages` than the one served, the remaining
+ * pages are walked with the page size the server actually used, so that page N starts where page
+ * N-1 ended whichever size the server computes offsets with. The page size is always sent: legacy
+ * lists default to 10, the current ones to 20.
+ *
+ * `total` is what the walk relies on: the real service answers MyBatis-Plus pages (`records, total,
+ * size, current, pages`) in which `hasNext` may be missing, so `hasNext` and `pages` can only ask
+ * for more, never cut the walk short of `total`. `pages` counts only when the page's `size` is the
+ * size walked (MyBatis-Plus computes it from `size`, and `size` -1 yields a meaningless value).
+ *
+ * A planner must never work from a partial list, so any page that does not advance is an error,
+ * not an early stop, and so is a server that keeps announcing more.
  */
 
 export interface PageRequest {
@@ -27,8 +35,16 @@ export interface ListAllOptions<T> {
   firstPageSize: number;
 }
 
-/** Upper bound on pages walked beyond what `total` announces, against a server whose `hasNext` never ends. */
+/** Upper bound on pages walked beyond what `total` announces, against a server whose `hasNext` or `pages` never ends. */
 const EXTRA_PAGES = 1;
+
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
+
+/** `pages` of a page, when it was computed from the size being walked. */
+function pagesAt(page: Page<unknown>, pageSize: number): number | undefined {
+  const pages = count(page.pages);
+  return pages !== undefined && pages >= 0 && count(page.size) === pageSize ? pages : undefined;
+}
 
 export async function listAllPages<T>(
   fetchPage: (request: PageRequest) => Promise<Page<T>>,
@@ -52,33 +68,44 @@ export async function listAllPages<T>(
   };
   add(first, 1);
 
-  const totalOf = (page: Page<T>): number => (typeof page.total === 'number' ? page.total : 0);
+  const totalOf = (page: Page<T>): number => count(page.total) ?? 0;
+  // What asks for a further page, beyond records still missing from `total`.
+  const announcesMore = (page: Page<T>, pageNumber: number, pageSize: number): '/data/hasNext' | '/data/pages' | undefined => {
+    if (page.hasNext === true) return '/data/hasNext';
+    const pages = pagesAt(page, pageSize);
+    return pages !== undefined && pageNumber < pages ? '/data/pages' : undefined;
+  };
+
   let total = totalOf(first);
-  const hasMore = (page: Page<T>): boolean => page.hasNext === true || records.length < totalOf(page);
-  if (!hasMore(first)) return records;
+  if (records.length >= total && announcesMore(first, 1, options.firstPageSize) === undefined) return records;
 
   // The size the server really served; asking for it again keeps offsets aligned.
   const pageSize = first.records.length;
   if (pageSize === 0) {
     throw fail('/data/records', `page 1 is empty although the server announces ${total} record(s) or a next page`);
   }
+  // `pages` of page 1 counts only if page 1 was served at the size walked from now on.
+  let announced = announcesMore(first, 1, pageSize === options.firstPageSize ? pageSize : Number.NaN);
+  let maxPages = Math.ceil(total / pageSize);
 
-  let page = first;
-  for (let pageNumber = 2; hasMore(page); pageNumber += 1) {
-    total = Math.max(total, totalOf(page));
-    if (pageNumber > Math.ceil(total / pageSize) + EXTRA_PAGES) {
-      throw fail('/data/hasNext', `the server still announces a next page after page ${pageNumber - 1} (total ${total}, page size ${pageSize})`);
+  for (let pageNumber = 2; records.length < total || announced !== undefined; pageNumber += 1) {
+    if (pageNumber > maxPages + EXTRA_PAGES) {
+      const pointer = announced ?? '/data/total';
+      throw fail(pointer, `the server still announces a next page after page ${pageNumber - 1} (total ${total}, page size ${pageSize})`);
     }
-    page = await fetchPage({ pageNumber, pageSize });
+    const page = await fetchPage({ pageNumber, pageSize });
     if (typeof page.current === 'number' && page.current !== pageNumber) {
       throw fail('/data/current', `asked for page ${pageNumber}, the server answered page ${page.current}`);
     }
+    total = Math.max(total, totalOf(page));
+    maxPages = Math.max(maxPages, Math.ceil(total / pageSize));
     if (page.records.length === 0) {
-      // hasNext said more but nothing came: acceptable only if everything announced has arrived.
-      if (records.length >= totalOf(page)) break;
-      throw fail('/data/records', `page ${pageNumber} is empty but only ${records.length} of ${totalOf(page)} record(s) were returned`);
+      // More was announced but nothing came: acceptable only if everything announced has arrived.
+      if (records.length >= total) break;
+      throw fail('/data/records', `page ${pageNumber} is empty but only ${records.length} of ${total} record(s) were returned`);
     }
     add(page, pageNumber);
+    announced = announcesMore(page, pageNumber, pageSize);
   }
   return records;
 }

@@ -9,9 +9,11 @@
  *   (every PUT of the API is a replace or a partial set, so sending it twice leaves the same state).
  *   A POST creates a record and is never repeated after it may have been carried out: when its
  *   outcome is unknown the caller reads back by identity instead.
- * - Retried outcomes: no answer (network error, timeout), HTTP 429, and HTTP 5xx except 501 (the
- *   method is not implemented and never will be on this server). Any other 4xx and any envelope
- *   error are answers, not accidents, and are never retried.
+ * - Retried outcomes: no answer (network error, timeout), HTTP 429, HTTP 5xx except 501 (the
+ *   method is not implemented and never will be on this server), and the envelope code 10001
+ *   `System Error` whatever HTTP status carries it (200 included): a fault of the service, not a
+ *   refusal of the request. Any other 4xx and any other envelope error are answers, not accidents,
+ *   and are never retried.
  * - Delay: full jitter over an exponential ceiling (base * 2^(attempt-1), capped at maxDelay).
  *   A Retry-After header wins over the computed delay, and on a 429 without one, the reset the
  *   RateLimit headers announce; when the service asks for more time than is left in the budget
@@ -45,7 +47,18 @@ export type AttemptOutcome =
       retryAfter?: string | undefined;
       /** When the service's RateLimit headers say its window resets, in ms from now. */
       rateLimitResetMs?: number | undefined;
+      /** The envelope's `code`, when the body was the service's envelope. */
+      envelopeCode?: number | undefined;
     };
+
+/** The service's envelope code for a fault on its side (`System Error`), not a refusal. */
+export const SYSTEM_ERROR_CODE = 10001;
+
+/** An answer that is the service failing, not the service answering: 5xx (but 501) or code 10001. */
+export function isServiceFault(outcome: Extract<AttemptOutcome, { kind: 'http' }>): boolean {
+  const { status } = outcome;
+  return (status >= 500 && status <= 599 && status !== 501) || outcome.envelopeCode === SYSTEM_ERROR_CODE;
+}
 
 export interface RetryInput {
   method: string;
@@ -83,8 +96,7 @@ export function isSafeToRepeat(method: string): boolean {
 /** Outcomes that may go away on their own; independent of the method. */
 export function isTransient(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'no-response') return true;
-  const { status } = outcome;
-  return status === 429 || (status >= 500 && status <= 599 && status !== 501);
+  return outcome.status === 429 || isServiceFault(outcome);
 }
 
 const HTTP_DATE = [
@@ -119,7 +131,7 @@ export function backoffCeilingMs(attempt: number, settings: RetrySettings): numb
 
 export function decideRetry(input: RetryInput, settings: RetrySettings = defaultRetrySettings): RetryDecision {
   const { outcome } = input;
-  if (outcome.kind === 'http' && outcome.status >= 200 && outcome.status < 300) {
+  if (outcome.kind === 'http' && outcome.status >= 200 && outcome.status < 300 && !isServiceFault(outcome)) {
     return { retry: false, reason: 'succeeded' };
   }
   const throttled = outcome.kind === 'http' && outcome.status === 429;

@@ -16,11 +16,19 @@ export interface Envelope<T = unknown> {
   data?: T | null;
 }
 
-/** `data` of every list operation. */
+/**
+ * `data` of every list operation. The reference lists `total, current, hasNext, records`; the real
+ * service answers MyBatis-Plus pages (`records, total, size, current, pages`) where `hasNext` may be
+ * missing. Walk by `total`, never by `hasNext` alone.
+ */
 export interface Page<T> {
   total: number;
   current: number;
-  hasNext: boolean;
+  hasNext?: boolean;
+  /** The page size the server used (MyBatis-Plus; -1 when everything was asked for). */
+  size?: number;
+  /** Number of pages at that size (MyBatis-Plus). */
+  pages?: number;
   records: T[];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeAttempt, type AttemptContext, type AttemptResult } from '../../src/api/attempt-verdict.js';
+import { judgeAttempt, pacingAnswerOf, retryOutcomeOf, type AttemptContext, type AttemptResult } from '../../src/api/attempt-verdict.js';
 import {
   ApiError,
   AuthenticationError,
@@ -95,6 +95,50 @@ describe('judgeAttempt', () => {
     expect(judgeAttempt(json(502, {}), retry)).toMatchObject({ retryInMs: 40, uncertain: true });
     const after = judgeAttempt(json(200, { code: 10000, msg: 'not found' }), ctx('DELETE', { uncertain: true, attempt: 2 }));
     expect((after.error as ApiError).afterUncertainAttempt).toBe(true);
+  });
+
+  describe('code 10001 System Error', () => {
+    const systemError = (status = 200) => json(status, { code: 10001, msg: 'System Error' });
+
+    it('retries a read answered 10001, whatever the HTTP status, as a service fault that may have followed a write', () => {
+      for (const status of [200, 400, 500]) {
+        expect(judgeAttempt(systemError(status), ctx('GET', { decision: { retry: true, delayMs: 40 } }))).toEqual({
+          status,
+          code: 10001,
+          outcome: 'service-error',
+          retryInMs: 40,
+          uncertain: true,
+        });
+      }
+    });
+
+    it('reports a read whose 10001 outlasts the retries as an outage, not a refusal', () => {
+      const verdict = judgeAttempt(systemError(), ctx('GET', { attempt: 5, decision: { retry: false, reason: 'attempts-exhausted' } }));
+      expect(verdict.error).toBeInstanceOf(TransportError);
+      expect(verdict.error).not.toBeInstanceOf(ApiError);
+      expect(verdict.error).toMatchObject({ details: { serviceCode: 10001, attempts: 5 } });
+      expect(verdict.error?.message).toContain('fault on its side (code 10001: System Error, HTTP 200)');
+    });
+
+    it('makes a create answered 10001 outcome-unknown, so that it is read back by its key', () => {
+      for (const status of [200, 500]) {
+        const verdict = judgeAttempt(systemError(status), ctx('POST', { decision: { retry: false, reason: 'unsafe-method' } }));
+        expect(verdict).toMatchObject({ outcome: 'service-error', uncertain: true, error: expect.any(OutcomeUnknownError) });
+      }
+    });
+
+    it('hands the envelope code to the retry policy and counts 10001 as load for the pacing', () => {
+      expect(retryOutcomeOf(systemError(), 250)).toEqual({ kind: 'http', status: 200, retryAfter: undefined, rateLimitResetMs: 250, envelopeCode: 10001 });
+      expect(retryOutcomeOf(json(502, '<html>'))).toEqual({ kind: 'http', status: 502, retryAfter: undefined, rateLimitResetMs: undefined });
+      const dropped = { kind: 'failure', ...classifyNetworkError({ code: 'UND_ERR_SOCKET' }, false) } as AttemptResult;
+      expect(retryOutcomeOf(dropped)).toEqual({ kind: 'no-response' });
+      expect(pacingAnswerOf(systemError())).toBe('overloaded');
+      expect(pacingAnswerOf(json(503, {}))).toBe('overloaded');
+      expect(pacingAnswerOf(json(429, {}))).toBe('throttled');
+      expect(pacingAnswerOf(json(200, { code: 10000, msg: 'bad' }))).toBe('ok');
+      expect(pacingAnswerOf(json(500, { code: 10002, msg: 'other' }))).toBe('ok');
+      expect(pacingAnswerOf(dropped)).toBe('none');
+    });
   });
 
   it('scrubs secrets from service messages', () => {

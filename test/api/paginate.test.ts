@@ -121,6 +121,103 @@ describe('listAllPages', () => {
     expect(error.message).toContain('only 2 of 6');
   });
 
+  describe('over MyBatis-Plus pages (records, total, size, current, pages; hasNext missing)', () => {
+    /** The real service's shape: no hasNext, `size` echoes the size asked (-1 included) unless capped. */
+    function myBatisServer(data: Row[], cap = Infinity) {
+      const requests: PageRequest[] = [];
+      const fetchPage = async (request: PageRequest): Promise<Page<Row>> => {
+        requests.push(request);
+        const size = request.pageSize === -1 ? (cap === Infinity ? -1 : cap) : Math.min(request.pageSize, cap);
+        const start = size === -1 ? 0 : (request.pageNumber - 1) * size;
+        const slice = data.slice(start, size === -1 ? undefined : start + size);
+        // IPage.getPages(): total / size rounded up, so -1 yields a negative count.
+        const pages = size === 0 ? 0 : Math.trunc(data.length / size) + (data.length % size !== 0 ? 1 : 0);
+        return { records: slice, total: data.length, size, current: request.pageNumber, pages };
+      };
+      return { fetchPage, requests };
+    }
+
+    it('reads everything in one request when -1 is honoured, whatever pages says', async () => {
+      const s = myBatisServer(rows(5));
+      expect((await s.fetchPage({ pageNumber: 1, pageSize: -1 })).pages).toBe(-5);
+      s.requests.length = 0;
+      expect(await listAllPages(s.fetchPage, options)).toEqual(rows(5));
+      expect(s.requests).toEqual([{ pageNumber: 1, pageSize: -1 }]);
+    });
+
+    it('walks by total when the server caps the page and sends no hasNext', async () => {
+      const s = myBatisServer(rows(25), 10);
+      expect(await listAllPages(s.fetchPage, options)).toEqual(rows(25));
+      expect(s.requests).toEqual([
+        { pageNumber: 1, pageSize: -1 },
+        { pageNumber: 2, pageSize: 10 },
+        { pageNumber: 3, pageSize: 10 },
+      ]);
+    });
+
+    it('always sends the page size, so a legacy default of 10 never decides the offsets', async () => {
+      const s = myBatisServer(rows(25), 10);
+      expect(await listAllPages(s.fetchPage, { ...options, firstPageSize: 100 })).toEqual(rows(25));
+      expect(s.requests.every((r) => Number.isInteger(r.pageSize) && r.pageSize > 0)).toBe(true);
+    });
+
+    it('returns an empty list from an empty page without hasNext', async () => {
+      const s = myBatisServer([]);
+      expect(await listAllPages(s.fetchPage, options)).toEqual([]);
+      expect(s.requests).toHaveLength(1);
+    });
+  });
+
+  it('reads one page further when pages counts more than total, and accepts it empty', async () => {
+    const data = rows(4);
+    const requests: number[] = [];
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => {
+      requests.push(request.pageNumber);
+      const start = (request.pageNumber - 1) * 2;
+      return { records: data.slice(start, start + 2), total: 4, size: request.pageSize, current: request.pageNumber, pages: 3 };
+    };
+    expect(await listAllPages(fetchPage, { ...options, firstPageSize: 2 })).toEqual(data);
+    expect(requests).toEqual([1, 2, 3]);
+  });
+
+  it('ignores pages computed for another size than the one walked', async () => {
+    const data = rows(4);
+    const requests: number[] = [];
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => {
+      requests.push(request.pageNumber);
+      const start = (request.pageNumber - 1) * 2;
+      return { records: data.slice(start, start + 2), total: 4, size: 1, current: request.pageNumber, pages: 4 };
+    };
+    expect(await listAllPages(fetchPage, { ...options, firstPageSize: 2 })).toEqual(data);
+    expect(requests).toEqual([1, 2]);
+  });
+
+  it('stops a server whose pages never ends, without hasNext', async () => {
+    let next = 0;
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => ({
+      records: [{ id: ++next }, { id: ++next }],
+      total: 4,
+      size: request.pageSize,
+      current: request.pageNumber,
+      pages: request.pageNumber + 1,
+    });
+    const error = await listAllPages(fetchPage, { ...options, firstPageSize: 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WireFormatError);
+    expect((error as WireFormatError).pointer).toBe('/data/pages');
+  });
+
+  it('refuses a page without hasNext that stops short of total', async () => {
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => ({
+      records: request.pageNumber === 1 ? rows(2) : [],
+      total: 6,
+      size: 2,
+      current: request.pageNumber,
+      pages: 3,
+    });
+    const error = await walkError(fetchPage);
+    expect(error.message).toContain('only 2 of 6');
+  });
+
   it('refuses an empty first page that announces more', async () => {
     const fetchPage = async (): Promise<Page<Row>> => ({ total: 3, current: 1, hasNext: true, records: [] });
     const error = await walkError(fetchPage);

@@ -115,6 +115,13 @@ describe('list-all helpers', () => {
     expect(page).toMatchObject({ total: 7, current: 2, hasNext: true });
     expect(page.records.map((m) => m.providerReference)).toEqual(['m-3', 'm-4', 'm-5']);
   });
+
+  it('send the page size from list() even when the caller gives none (legacy lists default to 10)', async () => {
+    const client = h.client();
+    await client.emvConfigs.list();
+    await client.merchants.list({ pageNumber: 2 });
+    expect(listPaths(client)).toEqual(['/api/openapi/v1/emv?pageSize=20', '/api/openapi/v1/mchInfo?pageNumber=2&pageSize=20']);
+  });
 });
 
 describe('servers whose paging lies', () => {

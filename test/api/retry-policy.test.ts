@@ -79,6 +79,35 @@ describe('retry policy: what is retried', () => {
     expect(decideRetry(input({ outcome: { kind: 'http', status: 503, rateLimitResetMs: 1500 } }))).toEqual({ retry: true, delayMs: 100 });
   });
 
+  describe('code 10001 System Error (a fault of the service, not a refusal)', () => {
+    it.each([200, 400, 500])('retries GET, PUT and DELETE answered 10001 with HTTP %i', (status) => {
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        expect(decideRetry(input({ method, outcome: { kind: 'http', status, envelopeCode: 10001 } })), method).toEqual({ retry: true, delayMs: 100 });
+      }
+    });
+
+    it('never repeats a POST answered 10001: it may have been carried out', () => {
+      expect(decideRetry(input({ method: 'POST', outcome: { kind: 'http', status: 200, envelopeCode: 10001 } }))).toEqual({
+        retry: false,
+        reason: 'unsafe-method',
+      });
+    });
+
+    it('leaves other envelope codes answered 200 as done, and stops 10001 at the attempt bound', () => {
+      expect(decideRetry(input({ outcome: { kind: 'http', status: 200, envelopeCode: 10000 } }))).toEqual({ retry: false, reason: 'succeeded' });
+      expect(decideRetry(input({ outcome: { kind: 'http', status: 200, envelopeCode: 0 } }))).toEqual({ retry: false, reason: 'succeeded' });
+      expect(decideRetry(input({ attempt: 5, outcome: { kind: 'http', status: 200, envelopeCode: 10001 } }))).toEqual({
+        retry: false,
+        reason: 'attempts-exhausted',
+      });
+    });
+
+    it('is transient, unlike 10000', () => {
+      expect(isTransient({ kind: 'http', status: 200, envelopeCode: 10001 })).toBe(true);
+      expect(isTransient({ kind: 'http', status: 400, envelopeCode: 10000 })).toBe(false);
+    });
+  });
+
   it('classifies transient outcomes independently of the method', () => {
     expect(isTransient({ kind: 'no-response' })).toBe(true);
     expect(isTransient({ kind: 'http', status: 501 })).toBe(false);

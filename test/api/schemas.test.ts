@@ -132,7 +132,9 @@ describe('schemas/api', () => {
   it('rejects records that break the reference, so the checks above are not vacuous', () => {
     const profile = { profileId: 1, profileName: 'a', currency: 'USD', acqType: 'card', connMessageFormat: 'HOSTA_8583', methodList: '{}' };
     const bad: Array<[DataShape, unknown, string]> = [
-      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, profileId: '1' }, '/data/profileId'],
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, profileId: 'p1' }, '/data/profileId'],
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, profileId: null }, '/data/profileId'],
+      [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, methodList: null }, '/data/methodList'],
       [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, methodList: { '01': [] } }, '/data/methodList'],
       [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, connMessageFormat: 'HOSTZ' }, '/data/connMessageFormat'],
       [{ kind: 'record', schema: 'acquirer-profile' }, { ...profile, createdAt: '2024-01-01 10:00:00' }, '/data/createdAt'],
@@ -142,6 +144,8 @@ describe('schemas/api', () => {
       [{ kind: 'record', schema: 'merchant' }, { mchId: 'M1', mchName: 'a', currency: 'usd', contactName: 'n', contactEmail: 'e' }, '/data/currency'],
       [{ kind: 'record', schema: 'device-created' }, { id: 'CD-1', activationCode: '1' }, '/data/profileId'],
       [{ kind: 'page', schema: 'emv-config' }, { total: 1, current: 1, hasNext: 'no', records: [] }, '/data/hasNext'],
+      [{ kind: 'page', schema: 'emv-config' }, { records: [], current: 1, size: 10, pages: 0 }, '/data/total'],
+      [{ kind: 'page', schema: 'emv-config' }, { records: [], total: 0, size: '10', current: 1 }, '/data/size'],
       [{ kind: 'page', schema: 'binding-record' }, { total: 1, current: 1, hasNext: false, records: [{ currency: 'USD' }] }, '/data/records/0/acquirerProfileId'],
       [{ kind: 'record', schema: 'owner-info' }, undefined, '/data'],
     ];
@@ -155,5 +159,30 @@ describe('schemas/api', () => {
     expect(checkData({ kind: 'record', schema: 'device' }, { deviceId: 'CD-1', profileId: null })).toBeUndefined();
     expect(checkData({ kind: 'record', schema: 'device-emv' }, { emvParams: { netDExReaderCapability: 18000, vendorKey: 'x' }, emvAID: [] })).toBeUndefined();
     expect(checkData({ kind: 'record', schema: 'merchant', nullable: true }, null)).toBeUndefined();
+  });
+
+  it('allows the real service\'s shapes: MyBatis-Plus pages without hasNext, null optional fields, ids as integers or strings', () => {
+    const emv = { id: 7, emvName: 'mc', paymentMethod: '02', currency: 'USD', params: '{"isNewCVMRuleForMC":true}' };
+    const pages: unknown[] = [
+      { records: [emv], total: 1, size: 10, current: 1, pages: 1 },
+      { records: [emv], hasNext: false, total: 1, size: 10, current: 1, pages: 1 },
+      { records: [emv], total: 1, size: -1, current: 1, pages: -1 },
+      { records: [{ ...emv, id: '7', groupId: null, createdAt: null }], total: 1, current: 1 },
+    ];
+    for (const page of pages) expect(checkData({ kind: 'page', schema: 'emv-config' }, page), JSON.stringify(page)).toBeUndefined();
+    const profile = { profileId: '12', profileName: 'a', currency: 'USD', acqType: 'card', connMessageFormat: 'SVC_ENABLER', methodList: '{}' };
+    expect(checkData({ kind: 'record', schema: 'acquirer-profile' }, { ...profile, emvList: null, connUrl: null, asDefault: null })).toBeUndefined();
+    const merchant = { mchId: 'M1721816099', uuid: 'M1721816099', mchName: 'a', currency: 'USD', contactName: 'n', contactEmail: 'e' };
+    expect(
+      checkData({ kind: 'record', schema: 'merchant' }, { ...merchant, mcc: null, state: null, additionalData: null, acquirers: [{ profileId: '12', emvList: null }] }),
+    ).toBeUndefined();
+    const binding = { acquirerProfileId: 12, currency: 'USD', mid: null, paymentMethods: [{ paymentMethodCode: 'A1', emvs: [{ emvId: '7' }] }] };
+    expect(checkData({ kind: 'record', schema: 'binding-record' }, binding)).toBeUndefined();
+    expect(checkData({ kind: 'record', schema: 'id-result' }, { id: '12' })).toBeUndefined();
+    expect(checkData({ kind: 'record', schema: 'device' }, { deviceId: 'CD-1', profileId: 12, isDevice: null, deviceAlias: null })).toBeUndefined();
+    const owner = { groupName: 'PBO', messageFormat: '["SVC_ENABLER"]', groupId: 'G-12345678', emailSender: '{}', updatedAt: '2024-07-24 10:14:59' };
+    expect(checkData({ kind: 'record', schema: 'owner-info' }, owner)).toBeUndefined();
+    expect(checkEnvelope({ code: 10000, msg: 'Parameters Error (activationCode required)' })).toBeUndefined();
+    expect(checkEnvelope({ msg: 'Parameters Error (activationCode required)', code: 10000, data: null })).toBeUndefined();
   });
 });

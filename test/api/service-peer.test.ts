@@ -113,7 +113,7 @@ describe('envelopes from a real service', () => {
     const { peer, client } = await peerClient(() => ({ status: 500, body: { code: 10001, msg: 'system error' } }));
     const error = await failure(client.merchants.list(), TransportError);
     expect(error.httpStatus).toBe(500);
-    expect(error.message).toBe('GET /api/openapi/v1/mchInfo: the service answered HTTP 500 (code 10001: system error) (after 3 attempts)');
+    expect(error.message).toBe('GET /api/openapi/v1/mchInfo?pageSize=20: the service answered HTTP 500 (code 10001: system error) (after 3 attempts)');
     expect(error.details).toMatchObject({ attempts: 3, serviceCode: 10001 });
     expect(peer.received).toHaveLength(3);
   });
@@ -200,6 +200,16 @@ describe('creates are never repeated', () => {
     expect(peer.received).toHaveLength(1);
   });
 
+  it('turns a POST answered 10001 System Error on HTTP 200 into OutcomeUnknownError, sent once', async () => {
+    const { peer, client, events } = await peerClient(() => ({ status: 200, body: { code: 10001, msg: 'System Error' } }));
+    const error = await failure(client.emvConfigs.create({ emvName: 'mc', paymentMethod: '02', currency: 'USD', params: '{}' }), OutcomeUnknownError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.message).toContain('code 10001: System Error');
+    expect(error.message).toContain('Read the record back');
+    expect(peer.received).toHaveLength(1);
+    expect(events).toMatchObject([{ status: 200, code: 10001, outcome: 'service-error' }]);
+  });
+
   it('turns a POST answered with a non-envelope 200 into OutcomeUnknownError', async () => {
     const { client } = await peerClient(() => ({ status: 200, body: 'OK' }));
     await failure(client.devices.create({ mchId: 'M1' }), OutcomeUnknownError);
@@ -279,6 +289,17 @@ describe('--strict-api', () => {
     const error = await failure(client.owner(), WireFormatError);
     expect(error.pointer).toBe('/data/groupId');
     expect(error.message).toContain('required property is missing');
+  });
+
+  it('accepts the real service\'s pages: MyBatis-Plus keys, no hasNext, null optional fields, string ids', async () => {
+    const real = { ...PROFILE, profileId: '7', connUrl: null, emvList: null, asDefault: null };
+    const pages = [
+      { records: [real], total: 2, size: 1, current: 1, pages: 2 },
+      { records: [{ ...real, profileId: 8, profileName: 'acq-b' }], total: 2, size: 1, current: 2, pages: 2 },
+    ];
+    const { peer, client } = await peerClient((request) => ok(pages[request.url.includes('pageNumber=2') ? 1 : 0]), { strictApi: true });
+    expect((await client.acquirerProfiles.listAll()).map((p) => p.profileName)).toEqual(['acq-a', 'acq-b']);
+    expect(peer.received.map((r) => r.url)).toEqual(['/api/openapi/v1/acquirer?pageNumber=1&pageSize=-1', '/api/openapi/v1/acquirer?pageNumber=2&pageSize=1']);
   });
 
   it('lets the same record through without strict mode', async () => {
