@@ -7,10 +7,14 @@ import type { RateLimitHint } from './rate-limit-headers.js';
  *   it by 1/window (about one more request per window of answers); a 429 or a 503 halves it, never
  *   below one.
  * - A send rate, unlimited until the service first answers 429. A 429 sets it to 0.7 × what paycfg
- *   sent over the last second: the window alone does not slow a client whose answers come back in
- *   a millisecond, and a rate-limited service counts requests per second, not in flight. Every
- *   answer then raises it by RATE_STEP, which at the paced rate is +5% a second, until the next
- *   429: the rate probes upwards and settles just under what the service allows.
+ *   sent over the last second, or 0.7 × the rate itself when that is higher (a 429 that comes while
+ *   paycfg sends little, in a chain of dependent changes or beside another job on the same quota,
+ *   must not collapse the rate): the window alone does not slow a client whose answers come back
+ *   in a millisecond, and a rate-limited service counts requests per second, not in flight. While
+ *   the rate is what holds requests back, it then grows with time, by 5% a second and at least
+ *   half a request a second, until the next 429: it probes upwards and settles just under what the
+ *   service allows. A rate that holds nothing back does not grow, so it cannot drift far above the
+ *   service's limit and come back as a burst.
  * - A pause of every new send while the service says its quota is spent (RateLimit headers with
  *   remaining 0): nothing would be taken before the reset.
  * One refusal episode cuts once: the answers to requests started before the last cut were sent at
@@ -52,8 +56,10 @@ export interface LimiterState {
 
 /** Multiplicative decrease of the send rate on a 429 (AWS SDK's adaptive mode and CUBIC use 0.7). */
 const RATE_BETA = 0.7;
-/** Requests per second added per answer while paced. */
-const RATE_STEP = 0.05;
+/** Growth of a binding send rate: this fraction of it a second... */
+const RATE_GROWTH_PER_SECOND = 0.05;
+/** ...and at least this many requests a second, a second: from the floor to 20 requests/s in about 30 s. */
+const MIN_RATE_STEP_PER_SECOND = 0.5;
 /** Never pace below one request every two seconds: the retry budget must still be reachable. */
 const MIN_RATE = 0.5;
 /** A send rate is measured over this span. */
@@ -79,6 +85,10 @@ export class AdaptiveLimiter {
   private pausedUntil = 0;
   /** Start time of the last request that saw the window or rate cut; older answers are old news. */
   private lastCutAt = Number.NEGATIVE_INFINITY;
+  /** Clock time the paced rate last grew (or was set). */
+  private grewAt = 0;
+  /** Whether a request has waited for the paced rate since it last grew: only then may it grow. */
+  private rateBound = false;
   private readonly waiting: Array<(permit: Permit) => void> = [];
   private waitingHead = 0;
   /** Start times within the last RATE_SPAN_MS, oldest first, from `startsHead` on. */
@@ -116,6 +126,7 @@ export class AdaptiveLimiter {
       const now = this.timers.now();
       const readyAt = Math.max(this.pausedUntil, this.nextStartAt);
       if (readyAt > now) {
+        if (this.nextStartAt > now) this.rateBound = true;
         this.wakeAt(readyAt);
         return;
       }
@@ -152,16 +163,29 @@ export class AdaptiveLimiter {
     }
     if (answer === 'ok') {
       this.window = Math.min(this.maxConcurrency, this.window + 1 / this.window);
-      if (Number.isFinite(this.rate)) this.rate += RATE_STEP;
+      this.growRate(now);
       return;
     }
     if (answer === 'none' || startedAt < this.lastCutAt) return;
     this.lastCutAt = now;
     this.window = Math.max(1, this.window / 2);
     if (answer === 'throttled') {
-      this.rate = Math.max(MIN_RATE, RATE_BETA * Math.min(this.rate, this.sentPerSecond(now)));
+      const sent = this.sentPerSecond(now);
+      this.rate = Math.max(MIN_RATE, RATE_BETA * (Number.isFinite(this.rate) ? Math.max(this.rate, sent) : sent));
       this.nextStartAt = now + 1000 / this.rate;
+      this.grewAt = now;
+      this.rateBound = false;
     }
+  }
+
+  private growRate(now: number): void {
+    if (!Number.isFinite(this.rate)) return;
+    if (this.rateBound) {
+      const step = Math.max(MIN_RATE_STEP_PER_SECOND, RATE_GROWTH_PER_SECOND * this.rate);
+      this.rate += (step * (now - this.grewAt)) / 1000;
+      this.rateBound = false;
+    }
+    this.grewAt = now;
   }
 
   private recordStart(now: number): void {

@@ -6,7 +6,8 @@
  * - `RateLimit-Remaining` / `RateLimit-Reset` (the drafts' separate fields);
  * - `X-RateLimit-Remaining` / `X-RateLimit-Reset` (GitHub, Twitter and most gateways).
  * A reset is delta-seconds, except an `X-RateLimit-Reset` that is plainly an epoch time (GitHub
- * sends Unix seconds there): a value above 10^9 cannot be a delay anyone means.
+ * sends Unix seconds there, some gateways milliseconds): a value above 10^9 cannot be a delay anyone
+ * means.
  * Pure: no clock but the one passed in.
  */
 
@@ -19,8 +20,10 @@ export interface RateLimitHint {
 
 export type HeaderLookup = (name: string) => string | undefined;
 
-/** A delay given in seconds this large is an epoch time (2001-09-09 on). */
+/** A delay given in seconds this large is an epoch time (2001-09-09 on)... */
 const EPOCH_SECONDS_FLOOR = 1e9;
+/** ...and this large, an epoch time in milliseconds (some gateways send Date.now()). */
+const EPOCH_MILLISECONDS_FLOOR = 1e12;
 
 const NUMBER = /^\d+(\.\d+)?$/;
 
@@ -34,23 +37,11 @@ function resetFrom(text: string | undefined, nowMs: number, epochAllowed: boolea
   if (text === undefined) return undefined;
   const value = text.trim();
   if (!NUMBER.test(value)) return undefined;
-  const seconds = Number(value);
-  if (seconds >= EPOCH_SECONDS_FLOOR) return epochAllowed ? Math.max(0, Math.round(seconds * 1000 - nowMs)) : undefined;
-  return Math.round(seconds * 1000);
-}
-
-/** Parameters of the `RateLimit` field in either form, as name → raw value. */
-function rateLimitParams(field: string): Map<string, string> {
-  const params = new Map<string, string>();
-  // Both forms are lists of `name=value` separated by `;` or `,`; the structured form starts with a
-  // quoted policy name, which has no `=` and is skipped.
-  for (const part of field.split(/[;,]/)) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim().toLowerCase();
-    if (!params.has(name)) params.set(name, part.slice(eq + 1).trim());
-  }
-  return params;
+  const number = Number(value);
+  if (number < EPOCH_SECONDS_FLOOR) return Math.round(number * 1000);
+  if (!epochAllowed) return undefined;
+  const atMs = number >= EPOCH_MILLISECONDS_FLOOR ? number : number * 1000;
+  return Math.max(0, Math.round(atMs - nowMs));
 }
 
 function hint(remaining: number | undefined, resetMs: number | undefined): RateLimitHint | undefined {
@@ -58,14 +49,45 @@ function hint(remaining: number | undefined, resetMs: number | undefined): RateL
   return { ...(remaining !== undefined ? { remaining } : {}), ...(resetMs !== undefined ? { resetMs } : {}) };
 }
 
+/** `name=value` parameters of one list member, as name → raw value (the first of each name wins). */
+function params(member: string, separator: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of member.split(separator)) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim().toLowerCase();
+    if (!found.has(name)) found.set(name, part.slice(eq + 1).trim());
+  }
+  return found;
+}
+
+/**
+ * The `RateLimit` field. The structured form lists one member per policy
+ * (`"minute";r=0;t=12, "day";r=900;t=3600`): the policy with the fewest requests left binds, and
+ * among exhausted ones the latest reset. The older form is one list of parameters.
+ */
+function fromRateLimitField(field: string, nowMs: number): RateLimitHint | undefined {
+  if (!/(^|;)\s*[rt]\s*=/.test(field)) {
+    const list = params(field, ',');
+    return hint(count(list.get('remaining')), resetFrom(list.get('reset'), nowMs, false));
+  }
+  let binding: RateLimitHint | undefined;
+  for (const member of field.split(',')) {
+    const list = params(member, ';');
+    const policy = hint(count(list.get('r')), resetFrom(list.get('t'), nowMs, false));
+    if (policy === undefined) continue;
+    const left = policy.remaining ?? Number.POSITIVE_INFINITY;
+    const bindingLeft = binding?.remaining ?? Number.POSITIVE_INFINITY;
+    if (binding === undefined || left < bindingLeft || (left === bindingLeft && (policy.resetMs ?? 0) > (binding.resetMs ?? 0))) binding = policy;
+  }
+  return binding;
+}
+
 export function readRateLimitHeaders(header: HeaderLookup, nowMs: number): RateLimitHint {
   const field = header('ratelimit');
-  if (field !== undefined) {
-    const params = rateLimitParams(field);
-    const found = hint(count(params.get('r') ?? params.get('remaining')), resetFrom(params.get('t') ?? params.get('reset'), nowMs, false));
-    if (found !== undefined) return found;
-  }
+  const structured = field === undefined ? undefined : fromRateLimitField(field, nowMs);
   return (
+    structured ??
     hint(count(header('ratelimit-remaining')), resetFrom(header('ratelimit-reset'), nowMs, false)) ??
     hint(count(header('x-ratelimit-remaining')), resetFrom(header('x-ratelimit-reset'), nowMs, true)) ??
     {}

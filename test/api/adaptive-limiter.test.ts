@@ -116,18 +116,56 @@ describe('adaptive limiter: the send rate', () => {
     for (const gap of gaps) expect([71, 72]).toContain(gap);
   });
 
-  it('raises the paced rate by a twentieth of a request per second with each answer', async () => {
+  it('grows the paced rate with time while it holds requests back, by 5% a second and at least half a request a second', async () => {
+    const clock = fakeTimers();
+    const limiter = new AdaptiveLimiter(64, clock);
+    const burst = request(limiter, clock, 40);
+    await settle();
+    clock.advance(100);
+    burst[0]!.permit.release('throttled');
+    expect(limiter.state().rate).toBeCloseTo(28, 5);
+    // Answers of requests sent before the cut: the window grows, the rate has held nothing back yet.
+    for (const { permit } of burst.slice(1)) permit.release('ok');
+    expect(limiter.state().rate).toBeCloseTo(28, 5);
+
+    // More requests wait on the rate for a second; the next answer grows it by 5% of 28 a second.
+    const paced = request(limiter, clock, 40);
+    await elapse(clock, 1000);
+    expect(paced.length).toBeGreaterThan(20);
+    paced[0]!.permit.release('ok');
+    expect(limiter.state().rate).toBeCloseTo(28 + 0.05 * 28 * 1.0, 1);
+  });
+
+  it('does not grow a rate that holds nothing back', async () => {
     const clock = fakeTimers();
     const limiter = new AdaptiveLimiter(8, clock);
     const first = request(limiter, clock, 1);
     await settle();
     first[0]!.permit.release('throttled');
     const rate = limiter.state().rate;
-    const second = request(limiter, clock, 1);
-    clock.advance(5000);
+    // One request at a time, far slower than the rate allows: the rate is not what limits them.
+    for (let i = 0; i < 5; i += 1) {
+      clock.advance(5000);
+      const one = request(limiter, clock, 1);
+      await settle();
+      one[0]!.permit.release('ok');
+    }
+    expect(limiter.state().rate).toBe(rate);
+  });
+
+  it('cuts a paced rate from itself, not from the little sent, when a 429 comes in a quiet moment', async () => {
+    const clock = fakeTimers();
+    const limiter = new AdaptiveLimiter(50, clock);
+    const burst = request(limiter, clock, 20);
     await settle();
-    second[0]!.permit.release('ok');
-    expect(limiter.state().rate).toBeCloseTo(rate + 0.05, 5);
+    clock.advance(100);
+    for (const { permit } of burst) permit.release('throttled');
+    expect(limiter.state().rate).toBeCloseTo(14, 5);
+    clock.advance(3000);
+    const lone = request(limiter, clock, 1);
+    await settle();
+    lone[0]!.permit.release('throttled');
+    expect(limiter.state().rate).toBeCloseTo(0.7 * 14, 5);
   });
 
   it('pauses every new request while the service says its quota is spent, at most a minute', async () => {

@@ -13,6 +13,12 @@ describe('readRateLimitHeaders', () => {
     expect(readRateLimitHeaders(headers({ ratelimit: 'limit=100, remaining=7, reset=3' }), NOW)).toEqual({ remaining: 7, resetMs: 3000 });
   });
 
+  it('takes the policy that binds when the structured field lists several', () => {
+    expect(readRateLimitHeaders(headers({ ratelimit: '"day";r=900;t=3600, "minute";r=0;t=12' }), NOW)).toEqual({ remaining: 0, resetMs: 12_000 });
+    expect(readRateLimitHeaders(headers({ ratelimit: '"minute";r=0;t=12, "day";r=0;t=3600' }), NOW)).toEqual({ remaining: 0, resetMs: 3_600_000 });
+    expect(readRateLimitHeaders(headers({ ratelimit: '"minute";r=5;t=12, "day";r=90;t=3600' }), NOW)).toEqual({ remaining: 5, resetMs: 12_000 });
+  });
+
   it('reads RateLimit-Remaining and RateLimit-Reset, fractions of a second included', () => {
     expect(readRateLimitHeaders(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '0.25' }), NOW)).toEqual({ remaining: 0, resetMs: 250 });
   });
@@ -22,6 +28,7 @@ describe('readRateLimitHeaders', () => {
     const epoch = String(NOW / 1000 + 30);
     expect(readRateLimitHeaders(headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': epoch }), NOW)).toEqual({ remaining: 0, resetMs: 30_000 });
     expect(readRateLimitHeaders(headers({ 'x-ratelimit-reset': String(NOW / 1000 - 30) }), NOW)).toEqual({ resetMs: 0 });
+    expect(readRateLimitHeaders(headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW + 2500) }), NOW)).toEqual({ remaining: 0, resetMs: 2500 });
   });
 
   it('prefers the standard spellings over the X- ones', () => {
