@@ -11,6 +11,8 @@ import type {
   MerchantState,
 } from '../api/wire-types.js';
 import type { AcquirerFields, BindingFields, DeviceFields, EmvFields, MerchantFields, MethodsMap } from '../model/state.js';
+import { isPlainObject } from '../model/canonical.js';
+import { isUploadedLogo, logoFingerprint, RECEIPT_LOGO_FINGERPRINT_KEY, storedLogoFingerprint } from '../model/receipt-logo.js';
 import type { IdRegistry } from './id-registry.js';
 
 /**
@@ -26,6 +28,7 @@ function emvList(methods: MethodsMap, ids: IdRegistry): string {
   return JSON.stringify(Object.fromEntries(Object.entries(methods).map(([code, m]) => [code, m.emvs.map((name) => ids.emv(name))])));
 }
 
+/** `params` is JSON-encoded with each value's own type: a boolean goes out as a JSON boolean, null as null. */
 export function emvCreateBody(key: string, f: EmvFields): EmvConfigCreate {
   return { emvName: key, paymentMethod: f.paymentMethod, currency: f.currency, params: JSON.stringify(f.params) };
 }
@@ -84,7 +87,33 @@ export function merchantBody(ref: string, f: MerchantFields, liveRecord?: Mercha
   for (const [field, value] of Object.entries(f)) if (value !== undefined) body[field] = value;
   body['providerReference'] = ref;
   if (body['state'] !== undefined) body['state'] = Number(body['state']) as MerchantState;
+  const additionalData = withLogoFingerprint(body['receiptLogo'], f, liveRecord);
+  if (additionalData !== undefined) body['additionalData'] = additionalData;
   return body as unknown as MerchantCreate;
+}
+
+/**
+ * The merchant's additionalData with paycfg's receipt logo fingerprint right (see
+ * model/receipt-logo.ts), or undefined when the body's additionalData needs no change:
+ * - uploaded content is sent: its SHA-256 is written, so that the next plan sees what was uploaded.
+ *   Also when the live record shows no additionalData: the PUT is a full replace, which clears an
+ *   additionalData it does not carry, so the fingerprint costs nothing that the write would keep;
+ * - a URL replaces the logo: the fingerprint no longer describes it and goes;
+ * - otherwise the live fingerprint stays, also when the manifest's additionalData (the user's keys
+ *   only) replaces the live one.
+ */
+function withLogoFingerprint(sentLogo: unknown, f: MerchantFields, liveRecord: Merchant | undefined): Record<string, unknown> | undefined {
+  const liveData = isPlainObject(liveRecord?.additionalData) ? liveRecord.additionalData : undefined;
+  const base = f.additionalData ?? liveData;
+  if (isUploadedLogo(sentLogo)) return { ...(base ?? {}), [RECEIPT_LOGO_FINGERPRINT_KEY]: logoFingerprint(sentLogo) };
+  const stored = storedLogoFingerprint(liveData);
+  if (stored === undefined) return undefined;
+  const replaced = f.receiptLogo !== undefined && f.receiptLogo !== liveRecord?.receiptLogo;
+  if (replaced) {
+    const { [RECEIPT_LOGO_FINGERPRINT_KEY]: _stale, ...rest } = base ?? {};
+    return rest;
+  }
+  return f.additionalData === undefined ? undefined : { ...f.additionalData, [RECEIPT_LOGO_FINGERPRINT_KEY]: stored };
 }
 
 export function bindingBody(f: BindingFields, ids: IdRegistry, liveMid?: string): BindingWrite {

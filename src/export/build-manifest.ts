@@ -1,4 +1,5 @@
 import { sortKeys } from '../model/canonical.js';
+import { userAdditionalData } from '../model/receipt-logo.js';
 import type {
   AcquirerFields,
   BindingFields,
@@ -167,13 +168,12 @@ class ExportBuilder {
 
   private emvConfig(name: string): ExportedItem {
     const fields = this.emvs.get(name)!;
-    // EMV params compare as text (0 and "0" are equal), so a boolean can be written as its text.
-    const params = Object.fromEntries(Object.entries(fields.params).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : v]));
+    // Values keep their type: a boolean stays a boolean and null stays null (true and "true" differ to a terminal).
     const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.emv, {
       emvName: name,
       paymentMethod: fields.paymentMethod,
       currency: fields.currency,
-      params: sortKeys(params),
+      params: sortKeys(fields.params),
     });
     this.leftOut(`emv/${name}`, leftOut);
     return { entry: escapeTemplates(entry) };
@@ -202,10 +202,11 @@ class ExportBuilder {
   private merchant(resources: MerchantResources, context: MerchantContext): ExportedMerchant {
     const merchant = resources.merchant!;
     const fields = merchant.fields as MerchantFields;
-    // passcode is write-only in the service: it is never read back, so it is never exported.
+    // passcode is write-only in the service: it is never read back, so it is never exported. The
+    // receiptLogo is the service's URL of it; uploaded content cannot be read back.
     const { entry, leftOut } = fitEntry(
       ENTRY_SCHEMAS.merchant,
-      { ...fields, providerReference: context.reference, additionalData: fields.additionalData === undefined ? undefined : sortKeys(fields.additionalData) },
+      { ...fields, providerReference: context.reference, additionalData: exportedAdditionalData(fields.additionalData) },
       ['passcode', 'bindings', 'devices'],
     );
     this.leftOut(`merchant/${context.addressKey}`, leftOut);
@@ -435,4 +436,14 @@ function manifestMethods(methods: MethodsMap): PlainEntry {
     out[code] = { ...(emvs.length > 0 ? { emvs: [...emvs].sort(byText) } : {}), ...(allows.length > 0 ? { allows: [...allows] } : {}) };
   }
   return out;
+}
+
+/**
+ * The user's own additionalData: paycfg's receipt logo fingerprint is not theirs (and the manifest
+ * refuses it). A record whose additionalData holds nothing else exports none: the user never set it.
+ */
+function exportedAdditionalData(live: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (live === undefined) return undefined;
+  const own = userAdditionalData(live);
+  return own !== live && Object.keys(own).length === 0 ? undefined : sortKeys(own);
 }

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
+import { RECEIPT_LOGO_FINGERPRINT_KEY } from '../model/receipt-logo.js';
 import { NO_PRUNE } from '../model/state.js';
 import { didYouMean } from './did-you-mean.js';
 import { VALUE, unknownKeyLines } from './issue-text.js';
@@ -172,9 +173,13 @@ export const emvConfigSchema = strictEntry({
   ),
   currency: currencySchema,
   params: z
-    .record(z.string(), z.union([z.string(), z.number()], { error: `EMV parameter values are strings or numbers, got ${VALUE}` }))
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.null()], { error: `EMV parameter values are strings, numbers, booleans or null, got ${VALUE}` }),
+    )
     .describe(
-      'EMV parameters, e.g. aid, appVersion, clFloorLimit, clTransLimit, clCVMLimit, defaultDDOL, defaultTDOL. Values are kept as written.',
+      'EMV parameters, e.g. aid, appVersion, clFloorLimit, clTransLimit, clCVMLimit, defaultDDOL, defaultTDOL, isNewCVMRuleForMC. ' +
+        'Values are sent with their type: a number and its digits as text compare equal, true and "true" do not.',
     ),
 }).meta({ id: 'EmvConfig', description: 'An EMV config: a reusable EMV parameter template (API 01 §2.4).' });
 
@@ -287,7 +292,13 @@ export const merchantSchema = strictEntry({
   transType: z.string().optional().describe('Transaction type restriction, if any.'),
   contactPhone: z.string().optional().describe('Contact phone.'),
   contactAddress: z.string().optional().describe('Contact address; shown on the e-receipt when set.'),
-  receiptLogo: z.string().optional().describe('Receipt logo: a URL, or base64 jpg/jpeg/png content.'),
+  receiptLogo: z
+    .string()
+    .optional()
+    .describe(
+      'Receipt logo: a URL, or base64 jpg/jpeg/png content. The service cannot return uploaded content, so paycfg compares the ' +
+        `content's SHA-256 with the one it keeps in additionalData["${RECEIPT_LOGO_FINGERPRINT_KEY}"] when it uploads.`,
+    ),
   receiptInfo: z.string().optional().describe('Extra text shown on the e-receipt.'),
   state: z
     .literal([0, 1], { error: `must be 1 (active) or 0 (inactive), got ${VALUE}` })
@@ -298,8 +309,19 @@ export const merchantSchema = strictEntry({
   merchantType: z.string().optional().describe('Merchant classification.'),
   additionalData: z
     .record(z.string(), jsonValueSchema)
+    .superRefine((data, ctx) => {
+      if (Object.hasOwn(data, RECEIPT_LOGO_FINGERPRINT_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [RECEIPT_LOGO_FINGERPRINT_KEY],
+          params: { at: 'key' },
+          input: data,
+          message: `key ${JSON.stringify(RECEIPT_LOGO_FINGERPRINT_KEY)} is reserved: paycfg keeps the SHA-256 of an uploaded receiptLogo there`,
+        });
+      }
+    })
     .optional()
-    .describe('Free-form metadata, stored by the service as given.'),
+    .describe(`Free-form metadata, stored by the service as given. The key ${RECEIPT_LOGO_FINGERPRINT_KEY} is paycfg's (see receiptLogo).`),
   bindings: z
     .array(bindingSchema)
     .optional()

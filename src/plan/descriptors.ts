@@ -8,10 +8,21 @@ import type { Kind } from '../model/kinds.js';
 export type Comparison =
   /** Deep equality of canonical JSON (key order ignored). */
   | 'exact'
-  /** Scalars compare by their text: the service is loose about `0` vs `"0"` inside EMV parameters. */
+  /**
+   * Numbers compare by their text: the service is loose about `0` vs `"0"` inside EMV parameters.
+   * Booleans and null keep their type: `true` and `"true"` differ (a terminal reads a flag, not a word).
+   */
   | 'text'
-  /** Only the keys the manifest sets are compared; the service fills the others with its defaults. */
+  /** Only the keys the manifest sets are compared ('text' rule); the service fills the others with its defaults. */
   | 'subset-text'
+  /** 'exact', without the keys paycfg reserves for itself (model/receipt-logo.ts): they are not the user's metadata. */
+  | 'metadata'
+  /**
+   * A URL compares exactly. Uploaded content (base64) cannot be read back: it compares by its SHA-256
+   * with the fingerprint paycfg keeps in the live record's additionalData (see plan/receipt-logo.ts,
+   * which also decides what a plan does where the service shows no additionalData).
+   */
+  | 'upload'
   /** Arrays whose order carries no meaning. */
   | 'set'
   /** The service never returns it: sent on create and with every update, never compared. */
@@ -59,14 +70,14 @@ export const DESCRIPTORS: Readonly<Record<Kind, KindDescriptor>> = {
     transType: exact,
     contactPhone: exact,
     contactAddress: exact,
-    receiptLogo: exact,
+    receiptLogo: { compare: 'upload' },
     receiptInfo: exact,
     state: exact,
     // Write-only by our reading of 01 §2.1 ("response presence ... not shown"): see README.
     passcode: { compare: 'write-only', sensitive: true },
     mdr: exact,
     merchantType: exact,
-    additionalData: exact,
+    additionalData: { compare: 'metadata' },
   },
   binding: {
     acquirer: { compare: 'exact', immutable: true },

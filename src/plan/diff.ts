@@ -2,6 +2,7 @@ import jsonPatch, { type Operation } from 'fast-json-patch';
 import { isPlainObject } from '../model/canonical.js';
 import type { Kind } from '../model/kinds.js';
 import { pointerSegment } from '../model/pointers.js';
+import { isUploadedLogo, logoFingerprint, storedLogoFingerprint, userAdditionalData } from '../model/receipt-logo.js';
 import { fieldDescriptor } from './descriptors.js';
 
 export interface FieldDiff {
@@ -28,6 +29,8 @@ export function comparable(kind: Kind, field: string, value: unknown): unknown {
       return canonicalText(value);
     case 'set':
       return Array.isArray(value) ? sortedTexts(value) : value;
+    case 'metadata':
+      return canonicalNested(userAdditionalData(value));
     default:
       return canonicalNested(value);
   }
@@ -44,9 +47,12 @@ function nestedEntry(key: string, value: unknown): unknown {
   return key === 'emvs' && Array.isArray(value) ? sortedTexts(value) : canonicalNested(value);
 }
 
-/** `sortKeys(scalarsAsText(value))`: scalars as their text, keys sorted at every level. */
+/**
+ * Numbers as their text, keys sorted at every level. Booleans and null stay what they are: `true`
+ * and `"true"` are different values to a terminal, and paycfg sends each with its own type.
+ */
 function canonicalText(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return mapCopyOnWrite(value, canonicalText);
   if (isPlainObject(value)) return canonicalObject(value, textEntry);
   return value;
@@ -156,9 +162,9 @@ function fieldPointer(field: string): string {
   return pointer;
 }
 
-/** Text of a scalar as the 'text' rules compare it (`scalarsAsText`). */
+/** A scalar as the 'text' rules compare it (see `canonicalText`): a number as its text, anything else as it is. */
 function asText(value: unknown): unknown {
-  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+  return typeof value === 'number' ? String(value) : value;
 }
 
 function sameStringLists(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -174,7 +180,7 @@ function sameStringLists(a: readonly unknown[], b: readonly unknown[]): boolean 
 
 /**
  * Whether `comparable(a)` and `comparable(b)` would be deep-equal, decided without building them:
- * keys with undefined values do not count, `emvs` lists compare as sorted text (exact rule), scalars
+ * keys with undefined values do not count, `emvs` lists compare as sorted text (exact rule), numbers
  * compare by their text ('text' rule). Most fields of most resources are unchanged, so this spares
  * the canonical copies and the patch for them.
  */
@@ -223,9 +229,21 @@ export function sameFieldValue(kind: Kind, field: string, live: unknown, written
       return Array.isArray(live) && Array.isArray(written) && sameStringLists(live, written);
     case 'write-only':
       return true;
+    case 'metadata':
+      return sameCanonical(userAdditionalData(live), userAdditionalData(written), false);
     default:
       return sameCanonical(live, written, false);
   }
+}
+
+/**
+ * The 'upload' rule (receiptLogo), which needs the live record's other fields: uploaded content is
+ * the same as live when its SHA-256 is the fingerprint the record keeps in additionalData; a URL
+ * is compared as written.
+ */
+function sameUpload(written: unknown, current: unknown, live: Record<string, unknown>): boolean {
+  if (!isUploadedLogo(written)) return current === written;
+  return storedLogoFingerprint(live['additionalData']) === logoFingerprint(written);
 }
 
 /**
@@ -241,7 +259,9 @@ export function sameFields(kind: Kind, desired: Record<string, unknown>, live: R
     if (descriptor.compare === 'write-only') continue;
     const current = live[field];
     if (current === undefined) return false;
-    if (descriptor.compare === 'subset-text' && isPlainObject(wanted)) {
+    if (descriptor.compare === 'upload') {
+      if (!sameUpload(wanted, current, live)) return false;
+    } else if (descriptor.compare === 'subset-text' && isPlainObject(wanted)) {
       // Only the keys the manifest sets count; the live object keeps the others (see diffFields).
       if (!isPlainObject(current)) return false;
       for (const key of Object.keys(wanted)) {
@@ -271,6 +291,12 @@ export function diffFields(kind: Kind, desired: Record<string, unknown>, live: R
     const current = live[field];
     if (descriptor.compare === 'write-only') {
       after[field] = wanted;
+      continue;
+    }
+    if (descriptor.compare === 'upload' && current !== undefined && sameUpload(wanted, current, live)) {
+      // Uploaded already: the write keeps the URL the service made of it rather than uploading it again.
+      before[field] = current;
+      after[field] = current;
       continue;
     }
     if (descriptor.compare === 'subset-text' && isPlainObject(wanted)) {

@@ -7,6 +7,7 @@ import type {
   DeviceFields,
   LiveResource,
   LiveState,
+  MerchantFields,
   MethodsMap,
 } from '../model/state.js';
 import { DESCRIPTORS } from './descriptors.js';
@@ -15,6 +16,7 @@ import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
+import { checkReceiptLogo, completeLogoChange, groupShowsAdditionalData } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
 
 export interface PlanContext {
@@ -127,13 +129,26 @@ class PlanBuilder {
     return draft;
   }
 
+  /** Whether the service shows additionalData, by what this run read (see plan/receipt-logo.ts); asked at most once. */
+  private showsAdditionalData = (): boolean => {
+    const shows = groupShowsAdditionalData(this.live);
+    this.showsAdditionalData = () => shows;
+    return shows;
+  };
+
   diffDesired(): void {
     // Keys of both maps are addresses; in a large unchanged group almost every resource stops at sameFields.
     for (const [address, resource] of this.desired.resources) {
       const current = this.view.get(address);
-      const fields = resource.fields as unknown as Record<string, unknown>;
+      const logo =
+        resource.kind === 'merchant'
+          ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.showsAdditionalData())
+          : undefined;
+      const fields = logo?.compared ?? (resource.fields as unknown as Record<string, unknown>);
       if (current === undefined) {
-        this.annotateCreate(this.addCreate(address, resource), resource);
+        const draft = this.addCreate(address, resource);
+        this.annotateCreate(draft, resource);
+        if (logo !== undefined) completeLogoChange(draft, logo);
         continue;
       }
       if (sameFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>)) continue;
@@ -170,7 +185,7 @@ class PlanBuilder {
         this.annotateCreate(draft, resource);
       } else if (diff.patch.length > 0) {
         const predicted = current.predicted === true ? { predicted: true } : {};
-        this.add({
+        const draft = this.add({
           address,
           kind: resource.kind,
           key: resource.key,
@@ -185,6 +200,7 @@ class PlanBuilder {
           ...predicted,
           ...owner,
         });
+        if (logo !== undefined) completeLogoChange(draft, logo);
       }
     }
   }

@@ -47,7 +47,7 @@ const device = (deviceId: string, extra: Partial<Device> = {}): Device => ({
   ...extra,
 });
 
-const EMVS = [emv(1, 'visa', '01', { aid: 'A0000000031010', contactless: true, clFloorLimit: 0 }), emv(2, 'mc', '02', { aid: 'A0000000041010' })];
+const EMVS = [emv(1, 'visa', '01', { aid: 'A0000000031010', contactless: true, clFloorLimit: 0, kernelId: null }), emv(2, 'mc', '02', { aid: 'A0000000041010' })];
 const PROFILES = [profile(10, 'host')];
 
 function snapshot(merchants: Merchant[], devices: Record<string, Device[]> = {}, bindings: Record<string, BindingRecord[]> = {}, extra: Partial<WireSnapshot> = {}): WireSnapshot {
@@ -85,14 +85,30 @@ function only(exported: ExportedManifest, ref: string): ExportedMerchant {
 }
 
 describe('buildExport', () => {
-  it('writes EMV params that are booleans as their text, which compares equal', () => {
+  it('writes EMV params with their types: a boolean stays a boolean, null stays null', () => {
     const exported = build(snapshot([]));
     expect(exported.emvConfigs[1]!.entry).toEqual({
       emvName: 'visa',
       paymentMethod: '01',
       currency: 'USD',
-      params: { aid: 'A0000000031010', clFloorLimit: 0, contactless: 'true' },
+      params: { aid: 'A0000000031010', clFloorLimit: 0, contactless: true, kernelId: null },
     });
+  });
+
+  it("never exports paycfg's receipt logo fingerprint as the user's additionalData", () => {
+    const sha = 'a'.repeat(64);
+    const exported = build(
+      snapshot([
+        merchant('M1', 'only-fingerprint', { receiptLogo: 'https://cdn.example/1.png', additionalData: { 'paycfg.receiptLogo.sha256': sha } }),
+        merchant('M2', 'own-data', { additionalData: { tier: 'gold', 'paycfg.receiptLogo.sha256': sha } }),
+        merchant('M3', 'empty', { additionalData: {} }),
+      ]),
+    );
+    const one = only(exported, 'only-fingerprint').entry;
+    expect(one).not.toHaveProperty('additionalData');
+    expect(one).toMatchObject({ receiptLogo: 'https://cdn.example/1.png' });
+    expect(only(exported, 'own-data').entry['additionalData']).toEqual({ tier: 'gold' });
+    expect(only(exported, 'empty').entry['additionalData']).toEqual({});
   });
 
   it('leaves out optional values the manifest format refuses, and says so', () => {
