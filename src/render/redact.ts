@@ -98,22 +98,32 @@ export function scrubText(text: string, secrets: readonly string[]): string {
   return scrub(text, cached.long, SENSITIVE);
 }
 
+/** Whether any string or key inside `value` would be changed by `clean` (a walk that copies nothing). */
+function holdsAny(value: unknown, clean: Scrubber): boolean {
+  if (typeof value === 'string') return clean(value) !== value;
+  if (Array.isArray(value)) return value.some((item) => holdsAny(item, clean));
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) if (clean(key) !== key || holdsAny((value as Record<string, unknown>)[key], clean)) return true;
+  }
+  return false;
+}
+
+/** `value` with every string (and key) cleaned, copied only along the paths that hold something to clean. */
 function scrubDeep(value: unknown, clean: Scrubber): unknown {
+  if (!holdsAny(value, clean)) return value;
   if (typeof value === 'string') return clean(value);
   if (Array.isArray(value)) return value.map((item) => scrubDeep(item, clean));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[clean(key)] = scrubDeep(item, clean);
-    return out;
-  }
-  return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[clean(key)] = scrubDeep(item, clean);
+  return out;
 }
 
 /**
  * A copy of the plan with every form of each of `secrets` (the access token) masked wherever it
  * stands: in a live value the service returned, a key, a reason quoting a record. Unlike
  * redactPlan, which masks known secret fields, this looks into every string, so it is only run for
- * values that must never be shown at all.
+ * values that must never be shown at all. A plan that holds no form of them is returned as it is,
+ * not copied.
  */
 export function scrubPlan(plan: Plan, secrets: readonly string[]): Plan {
   const wanted = secrets.filter((secret) => secret.length > 0);

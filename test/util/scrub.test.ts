@@ -7,6 +7,20 @@ describe('scrub', () => {
     expect(scrub('pw is abcdefgh, or abcd', ['abcd', 'abcdefgh'], '#')).toBe('pw is #, or #');
   });
 
+  it('masks every occurrence, overlapping and adjacent ones as one run, and leaves other text alone', () => {
+    expect(scrub('xx ababa abab yy', ['aba'], '#')).toBe('xx # #b yy');
+    expect(scrub('s3cr3ts3cr3t and s3cr3t.', ['s3cr3t'], '#')).toBe('# and #.');
+    expect(scrub('nothing here', ['s3cr3t'], '#')).toBe('nothing here');
+    // Characters a regular expression would read as syntax are matched literally.
+    expect(scrub('a (x+y)*[z] b (x+yy', ['(x+y)*[z]'], '#')).toBe('a # b (x+yy');
+  });
+
+  it('finds the same runs with thousands of secrets, where forms are bucketed by first character instead', () => {
+    const secrets = Array.from({ length: 1500 }, (_, i) => `pw-${i}-${(i * 7919).toString(36)}`);
+    const text = `a ${secrets[7]} b ${secrets[1499]}${secrets[3]} c ${Buffer.from(secrets[42]!).toString('base64')} d pw-7`;
+    expect(scrub(text, secrets, '#')).toBe('a # b # c # d pw-7');
+  });
+
   it('is what failed-change lines use: no secret shows in part', () => {
     expect(describeError(new Error('refused pw abcdefgh'), ['abcd', 'abcdefgh', 'x'])).toBe('refused pw (sensitive)');
   });
