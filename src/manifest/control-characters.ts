@@ -20,6 +20,7 @@
  * CRLF line ends into line feeds, so a CR in a value was written on purpose, and a terminal uses
  * it to overwrite the line it is on.
  */
+import { showControls } from '../util/visible-text.js';
 import type { ManifestPath } from './diagnostics.js';
 
 /** Refused in every key and value. */
@@ -92,17 +93,14 @@ export function rawRefusedCharacters(text: string, limit: number): { found: RawC
   return { found, total };
 }
 
-const ALL_HIDDEN = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu;
-
 /**
  * A message with every character of NOT_IN_ONE_LINE (line feed aside: messages are laid out in
  * lines by paycfg) written as a `\uXXXX` escape, so that a value quoted in a message cannot act
- * on the terminal that shows it. The escapes are JSON's, so a quoted value reads the same.
+ * on the terminal that shows it. The escapes are JSON's, so a quoted value reads the same. The
+ * escaper is the one of all paycfg's output (util/visible-text), in its JSON form.
  */
 export function printable(message: string): string {
-  ALL_HIDDEN.lastIndex = 0;
-  if (!ALL_HIDDEN.test(message)) return message;
-  return message.replace(ALL_HIDDEN, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  return showControls(message, { keepNewlines: true, unicodeEscapes: true });
 }
 
 const CHARACTER_NAMES: Readonly<Record<number, string>> = {

@@ -5,7 +5,7 @@
  *
  * Each form is a literal string, matched as it is: no form is a pattern, so masking stays linear in
  * the text whatever the secret holds. What is covered, and what cannot be, is listed in
- * docs (secrets-and-control-chars.md) and in the comments below.
+ * docs/security.md ("Which encodings are masked") and in the comments below.
  */
 
 /**
