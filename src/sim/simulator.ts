@@ -9,6 +9,7 @@ import { SimStateError } from './errors.js';
 import { FaultInjector, type FaultSettings } from './http/faults.js';
 import { createRequestListener } from './http/server.js';
 import { RequestStats } from './http/stats.js';
+import { setSummaryLists, type SummaryLists } from './rules/merchant-bindings.js';
 
 /** The documented default secret for local use; anyone can sign tokens with it. */
 export const DEFAULT_SIM_SECRET = 'paycfg-sim-local-secret';
@@ -28,6 +29,8 @@ export interface SimulatorOptions {
   maxPageSize?: number;
   /** clock for timestamps, token expiry and the rate limiter */
   now?: () => Date;
+  /** whose methodList/emvList a merchant's acquirers[] items carry: the binding's (default) or the bound profile's */
+  summaryLists?: SummaryLists;
 }
 
 export interface RunningSimulator {
@@ -42,6 +45,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const seed = options.seed ?? randomSeed();
   // Ids and faults use separate streams, so changing the fault settings does not change the ids.
   const store = new SimStore(createPrng(seed ^ 0x5bd1e995));
+  if (options.summaryLists !== undefined) setSummaryLists(store, options.summaryLists);
   let writer: StateFileWriter | undefined;
   if (options.statePath !== undefined) {
     const path = options.statePath;

@@ -12,6 +12,7 @@ const help = `paycfg sim: run the embedded simulator of the payment configuratio
 Usage:
   paycfg sim [--port N] [--host H] [--jwt-secret S] [--state FILE] [--latency MS]
              [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N]
+             [--summary-lists binding|profile]
   paycfg sim token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]
 
 Serves /api/openapi/v1 (acquirer, emv, mchInfo, device), GET /api/v2/current and the
@@ -32,6 +33,8 @@ Flags:
   --rate-limit RPS    over RPS requests per second answer 429 with Retry-After
   --seed N            seed for reproducible faults and ids
   --max-page-size N   cap page sizes; pageSize=-1 then returns only the first N records
+  --summary-lists L   whose methodList/emvList a merchant's acquirers[] items carry:
+                      binding (default, the binding's own) or profile (the bound profile's)
 
 paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS}).
 `;
@@ -74,6 +77,7 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     'rate-limit': { type: 'string' },
     seed: { type: 'string' },
     'max-page-size': { type: 'string' },
+    'summary-lists': { type: 'string' },
   });
   const faults: Partial<FaultSettings> = {};
   const latency = intFlag('latency', values.latency, 0, 60_000);
@@ -89,6 +93,10 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
   const port = intFlag('port', values.port, 0, 65_535);
   const secret = secretFrom(values['jwt-secret'], io);
   const host = values.host ?? '127.0.0.1';
+  const summaryLists = values['summary-lists'];
+  if (summaryLists !== undefined && summaryLists !== 'binding' && summaryLists !== 'profile') {
+    throw new UsageError(`--summary-lists must be binding or profile, got "${summaryLists}"`);
+  }
 
   const sim = await startSimulator({
     host,
@@ -98,6 +106,7 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     ...(values.state !== undefined ? { statePath: values.state } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(maxPageSize !== undefined ? { maxPageSize } : {}),
+    ...(summaryLists !== undefined ? { summaryLists } : {}),
   });
   if (secret === undefined && !isLoopbackHost(host)) {
     io.stderr.write(`warning: listening on ${host} with the default token secret; anyone who can reach it can sign tokens (set --jwt-secret or ${SECRET_ENV})\n`);
