@@ -14,6 +14,7 @@ import { V1, call } from './populate.js';
 
 const EMV_GROUP = 'G-00000031';
 const LOGO_GROUP = 'G-00000032';
+const BARE_GROUP = 'G-00000033';
 const KEY = RECEIPT_LOGO_FINGERPRINT_KEY;
 
 /** Two 1×1 PNGs, as base64. */
@@ -27,6 +28,7 @@ beforeAll(async () => {
   sim = await startTestSimulator();
   await sim.admin.createGroup({ groupId: EMV_GROUP, groupName: 'Typed params PBO' });
   await sim.admin.createGroup({ groupId: LOGO_GROUP, groupName: 'Logo PBO' });
+  await sim.admin.createGroup({ groupId: BARE_GROUP, groupName: 'No additionalData PBO' });
   work = mkdtempSync(join(tmpdir(), 'paycfg-typed-'));
 });
 afterAll(async () => {
@@ -189,5 +191,32 @@ describe('a base64 receiptLogo', () => {
     expect(text).not.toContain(KEY);
     expect(text).toContain(`receiptLogo: ${logoBefore}`);
     expect((await plan(exported, LOGO_GROUP)).changes).toEqual([]);
+  });
+
+  it('is write-only while no merchant record of the group shows additionalData, then compared once one does', async () => {
+    // Made outside paycfg with a URL logo and no additionalData: the simulator then returns none.
+    await call(sim, BARE_GROUP, 'POST', `${V1}/mchInfo`, {
+      mchName: 'Cafe', currency: 'USD', contactName: 'Jane', contactEmail: 'jane@cafe.example', providerReference: 'cafe', receiptLogo: 'https://cdn.example/cafe.png',
+    });
+    const file = join(work, 'bare.yaml');
+    writeFileSync(file, manifest(PNG));
+    expect((await plan(file, BARE_GROUP)).changes).toEqual([]);
+
+    writeFileSync(file, manifest(PNG).replace('mchName: Cafe', 'mchName: Cafe Two'));
+    const renamed = await plan(file, BARE_GROUP);
+    expect(renamed.changes.map((c) => c.patch)).toEqual([[{ op: 'replace', path: '/mchName', value: 'Cafe Two' }]]);
+    expect(renamed.changes[0]!.notes).toEqual([
+      'receiptLogo is uploaded content, and no merchant record of the group shows additionalData, where paycfg keeps its SHA-256: ' +
+        'a change of the logo alone cannot be seen. It is sent again with this update',
+    ]);
+    await apply(file, BARE_GROUP);
+    const record = await merchantRecord(BARE_GROUP, 'cafe');
+    expect(record.receiptLogo).not.toBe('https://cdn.example/cafe.png');
+    expect(record.additionalData).toEqual({ [KEY]: logoFingerprint(PNG) });
+
+    // The service showed it keeps additionalData: from now on the content is compared.
+    expect((await plan(file, BARE_GROUP)).changes).toEqual([]);
+    writeFileSync(file, manifest(OTHER_PNG).replace('mchName: Cafe', 'mchName: Cafe Two'));
+    expect((await plan(file, BARE_GROUP)).changes.map((c) => c.patch)).toEqual([[{ op: 'replace', path: '/receiptLogo', value: OTHER_PNG }]]);
   });
 });
