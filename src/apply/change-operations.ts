@@ -5,7 +5,7 @@ import { LiveStateError } from '../live/errors.js';
 import { deviceResource, emvFields, merchantFields, profileResource } from '../live/normalise-live.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
 import type { AcquirerFields, BindingFields, DesiredState, DeviceFields, EmvFields, MerchantFields } from '../model/state.js';
-import { survivorOf } from '../model/twins.js';
+import { deviceLifecycle, holdsAlias, isActivated, survivorOf, type Twin } from '../model/twins.js';
 import { sameFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
 import { ConcurrentCreateError } from './concurrent-create.js';
@@ -68,26 +68,44 @@ interface CreateSteps<T> {
   find(): Promise<{ value: T; id: string | number; matches: boolean } | undefined>;
 }
 
+/** What a create ended with. */
+interface Created<T> {
+  readonly value: T;
+  /** Found under the key rather than answered by this run's create. */
+  readonly adopted: boolean;
+  /**
+   * Adopted after a create whose outcome is unknown: the record may be this run's own (its answer
+   * lost) or another run's, and the run cannot tell which.
+   */
+  readonly unsure: boolean;
+}
+
 /**
  * A POST is never repeated blindly (its outcome may be unknown after a cut connection or a
  * gateway error): read back by identity; adopt what exists, create again only when nothing does.
- * A create refused because the key is taken (another run created it a moment ago) reads back the
- * same way, and adopts the record when its fields are what the plan wanted.
+ * What is found then is most likely this run's own record, whose answer was lost, so it is adopted
+ * whatever its fields: a service that normalises a field would otherwise fail the change and skip
+ * what depends on it, and the next plan shows any difference. A create refused because the key is
+ * taken, with no earlier attempt of unknown outcome, met another run's record: it reads back the
+ * same way, and adopts the record only when its fields are what the plan wanted.
  */
-async function createOnce<T>(steps: CreateSteps<T>): Promise<{ value: T; adopted: boolean }> {
+async function createOnce<T>(steps: CreateSteps<T>): Promise<Created<T>> {
+  let unsure = false;
   for (let round = 1; ; round += 1) {
     try {
-      return { value: await steps.create(), adopted: false };
+      return { value: await steps.create(), adopted: false, unsure: false };
     } catch (error) {
       const taken = steps.adoptTaken !== false && isAlreadyExists(error);
       if (!taken && (!(error instanceof OutcomeUnknownError) || round >= CREATE_ROUNDS)) throw error;
+      // A record found after a refusal that followed an unknown outcome may still be this run's own.
+      unsure ||= !taken;
       const existing = await steps.find();
       if (existing === undefined) {
         if (taken) throw error;
         continue;
       }
-      if (!existing.matches) throw new ConcurrentCreateError(steps.address, existing.id);
-      return { value: existing.value, adopted: true };
+      if (!unsure && !existing.matches) throw new ConcurrentCreateError(steps.address, existing.id);
+      return { value: existing.value, adopted: true, unsure };
     }
   }
 }
@@ -306,17 +324,22 @@ export class ChangeOperations {
       return 'updated';
     }
     const mchId = ids.merchant(change.merchant!);
-    const { value, adopted } = await createOnce({
+    const { value, adopted, unsure } = await createOnce({
       address: change.address,
       create: () => client.devices.create(deviceCreateBody(mchId, fields, ids)),
+      // The one that stays, never simply the first listed: within a second the list's order is not the rule's.
       find: async () => {
-        const found = (await this.deviceTwins(mchId, fields.deviceAlias))[0];
-        if (found === undefined) return undefined;
+        const twins = await this.deviceTwins(mchId, fields.deviceAlias);
+        if (twins.length === 0) return undefined;
+        const found = survivorOf(twins.map(asTwin)).record;
         return { value: { id: found.deviceId, activationCode: '', profileId: found.profileId ?? null }, id: found.deviceId, matches: this.deviceMatches(change, found) };
       },
     });
-    const note = await this.keepOneDevice(change, mchId, value.id);
-    return `${createdOrAdopted(adopted)} ${value.id}${value.profileId === null ? ' (no acquirer bound yet: provisioning push skipped)' : ''}${note}`;
+    // Only a code this run's create answered is surely its own; one it adopted may be another run's.
+    const kept = adopted
+      ? await this.keepSurvivor(change, mchId, value.id, unsure ? "its create's answer was lost" : 'its create was refused')
+      : { id: value.id, profileId: value.profileId, note: await this.keepOneDevice(change, mchId, value.id) };
+    return `${createdOrAdopted(adopted)} ${kept.id}${kept.profileId === null ? ' (no acquirer bound yet: provisioning push skipped)' : ''}${kept.note}`;
   }
 
   /** A merchant's devices under an alias, read now. */
@@ -330,29 +353,64 @@ export class ChangeOperations {
   }
 
   /**
-   * Nothing stops two devices with one alias, so two runs that create the same terminal at once
-   * both succeed. Once the list can hold every record of this one's second (SETTLE_MS), the rule
-   * of model/twins.ts keeps an activated terminal, or else the older code; a run whose own pending
-   * code must go deletes it and adopts the one that stays. Every run decides on a list that holds
-   * the record that stays, so all of them agree on it. The list is one the merchant's other checks
-   * share (see settled-device-lists.ts), waited for off the run's parallelism slot.
+   * The merchant's devices under the change's alias, read once the list can hold every record of
+   * this run's create's second (SETTLE_MS), from the read the merchant's other checks share (see
+   * settled-device-lists.ts), waited for off the run's parallelism slot.
    */
-  private async keepOneDevice(change: Change, mchId: string, own: string): Promise<string> {
+  private async settledTwins(change: Change, mchId: string, own: string): Promise<Device[]> {
     const alias = (change.after as unknown as DeviceFields).deviceAlias;
     const twins = twinsIn(await this.waitOutside(() => this.settledDevices.read(mchId)), alias);
     if (twins.length === 0) {
       throw new LiveStateError(`${change.address}: device ${own} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own });
     }
-    const survivor = survivorOf(twins.map((d) => ({ id: d.deviceId, createdAt: d.createdAt, activated: d.isDevice === true, record: d })));
+    return twins;
+  }
+
+  /**
+   * Nothing stops two devices with one alias, so two runs that create the same terminal at once
+   * both succeed. Once the list can hold every record of this one's second, the rule of
+   * model/twins.ts keeps an activated terminal, or else the older code; a run whose own pending
+   * code must go deletes it and adopts the one that stays. Every run decides on a list that holds
+   * the record that stays, so all of them agree on it.
+   */
+  private async keepOneDevice(change: Change, mchId: string, own: string): Promise<string> {
+    const twins = await this.settledTwins(change, mchId, own);
+    const survivor = survivorOf(twins.map(asTwin));
     if (survivor.id === own) return '';
     if (twins.some((d) => d.deviceId === own)) await deleteTolerant(() => this.ctx.client.devices.delete(own));
     if (!this.deviceMatches(change, survivor.record)) throw new ConcurrentCreateError(change.address, survivor.id, `; this run deleted its own code ${own}`);
     const kept = survivor.activated ? `the activated ${survivor.id}` : `${survivor.id} (older, or of the same second with a lower id)`;
     return `; another run created it at the same time: kept ${kept}, deleted this run's ${own}`;
   }
+
+  /**
+   * The twin check of a device this run adopted rather than created, mostly after its create's
+   * outcome was unknown: the run never learned its own code's id, so any code under the alias may
+   * be its own or another run's. It deletes none (apply deletes only its own codes) and adopts the
+   * one that stays by the rule, which a run that knows its own code keeps too; a code left beside
+   * it is deleted by the run that made it, or else proposed for deletion by the next plan (a
+   * duplicate pending code). Its fields are not checked here: after a lost answer it is most
+   * likely this run's own, and the next plan shows any difference.
+   */
+  private async keepSurvivor(change: Change, mchId: string, adopted: string, why: string): Promise<{ id: string; profileId: string | null; note: string }> {
+    const twins = await this.settledTwins(change, mchId, adopted);
+    const survivor = survivorOf(twins.map(asTwin));
+    const profileId = survivor.record.profileId ?? null;
+    if (twins.length === 1) return { id: survivor.id, profileId, note: '' };
+    const others = twins.filter((d) => d.deviceId !== survivor.id).map((d) => d.deviceId);
+    const note =
+      `; ${why}, so this run cannot tell which of the ${twins.length} codes with its alias is its own: ` +
+      `it kept ${survivor.id}, the one that stays, and deleted none (${others.join(', ')} left for the run that made ${others.length === 1 ? 'it' : 'them'}, or the next plan, to delete)`;
+    return { id: survivor.id, profileId, note };
+  }
+}
+
+/** A device as the twin rule weighs it, carrying its record. */
+function asTwin(device: Device): Twin & { readonly record: Device } {
+  return { id: device.deviceId, createdAt: device.createdAt, activated: isActivated(deviceLifecycle(device)), record: device };
 }
 
 /** The devices under an alias; a decommissioned terminal has given its alias up. */
 function twinsIn(devices: readonly Device[], alias: string): Device[] {
-  return devices.filter((d) => d.deviceAlias === alias && d.deviceStatus !== 3);
+  return devices.filter((d) => d.deviceAlias === alias && holdsAlias(deviceLifecycle(d)));
 }

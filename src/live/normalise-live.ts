@@ -6,7 +6,6 @@ import type {
   AcquirerFields,
   BindingFields,
   DeviceFields,
-  DeviceLifecycle,
   EmvFields,
   LiveResource,
   LiveState,
@@ -15,7 +14,7 @@ import type {
   Scalar,
 } from '../model/state.js';
 import { allowsOf, NO_ALLOWS } from '../model/state.js';
-import { compareTwins, survivorOf } from '../model/twins.js';
+import { compareTwins, deviceLifecycle, holdsAlias, isActivated, survivorOf } from '../model/twins.js';
 import { LiveStateError } from './errors.js';
 import { checkRecord } from './record-check.js';
 
@@ -86,8 +85,6 @@ const PLURAL: Readonly<Record<Kind, string>> = {
   binding: 'bindings',
   device: 'devices',
 };
-
-const DEVICE_LIFECYCLE: Record<number, DeviceLifecycle> = { 0: 'pending', 1: 'active', 2: 'logout', 3: 'decommissioned' };
 
 /** Profile id (as text) → name, as device extParams and binding summaries need them. */
 function profileNamesOf(profiles: readonly AcquirerProfile[]): ReadonlyMap<string, string> {
@@ -309,7 +306,7 @@ function resolveTwins(steps: Step<LiveResource | undefined>[], devices: readonly
     if (indexes.length < 2) continue;
     const twins = indexes.map((index) => {
       const resource = steps[index] as LiveResource;
-      return { index, id: String(resource.id), createdAt: devices[index]!.createdAt, activated: resource.lifecycle !== 'pending' };
+      return { index, id: String(resource.id), createdAt: devices[index]!.createdAt, activated: isActivated(resource.lifecycle!) };
     });
     const activated = twins.filter((t) => t.activated);
     if (activated.length > 1) {
@@ -466,9 +463,9 @@ export function deviceResource(
   d: Device,
   profileNames: ReadonlyMap<string, string>,
 ): { resource: LiveResource; ext: Record<string, unknown> | undefined } | undefined {
-  const lifecycle = d.isDevice === true ? (DEVICE_LIFECYCLE[Number(d.deviceStatus ?? 1)] ?? 'active') : 'pending';
+  const lifecycle = deviceLifecycle(d);
   // A decommissioned terminal is gone for every practical purpose: its alias is free again.
-  if (lifecycle === 'decommissioned') return undefined;
+  if (!holdsAlias(lifecycle)) return undefined;
   const where = `device ${d.deviceId}`;
   const ext = jsonObject(d.extParams, `extParams of ${where}`);
   const acquirers = ext?.['acquirers'];

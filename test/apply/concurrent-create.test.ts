@@ -1,8 +1,9 @@
 /**
  * What apply does when someone else creates a record of its plan between plan and apply (another
  * run of the same manifest, or a person): adopt a unique-named record that is what the plan wanted,
- * refuse one that is not, and keep one device per alias by the rule of model/twins.ts. The
- * simulator's clock is the test's, so which code is older is decided here, not by timing.
+ * refuse one that is not, and keep one device per alias by the rule of model/twins.ts; after a
+ * device create whose answer is lost, adopt the code that stays and delete none. The simulator's
+ * clock is the test's, so which code is older is decided here, not by timing.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,5 +139,65 @@ describe('a record created by someone else between plan and apply', () => {
     expect(next.plan.changes.map((c) => [c.address, c.action, c.liveId, c.reason])).toEqual([
       [`device/shop-001/till-1#duplicate-${newer.body.data.id}`, 'delete', newer.body.data.id, `duplicate pending code for alias till-1: ${own} (older) is kept`],
     ]);
+  });
+
+  it('after a lost create answer adopts the code that stays, not the first listed, and deletes no code another run made', async () => {
+    const { groupId, run } = await group();
+    expect((await apply(await run(EMV + PROFILE + merchant(' []')))).failed).toBe(0);
+    const planned = await run(EMV + PROFILE + merchant(TILL));
+    const mchId = (await list(groupId, '/api/openapi/v1/mchInfo?pageSize=-1'))[0].mchId;
+    // Another run's code, listed first but stamped later than the one this run makes below.
+    now += 10_000;
+    const other = (await sim.api('POST', '/api/openapi/v1/device', { mchId, deviceAlias: 'till-1', deviceName: 'Front till', methodList: '01' }, groupId)).body.data.id;
+    now -= 5_000;
+    await sim.admin.faults({ dropRate: 1 });
+    let result;
+    try {
+      result = await apply(planned);
+    } finally {
+      await sim.admin.faults({ dropRate: 0 });
+    }
+    const devices = await list(groupId, `/api/openapi/v1/device?mchId=${mchId}&pageSize=-1`);
+    expect(devices.map((d) => d.deviceId)[0], "the other run's code, listed first, is still there").toBe(other);
+    expect(devices).toHaveLength(2);
+    const own = devices.map((d) => d.deviceId).find((id) => id !== other);
+    expect(result.outcomes.map((o) => [o.status, o.detail])).toEqual([
+      [
+        'done',
+        `adopted ${own}; its create's answer was lost, so this run cannot tell which of the 2 codes with its alias is its own: ` +
+          `it kept ${own}, the one that stays, and deleted none (${other} left for the run that made it, or the next plan, to delete)`,
+      ],
+    ]);
+    // What another run would have deleted itself is left to the next plan, by the same rule.
+    const next = await run(EMV + PROFILE + merchant(TILL));
+    expect(next.plan.changes.map((c) => [c.action, c.liveId, c.reason])).toEqual([['delete', other, `duplicate pending code for alias till-1: ${own} (older) is kept`]]);
+  });
+
+  it('after a lost create answer adopts an older code another run made and leaves its own, unknown to it, for the next plan', async () => {
+    const { groupId, run } = await group();
+    expect((await apply(await run(EMV + PROFILE + merchant(' []')))).failed).toBe(0);
+    const planned = await run(EMV + PROFILE + merchant(TILL));
+    const mchId = (await list(groupId, '/api/openapi/v1/mchInfo?pageSize=-1'))[0].mchId;
+    const other = (await sim.api('POST', '/api/openapi/v1/device', { mchId, deviceAlias: 'till-1', deviceName: 'Front till', methodList: '01' }, groupId)).body.data.id;
+    now += 5_000;
+    await sim.admin.faults({ dropRate: 1 });
+    let result;
+    try {
+      result = await apply(planned);
+    } finally {
+      await sim.admin.faults({ dropRate: 0 });
+    }
+    const devices = await list(groupId, `/api/openapi/v1/device?mchId=${mchId}&pageSize=-1`);
+    expect(devices).toHaveLength(2);
+    const own = devices.map((d) => d.deviceId).find((id) => id !== other);
+    expect(result.outcomes.map((o) => [o.status, o.detail])).toEqual([
+      [
+        'done',
+        `adopted ${other}; its create's answer was lost, so this run cannot tell which of the 2 codes with its alias is its own: ` +
+          `it kept ${other}, the one that stays, and deleted none (${own} left for the run that made it, or the next plan, to delete)`,
+      ],
+    ]);
+    const next = await run(EMV + PROFILE + merchant(TILL));
+    expect(next.plan.changes.map((c) => [c.action, c.liveId, c.reason])).toEqual([['delete', own, `duplicate pending code for alias till-1: ${other} (older) is kept`]]);
   });
 });
