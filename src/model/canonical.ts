@@ -29,11 +29,12 @@ export function stableStringify(value: unknown): string {
 }
 
 /**
- * EMV parameters travel inside JSON strings and the service is loose about their scalar types
- * (`clFloorLimit: 0` and `"0"` mean the same to a terminal), so scalars compare by their text.
+ * EMV parameters travel inside JSON strings and the service is loose about their numbers
+ * (`clFloorLimit: 0` and `"0"` mean the same to a terminal), so numbers compare by their text.
+ * Booleans and null keep their type: `true` and `"true"` are different values (the diff's 'text' rule).
  */
 export function scalarsAsText(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(scalarsAsText);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
