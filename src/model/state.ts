@@ -25,7 +25,8 @@ export function allowsOf(list: readonly unknown[] | undefined): readonly string[
 export interface EmvFields {
   paymentMethod: string;
   currency: string;
-  params: Record<string, Scalar>;
+  /** Values keep their wire types: a real config carries booleans (`isNewCVMRuleForMC: true`) and may carry null. */
+  params: Record<string, Scalar | null>;
 }
 
 export interface AcquirerFields {
