@@ -7,7 +7,10 @@ import { PaycfgError } from '../errors.js';
  * later create fail: the record is read back and adopted when it is what the plan wanted. Nothing
  * keeps a device alias unique, so both creates succeed: after a device create, apply lists the
  * merchant's devices under the alias and keeps one by the rule of model/twins.ts; a run whose own
- * pending code must go deletes it and adopts the one that stays.
+ * pending code must go deletes it and adopts the one that stays. A create whose answer is lost
+ * reads back as well and adopts what it finds whatever its fields (most likely its own record); a
+ * device found so is the one that stays by the same rule, and the run deletes no code, since it
+ * cannot tell its own from another run's.
  */
 
 /**
