@@ -32,13 +32,15 @@ export interface Page<T> {
   records: T[];
 }
 
-/** GET /api/v2/current (section 4.6). */
+/** GET /api/v2/current (section 4.6). `logo` and `timeZone` are absent while the group has none. */
 export interface OwnerInfo {
   groupId: string;
   groupName?: string;
+  /** A plain name (`HOSTA_8583`) or, from the real service, a JSON-encoded array (`["SVC_ENABLER"]`): read it with ownerMessageFormats(). */
   messageFormat?: string;
   logo?: string;
   timeZone?: string;
+  /** A plain address or, from the real service, a JSON-encoded object (`{}`). */
   emailSender?: string;
   updatedAt?: string;
 }

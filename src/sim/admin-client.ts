@@ -1,6 +1,7 @@
 import { PaycfgError } from '../errors.js';
 import type { FaultSettings } from './http/faults.js';
 import type { RequestStatistics } from './http/stats.js';
+import type { WireStyle } from './http/wire-style.js';
 import type { GroupSettingsInput } from './rules/groups.js';
 
 /** The simulator refused an admin call, or did not answer one. */
@@ -23,6 +24,8 @@ export interface SimAdminClient {
   faults(settings: Partial<FaultSettings> & { seed?: number }): Promise<void>;
   stats(): Promise<RequestStatistics>;
   resetStats(): Promise<void>;
+  /** What the simulator was started with: its wire style. */
+  settings(): Promise<{ wireStyle: WireStyle }>;
 }
 
 export function simAdminClient(baseUrl: string): SimAdminClient {
@@ -49,5 +52,6 @@ export function simAdminClient(baseUrl: string): SimAdminClient {
     faults: async (settings) => void (await call('PUT', '/_sim/faults', settings)),
     stats: async () => (await call('GET', '/_sim/stats')) as RequestStatistics,
     resetStats: async () => void (await call('POST', '/_sim/stats/reset')),
+    settings: async () => (await call('GET', '/_sim/settings')) as { wireStyle: WireStyle },
   };
 }

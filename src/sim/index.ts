@@ -6,6 +6,7 @@ export { startSimulator, DEFAULT_SIM_SECRET } from './simulator.js';
 export type { SimulatorOptions, RunningSimulator } from './simulator.js';
 export { signSimToken, DEFAULT_TOKEN_TTL_SECONDS } from './token.js';
 export type { FaultSettings } from './http/faults.js';
+export { WIRE_STYLES, DEFAULT_WIRE_STYLE, isWireStyle, type WireStyle } from './http/wire-style.js';
 export type { RequestStatistics } from './http/stats.js';
 export { SimStateError } from './errors.js';
 export { simAdminClient, SimAdminError, type SimAdminClient } from './admin-client.js';

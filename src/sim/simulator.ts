@@ -9,6 +9,7 @@ import { SimStateError } from './errors.js';
 import { FaultInjector, type FaultSettings } from './http/faults.js';
 import { createRequestListener } from './http/server.js';
 import { RequestStats } from './http/stats.js';
+import { DEFAULT_WIRE_STYLE, type WireStyle } from './http/wire-style.js';
 import { setSummaryLists, type SummaryLists } from './rules/merchant-bindings.js';
 
 /** The documented default secret for local use; anyone can sign tokens with it. */
@@ -29,6 +30,8 @@ export interface SimulatorOptions {
   maxPageSize?: number;
   /** clock for timestamps, token expiry and the rate limiter */
   now?: () => Date;
+  /** how answers are worded where the reference leaves it open; default 'real' (see http/wire-style.ts) */
+  wireStyle?: WireStyle;
   /** whose methodList/emvList a merchant's acquirers[] items carry: the binding's (default) or the bound profile's */
   summaryLists?: SummaryLists;
 }
@@ -72,6 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       faults,
       stats: new RequestStats(),
       jwtSecret: options.jwtSecret ?? DEFAULT_SIM_SECRET,
+      wireStyle: options.wireStyle ?? DEFAULT_WIRE_STYLE,
       storeChanged: () => writer?.markDirty(),
     }),
   );

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiError } from '../../src/api/index.js';
-import { emvBody, merchantBody, profileBody, useSimulator } from './helpers/sim-client.js';
+import { emvBody, merchantBody, profileBody, pageExtent, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 
 async function withEmv() {
   const client = h.client();
@@ -10,14 +10,14 @@ async function withEmv() {
   return { client, emvId };
 }
 
-describe('acquirer profiles', () => {
+h.describe('acquirer profiles', () => {
   it('creates a profile and reads it back with JSON-encoded fields as strings', async () => {
     const { client, emvId } = await withEmv();
     const created = await client.acquirerProfiles.create(profileBody('acq-a', emvId, { notifyUrl: 'https://pbo.example/notify' }));
     expect(created).toEqual({ id: expect.any(Number) });
 
     const page = await client.acquirerProfiles.list();
-    expect(page).toMatchObject({ total: 1, current: 1, hasNext: false });
+    expect(page).toMatchObject({ total: 1, current: 1, ...pageExtent(h.wireStyle, { hasNext: false, size: 20, pages: 1 }) });
     const [profile] = page.records;
     expect(profile).toMatchObject({
       profileId: created.id,
@@ -36,7 +36,7 @@ describe('acquirer profiles', () => {
     for (const name of ['north-1', 'north-2', 'south-1']) await client.acquirerProfiles.create(profileBody(name, emvId));
     expect((await client.acquirerProfiles.listAll({ profileName: 'north' })).map((p) => p.profileName).sort()).toEqual(['north-1', 'north-2']);
     const second = await client.acquirerProfiles.list({ pageNumber: 2, pageSize: 2 });
-    expect(second).toMatchObject({ total: 3, current: 2, hasNext: false });
+    expect(second).toMatchObject({ total: 3, current: 2, ...pageExtent(h.wireStyle, { hasNext: false, size: 2, pages: 2 }) });
     expect(second.records).toHaveLength(1);
     expect(client.events.at(-1)?.path).toBe('/api/openapi/v1/acquirer?pageNumber=2&pageSize=2');
   });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiError } from '../../src/api/index.js';
-import { emvBody, merchantBody, profileBody, useSimulator } from './helpers/sim-client.js';
+import { emvBody, merchantBody, profileBody, pageExtent, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 
 async function setup() {
   const client = h.client();
@@ -16,7 +16,7 @@ async function setup() {
   return { client, visa: visa.id, master: master.id, a: String(a.id), b: String(b.id), mchId: merchant.mchId };
 }
 
-describe('merchant payment config (bindings)', () => {
+h.describe('merchant payment config (bindings)', () => {
   it('adds a binding and lists it as one record per (profile, currency)', async () => {
     const { client, visa, master, a, mchId } = await setup();
     await client.bindings.create(mchId, {
@@ -29,7 +29,7 @@ describe('merchant payment config (bindings)', () => {
       ],
     });
     const page = await client.bindings.list(mchId);
-    expect(page).toMatchObject({ total: 1, current: 1, hasNext: false });
+    expect(page).toMatchObject({ total: 1, current: 1, ...pageExtent(h.wireStyle, { hasNext: false, size: 20, pages: 1 }) });
     const [binding] = page.records;
     expect(binding).toMatchObject({ merchantId: mchId, acquirerProfileId: a, acquirerProfileName: 'acq-a', currency: 'USD', mid: 'MID-001' });
     expect(binding?.paymentMethods?.map((m) => [m.paymentMethodCode, m.emvs?.map((e) => e.emvId)])).toEqual([

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiError, OwnerInfoInvalidError } from '../../src/api/index.js';
-import { deviceBody, merchantBody, onboardMerchant, useSimulator } from './helpers/sim-client.js';
+import { deviceBody, merchantBody, onboardMerchant, pageExtent, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 
-describe('devices and activation codes', () => {
+h.describe('devices and activation codes', () => {
   it('creates an activation code; profileId is null while no acquirer is bound', async () => {
     const client = h.client();
     const merchant = await client.merchants.create(merchantBody('shop-1'));
@@ -41,7 +41,7 @@ describe('devices and activation codes', () => {
     expect((await client.devices.listAll(merchant.mchId)).map((d) => d.deviceAlias).sort()).toEqual(['till-1', 'till-2']);
     expect((await client.devices.listAll(merchant.mchId, { deviceId: one.id })).map((d) => d.deviceAlias)).toEqual(['till-1']);
     expect(client.events.at(-1)?.path).toBe(`/api/openapi/v1/device?mchId=${merchant.mchId}&deviceId=${one.id}&pageNumber=1&pageSize=-1`);
-    expect(await client.devices.list(merchant.mchId, { pageSize: 1 })).toMatchObject({ total: 2, hasNext: true });
+    expect(await client.devices.list(merchant.mchId, { pageSize: 1 })).toMatchObject({ total: 2, ...pageExtent(h.wireStyle, { hasNext: true, size: 1, pages: 2 }) });
   });
 
   it('gets a device by CD- id or bare activation code, and null for an unknown id', async () => {

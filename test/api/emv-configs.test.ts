@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiError } from '../../src/api/index.js';
-import { emvBody, profileBody, useSimulator } from './helpers/sim-client.js';
+import { emvBody, profileBody, pageExtent, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 
-describe('EMV configs', () => {
+h.describe('EMV configs', () => {
   it('creates and lists EMV configs', async () => {
     const client = h.client();
     const { id } = await client.emvConfigs.create(emvBody('visa-usd', '01'));
     expect(typeof id).toBe('number');
     const page = await client.emvConfigs.list();
-    expect(page).toMatchObject({ total: 1, current: 1, hasNext: false });
+    expect(page).toMatchObject({ total: 1, current: 1, ...pageExtent(h.wireStyle, { hasNext: false, size: 20, pages: 1 }) });
     expect(page.records[0]).toMatchObject({ id, emvName: 'visa-usd', paymentMethod: '01', currency: 'USD' });
     expect(JSON.parse(page.records[0]?.params ?? '')).toMatchObject({ aid: 'A0000000031010' });
   });

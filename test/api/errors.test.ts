@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ApiError,
   AuthenticationError,
@@ -16,10 +16,10 @@ import { ConfigError, PaycfgError } from '../../src/errors.js';
 import { signSimToken, startSimulator } from '../../src/sim/index.js';
 import { TEST_GROUP } from '../helpers/simulator.js';
 import { startScriptedPeer } from './helpers/scripted-peer.js';
-import { deviceBody, emvBody, merchantBody, useSimulator } from './helpers/sim-client.js';
+import { deviceBody, emvBody, merchantBody, useWireStyleSimulators } from './helpers/sim-client.js';
 
 const SECRET = 'errors-test-secret';
-const h = useSimulator({ jwtSecret: SECRET });
+const h = useWireStyleSimulators({ jwtSecret: SECRET });
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -41,7 +41,7 @@ function expectWellFormed(error: unknown, type: abstract new (...args: never[]) 
   expect(JSON.parse(JSON.stringify(e))).toEqual({ code, message: e.message, details: e.details });
 }
 
-describe('error classes against the simulator', () => {
+h.describe('error classes against the simulator', () => {
   it('ApiError: a business refusal carries code, msg, method, path and HTTP status', async () => {
     const client = h.client();
     await client.emvConfigs.create(emvBody('dup'));

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiError, OutcomeUnknownError, TransportError } from '../../src/api/index.js';
 import { createPrng } from '../../src/sim/core/prng.js';
 import type { RequestStatistics } from '../../src/sim/index.js';
-import { deviceBody, emvBody, merchantBody, onboardMerchant, useSimulator } from './helpers/sim-client.js';
+import { deviceBody, emvBody, merchantBody, onboardMerchant, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator({ seed: 20240601 });
+const h = useWireStyleSimulators({ seed: 20240601 });
 
 /** The helper types only part of the simulator's statistics. */
 const simStats = async (): Promise<RequestStatistics> => (await h.sim.admin.stats()) as RequestStatistics;
@@ -31,7 +31,7 @@ function seedForDrops(pattern: boolean[], dropRate: number): number {
   throw new Error('no seed found');
 }
 
-describe('faults', () => {
+h.describe('faults', () => {
   it('reads succeed under 30% injected 503s', async () => {
     const setup = h.client();
     const { merchant } = await onboardMerchant(setup);

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiError } from '../../src/api/index.js';
-import { deviceBody, emvBody, merchantBody, onboardMerchant, profileBody, useSimulator } from './helpers/sim-client.js';
+import { deviceBody, emvBody, merchantBody, onboardMerchant, profileBody, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 
-describe('merchants', () => {
+h.describe('merchants', () => {
   it('creates a merchant and returns it', async () => {
     const client = h.client();
     const merchant = await client.merchants.create(
@@ -20,6 +20,9 @@ describe('merchants', () => {
       state: 1,
     });
     expect(merchant.mchId).toMatch(/^M\d+$/);
+    // The real service's uuid is the merchant id itself; the reference style keeps a separate UUID.
+    if (h.wireStyle === 'real') expect(merchant.uuid).toBe(merchant.mchId);
+    else expect(merchant.uuid).not.toBe(merchant.mchId);
   });
 
   it('gets one merchant by id, and null for an unknown id', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient, WireFormatError, type ApiClient } from '../../src/api/index.js';
 import { ok, startScriptedPeer } from './helpers/scripted-peer.js';
-import { deviceBody, emvBody, merchantBody, profileBody, useSimulator } from './helpers/sim-client.js';
+import { deviceBody, emvBody, merchantBody, profileBody, pageExtent, useWireStyleSimulators } from './helpers/sim-client.js';
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 
 const listPaths = (client: { events: Array<{ method: string; path: string }> }) =>
   client.events.filter((e) => e.method === 'GET').map((e) => e.path);
@@ -63,7 +63,7 @@ const EXPECTED = {
 const sorted = (all: Record<string, Array<string | undefined>>) =>
   Object.fromEntries(Object.entries(all).map(([k, v]) => [k, [...v].sort()]));
 
-describe('list-all helpers', () => {
+h.describe('list-all helpers', () => {
   it('read every kind in one request each when pageSize=-1 is honoured', async () => {
     const client = h.client();
     const { mchId } = await seed(client);
@@ -112,7 +112,7 @@ describe('list-all helpers', () => {
     const client = h.client();
     await seed(client);
     const page = await client.merchants.list({ pageNumber: 2, pageSize: 3 });
-    expect(page).toMatchObject({ total: 7, current: 2, hasNext: true });
+    expect(page).toMatchObject({ total: 7, current: 2, ...pageExtent(h.wireStyle, { hasNext: true, size: 3, pages: 3 }) });
     expect(page.records.map((m) => m.providerReference)).toEqual(['m-3', 'm-4', 'm-5']);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkData, checkEnvelope, recordSchemas, type DataShape } from '../../src/api/wire-schemas.js';
-import { deviceBody, emvBody, merchantBody, profileBody, useSimulator } from './helpers/sim-client.js';
+import { deviceBody, emvBody, merchantBody, profileBody, useWireStyleSimulators } from './helpers/sim-client.js';
 
 /**
  * The wire contract: schemas/api is hand-written from the reference, and every answer of every
@@ -9,7 +9,7 @@ import { deviceBody, emvBody, merchantBody, profileBody, useSimulator } from './
  * this holds independently of the client's own strict mode.
  */
 
-const h = useSimulator();
+const h = useWireStyleSimulators();
 const V1 = '/api/openapi/v1';
 const SCHEMA_DIR = new URL('../../schemas/api/', import.meta.url);
 
@@ -19,7 +19,7 @@ interface Checked {
   body: { code: number; msg: string; data?: unknown };
 }
 
-describe('schemas/api', () => {
+h.describe('schemas/api', () => {
   it('holds one schema per record kind plus envelope, page and shared definitions, each with a matching $id', () => {
     const files = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).sort();
     expect(files).toEqual([...recordSchemas, 'envelope', 'page', 'common'].map((n) => `${n}.schema.json`).sort());

@@ -40,7 +40,7 @@ interface Expected {
 
 /** Service ids are volatile: merchant ids and activation codes are random on every run. */
 function masked(text: string): string {
-  return text.replace(/\bM\d{12}\b/g, 'M<id>').replace(/\bCD-\d{12}\b/g, 'CD-<id>').replace(/\bT\d{10}\b/g, 'T<id>');
+  return text.replace(/\bM\d{10,12}\b/g, 'M<id>').replace(/\bCD-\d{12}\b/g, 'CD-<id>').replace(/\bT\d{10}\b/g, 'T<id>');
 }
 
 let sim: TestSimulator;

@@ -71,7 +71,7 @@ describe('acquirer profiles: create and read', () => {
     for (const name of ['North Host', 'South host', 'East']) ok(await sim.api('POST', `${V1}/acquirer`, cardBody(emv, { profileName: name })));
     expect((await profiles('?profileName=HOST')).map((p) => p.profileName)).toEqual(['North Host', 'South host']);
     const page = ok(await sim.api('GET', `${V1}/acquirer?pageSize=2&pageNumber=2`));
-    expect(page).toMatchObject({ total: 3, current: 2, hasNext: false });
+    expect(page).toMatchObject({ total: 3, size: 2, current: 2, pages: 2 });
     expect(page.records.map((p: { profileName: string }) => p.profileName)).toEqual(['East']);
   });
 });

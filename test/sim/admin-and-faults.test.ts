@@ -45,7 +45,8 @@ describe('faults', () => {
   it('a 503 carries code 10001 and performs nothing', async () => {
     await sim.admin.faults({ faultRate: 1 });
     const response = await sim.api('POST', `${V1}/emv`, { emvName: 'never', paymentMethod: '01', currency: 'EUR', params: '{}' });
-    refused(response, 10001, 'Service Unavailable (simulated fault)', 503);
+    refused(response, 10001, 'System Error (simulated fault: service unavailable)', 503);
+    expect(Object.keys(response.body)).toEqual(['code', 'msg']);
     await sim.admin.faults({ faultRate: 0 });
     expect(ok(await sim.api('GET', `${V1}/emv`)).total).toBe(0);
   });
@@ -101,14 +102,15 @@ describe('faults', () => {
 });
 
 describe('page size cap', () => {
-  it('caps page sizes, and pageSize=-1 returns the first maxPageSize records with hasNext true', async () => {
+  it('caps page sizes, and pageSize=-1 returns the first maxPageSize records with the size used', async () => {
     for (let i = 1; i <= 5; i += 1) await createEmv(sim, { emvName: `e${i}` });
     await sim.admin.faults({ maxPageSize: 3 });
     const all = ok(await sim.api('GET', `${V1}/emv?pageSize=-1`));
-    expect(all).toMatchObject({ total: 5, current: 1, hasNext: true });
+    expect(all).toMatchObject({ total: 5, size: 3, current: 1, pages: 2 });
+    expect(all).not.toHaveProperty('hasNext');
     expect(all.records.map((r: { emvName: string }) => r.emvName)).toEqual(['e1', 'e2', 'e3']);
     const big = ok(await sim.api('GET', `${V1}/emv?pageSize=10&pageNumber=2`));
-    expect(big).toMatchObject({ total: 5, current: 2, hasNext: false });
+    expect(big).toMatchObject({ total: 5, size: 3, current: 2, pages: 2 });
     expect(big.records.map((r: { emvName: string }) => r.emvName)).toEqual(['e4', 'e5']);
   });
 
@@ -117,7 +119,18 @@ describe('page size cap', () => {
     try {
       await createEmv(capped, { emvName: 'a' });
       await createEmv(capped, { emvName: 'b' });
-      expect(ok(await capped.api('GET', `${V1}/emv?pageSize=-1`))).toMatchObject({ total: 2, hasNext: true, records: [{ emvName: 'a' }] });
+      expect(ok(await capped.api('GET', `${V1}/emv?pageSize=-1`))).toMatchObject({ total: 2, size: 1, pages: 2, records: [{ emvName: 'a' }] });
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('says hasNext in the reference wire style', async () => {
+    const capped = await startTestSimulator({ maxPageSize: 1, wireStyle: 'reference' });
+    try {
+      await createEmv(capped, { emvName: 'a' });
+      await createEmv(capped, { emvName: 'b' });
+      expect(ok(await capped.api('GET', `${V1}/emv?pageSize=-1`))).toEqual({ total: 2, current: 1, hasNext: true, records: [expect.objectContaining({ emvName: 'a' })] });
     } finally {
       await capped.close();
     }

@@ -66,13 +66,13 @@ describe('bearer token', () => {
 describe('groups', () => {
   it('a valid token for an unknown group creates it with defaults', async () => {
     const current = ok(await sim.api('GET', '/api/v2/current', undefined, 'G-12345678'));
+    // The real wire style: JSON-encoded messageFormat and emailSender, no logo while none is set.
     expect(current).toEqual({
       groupName: 'PBO G-12345678',
-      messageFormat: 'HOSTA_8583',
+      messageFormat: '["HOSTA_8583"]',
       groupId: 'G-12345678',
-      logo: '',
       timeZone: 'UTC',
-      emailSender: 'noreply@example.com',
+      emailSender: '{}',
       updatedAt: formatTimestamp(clock.now()),
     });
     const state = (await sim.admin.state({ secrets: true })) as { groups: Array<{ settings: Record<string, unknown> }> };

@@ -60,7 +60,8 @@ describe('paycfg sim', () => {
         await fetch(`${url}/api/openapi/v1/emv`, { method: 'POST', headers, body: JSON.stringify({ emvName, paymentMethod: '01', currency: 'EUR', params: '{}' }) });
       }
       const page = (await (await fetch(`${url}/api/openapi/v1/emv?pageSize=-1`, { headers })).json()) as { data: unknown };
-      expect(page.data).toMatchObject({ total: 2, hasNext: true, records: [{ emvName: 'a' }] });
+      expect(page.data).toMatchObject({ records: [{ emvName: 'a' }], total: 2, size: 1, current: 1, pages: 2 });
+      expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'real' });
       expect(await (await fetch(`${url}/_sim/faults`)).json()).toMatchObject({ rateLimit: 1000, maxPageSize: 1 });
       interrupt('SIGTERM');
       expect(await exit).toBe(0);
@@ -84,6 +85,19 @@ describe('paycfg sim', () => {
     expect(verifyHs256(token, 'other', Math.floor(Date.now() / 1000))).toEqual({ ok: false, reason: 'bad signature' });
   });
 
+  it('answers in the reference wire style with --wire-style reference', async () => {
+    const { io, exit, interrupt } = runningSim(['--wire-style', 'reference', '--jwt-secret', 'style-secret']);
+    await until(() => io.out().includes('\n'));
+    const url = io.out().trim().replace('listening on ', '');
+    expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'reference' });
+    const tokenIo = captureIo();
+    await simCommand.run(['token', '--group', 'G-00000001', '--jwt-secret', 'style-secret'], tokenIo);
+    const response = await fetch(`${url}/api/openapi/v1/emv`, { headers: { authorization: `Bearer ${tokenIo.out().trim()}` } });
+    expect(await response.json()).toEqual({ msg: 'SUCCESS', code: 0, data: { total: 0, current: 1, hasNext: false, records: [] } });
+    interrupt('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
   it('refuses bad flags with a usage error', async () => {
     await expect(simCommand.run(['token'], captureIo())).rejects.toThrow(/--group is required/);
     await expect(simCommand.run(['token', '--group', 'G1'], captureIo())).rejects.toThrow(UsageError);
@@ -91,6 +105,7 @@ describe('paycfg sim', () => {
     await expect(simCommand.run(['--fault-rate', '2'], captureIo())).rejects.toThrow(/--fault-rate must be a number from 0 to 1/);
     await expect(simCommand.run(['--port', 'x'], captureIo())).rejects.toThrow(/--port/);
     await expect(simCommand.run(['--bogus'], captureIo())).rejects.toThrow(UsageError);
+    await expect(simCommand.run(['--wire-style', 'legacy'], captureIo())).rejects.toThrow(/--wire-style must be real or reference, got "legacy"/);
   });
 
   it('is reachable through main(): help and error reporting', async () => {

@@ -23,7 +23,7 @@ describe('EMV configs', () => {
     );
     expect(Number.isInteger(created.id)).toBe(true);
     const page = ok(await sim.api('GET', `${V1}/emv`));
-    expect(page).toMatchObject({ total: 1, current: 1, hasNext: false });
+    expect(page).toMatchObject({ total: 1, size: 20, current: 1, pages: 1 });
     const record = page.records[0];
     expect(record).toEqual({
       id: created.id,
@@ -60,17 +60,17 @@ describe('EMV configs', () => {
   it('pages 20 by default, in creation order, and returns all with pageSize=-1', async () => {
     for (let i = 0; i < 23; i += 1) await createEmv(sim, { emvName: `emv-${String(i).padStart(2, '0')}` });
     const first = ok(await sim.api('GET', `${V1}/emv`));
-    expect(first).toMatchObject({ total: 23, current: 1, hasNext: true });
+    expect(first).toMatchObject({ total: 23, size: 20, current: 1, pages: 2 });
     expect(first.records).toHaveLength(20);
     expect(first.records[0].emvName).toBe('emv-00');
     const second = ok(await sim.api('GET', `${V1}/emv?pageNumber=2`));
-    expect(second).toMatchObject({ total: 23, current: 2, hasNext: false });
+    expect(second).toMatchObject({ total: 23, size: 20, current: 2, pages: 2 });
     expect(second.records.map((r: { emvName: string }) => r.emvName)).toEqual(['emv-20', 'emv-21', 'emv-22']);
     const all = ok(await sim.api('GET', `${V1}/emv?pageSize=-1`));
-    expect(all).toMatchObject({ total: 23, current: 1, hasNext: false });
+    expect(all).toMatchObject({ total: 23, size: -1, current: 1 });
     expect(all.records).toHaveLength(23);
     const beyond = ok(await sim.api('GET', `${V1}/emv?pageNumber=9&pageSize=5`));
-    expect(beyond).toMatchObject({ total: 23, current: 9, hasNext: false, records: [] });
+    expect(beyond).toMatchObject({ total: 23, size: 5, current: 9, pages: 5, records: [] });
   });
 
   it('PUT changes currency and params only; an equal emvName or paymentMethod may be echoed back', async () => {

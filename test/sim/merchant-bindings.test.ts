@@ -143,7 +143,7 @@ describe('merchant payment config (bindings)', () => {
       ok(await sim.api('POST', `${V1}/mchInfo/payment/${mchId}`, { acquirerProfileId: String(main), currency: `C${String.fromCharCode(65 + i)}A` }));
     }
     const first = ok(await sim.api('GET', `${V1}/mchInfo/payment/${mchId}`));
-    expect(first).toMatchObject({ total: 22, current: 1, hasNext: true });
+    expect(first).toMatchObject({ total: 22, size: 20, current: 1, pages: 2 });
     expect(first.records).toHaveLength(20);
     const second = ok(await sim.api('GET', `${V1}/mchInfo/payment/${mchId}?pageNumber=2`));
     expect(second.records.map((b: { currency: string }) => b.currency)).toEqual(['CUA', 'CVA']);

@@ -3,14 +3,14 @@ import { isLoopbackHost } from '../../api/config.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { intFlag, parseFlags, rateFlag } from '../parse-flags.js';
-import { DEFAULT_TOKEN_TTL_SECONDS, signSimToken, startSimulator, type FaultSettings } from '../../sim/index.js';
+import { DEFAULT_TOKEN_TTL_SECONDS, isWireStyle, signSimToken, startSimulator, WIRE_STYLES, type FaultSettings } from '../../sim/index.js';
 
 const SECRET_ENV = 'PAYCFG_SIM_SECRET';
 
 const help = `paycfg sim: run the embedded simulator of the payment configuration service
 
 Usage:
-  paycfg sim [--port N] [--host H] [--jwt-secret S] [--state FILE] [--latency MS]
+  paycfg sim [--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS]
              [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N]
              [--summary-lists binding|profile]
   paycfg sim token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]
@@ -28,11 +28,15 @@ Flags:
                       else the documented local default; never use that one off this machine)
   --state FILE        keep the store in FILE across restarts (written atomically)
   --latency MS        delay every /api answer by MS milliseconds
-  --fault-rate P      answer this fraction of /api requests with 503 (0..1)
+  --fault-rate P      answer this fraction of /api requests with 503, code 10001 (0..1)
   --drop-rate P       perform this fraction of writes, then close the connection unanswered
   --rate-limit RPS    over RPS requests per second answer 429 with Retry-After
   --seed N            seed for reproducible faults and ids
   --max-page-size N   cap page sizes; pageSize=-1 then returns only the first N records
+  --wire-style S      how answers are worded where the API reference leaves it open:
+                      real (default: the live service's style, e.g. error bodies without
+                      data, pages without hasNext, merchant ids M + creation second) or
+                      reference (the reference's own wording); GET /_sim/settings says which
   --summary-lists L   whose methodList/emvList a merchant's acquirers[] items carry:
                       binding (default, the binding's own) or profile (the bound profile's)
 
@@ -77,6 +81,7 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     'rate-limit': { type: 'string' },
     seed: { type: 'string' },
     'max-page-size': { type: 'string' },
+    'wire-style': { type: 'string' },
     'summary-lists': { type: 'string' },
   });
   const faults: Partial<FaultSettings> = {};
@@ -93,6 +98,10 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
   const port = intFlag('port', values.port, 0, 65_535);
   const secret = secretFrom(values['jwt-secret'], io);
   const host = values.host ?? '127.0.0.1';
+  const wireStyle = values['wire-style'];
+  if (wireStyle !== undefined && !isWireStyle(wireStyle)) {
+    throw new UsageError(`--wire-style must be ${WIRE_STYLES.join(' or ')}, got "${wireStyle}"`);
+  }
   const summaryLists = values['summary-lists'];
   if (summaryLists !== undefined && summaryLists !== 'binding' && summaryLists !== 'profile') {
     throw new UsageError(`--summary-lists must be binding or profile, got "${summaryLists}"`);
@@ -106,6 +115,7 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     ...(values.state !== undefined ? { statePath: values.state } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(maxPageSize !== undefined ? { maxPageSize } : {}),
+    ...(wireStyle !== undefined ? { wireStyle } : {}),
     ...(summaryLists !== undefined ? { summaryLists } : {}),
   });
   if (secret === undefined && !isLoopbackHost(host)) {

@@ -17,6 +17,9 @@ import {
 /** EMV and profile ids share one sequence, so an id of one kind never names a record of the other. */
 const FIRST_NUMERIC_ID = 1001;
 
+/** A real-style merchant id: `M` and an epoch second (10 digits until the year 2286). */
+const EPOCH_SECOND_ID = /^M(\d{1,10})$/;
+
 export function bindingKey(profileId: number, currency: string): string {
   return `${profileId}|${currency}`;
 }
@@ -69,6 +72,8 @@ export class SimStore {
   private readonly codesByTerminalId = new Map<string, string>();
   private readonly mails: OutboxMail[] = [];
   private nextNumeric = FIRST_NUMERIC_ID;
+  /** The highest second a real-style merchant id holds (0 while there is none). */
+  private lastMerchantSecond = 0;
   private readonly ids: IdGenerator;
 
   constructor(prng: Prng) {
@@ -104,8 +109,21 @@ export class SimStore {
     return id;
   }
 
+  /** Reference style: `M` and 12 random digits. */
   newMerchantId(): string {
     return this.ids.unique('M', 12, (id) => this.merchantsById.has(id));
+  }
+
+  /**
+   * Real style: `M` and the creation epoch second (`M1721816099`). Ids never repeat and never go
+   * back: a merchant created in a second already used takes the next second no merchant has had,
+   * so a burst of creates runs ahead of the clock, in creation order.
+   */
+  newMerchantIdAt(epochSecond: number): string {
+    let second = Math.max(epochSecond, this.lastMerchantSecond + 1);
+    while (this.merchantsById.has(`M${second}`)) second += 1;
+    this.lastMerchantSecond = second;
+    return `M${second}`;
   }
 
   newActivationCode(): string {
@@ -151,6 +169,9 @@ export class SimStore {
     if (record.providerReference) group.merchantIdByProviderReference.set(record.providerReference, record.mchId);
     group.merchants.set(record.mchId, record);
     this.merchantsById.set(record.mchId, record);
+    // Real-style ids restored from a state file count too; a 12-digit reference id is no second.
+    const second = EPOCH_SECOND_ID.exec(record.mchId)?.[1];
+    if (second !== undefined) this.lastMerchantSecond = Math.max(this.lastMerchantSecond, Number(second));
   }
 
   /** Removes the merchant with whatever bindings and devices are left under it. */
@@ -265,6 +286,7 @@ export class SimStore {
     this.codesByTerminalId.clear();
     this.mails.length = 0;
     this.nextNumeric = FIRST_NUMERIC_ID;
+    this.lastMerchantSecond = 0;
   }
 
   snapshot(): StoreSnapshot {

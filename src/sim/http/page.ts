@@ -1,4 +1,5 @@
 import { parameterError } from '../errors.js';
+import type { WireStyle } from './wire-style.js';
 
 export interface PageRequest {
   pageNumber: number;
@@ -6,9 +7,14 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** One page, with everything either wire style may say of it. */
 export interface Page<T> {
   total: number;
   current: number;
+  /** The page size used: the size asked for, the cap when one applied, -1 for everything. */
+  size: number;
+  /** MyBatis-Plus `IPage.getPages()`: total ÷ size rounded up, 0 for size 0 (so -total for -1). */
+  pages: number;
   hasNext: boolean;
   records: T[];
 }
@@ -46,11 +52,27 @@ export function paginate<T, V>(records: readonly T[], request: PageRequest, view
   const cap = maxPageSize !== undefined && maxPageSize > 0 ? maxPageSize : undefined;
   const total = records.length;
   if (request.pageSize === -1 && cap === undefined) {
-    return { total, current: 1, hasNext: false, records: records.map(view) };
+    return { total, current: 1, size: -1, pages: pagesOf(total, -1), hasNext: false, records: records.map(view) };
   }
   const size = request.pageSize === -1 ? (cap as number) : Math.min(request.pageSize, cap ?? request.pageSize);
   const current = request.pageSize === -1 ? 1 : request.pageNumber;
   const start = (current - 1) * size;
   const slice = start < total ? records.slice(start, start + size) : [];
-  return { total, current, hasNext: start + size < total, records: slice.map(view) };
+  return { total, current, size, pages: pagesOf(total, size), hasNext: start + size < total, records: slice.map(view) };
+}
+
+/** As MyBatis-Plus computes it, including its answer for size -1, which a client must not trust. */
+function pagesOf(total: number, size: number): number {
+  if (size === 0 || total === 0) return 0;
+  return Math.trunc(total / size) + (total % size !== 0 ? 1 : 0);
+}
+
+/**
+ * The page as sent. `real`: the MyBatis-Plus key order `records, total, size, current, pages`
+ * and no `hasNext` (the live service's captured pages have none). `reference`: the reference's
+ * four fields `total, current, hasNext, records`.
+ */
+export function wirePage<V>(page: Page<V>, style: WireStyle): Record<string, unknown> {
+  if (style === 'real') return { records: page.records, total: page.total, size: page.size, current: page.current, pages: page.pages };
+  return { total: page.total, current: page.current, hasNext: page.hasNext, records: page.records };
 }

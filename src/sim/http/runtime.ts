@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { SimStore } from '../core/store.js';
 import type { FaultInjector } from './faults.js';
 import type { RequestStats } from './stats.js';
+import type { WireStyle } from './wire-style.js';
 
 /** Everything the HTTP layer shares across requests of one simulator. */
 export interface SimRuntime {
@@ -10,6 +11,8 @@ export interface SimRuntime {
   readonly faults: FaultInjector;
   readonly stats: RequestStats;
   readonly jwtSecret: string;
+  /** How answers are worded where the reference leaves it open. */
+  readonly wireStyle: WireStyle;
   /** Called after a request that may have changed the store (the state file follows it). */
   readonly storeChanged: () => void;
 }

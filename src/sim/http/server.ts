@@ -6,7 +6,7 @@ import { serviceContext } from '../rules/context.js';
 import { ensureGroup } from '../rules/groups.js';
 import { authenticate } from './auth.js';
 import { readBody, MAX_BODY_BYTES, type BodyRead } from './body.js';
-import { failure, type Envelope } from './envelope.js';
+import { failure, wireEnvelope, type Envelope } from './envelope.js';
 import { browserRefusal } from './host-guard.js';
 import { isLoopbackAddress } from './loopback.js';
 import { Router } from './router.js';
@@ -43,7 +43,7 @@ export function createRequestListener(runtime: SimRuntime): RequestListener {
   return (request, response) => {
     handle(runtime, request, response).catch((error: unknown) => {
       runtime.stats.count('internalErrors');
-      sendJson(response, 500, failure(ServiceCode.System, internalMessage(error)));
+      sendEnvelope(runtime, response, 500, failure(ServiceCode.System, internalMessage(error)));
     });
   };
 }
@@ -56,7 +56,7 @@ async function handle(runtime: SimRuntime, request: IncomingMessage, response: S
     url = new URL(`http://simulator.invalid${request.url ?? '/'}`);
   } catch {
     request.resume();
-    sendJson(response, 400, failure(ServiceCode.Invalid, 'request target is not a valid path'));
+    sendEnvelope(runtime, response, 400, failure(ServiceCode.Invalid, 'request target is not a valid path'));
     return;
   }
   const path = url.pathname;
@@ -74,13 +74,13 @@ async function handle(runtime: SimRuntime, request: IncomingMessage, response: S
   });
   if (refusal !== undefined) {
     request.resume();
-    sendJson(response, 403, failure(403, `Forbidden: ${refusal}`));
+    sendEnvelope(runtime, response, 403, failure(403, `Forbidden: ${refusal}`));
     return;
   }
   if (isAdmin) return handleAdmin(runtime, request, response, method, url);
   if (path.startsWith('/api/')) return handleApi(runtime, request, response, method, url);
   request.resume();
-  sendJson(response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
+  sendEnvelope(runtime, response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
 }
 
 async function handleApi(
@@ -98,7 +98,7 @@ async function handleApi(
   if (admission.kind === 'rate-limited') {
     runtime.stats.count('rateLimited');
     request.resume();
-    sendJson(response, 429, failure(429, `Too Many Requests: over ${runtime.faults.current().rateLimit} requests per second`), {
+    sendEnvelope(runtime, response, 429, failure(429, `Too Many Requests: over ${runtime.faults.current().rateLimit} requests per second`), {
       'retry-after': String(admission.retryAfterSeconds),
     });
     return;
@@ -111,19 +111,19 @@ async function handleApi(
   const fate = runtime.faults.draw(isWrite);
   if (fate.fail) {
     runtime.stats.count('faulted');
-    sendJson(response, 503, failure(ServiceCode.System, 'Service Unavailable (simulated fault)'));
+    sendEnvelope(runtime, response, 503, failure(ServiceCode.System, 'System Error (simulated fault: service unavailable)'));
     return;
   }
   if (body.kind === 'too-large') {
-    sendJson(response, 413, failure(ServiceCode.Invalid, `request body exceeds ${MAX_BODY_BYTES} bytes (1 MiB)`));
+    sendEnvelope(runtime, response, 413, failure(ServiceCode.Invalid, `request body exceeds ${MAX_BODY_BYTES} bytes (1 MiB)`));
     return;
   }
   if (lookup.kind === 'not-found') {
-    sendJson(response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
+    sendEnvelope(runtime, response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
     return;
   }
   if (lookup.kind === 'method-not-allowed') {
-    sendJson(response, 405, failure(ServiceCode.Invalid, `method ${method} not allowed on ${path}; allowed: ${lookup.allowed.join(', ')}`), {
+    sendEnvelope(runtime, response, 405, failure(ServiceCode.Invalid, `method ${method} not allowed on ${path}; allowed: ${lookup.allowed.join(', ')}`), {
       allow: lookup.allowed.join(', '),
     });
     return;
@@ -131,7 +131,7 @@ async function handleApi(
   const now = runtime.clock();
   const auth = authenticate(request.headers.authorization, runtime.jwtSecret, now);
   if (!auth.ok) {
-    sendJson(response, 401, failure(401, `Unauthorized: ${auth.reason}`), {
+    sendEnvelope(runtime, response, 401, failure(401, `Unauthorized: ${auth.reason}`), {
       'www-authenticate': `Bearer error="invalid_token", error_description="${auth.reason}"`,
     });
     return;
@@ -142,7 +142,7 @@ async function handleApi(
   let envelope: Envelope;
   try {
     envelope = lookup.route.handler({
-      ctx: serviceContext(runtime.store, group, runtime.clock),
+      ctx: serviceContext(runtime.store, group, runtime.clock, runtime.wireStyle),
       params: lookup.params,
       query: url.searchParams,
       body: () => parseJsonBody(body),
@@ -160,7 +160,7 @@ async function handleApi(
     response.socket?.destroy();
     return;
   }
-  sendJson(response, status, envelope);
+  sendEnvelope(runtime, response, status, envelope);
 }
 
 async function handleAdmin(
@@ -213,6 +213,11 @@ function parseJsonBody(body: BodyRead): unknown {
   return parsed;
 }
 
+/** An envelope, worded in the simulator's wire style. */
+function sendEnvelope(runtime: SimRuntime, response: ServerResponse, status: number, envelope: Envelope, headers: Record<string, string> = {}): void {
+  sendJson(response, status, wireEnvelope(envelope, runtime.wireStyle), headers);
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent || response.destroyed) return;
   const text = JSON.stringify(body);
@@ -226,5 +231,5 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 
 function internalMessage(error: unknown): string {
   const detail = error instanceof Error ? error.message : String(error);
-  return `internal simulator error (a bug in the simulator, not in the request): ${detail}`;
+  return `System Error (internal simulator error, a bug in the simulator, not in the request: ${detail})`;
 }

@@ -1,5 +1,6 @@
 import { formatTimestamp, type Clock } from '../core/clock.js';
 import type { GroupState, SimStore } from '../core/store.js';
+import type { WireStyle } from '../http/wire-style.js';
 
 /** What a rule needs to act for one caller: the store, the caller's group and the time of the request. */
 export interface ServiceContext {
@@ -7,8 +8,13 @@ export interface ServiceContext {
   readonly group: GroupState;
   /** The request's timestamp, in the service's record form; one value for everything a request touches. */
   readonly timestamp: string;
+  /** The same instant in whole seconds since the epoch (real-style merchant ids are made of it). */
+  readonly epochSecond: number;
+  /** How the answers are worded, where that reaches into records (merchant ids, owner fields). */
+  readonly wireStyle: WireStyle;
 }
 
-export function serviceContext(store: SimStore, group: GroupState, clock: Clock): ServiceContext {
-  return { store, group, timestamp: formatTimestamp(clock()) };
+export function serviceContext(store: SimStore, group: GroupState, clock: Clock, wireStyle: WireStyle): ServiceContext {
+  const now = clock();
+  return { store, group, timestamp: formatTimestamp(now), epochSecond: Math.floor(now.getTime() / 1000), wireStyle };
 }

@@ -1,6 +1,7 @@
 import { formatTimestamp, type Clock } from '../core/clock.js';
 import type { ApiVersion, GroupSettings } from '../core/records.js';
 import type { GroupState, SimStore } from '../core/store.js';
+import type { WireStyle } from '../http/wire-style.js';
 
 export const GROUP_ID_PATTERN = /^G-\d{8}$/;
 
@@ -60,16 +61,50 @@ export function upsertGroup(store: SimStore, input: GroupSettingsInput, clock: C
   return next;
 }
 
-/** `GET /api/v2/current`: the owner information of the caller's group. */
-export function currentOwnerView(group: GroupState): Record<string, string> {
+/**
+ * `GET /api/v2/current`: the owner information of the caller's group. The reference types every
+ * field as a string. `real` words them as the live service's capture does: `messageFormat` a
+ * JSON-encoded array (`"[\"SVC_ENABLER\"]"`), `emailSender` a JSON-encoded object (`"{}"` unless
+ * the setting is one), and `logo` and `timeZone` absent while unset.
+ */
+export function currentOwnerView(group: GroupState, style: WireStyle): Record<string, string> {
   const s = group.settings;
+  if (style === 'reference') {
+    return {
+      groupName: s.groupName,
+      messageFormat: s.messageFormat,
+      groupId: s.groupId,
+      logo: s.logo,
+      timeZone: s.timeZone,
+      emailSender: s.emailSender,
+      updatedAt: s.updatedAt,
+    };
+  }
   return {
     groupName: s.groupName,
-    messageFormat: s.messageFormat,
+    messageFormat: encodedList(s.messageFormat),
     groupId: s.groupId,
-    logo: s.logo,
-    timeZone: s.timeZone,
-    emailSender: s.emailSender,
+    ...(s.logo !== '' ? { logo: s.logo } : {}),
+    ...(s.timeZone !== '' ? { timeZone: s.timeZone } : {}),
+    emailSender: isJsonObjectText(s.emailSender) ? s.emailSender : '{}',
     updatedAt: s.updatedAt,
   };
+}
+
+/** A setting already holding a JSON array stays as it is; `A, B` becomes `["A","B"]`. */
+function encodedList(setting: string): string {
+  if (parsesAs(setting, Array.isArray)) return setting;
+  return JSON.stringify(setting.split(',').map((part) => part.trim()).filter((part) => part !== ''));
+}
+
+function isJsonObjectText(text: string): boolean {
+  return parsesAs(text, (value) => value !== null && typeof value === 'object' && !Array.isArray(value));
+}
+
+function parsesAs(text: string, accept: (value: unknown) => boolean): boolean {
+  try {
+    return accept(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }

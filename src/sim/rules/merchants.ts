@@ -76,10 +76,12 @@ export function getMerchant(ctx: ServiceContext, mchId: string): MerchantRecord 
 }
 
 export function createMerchant(ctx: ServiceContext, input: MerchantInput): MerchantRecord {
-  const mchId = ctx.store.newMerchantId();
+  // The real service's merchant ids are `M` + the creation second, and its uuid is the same id.
+  const real = ctx.wireStyle === 'real';
+  const mchId = real ? ctx.store.newMerchantIdAt(ctx.epochSecond) : ctx.store.newMerchantId();
   const record = buildMerchant(ctx, input, {
     mchId,
-    uuid: ctx.store.newUuid(),
+    uuid: real ? mchId : ctx.store.newUuid(),
     createdAt: ctx.timestamp,
     passcode: undefined,
   });

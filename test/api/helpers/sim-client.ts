@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { createApiClient, type ApiClient, type ApiClientOptions, type RequestLogEvent } from '../../../src/api/index.js';
 import type {
   AcquirerProfileCreate,
@@ -6,7 +6,7 @@ import type {
   EmvConfigCreate,
   MerchantCreate,
 } from '../../../src/api/wire-types.js';
-import type { SimulatorOptions } from '../../../src/sim/index.js';
+import { WIRE_STYLES, type SimulatorOptions, type WireStyle } from '../../../src/sim/index.js';
 import { startTestSimulator, TEST_GROUP, type TestSimulator } from '../../helpers/simulator.js';
 
 /**
@@ -24,21 +24,67 @@ export interface SimHarness {
 }
 
 export function useSimulator(options: SimulatorOptions = {}): SimHarness {
-  let sim: TestSimulator | undefined;
+  return harness(options, [options.wireStyle]);
+}
+
+export interface WireStyleHarness extends SimHarness {
+  /** The wire style of the simulator the running suite talks to. */
+  readonly wireStyle: WireStyle;
+  /** `describe` once per wire style; inside, `sim` and `client()` talk to a simulator of that style. */
+  describe(name: string, body: (wireStyle: WireStyle) => void): void;
+}
+
+/**
+ * One simulator per wire style for a test file, so that the client's suites run against the real
+ * service's wording and the reference's alike (see src/sim/http/wire-style.ts).
+ */
+export function useWireStyleSimulators(options: Omit<SimulatorOptions, 'wireStyle'> = {}): WireStyleHarness {
+  let active: WireStyle | undefined;
+  const base = harness(options, WIRE_STYLES, () => active);
+  // defineProperty, not Object.assign: the getter must stay a getter.
+  Object.defineProperty(base, 'wireStyle', {
+    get(): WireStyle {
+      if (active === undefined) throw new Error('no wire style is active (use it inside harness.describe)');
+      return active;
+    },
+  });
+  return Object.assign(base as SimHarness & { readonly wireStyle: WireStyle }, {
+    describe(name: string, body: (wireStyle: WireStyle) => void): void {
+      describe.each(WIRE_STYLES)(`${name} (%s wire style)`, (wireStyle) => {
+        beforeAll(() => {
+          active = wireStyle;
+        });
+        body(wireStyle);
+      });
+    },
+  });
+}
+
+function harness(
+  options: SimulatorOptions,
+  styles: ReadonlyArray<WireStyle | undefined>,
+  activeStyle: () => WireStyle | undefined = () => styles[0],
+): SimHarness {
+  const sims = new Map<WireStyle | undefined, TestSimulator>();
   const open: ApiClient[] = [];
+  const current = (): TestSimulator | undefined => sims.get(activeStyle());
   beforeAll(async () => {
-    sim = await startTestSimulator(options);
+    for (const wireStyle of styles) {
+      sims.set(wireStyle, await startTestSimulator({ ...options, ...(wireStyle !== undefined ? { wireStyle } : {}) }));
+    }
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((c) => c.close()));
+    const sim = current();
     await sim?.admin.faults({ latencyMs: 0, faultRate: 0, dropRate: 0, rateLimit: 0, maxPageSize: options.maxPageSize ?? 0 });
     await sim?.admin.reset();
   });
   afterAll(async () => {
-    await sim?.close();
+    await Promise.all([...sims.values()].map((sim) => sim.close()));
   });
   return {
     get sim(): TestSimulator {
+      const sim = current();
       if (sim === undefined) throw new Error('simulator not started yet (use it inside a test)');
       return sim;
     },
@@ -58,6 +104,11 @@ export function useSimulator(options: SimulatorOptions = {}): SimHarness {
       return Object.assign(client, { events });
     },
   };
+}
+
+/** What a page says beyond total and current: hasNext in the reference style, size and pages in the real one. */
+export function pageExtent(wireStyle: WireStyle, page: { hasNext: boolean; size: number; pages: number }): Record<string, unknown> {
+  return wireStyle === 'reference' ? { hasNext: page.hasNext } : { size: page.size, pages: page.pages };
 }
 
 // ---- valid bodies, per the reference ----

@@ -75,6 +75,8 @@ export const adminRoutes: AdminRoute[] = [
       return { body: query.get('secrets') === 'true' ? snapshot : redactSecrets(snapshot) };
     },
   },
+  // What the simulator was started with and does not change while it runs.
+  { method: 'GET', pattern: '/_sim/settings', handler: ({ runtime }) => ({ body: { wireStyle: runtime.wireStyle } }) },
   { method: 'GET', pattern: '/_sim/faults', handler: ({ runtime }) => ({ body: runtime.faults.current() }) },
   {
     method: 'PUT',

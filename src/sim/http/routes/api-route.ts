@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../rules/context.js';
 import type { Envelope } from '../envelope.js';
 import { success } from '../envelope.js';
-import { paginate, parsePageRequest } from '../page.js';
+import { paginate, parsePageRequest, wirePage } from '../page.js';
 import type { RouteDefinition } from '../router.js';
 
 /** One authenticated call to the service API, already routed. */
@@ -35,5 +35,5 @@ export function queryText(request: ApiRequest, name: string): string | undefined
 
 /** A page envelope over already-filtered records. */
 export function pageOf<T>(request: ApiRequest, records: readonly T[], view: (record: T) => unknown): Envelope {
-  return success(paginate(records, parsePageRequest(request.query), view, request.maxPageSize));
+  return success(wirePage(paginate(records, parsePageRequest(request.query), view, request.maxPageSize), request.ctx.wireStyle));
 }

@@ -23,7 +23,7 @@ const notSimulated: ApiHandler = () => {
 
 export const ownerRoutes: ApiRoute[] = [
   // Stays on /api/v2 for both API versions; GET only (one example in the reference shows POST).
-  { method: 'GET', pattern: '/api/v2/current', handler: (r) => success(currentOwnerView(r.ctx.group)) },
+  { method: 'GET', pattern: '/api/v2/current', handler: (r) => success(currentOwnerView(r.ctx.group, r.ctx.wireStyle)) },
   ...['acquirer', 'mchInfo', 'emv', 'device'].map(
     (resource): ApiRoute => ({ method: '*', pattern: `/api/v2/${resource}/**`, handler: legacyConfiguration }),
   ),

@@ -1,0 +1,19 @@
+/**
+ * How the simulator words its answers where the API reference leaves the choice open. `real`
+ * follows the live service's published captures (legacy /api/v2, same backend): error bodies
+ * `{code, msg}` without `data`, MyBatis-Plus pages `{records, total, size, current, pages}` without
+ * `hasNext`, merchant ids `M` + creation epoch second with `uuid` equal to the id, and the owner's
+ * `messageFormat`/`emailSender` as JSON-encoded strings. `reference` keeps the reference's own
+ * wording: `{msg, code, data}` with `data: null` on errors, pages `{total, current, hasNext,
+ * records}`, random 12-digit merchant ids with a UUID, plain owner strings. The records and every
+ * rule are the same in both; clients must read both.
+ */
+export type WireStyle = 'real' | 'reference';
+
+export const WIRE_STYLES: readonly WireStyle[] = ['real', 'reference'];
+
+export const DEFAULT_WIRE_STYLE: WireStyle = 'real';
+
+export function isWireStyle(value: unknown): value is WireStyle {
+  return value === 'real' || value === 'reference';
+}
