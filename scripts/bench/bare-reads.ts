@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import type { BenchSimulator } from './bench-simulator.js';
 import { paycfgEnv } from './child-env.js';
 import { BenchError } from './errors.js';
-import { lowerBoundMs, planPhases, totalRequests, type GroupCounts } from './lower-bound.js';
+import { lowerBoundMs, scenarioPhases, totalRequests, type GroupCounts } from './lower-bound.js';
 import { median } from './statistics.js';
 
 /**
  * The floor under a plan's reads: the requests of a plan of the unchanged group (the owner, the
- * three group lists, one device list per merchant), sent by undici alone from a process of their
+ * three group lists, one device list per merchant, and one binding-record list per merchant when
+ * the plan reads them: `mid` set, or no proof of the summary's reading), sent by undici alone from a process of their
  * own, each answer only checked for `code: 0`. What this takes beyond the lower bound belongs to
  * the simulator, its timers and the loopback, and no client can take it away; what paycfg's plan
  * takes beyond this, its manifest load aside, is paycfg's own.
@@ -45,19 +46,29 @@ await get('/api/v2/current');
 const [, , merchants] = await Promise.all(['emv', 'acquirer', 'mchInfo'].map((list) => get('/api/openapi/v1/' + list + '?' + all)));
 const ids = merchants.records.filter((m) => m.providerReference).map((m) => m.mchId);
 let next = 0;
+const paths = ids.flatMap((id) => [
+  '/api/openapi/v1/device?mchId=' + encodeURIComponent(id) + '&' + all,
+  ...(process.env.BARE_BINDINGS === '1' ? ['/api/openapi/v1/mchInfo/payment/' + encodeURIComponent(id) + '?pageNumber=1&pageSize=100'] : []),
+]);
 await Promise.all(Array.from({ length: parallelism }, async () => {
-  while (next < ids.length) await get('/api/openapi/v1/device?mchId=' + encodeURIComponent(ids[next++]) + '&' + all);
+  while (next < paths.length) await get(paths[next++]);
 }));
 const wallMs = performance.now() - started;
 await pool.close();
 process.stdout.write(JSON.stringify({ wallMs, requests }) + '\\n');
 `;
 
-function runBareReads(sim: BenchSimulator, groupId: string, parallelism: number, cwd: string): Promise<{ wallMs: number; requests: number }> {
+function runBareReads(
+  sim: BenchSimulator,
+  groupId: string,
+  parallelism: number,
+  bindings: boolean,
+  cwd: string,
+): Promise<{ wallMs: number; requests: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_PROGRAM], {
       cwd,
-      env: { ...paycfgEnv(sim, groupId), BARE_PARALLELISM: String(parallelism) },
+      env: { ...paycfgEnv(sim, groupId), BARE_PARALLELISM: String(parallelism), BARE_BINDINGS: bindings ? '1' : '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -83,8 +94,9 @@ export async function measureBareReads(
   parallelism: number,
   runs: number,
 ): Promise<BareReadFigures> {
-  // With `mid` set, a plan also reads binding records; this floor models the default group only.
-  const phases = planPhases({ ...group, withMid: false }, group.merchants);
+  const phases = scenarioPhases('plan-unchanged', group);
+  // The unchanged plan's per-merchant reads: a device list, and a binding-record list when it reads them.
+  const bindings = phases.at(-1)!.requests > group.merchants;
   const expected = totalRequests(phases);
   const walls: number[] = [];
   for (let run = 0; run < runs; run += 1) {
@@ -92,7 +104,7 @@ export async function measureBareReads(
     await ctx.sim.setLatency(ctx.latencyMs);
     let result: { wallMs: number; requests: number };
     try {
-      result = await runBareReads(ctx.sim, groupId, parallelism, ctx.cwd);
+      result = await runBareReads(ctx.sim, groupId, parallelism, bindings, ctx.cwd);
     } finally {
       await ctx.sim.setLatency(0);
     }

@@ -48,12 +48,15 @@ export const SCENARIOS: readonly Scenario[] = ['plan-unchanged', 'plan-drift', '
 /**
  * The reads of a plan against a group holding `liveMerchants` of the manifest's merchants: the owner
  * (alone, so that a run against the wrong group reads nothing else), the three group-wide lists,
- * then per merchant one device list (the manifest manages every merchant's devices) and, only when
- * the manifest sets `mid`, one binding-record list (the merchant list's acquirers[] summary carries
- * everything else of a binding).
+ * then per merchant one device list (the manifest manages every merchant's devices) and one
+ * binding-record list when the manifest sets `mid` or when the run found no proof that the merchant
+ * list's acquirers[] summary shows the bindings' own lists rather than their profiles' (a summary
+ * item that differs from its profile proves it; src/live/summary-reading.ts). The generated group
+ * binds every profile whole, so its unchanged plan has no proof; the drift binds one binding to
+ * part of its profile, which is one.
  */
-export function planPhases(group: GroupCounts, liveMerchants: number): RequestPhase[] {
-  const perMerchant = liveMerchants * (1 + (group.withMid ? 1 : 0));
+export function planPhases(group: GroupCounts, liveMerchants: number, summaryProven: boolean): RequestPhase[] {
+  const perMerchant = liveMerchants * (1 + (group.withMid || !summaryProven ? 1 : 0));
   return [
     { name: 'owner', requests: 1, depth: 1 },
     { name: 'group lists', requests: 3, depth: 1 },
@@ -77,7 +80,7 @@ export function applyFromEmptyPhases(group: GroupCounts): RequestPhase[] {
   const profileChain = (group.emvConfigs > 0 ? 1 : 0) + (group.profiles > 0 ? 1 : 0);
   const merchantChain = m > 0 ? 2 : 0;
   const depth = Math.max(profileChain, merchantChain) + (group.bindingsPerMerchant > 0 ? 1 : 0) + (devices ? 2 : 0);
-  return [...planPhases(group, 0), { name: 'writes', requests: writes, depth, ...(devices && m > 0 ? { waitMs: DEVICE_SETTLE_MS } : {}) }];
+  return [...planPhases(group, 0, false), { name: 'writes', requests: writes, depth, ...(devices && m > 0 ? { waitMs: DEVICE_SETTLE_MS } : {}) }];
 }
 
 /**
@@ -92,14 +95,15 @@ export function applyDriftPhases(group: GroupCounts): RequestPhase[] {
   const bindingChain = group.bindingsPerMerchant > 0 ? (group.withMid ? 1 : 2) : 0;
   const deviceChain = group.devicesPerMerchant > 0 ? bindingChain + 1 : 0;
   const requests = d * (2 + bindingChain + (group.devicesPerMerchant > 0 ? 1 : 0));
-  return [...planPhases(group, group.merchants), { name: 'writes', requests, depth: d > 0 ? Math.max(2, bindingChain, deviceChain) : 0 }];
+  return [...planPhases(group, group.merchants, d > 0), { name: 'writes', requests, depth: d > 0 ? Math.max(2, bindingChain, deviceChain) : 0 }];
 }
 
 export function scenarioPhases(scenario: Scenario, group: GroupCounts): RequestPhase[] {
   switch (scenario) {
     case 'plan-unchanged':
+      return planPhases(group, group.merchants, false);
     case 'plan-drift':
-      return planPhases(group, group.merchants);
+      return planPhases(group, group.merchants, group.driftedMerchants > 0);
     case 'apply-from-empty':
       return applyFromEmptyPhases(group);
     case 'apply-drift':

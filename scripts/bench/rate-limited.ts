@@ -10,7 +10,7 @@
  */
 import { BenchError } from './errors.js';
 import { DEVICE_ADMIN, paycfgEnv } from './child-env.js';
-import { planPhases, ratioWithoutLoad, totalRequests, type GroupCounts } from './lower-bound.js';
+import { ratioWithoutLoad, scenarioPhases, totalRequests, type GroupCounts } from './lower-bound.js';
 import { runPaycfg, type ChildReport } from './run-paycfg.js';
 import type { ScenarioContext } from './scenarios.js';
 import { seedGroup } from './seed-group.js';
@@ -39,7 +39,7 @@ export interface RateLimitedFigures {
     readonly requests: number;
     readonly rateLimited: number;
   };
-  /** The reads the plan needs (lower-bound.ts's planPhases): what the service must admit. */
+  /** The reads the unchanged plan needs (lower-bound.ts): what the service must admit. */
   readonly neededRequests: number;
   /** neededRequests ÷ rateLimit. */
   readonly boundMs: number;
@@ -127,6 +127,6 @@ export async function measureRateLimited(
       rateLimited: stats.rateLimited,
     });
   }
-  const neededRequests = totalRequests(planPhases(options.group, options.group.merchants));
+  const neededRequests = totalRequests(scenarioPhases('plan-unchanged', options.group));
   return summariseRateLimited(measured, { rateLimit, parallelism, neededRequests, loadMs: options.loadMs });
 }

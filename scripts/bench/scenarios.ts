@@ -192,7 +192,7 @@ export async function runScenarios(
     unchanged.push(await measuredRun(ctx, groupId, ['plan', '-f', ctx.manifestDir, '--detailed-exitcode', ...par], 0, 'plan of an unchanged group'));
   }
 
-  const bareReads = options.bareReads && !group.withMid ? await measureBareReads(ctx, groupId, group, parallelism, runs) : undefined;
+  const bareReads = options.bareReads ? await measureBareReads(ctx, groupId, group, parallelism, runs) : undefined;
 
   const drift = (): Promise<number> => driftGroup(ctx.spec, ctx.sim.url, ctx.sim.token(groupId));
   const changed = await drift();

@@ -212,7 +212,24 @@ export class LiveAssembler {
     return this.merchants.filter((entry): entry is KeyedMerchant => !(entry instanceof Unreadable));
   }
 
-  /** A merchant's binding records (read where the manifest manages `mid`): its bindings are made again with them. */
+  /**
+   * What tells whose lists the acquirers[] summary carries (see summary-reading.ts): each listed
+   * profile's methods, and each keyed merchant's bindings as its summary gives them. Asked before any
+   * binding record is added; records that cannot be read are left out (state() reports them).
+   */
+  summaryView(): { profiles: ReadonlyMap<string, MethodsMap>; merchants: { mchId: string; ref: string; bindings: readonly LiveResource[] }[] } {
+    const profiles = new Map<string, MethodsMap>();
+    for (const step of this.base) {
+      if (!(step instanceof Unreadable) && step.kind === 'acquirer') profiles.set(step.key, (step.fields as AcquirerFields).methods ?? {});
+    }
+    const merchants: { mchId: string; ref: string; bindings: readonly LiveResource[] }[] = [];
+    for (const entry of this.merchants) {
+      if (!(entry instanceof Unreadable) && !(entry.bindings instanceof Unreadable)) merchants.push({ mchId: entry.mchId, ref: entry.ref, bindings: entry.bindings });
+    }
+    return { profiles, merchants };
+  }
+
+  /** A merchant's binding records (read for `mid`, or for what the summary may hide): its bindings are made again with them. */
   addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
     for (const entry of this.keyed.get(mchId) ?? []) {
       entry.bindings = attempt(() => {

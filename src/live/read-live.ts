@@ -1,10 +1,12 @@
 import type { ApiClient } from '../api/index.js';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, OwnerInfo } from '../api/wire-types.js';
 import { addressOf } from '../model/kinds.js';
-import type { BindingFields, DesiredState, LiveState } from '../model/state.js';
+import { canonicalMethodCode } from '../model/canonical.js';
+import type { BindingFields, DesiredState, EmvFields, LiveState } from '../model/state.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
 import { LiveAssembler, type WireLists } from './normalise-live.js';
+import { bindingRecordsNeeded, summaryReading, type SummaryReading } from './summary-reading.js';
 
 export interface LiveRead {
   readonly owner: OwnerInfo;
@@ -16,6 +18,8 @@ export interface LiveRead {
   readonly snapshot: Omit<WireLists, 'merchants'>;
   /** deviceId → live extParams, where a device PUT must carry more than `acquirers` (see LiveAssembler.addDevices). */
   readonly deviceExtParams: ReadonlyMap<string, Record<string, unknown>>;
+  /** Whether this run saw that the acquirers[] summary carries the binding's lists (see summary-reading.ts). */
+  readonly summaryReading: SummaryReading;
 }
 
 /** What export reads: everything, with the merchant and device records as read. */
@@ -45,30 +49,59 @@ export async function readOwner(client: ApiClient, expectedGroup: string | undef
 
 /**
  * Reads what the plan needs and no more: the three group-wide lists, then per merchant only what
- * the list records do not already carry. The merchant list's acquirers[] summary holds every
- * binding but its `mid`, so binding records are read only for merchants whose manifest sets a
- * `mid`; devices only for merchants whose devices are managed or that prune deletes.
+ * the list records do not already carry. Binding records are read for the managed merchants whose
+ * manifest sets a `mid` (the acquirers[] summary has none) and, unless the run saw that the summary
+ * carries the binding's own lists, for the merchants with bindings whose bindings the plan shows
+ * (summary-reading.ts); devices only for merchants whose devices are managed or that prune deletes.
  */
 export async function readLive(client: ApiClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
   const needsMid = new Set<string>();
   for (const resource of desired.resources.values()) {
     if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
   }
-  return readLists(client, owner, options, (ref) => {
-    const inManifest = desired.resources.has(addressOf('merchant', ref));
-    return {
-      bindings: inManifest && desired.managedBindings.has(ref) && needsMid.has(ref),
-      devices: (inManifest && desired.managedDevices.has(ref)) || (!inManifest && desired.prune.merchants),
+  return readLists(client, owner, options, ({ emvConfigs, reading }) => {
+    const emvMayGo = emvConfigMayGo(desired, emvConfigs);
+    return ({ ref, hasBindings }) => {
+      const inManifest = desired.resources.has(addressOf('merchant', ref));
+      const managed = inManifest && desired.managedBindings.has(ref);
+      const pruned = !inManifest && desired.prune.merchants;
+      return {
+        bindings: bindingRecordsNeeded(reading, { setsMid: managed && needsMid.has(ref), bindingsShown: managed || pruned || emvMayGo, hasBindings }),
+        devices: (inManifest && desired.managedDevices.has(ref)) || pruned,
+      };
     };
+  });
+}
+
+/**
+ * Whether the plan may delete or replace a live EMV config: one the manifest leaves out under
+ * prune.emvConfigs, or one whose immutable payment method it changes. Then the bindings that use it
+ * matter to the plan, wherever they are.
+ */
+function emvConfigMayGo(desired: DesiredState, emvConfigs: readonly EmvConfig[]): boolean {
+  return emvConfigs.some((emv) => {
+    const wanted = desired.resources.get(addressOf('emv', emv.emvName));
+    if (wanted === undefined) return desired.prune.emvConfigs;
+    return (wanted.fields as EmvFields).paymentMethod !== canonicalMethodCode(emv.paymentMethod);
   });
 }
 
 /** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
 export async function readAllLive(client: ApiClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
   const kept: KeptRecords = { merchants: [], devices: new Map() };
-  const read = await readLists(client, owner, options, () => ({ bindings: true, devices: true }), kept);
+  const read = await readLists(client, owner, options, () => () => ({ bindings: true, devices: true }), kept);
   return { ...read, ...kept };
 }
+
+/**
+ * Which per-merchant lists to read, decided once the group lists are in (`reading`: what the run saw
+ * of the acquirers[] summary's lists), then per merchant with a providerReference (`hasBindings`:
+ * its summary lists a binding).
+ */
+type Wanted = (group: {
+  readonly emvConfigs: readonly EmvConfig[];
+  readonly reading: SummaryReading;
+}) => (merchant: { readonly ref: string; readonly hasBindings: boolean }) => { bindings: boolean; devices: boolean };
 
 /** Records as read, for export, which writes from them. */
 interface KeptRecords {
@@ -85,10 +118,10 @@ async function readLists(
   client: ApiClient,
   owner: OwnerInfo,
   options: ReadOptions,
-  wanted: (ref: string) => { bindings: boolean; devices: boolean },
+  wanted: Wanted,
   keep?: KeptRecords,
 ): Promise<LiveRead> {
-  const { emvConfigs, acquirerProfiles, assembler, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
+  const { emvConfigs, acquirerProfiles, assembler, reading, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
   const bindings = new Map<string, readonly BindingRecord[]>();
   const deviceExtParams = new Map<string, Record<string, unknown>>();
   await Promise.all([
@@ -103,7 +136,7 @@ async function readLists(
       keep?.devices.set(mchId, records);
     }),
   ]);
-  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, bindings }, deviceExtParams };
+  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, bindings }, deviceExtParams, summaryReading: reading };
 }
 
 /**
@@ -113,12 +146,13 @@ async function readLists(
  */
 async function readGroupLists(
   client: ApiClient,
-  wanted: (ref: string) => { bindings: boolean; devices: boolean },
+  wanted: Wanted,
   keep: KeptRecords | undefined,
 ): Promise<{
   emvConfigs: readonly EmvConfig[];
   acquirerProfiles: readonly AcquirerProfile[];
   assembler: LiveAssembler;
+  reading: SummaryReading;
   bindingReads: string[];
   deviceReads: string[];
 }> {
@@ -129,12 +163,17 @@ async function readGroupLists(
   ]);
   if (keep !== undefined) keep.merchants = merchants;
   const assembler = new LiveAssembler({ emvConfigs, acquirerProfiles, merchants });
+  const view = assembler.summaryView();
+  const reading = summaryReading(view.profiles, view.merchants);
+  const bound = new Set<string>();
+  for (const merchant of view.merchants) if (merchant.bindings.length > 0) bound.add(merchant.mchId);
   const bindingReads: string[] = [];
   const deviceReads: string[] = [];
+  const wantedOf = wanted({ emvConfigs, reading });
   for (const { mchId, ref } of assembler.keyedMerchants()) {
-    const reads = wanted(ref);
+    const reads = wantedOf({ ref, hasBindings: bound.has(mchId) });
     if (reads.bindings) bindingReads.push(mchId);
     if (reads.devices) deviceReads.push(mchId);
   }
-  return { emvConfigs, acquirerProfiles, assembler, bindingReads, deviceReads };
+  return { emvConfigs, acquirerProfiles, assembler, reading, bindingReads, deviceReads };
 }

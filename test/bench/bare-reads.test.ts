@@ -25,17 +25,18 @@ afterAll(async () => {
 });
 
 describe('measureBareReads', () => {
-  it('reads the owner, the three group lists and one device list per merchant, as a plan does', async () => {
+  it('reads the owner, the three group lists, one device list and one binding-record list per merchant, as the unchanged plan does', async () => {
     await sim.resetStats();
     const ctx = { sim, cwd: process.cwd(), latencyMs: 2, log: () => {} };
     const figures = await measureBareReads(ctx, GROUP, { ...SIZE, driftedMerchants: 0 }, 3, 2);
-    expect(figures.requests).toBe(1 + 3 + SIZE.merchants);
+    expect(figures.requests).toBe(1 + 3 + 2 * SIZE.merchants);
     expect(figures.runs).toHaveLength(2);
-    // Owner and group lists: one round each; 7 device lists at 3 at a time: 3 rounds.
-    expect(figures.lowerBoundMs).toBe((1 + 1 + 3) * 2);
+    // Owner and group lists: one round each; 14 per-merchant lists at 3 at a time: 5 rounds.
+    expect(figures.lowerBoundMs).toBe((1 + 1 + 5) * 2);
     expect(figures.medianWallMs).toBeGreaterThanOrEqual(figures.lowerBoundMs);
     const stats = await sim.stats();
     expect(stats.total).toBe(2 * figures.requests);
     expect(stats.byRoute['GET /api/openapi/v1/device']).toBe(2 * SIZE.merchants);
+    expect(stats.byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}']).toBe(2 * SIZE.merchants);
   });
 });

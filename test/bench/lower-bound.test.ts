@@ -5,6 +5,7 @@ import {
   lowerBoundMs,
   phaseRounds,
   planPhases,
+  scenarioPhases,
   ratioWithoutLoad,
   totalRequests,
   type GroupCounts,
@@ -47,18 +48,22 @@ describe('lower bound arithmetic', () => {
 });
 
 describe('requests paycfg cannot avoid', () => {
-  it('plans with the owner, three group lists and one device list per merchant', () => {
-    const phases = planPhases(group, group.merchants);
+  it('plans with the owner, three group lists and one device list per merchant once the summary is proven to be the bindings\'', () => {
+    const phases = planPhases(group, group.merchants, true);
     expect(phases.map((p) => p.requests)).toEqual([1, 3, 2000]);
     expect(lowerBoundMs(phases, 8, 10)).toBe(2520);
   });
 
-  it('adds one binding-record list per merchant only when the manifest sets mid', () => {
-    expect(totalRequests(planPhases({ ...group, withMid: true }, group.merchants))).toBe(4 + 4000);
+  it('adds one binding-record list per merchant when the manifest sets mid, or nothing proves the summary', () => {
+    expect(totalRequests(planPhases({ ...group, withMid: true }, group.merchants, true))).toBe(4 + 4000);
+    expect(totalRequests(planPhases(group, group.merchants, false))).toBe(4 + 4000);
+    // The generated group binds its profiles whole: no proof when unchanged; the drift is one.
+    expect(totalRequests(scenarioPhases('plan-unchanged', group))).toBe(4 + 4000);
+    expect(totalRequests(scenarioPhases('plan-drift', group))).toBe(4 + 2000);
   });
 
   it('reads nothing per merchant in an empty group', () => {
-    expect(totalRequests(planPhases(group, 0))).toBe(4);
+    expect(totalRequests(planPhases(group, 0, false))).toBe(4);
   });
 
   it('applies into an empty group with one create per resource, one binding read-back and one device list per merchant', () => {

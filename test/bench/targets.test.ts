@@ -72,9 +72,11 @@ describe('checkTargets', () => {
     expect(check(checks, 'apply from empty')).toMatchObject({ measured: '1.60x', met: false });
   });
 
-  it('flags a plan that reads binding records the merchant list already carries', () => {
-    const checks = targets({ scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 1 })] });
-    expect(check(checks, 'binding-record')?.met).toBe(false);
+  it('flags a plan that reads binding records more than once per merchant', () => {
+    const once = targets({ scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 2000 })] });
+    expect(check(once, 'binding-record')?.met).toBe(true);
+    const twice = targets({ scenarios: [scenario('plan-unchanged', 1, { ...reads, 'GET /api/openapi/v1/mchInfo/payment/{mchId}': 2001 })] });
+    expect(check(twice, 'binding-record')?.met).toBe(false);
   });
 
   it('does not judge the plan ratio of another group size than the 2,000 merchants of the target', () => {

@@ -43,13 +43,6 @@ function masked(text: string): string {
   return text.replace(/\bM\d{10,12}\b/g, 'M<id>').replace(/\bCD-\d{12}\b/g, 'CD-<id>').replace(/\bT\d{10}\b/g, 'T<id>');
 }
 
-let sim: TestSimulator;
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
 
 async function cli(argv: string[], env: Record<string, string>) {
   const io = captureIo({ env, cwd: root });
@@ -72,7 +65,19 @@ function projection(json: { changes: any[]; blocked: any[]; unmanaged: any[]; su
   };
 }
 
-describe('plan and apply scenarios against the simulator', () => {
+/**
+ * The reference does not say whether a merchant's acquirers[] items carry the binding's lists or the
+ * bound profile's (01 §2.1): every scenario runs against a simulator speaking each reading.
+ */
+describe.each(['binding', 'profile'] as const)('plan and apply scenarios against the simulator (acquirers[] lists: %s)', (summaryLists) => {
+  let sim: TestSimulator;
+  beforeAll(async () => {
+    sim = await startTestSimulator({ summaryLists });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
   scenarios.forEach((name, index) => {
     it(name, async () => {
       const dir = join(root, name);
