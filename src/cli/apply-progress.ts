@@ -1,9 +1,12 @@
-import { Listr } from 'listr2';
+import { DefaultRenderer, Listr, ListrLogger, ProcessOutput } from 'listr2';
 import type { ApplyEvent } from '../apply/execute-plan.js';
 import { KIND_LABEL, KINDS, type Kind } from '../model/kinds.js';
 import type { Change } from '../plan/plan.js';
+import { SENSITIVE } from '../render/redact.js';
+import { createScrubber } from '../util/scrub.js';
+import { showControls } from '../util/visible-text.js';
 import { describeError } from './describe-error.js';
-import type { IoStreams } from './io.js';
+import type { DisplaySink, IoStreams, TextSink } from './io.js';
 
 export interface ApplyProgress {
   onEvent(event: ApplyEvent): void;
@@ -20,29 +23,79 @@ function verb(change: Change): string {
   return VERB[change.action];
 }
 
-/**
- * CI and pipes get one timestamped line per finished change (nothing redrawn, nothing lost in a
- * log); a terminal gets a listr2 display with one line per kind.
- */
-export function createApplyProgress(io: IoStreams, changes: readonly Change[], interactive: boolean, secrets: readonly string[]): ApplyProgress {
-  if (!interactive) return plainProgress(io, secrets);
-  return listrProgress(changes, secrets);
+/** What the progress says of a change and of a failure: only text that is safe to show. */
+interface Wording {
+  /** The change's address, token masked and control characters escaped (a live-only record's key comes from the service). */
+  address(change: Change): string;
+  /** One line for a failure: secrets masked, control characters escaped (cli/describe-error). */
+  failure(error: unknown): string;
+  /** Free text of the executor that may quote the service (a skip's reason). */
+  text(text: string): string;
 }
 
-function plainProgress(io: IoStreams, secrets: readonly string[]): ApplyProgress {
+function wordingOf(secrets: readonly string[], token: string): Wording {
+  const mask = token === '' ? (text: string) => text : createScrubber([token], SENSITIVE);
+  const text = (t: string): string => showControls(mask(t));
+  const hidden = [...secrets, token];
+  return { address: (change) => text(change.address), failure: (error) => describeError(error, hidden), text };
+}
+
+/**
+ * CI and pipes get one timestamped line per finished change (nothing redrawn, nothing lost in a
+ * log); a terminal gets a listr2 display with one line per kind, drawn on io.display (through the
+ * output filter). `token` is the access token: a live-only record's address may hold it.
+ */
+export function createApplyProgress(
+  io: IoStreams,
+  changes: readonly Change[],
+  interactive: boolean,
+  secrets: readonly string[],
+  token = '',
+): ApplyProgress {
+  const wording = wordingOf(secrets, token);
+  if (!interactive || io.display === undefined) return plainProgress(io, wording);
+  return listrProgress(io.display, io.stderr, changes, wording);
+}
+
+function plainProgress(io: IoStreams, wording: Wording): ApplyProgress {
   const line = (text: string): void => io.stdout.write(`${new Date().toISOString()} ${text}\n`);
   return {
     onEvent(event) {
-      const what = `${verb(event.change)} ${event.change.address}`;
-      if (event.type === 'done') line(`${what}: ${event.detail} (${Math.round(event.durationMs)} ms)`);
-      else if (event.type === 'failed') line(`${what}: FAILED: ${describeError(event.error, secrets)}`);
-      else if (event.type === 'skipped') line(`${what}: skipped (${event.because})`);
+      const what = `${verb(event.change)} ${wording.address(event.change)}`;
+      if (event.type === 'done') line(`${what}: ${wording.text(event.detail)} (${Math.round(event.durationMs)} ms)`);
+      else if (event.type === 'failed') line(`${what}: FAILED: ${wording.failure(event.error)}`);
+      else if (event.type === 'skipped') line(`${what}: skipped (${wording.text(event.because)})`);
     },
     track: (work) => work,
   };
 }
 
-function listrProgress(changes: readonly Change[], secrets: readonly string[]): ApplyProgress {
+/**
+ * listr2's default renderer, drawn wherever paycfg says: whether the display is interactive is
+ * decided from io (a terminal, not CI), so listr2 must not fall back to its line renderer because
+ * it looked at process.stdout itself.
+ */
+class TerminalRenderer extends DefaultRenderer {
+  static override nonTTY = true;
+}
+
+/** A stream for listr2's ProcessOutput that writes to `sink` (the renderer reads the size from it). */
+function streamOf(sink: TextSink & { columns?: number; rows?: number }): NodeJS.WriteStream {
+  const stream = {
+    columns: sink.columns ?? 80,
+    rows: sink.rows ?? 24,
+    isTTY: true,
+    write(chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+      sink.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const callback = rest[rest.length - 1];
+      if (typeof callback === 'function') (callback as () => void)();
+      return true;
+    },
+  };
+  return stream as unknown as NodeJS.WriteStream;
+}
+
+function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly Change[], wording: Wording): ApplyProgress {
   type Group = { total: number; finished: number; failed: string[]; title: (s: string) => void; resolve: () => void; done: Promise<void> };
   const groups = new Map<string, Group>();
   const groupOf = (change: Change): string => `${change.action === 'delete' ? 'delete' : 'write'}:${change.kind}`;
@@ -85,13 +138,24 @@ function listrProgress(changes: readonly Change[], secrets: readonly string[]): 
         if (group.failed.length > 0) throw new Error(`${group.failed.length} failed: ${group.failed.slice(0, 3).join('; ')}`);
       },
     })),
-    { concurrent: true, exitOnError: false, collectErrors: false, rendererOptions: { collapseErrors: false } },
+    {
+      concurrent: true,
+      exitOnError: false,
+      collectErrors: false,
+      registerSignalListeners: false,
+      renderer: TerminalRenderer,
+      rendererOptions: {
+        collapseErrors: false,
+        // Frames go to io.display, never to process.stdout directly: the output filter is the last step.
+        logger: new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(streamOf(display), streamOf(stderr)) }),
+      },
+    },
   );
   return {
     onEvent(event) {
       if (event.type === 'done') finish(event.change);
-      else if (event.type === 'failed') finish(event.change, `${event.change.address}: ${describeError(event.error, secrets)}`);
-      else if (event.type === 'skipped') finish(event.change, `${event.change.address} skipped`);
+      else if (event.type === 'failed') finish(event.change, `${wording.address(event.change)}: ${wording.failure(event.error)}`);
+      else if (event.type === 'skipped') finish(event.change, `${wording.address(event.change)} skipped`);
     },
     async track(work) {
       const shown = list.run().catch(() => undefined);

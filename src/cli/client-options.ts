@@ -43,15 +43,24 @@ export function formatRequestLog(event: RequestLogEvent): string {
   return `paycfg: ${event.method} ${event.path} -> ${status}${code}${outcome} (${event.durationMs} ms${attempt}${queued})${retry}\n`;
 }
 
+/** The client, and the token it sends, for commands that must keep it out of what they print or write. */
+export interface ConnectedClient {
+  readonly client: ApiClient;
+  /**
+   * The access token as sent (PAYCFG_TOKEN or --token-file, "Bearer " taken off): a record that
+   * holds it (a careless service, a proxy that echoes headers into data) must not carry it into
+   * plan output, a saved plan or an exported manifest.
+   */
+  readonly token: string;
+}
+
 /**
- * Builds the API client from the shared flags and the environment (PAYCFG_BASE_URL, PAYCFG_TOKEN).
- * Throws ConfigError naming exactly what to set when the base URL or token is missing or refused.
+ * Builds the API client from the shared flags and the environment (PAYCFG_BASE_URL, PAYCFG_TOKEN),
+ * and masks its token in everything the command prints from now on (cli/output-filter), a token
+ * read with --token-file included. Throws ConfigError naming exactly what to set when the base URL
+ * or token is missing or refused.
  */
-export function createClientFromFlags(
-  values: ClientFlagValues,
-  io: IoStreams,
-  options: { maxInFlight?: number } = {},
-): ApiClient {
+export function connectFromFlags(values: ClientFlagValues, io: IoStreams, options: { maxInFlight?: number } = {}): ConnectedClient {
   const config = resolveClientConfig({
     baseUrl: values['base-url'],
     tokenFile: values['token-file'],
@@ -59,9 +68,8 @@ export function createClientFromFlags(
     env: io.env,
     cwd: io.cwd,
   });
-  // A record or message that echoes the token is masked in everything the command prints.
   io.hideInOutput?.(config.token);
-  return createApiClient({
+  const client = createApiClient({
     baseUrl: config.baseUrl,
     token: config.token,
     allowInsecureHttp: config.allowInsecureHttp,
@@ -69,4 +77,10 @@ export function createClientFromFlags(
     ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
     ...(values.verbose === true ? { onRequest: (event: RequestLogEvent) => io.stderr.write(formatRequestLog(event)) } : {}),
   });
+  return { client, token: config.token };
+}
+
+/** connectFromFlags, for callers that need only the client. */
+export function createClientFromFlags(values: ClientFlagValues, io: IoStreams, options: { maxInFlight?: number } = {}): ApiClient {
+  return connectFromFlags(values, io, options).client;
 }

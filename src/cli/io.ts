@@ -10,6 +10,12 @@ export interface TextSink {
   write(chunk: string): void;
 }
 
+/** Where the interactive progress display draws: stdout, with the terminal's size. */
+export interface DisplaySink extends TextSink {
+  readonly columns?: number;
+  readonly rows?: number;
+}
+
 export interface IoStreams {
   readonly stdout: TextSink;
   readonly stderr: TextSink;
@@ -23,6 +29,12 @@ export interface IoStreams {
   readonly interrupted: Promise<string>;
   /** Masks a secret (the access token read from a file) in everything printed from now on. */
   readonly hideInOutput?: (secret: string) => void;
+  /**
+   * The channel of the interactive progress display (cli/apply-progress), on a terminal: stdout
+   * through the same output filter, which here also keeps the cursor sequences the display redraws
+   * with (output-filter DISPLAY_SEQUENCES). Without it the progress is printed as plain lines.
+   */
+  readonly display?: DisplaySink;
 }
 
 /** Colour only on a terminal and never when NO_COLOR is set (https://no-color.org). */
@@ -54,6 +66,15 @@ export function processIo(): IoStreams {
   return {
     stdout: { write: (chunk) => void process.stdout.write(filter(chunk)) },
     stderr: { write: (chunk) => void process.stderr.write(filter(chunk)) },
+    display: {
+      write: (chunk) => void process.stdout.write(filter.display(chunk)),
+      get columns() {
+        return process.stdout.columns;
+      },
+      get rows() {
+        return process.stdout.rows;
+      },
+    },
     prompt: process.stdin.isTTY
       ? async (question) => {
           const { createInterface } = await import('node:readline/promises');
@@ -76,28 +97,40 @@ export function processIo(): IoStreams {
   };
 }
 
-/** An IoStreams that records output, for tests; what it records went through the same filter. */
+/**
+ * An IoStreams that records output, for tests; what it records went through the same filter, the
+ * progress display's frames included (they land in `out`, as on a terminal they land on stdout).
+ * `outputFilter: false` records what paycfg wrote before the filter, to prove that the renderers
+ * and error classes escape and mask by themselves; `hideInOutput` then does nothing either.
+ */
 export function captureIo(options: {
   env?: Record<string, string | undefined>;
   cwd?: string;
   tty?: boolean;
   answers?: string[];
   interrupted?: Promise<string>;
+  outputFilter?: boolean;
+  columns?: number;
 } = {}): IoStreams & { out(): string; err(): string } {
   let out = '';
   let err = '';
   const answers = [...(options.answers ?? [])];
   const env = options.env ?? {};
-  const filter = createOutputFilter(env);
+  const filtered = options.outputFilter ?? true;
+  const filter = createOutputFilter(filtered ? env : {});
+  const pass = (chunk: string): string => chunk;
+  const toText = filtered ? filter : pass;
+  const toDisplay = filtered ? filter.display : pass;
   return {
-    stdout: { write: (chunk) => void (out += filter(chunk)) },
-    stderr: { write: (chunk) => void (err += filter(chunk)) },
+    stdout: { write: (chunk) => void (out += toText(chunk)) },
+    stderr: { write: (chunk) => void (err += toText(chunk)) },
+    display: { write: (chunk) => void (out += toDisplay(chunk)), columns: options.columns ?? 120, rows: 40 },
     prompt: options.answers ? async () => answers.shift() ?? '' : undefined,
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
     env,
     cwd: options.cwd ?? process.cwd(),
-    hideInOutput: filter.hide,
+    ...(filtered ? { hideInOutput: filter.hide } : {}),
     interrupted: options.interrupted ?? new Promise<string>(() => {}),
     out: () => out,
     err: () => err,

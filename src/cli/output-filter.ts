@@ -1,3 +1,4 @@
+import { checkToken, TOKEN_ENV } from '../api/config.js';
 import { REDACTED } from '../api/redact.js';
 import { STYLE_SEQUENCES } from '../render/style.js';
 import { createScrubber, type Scrubber } from '../util/scrub.js';
@@ -18,14 +19,41 @@ import { terminalSafe } from '../util/visible-text.js';
  */
 export const MIN_HIDDEN_IN_OUTPUT = 8;
 
-/** The token as the client reads it from PAYCFG_TOKEN (see api/config checkToken). */
+/**
+ * The token as the client reads it from PAYCFG_TOKEN (api/config checkToken). A value the client
+ * refuses (holding spaces or line breaks) is never sent, and is still masked as written.
+ */
 function tokenOf(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const raw = env['PAYCFG_TOKEN']?.trim().replace(/^bearer\s+/i, '');
-  return raw === undefined || raw === '' ? undefined : raw;
+  const raw = env[TOKEN_ENV];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    return checkToken(raw, TOKEN_ENV);
+  } catch {
+    return raw.trim();
+  }
 }
+
+/**
+ * The cursor sequences the interactive progress display (listr2 and its line updater) draws with:
+ * erase the line, move up one line, go to column 1, hide and show the cursor; and the colours
+ * (SGR) it styles its lines with. Its frames go through the filter with these kept; the texts it
+ * shows (titles, failed changes) are escaped before they reach it (cli/apply-progress), so no
+ * text from the service can bring such a sequence of its own.
+ */
+export const DISPLAY_SEQUENCES: readonly string[] = [
+  ...STYLE_SEQUENCES,
+  ...Array.from({ length: 108 }, (_, code) => `\u001b[${code}m`),
+  '\u001b[2K',
+  '\u001b[1A',
+  '\u001b[G',
+  '\u001b[?25l',
+  '\u001b[?25h',
+];
 
 export interface OutputFilter {
   (chunk: string): string;
+  /** The filter for the progress display's frames: the same, keeping DISPLAY_SEQUENCES as well. */
+  display(chunk: string): string;
   /** Masks `secret` in everything printed from now on. */
   hide(secret: string): void;
 }
@@ -41,6 +69,7 @@ export function createOutputFilter(env: Readonly<Record<string, string | undefin
   const token = tokenOf(env);
   if (token !== undefined) hide(token);
   const filter = ((chunk: string) => terminalSafe(scrubber(chunk), STYLE_SEQUENCES)) as OutputFilter;
+  filter.display = (chunk) => terminalSafe(scrubber(chunk), DISPLAY_SEQUENCES);
   filter.hide = hide;
   return filter;
 }

@@ -11,6 +11,10 @@ import { startRewritingProxy, type RewritingProxy } from './helpers/rewriting-pr
  * The CLI against a service that answers with what it should not: request bodies echoed in its
  * messages, control sequences that would redraw the screen, live records holding the caller's own
  * token. Real HTTP, through `main` as the `paycfg` binary runs it.
+ *
+ * Output is recorded without the output filter (captureIo `outputFilter: false`): the filter would
+ * escape and mask whatever the renderers, error classes and plan scrubs miss, and these tests are
+ * about them. The filter itself is proven apart, with a deliberately raw write.
  */
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -30,25 +34,35 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function freshGroup(): Promise<{ token: string; env: Record<string, string> }> {
+async function freshGroup(): Promise<{ groupId: string; token: string; env: Record<string, string> }> {
   groupCounter += 1;
   const groupId = `G-7${String(groupCounter).padStart(7, '0')}`;
   await sim.admin.createGroup({ groupId });
   const token = sim.token(groupId);
-  return { token, env: { PAYCFG_BASE_URL: proxy.url, PAYCFG_TOKEN: token, TILL_ADMIN_PASSWORD: SECRET } };
+  return { groupId, token, env: { PAYCFG_BASE_URL: proxy.url, PAYCFG_TOKEN: token, TILL_ADMIN_PASSWORD: SECRET } };
 }
 
-function unpinned(): string {
+function unpinned(edit: (yaml: string) => string = (yaml) => yaml): string {
   const dir = mkdtempSync(join(tmpdir(), 'paycfg-hostile-'));
   const file = join(dir, 'paycfg.yaml');
-  writeFileSync(file, readFileSync(basic, 'utf8').replace(/^group: .*$/m, ''));
+  writeFileSync(file, edit(readFileSync(basic, 'utf8').replace(/^group: .*$/m, '')));
   return file;
 }
 
-async function cli(argv: string[], env: Record<string, string>) {
-  const io = captureIo({ env });
+/** One run of the CLI; output recorded as paycfg wrote it, before the output filter unless `filtered`. */
+async function cli(argv: string[], env: Record<string, string>, options: { tty?: boolean; answers?: string[]; filtered?: boolean } = {}) {
+  const io = captureIo({
+    env,
+    outputFilter: options.filtered ?? false,
+    ...(options.tty !== undefined ? { tty: options.tty } : {}),
+    ...(options.answers !== undefined ? { answers: options.answers } : {}),
+  });
   const code = await main(argv, io);
   return { code, out: io.out(), err: io.err(), all: io.out() + io.err() };
+}
+
+async function merchantsOf(groupId: string): Promise<{ mchId: string; mchName: string; additionalData?: unknown }[]> {
+  return (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId)).body.data.records;
 }
 
 /** Every encoding of `secret` a careless service or proxy might show it in. */
@@ -182,5 +196,100 @@ describe('a live record that holds the token', () => {
     expect(exported.all).not.toMatch(raw);
     // Double-quoted, where YAML reads the escapes back as the very characters the service holds.
     expect(yaml).toContain('deviceName: "Front\\e[2K till\\u202e\\u009b"');
+  });
+});
+
+describe('the output filter, the last step before the terminal', () => {
+  it('masks the token and escapes a raw control sequence that a command wrote without escaping it', async () => {
+    const token = 'tok-0123456789abcdef';
+    const io = captureIo({ env: { PAYCFG_TOKEN: token } });
+    // Written as no renderer would: raw, as a bug in some stage might.
+    io.stdout.write(`x\x1b[2K\x1b[1AApply complete \u202e\x9b ${token} ${Buffer.from(token).toString('base64')}\n`);
+    io.stderr.write(`\x1b]0;title\x07${encodeURIComponent(token)}\n`);
+    expect(io.out()).toBe('x\\e[2K\\e[1AApply complete \\u202e\\u009b [redacted] [redacted]\n');
+    expect(io.err()).toBe('\\e]0;title\\x07[redacted]\n');
+    // The progress display's channel keeps its own cursor sequences, and nothing else.
+    io.display?.write(`\x1b[2K\x1b[1A\x1b[G\x1b[32m✔\x1b[39m ${token}\x1b[2J\x1b]0;t\x07\n`);
+    expect(io.out()).toContain('\x1b[2K\x1b[1A\x1b[G\x1b[32m✔\x1b[39m [redacted]\\e[2J\\e]0;t\\x07\n');
+  });
+});
+
+describe('the progress display on a terminal', () => {
+  it('draws through the output filter, and shows a live-only device alias escaped in its failure line', async () => {
+    const { groupId, token, env } = await freshGroup();
+    const manifest = unpinned();
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
+    const [merchant] = await merchantsOf(groupId);
+    // A pending code the manifest does not name: the plan deletes it, and the service refuses.
+    await sim.api('POST', '/api/openapi/v1/device', { mchId: merchant!.mchId, deviceAlias: 'till-x', deviceName: 'Back till', methodList: '01' }, groupId);
+    const alias = 'till-x\x1b[2K\x1b[1A\x1b[2J\u202e\x9b';
+    proxy.script = {
+      rewrite: (r, body) => (r.method === 'GET' ? body.replaceAll('"till-x"', JSON.stringify(alias)) : body),
+      answer: (r) => (r.method === 'DELETE' && r.path.includes('/device') ? { code: 10000, msg: `no ${token}` } : undefined),
+    };
+    const runs = {
+      raw: await cli(['apply', '-f', manifest], { ...env, NO_COLOR: '1' }, { tty: true, answers: ['yes'] }),
+      filtered: await cli(['apply', '-f', manifest], { ...env, NO_COLOR: '1' }, { tty: true, answers: ['yes'], filtered: true }),
+    };
+    proxy.script = {};
+
+    for (const [name, run] of Object.entries(runs)) {
+      expect(run.code, `${name}: ${run.err}`).toBe(1);
+      // The listr2 display drew into io (its cursor sequences are in what was captured), not on process.stdout.
+      expect(run.out, name).toContain('\x1b[1A');
+      expect(run.out, name).toMatch(/Remove devices/);
+      // Its failure line names the device with the alias escaped: no erase, no reorder from the service.
+      expect(run.out, name).toContain('till-x\\e[2K\\e[1A\\e[2J\\u202e\\u009b');
+      expect(run.out, name).not.toContain('till-x\x1b');
+      expect(run.all, name).not.toMatch(/\x1b\[2J|[\x7f-\x9f\u202a-\u202e]/);
+      expectNoneOf(token, run.all, name);
+    }
+  });
+});
+
+describe('a manifest value that holds the token', () => {
+  it('refuses plan --out naming the change and field, never masks it in what apply writes, and shows it masked', async () => {
+    const { groupId, token, env } = await freshGroup();
+    const logo = Buffer.from(`logo:${token}:end`).toString('base64');
+    const manifest = unpinned((yaml) =>
+      yaml.replace('mchName: Coffee Shop', `mchName: "Coffee ${token}"`).replace('additionalData: { region: east }', `additionalData: { region: east, logo: "${logo}" }`),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-hostile-desired-'));
+    const saved = join(dir, 'plan.json');
+    const refused = await cli(['plan', '-f', manifest, '--out', saved], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('merchant/coffee-001 field mchName');
+    expect(refused.err).toContain('merchant/coffee-001 field additionalData.logo');
+    expect(refused.err).toContain('the plan was not saved');
+    expect(refused.out).toBe('');
+    expectNoneOf(token, refused.all, 'plan --out');
+    expect(existsSync(saved)).toBe(false);
+
+    // Shown masked; written as the manifest says.
+    const plan = await cli(['plan', '-f', manifest], env);
+    expect(plan.code, plan.err).toBe(0);
+    expect(plan.out).toContain('"Coffee (sensitive)"');
+    const apply = await cli(['apply', '-f', manifest, '--auto-approve'], env);
+    expect(apply.code, apply.err).toBe(0);
+    expectNoneOf(token, apply.all, 'apply');
+    const [merchant] = await merchantsOf(groupId);
+    expect(merchant!.mchName).toBe(`Coffee ${token}`);
+    expect(JSON.stringify(merchant!.additionalData)).toContain(logo);
+  });
+});
+
+describe('right-to-left names with bidirectional marks', () => {
+  it('are shown as they are in plan output and exported as they are, as the manifest allows them', async () => {
+    const { env } = await freshGroup();
+    const name = 'קפה\u200f 12\u200e';
+    const manifest = unpinned((yaml) => yaml.replace('mchName: Coffee Shop', `mchName: "${name}"`));
+    expect((await cli(['validate', '-f', manifest], env)).code).toBe(0);
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
+    const changed = unpinned((yaml) => yaml.replace('mchName: Coffee Shop', 'mchName: Coffee'));
+    const plan = await cli(['plan', '-f', changed], env);
+    expect(plan.out).toContain(`mchName = ${JSON.stringify(name)} → "Coffee"`);
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-hostile-rtl-'));
+    expect((await cli(['export', '-o', join(dir, 'paycfg.yaml')], env)).code).toBe(0);
+    expect(readFileSync(join(dir, 'paycfg.yaml'), 'utf8')).toContain(`mchName: ${name}\n`);
   });
 });

@@ -24,4 +24,10 @@ describe('scrub', () => {
   it('is what failed-change lines use: no secret shows in part', () => {
     expect(describeError(new Error('refused pw abcdefgh'), ['abcd', 'abcdefgh', 'x'])).toBe('refused pw (sensitive)');
   });
+
+  it('gives failed-change lines with every control character escaped, line breaks included, whatever error carries them', () => {
+    // Not an API error (those escape their service message themselves): describeError alone must do it.
+    expect(describeError(new Error('key "a\x1b[2K\x1b[1A" gone\nApply complete\u202e'), [])).toBe('key "a\\e[2K\\e[1A" gone\\nApply complete\\u202e');
+    expect(describeError('raw\x9b2J', [])).toBe('raw\\u009b2J');
+  });
 });

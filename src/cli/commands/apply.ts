@@ -3,19 +3,19 @@ import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
-import { scrubPlan } from '../../render/redact.js';
+import { scrubPlan, SENSITIVE } from '../../render/redact.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
-import { stringifyJson } from '../../util/visible-text.js';
+import { createScrubber } from '../../util/scrub.js';
+import { showControls, stringifyJson } from '../../util/visible-text.js';
 import { prepareSavedPlan } from '../../workflow/prepare-saved-plan.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
 import { createApplyProgress } from '../apply-progress.js';
-import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
-import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 
 const help = `Usage: paycfg apply -f PATH... [flags]
@@ -54,7 +54,18 @@ async function confirm(io: IoStreams, plan: Plan): Promise<boolean> {
   return answer.trim() === 'yes';
 }
 
-function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[]): string {
+/**
+ * Addresses and reasons of outcomes name the changes the executor ran, not the shown plan's: a
+ * live-only record's key comes from the service, so it is shown with the token masked (and, in
+ * text, its control characters escaped) like the plan.
+ */
+function outcomeText(token: string): (text: string) => string {
+  return token === '' ? (text) => text : createScrubber([token], SENSITIVE);
+}
+
+function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[], token: string): string {
+  const t = outcomeText(token);
+  const hidden = [...secrets, token];
   return `${stringifyJson(
     {
       formatVersion: 1,
@@ -62,12 +73,12 @@ function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[])
       group: plan.group,
       summary: { done: result.done, failed: result.failed, skipped: result.skipped, notStarted: result.notStarted, blocked: plan.blocked.length },
       outcomes: result.outcomes.map((o) => ({
-        address: o.address,
+        address: t(o.address),
         action: o.action,
         status: o.status,
-        ...(o.detail !== undefined ? { detail: o.detail } : {}),
-        ...(o.because !== undefined ? { because: o.because } : {}),
-        ...(o.error !== undefined ? { error: { code: (o.error as { code?: string }).code ?? 'UNKNOWN', message: describeError(o.error, secrets) } } : {}),
+        ...(o.detail !== undefined ? { detail: t(o.detail) } : {}),
+        ...(o.because !== undefined ? { because: t(o.because) } : {}),
+        ...(o.error !== undefined ? { error: { code: (o.error as { code?: string }).code ?? 'UNKNOWN', message: describeError(o.error, hidden) } } : {}),
       })),
       blocked: plan.blocked,
     },
@@ -75,15 +86,18 @@ function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[])
   )}\n`;
 }
 
-function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]): string {
+function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[], token: string): string {
+  const mask = outcomeText(token);
+  const t = (text: string): string => showControls(mask(text));
+  const hidden = [...secrets, token];
   const lines = [`Apply complete: ${result.done} done, ${result.failed} failed, ${result.skipped} skipped${result.notStarted > 0 ? `, ${result.notStarted} not started (interrupted)` : ''}.`];
   for (const o of result.outcomes) {
-    if (o.status === 'failed') lines.push(`  ✗ ${o.action} ${o.address}: ${describeError(o.error, secrets)}`);
+    if (o.status === 'failed') lines.push(`  ✗ ${o.action} ${t(o.address)}: ${describeError(o.error, hidden)}`);
   }
-  for (const o of result.outcomes) if (o.status === 'skipped') lines.push(`  - skipped ${o.address}: ${o.because}`);
+  for (const o of result.outcomes) if (o.status === 'skipped') lines.push(`  - skipped ${t(o.address)}: ${t(o.because ?? '')}`);
   if (plan.blocked.length > 0) {
     lines.push(`${plan.blocked.length} change${plan.blocked.length === 1 ? ' was' : 's were'} blocked and not attempted:`);
-    for (const b of plan.blocked) lines.push(`  ! ${b.address}: ${b.blockers.join('; ')}`);
+    for (const b of plan.blocked) lines.push(`  ! ${t(b.address)}: ${b.blockers.map(t).join('; ')}`);
   }
   if (result.failed > 0 || result.notStarted > 0) lines.push('Run `paycfg apply` again once the cause is fixed: it picks up where this run stopped.');
   return `${lines.join('\n')}\n`;
@@ -104,8 +118,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     throw new UsageError('paycfg apply: not running on a terminal, so there is nobody to confirm; pass --auto-approve (or apply a saved plan)');
   }
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
-  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
-  const token = outputToken(values, io);
+  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     const prepared =
       saved === undefined
@@ -122,7 +135,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const out = values.json ? io.stderr : io.stdout;
     if (saved === undefined) out.write(renderPlanText(shown, createStyle(colorEnabled(io))));
     if (plan.changes.length === 0) {
-      if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues));
+      if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
       return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
     }
@@ -130,7 +143,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       io.stderr.write('Apply cancelled: nothing was changed.\n');
       return ExitCode.Error;
     }
-    const progress = createApplyProgress(io, plan.changes, interactive && !values.json, prepared.secretValues);
+    // --verbose request lines and a redrawn display do not mix: with --verbose the progress is plain lines.
+    const progress = createApplyProgress(io, plan.changes, interactive && !values.json && !values.verbose, prepared.secretValues, token);
     const ids = IdRegistry.fromLive(prepared.live.state);
     const result = await progress.track(
       executePlan(plan, { client, ids, live: prepared.live, desired: prepared.desired, plan }, {
@@ -139,8 +153,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         ...(values.json ? {} : { onEvent: (e) => progress.onEvent(e) }),
       }),
     );
-    if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues));
-    else io.stdout.write(summaryText(shown, result, prepared.secretValues));
+    if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues, token));
+    else io.stdout.write(summaryText(shown, result, prepared.secretValues, token));
     return result.failed > 0 || result.notStarted > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
   } finally {
     await client.close();

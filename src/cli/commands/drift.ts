@@ -6,11 +6,10 @@ import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
-import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
 
 const help = `Usage: paycfg drift -f PATH... [flags]
@@ -48,8 +47,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
   const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
-  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
-  const token = outputToken(values, io);
+  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
     const plan = scrubPlan(computed.plan, [token]);

@@ -2,10 +2,9 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { exportGroup, type ExportRun, type ExportTarget } from '../../export/index.js';
 import { formatDiagnostic } from '../../manifest/index.js';
 import { plural } from '../../util/text.js';
-import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 
 export const exportFlagOptions = {
@@ -54,8 +53,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         ? { kind: 'file', path: values.out }
         : { kind: 'stdout' };
 
-  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
-  const token = outputToken(values, io);
+  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result: ExportRun;
   try {
     result = await exportGroup({ client, concurrency: parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd, token });

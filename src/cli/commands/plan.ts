@@ -8,10 +8,10 @@ import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
 import { writeSavedPlan } from '../../workflow/saved-plan-file.js';
-import { clientFlagOptions, clientFlagsHelp, createClientFromFlags } from '../client-options.js';
+import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
+import { refuseTokenInDesired } from '../desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { outputToken } from '../output-token.js';
 import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
 
 export const planFlagOptions = {
@@ -48,10 +48,11 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
   const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
-  const client = createClientFromFlags(values, io, { maxInFlight: parallelism });
-  const token = outputToken(values, io);
+  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    // What the plan writes is saved as it is: a desired value holding the token is refused, not masked.
+    if (values.out !== undefined) refuseTokenInDesired(computed.plan, token);
     // A live record that holds the token shows it neither on screen nor in the saved plan.
     const run = { ...computed, plan: scrubPlan(computed.plan, [token]) };
     if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd);
