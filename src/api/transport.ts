@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { AdaptiveLimiter, type Answer, type LimiterState } from './adaptive-limiter.js';
-import { judgeAttempt, type AttemptResult, type RequestOutcome } from './attempt-verdict.js';
+import { AdaptiveLimiter, type LimiterState } from './adaptive-limiter.js';
+import { judgeAttempt, pacingAnswerOf, retryOutcomeOf, type AttemptResult, type RequestOutcome } from './attempt-verdict.js';
 import { classifyNetworkError, type TimeoutSettings } from './network-failure.js';
 import { redactPath, scrub, secretValuesOf } from './redact.js';
 import { readRateLimitHeaders, type RateLimitHint } from './rate-limit-headers.js';
@@ -98,14 +98,6 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** What an attempt tells the pacing: only 429 and 503 ask for less. */
-function answerOf(result: AttemptResult): Answer {
-  if (result.kind === 'failure') return 'none';
-  if (result.status === 429) return 'throttled';
-  if (result.status === 503) return 'overloaded';
-  return 'ok';
-}
-
 export function createTransport(options: TransportOptions): Transport {
   const origin = new URL(options.baseUrl);
   const prefix = origin.pathname === '/' ? '' : origin.pathname;
@@ -171,7 +163,7 @@ export function createTransport(options: TransportOptions): Transport {
       const attemptStart = performance.now();
       const queuedMs = Math.round(attemptStart - queuedAt);
       const { result, rateLimit } = await attemptOnce(method, fullPath, body);
-      permit.release(answerOf(result), rateLimit);
+      permit.release(pacingAnswerOf(result), rateLimit);
       const durationMs = Math.round(performance.now() - attemptStart);
       spentMs += performance.now() - attemptStart;
       if (result.kind === 'response' && result.status === 429) {
@@ -183,10 +175,7 @@ export function createTransport(options: TransportOptions): Transport {
           method,
           attempt,
           rateLimitedAttempts,
-          outcome:
-            result.kind === 'failure'
-              ? { kind: 'no-response' }
-              : { kind: 'http', status: result.status, retryAfter: result.retryAfter, rateLimitResetMs: rateLimit.resetMs },
+          outcome: retryOutcomeOf(result, rateLimit.resetMs),
           elapsedMs: spentMs,
           nowMs: Date.now(),
           random: options.random,

@@ -118,6 +118,30 @@ describe('envelopes from a real service', () => {
     expect(peer.received).toHaveLength(3);
   });
 
+  it('retries a GET answered 10001 System Error on HTTP 200 like a 5xx, and succeeds', async () => {
+    const { peer, client, events } = await peerClient((_, index) =>
+      index < 2 ? { status: 200, body: { code: 10001, msg: 'System Error' } } : ok({ groupId: 'G-12345678' }),
+    );
+    expect(await client.owner()).toEqual({ groupId: 'G-12345678' });
+    expect(peer.received).toHaveLength(3);
+    expect(events.map((e) => [e.status, e.code, e.outcome, e.retryInMs !== undefined])).toEqual([
+      [200, 10001, 'service-error', true],
+      [200, 10001, 'service-error', true],
+      [200, 0, 'ok', false],
+    ]);
+  });
+
+  it('reports a GET whose 10001 outlasts the retries as an outage, and retries a PUT answered 10001', async () => {
+    // Three GETs, then a PUT answered 10001, then the same PUT answered with success.
+    const { peer, client } = await peerClient((_, index) => (index === 4 ? ok() : { status: 200, body: { code: 10001, msg: 'System Error' } }));
+    const error = await failure(client.merchants.list(), TransportError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.message).toBe('GET /api/openapi/v1/mchInfo?pageSize=20: the service reported a fault on its side (code 10001: System Error, HTTP 200) (after 3 attempts)');
+    expect(peer.received).toHaveLength(3);
+    await client.emvConfigs.update(7, { currency: 'USD', params: '{}' });
+    expect(peer.received.map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'PUT', 'PUT']);
+  });
+
   it('marks a refusal that follows an attempt with an unknown outcome', async () => {
     const { client } = await peerClient((_, index) => (index === 0 ? { drop: true } : { body: { code: 10000, msg: 'device not found' } }));
     const error = await failure(client.devices.delete('CD-1'), ApiError);
