@@ -68,10 +68,21 @@ const timeZoneSchema = z.string().superRefine((name, ctx) => {
   // Empty leaves the zone to the service, which then takes the group's (as the simulator does).
   if (name === '') return;
   const canonical = canonicalTimeZone(name);
-  if (canonical !== undefined && (canonical === name || canonical.toLowerCase() !== name.toLowerCase())) return;
+  if (canonical !== undefined && (canonical === name || (canonical.toLowerCase() !== name.toLowerCase() && writtenAsIana(name)))) return;
   const hint = canonical !== undefined ? `; write it ${JSON.stringify(canonical)}` : didYouMean(name, knownTimeZones());
   ctx.addIssue({ code: 'custom', input: name, message: `${VALUE} is not an IANA time zone name such as Europe/Paris or UTC${hint}` });
 });
+
+/**
+ * A link (US/Pacific, Asia/Kolkata) resolves to another name, so its own letter case cannot be
+ * checked against the canonical one. Written as the data writes names, no part starts with a small
+ * letter, and no part of a nested name is in capitals throughout unless it is short (US/, Etc/UTC)
+ * or holds digits or signs (Etc/GMT+5): `us/pacific` and `ASIA/KOLKATA` are refused.
+ */
+function writtenAsIana(name: string): boolean {
+  const parts = name.split('/');
+  return parts.every((part) => /^[A-Z]/.test(part) && (parts.length === 1 || part.length <= 3 || /[a-z0-9+_-]/.test(part.slice(1))));
+}
 
 function canonicalTimeZone(name: string): string | undefined {
   try {
