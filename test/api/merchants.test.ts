@@ -52,7 +52,8 @@ h.describe('merchants', () => {
     const created = await client.merchants.create(merchantBody('shop-1', { contactPhone: '+1 555 0100' }));
     const replaced = await client.merchants.replace(created.mchId, merchantBody('shop-1', { mchName: 'Renamed', state: 0 }));
     expect(replaced).toMatchObject({ mchId: created.mchId, mchName: 'Renamed', state: 0 });
-    expect(replaced.contactPhone).toBeUndefined();
+    // An unset field: null in the real style, left out in the reference's.
+    expect(replaced.contactPhone).toBe(h.wireStyle === 'real' ? null : undefined);
     expect(await client.merchants.get(created.mchId)).toMatchObject({ mchName: 'Renamed' });
   });
 

@@ -48,8 +48,10 @@ describe('acquirer profiles: create and read', () => {
       asDefault: false,
       asSettleBlock: false,
       connUrl: 'https://host.example.com/iso',
+      notifyUrl: null,
       connExtraParams: '{"b":"x","timeout":30}',
       connMessageFormat: 'HOSTB_8583',
+      enablerMsgFormat: null,
       enablerParams: 'tid;mid,storeId',
       methodList: '{"01":["Sale","Refund"]}',
       emvList: `{"01":[${emv}]}`,
@@ -132,7 +134,7 @@ describe('acquirer profiles: routing rules', () => {
     const { id } = ok(await sim.api('POST', `${V1}/acquirer`, { ...base, profileName: 'qr', acqType: 'qr', methodList: '{"A1":[],"C16":[]}' }));
     const record = (await profiles()).find((p) => p.profileId === id);
     expect(record).toMatchObject({ acqType: 'qr', methodList: '{"A1":[],"C16":[]}' });
-    expect(record).not.toHaveProperty('emvList');
+    expect(record).toHaveProperty('emvList', null);
   });
 
   it('asDefault clears the flag on the other profiles of the same acqType only', async () => {

@@ -84,7 +84,7 @@ describe('merchant payment config (bindings)', () => {
     expect(binding?.paymentMethods).toEqual([
       { paymentMethodCode: '02', paymentMethodName: 'NETWORK_B', displayName: 'NETWORK_B', paymentType: 'card', emvs: [] },
     ]);
-    expect(binding).not.toHaveProperty('mid');
+    expect(binding).toHaveProperty('mid', null);
     refused(await bind(sim, mchId, main, { '01': [e1] }, { method: 'PUT', currency: 'JPY' }), 10000, `payment config for profile ${main} and currency JPY not found; use POST`);
   });
 

@@ -5,7 +5,7 @@ import { SimStore } from '../../src/sim/core/store.js';
 import { defaultGroupSettings } from '../../src/sim/rules/groups.js';
 import { WIRE_STYLES, type WireStyle } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { createMerchant, ok, TestClock, V1 } from './fixtures.js';
+import { bind, createEmv, createMerchant, createProfile, ok, TestClock, V1 } from './fixtures.js';
 
 /**
  * The two wire styles: the same records and rules, worded as the live service does (`real`, the
@@ -80,6 +80,42 @@ describe('wire style', () => {
     const merchant = await createMerchant(style('reference'));
     expect(merchant.mchId).toMatch(/^M\d{12}$/);
     expect(merchant.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it.each([
+    ['real', null],
+    ['reference', undefined],
+  ] as const)('%s: a record answers its unset optional fields as %s; ids keep their record form', async (name, unset) => {
+    const sim = style(name);
+    const emv = await createEmv(sim, { emvName: 'e1' });
+    const profileId = await createProfile(sim, { profileName: 'host', methods: { '01': [emv] } });
+    const merchant = await createMerchant(sim);
+    ok(await bind(sim, merchant.mchId, profileId, { '01': [emv] }));
+    const { id: deviceId } = ok(await sim.api('POST', `${V1}/device`, { mchId: merchant.mchId, deviceAlias: 'till' }));
+    const wire = async (path: string): Promise<Record<string, unknown>> => ok(await sim.api('GET', `${V1}${path}`)).records[0];
+    const unsetIn = (record: Record<string, unknown>, fields: readonly string[]): void => {
+      for (const field of fields) {
+        if (unset === null) expect(record, field).toHaveProperty(field, null);
+        else expect(record, field).not.toHaveProperty(field);
+      }
+    };
+    const listed = await wire('/mchInfo?pageSize=-1');
+    unsetIn(listed, ['contactPhone', 'receiptInfo', 'mdr', 'mcc', 'additionalData']);
+    unsetIn(ok(await sim.api('GET', `${V1}/mchInfo/${merchant.mchId}`)), ['contactPhone', 'receiptInfo', 'mdr']);
+    const profile = await wire('/acquirer?pageSize=-1');
+    unsetIn(profile, ['notifyUrl', 'connExtraParams', 'enablerMsgFormat']);
+    expect(profile['profileId']).toBe(profileId);
+    const binding = await wire(`/mchInfo/payment/${merchant.mchId}?pageSize=-1`);
+    unsetIn(binding, ['mid']);
+    expect(binding['acquirerProfileId']).toBe(String(profileId));
+    const device = await wire(`/device?mchId=${merchant.mchId}&pageSize=-1`);
+    unsetIn(device, ['appVersion', 'activesAt', 'deviceName']);
+    unsetIn(ok(await sim.api('GET', `${V1}/device/${deviceId}`)), ['appVersion', 'activesAt']);
+    // A pending code has no isDevice at all in either style: the key is there only when true.
+    expect(device).not.toHaveProperty('isDevice');
+    // Set fields are the same in both styles, and the write-only passcode is never in an answer.
+    expect(listed).toMatchObject({ mchName: 'Corner Shop', contactEmail: 'ada@example.com' });
+    expect(listed).not.toHaveProperty('passcode');
   });
 
   it('real: GET /api/v2/current carries messageFormat as a JSON array string, emailSender as a JSON object string, logo only when set', async () => {

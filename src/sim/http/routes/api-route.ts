@@ -3,6 +3,7 @@ import type { Envelope } from '../envelope.js';
 import { success } from '../envelope.js';
 import { paginate, parsePageRequest, wirePage } from '../page.js';
 import type { RouteDefinition } from '../router.js';
+import { wireRecord } from '../wire-style.js';
 
 /** One authenticated call to the service API, already routed. */
 export interface ApiRequest {
@@ -33,7 +34,14 @@ export function queryText(request: ApiRequest, name: string): string | undefined
   return value === null || value === '' ? undefined : value;
 }
 
-/** A page envelope over already-filtered records. */
-export function pageOf<T>(request: ApiRequest, records: readonly T[], view: (record: T) => unknown): Envelope {
-  return success(wirePage(paginate(records, parsePageRequest(request.query), view, request.maxPageSize), request.ctx.wireStyle));
+/** A page envelope over already-filtered records, each worded as the wire style says (see wireRecord). */
+export function pageOf<T>(request: ApiRequest, records: readonly T[], view: (record: T) => Record<string, unknown>): Envelope {
+  const style = request.ctx.wireStyle;
+  const page = paginate(records, parsePageRequest(request.query), (record) => wireRecord(view(record), style), request.maxPageSize);
+  return success(wirePage(page, style));
+}
+
+/** A success envelope holding one record (data null when there is none), worded as the wire style says. */
+export function recordOf(request: ApiRequest, view: Record<string, unknown> | undefined): Envelope {
+  return success(view === undefined ? null : wireRecord(view, request.ctx.wireStyle));
 }

@@ -12,7 +12,7 @@ import {
 import { success } from '../envelope.js';
 import { deviceCreateSchema, deviceUpdateSchema, sendCodeSchema } from '../schemas/device.js';
 import { parseInput } from '../validation.js';
-import { API_V1, pageOf, param, queryText, type ApiRequest, type ApiRoute } from './api-route.js';
+import { API_V1, pageOf, param, queryText, recordOf, type ApiRequest, type ApiRoute } from './api-route.js';
 
 function deviceStatusQuery(r: ApiRequest): 2 | 3 | undefined {
   const raw = queryText(r, 'deviceStatus');
@@ -56,7 +56,7 @@ export const deviceRoutes: ApiRoute[] = [
     handler: (r) => {
       // Reference 4.5: an unknown id is HTTP 200, code 0, data null.
       const device = getDevice(r.ctx, param(r, 'deviceId'));
-      return success(device ? deviceView(device) : null);
+      return recordOf(r, device ? deviceView(device) : undefined);
     },
   },
   {

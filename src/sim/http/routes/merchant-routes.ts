@@ -2,7 +2,7 @@ import { createMerchant, deleteMerchant, getMerchant, listMerchants, merchantVie
 import { success } from '../envelope.js';
 import { merchantSchema } from '../schemas/merchant.js';
 import { parseInput } from '../validation.js';
-import { API_V1, pageOf, param, queryText, type ApiRoute } from './api-route.js';
+import { API_V1, pageOf, param, queryText, recordOf, type ApiRoute } from './api-route.js';
 
 export const merchantRoutes: ApiRoute[] = [
   {
@@ -21,7 +21,7 @@ export const merchantRoutes: ApiRoute[] = [
   {
     method: 'POST',
     pattern: `${API_V1}/mchInfo`,
-    handler: (r) => success(merchantView(r.ctx, createMerchant(r.ctx, parseInput(merchantSchema, r.body())))),
+    handler: (r) => recordOf(r, merchantView(r.ctx, createMerchant(r.ctx, parseInput(merchantSchema, r.body())))),
   },
   {
     method: 'GET',
@@ -29,7 +29,7 @@ export const merchantRoutes: ApiRoute[] = [
     handler: (r) => {
       // Unknown id: code 0 with data null, as the reference documents for devices.
       const merchant = getMerchant(r.ctx, param(r, 'mchId'));
-      return success(merchant ? merchantView(r.ctx, merchant) : null);
+      return recordOf(r, merchant ? merchantView(r.ctx, merchant) : undefined);
     },
   },
   {
@@ -37,7 +37,7 @@ export const merchantRoutes: ApiRoute[] = [
     pattern: `${API_V1}/mchInfo/{mchId}`,
     handler: (r) => {
       const input = parseInput(merchantSchema, r.body());
-      return success(merchantView(r.ctx, replaceMerchant(r.ctx, param(r, 'mchId'), input)));
+      return recordOf(r, merchantView(r.ctx, replaceMerchant(r.ctx, param(r, 'mchId'), input)));
     },
   },
   {
