@@ -16,7 +16,7 @@ import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
-import { checkReceiptLogo, completeLogoChange, groupShowsAdditionalData } from './receipt-logo.js';
+import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
 
 export interface PlanContext {
@@ -129,11 +129,11 @@ class PlanBuilder {
     return draft;
   }
 
-  /** Whether the service shows additionalData, by what this run read (see plan/receipt-logo.ts); asked at most once. */
-  private showsAdditionalData = (): boolean => {
-    const shows = groupShowsAdditionalData(this.live);
-    this.showsAdditionalData = () => shows;
-    return shows;
+  /** Whether the service keeps paycfg's logo fingerprints, by what this run read (see plan/receipt-logo.ts); asked at most once. */
+  private keepsLogoFingerprints = (): boolean => {
+    const keeps = groupKeepsLogoFingerprints(this.live);
+    this.keepsLogoFingerprints = () => keeps;
+    return keeps;
   };
 
   diffDesired(): void {
@@ -142,7 +142,7 @@ class PlanBuilder {
       const current = this.view.get(address);
       const logo =
         resource.kind === 'merchant'
-          ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.showsAdditionalData())
+          ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
           : undefined;
       const fields = logo?.compared ?? (resource.fields as unknown as Record<string, unknown>);
       if (current === undefined) {

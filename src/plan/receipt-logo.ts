@@ -1,4 +1,3 @@
-import { isPlainObject } from '../model/canonical.js';
 import { isUploadedLogo, logoFingerprint, RECEIPT_LOGO_FINGERPRINT_KEY, storedLogoFingerprint } from '../model/receipt-logo.js';
 import type { LiveState, MerchantFields } from '../model/state.js';
 
@@ -12,14 +11,17 @@ import type { LiveState, MerchantFields } from '../model/state.js';
  * manifest content's SHA-256 with it (the diff's 'upload' rule): a change of content is seen, the
  * same content is never uploaded again, and nothing outside paycfg is trusted to identify it.
  *
- * That needs the service to return additionalData, which the reference leaves open ("response
- * presence ... not shown"). A live merchant record with no fingerprint is read by what the run saw:
- * - some merchant record of the group carries additionalData: the service returns it, so this
+ * That needs the service to return additionalData with paycfg's key in it, which the reference
+ * leaves open ("response presence ... not shown"), and a service that returns additionalData may
+ * still drop keys it does not know. So a live merchant record with no fingerprint is read by what the
+ * run saw:
+ * - some merchant record of the group carries paycfg's fingerprint: the service keeps it, so this
  *   merchant's logo was never uploaded by paycfg; it is a change (uploaded once, fingerprint written);
- * - no merchant record carries it: the service may not return it, and a missing fingerprint proves
- *   nothing. Treating that as a change would upload the logo on every apply, for ever; so the logo
- *   is write-only, as passcode is: sent on create and with every other update of the merchant, a
- *   change of it alone not seen. The plan says so on the change.
+ * - no merchant record carries one: a missing fingerprint proves nothing (the service may not return
+ *   additionalData, or not that key). Treating that as a change would upload the logo on every
+ *   apply, for ever; so the logo is write-only, as passcode is: sent on create and with every other
+ *   update of the merchant (with its fingerprint, so that a service that keeps it leaves this mode
+ *   on the next plan), a change of it alone not seen. The plan says so on the change.
  * A URL in the manifest is compared as written (the 'upload' rule, no help needed from here).
  */
 export interface LogoCheck {
@@ -34,29 +36,29 @@ export interface LogoCheck {
   readonly detectable: boolean;
 }
 
-/** Whether any merchant record the run read carries additionalData (an object, even empty). */
-export function groupShowsAdditionalData(live: LiveState): boolean {
+/** Whether any merchant record the run read carries paycfg's logo fingerprint: proof that the service keeps it. */
+export function groupKeepsLogoFingerprints(live: LiveState): boolean {
   for (const resource of live.resources.values()) {
-    if (resource.kind === 'merchant' && isPlainObject((resource.fields as MerchantFields).additionalData)) return true;
+    if (resource.kind === 'merchant' && storedLogoFingerprint((resource.fields as MerchantFields).additionalData) !== undefined) return true;
   }
   return false;
 }
 
 /**
  * The check of one merchant whose manifest logo is uploaded content; undefined for any other.
- * `showsAdditionalData` is asked only then (see groupShowsAdditionalData).
+ * `keepsFingerprints` is asked only then (see groupKeepsLogoFingerprints).
  */
 export function checkReceiptLogo(
   desired: MerchantFields,
   live: MerchantFields | undefined,
-  showsAdditionalData: () => boolean,
+  keepsFingerprints: () => boolean,
 ): LogoCheck | undefined {
   const content = desired.receiptLogo;
   if (!isUploadedLogo(content)) return undefined;
   const fields = desired as unknown as Record<string, unknown>;
   const sha256 = logoFingerprint(content);
   const stored = storedLogoFingerprint(live?.additionalData);
-  if (live === undefined || stored !== undefined || showsAdditionalData()) {
+  if (live === undefined || stored !== undefined || keepsFingerprints()) {
     return { compared: fields, sha256, stored, detectable: true };
   }
   const { receiptLogo: _sent, ...compared } = fields;
@@ -78,7 +80,7 @@ function logoNote(action: string, check: LogoCheck, uploads: boolean): string {
   }
   if (!check.detectable) {
     return (
-      `receiptLogo is uploaded content, and no merchant record of the group shows additionalData, where paycfg keeps its SHA-256: ` +
+      `receiptLogo is uploaded content, and no merchant record of the group shows the SHA-256 paycfg keeps in additionalData: ` +
       `a change of the logo alone cannot be seen. It is sent again with this update`
     );
   }

@@ -193,7 +193,7 @@ describe('a base64 receiptLogo', () => {
     expect((await plan(exported, LOGO_GROUP)).changes).toEqual([]);
   });
 
-  it('is write-only while no merchant record of the group shows additionalData, then compared once one does', async () => {
+  it('is write-only while no merchant record of the group shows paycfg\'s fingerprint, then compared once one does', async () => {
     // Made outside paycfg with a URL logo and no additionalData: the simulator then returns none.
     await call(sim, BARE_GROUP, 'POST', `${V1}/mchInfo`, {
       mchName: 'Cafe', currency: 'USD', contactName: 'Jane', contactEmail: 'jane@cafe.example', providerReference: 'cafe', receiptLogo: 'https://cdn.example/cafe.png',
@@ -206,7 +206,7 @@ describe('a base64 receiptLogo', () => {
     const renamed = await plan(file, BARE_GROUP);
     expect(renamed.changes.map((c) => c.patch)).toEqual([[{ op: 'replace', path: '/mchName', value: 'Cafe Two' }]]);
     expect(renamed.changes[0]!.notes).toEqual([
-      'receiptLogo is uploaded content, and no merchant record of the group shows additionalData, where paycfg keeps its SHA-256: ' +
+      'receiptLogo is uploaded content, and no merchant record of the group shows the SHA-256 paycfg keeps in additionalData: ' +
         'a change of the logo alone cannot be seen. It is sent again with this update',
     ]);
     await apply(file, BARE_GROUP);
@@ -214,7 +214,7 @@ describe('a base64 receiptLogo', () => {
     expect(record.receiptLogo).not.toBe('https://cdn.example/cafe.png');
     expect(record.additionalData).toEqual({ [KEY]: logoFingerprint(PNG) });
 
-    // The service showed it keeps additionalData: from now on the content is compared.
+    // The service showed it keeps paycfg's fingerprint: from now on the content is compared.
     expect((await plan(file, BARE_GROUP)).changes).toEqual([]);
     writeFileSync(file, manifest(OTHER_PNG).replace('mchName: Cafe', 'mchName: Cafe Two'));
     expect((await plan(file, BARE_GROUP)).changes.map((c) => c.patch)).toEqual([[{ op: 'replace', path: '/receiptLogo', value: OTHER_PNG }]]);

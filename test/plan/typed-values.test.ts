@@ -113,10 +113,10 @@ describe('receiptLogo in the plan', () => {
     ]);
   });
 
-  it('uploads once when the group shows additionalData but this merchant keeps no fingerprint', () => {
+  it('uploads once when another merchant of the group keeps a fingerprint but this one keeps none', () => {
     const plan = planChanges(
       desiredState([merchant('m1', { receiptLogo: PNG })]),
-      liveState([withData('m1', {}), withData('other', { additionalData: { tier: 'gold' } })]),
+      liveState([withData('m1', {}), withData('other', { additionalData: { tier: 'gold', [KEY]: logoFingerprint(OTHER_PNG) } })]),
       context,
     );
     expect(plan.changes.map((c) => c.address)).toEqual(['merchant/m1']);
@@ -124,9 +124,18 @@ describe('receiptLogo in the plan', () => {
     expect(plan.changes[0]!.notes[0]).toContain('holds none (not uploaded by paycfg)');
   });
 
-  describe('when no merchant record of the group shows additionalData', () => {
+  describe('when no merchant record of the group shows a fingerprint', () => {
     it('treats the logo as write-only: no change for the logo alone', () => {
       const plan = planChanges(desiredState([merchant('m1', { receiptLogo: PNG })]), liveState([withData('m1', {})]), context);
+      expect(plan.changes).toEqual([]);
+    });
+
+    it('stays write-only when the service returns additionalData but not paycfg\'s key (it may drop keys it does not know)', () => {
+      const plan = planChanges(
+        desiredState([merchant('m1', { receiptLogo: PNG })]),
+        liveState([withData('m1', { additionalData: {} }), withData('other', { additionalData: { tier: 'gold' } })]),
+        context,
+      );
       expect(plan.changes).toEqual([]);
     });
 
@@ -137,7 +146,7 @@ describe('receiptLogo in the plan', () => {
       expect(change!.patch).toEqual([{ op: 'replace', path: '/mchName', value: 'New' }]);
       expect(change!.after!['receiptLogo']).toBe(PNG);
       expect(change!.notes).toEqual([
-        'receiptLogo is uploaded content, and no merchant record of the group shows additionalData, where paycfg keeps its SHA-256: ' +
+        'receiptLogo is uploaded content, and no merchant record of the group shows the SHA-256 paycfg keeps in additionalData: ' +
           'a change of the logo alone cannot be seen. It is sent again with this update',
       ]);
       const body = merchantBody('m1', change!.after as never, { mchId: 'M-m1', mchName: 'm1', currency: 'USD', contactName: 'Jane', contactEmail: 'j@x.example', receiptLogo: URL_OF_PNG });
