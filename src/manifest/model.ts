@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
-import { RECEIPT_LOGO_FINGERPRINT_KEY } from '../model/receipt-logo.js';
+import { isUploadedLogo, RECEIPT_LOGO_FINGERPRINT_KEY, uploadedLogoProblem } from '../model/receipt-logo.js';
 import { NO_PRUNE } from '../model/state.js';
 import { didYouMean } from './did-you-mean.js';
 import { VALUE, unknownKeyLines } from './issue-text.js';
@@ -305,6 +305,10 @@ export const merchantSchema = strictEntry({
   contactAddress: z.string().optional().describe('Contact address; shown on the e-receipt when set.'),
   receiptLogo: z
     .string()
+    .superRefine((value, ctx) => {
+      const problem = isUploadedLogo(value) ? uploadedLogoProblem(value) : undefined;
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', input: value, message: problem });
+    })
     .optional()
     .describe(
       'Receipt logo: a URL, or base64 jpg/jpeg/png content. The service cannot return uploaded content, so paycfg compares the ' +

@@ -19,6 +19,25 @@ export function isUploadedLogo(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '' && !URL_FORM.test(value);
 }
 
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * Why uploaded content is not what the service takes (base64 of a png or jpeg image, raw or as a
+ * data URI), or undefined when it is. Checked offline, so that a typo or a relative path is refused
+ * by validate instead of being hashed and sent: Buffer.from(…, 'base64') skips what is not base64.
+ */
+export function uploadedLogoProblem(content: string): string | undefined {
+  const base64 = content.replace(DATA_URI_PREFIX, '').replace(/\s+/g, '');
+  if (base64 === '' || base64.length % 4 !== 0 || !BASE64_TEXT.test(base64)) {
+    return 'is neither an http(s) URL nor base64 content (letters, digits, + and /, in groups of four)';
+  }
+  const bytes = Buffer.from(base64, 'base64');
+  const png = PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg ? undefined : 'is base64 content, but not of a png or jpeg image, the only kinds the service takes';
+}
+
 /**
  * SHA-256 (hex) of the image bytes the base64 stands for: line breaks, a data URI prefix and the
  * base64 line length do not change it, and it is what `sha256sum logo.png` prints.

@@ -61,3 +61,20 @@ describe("merchant additionalData: paycfg's reserved key", () => {
     ]);
   });
 });
+
+describe('merchant receiptLogo', () => {
+  const merchantWith = (logo: string) =>
+    `version: 1\nmerchants:\n  - providerReference: a\n    mchName: A\n    currency: USD\n    contactName: A\n    contactEmail: a@a.example\n    receiptLogo: "${logo}"\n`;
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
+
+  it.each([`${PNG}`, `data:image/png;base64,${PNG}`, 'https://cdn.example/logo.png'])('accepts a URL or base64 png/jpeg content: %s', async (logo) => {
+    await expect(load(merchantWith(logo))).resolves.toBeDefined();
+  });
+
+  it.each([
+    ['logo.png', 'is neither an http(s) URL nor base64 content'],
+    [Buffer.from('hello world!').toString('base64'), 'is base64 content, but not of a png or jpeg image'],
+  ])('refuses %j offline, before anything is sent', async (logo, problem) => {
+    expect(await errorsOf(merchantWith(logo))).toEqual([expect.stringContaining(`m.yaml:8:18: merchants[0].receiptLogo: ${problem}`)]);
+  });
+});
