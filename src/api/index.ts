@@ -19,6 +19,7 @@ export {
   TransportError,
   WireFormatError,
 } from './errors.js';
+export { ownerMessageFormats } from './owner-info.js';
 export { redactPath, isSecretName, REDACTED } from './redact.js';
 export { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
 export type { RequestLogEvent, RequestOutcome, TransportStats } from './transport.js';

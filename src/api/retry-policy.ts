@@ -11,7 +11,7 @@
  *   outcome is unknown the caller reads back by identity instead.
  * - Retried outcomes: no answer (network error, timeout), HTTP 429, HTTP 5xx except 501 (the
  *   method is not implemented and never will be on this server), and the envelope code 10001
- *   `System Error` whatever HTTP status carries it (200 included): a fault of the service, not a
+ *   `System Error` whatever other HTTP status carries it (200 included): a fault of the service, not a
  *   refusal of the request. Any other 4xx and any other envelope error are answers, not accidents,
  *   and are never retried.
  * - Delay: full jitter over an exponential ceiling (base * 2^(attempt-1), capped at maxDelay).
@@ -54,10 +54,14 @@ export type AttemptOutcome =
 /** The service's envelope code for a fault on its side (`System Error`), not a refusal. */
 export const SYSTEM_ERROR_CODE = 10001;
 
-/** An answer that is the service failing, not the service answering: 5xx (but 501) or code 10001. */
+/**
+ * An answer that is the service failing, not the service answering: 5xx or code 10001, never 501:
+ * what is not implemented stays so, whatever code the body carries.
+ */
 export function isServiceFault(outcome: Extract<AttemptOutcome, { kind: 'http' }>): boolean {
   const { status } = outcome;
-  return (status >= 500 && status <= 599 && status !== 501) || outcome.envelopeCode === SYSTEM_ERROR_CODE;
+  if (status === 501) return false;
+  return (status >= 500 && status <= 599) || outcome.envelopeCode === SYSTEM_ERROR_CODE;
 }
 
 export interface RetryInput {

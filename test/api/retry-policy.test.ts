@@ -106,6 +106,11 @@ describe('retry policy: what is retried', () => {
       expect(isTransient({ kind: 'http', status: 200, envelopeCode: 10001 })).toBe(true);
       expect(isTransient({ kind: 'http', status: 400, envelopeCode: 10000 })).toBe(false);
     });
+
+    it('is not retried under HTTP 501: what is not implemented stays so', () => {
+      expect(isTransient({ kind: 'http', status: 501, envelopeCode: 10001 })).toBe(false);
+      expect(decideRetry(input({ outcome: { kind: 'http', status: 501, envelopeCode: 10001 } }))).toEqual({ retry: false, reason: 'not-retryable' });
+    });
   });
 
   it('classifies transient outcomes independently of the method', () => {
