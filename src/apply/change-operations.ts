@@ -280,7 +280,10 @@ export class ChangeOperations {
     const profileId = String(ids.profile(fields.acquirer));
     // PUT replaces the whole (profile, currency) subtree: a mid the manifest does not manage must be sent back as it is.
     const liveMid = async (): Promise<string | undefined> =>
-      fields.mid !== undefined ? undefined : (await this.recordsOf(mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency)?.mid;
+      // A service that answers unset fields as null means no mid: the body then leaves it out.
+      fields.mid !== undefined
+        ? undefined
+        : ((await this.recordsOf(mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency)?.mid ?? undefined);
     const put = async (): Promise<OperationResult> => {
       await client.bindings.replace(mchId, bindingBody(fields, ids, await liveMid()));
       return 'updated';

@@ -35,7 +35,8 @@ Flags:
   --max-page-size N   cap page sizes; pageSize=-1 then returns only the first N records
   --wire-style S      how answers are worded where the API reference leaves it open:
                       real (default: the live service's style, e.g. error bodies without
-                      data, pages without hasNext, merchant ids M + creation second) or
+                      data, pages without hasNext, unset fields as null, merchant ids
+                      M + creation second) or
                       reference (the reference's own wording); GET /_sim/settings says which
   --summary-lists L   whose methodList/emvList a merchant's acquirers[] items carry:
                       binding (default, the binding's own) or profile (the bound profile's)
