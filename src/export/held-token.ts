@@ -1,7 +1,6 @@
 import { PaycfgError } from '../errors.js';
 import type { LiveState } from '../model/state.js';
-import { createScrubber } from '../util/scrub.js';
-import { showControls } from '../util/visible-text.js';
+import { listPlaces, stringsIn, tokenSearch, type TokenSearch } from '../util/token-search.js';
 import type { ExportSource } from './read-export.js';
 
 /**
@@ -15,49 +14,31 @@ export class ExportHoldsTokenError extends PaycfgError {
   readonly code = 'EXPORT_HOLDS_TOKEN';
 }
 
-const MARK = '[token]';
-/** Places listed in the message; the rest are counted. */
-const SHOWN = 10;
-
-function* stringsIn(value: unknown, path: string[]): Generator<{ path: string[]; text: string }> {
-  if (typeof value === 'string') yield { path, text: value };
-  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* stringsIn(item, [...path, String(i)]);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      yield { path: [...path, key], text: key };
-      yield* stringsIn(item, [...path, key]);
-    }
-  }
-}
-
 /** `record field` for each place of `live` whose text holds a form of the token. */
-function placesIn(live: LiveState, holds: (text: string) => boolean, name: (text: string) => string): string[] {
+function placesIn(live: LiveState, { holds, name }: TokenSearch): string[] {
   const places: string[] = [];
   for (const [address, resource] of live.resources) {
     const record = `${name(address)} (id ${name(String(resource.id))})`;
     if (holds(address) || holds(String(resource.id))) places.push(`${record}: its key or id`);
-    for (const { path, text } of stringsIn(resource.fields, [])) if (holds(text)) places.push(`${record} field ${name(path.join('.'))}`);
+    for (const { path, text } of stringsIn(resource.fields)) if (holds(text)) places.push(`${record} field ${name(path.join('.'))}`);
   }
   return places;
 }
 
 /** Throws ExportHoldsTokenError when any value the export would write holds the token in any form. */
 export function refuseHeldToken(source: ExportSource, token: string): void {
-  const mask = createScrubber([token], MARK);
-  const holds = (text: string): boolean => mask(text) !== text;
-  // Names in the message are shown with the token masked and control characters escaped.
-  const name = (text: string): string => showControls(mask(text));
+  const search = tokenSearch(token);
+  const { holds, name } = search;
   const places: string[] = [];
   if (holds(source.owner.groupId) || holds(source.owner.groupName ?? '')) places.push('the group (its id or name)');
-  places.push(...placesIn(source.live, holds, name));
+  places.push(...placesIn(source.live, search));
   for (const m of source.unkeyed.merchants) {
     if (holds(m.mchId) || holds(m.mchName) || holds(m.providerReference ?? '')) places.push(`merchant id ${name(m.mchId)} (without a providerReference)`);
   }
-  for (const place of placesIn(source.unkeyed.live, holds, name)) if (!places.includes(place)) places.push(place);
+  for (const place of placesIn(source.unkeyed.live, search)) if (!places.includes(place)) places.push(place);
   if (places.length === 0) return;
-  const more = places.length > SHOWN ? `, and ${places.length - SHOWN} more` : '';
   throw new ExportHoldsTokenError(
-    `the live group holds the access token in ${places.length === 1 ? 'one place' : `${places.length} places`}: ${places.slice(0, SHOWN).join('; ')}${more}. ` +
+    `the live group holds the access token in ${places.length === 1 ? 'one place' : `${places.length} places`}: ${listPlaces(places)}. ` +
       'An exported manifest never holds the token, and a masked value would be written back as it is, so nothing was exported. ' +
       'Change these values in the service (and consider the token exposed: revoke it), then export again.',
     { places: places.length },
@@ -66,9 +47,9 @@ export function refuseHeldToken(source: ExportSource, token: string): void {
 
 /** Belt and braces for text the structural check did not see (comments, headers): refuse rather than write the token. */
 export function refuseTokenInText(text: string, where: string, token: string): void {
-  const mask = createScrubber([token], MARK);
-  if (mask(text) === text) return;
-  const line = text.split('\n').findIndex((l) => mask(l) !== l) + 1;
+  const { holds } = tokenSearch(token);
+  if (!holds(text)) return;
+  const line = text.split('\n').findIndex(holds) + 1;
   throw new ExportHoldsTokenError(
     `the export for ${where} would hold the access token${line > 0 ? ` (line ${line})` : ''}, so nothing was written. ` +
       'A live value holds it: change it in the service (and consider the token exposed), then export again.',
