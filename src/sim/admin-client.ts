@@ -3,10 +3,17 @@ import type { FaultSettings } from './http/faults.js';
 import type { RequestStatistics } from './http/stats.js';
 import type { WireStyle } from './http/wire-style.js';
 import type { GroupSettingsInput } from './rules/groups.js';
+import type { SummaryLists } from './rules/summary-lists.js';
 
 /** The simulator refused an admin call, or did not answer one. */
 export class SimAdminError extends PaycfgError {
   readonly code = 'SIM_ADMIN';
+}
+
+/** `GET /_sim/settings`: how the simulator answers where the reference leaves it open. */
+export interface SimSettings {
+  wireStyle: WireStyle;
+  summaryLists: SummaryLists;
 }
 
 /**
@@ -24,8 +31,8 @@ export interface SimAdminClient {
   faults(settings: Partial<FaultSettings> & { seed?: number }): Promise<void>;
   stats(): Promise<RequestStatistics>;
   resetStats(): Promise<void>;
-  /** What the simulator was started with: its wire style. */
-  settings(): Promise<{ wireStyle: WireStyle }>;
+  /** What the simulator was started with: its wire style and whose lists acquirers[] carries. */
+  settings(): Promise<SimSettings>;
 }
 
 export function simAdminClient(baseUrl: string): SimAdminClient {
@@ -52,6 +59,6 @@ export function simAdminClient(baseUrl: string): SimAdminClient {
     faults: async (settings) => void (await call('PUT', '/_sim/faults', settings)),
     stats: async () => (await call('GET', '/_sim/stats')) as RequestStatistics,
     resetStats: async () => void (await call('POST', '/_sim/stats/reset')),
-    settings: async () => (await call('GET', '/_sim/settings')) as { wireStyle: WireStyle },
+    settings: async () => (await call('GET', '/_sim/settings')) as SimSettings,
   };
 }

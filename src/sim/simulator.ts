@@ -10,7 +10,7 @@ import { FaultInjector, type FaultSettings } from './http/faults.js';
 import { createRequestListener } from './http/server.js';
 import { RequestStats } from './http/stats.js';
 import { DEFAULT_WIRE_STYLE, type WireStyle } from './http/wire-style.js';
-import { setSummaryLists, type SummaryLists } from './rules/merchant-bindings.js';
+import { DEFAULT_SUMMARY_LISTS, type SummaryLists } from './rules/summary-lists.js';
 
 /** The documented default secret for local use; anyone can sign tokens with it. */
 export const DEFAULT_SIM_SECRET = 'paycfg-sim-local-secret';
@@ -48,7 +48,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const seed = options.seed ?? randomSeed();
   // Ids and faults use separate streams, so changing the fault settings does not change the ids.
   const store = new SimStore(createPrng(seed ^ 0x5bd1e995));
-  if (options.summaryLists !== undefined) setSummaryLists(store, options.summaryLists);
   let writer: StateFileWriter | undefined;
   if (options.statePath !== undefined) {
     const path = options.statePath;
@@ -76,6 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       stats: new RequestStats(),
       jwtSecret: options.jwtSecret ?? DEFAULT_SIM_SECRET,
       wireStyle: options.wireStyle ?? DEFAULT_WIRE_STYLE,
+      summaryLists: options.summaryLists ?? DEFAULT_SUMMARY_LISTS,
       storeChanged: () => writer?.markDirty(),
     }),
   );

@@ -61,7 +61,7 @@ describe('paycfg sim', () => {
       }
       const page = (await (await fetch(`${url}/api/openapi/v1/emv?pageSize=-1`, { headers })).json()) as { data: unknown };
       expect(page.data).toMatchObject({ records: [{ emvName: 'a' }], total: 2, size: 1, current: 1, pages: 2 });
-      expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'real' });
+      expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'real', summaryLists: 'binding' });
       expect(await (await fetch(`${url}/_sim/faults`)).json()).toMatchObject({ rateLimit: 1000, maxPageSize: 1 });
       interrupt('SIGTERM');
       expect(await exit).toBe(0);
@@ -89,7 +89,7 @@ describe('paycfg sim', () => {
     const { io, exit, interrupt } = runningSim(['--wire-style', 'reference', '--jwt-secret', 'style-secret']);
     await until(() => io.out().includes('\n'));
     const url = io.out().trim().replace('listening on ', '');
-    expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'reference' });
+    expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'reference', summaryLists: 'binding' });
     const tokenIo = captureIo();
     await simCommand.run(['token', '--group', 'G-00000001', '--jwt-secret', 'style-secret'], tokenIo);
     const response = await fetch(`${url}/api/openapi/v1/emv`, { headers: { authorization: `Bearer ${tokenIo.out().trim()}` } });

@@ -45,6 +45,7 @@ describe('acquirers[] lists', () => {
   ])('summaryLists %s', async (summaryLists, expected) => {
     const sim = await startTestSimulator(summaryLists === undefined ? {} : { summaryLists });
     try {
+      expect(await sim.admin.settings()).toMatchObject({ summaryLists: summaryLists ?? 'binding' });
       const { acquirers, visa, mc } = await boundToPart(async (method, path, body) => (await sim.api(method, path, body)).body);
       expect(acquirers).toHaveLength(1);
       expect(acquirers[0]).toMatchObject({ profileName: 'host-a', currency: 'USD' });
@@ -76,10 +77,27 @@ describe('acquirers[] lists', () => {
       };
       const { acquirers } = await boundToPart(api);
       expect(Object.keys(JSON.parse(acquirers[0].methodList))).toEqual(['01', '02']);
+      expect(await (await fetch(`${url}/_sim/settings`)).json()).toEqual({ wireStyle: 'real', summaryLists: 'profile' });
     } finally {
       interrupt('SIGTERM');
       expect(await exit).toBe(0);
     }
     await expect(simCommand.run(['--summary-lists', 'merchant'], captureIo())).rejects.toThrow(/--summary-lists must be binding or profile, got "merchant"/);
+  });
+});
+
+describe('the summary reading is one simulator’s setting', () => {
+  it('two simulators in one process answer each with its own reading', async () => {
+    const [bindingSim, profileSim] = await Promise.all([startTestSimulator({ summaryLists: 'binding' }), startTestSimulator({ summaryLists: 'profile' })]);
+    try {
+      const read = async (sim: typeof bindingSim) => {
+        const { acquirers } = await boundToPart(async (method, path, body) => (await sim.api(method, path, body)).body);
+        return Object.keys(JSON.parse(acquirers[0].methodList));
+      };
+      expect(await read(profileSim)).toEqual(['01', '02']);
+      expect(await read(bindingSim)).toEqual(['01']);
+    } finally {
+      await Promise.all([bindingSim.close(), profileSim.close()]);
+    }
   });
 });

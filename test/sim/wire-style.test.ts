@@ -27,11 +27,11 @@ describe('wire style', () => {
   it('is real by default and reported by the admin surface', async () => {
     const plain = await startTestSimulator();
     try {
-      expect(await plain.admin.settings()).toEqual({ wireStyle: 'real' });
+      expect(await plain.admin.settings()).toEqual({ wireStyle: 'real', summaryLists: 'binding' });
     } finally {
       await plain.close();
     }
-    expect(await style('reference').admin.settings()).toEqual({ wireStyle: 'reference' });
+    expect(await style('reference').admin.settings()).toEqual({ wireStyle: 'reference', summaryLists: 'binding' });
   });
 
   it('real: error bodies are {code, msg} without data, a missing field named as the service does', async () => {

@@ -3,7 +3,16 @@ import { isLoopbackHost } from '../../api/config.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { intFlag, parseFlags, rateFlag } from '../parse-flags.js';
-import { DEFAULT_TOKEN_TTL_SECONDS, isWireStyle, signSimToken, startSimulator, WIRE_STYLES, type FaultSettings } from '../../sim/index.js';
+import {
+  DEFAULT_TOKEN_TTL_SECONDS,
+  isSummaryLists,
+  isWireStyle,
+  signSimToken,
+  startSimulator,
+  SUMMARY_LISTS,
+  WIRE_STYLES,
+  type FaultSettings,
+} from '../../sim/index.js';
 
 const SECRET_ENV = 'PAYCFG_SIM_SECRET';
 
@@ -39,7 +48,8 @@ Flags:
                       M + creation second) or
                       reference (the reference's own wording); GET /_sim/settings says which
   --summary-lists L   whose methodList/emvList a merchant's acquirers[] items carry:
-                      binding (default, the binding's own) or profile (the bound profile's)
+                      binding (default, the binding's own) or profile (the bound profile's);
+                      GET /_sim/settings says which
 
 paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS}).
 `;
@@ -104,8 +114,8 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     throw new UsageError(`--wire-style must be ${WIRE_STYLES.join(' or ')}, got "${wireStyle}"`);
   }
   const summaryLists = values['summary-lists'];
-  if (summaryLists !== undefined && summaryLists !== 'binding' && summaryLists !== 'profile') {
-    throw new UsageError(`--summary-lists must be binding or profile, got "${summaryLists}"`);
+  if (summaryLists !== undefined && !isSummaryLists(summaryLists)) {
+    throw new UsageError(`--summary-lists must be ${SUMMARY_LISTS.join(' or ')}, got "${summaryLists}"`);
   }
 
   const sim = await startSimulator({

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { SimStore } from '../core/store.js';
 import type { FaultInjector } from './faults.js';
 import type { RequestStats } from './stats.js';
+import type { SummaryLists } from '../rules/summary-lists.js';
 import type { WireStyle } from './wire-style.js';
 
 /** Everything the HTTP layer shares across requests of one simulator. */
@@ -13,6 +14,8 @@ export interface SimRuntime {
   readonly jwtSecret: string;
   /** How answers are worded where the reference leaves it open. */
   readonly wireStyle: WireStyle;
+  /** Whose lists a merchant's `acquirers[]` items carry. */
+  readonly summaryLists: SummaryLists;
   /** Called after a request that may have changed the store (the state file follows it). */
   readonly storeChanged: () => void;
 }

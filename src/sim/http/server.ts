@@ -142,7 +142,7 @@ async function handleApi(
   let envelope: Envelope;
   try {
     envelope = lookup.route.handler({
-      ctx: serviceContext(runtime.store, group, runtime.clock, runtime.wireStyle),
+      ctx: serviceContext(runtime.store, group, runtime.clock, runtime),
       params: lookup.params,
       query: url.searchParams,
       body: () => parseJsonBody(body),

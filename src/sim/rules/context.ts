@@ -1,6 +1,7 @@
 import { formatTimestamp, type Clock } from '../core/clock.js';
 import type { GroupState, SimStore } from '../core/store.js';
 import type { WireStyle } from '../http/wire-style.js';
+import type { SummaryLists } from './summary-lists.js';
 
 /** What a rule needs to act for one caller: the store, the caller's group and the time of the request. */
 export interface ServiceContext {
@@ -12,9 +13,24 @@ export interface ServiceContext {
   readonly epochSecond: number;
   /** How the answers are worded, where that reaches into records (merchant ids, owner fields). */
   readonly wireStyle: WireStyle;
+  /** Whose lists a merchant's `acquirers[]` items carry. */
+  readonly summaryLists: SummaryLists;
 }
 
-export function serviceContext(store: SimStore, group: GroupState, clock: Clock, wireStyle: WireStyle): ServiceContext {
+/** How the simulated service answers where the reference leaves it open; fixed when the simulator starts. */
+export interface ServiceSettings {
+  readonly wireStyle: WireStyle;
+  readonly summaryLists: SummaryLists;
+}
+
+export function serviceContext(store: SimStore, group: GroupState, clock: Clock, settings: ServiceSettings): ServiceContext {
   const now = clock();
-  return { store, group, timestamp: formatTimestamp(now), epochSecond: Math.floor(now.getTime() / 1000), wireStyle };
+  return {
+    store,
+    group,
+    timestamp: formatTimestamp(now),
+    epochSecond: Math.floor(now.getTime() / 1000),
+    wireStyle: settings.wireStyle,
+    summaryLists: settings.summaryLists,
+  };
 }

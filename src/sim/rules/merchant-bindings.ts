@@ -1,7 +1,7 @@
 import { canonicalJson, type JsonObject } from '../core/json.js';
 import { paymentMethodInfo } from '../core/payment-methods.js';
 import type { AcquirerProfileRecord, BindingRecord, BoundPaymentMethod, MerchantRecord } from '../core/records.js';
-import { bindingKey, type SimStore } from '../core/store.js';
+import { bindingKey } from '../core/store.js';
 import { invalid } from '../errors.js';
 import { requireAcquirerProfile } from './acquirer-profiles.js';
 import type { ServiceContext } from './context.js';
@@ -102,27 +102,9 @@ export function bindingView(ctx: ServiceContext, record: BindingRecord): Record<
   };
 }
 
-/**
- * What the lists of a merchant's `acquirers[]` items carry. The reference (01 §2.1) gives
- * `methodList` and `emvList` per bound profile without saying whose: `binding` (the default) lists
- * the binding's own methods and EMV ids, `profile` the bound profile's methodList and emvList as
- * they stand. paycfg must plan right under both, so the simulator speaks either.
- */
-export type SummaryLists = 'binding' | 'profile';
-
-/**
- * Per store rather than in the request context: the choice is the simulated service's, fixed when it
- * starts (see startSimulator), and a store is one simulated service.
- */
-const summaryListsOf = new WeakMap<SimStore, SummaryLists>();
-
-export function setSummaryLists(store: SimStore, lists: SummaryLists): void {
-  summaryListsOf.set(store, lists);
-}
-
-/** The merchant's read-only `acquirers[]`: one item per binding, its lists as SummaryLists says. */
+/** The merchant's read-only `acquirers[]`: one item per binding, its lists as the context's summaryLists says (summary-lists.ts). */
 export function acquirerSummary(ctx: ServiceContext, mchId: string): Array<Record<string, unknown>> {
-  const fromProfile = summaryListsOf.get(ctx.store) === 'profile';
+  const fromProfile = ctx.summaryLists === 'profile';
   return [...ctx.group.bindingsOf(mchId).values()].map((binding) => {
     const profile = ctx.group.acquirerProfiles.get(binding.profileId);
     let methodList: JsonObject = {};

@@ -76,7 +76,11 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   // What the simulator was started with and does not change while it runs.
-  { method: 'GET', pattern: '/_sim/settings', handler: ({ runtime }) => ({ body: { wireStyle: runtime.wireStyle } }) },
+  {
+    method: 'GET',
+    pattern: '/_sim/settings',
+    handler: ({ runtime }) => ({ body: { wireStyle: runtime.wireStyle, summaryLists: runtime.summaryLists } }),
+  },
   { method: 'GET', pattern: '/_sim/faults', handler: ({ runtime }) => ({ body: runtime.faults.current() }) },
   {
     method: 'PUT',
