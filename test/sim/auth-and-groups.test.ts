@@ -120,16 +120,17 @@ describe('API versions and routing', () => {
     }
   });
 
+  // Code 10000, not 10001 `System Error`: that one is a fault a client retries, and what is not implemented stays so.
   it('a legacy group gets an explicit 501 on the legacy endpoints and can still use the current API', async () => {
     await sim.admin.createGroup({ groupId: 'G-00000003', apiVersion: 'legacy' });
-    refused(await sim.api('GET', '/api/v2/mchInfo', undefined, 'G-00000003'), 10001, 'legacy API is not simulated yet', 501);
+    refused(await sim.api('GET', '/api/v2/mchInfo', undefined, 'G-00000003'), 10000, 'Not Implemented: legacy API is not simulated yet', 501);
     ok(await sim.api('GET', `${V1}/mchInfo`, undefined, 'G-00000003'));
     ok(await sim.api('GET', '/api/v2/current', undefined, 'G-00000003'));
   });
 
   it('transactions and settlements say they are not simulated', async () => {
-    refused(await sim.api('GET', '/api/v2/order'), 10001, /not simulated/, 501);
-    refused(await sim.api('POST', '/api/v2/settlement/settle', { batchId: '1' }), 10001, /not simulated/, 501);
+    refused(await sim.api('GET', '/api/v2/order'), 10000, 'Not Implemented: transactions and settlements are not simulated', 501);
+    refused(await sim.api('POST', '/api/v2/settlement/settle', { batchId: '1' }), 10000, 'Not Implemented: transactions and settlements are not simulated', 501);
   });
 
   it('GET /api/v2/current only; unknown routes are 404 and wrong methods 405', async () => {

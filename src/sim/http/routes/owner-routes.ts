@@ -4,6 +4,14 @@ import { success } from '../envelope.js';
 import type { ApiHandler, ApiRoute } from './api-route.js';
 
 /**
+ * What the simulator does not implement answers HTTP 501 with code 10000, not 10001: `System Error`
+ * is a fault that may go away (clients retry it), and a missing route never does.
+ */
+function notImplemented(what: string): SimServiceError {
+  return new SimServiceError(ServiceCode.Invalid, `Not Implemented: ${what}`, 501);
+}
+
+/**
  * Legacy configuration endpoints: a group switched to the current API is refused with 13310
  * (reference 9.3), reads included. The legacy behaviour itself is not simulated yet, and says so.
  */
@@ -14,11 +22,11 @@ const legacyConfiguration: ApiHandler = (r) => {
       'This group uses multiple acquirers; use the new API /api/openapi/v1',
     );
   }
-  throw new SimServiceError(ServiceCode.System, 'legacy API is not simulated yet', 501);
+  throw notImplemented('legacy API is not simulated yet');
 };
 
 const notSimulated: ApiHandler = () => {
-  throw new SimServiceError(ServiceCode.System, 'transactions and settlements are not simulated', 501);
+  throw notImplemented('transactions and settlements are not simulated');
 };
 
 export const ownerRoutes: ApiRoute[] = [
