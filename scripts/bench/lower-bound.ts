@@ -51,12 +51,15 @@ export const SCENARIOS: readonly Scenario[] = ['plan-unchanged', 'plan-drift', '
  * then per merchant one device list (the manifest manages every merchant's devices) and one
  * binding-record list when the manifest sets `mid` or when the run found no proof that the merchant
  * list's acquirers[] summary shows the bindings' own lists rather than their profiles' (a summary
- * item that differs from its profile proves it; src/live/summary-reading.ts). The generated group
- * binds every profile whole, so its unchanged plan has no proof; the drift binds one binding to
- * part of its profile, which is one.
+ * item that differs from its profile, once its merchant's binding records confirm it, proves it:
+ * src/live/summary-reading.ts). That check is one binding-record list more, sent beside the device
+ * lists, unless the records are read anyway for `mid`. The generated group binds every profile
+ * whole, so its unchanged plan has no proof; the drift binds one binding to part of its profile,
+ * which is one.
  */
 export function planPhases(group: GroupCounts, liveMerchants: number, summaryProven: boolean): RequestPhase[] {
-  const perMerchant = liveMerchants * (1 + (group.withMid || !summaryProven ? 1 : 0));
+  const check = summaryProven && !group.withMid && liveMerchants > 0 ? 1 : 0;
+  const perMerchant = liveMerchants * (1 + (group.withMid || !summaryProven ? 1 : 0)) + check;
   return [
     { name: 'owner', requests: 1, depth: 1 },
     { name: 'group lists', requests: 3, depth: 1 },

@@ -23,7 +23,7 @@ export interface WireLists {
   readonly emvConfigs: readonly EmvConfig[];
   readonly acquirerProfiles: readonly AcquirerProfile[];
   readonly merchants: readonly Merchant[];
-  /** mchId → binding records, for the merchants whose records were read (for `mid`). */
+  /** mchId → binding records, for the merchants whose records were read (see summary-reading.ts). */
   readonly bindings: ReadonlyMap<string, readonly BindingRecord[]>;
 }
 
@@ -227,6 +227,21 @@ export class LiveAssembler {
       if (!(entry instanceof Unreadable) && !(entry.bindings instanceof Unreadable)) merchants.push({ mchId: entry.mchId, ref: entry.ref, bindings: entry.bindings });
     }
     return { profiles, merchants };
+  }
+
+  /**
+   * A merchant's bindings as its binding records alone give them (no summary item, so no allows),
+   * to check a summary item against (see summary-reading.ts); undefined when a record cannot be
+   * read (state() reports it once the records are added).
+   */
+  recordBindings(mchId: string, records: readonly BindingRecord[]): readonly LiveResource[] | undefined {
+    const entry = this.keyed.get(mchId)?.[0];
+    if (entry === undefined) return undefined;
+    const made = attempt(() => {
+      records.forEach((record, index) => checkRecord('binding', record, index, mchId));
+      return bindingsOf(entry, [], records, this.profileNames, this.emvName);
+    });
+    return made instanceof Unreadable ? undefined : made;
   }
 
   /** A merchant's binding records (read for `mid`, or for what the summary may hide): its bindings are made again with them. */
@@ -438,8 +453,10 @@ function withoutSummary(m: Merchant): Omit<Merchant, 'acquirers' | 'supportedPay
 
 /**
  * Bindings come from the merchant's acquirers[] summary (methods, allows, EMV ids: everything but
- * `mid`), merged with the binding records where those were read (needed only when the manifest
- * manages `mid`): one read fewer per merchant.
+ * `mid`), merged with the binding records where those were read (for `mid`, or because the summary
+ * may carry the profile's lists: summary-reading.ts). A record has no `allows`: they stay the
+ * item's, which only a proven summary shows as the binding's (the plan leaves them uncompared
+ * otherwise: plan/binding-allows.ts).
  */
 function bindingsOf(
   merchant: { readonly mchId: string; readonly ref: string },

@@ -3,14 +3,16 @@ import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, Owner
 import { addressOf } from '../model/kinds.js';
 import { canonicalMethodCode } from '../model/canonical.js';
 import type { BindingFields, DesiredState, EmvFields, LiveState } from '../model/state.js';
+import type { BindingAllowsReading } from '../plan/binding-allows.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
 import { LiveAssembler, type WireLists } from './normalise-live.js';
-import { bindingRecordsNeeded, summaryReading, type SummaryReading } from './summary-reading.js';
+import { bindingRecordsNeed, checkedReading, summaryCandidate, type RecordsNeed, type SummaryCandidate, type SummaryReading } from './summary-reading.js';
 
 export interface LiveRead {
   readonly owner: OwnerInfo;
-  readonly state: LiveState;
+  /** With whether this run can know a binding's `allows` (only a proven summary shows them). */
+  readonly state: LiveState & Required<BindingAllowsReading>;
   /**
    * The EMV configs, profiles and binding records as read: apply builds full-replace bodies and its
    * id registry from them. Merchant and device records are not kept (see LiveAssembler).
@@ -51,7 +53,8 @@ export async function readOwner(client: ApiClient, expectedGroup: string | undef
  * Reads what the plan needs and no more: the three group-wide lists, then per merchant only what
  * the list records do not already carry. Binding records are read for the managed merchants whose
  * manifest sets a `mid` (the acquirers[] summary has none) and, unless the run saw that the summary
- * carries the binding's own lists, for the merchants with bindings whose bindings the plan shows
+ * carries the binding's own lists (and checked it with one merchant's records), for the merchants
+ * with bindings whose bindings the plan shows
  * (summary-reading.ts); devices only for merchants whose devices are managed or that prune deletes.
  */
 export async function readLive(client: ApiClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
@@ -59,14 +62,14 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
   for (const resource of desired.resources.values()) {
     if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
   }
-  return readLists(client, owner, options, ({ emvConfigs, reading }) => {
+  return readLists(client, owner, options, ({ emvConfigs }) => {
     const emvMayGo = emvConfigMayGo(desired, emvConfigs);
     return ({ ref, hasBindings }) => {
       const inManifest = desired.resources.has(addressOf('merchant', ref));
       const managed = inManifest && desired.managedBindings.has(ref);
       const pruned = !inManifest && desired.prune.merchants;
       return {
-        bindings: bindingRecordsNeeded(reading, { setsMid: managed && needsMid.has(ref), bindingsShown: managed || pruned || emvMayGo, hasBindings }),
+        bindings: bindingRecordsNeed({ setsMid: managed && needsMid.has(ref), bindingsShown: managed || pruned || emvMayGo, hasBindings }),
         devices: (inManifest && desired.managedDevices.has(ref)) || pruned,
       };
     };
@@ -89,19 +92,18 @@ function emvConfigMayGo(desired: DesiredState, emvConfigs: readonly EmvConfig[])
 /** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
 export async function readAllLive(client: ApiClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
   const kept: KeptRecords = { merchants: [], devices: new Map() };
-  const read = await readLists(client, owner, options, () => () => ({ bindings: true, devices: true }), kept);
+  const read = await readLists(client, owner, options, () => () => ({ bindings: 'always', devices: true }), kept);
   return { ...read, ...kept };
 }
 
 /**
- * Which per-merchant lists to read, decided once the group lists are in (`reading`: what the run saw
- * of the acquirers[] summary's lists), then per merchant with a providerReference (`hasBindings`:
- * its summary lists a binding).
+ * Which per-merchant lists to read, decided once the group lists are in, per merchant with a
+ * providerReference (`hasBindings`: its summary lists a binding). Binding records may be wanted only
+ * without proof of the binding reading, which is known after the group lists (summary-reading.ts).
  */
 type Wanted = (group: {
   readonly emvConfigs: readonly EmvConfig[];
-  readonly reading: SummaryReading;
-}) => (merchant: { readonly ref: string; readonly hasBindings: boolean }) => { bindings: boolean; devices: boolean };
+}) => (merchant: { readonly ref: string; readonly hasBindings: boolean }) => { bindings: RecordsNeed; devices: boolean };
 
 /** Records as read, for export, which writes from them. */
 interface KeptRecords {
@@ -121,14 +123,25 @@ async function readLists(
   wanted: Wanted,
   keep?: KeptRecords,
 ): Promise<LiveRead> {
-  const { emvConfigs, acquirerProfiles, assembler, reading, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
+  const { emvConfigs, acquirerProfiles, assembler, candidate, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
   const bindings = new Map<string, readonly BindingRecord[]>();
   const deviceExtParams = new Map<string, Record<string, unknown>>();
+  const readBindings = async (mchId: string): Promise<readonly BindingRecord[]> => {
+    const records = await client.bindings.listAll(mchId);
+    bindings.set(mchId, records);
+    assembler.addBindingRecords(mchId, records);
+    return records;
+  };
+  // The candidate's records are read at once, beside the other lists, and only once; the reads that
+  // depend on the proof come last in the list, and wait for it.
+  const candidateRecords = candidate === undefined ? undefined : readBindings(candidate.mchId);
+  const checked = checkCandidate(assembler, candidate, candidateRecords);
+  const { always, withoutProof } = bindingReads;
   await Promise.all([
-    mapWithConcurrency(bindingReads, options.concurrency, async (mchId) => {
-      const records = await client.bindings.listAll(mchId);
-      bindings.set(mchId, records);
-      assembler.addBindingRecords(mchId, records);
+    checked,
+    mapWithConcurrency([...always, ...withoutProof], options.concurrency, async (mchId, index) => {
+      if (index >= always.length && (await checked).proof !== undefined) return;
+      await (mchId === candidate?.mchId ? candidateRecords : readBindings(mchId));
     }),
     mapWithConcurrency(deviceReads, options.concurrency, async (mchId) => {
       const records = await client.devices.listAll(mchId);
@@ -136,11 +149,29 @@ async function readLists(
       keep?.devices.set(mchId, records);
     }),
   ]);
-  return { owner, state: assembler.state(), snapshot: { emvConfigs, acquirerProfiles, bindings }, deviceExtParams, summaryReading: reading };
+  const reading = await checked;
+  return {
+    owner,
+    state: { ...assembler.state(), bindingAllowsWriteOnly: reading.proof === undefined },
+    snapshot: { emvConfigs, acquirerProfiles, bindings },
+    deviceExtParams,
+    summaryReading: reading,
+  };
+}
+
+/** Rule 1's check: the candidate against its merchant's binding records, once they are read. */
+async function checkCandidate(
+  assembler: LiveAssembler,
+  candidate: SummaryCandidate | undefined,
+  records: Promise<readonly BindingRecord[]> | undefined,
+): Promise<SummaryReading> {
+  if (candidate === undefined || records === undefined) return { proof: undefined };
+  return checkedReading(candidate, assembler.recordBindings(candidate.mchId, await records));
 }
 
 /**
- * The three group lists, normalised, and the merchants (by mchId) whose lists `wanted` asks for.
+ * The three group lists, normalised, the summary item that may prove the binding reading, and the
+ * merchants (by mchId) whose lists `wanted` asks for.
  * Apart from readLists so that the merchant records, which are not kept, are not held by its
  * frame while the per-merchant reads run.
  */
@@ -152,8 +183,8 @@ async function readGroupLists(
   emvConfigs: readonly EmvConfig[];
   acquirerProfiles: readonly AcquirerProfile[];
   assembler: LiveAssembler;
-  reading: SummaryReading;
-  bindingReads: string[];
+  candidate: SummaryCandidate | undefined;
+  bindingReads: { always: string[]; withoutProof: string[] };
   deviceReads: string[];
 }> {
   const [emvConfigs, acquirerProfiles, merchants] = await Promise.all([
@@ -164,16 +195,17 @@ async function readGroupLists(
   if (keep !== undefined) keep.merchants = merchants;
   const assembler = new LiveAssembler({ emvConfigs, acquirerProfiles, merchants });
   const view = assembler.summaryView();
-  const reading = summaryReading(view.profiles, view.merchants);
+  const candidate = summaryCandidate(view.profiles, view.merchants);
   const bound = new Set<string>();
   for (const merchant of view.merchants) if (merchant.bindings.length > 0) bound.add(merchant.mchId);
-  const bindingReads: string[] = [];
+  const bindingReads = { always: [] as string[], withoutProof: [] as string[] };
   const deviceReads: string[] = [];
-  const wantedOf = wanted({ emvConfigs, reading });
+  const wantedOf = wanted({ emvConfigs });
   for (const { mchId, ref } of assembler.keyedMerchants()) {
     const reads = wantedOf({ ref, hasBindings: bound.has(mchId) });
-    if (reads.bindings) bindingReads.push(mchId);
+    if (reads.bindings === 'always') bindingReads.always.push(mchId);
+    else if (reads.bindings === 'without-proof') bindingReads.withoutProof.push(mchId);
     if (reads.devices) deviceReads.push(mchId);
   }
-  return { emvConfigs, acquirerProfiles, assembler, reading, bindingReads, deviceReads };
+  return { emvConfigs, acquirerProfiles, assembler, candidate, bindingReads, deviceReads };
 }

@@ -8,13 +8,19 @@ import type { BindingFields, LiveResource, MethodsMap } from '../model/state.js'
  * currency), but says nothing of its methods: a binding that binds part of its profile would look
  * whole, and one that lost a method behind paycfg's back would look unchanged.
  *
- * The rule, decided per run from what the run reads anyway (the profile list and the merchant list):
+ * The rule, decided per run from what the run reads anyway (the profile list and the merchant list)
+ * and at most one read more:
  *
  * 1. An item whose lists differ from the lists of its profile as listed (another method set, other
- *    EMV ids, other allows; compared normalised, as the diff compares) cannot be the profile's lists,
- *    so the service follows the binding reading, for every merchant: the summary is trusted and
- *    binding records are read only where the manifest sets `mid` (the summary has no `mid`).
- * 2. Without such an item every item equals its profile's lists. The binding reading then means that
+ *    EMV ids, other allows; compared normalised, as the diff compares) is a candidate: it cannot be
+ *    the profile's lists, unless the profile was edited between the two reads (they run at once).
+ *    So the first candidate is checked against its merchant's binding records, the one extra read:
+ *    when the record of the candidate's binding holds the item's methods and EMV ids, the item is
+ *    the binding's lists, the service follows the binding reading, for every merchant: the summary
+ *    is trusted and binding records are read only where the manifest sets `mid` (the summary has
+ *    no `mid`). Otherwise (no record for it, other methods or EMV ids, a record that cannot be
+ *    read) the run goes on as if there were no candidate.
+ * 2. Without proof, every item may be its profile's lists. The binding reading would mean that
  *    every binding binds its whole profile; the profile reading means nothing about any binding. No
  *    read tells the two apart: under the binding reading every binding record equals its item, and
  *    under the profile reading a binding may equal its profile too. A record that differs from its
@@ -27,25 +33,43 @@ import type { BindingFields, LiveResource, MethodsMap } from '../model/state.js'
  *    config, every merchant (the bindings that use it block the delete, and under the profile
  *    reading their items name the profile's EMV configs, not theirs).
  *
- * Cost in reads, beyond the merchants whose manifest sets `mid`: none when some merchant of the
- * group (in the manifest or not) binds anything but its whole profile; otherwise one binding-record
- * list per merchant of rule 2 (per managed merchant with bindings, in a plan that deletes nothing).
- * A group where every binding binds its whole profile pays the second, whichever reading the
+ * A binding's `allows` is in no binding record: only a proven summary shows it. Without proof it is
+ * write-only for the run (plan/binding-allows.ts): sent with every create and update of the binding,
+ * never compared.
+ *
+ * Cost in reads, beyond the merchants whose manifest sets `mid`: one (the candidate's records,
+ * none more when they are read anyway) when some merchant of the group (in the manifest or not)
+ * binds anything but its whole profile; otherwise, or when the check fails, one binding-record list
+ * per merchant of rule 2 (per managed merchant with bindings, in a plan that deletes nothing). A
+ * group where every binding binds its whole profile pays the second, whichever reading the
  * service follows.
  *
- * What the rule does not cover: a profile edited while the plan reads can make an item of the
- * profile reading differ from the profile list read beside it, which looks like proof for that run.
- * Merchants without a providerReference are never read: their items name the profiles they hold
- * (right under both readings) and EMV configs (right under the binding reading only) for deletes
- * the service would refuse. A binding's `allows` is in no binding record: without proof it is taken
- * from the item, which under the profile reading holds the profile's.
+ * What the rule does not cover: a profile edited while the plan reads, when the candidate's binding
+ * binds the whole profile as it was before the edit: its record then equals the item of the profile
+ * reading, which looks like proof for that run. A candidate that differs from its profile in
+ * `allows` only is checked only as far as a record goes (its methods and EMV ids). Merchants without
+ * a providerReference are never read: their items name the profiles they hold (right under both
+ * readings) and EMV configs (right under the binding reading only) for deletes the service would
+ * refuse.
  */
 export interface SummaryReading {
   /**
-   * The item that showed the binding reading (rule 1), or undefined when the run saw none (rule 2).
-   * Named for the plan's callers and tests; the proof holds for the whole service.
+   * The item that showed the binding reading (rule 1), checked against its binding record, or
+   * undefined when the run saw none (rule 2). Named for the plan's callers and tests; the proof
+   * holds for the whole service.
    */
-  readonly proof: { readonly mchId: string; readonly binding: string } | undefined;
+  readonly proof: SummaryItem | undefined;
+}
+
+/** One summary item: the merchant (by mchId) and the binding's key. */
+export interface SummaryItem {
+  readonly mchId: string;
+  readonly binding: string;
+}
+
+/** An item that differs from its profile (rule 1), with its lists, to be checked against its binding record. */
+export interface SummaryCandidate extends SummaryItem {
+  readonly methods: MethodsMap;
 }
 
 /** The summary's bindings of one merchant with a providerReference, before any binding record is read. */
@@ -59,37 +83,55 @@ export interface SummarisedMerchant {
  * methods by name; an item of a profile the list does not hold (made between the two reads) proves
  * nothing.
  */
-export function summaryReading(profiles: ReadonlyMap<string, MethodsMap>, merchants: Iterable<SummarisedMerchant>): SummaryReading {
+export function summaryCandidate(profiles: ReadonlyMap<string, MethodsMap>, merchants: Iterable<SummarisedMerchant>): SummaryCandidate | undefined {
   for (const merchant of merchants) {
     for (const binding of merchant.bindings) {
       const fields = binding.fields as BindingFields;
       const profile = profiles.get(fields.acquirer);
-      if (profile !== undefined && !sameMethods(fields.methods ?? {}, profile)) return { proof: { mchId: merchant.mchId, binding: binding.key } };
+      const methods = fields.methods ?? {};
+      if (profile !== undefined && !sameMethods(methods, profile, true)) return { mchId: merchant.mchId, binding: binding.key, methods };
     }
   }
-  return { proof: undefined };
+  return undefined;
 }
 
 /**
- * Whether a merchant's binding records must be read: for its `mid` (a managed merchant whose manifest
- * sets one), or, without proof of the binding reading, because the plan shows its bindings and its
- * summary may hide what they bind (rule 2).
+ * The reading a candidate shows once its merchant's binding records are read (`records`: the
+ * bindings made from those records alone; undefined when they could not be read): proof when the
+ * candidate's binding record holds the item's methods and EMV ids.
  */
-export function bindingRecordsNeeded(
-  reading: SummaryReading,
-  merchant: { readonly setsMid: boolean; readonly bindingsShown: boolean; readonly hasBindings: boolean },
-): boolean {
-  return merchant.setsMid || (reading.proof === undefined && merchant.bindingsShown && merchant.hasBindings);
+export function checkedReading(candidate: SummaryCandidate | undefined, records: readonly LiveResource[] | undefined): SummaryReading {
+  if (candidate === undefined || records === undefined) return { proof: undefined };
+  const record = records.find((binding) => binding.key === candidate.binding);
+  const methods = (record?.fields as BindingFields | undefined)?.methods;
+  if (methods === undefined || !sameMethods(methods, candidate.methods, false)) return { proof: undefined };
+  return { proof: { mchId: candidate.mchId, binding: candidate.binding } };
 }
 
-/** Two normalised method maps (EMV names sorted by the normaliser) hold the same methods, EMV configs and allows. */
-function sameMethods(a: MethodsMap, b: MethodsMap): boolean {
+/** When a merchant's binding records are read: whatever the run saw, only without proof of the binding reading, or not at all. */
+export type RecordsNeed = 'always' | 'without-proof' | 'never';
+
+/**
+ * When a merchant's binding records must be read: always for its `mid` (a managed merchant whose
+ * manifest sets one); without proof of the binding reading, because the plan shows its bindings and
+ * its summary may hide what they bind (rule 2).
+ */
+export function bindingRecordsNeed(merchant: { readonly setsMid: boolean; readonly bindingsShown: boolean; readonly hasBindings: boolean }): RecordsNeed {
+  if (merchant.setsMid) return 'always';
+  return merchant.bindingsShown && merchant.hasBindings ? 'without-proof' : 'never';
+}
+
+/**
+ * Two normalised method maps (EMV names sorted by the normaliser) hold the same methods and EMV
+ * configs, and, when `allows` is set, the same allows (a binding record has none).
+ */
+function sameMethods(a: MethodsMap, b: MethodsMap, allows: boolean): boolean {
   const codes = Object.keys(a);
   if (codes.length !== Object.keys(b).length) return false;
   for (const code of codes) {
     const x = a[code]!;
     const y = b[code];
-    if (y === undefined || !sameList(x.emvs, y.emvs) || !sameList(x.allows, y.allows)) return false;
+    if (y === undefined || !sameList(x.emvs, y.emvs) || (allows && !sameList(x.allows, y.allows))) return false;
   }
   return true;
 }

@@ -10,6 +10,7 @@ import type {
   MerchantFields,
   MethodsMap,
 } from '../model/state.js';
+import { ALLOWS_WRITE_ONLY_NOTE, withAllowsSent, withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
 import { comparableFields, diffFields, patchBetween, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
@@ -34,9 +35,10 @@ const SENSITIVE_FIELDS = Object.fromEntries(
 ) as Record<Kind, string[]>;
 
 /**
- * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock.
+ * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock. A live
+ * state read by readLive says whether binding `allows` could be read (plan/binding-allows.ts).
  */
-export function planChanges(desired: DesiredState, live: LiveState, context: PlanContext): Plan {
+export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): Plan {
   const builder = new PlanBuilder(desired, live);
   builder.diffDesired();
   builder.handleLiveOnly();
@@ -76,7 +78,7 @@ class PlanBuilder {
 
   constructor(
     private readonly desired: DesiredState,
-    private readonly live: LiveState,
+    private readonly live: LiveState & BindingAllowsReading,
   ) {
     const predictions = predictSideEffects(desired, live);
     this.view = predictions.live;
@@ -144,20 +146,22 @@ class PlanBuilder {
         resource.kind === 'merchant'
           ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
           : undefined;
-      const fields = logo?.compared ?? (resource.fields as unknown as Record<string, unknown>);
+      const desiredFields = resource.fields as unknown as Record<string, unknown>;
       if (current === undefined) {
         const draft = this.addCreate(address, resource);
         this.annotateCreate(draft, resource);
         if (logo !== undefined) completeLogoChange(draft, logo);
         continue;
       }
-      if (sameFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>)) continue;
+      // Binding allows the run could not read are compared on neither side, and sent (plan/binding-allows.ts).
+      const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
+      const fields = allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields);
+      const liveFields = allowsWriteOnly ? withoutAllows(current.fields as unknown as Record<string, unknown>) : (current.fields as unknown as Record<string, unknown>);
+      if (sameFields(resource.kind, fields, liveFields)) continue;
       const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
-      const diff = diffFields(resource.kind, fields, current.fields as unknown as Record<string, unknown>);
+      const diff = diffFields(resource.kind, fields, liveFields);
       if (diff.immutableChanged.length > 0) {
-        const what = diff.immutableChanged
-          .map((f) => `${f} ${JSON.stringify((current.fields as unknown as Record<string, unknown>)[f])} → ${JSON.stringify(fields[f])}`)
-          .join(', ');
+        const what = diff.immutableChanged.map((f) => `${f} ${JSON.stringify(liveFields[f])} → ${JSON.stringify(fields[f])}`).join(', ');
         this.add({
           address: `${address}#old`,
           kind: resource.kind,
@@ -176,7 +180,7 @@ class PlanBuilder {
           key: resource.key,
           action: 'replace',
           before: diff.before,
-          after: fields,
+          after: allowsWriteOnly ? desiredFields : fields,
           patch: diff.patch,
           reason: `${what}: cannot change in place (the service treats it as immutable)`,
           dependsOn: [`${address}#old`],
@@ -191,7 +195,7 @@ class PlanBuilder {
           key: resource.key,
           action: 'update',
           before: diff.before,
-          after: diff.after,
+          after: allowsWriteOnly ? withAllowsSent(diff.after, desiredFields) : diff.after,
           patch: diff.patch,
           reason: predicted.predicted
             ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; adjust it to the manifest`
@@ -201,6 +205,7 @@ class PlanBuilder {
           ...owner,
         });
         if (logo !== undefined) completeLogoChange(draft, logo);
+        if (allowsWriteOnly) draft.notes.push(ALLOWS_WRITE_ONLY_NOTE);
       }
     }
   }

@@ -48,10 +48,11 @@ describe('lower bound arithmetic', () => {
 });
 
 describe('requests paycfg cannot avoid', () => {
-  it('plans with the owner, three group lists and one device list per merchant once the summary is proven to be the bindings\'', () => {
+  it('plans with the owner, three group lists, one device list per merchant and the proof\'s check once the summary is proven to be the bindings\'', () => {
     const phases = planPhases(group, group.merchants, true);
-    expect(phases.map((p) => p.requests)).toEqual([1, 3, 2000]);
-    expect(lowerBoundMs(phases, 8, 10)).toBe(2520);
+    // The check (the proving merchant's binding records) is sent beside the device lists.
+    expect(phases.map((p) => p.requests)).toEqual([1, 3, 2001]);
+    expect(lowerBoundMs(phases, 8, 10)).toBe((1 + 1 + Math.ceil(2001 / 8)) * 10);
   });
 
   it('adds one binding-record list per merchant when the manifest sets mid, or nothing proves the summary', () => {
@@ -59,7 +60,9 @@ describe('requests paycfg cannot avoid', () => {
     expect(totalRequests(planPhases(group, group.merchants, false))).toBe(4 + 4000);
     // The generated group binds its profiles whole: no proof when unchanged; the drift is one.
     expect(totalRequests(scenarioPhases('plan-unchanged', group))).toBe(4 + 4000);
-    expect(totalRequests(scenarioPhases('plan-drift', group))).toBe(4 + 2000);
+    // The drift's proof is checked against one merchant's binding records: one read more, none with mid (read anyway).
+    expect(totalRequests(scenarioPhases('plan-drift', group))).toBe(4 + 2000 + 1);
+    expect(totalRequests(scenarioPhases('plan-drift', { ...group, withMid: true }))).toBe(4 + 4000);
   });
 
   it('reads nothing per merchant in an empty group', () => {

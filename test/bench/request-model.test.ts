@@ -94,9 +94,12 @@ describe.each([false, true])('requests of each scenario (mid set: %s)', (withMid
     expect(byRoute['GET /api/openapi/v1/mchInfo/{mchId}'] ?? 0).toBe(0);
   });
 
-  it('plans the drift with binding records only for mid (the drifted binding proves the summary), and applies it with the writes the model counts', async () => {
+  it('plans the drift with binding records only for mid and the check of the proof (the drifted binding proves the summary), and applies it with the writes the model counts', async () => {
     expect(await driftGroup(spec, sim.url, sim.token(groupId))).toBe(counts.driftedMerchants);
-    expect((await measured('plan-drift', ['plan', '-f', dir, '--detailed-exitcode'])).code).toBe(2);
+    const plan = await measured('plan-drift', ['plan', '-f', dir, '--detailed-exitcode']);
+    expect(plan.code).toBe(2);
+    // The drifted item is checked against its merchant's binding records: one read, or none more when mid has them read anyway.
+    expect(plan.byRoute['GET /api/openapi/v1/mchInfo/payment/{mchId}'] ?? 0).toBe(withMid ? size.merchants : 1);
     expect((await measured('apply-drift', ['apply', '-f', dir, '--auto-approve'])).code).toBe(0);
     expect(await paycfg(['plan', '-f', dir, '--detailed-exitcode'])).toBe(0);
   });

@@ -102,8 +102,9 @@ describe.each(['binding', 'profile'] as const)('acquirers[] lists of the %s', (s
     const plan = await run(['plan', '-f', path, '--json']);
     expect(plan.code, plan.err).toBe(0);
     const reads = (await sim.admin.stats()).byRoute[BINDING_RECORDS] ?? 0;
-    const changes = (JSON.parse(plan.out) as { changes: { action: string; address: string }[] }).changes.map((c) => `${c.action} ${c.address}`);
-    return { changes, reads };
+    const parsed = (JSON.parse(plan.out) as { changes: { action: string; address: string; notes: string[] }[] }).changes;
+    const changes = parsed.map((c) => `${c.action} ${c.address}`);
+    return { changes, reads, notes: parsed.flatMap((c) => c.notes) };
   }
 
   it('sees a binding that lost a method behind paycfg’s back', async () => {
@@ -130,7 +131,11 @@ describe.each(['binding', 'profile'] as const)('acquirers[] lists of the %s', (s
     );
     expect(drop.body.code).toBe(0);
 
-    expect((await planned(run, path)).changes).toEqual(['update binding/shop-1/host-a/USD']);
+    const lost = await planned(run, path);
+    expect(lost.changes).toEqual(['update binding/shop-1/host-a/USD']);
+    // Under the binding reading the item that lost 02 is proof (its record confirms it). Under the
+    // profile reading there is none: allows are write-only for the run, and the plan says so.
+    expect(lost.notes).toEqual(summaryLists === 'binding' ? [] : [expect.stringContaining('a change of allows alone cannot be seen')]);
     const again = await run(['apply', '-f', path, '--auto-approve']);
     expect(again.code, `${again.out}\n${again.err}`).toBe(0);
     expect((await planned(run, path)).changes).toEqual([]);
@@ -147,7 +152,7 @@ describe.each(['binding', 'profile'] as const)('acquirers[] lists of the %s', (s
     ]);
     const apply = await run(['apply', '-f', path, '--auto-approve']);
     expect(apply.code, `${apply.out}\n${apply.err}`).toBe(0);
-    expect(await planned(run, path)).toEqual({ changes: [], reads: 2 });
+    expect(await planned(run, path)).toMatchObject({ changes: [], reads: 2 });
   });
 
   it('reads binding records only with proof missing: a binding of part of its profile is proof under the binding reading', async () => {
@@ -159,8 +164,9 @@ describe.each(['binding', 'profile'] as const)('acquirers[] lists of the %s', (s
     ]);
     const apply = await run(['apply', '-f', path, '--auto-approve']);
     expect(apply.code, `${apply.out}\n${apply.err}`).toBe(0);
-    // No false drift for shop-3 under either reading; the profile reading gives no proof, so all three are read.
-    expect(await planned(run, path)).toEqual({ changes: [], reads: summaryLists === 'binding' ? 0 : 3 });
+    // No false drift for shop-3 under either reading. Under the binding reading shop-3's item is proof,
+    // once its binding record confirms it (one read); the profile reading gives none, so all three are read.
+    expect(await planned(run, path)).toMatchObject({ changes: [], reads: summaryLists === 'binding' ? 1 : 3 });
   });
 
   it('an EMV config that may go is held only by the bindings that use it, also outside the manifest', async () => {
@@ -178,6 +184,53 @@ describe.each(['binding', 'profile'] as const)('acquirers[] lists of the %s', (s
     );
     const plan = await planned(run, path);
     expect(plan.changes).toEqual(['update acquirer/host-a', 'delete emv/mc-usd']);
-    expect(plan.reads).toBe(summaryLists === 'binding' ? 0 : 1);
+    // shop-1's item (part of host-a) is proof under the binding reading once its records confirm it: one read either way.
+    expect(plan.reads).toBe(1);
+  });
+
+  it('sees a binding’s allows changed behind paycfg’s back only with proof of the binding reading', async () => {
+    const { groupId, run } = await freshGroup();
+    // shop-1's allows differ from host-a's; shop-2 binds part of host-a, which is proof under the binding reading.
+    const path = write('allows', []);
+    const shops: Shop[] = [
+      { ref: 'shop-1', methods: ['01', '02'] },
+      { ref: 'shop-2', methods: ['01'] },
+    ];
+    writeFileSync(path, manifest(shops).replace('\n          "02": { emvs: [mc-usd] }', '\n          "02": { emvs: [mc-usd], allows: [Sale] }'));
+    const apply = await run(['apply', '-f', path, '--auto-approve']);
+    expect(apply.code, `${apply.out}\n${apply.err}`).toBe(0);
+    expect((await planned(run, path)).changes).toEqual([]);
+
+    const merchants = await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId);
+    const mchId = String(merchants.body.data.records.find((m: { providerReference: string }) => m.providerReference === 'shop-1').mchId);
+    const profiles = await sim.api('GET', '/api/openapi/v1/acquirer?pageSize=-1', undefined, groupId);
+    const emvs = await sim.api('GET', '/api/openapi/v1/emv?pageSize=-1', undefined, groupId);
+    const emvId = (name: string) => emvs.body.data.records.find((e: { emvName: string }) => e.emvName === name).id;
+    const cleared = await sim.api(
+      'PUT',
+      `/api/openapi/v1/mchInfo/payment/${mchId}`,
+      {
+        acquirerProfileId: String(profiles.body.data.records[0].profileId),
+        currency: 'USD',
+        paymentMethods: [
+          { paymentMethodCode: '01', allows: [], emvs: [{ emvId: emvId('visa-usd') }] },
+          { paymentMethodCode: '02', allows: [], emvs: [{ emvId: emvId('mc-usd') }] },
+        ],
+      },
+      groupId,
+    );
+    expect(cleared.body.code).toBe(0);
+
+    if (summaryLists === 'profile') {
+      // No item ever differs from its profile: allows cannot be read, so they are not compared (both merchants' records are read).
+      expect(await planned(run, path)).toMatchObject({ changes: [], reads: 2 });
+      return;
+    }
+    // shop-2's item, confirmed by its binding record (the one read), proves the summary: shop-1's allows are its own.
+    const seen = await planned(run, path);
+    expect(seen).toMatchObject({ changes: ['update binding/shop-1/host-a/USD'], reads: 1, notes: [] });
+    const again = await run(['apply', '-f', path, '--auto-approve']);
+    expect(again.code, `${again.out}\n${again.err}`).toBe(0);
+    expect((await planned(run, path)).changes).toEqual([]);
   });
 });
