@@ -487,9 +487,13 @@ function bindingsOf(
     const fields: BindingFields = { acquirer: profile, currency: r.currency, ...optional('mid', r.mid), methods };
     out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...(out.get(slot)?.sources ?? []), r] });
   }
-  return [...out.values()].map(({ fields, id, sources }) =>
-    withFingerprint({ kind: 'binding', key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields }, sources),
-  );
+  return [...out.values()].map(({ fields, id, sources }) => {
+    const resource = { kind: 'binding' as const, key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields };
+    // A binding record is heavier than its summary item, and a plan without proof of the summary's
+    // reading reads one list per merchant: hashed now, the records are not kept (about 60 MB at
+    // 10,000 merchants), as merchants and devices are not.
+    return sources.length > 1 || records !== undefined ? { ...resource, fingerprint: fingerprint(...sources) } : withFingerprint(resource, sources);
+  });
 }
 
 export function deviceResource(

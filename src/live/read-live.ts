@@ -14,8 +14,9 @@ export interface LiveRead {
   /** With whether this run can know a binding's `allows` (only a proven summary shows them). */
   readonly state: LiveState & Required<BindingAllowsReading>;
   /**
-   * The EMV configs, profiles and binding records as read: apply builds full-replace bodies and its
-   * id registry from them. Merchant and device records are not kept (see LiveAssembler).
+   * The EMV configs and profiles as read: apply builds full-replace bodies and its id registry from
+   * them. Binding records are kept only for export (readAllLive), which writes from them; merchant and
+   * device records are not kept (see LiveAssembler).
    */
   readonly snapshot: Omit<WireLists, 'merchants'>;
   /** deviceId → live extParams, where a device PUT must carry more than `acquirers` (see LiveAssembler.addDevices). */
@@ -128,7 +129,8 @@ async function readLists(
   const deviceExtParams = new Map<string, Record<string, unknown>>();
   const readBindings = async (mchId: string): Promise<readonly BindingRecord[]> => {
     const records = await client.bindings.listAll(mchId);
-    bindings.set(mchId, records);
+    // Only export writes from the records; a plan keeps what the assembler made of them.
+    if (keep !== undefined) bindings.set(mchId, records);
     assembler.addBindingRecords(mchId, records);
     return records;
   };

@@ -41,16 +41,18 @@ describe('live fingerprints', () => {
     expect(Object.keys(resource!)).toContain('fingerprint');
   });
 
-  it('are not computed by planning, even for the live resources the manifest does not name (merchants and devices are hashed on reading)', () => {
+  it('are not computed by planning, even for the live resources the manifest does not name (merchants, devices and bindings read from their records are hashed on reading)', () => {
     const live = normaliseLive(wire);
     const plan = planChanges(desiredState([]), live, { baseUrl: 'http://127.0.0.1:1', group: { groupId: 'G-00000001', groupName: 'x' } });
     expect(plan.unmanaged.length).toBeGreaterThan(0);
     const resources = [...live.resources.values()];
-    const readNow = (r: { kind: string }) => r.kind === 'device' || r.kind === 'merchant';
+    const fromRecords = new Set([...wire.bindings.keys()].map((mchId) => wire.merchants.find((m) => m.mchId === mchId)?.providerReference));
+    const readNow = (r: { kind: string; merchant?: string }) =>
+      r.kind === 'device' || r.kind === 'merchant' || (r.kind === 'binding' && fromRecords.has(r.merchant));
     const hashed = resources.filter((r) => !readNow(r) && Object.getOwnPropertyDescriptor(r, 'fingerprint')?.get === undefined);
     expect(hashed).toEqual([]);
     const early = resources.filter(readNow);
-    expect(new Set(early.map((r) => r.kind))).toEqual(new Set(['device', 'merchant']));
+    expect(new Set(early.map((r) => r.kind))).toEqual(new Set(['device', 'merchant', 'binding']));
     expect(early.every((r) => typeof Object.getOwnPropertyDescriptor(r, 'fingerprint')?.value === 'string')).toBe(true);
   });
 });
