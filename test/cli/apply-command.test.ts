@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { createPrng } from '../../src/sim/core/prng.js';
+import { WIRE_STYLES } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -40,8 +42,8 @@ async function cli(argv: string[], env: Record<string, string>, options: { tty?:
   return { code, out: io.out(), err: io.err() };
 }
 
-async function liveCounts(groupId: string) {
-  const list = async (path: string) => (await sim.api('GET', path, undefined, groupId)).body.data.records as any[];
+async function liveCounts(groupId: string, target: TestSimulator = sim) {
+  const list = async (path: string) => (await target.api('GET', path, undefined, groupId)).body.data.records as any[];
   const merchants = await list('/api/openapi/v1/mchInfo?pageSize=-1');
   let bindings = 0;
   let devices = 0;
@@ -251,35 +253,103 @@ describe('paycfg apply', () => {
     expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
   });
 
-  it('converges under injected faults (20% 503, 5% dropped writes) with nothing duplicated or lost', async () => {
-    // examples/multi-file pins G-00000001, which no other test here uses.
-    const groupId = 'G-00000001';
-    const env = { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId), TILL_ADMIN_PASSWORD: SECRET };
-    // Seeded, so that a failure can be replayed (request order still varies with parallelism).
-    await sim.admin.faults({ faultRate: 0.2, dropRate: 0.05, seed: 20261123 });
-    try {
-      let code = 1;
-      const runs: string[] = [];
-      for (let run = 0; run < 6 && code !== 0; run += 1) {
-        const result = await cli(['apply', '-f', multi, '--auto-approve'], env);
-        code = result.code;
-        runs.push(result.out + result.err);
+  // A fault is code 10001 under HTTP 200 in the real wire style (as the live service answers its
+  // errors), under 503 in the reference style: apply must converge on either.
+  it.each(WIRE_STYLES)(
+    'converges in the %s wire style under injected faults (10001 System Error at a rate of 0.2, dropped writes at 0.05) with nothing duplicated or lost',
+    async (wireStyle) => {
+      const styled = await startTestSimulator({ wireStyle, jwtSecret: 'faults-secret' });
+      try {
+        // examples/multi-file pins G-00000001: this simulator is the test's own.
+        const groupId = 'G-00000001';
+        const env = { PAYCFG_BASE_URL: styled.url, PAYCFG_TOKEN: styled.token(groupId), TILL_ADMIN_PASSWORD: SECRET };
+        // Seeded, so that a failure can be replayed (request order still varies with parallelism).
+        await styled.admin.faults({ faultRate: 0.2, dropRate: 0.05, seed: 20261123 });
+        let code = 1;
+        const runs: string[] = [];
+        for (let run = 0; run < 6 && code !== 0; run += 1) {
+          const result = await cli(['apply', '-f', multi, '--auto-approve'], env);
+          code = result.code;
+          runs.push(result.out + result.err);
+        }
+        expect(code, runs.join('\n----\n')).toBe(0);
+        expect((await styled.admin.stats()).faulted).toBeGreaterThan(0);
+        const plan = await cli(['plan', '-f', multi, '--json'], env);
+        expect(plan.code, plan.err).toBe(0);
+        expect(JSON.parse(plan.out).changes).toEqual([]);
+        await styled.admin.faults({ faultRate: 0, dropRate: 0 });
+        expect(await liveCounts(groupId, styled)).toEqual({ emv: 4, acquirer: 2, merchant: 3, binding: 4, device: 3 });
+        // Converged for good: with the faults gone, one more apply finds nothing to write.
+        await styled.admin.resetStats();
+        const again = await cli(['apply', '-f', multi, '--auto-approve'], env);
+        expect(again.code, again.err).toBe(0);
+        expect((await styled.admin.stats()).writes).toBe(0);
+      } finally {
+        await styled.close();
       }
-      expect(code, runs.join('\n----\n')).toBe(0);
-      const plan = await cli(['plan', '-f', multi, '--json'], env);
-      expect(plan.code, plan.err).toBe(0);
-      expect(JSON.parse(plan.out).changes).toEqual([]);
-    } finally {
-      await sim.admin.faults({ faultRate: 0, dropRate: 0 });
-    }
-    expect(await liveCounts(groupId)).toEqual({ emv: 4, acquirer: 2, merchant: 3, binding: 4, device: 3 });
-    // Converged for good: with the faults gone, one more apply finds nothing to write.
+    },
+    120_000,
+  );
+
+  it('reads back a create answered 10001 System Error with HTTP 200 and creates it once', async () => {
+    // The shared simulator speaks the real style. Only creates meet faults, and they alone draw,
+    // so the seed decides which creates fail whatever reads come between: the first two do.
+    expect((await sim.admin.settings()).wireStyle).toBe('real');
+    const seed = seedForFaults([true, true, false, false, false, false, false, false], 0.5);
+    const manifest = unpinned();
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('    asDefault: true\n', ''));
+    // The same apply without faults, in another group, gives the reads an apply makes by itself.
+    const baseline = await freshGroup();
     await sim.admin.resetStats();
-    const again = await cli(['apply', '-f', multi, '--auto-approve'], env);
-    expect(again.code, again.err).toBe(0);
-    expect((await sim.admin.stats()).writes).toBe(0);
-  }, 120_000);
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], baseline.env)).code).toBe(0);
+    const plainReads = (await sim.admin.stats()).reads;
+
+    const { groupId, env } = await freshGroup();
+    await sim.admin.resetStats();
+    await sim.admin.faults({ faultRate: 0.5, faultMethods: ['POST'], seed });
+    let result;
+    try {
+      result = await cli(['apply', '-f', manifest, '--auto-approve', '--verbose'], env);
+    } finally {
+      await sim.admin.faults({ faultRate: 0, faultMethods: [] });
+    }
+    expect(result.code, result.out + result.err).toBe(0);
+    const log = result.err.split('\n').filter((line) => line.startsWith('paycfg: '));
+    const faulted = log.flatMap((line, at) => (/ -> 200 code 10001 /.test(line) ? [at] : []));
+    expect(faulted).toHaveLength(2);
+    for (const at of faulted) {
+      const path = /^paycfg: POST (\S+) /.exec(log[at]!)?.[1];
+      expect(path, log[at]).toBeDefined();
+      // After the fault: a read of that record kind (by its key), then the create once more, answered.
+      const readBack = log.findIndex((line, i) => i > at && line.startsWith(`paycfg: GET ${path}?`));
+      expect(readBack, log.join('\n')).toBeGreaterThan(at);
+      const created = log.findIndex((line, i) => i > readBack && line.startsWith(`paycfg: POST ${path} -> 200 code 0 `));
+      expect(created, log.join('\n')).toBeGreaterThan(readBack);
+    }
+    const stats = await sim.admin.stats();
+    expect(stats.faulted).toBe(2);
+    // Each faulted create was read back by its key once (nothing found: a simulated fault acts on
+    // nothing), then sent again once: 6 creates, 8 POSTs, 2 reads more than without faults.
+    expect(stats.reads - plainReads).toBe(2);
+    expect(stats.writes).toBe(8);
+    expect(result.out.match(/: created/g)).toHaveLength(6);
+    expect(result.out).not.toContain('adopted');
+    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+  });
 });
+
+/** A seed under which consecutive faulted-method requests fail (true) or are answered (false) as given; each draws fault, then drop. */
+function seedForFaults(pattern: boolean[], faultRate: number): number {
+  for (let seed = 1; seed < 100_000; seed += 1) {
+    const prng = createPrng(seed);
+    if (pattern.every((failed) => {
+      const fails = prng.next() < faultRate;
+      prng.next();
+      return fails === failed;
+    })) return seed;
+  }
+  throw new Error('no seed found');
+}
 
 describe('apply of a new merchant whose automatic binding the manifest changes', () => {
   it("reads the new merchant's bindings once, for the read-back and the binding update together", async () => {

@@ -1,9 +1,17 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../../src/sim/core/clock.js';
+import { createPrng } from '../../src/sim/core/prng.js';
+import { SimStore } from '../../src/sim/core/store.js';
+import { FaultInjector } from '../../src/sim/http/faults.js';
 import { isLoopbackAddress } from '../../src/sim/http/loopback.js';
-import { startSimulator } from '../../src/sim/index.js';
+import { createRequestListener } from '../../src/sim/http/server.js';
+import { RequestStats } from '../../src/sim/http/stats.js';
+import { signSimToken, startSimulator, WIRE_STYLES } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { createEmv, createMerchant, ok, refused, TestClock, V1 } from './fixtures.js';
+import { createEmv, createMerchant, ok, TestClock, V1 } from './fixtures.js';
 
 let sim: TestSimulator;
 const clock = new TestClock();
@@ -13,42 +21,107 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.close());
 beforeEach(async () => {
-  await sim.admin.faults({ latencyMs: 0, faultRate: 0, dropRate: 0, rateLimit: 0, maxPageSize: 0 });
+  await sim.admin.faults({ latencyMs: 0, faultRate: 0, dropRate: 0, rateLimit: 0, maxPageSize: 0, faultMethods: [] });
   await sim.admin.reset();
   await sim.admin.resetStats();
 });
 
-async function statuses(target: TestSimulator, count: number): Promise<number[]> {
+/** The envelope codes of `count` reads: 0, or 10001 for a fault. */
+async function codes(target: TestSimulator, count: number, path = `${V1}/emv`): Promise<number[]> {
   const result: number[] = [];
-  for (let i = 0; i < count; i += 1) result.push((await target.api('GET', `${V1}/emv`)).status);
+  for (let i = 0; i < count; i += 1) result.push((await target.api('GET', path)).body.code);
   return result;
 }
 
 describe('faults', () => {
-  it('answers a seeded, reproducible share of requests with 503', async () => {
+  it('answers a seeded, reproducible share of requests with 10001', async () => {
     const a = await startTestSimulator({ seed: 42, faults: { faultRate: 0.5 } });
     const b = await startTestSimulator({ seed: 42, faults: { faultRate: 0.5 } });
     const c = await startTestSimulator({ seed: 43, faults: { faultRate: 0.5 } });
     try {
-      const first = await statuses(a, 30);
-      expect(await statuses(b, 30)).toEqual(first);
-      expect(await statuses(c, 30)).not.toEqual(first);
-      expect(first).toContain(503);
-      expect(first).toContain(200);
+      const first = await codes(a, 30);
+      expect(await codes(b, 30)).toEqual(first);
+      expect(await codes(c, 30)).not.toEqual(first);
+      expect(first).toContain(10001);
+      expect(first).toContain(0);
       const stats = (await a.admin.stats());
-      expect(stats).toMatchObject({ total: 30, faulted: first.filter((s) => s === 503).length });
+      expect(stats).toMatchObject({ total: 30, faulted: first.filter((code) => code === 10001).length });
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
     }
   });
 
-  it('a 503 carries code 10001 and performs nothing', async () => {
-    await sim.admin.faults({ faultRate: 1 });
-    const response = await sim.api('POST', `${V1}/emv`, { emvName: 'never', paymentMethod: '01', currency: 'EUR', params: '{}' });
-    refused(response, 10001, 'System Error (simulated fault: service unavailable)', 503);
-    expect(Object.keys(response.body)).toEqual(['code', 'msg']);
-    await sim.admin.faults({ faultRate: 0 });
-    expect(ok(await sim.api('GET', `${V1}/emv`)).total).toBe(0);
+  // The live service answers its errors with HTTP 200; the reference's wording implies 503.
+  it.each([
+    ['real' as const, 200, ['code', 'msg']],
+    ['reference' as const, 503, ['msg', 'code', 'data']],
+  ])('a fault in the %s wire style is HTTP %i, code 10001, and performs nothing', async (wireStyle, status, keys) => {
+    const styled = await startTestSimulator({ wireStyle, faults: { faultRate: 1 } });
+    try {
+      const response = await styled.api('POST', `${V1}/emv`, { emvName: 'never', paymentMethod: '01', currency: 'EUR', params: '{}' });
+      expect(response.status).toBe(status);
+      expect(response.body).toMatchObject({ code: 10001, msg: 'System Error (simulated fault: service unavailable)' });
+      expect(Object.keys(response.body)).toEqual(keys);
+      await styled.admin.faults({ faultRate: 0 });
+      expect(ok(await styled.api('GET', `${V1}/emv`)).total).toBe(0);
+      expect(await styled.admin.stats()).toMatchObject({ faulted: 1, writes: 1 });
+    } finally {
+      await styled.close();
+    }
+  });
+
+  // A fault of the simulator itself is no simulated fault: it keeps the status that says so, in every style.
+  it.each(WIRE_STYLES)('an internal simulator error is HTTP 500 with code 10001 in the %s wire style', async (wireStyle) => {
+    const store = new SimStore(createPrng(1));
+    store.group = () => {
+      throw new Error('store broken');
+    };
+    const stats = new RequestStats();
+    const server = createServer(
+      createRequestListener({
+        store,
+        clock: systemClock,
+        faults: new FaultInjector({}, 1, systemClock),
+        stats,
+        jwtSecret: 'internal-secret',
+        wireStyle,
+        summaryLists: 'binding',
+        storeChanged: () => {},
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const token = signSimToken({ groupId: 'G-00000001', secret: 'internal-secret' });
+      const response = await fetch(`http://127.0.0.1:${port}${V1}/emv`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ code: 10001, msg: expect.stringContaining('internal simulator error') });
+      expect(stats.snapshot()).toMatchObject({ internalErrors: 1, faulted: 0 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('faultMethods limits faults to those methods; the others draw nothing, so reads between writes leave their faults as they were', async () => {
+    const emv = (target: TestSimulator, emvName: string) =>
+      target.api('POST', `${V1}/emv`, { emvName, paymentMethod: '01', currency: 'EUR', params: '{}' });
+    const run = async (readsBetween: number): Promise<number[]> => {
+      const target = await startTestSimulator({ seed: 7, faults: { faultRate: 0.5, faultMethods: ['POST'] } });
+      try {
+        const result: number[] = [];
+        for (let i = 0; i < 12; i += 1) {
+          expect(await codes(target, readsBetween)).toEqual(new Array(readsBetween).fill(0));
+          result.push((await emv(target, `e${i}`)).body.code);
+        }
+        return result;
+      } finally {
+        await target.close();
+      }
+    };
+    const writes = await run(0);
+    expect(writes).toContain(10001);
+    expect(writes).toContain(0);
+    expect(await run(3)).toEqual(writes);
   });
 
   it('rate-limits with 429 and Retry-After; the bucket refills with the simulator clock', async () => {
@@ -89,15 +162,23 @@ describe('faults', () => {
     await sim.admin.faults({ faultRate: 1, rateLimit: 1 });
     for (let i = 0; i < 5; i += 1) await sim.admin.state({ secrets: true });
     await sim.admin.createGroup({ groupId: 'G-00000005' });
-    expect((await sim.api('GET', `${V1}/emv`)).status).toBe(503);
+    expect((await sim.api('GET', `${V1}/emv`)).body.code).toBe(10001);
   });
 
   it('GET /_sim/faults reads the effective settings; PUT merges and validates', async () => {
     const response = await fetch(`${sim.url}/_sim/faults`, { method: 'PUT', body: JSON.stringify({ latencyMs: 5, faultRate: 0.25 }) });
-    expect(await response.json()).toEqual({ latencyMs: 5, faultRate: 0.25, dropRate: 0, rateLimit: 0, maxPageSize: 0 });
-    await sim.admin.faults({ dropRate: 0.1 });
-    expect(await (await fetch(`${sim.url}/_sim/faults`)).json()).toEqual({ latencyMs: 5, faultRate: 0.25, dropRate: 0.1, rateLimit: 0, maxPageSize: 0 });
+    expect(await response.json()).toEqual({ latencyMs: 5, faultRate: 0.25, dropRate: 0, rateLimit: 0, maxPageSize: 0, faultMethods: [] });
+    await sim.admin.faults({ dropRate: 0.1, faultMethods: ['POST', 'PUT'] });
+    expect(await (await fetch(`${sim.url}/_sim/faults`)).json()).toEqual({
+      latencyMs: 5,
+      faultRate: 0.25,
+      dropRate: 0.1,
+      rateLimit: 0,
+      maxPageSize: 0,
+      faultMethods: ['POST', 'PUT'],
+    });
     await expect(sim.admin.faults({ faultRate: 2 })).rejects.toThrow(/HTTP 400.*faultRate must be at most 1/);
+    await expect(sim.admin.faults({ faultMethods: ['PATCH'] })).rejects.toThrow(/HTTP 400.*faultMethods/);
   });
 });
 

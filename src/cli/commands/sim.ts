@@ -37,7 +37,9 @@ Flags:
                       else the documented local default; never use that one off this machine)
   --state FILE        keep the store in FILE across restarts (written atomically)
   --latency MS        delay every /api answer by MS milliseconds
-  --fault-rate P      answer this fraction of /api requests with 503, code 10001 (0..1)
+  --fault-rate P      answer this fraction of /api requests with code 10001 System Error,
+                      without acting (0..1): HTTP 200 in the real wire style, as the live
+                      service answers its errors; 503 in the reference style
   --drop-rate P       perform this fraction of writes, then close the connection unanswered
   --rate-limit RPS    over RPS requests per second answer 429 with Retry-After
   --seed N            seed for reproducible faults and ids

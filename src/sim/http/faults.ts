@@ -5,7 +5,10 @@ import { createPrng, type Prng } from '../core/prng.js';
 export interface FaultSettings {
   /** added before every /api answer */
   latencyMs: number;
-  /** probability of a 503 instead of handling the request */
+  /**
+   * probability of a fault (code 10001 `System Error`, see faultStatus in wire-style.ts) instead of
+   * handling the request
+   */
   faultRate: number;
   /** probability that a write is performed and its connection then closed without an answer */
   dropRate: number;
@@ -13,16 +16,22 @@ export interface FaultSettings {
   rateLimit: number;
   /** caps page sizes; pageSize=-1 then returns only the first maxPageSize records */
   maxPageSize: number;
+  /**
+   * HTTP methods that meet faults and drops (`["POST"]`: only creates); empty, every method. The
+   * others draw nothing, so the faults of the chosen methods follow from the seed alone, whatever
+   * reads come between them.
+   */
+  faultMethods: string[];
 }
 
-export const NO_FAULTS: Readonly<FaultSettings> = { latencyMs: 0, faultRate: 0, dropRate: 0, rateLimit: 0, maxPageSize: 0 };
+export const NO_FAULTS: Readonly<FaultSettings> = { latencyMs: 0, faultRate: 0, dropRate: 0, rateLimit: 0, maxPageSize: 0, faultMethods: [] };
 
 export type AdmissionDecision = { kind: 'admit' } | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 /**
- * Decides the fate of each /api request. Every admitted request draws exactly two numbers (fault,
- * then drop) whatever the settings, so with one seed the same sequence of requests meets the same
- * faults. The rate limiter reads the simulator clock: with a frozen test clock it never refills,
+ * Decides the fate of each /api request. Every admitted request of the methods that meet faults
+ * (all of them unless faultMethods says otherwise) draws exactly two numbers (fault, then drop)
+ * whatever the rates, so with one seed the same sequence of requests meets the same faults. The rate limiter reads the simulator clock: with a frozen test clock it never refills,
  * which makes rate-limit tests exact instead of timing-dependent.
  */
 export class FaultInjector {
@@ -38,12 +47,12 @@ export class FaultInjector {
   }
 
   current(): FaultSettings {
-    return { ...this.settings };
+    return { ...this.settings, faultMethods: [...this.settings.faultMethods] };
   }
 
   update(changes: Partial<FaultSettings>, seed?: number): FaultSettings {
     const rateChanged = changes.rateLimit !== undefined && changes.rateLimit !== this.settings.rateLimit;
-    this.settings = { ...this.settings, ...changes };
+    this.settings = { ...this.settings, ...changes, faultMethods: [...(changes.faultMethods ?? this.settings.faultMethods)] };
     if (rateChanged) this.resetBucket();
     if (seed !== undefined) this.prng = createPrng(seed);
     return this.current();
@@ -64,7 +73,9 @@ export class FaultInjector {
   }
 
   /** Draws the fault and drop decisions for one admitted request. */
-  draw(isWrite: boolean): { fail: boolean; drop: boolean } {
+  draw(method: string, isWrite: boolean): { fail: boolean; drop: boolean } {
+    const { faultMethods } = this.settings;
+    if (faultMethods.length > 0 && !faultMethods.includes(method)) return { fail: false, drop: false };
     const faultDraw = this.prng.next();
     const dropDraw = this.prng.next();
     return {

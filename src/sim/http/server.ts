@@ -20,6 +20,7 @@ import { merchantBindingRoutes } from './routes/merchant-binding-routes.js';
 import { merchantRoutes } from './routes/merchant-routes.js';
 import { ownerRoutes } from './routes/owner-routes.js';
 import type { SimRuntime } from './runtime.js';
+import { faultStatus } from './wire-style.js';
 
 const apiRouter = new Router<ApiHandler>().add([
   ...acquirerProfileRoutes,
@@ -33,9 +34,9 @@ const apiRouter = new Router<ApiHandler>().add([
 const adminRouter = new Router<AdminHandler>().add(adminRoutes);
 
 /**
- * The request pipeline. For /api: count → rate limit → read body → latency → fault draw →
- * route (404/405) → token (401) → rule → maybe drop the connection after a write. /_sim/ skips
- * every fault and needs a loopback client instead of a token. Before either, a request a browser
+ * The request pipeline. For /api: count → rate limit → read body → latency → fault draw (a fault
+ * is code 10001 under the wire style's faultStatus) → route (404/405) → token (401) → rule → maybe
+ * drop the connection after a write. /_sim/ skips every fault and needs a loopback client instead of a token. Before either, a request a browser
  * page could have made (a rebound DNS name as Host, another site's Origin) is refused with 403,
  * uncounted and before the rate limit, so such a page can neither read nor burn anything.
  */
@@ -108,10 +109,10 @@ async function handleApi(
   const { latencyMs, maxPageSize } = runtime.faults.current();
   if (latencyMs > 0) await sleep(latencyMs);
   const isWrite = method !== 'GET' && method !== 'HEAD';
-  const fate = runtime.faults.draw(isWrite);
+  const fate = runtime.faults.draw(method, isWrite);
   if (fate.fail) {
     runtime.stats.count('faulted');
-    sendEnvelope(runtime, response, 503, failure(ServiceCode.System, 'System Error (simulated fault: service unavailable)'));
+    sendEnvelope(runtime, response, faultStatus(runtime.wireStyle), failure(ServiceCode.System, 'System Error (simulated fault: service unavailable)'));
     return;
   }
   if (body.kind === 'too-large') {

@@ -3,7 +3,7 @@ export interface RequestStatistics {
   total: number;
   reads: number;
   writes: number;
-  /** answered 503 by fault injection */
+  /** answered code 10001 by fault injection (HTTP 200 in the real wire style, 503 in the reference style) */
   faulted: number;
   /** performed, then the connection was closed without an answer */
   dropped: number;

@@ -31,3 +31,14 @@ export function wireRecord(view: Record<string, unknown>, style: WireStyle): Rec
   for (const [key, value] of Object.entries(view)) sent[key] = value === undefined ? null : value;
   return sent;
 }
+
+/**
+ * The HTTP status of an injected fault (`--fault-rate`), whose body is code 10001 `System Error`.
+ * The live service answers its errors with HTTP 200 (its captured refusals all do), so `real`
+ * answers the fault with 200 and leaves the envelope code alone to say it; `reference` keeps 503,
+ * the status the reference's wording implies for a service that cannot answer. A fault of the
+ * simulator itself (a bug) is HTTP 500 in both styles.
+ */
+export function faultStatus(style: WireStyle): number {
+  return style === 'real' ? 200 : 503;
+}

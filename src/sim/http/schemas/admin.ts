@@ -31,5 +31,9 @@ export const faultsSchema: z.ZodType<Partial<FaultSettings> & { seed?: number | 
   dropRate: setting(z.number().min(0).max(1)),
   rateLimit: setting(z.number().min(0)),
   maxPageSize: setting(z.number().int().min(0)),
+  faultMethods: z
+    .array(z.enum(['GET', 'POST', 'PUT', 'DELETE']))
+    .nullish()
+    .transform((value) => (value === null ? [] : value)),
   seed: optional(z.number().int()),
 });
