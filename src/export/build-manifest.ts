@@ -41,6 +41,8 @@ export interface ExportInput {
   readonly unkeyed: { readonly merchants: readonly UnkeyedMerchant[]; readonly live: LiveState };
   /** Propose a providerReference for each merchant without one (`--assign-references`). */
   readonly assignReferences: boolean;
+  /** A binding's `allows` cannot be read this run (see ExportSource): they are left out, and said so once. */
+  readonly bindingAllowsUnknown?: boolean;
 }
 
 interface MerchantResources {
@@ -109,6 +111,12 @@ class ExportBuilder {
       merchants.push(this.merchant(resources, this.unkeyedContext(info)));
     }
     const variables = merchants.flatMap((m) => m.variables).sort((a, b) => byText(a.name, b.name));
+    if (this.input.bindingAllowsUnknown === true && [...this.input.live.resources.values()].some((r) => r.kind === 'binding')) {
+      this.notices.push(
+        'bindings: allows left out: nothing this run read proves that the merchant list shows the bindings\' own lists rather than their profiles\', ' +
+          'and binding records carry no allows; add them by hand where a binding has any, since an update replaces the whole binding',
+      );
+    }
     const group = acceptsGroup(this.input.groupId) ? this.input.groupId : undefined;
     if (group === undefined) {
       this.notices.push(`group: left out: the manifest format does not accept the group id ${JSON.stringify(this.input.groupId)} (G- and 8 digits)`);
@@ -263,7 +271,7 @@ class ExportBuilder {
         acquirer: fields.acquirer,
         currency: fields.currency,
         mid: fields.mid,
-        methods: manifestMethods(fields.methods ?? {}),
+        methods: manifestMethods(fields.methods ?? {}, this.input.bindingAllowsUnknown !== true),
       });
       return { entry: escapeTemplates(entry) };
     });
@@ -428,12 +436,12 @@ function byMerchant(state: LiveState): Map<string, MerchantResources> {
   return out;
 }
 
-/** Methods as the manifest writes them: code → `{emvs}` (and `allows` when the service holds any). */
-function manifestMethods(methods: MethodsMap): PlainEntry {
+/** Methods as the manifest writes them: code → `{emvs}` (and `allows` when the service holds any and they can be read). */
+function manifestMethods(methods: MethodsMap, withAllows = true): PlainEntry {
   const out: PlainEntry = {};
   for (const code of Object.keys(methods).sort(byText)) {
     const { emvs, allows } = methods[code]!;
-    out[code] = { ...(emvs.length > 0 ? { emvs: [...emvs].sort(byText) } : {}), ...(allows.length > 0 ? { allows: [...allows] } : {}) };
+    out[code] = { ...(emvs.length > 0 ? { emvs: [...emvs].sort(byText) } : {}), ...(withAllows && allows.length > 0 ? { allows: [...allows] } : {}) };
   }
   return out;
 }

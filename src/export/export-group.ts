@@ -54,6 +54,7 @@ export async function exportGroup(input: {
     groupName: source.owner.groupName ?? '',
     live: source.live,
     unkeyed: source.unkeyed,
+    bindingAllowsUnknown: source.bindingAllowsUnknown,
     assignReferences: input.assignReferences,
   });
   const { target, cwd } = input;

@@ -10,6 +10,11 @@ import { ENTRY_SCHEMAS, acceptsKey } from './schema-fit.js';
 export interface ExportSource {
   readonly owner: OwnerInfo;
   readonly live: LiveState;
+  /**
+   * Whether a binding's `allows` cannot be read: only a merchant summary proven to carry the
+   * bindings' own lists shows them (binding records have none; live/summary-reading.ts).
+   */
+  readonly bindingAllowsUnknown: boolean;
   readonly unkeyed: { readonly merchants: readonly UnkeyedMerchant[]; readonly live: LiveState };
 }
 
@@ -48,5 +53,5 @@ export async function readExportSource(client: ApiClient, options: { readonly co
     mchName: m.mchName,
     ...(m.providerReference !== undefined && m.providerReference !== null ? { providerReference: m.providerReference } : {}),
   }));
-  return { owner, live: state, unkeyed: { merchants, live: unkeyedLive } };
+  return { owner, live: state, bindingAllowsUnknown: state.bindingAllowsWriteOnly, unkeyed: { merchants, live: unkeyedLive } };
 }
