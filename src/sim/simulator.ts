@@ -7,6 +7,7 @@ import { readStateFile, StateFileWriter } from './core/state-file.js';
 import { SimStore } from './core/store.js';
 import { SimStateError } from './errors.js';
 import { FaultInjector, type FaultSettings } from './http/faults.js';
+import { isUnspecifiedAddress } from './http/loopback.js';
 import { createRequestListener } from './http/server.js';
 import { RequestStats } from './http/stats.js';
 import { DEFAULT_WIRE_STYLE, type WireStyle } from './http/wire-style.js';
@@ -67,6 +68,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     seed,
     clock,
   );
+  const host = options.host ?? '127.0.0.1';
   const server = createServer(
     createRequestListener({
       store,
@@ -76,10 +78,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       jwtSecret: options.jwtSecret ?? DEFAULT_SIM_SECRET,
       wireStyle: options.wireStyle ?? DEFAULT_WIRE_STYLE,
       summaryLists: options.summaryLists ?? DEFAULT_SUMMARY_LISTS,
+      listensOnAllInterfaces: isUnspecifiedAddress(host),
       storeChanged: () => writer?.markDirty(),
     }),
   );
-  const host = options.host ?? '127.0.0.1';
   await listen(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;

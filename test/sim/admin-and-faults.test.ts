@@ -86,6 +86,7 @@ describe('faults', () => {
         jwtSecret: 'internal-secret',
         wireStyle,
         summaryLists: 'binding',
+        listensOnAllInterfaces: false,
         storeChanged: () => {},
       }),
     );

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserRefusal } from '../../src/sim/http/host-guard.js';
 import { isLoopbackHostname } from '../../src/sim/http/loopback.js';
 import { startSimulator } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
@@ -28,9 +28,9 @@ interface Answer {
 }
 
 /** fetch cannot set Host (nor, outside a browser, mean Origin): node:http sends the headers as given. */
-function send(method: string, path: string, headers: Record<string, string>, body?: string, target = '127.0.0.1'): Promise<Answer> {
+function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: target, port, method, path, headers }, (response) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
@@ -59,14 +59,16 @@ describe('Host on the admin surface', () => {
     expect((await send('GET', '/_sim/state?secrets=true', { host: `127.0.0.1:${port}` })).text).toContain('246810');
   });
 
-  it.each([`127.0.0.1:PORT`, '127.0.0.1', '127.9.8.7:PORT', 'localhost:PORT', 'LOCALHOST', 'localhost.:PORT', 'paysim.localhost:PORT', '[::1]:PORT', '0.0.0.0:PORT'])(
+  it.each([`127.0.0.1:PORT`, '127.0.0.1', '127.9.8.7:PORT', 'localhost:PORT', 'LOCALHOST', 'localhost.:PORT', 'paysim.localhost:PORT', '[::1]:PORT'])(
     'accepts Host %s',
     async (host) => {
       expect((await send('GET', '/_sim/stats', { host: host.replace('PORT', String(port)) })).status).toBe(200);
     },
   );
 
-  it.each(['evil.example', 'localhost.evil.example:PORT', '127.0.0.1.nip.io:PORT', '10.0.0.1:PORT', '[::2]:PORT', 'user@127.0.0.1:PORT', '127.0.0.1/x'])(
+  // 0.0.0.0 and [::] name a simulator that listens on every interface, not this loopback-only one
+  // (browsers have sent pages' requests to 0.0.0.0).
+  it.each(['evil.example', 'localhost.evil.example:PORT', '127.0.0.1.nip.io:PORT', '10.0.0.1:PORT', '[::2]:PORT', 'user@127.0.0.1:PORT', '127.0.0.1/x', '0.0.0.0:PORT', '[::]:PORT'])(
     'refuses Host %j',
     async (host) => {
       const answer = await send('POST', '/_sim/reset', { host: host.replace('PORT', String(port)) });
@@ -162,30 +164,38 @@ describe('the /api surface over loopback', () => {
   });
 });
 
-const external = Object.values(networkInterfaces())
-  .flat()
-  .find((info) => info !== undefined && info.family === 'IPv4' && !info.internal);
-
-it.skipIf(external === undefined)('bound to 0.0.0.0, /api answers any Host over the network and /_sim/ stays loopback-only', async () => {
+// Traffic of these tests stays on loopback: a simulator bound to every interface is reached at 127.0.0.1.
+it('bound to 0.0.0.0, takes 0.0.0.0 as a loopback Host and still refuses a rebound name over loopback', async () => {
   const open = await startSimulator({ host: '0.0.0.0', port: 0 });
   const savedPort = port;
   port = open.port;
   try {
-    const address = external?.address ?? '';
-    expect((await send('GET', `${V1}/emv`, { host: `paysim.lan:${port}` }, undefined, address)).status).toBe(401);
-    expect((await send('GET', '/_sim/stats', { host: `paysim.lan:${port}` }, undefined, address)).status).toBe(403);
-    expect((await send('GET', `${V1}/emv`, { host: `paysim.lan:${port}` })).status).toBe(403);
     expect((await send('GET', '/_sim/stats', { host: `0.0.0.0:${port}` })).status).toBe(200);
+    expect((await send('GET', '/_sim/stats', { host: `paysim.lan:${port}` })).status).toBe(403);
+    expect((await send('GET', `${V1}/emv`, { host: `paysim.lan:${port}` })).status).toBe(403);
   } finally {
     port = savedPort;
     await open.close();
   }
 });
 
+describe('browserRefusal over another interface', () => {
+  it('lets /api take any Host there (a machine reached over the network may be named any way), but never another site\'s Origin', () => {
+    const over = (headers: Record<string, string>) => browserRefusal({ headers, loopbackHostRequired: false, listensOnAllInterfaces: true });
+    expect(over({ host: 'paysim.lan:8080' })).toBeUndefined();
+    expect(over({ host: 'paysim.lan:8080', origin: 'http://evil.example' })).toMatch(/^Origin "http:\/\/evil\.example" is not the simulator's own origin/);
+  });
+});
+
 describe('loopback host names', () => {
   it('are localhost, .localhost names, 127/8, ::1 and the unspecified addresses, as a URL spells them', () => {
-    for (const name of ['localhost', 'localhost.', 'a.b.localhost', '127.0.0.1', '127.255.0.9', '0.0.0.0', '[::1]', '[::]', '[::ffff:7f00:1]']) {
+    for (const name of ['localhost', 'localhost.', 'a.b.localhost', '127.0.0.1', '127.255.0.9', '[::1]', '[::ffff:7f00:1]']) {
       expect(isLoopbackHostname(name), name).toBe(true);
+    }
+    // The unspecified addresses only for a simulator that listens on every interface.
+    for (const name of ['0.0.0.0', '[::]']) {
+      expect(isLoopbackHostname(name), name).toBe(false);
+      expect(isLoopbackHostname(name, true), name).toBe(true);
     }
     for (const name of ['localhost.example', 'notlocalhost', 'example.com', '128.0.0.1', '10.0.0.1', '[::2]', '[::ffff:a00:1]', '[fe80::1]', '']) {
       expect(isLoopbackHostname(name), name).toBe(false);

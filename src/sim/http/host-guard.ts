@@ -16,16 +16,19 @@ export interface GuardedRequest {
   readonly headers: IncomingHttpHeaders;
   /** true when the Host must be a loopback name: every /_sim/ request, and /api over loopback */
   readonly loopbackHostRequired: boolean;
+  /** The simulator listens on every interface, so 0.0.0.0 and [::] name it too. */
+  readonly listensOnAllInterfaces: boolean;
 }
 
 /** Why the request is refused (for a 403 body), or undefined when it may proceed. */
-export function browserRefusal({ headers, loopbackHostRequired }: GuardedRequest): string | undefined {
+export function browserRefusal({ headers, loopbackHostRequired, listensOnAllInterfaces }: GuardedRequest): string | undefined {
   const host = parseHost(headers.host);
   if (host === undefined) return `the Host header ${quote(headers.host)} is not a host name with an optional port`;
-  if (loopbackHostRequired && !isLoopbackHostname(host.hostname)) {
+  if (loopbackHostRequired && !isLoopbackHostname(host.hostname, listensOnAllInterfaces)) {
     return (
       `the Host header ${quote(headers.host)} is not a loopback name; over loopback the simulator answers only ` +
-      'localhost, *.localhost, 127.x.x.x, [::1] or 0.0.0.0 (a page whose DNS name was rebound to this machine sends its own name)'
+      `localhost, *.localhost, 127.x.x.x${listensOnAllInterfaces ? ', [::1] or 0.0.0.0' : ' or [::1]'} ` +
+      '(a page whose DNS name was rebound to this machine sends its own name)'
     );
   }
   const site = headers['sec-fetch-site'];

@@ -16,6 +16,8 @@ export interface SimRuntime {
   readonly wireStyle: WireStyle;
   /** Whose lists a merchant's `acquirers[]` items carry. */
   readonly summaryLists: SummaryLists;
+  /** Bound to 0.0.0.0 or ::, where a Host of 0.0.0.0 names this simulator (see host-guard.ts). */
+  readonly listensOnAllInterfaces: boolean;
   /** Called after a request that may have changed the store (the state file follows it). */
   readonly storeChanged: () => void;
 }

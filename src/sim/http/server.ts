@@ -72,6 +72,7 @@ async function handle(runtime: SimRuntime, request: IncomingMessage, response: S
   const refusal = browserRefusal({
     headers: request.headers,
     loopbackHostRequired: isAdmin || isLoopbackAddress(request.socket.localAddress),
+    listensOnAllInterfaces: runtime.listensOnAllInterfaces,
   });
   if (refusal !== undefined) {
     request.resume();
