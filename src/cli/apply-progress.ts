@@ -135,7 +135,13 @@ function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly
         const group = groups.get(id)!;
         group.title = (s) => (task.title = s);
         await group.done;
-        if (group.failed.length > 0) throw new Error(`${group.failed.length} failed: ${group.failed.slice(0, 3).join('; ')}`);
+        // A kind an interrupted run left unfinished is not shown as done: the counts are the outcomes.
+        const notStarted = group.total - group.finished;
+        const unstarted = notStarted > 0 ? `${notStarted} not started` : '';
+        if (group.failed.length > 0) {
+          throw new Error([`${group.failed.length} failed: ${group.failed.slice(0, 3).join('; ')}`, unstarted].filter(Boolean).join('; '));
+        }
+        if (notStarted > 0) throw new Error(`${unstarted} (interrupted)`);
       },
     })),
     {

@@ -115,7 +115,7 @@ describe('paycfg apply', () => {
       const code = await main(['apply', '-f', manifest, '--auto-approve', '--parallelism', '1'], io);
       await watch;
       expect(code).toBe(1);
-      const summary = /Apply complete: (\d) done, 0 failed, 0 skipped, (\d) not started \(interrupted\)\./.exec(io.out());
+      const summary = /Apply interrupted: (\d) done, 0 failed, 0 skipped, (\d) not started \(interrupted\)\./.exec(io.out());
       expect(summary, io.out()).not.toBeNull();
       const [done, notStarted] = [Number(summary![1]), Number(summary![2])];
       // Every change that started finished (none failed or was cut off); the rest never started.
@@ -160,7 +160,7 @@ describe('paycfg apply', () => {
     const failed = await cli(['apply', '-f', manifest, '--auto-approve'], env);
     expect(failed.code).toBe(1);
     expect(failed.out).toMatch(/create device\/coffee-001\/till-1: FAILED: POST \/api\/openapi\/v1\/device: the service refused the request \(code 10000\)/);
-    expect(failed.out).toContain('Apply complete: 5 done, 1 failed, 0 skipped.');
+    expect(failed.out).toContain('Apply failed: 5 done, 1 failed, 0 skipped.');
     expect(failed.out).toContain('Run `paycfg apply` again once the cause is fixed');
     expect(failed.out + failed.err).not.toContain(SECRET);
 
@@ -219,6 +219,32 @@ describe('paycfg apply', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('TILL_ADMIN_PASSWORD (for device/coffee-001/till-1#/deviceAdmin)');
     expect((await sim.admin.stats()).total).toBe(0);
+  });
+
+  it('on a terminal, an interrupted apply shows the kinds it left unfinished as not started, never as done, and says it was interrupted', async () => {
+    const { env } = await freshGroup();
+    const manifest = unpinned();
+    await sim.admin.faults({ latencyMs: 100 });
+    try {
+      await sim.admin.resetStats();
+      let interrupt!: (signal: string) => void;
+      const interrupted = new Promise<string>((resolve) => (interrupt = resolve));
+      const watch = (async () => {
+        while ((await sim.admin.stats()).writes < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+        interrupt('SIGINT');
+      })();
+      const io = captureIo({ env: { ...env, NO_COLOR: '1' }, tty: true, answers: ['yes'], interrupted });
+      const code = await main(['apply', '-f', manifest, '--parallelism', '1'], io);
+      await watch;
+      expect(code).toBe(1);
+      const out = io.out();
+      expect(out).toMatch(/Apply interrupted: \d done, 0 failed, 0 skipped, \d not started \(interrupted\)\./);
+      // The devices come last and never started: their line is not ticked, and says why.
+      expect(out).not.toMatch(/✔ Write devices/);
+      expect(out).toMatch(/\d not started \(interrupted\)/);
+    } finally {
+      await sim.admin.faults({ latencyMs: 0 });
+    }
   });
 
   it('refuses a saved plan whose secret variable now holds a control character, before sending anything', async () => {

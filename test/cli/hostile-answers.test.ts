@@ -124,8 +124,8 @@ describe('a service message with control characters', () => {
     expect(text.out).toContain('FAILED: ');
     expect(text.out).toContain('\\e[2K\\e[1AApply complete: 3 done, 0 failed, 0 skipped.\\r\\u202e\\u009b2J');
     for (const run of [text, json]) expect(run.all).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
-    // Only the real summary line starts with "Apply complete".
-    expect(text.out.split('\n').filter((line) => line.startsWith('Apply complete')).length).toBe(1);
+    // Only the real summary line starts a line, and it says the run failed: the forged one stays inside the FAILED line.
+    expect(text.out.split('\n').filter((line) => line.startsWith('Apply ')).map((line) => line.split(':')[0])).toEqual(['Apply failed']);
     expect(() => JSON.parse(json.out)).not.toThrow();
   });
 });

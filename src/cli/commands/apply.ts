@@ -90,7 +90,9 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
   const mask = outcomeText(token);
   const t = (text: string): string => showControls(mask(text));
   const hidden = [...secrets, token];
-  const lines = [`Apply complete: ${result.done} done, ${result.failed} failed, ${result.skipped} skipped${result.notStarted > 0 ? `, ${result.notStarted} not started (interrupted)` : ''}.`];
+  // The headline says how the run ended: a failed or interrupted run must not read as complete.
+  const ended = result.notStarted > 0 ? 'interrupted' : result.failed > 0 ? 'failed' : 'complete';
+  const lines = [`Apply ${ended}: ${result.done} done, ${result.failed} failed, ${result.skipped} skipped${result.notStarted > 0 ? `, ${result.notStarted} not started (interrupted)` : ''}.`];
   for (const o of result.outcomes) {
     if (o.status === 'failed') lines.push(`  ✗ ${o.action} ${t(o.address)}: ${describeError(o.error, hidden)}`);
   }
