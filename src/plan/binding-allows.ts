@@ -11,7 +11,8 @@ import { NO_ALLOWS } from '../model/state.js';
  * for a binding whose `allows` differ from its profile's (and rewrite them on every apply), and
  * would miss a change made outside paycfg. So for that run `allows` are write-only, as passcode is:
  * sent with every create and update of the binding, compared never, a change of them alone not
- * seen. The plan says so on each binding update. With proof they are compared as any field.
+ * seen. The plan says so on each update of a binding that has allows, in the manifest or live. With
+ * proof they are compared as any field.
  */
 export interface BindingAllowsReading {
   /** Set when the run could not read binding `allows` (no proof of the binding reading); unset, they are compared. */
@@ -21,6 +22,11 @@ export interface BindingAllowsReading {
 export const ALLOWS_WRITE_ONLY_NOTE =
   'allows: no merchant summary of this run was shown to carry the bindings’ own lists, and binding records have none, ' +
   'so a change of allows alone cannot be seen. The manifest’s allows are sent with this update';
+
+/** Whether any method of a binding's fields has allows. */
+export function holdsAllows(fields: Record<string, unknown>): boolean {
+  return withoutAllows(fields) !== fields;
+}
 
 /**
  * Binding fields as a plan compares them while `allows` are write-only: every method's `allows`

@@ -10,7 +10,7 @@ import type {
   MerchantFields,
   MethodsMap,
 } from '../model/state.js';
-import { ALLOWS_WRITE_ONLY_NOTE, withAllowsSent, withoutAllows, type BindingAllowsReading } from './binding-allows.js';
+import { ALLOWS_WRITE_ONLY_NOTE, holdsAllows, withAllowsSent, withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
 import { comparableFields, diffFields, patchBetween, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
@@ -205,7 +205,10 @@ class PlanBuilder {
           ...owner,
         });
         if (logo !== undefined) completeLogoChange(draft, logo);
-        if (allowsWriteOnly) draft.notes.push(ALLOWS_WRITE_ONLY_NOTE);
+        // Only where allows are in play: a note on every binding update of such a run would be noise.
+        if (allowsWriteOnly && (holdsAllows(desiredFields) || holdsAllows(current.fields as unknown as Record<string, unknown>))) {
+          draft.notes.push(ALLOWS_WRITE_ONLY_NOTE);
+        }
       }
     }
   }

@@ -29,6 +29,13 @@ describe('binding allows the run could not read', () => {
     expect(update!.patch.map((op) => op.path)).toEqual(['/methods/02']);
   });
 
+  it('leave no note on an update of a binding that has none, in the manifest or live', () => {
+    const [update] = plan([], true, [], true).changes;
+    expect(update).toMatchObject({ action: 'update', address: 'binding/m1/p/USD', notes: [] });
+    // Live allows the update will replace are worth the note.
+    expect(plan([], true, ['Void'], true).changes[0]!.notes).toEqual([ALLOWS_WRITE_ONLY_NOTE]);
+  });
+
   it.each([[false], [undefined]])('are compared when the run could read them (write-only: %s)', (writeOnly) => {
     const [update] = plan(['Sale'], false, [], writeOnly).changes;
     expect(update).toMatchObject({ action: 'update', address: 'binding/m1/p/USD', notes: [] });
