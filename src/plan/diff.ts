@@ -315,6 +315,25 @@ export function diffFields(kind: Kind, desired: Record<string, unknown>, live: R
     }
   }
   // Equal fields give an empty patch; the canonical copies and the patch are built only when one differs.
-  const patch = changed ? patchBetween(comparableFields(kind, before), comparableFields(kind, after)) : [];
+  const patch = changed ? withTypedValues(patchBetween(comparableFields(kind, before), comparableFields(kind, after)), after) : [];
   return { before, after, patch, immutableChanged };
+}
+
+/**
+ * The canonical forms compare a number and its digits alike, so the patch computed on them holds
+ * numbers as text; a reviewer must see the value as it is written (`200000`, not `"200000"`): a
+ * scalar that is the text of the number `after` holds at the same place gets that number back.
+ */
+function withTypedValues(patch: Operation[], after: Record<string, unknown>): Operation[] {
+  for (const op of patch) {
+    if ((op.op !== 'add' && op.op !== 'replace') || typeof op.value !== 'string') continue;
+    let written: unknown;
+    try {
+      written = jsonPatch.getValueByPointer(after, op.path);
+    } catch {
+      continue;
+    }
+    if (typeof written === 'number' && String(written) === op.value) op.value = written;
+  }
+  return patch;
 }

@@ -19,6 +19,13 @@ describe('EMV params keep their value types in the diff', () => {
     expect(diffFields('emv', params({ clFloorLimit: 0 }), params({ clFloorLimit: '0' })).patch).toEqual([]);
   });
 
+  it('shows a changed number in the patch as the number written, not as the text the comparison used', () => {
+    expect(diffFields('emv', params({ clCVMLimit: 200000, appVersion: '0003' }), params({ clCVMLimit: 100000, appVersion: '0002' })).patch).toEqual([
+      { op: 'replace', path: '/params/clCVMLimit', value: 200000 },
+      { op: 'replace', path: '/params/appVersion', value: '0003' },
+    ]);
+  });
+
   it('compares true and "true" as different values', () => {
     expect(sameFields('emv', params({ isNewCVMRuleForMC: true }), params({ isNewCVMRuleForMC: 'true' }))).toBe(false);
     expect(diffFields('emv', params({ isNewCVMRuleForMC: true }), params({ isNewCVMRuleForMC: 'true' })).patch).toEqual([
