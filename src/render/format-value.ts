@@ -3,19 +3,12 @@ import { showControls, stringifyJson } from '../util/visible-text.js';
 
 /**
  * One-line rendering of a field value for plan output: JSON, with every control and
- * bidirectional character escaped (a live value may hold anything the service stored).
+ * bidirectional character escaped (a live value may hold anything the service stored). Never cut:
+ * a reviewer approves the whole value, and a terminal or a pull request wraps a long line.
  */
-export function formatValue(value: unknown, maxLength = 120): string {
+export function formatValue(value: unknown): string {
   if (value === undefined) return '(unset)';
-  const text = typeof value === 'string' && value === '(sensitive)' ? value : stringifyJson(value);
-  return text.length > maxLength ? `${cutBeforeEscape(text, maxLength - 1)}…` : text;
-}
-
-/** `text` cut to at most `length` characters, not inside a `\uXXXX` escape. */
-function cutBeforeEscape(text: string, length: number): string {
-  const cut = text.slice(0, length);
-  const partial = /\\u[0-9a-f]{0,3}$/.exec(cut);
-  return partial === null ? cut : cut.slice(0, partial.index);
+  return typeof value === 'string' && value === '(sensitive)' ? value : stringifyJson(value);
 }
 
 /** `/params/aid` → `params.aid`; array indices stay as `[0]`. */

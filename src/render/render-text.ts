@@ -44,12 +44,19 @@ function fieldLines(change: Change, style: Style): string[] {
     if (change.liveId !== undefined) lines.push(`${style.red('-')} id = ${formatValue(change.liveId)}`);
     return lines;
   }
-  const before = comparableFields(change.kind, change.before ?? {});
+  // The patch's pointers are into the canonical forms (sorted lists); a number they hold as text
+  // is shown as the live record has it, as the patch shows the manifest's.
+  const canonicalBefore = comparableFields(change.kind, change.before ?? {});
+  const before = (pointer: string): unknown => {
+    const canonical = valueAt(canonicalBefore, pointer);
+    const written = valueAt(change.before ?? {}, pointer);
+    return typeof canonical === 'string' && typeof written === 'number' && String(written) === canonical ? written : canonical;
+  };
   for (const op of change.patch) {
     const path = pointerToPath(op.path);
     if (op.op === 'add') lines.push(`${style.green('+')} ${path} = ${formatValue(op.value)}`);
-    else if (op.op === 'remove') lines.push(`${style.red('-')} ${path} = ${formatValue(valueAt(before, op.path))}`);
-    else if (op.op === 'replace') lines.push(`${style.yellow('~')} ${path} = ${formatValue(valueAt(before, op.path))} → ${formatValue(op.value)}`);
+    else if (op.op === 'remove') lines.push(`${style.red('-')} ${path} = ${formatValue(before(op.path))}`);
+    else if (op.op === 'replace') lines.push(`${style.yellow('~')} ${path} = ${formatValue(before(op.path))} → ${formatValue(op.value)}`);
   }
   return lines;
 }

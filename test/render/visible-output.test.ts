@@ -80,3 +80,30 @@ describe('the output filter', () => {
     expect(io.err()).toBe('the test\n');
   });
 });
+
+describe('long values', () => {
+  it('are shown whole in text and markdown, never cut', () => {
+    const long = `Thank you for visiting. ${'Returns within 30 days with receipt. '.repeat(8)}End.`;
+    const plan = planWith('Shop');
+    const change = { ...plan.changes[0]!, before: { receiptInfo: 'short' }, after: { receiptInfo: long }, patch: [{ op: 'replace' as const, path: '/receiptInfo', value: long }] };
+    const withLong = { ...plan, changes: [change] };
+    for (const text of [renderPlanText(withLong, createStyle(false)), renderPlanMarkdown(withLong)]) {
+      expect(text).toContain(JSON.stringify(long));
+      expect(text).not.toContain('…');
+    }
+  });
+});
+
+describe('numbers', () => {
+  it('are shown as numbers on both sides of a change, though the comparison holds them as text', () => {
+    const plan = planWith('Shop');
+    const change = {
+      ...plan.changes[0]!,
+      kind: 'emv' as const,
+      before: { params: { clCVMLimit: 100000 } },
+      after: { params: { clCVMLimit: 200000 } },
+      patch: [{ op: 'replace' as const, path: '/params/clCVMLimit', value: 200000 }],
+    };
+    expect(renderPlanText({ ...plan, changes: [change] }, createStyle(false))).toContain('~ params.clCVMLimit = 100000 → 200000');
+  });
+});
