@@ -9,6 +9,8 @@ export const ExitCode = {
   Error: 1,
   /** `plan --detailed-exitcode` and `drift`: the run succeeded and found changes. */
   Changes: 2,
+  /** Stopped by Ctrl-C (SIGINT), as a shell reports a process killed by it: 128 + 2. */
+  Interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -47,6 +47,17 @@ export interface UnmanagedResource {
   readonly kind: Kind;
   readonly key: string;
   readonly note?: string;
+  /** The live record's id: the only handle on a record the manifest cannot name (no key). */
+  readonly liveId?: string | number;
+  /** Its name, so that a reviewer can tell which record it is. */
+  readonly name?: string;
+}
+
+/** Something a reviewer must see before approving, though it changes nothing by itself. */
+export interface PlanWarning {
+  /** The change or resource it is about, when there is one. */
+  readonly address?: Address;
+  readonly message: string;
 }
 
 export interface BlockedChange {
@@ -76,6 +87,10 @@ export interface Plan {
   readonly summary: PlanSummary;
   /** JSON pointers (`<address>#/<field>...`) whose values are secret. */
   readonly sensitive: string[];
+  /** The --target addresses that limited this plan: set only on a partial plan. */
+  readonly targets?: Address[];
+  /** What a reviewer must know before approving (a create that looks like an unkeyed live record). */
+  readonly warnings?: PlanWarning[];
 }
 
 export function hasChanges(plan: Plan): boolean {
