@@ -19,6 +19,8 @@ export interface DisplaySink extends TextSink {
 export interface IoStreams {
   readonly stdout: TextSink;
   readonly stderr: TextSink;
+  /** Reads the whole of standard input (`-f -`), as text. */
+  readonly readStdin: () => Promise<string>;
   /** Reads one line from the user; undefined when there is no interactive input. */
   readonly prompt?: (question: string) => Promise<string>;
   readonly stdoutIsTTY: boolean;
@@ -75,6 +77,10 @@ export function processIo(): IoStreams {
         return process.stdout.rows;
       },
     },
+    readStdin: async () => {
+      const { text } = await import('node:stream/consumers');
+      return text(process.stdin);
+    },
     prompt: process.stdin.isTTY
       ? async (question) => {
           const { createInterface } = await import('node:readline/promises');
@@ -111,6 +117,8 @@ export function captureIo(options: {
   interrupted?: Promise<string>;
   outputFilter?: boolean;
   columns?: number;
+  /** What standard input holds, for `-f -`. */
+  stdin?: string;
 } = {}): IoStreams & { out(): string; err(): string } {
   let out = '';
   let err = '';
@@ -125,6 +133,7 @@ export function captureIo(options: {
     stdout: { write: (chunk) => void (out += toText(chunk)) },
     stderr: { write: (chunk) => void (err += toText(chunk)) },
     display: { write: (chunk) => void (out += toDisplay(chunk)), columns: options.columns ?? 120, rows: 40 },
+    readStdin: async () => options.stdin ?? '',
     prompt: options.answers ? async () => answers.shift() ?? '' : undefined,
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
