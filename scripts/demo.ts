@@ -39,6 +39,7 @@ async function demo(): Promise<number> {
       stderr: base.stderr,
       stdoutIsTTY: base.stdoutIsTTY,
       stdinIsTTY: false,
+      readStdin: base.readStdin,
       env,
       cwd: base.cwd,
       get interrupted() {
