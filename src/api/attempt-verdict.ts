@@ -21,7 +21,8 @@ import { checkData, checkEnvelope, type DataShape } from './wire-schemas.js';
  *
  * Order of the rules:
  * 1. No answer: retry if the policy allows; otherwise a create that was sent is outcome-unknown,
- *    anything else a TransportError.
+ *    anything else a TransportError. An https:// URL answered in plain HTTP is never retried and
+ *    never sent: the error proposes the http:// URL.
  * 2. HTTP 401 or envelope code 401 (an expired token): AuthenticationError, never retried.
  * 3. HTTP 429, 5xx (but 501) and envelope code 10001 `System Error` under any status (the real
  *    service answers it with HTTP 200): retry if the policy allows; otherwise 429 is
@@ -68,7 +69,12 @@ export interface AttemptContext {
   uncertain: boolean;
   strictApi: boolean;
   timeouts: TimeoutSettings;
+  /** host[:port] of the base URL. */
   host: string;
+  /** The base URL as checked: origin and path prefix. */
+  baseUrl: string;
+  /** Plain http:// is allowed to any host (--insecure-http). */
+  allowInsecureHttp: boolean;
   /** Removes secrets from text that came from the service. */
   clean: (text: string) => string;
 }
@@ -97,7 +103,7 @@ function parsedBodyOf(result: Extract<AttemptResult, { kind: 'response' }>): Par
 
 /** What the retry policy needs to know of an attempt, the envelope code included. */
 export function retryOutcomeOf(result: AttemptResult, rateLimitResetMs?: number): AttemptOutcome {
-  if (result.kind === 'failure') return { kind: 'no-response' };
+  if (result.kind === 'failure') return result.plainHttpPeer ? { kind: 'plain-http-peer' } : { kind: 'no-response' };
   const parsed = parsedBodyOf(result);
   return {
     kind: 'http',
@@ -131,12 +137,13 @@ function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
   const outcome: RequestOutcome = failure.timeout ? 'timeout' : 'network-error';
   const uncertain = ctx.uncertain || failure.sent;
   if (decision.retry) return { outcome, status: null, retryInMs: decision.delayMs, uncertain };
-  const reason = describeFailure(failure.errorCode, ctx.timeouts, ctx.host);
+  const reason = describeFailure(failure, ctx.timeouts, ctx);
   const safe = isSafeToRepeat(ref.method);
   if (!safe && failure.sent) {
     return { outcome, status: null, uncertain, error: new OutcomeUnknownError({ ...ref, reason: `the request was sent but ${reason}` }) };
   }
-  const notSent = safe ? '' : '; the request was not sent';
+  // The plain-HTTP answer came before the request was written; the proposal ends the message.
+  const notSent = safe || failure.plainHttpPeer ? '' : '; the request was not sent';
   return { outcome, status: null, uncertain, error: new TransportError({ ...ref, reason: `${reason}${notSent}`, attempts: attempt }) };
 }
 

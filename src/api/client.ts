@@ -147,6 +147,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     retry,
     strictApi: options.strictApi === true,
+    allowInsecureHttp: options.allowInsecureHttp === true,
     onRequest: options.onRequest,
     random: options.random ?? Math.random,
   });

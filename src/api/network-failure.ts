@@ -1,3 +1,5 @@
+import { isLoopbackHost } from './config.js';
+
 /**
  * What an undici error means for a request: was it sent (so a create may have happened), was it
  * a timeout, and how to say it to a user without leaking anything from the request.
@@ -9,6 +11,11 @@ export interface NetworkFailure {
   /** False only when the failure happened before the request left the machine. */
   sent: boolean;
   timeout: boolean;
+  /**
+   * The URL says https:// and the peer answered the TLS handshake in plain HTTP. Sending again
+   * gets the same answer, so the request is not repeated (see retry-policy.ts).
+   */
+  plainHttpPeer: boolean;
 }
 
 /** Connect-phase failures: the request never left, so its outcome is known (nothing done). */
@@ -27,6 +34,14 @@ const NOT_SENT_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+/**
+ * How OpenSSL reports a ClientHello answered by a plain-HTTP server: the reply's first bytes
+ * ("HTTP/1.1 400") read as a TLS record header give a bad version, or with older OpenSSL an
+ * impossible record length. Matched on codes and on the texts, which undici passes on unchanged.
+ */
+const PLAIN_HTTP_PEER_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);
+const PLAIN_HTTP_PEER_TEXT = /wrong version number|packet length too long/i;
+
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 function errorCodeOf(error: unknown): string {
@@ -39,13 +54,33 @@ function errorCodeOf(error: unknown): string {
   return 'UNKNOWN';
 }
 
+/** The error and its causes, outermost first (a cycle ends the walk). */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e !== null && typeof e === 'object' && !chain.includes(e); e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+function isPlainHttpPeer(error: unknown): boolean {
+  return causeChain(error).some((e) => {
+    const { code, message, reason } = e as { code?: unknown; message?: unknown; reason?: unknown };
+    return (
+      (typeof code === 'string' && PLAIN_HTTP_PEER_CODES.has(code)) ||
+      [message, reason].some((text) => typeof text === 'string' && PLAIN_HTTP_PEER_TEXT.test(text))
+    );
+  });
+}
+
 /** `headersReceived`: the failure came while reading the body, so the request certainly arrived. */
 export function classifyNetworkError(error: unknown, headersReceived: boolean): NetworkFailure {
   const errorCode = errorCodeOf(error);
+  // The handshake failed before any byte of the request was written.
+  const plainHttpPeer = !headersReceived && isPlainHttpPeer(error);
   return {
     errorCode,
-    sent: headersReceived || !NOT_SENT_CODES.has(errorCode),
+    sent: !plainHttpPeer && (headersReceived || !NOT_SENT_CODES.has(errorCode)),
     timeout: TIMEOUT_CODES.has(errorCode),
+    plainHttpPeer,
   };
 }
 
@@ -55,8 +90,35 @@ export interface TimeoutSettings {
   bodyMs: number;
 }
 
-export function describeFailure(errorCode: string, timeouts: TimeoutSettings, host: string): string {
-  switch (errorCode) {
+/** Where the requests go, for the words of a failure. */
+export interface FailureTarget {
+  /** host[:port] */
+  host: string;
+  /** The base URL as checked (config.checkBaseUrl): origin and path prefix. */
+  baseUrl: string;
+  /** --insecure-http was given: plain http:// may go to any host. */
+  allowInsecureHttp: boolean;
+}
+
+/**
+ * A base URL of https:// whose server answered in plain HTTP: the same URL in http://, and what
+ * the rule on plain http (config.checkBaseUrl) asks for it to be accepted.
+ */
+export function describePlainHttpPeer(target: FailureTarget): string {
+  const url = new URL(target.baseUrl);
+  const suggestion = `http://${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  const proposal = `the server at ${url.host} does not speak TLS: did you mean ${suggestion}?`;
+  if (target.allowInsecureHttp || isLoopbackHost(url.hostname)) return proposal;
+  return (
+    `${proposal} Plain http:// sends the access token unencrypted, so paycfg accepts it for a host other than ` +
+    'this machine only with --insecure-http, on a network you trust'
+  );
+}
+
+export function describeFailure(failure: NetworkFailure, timeouts: TimeoutSettings, target: FailureTarget): string {
+  const { host } = target;
+  if (failure.plainHttpPeer) return describePlainHttpPeer(target);
+  switch (failure.errorCode) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `could not connect to ${host} within ${timeouts.connectMs} ms`;
     case 'UND_ERR_HEADERS_TIMEOUT':
@@ -73,6 +135,6 @@ export function describeFailure(errorCode: string, timeouts: TimeoutSettings, ho
     case 'EAI_AGAIN':
       return `cannot resolve the host name ${host}`;
     default:
-      return `network error talking to ${host} (${errorCode})`;
+      return `network error talking to ${host} (${failure.errorCode})`;
   }
 }

@@ -9,7 +9,8 @@
  *   (every PUT of the API is a replace or a partial set, so sending it twice leaves the same state).
  *   A POST creates a record and is never repeated after it may have been carried out: when its
  *   outcome is unknown the caller reads back by identity instead.
- * - Retried outcomes: no answer (network error, timeout), HTTP 429, HTTP 5xx except 501 (the
+ * - Retried outcomes: no answer (network error, timeout; not a TLS handshake answered in plain
+ *   HTTP, which no retry changes), HTTP 429, HTTP 5xx except 501 (the
  *   method is not implemented and never will be on this server), and the envelope code 10001
  *   `System Error` whatever other HTTP status carries it (200 included): a fault of the service, not a
  *   refusal of the request. Any other 4xx and any other envelope error are answers, not accidents,
@@ -41,6 +42,8 @@ export const defaultRetrySettings: Readonly<RetrySettings> = {
 /** How an attempt ended, as far as retrying is concerned. */
 export type AttemptOutcome =
   | { kind: 'no-response' }
+  /** An https:// URL whose server answered in plain HTTP: every attempt would end the same way. */
+  | { kind: 'plain-http-peer' }
   | {
       kind: 'http';
       status: number;
@@ -100,6 +103,7 @@ export function isSafeToRepeat(method: string): boolean {
 /** Outcomes that may go away on their own; independent of the method. */
 export function isTransient(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'no-response') return true;
+  if (outcome.kind === 'plain-http-peer') return false;
   return outcome.status === 429 || isServiceFault(outcome);
 }
 

@@ -47,6 +47,8 @@ export interface TransportOptions {
   timeouts: TimeoutSettings;
   retry: RetrySettings;
   strictApi: boolean;
+  /** --insecure-http: plain http:// may go to any host (for the words of a failure only; config.checkBaseUrl enforces it). */
+  allowInsecureHttp?: boolean;
   onRequest?: ((event: RequestLogEvent) => void) | undefined;
   random: () => number;
 }
@@ -192,6 +194,8 @@ export function createTransport(options: TransportOptions): Transport {
         strictApi: options.strictApi,
         timeouts: options.timeouts,
         host: origin.host,
+        baseUrl: options.baseUrl,
+        allowInsecureHttp: options.allowInsecureHttp === true,
         clean,
       });
       options.onRequest?.({

@@ -27,6 +27,8 @@ function ctx(method: string, overrides: Partial<AttemptContext> = {}): AttemptCo
     strictApi: false,
     timeouts: { connectMs: 1, headersMs: 2, bodyMs: 3 },
     host: 'pay.example',
+    baseUrl: 'https://pay.example',
+    allowInsecureHttp: false,
     clean: (text) => text.replaceAll('SECRET', '[redacted]'),
     ...overrides,
   };
