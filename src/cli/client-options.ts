@@ -1,36 +1,28 @@
 import { createApiClient, resolveClientConfig, type ApiClient, type RequestLogEvent } from '../api/index.js';
 import type { IoStreams } from './io.js';
+import type { FlagSpecs, FlagValues } from './syntax.js';
 
 /**
- * The flags every command that talks to the service shares. Spread `clientFlagOptions` into the
- * command's parseArgs options and pass the parsed values to `createClientFromFlags`.
+ * The flags every command that talks to the service shares. Spread `clientFlags` into the
+ * command's syntax and pass the parsed values to `connectFromFlags`.
  * There is deliberately no --token flag: a token on the command line lands in shell history and
  * in the process list.
  */
-export const clientFlagOptions = {
-  'base-url': { type: 'string' },
-  'token-file': { type: 'string' },
-  'insecure-http': { type: 'boolean', default: false },
-  verbose: { type: 'boolean', default: false },
-  'strict-api': { type: 'boolean', default: false },
-} as const;
+export const clientFlags = {
+  'base-url': { type: 'string', value: 'URL', help: 'Service base URL (default: $PAYCFG_BASE_URL)' },
+  'token-file': { type: 'string', value: 'PATH', help: 'Read the access token from this file (default: $PAYCFG_TOKEN)' },
+  'insecure-http': { type: 'boolean', help: 'Allow plain http:// to a host other than localhost' },
+  verbose: { type: 'boolean', help: 'Log every request (method, path, status, code, duration) to stderr' },
+  'strict-api': { type: 'boolean', help: 'Check every response against the wire schemas and stop on a mismatch' },
+} as const satisfies FlagSpecs;
 
-export interface ClientFlagValues {
-  'base-url'?: string | undefined;
-  'token-file'?: string | undefined;
-  'insecure-http'?: boolean | undefined;
-  verbose?: boolean | undefined;
-  'strict-api'?: boolean | undefined;
-}
+export type ClientFlagValues = Partial<FlagValues<typeof clientFlags>>;
 
-/** Help lines for the shared flags, for a command's --help text. */
-export const clientFlagsHelp = [
-  '  --base-url <url>     Service base URL (default: $PAYCFG_BASE_URL)',
-  '  --token-file <path>  Read the access token from this file (default: $PAYCFG_TOKEN)',
-  '  --insecure-http      Allow plain http:// to a host other than localhost',
-  '  --verbose            Log every request (method, path, status, code, duration) to stderr',
-  '  --strict-api         Check every response against the wire schemas and stop on a mismatch',
-].join('\n');
+/** The environment variables of every command that talks to the service, for its --help. */
+export const clientEnvironment = [
+  ['PAYCFG_BASE_URL', 'Service base URL, unless --base-url is given'],
+  ['PAYCFG_TOKEN', 'Access token (a bearer token for the group), unless --token-file is given'],
+] as const;
 
 /** One stderr line per attempt. Paths arrive from the transport with secret query values masked. */
 export function formatRequestLog(event: RequestLogEvent): string {

@@ -1,14 +1,17 @@
 import type { ExitCode } from '../errors.js';
 import type { IoStreams } from './io.js';
+import type { CommandSyntax } from './syntax.js';
 
 /**
- * One CLI command. Flag parsing and running live together in the command's module, but the
- * command only returns an exit code: printing errors and exiting is main()'s job.
+ * One CLI command. Its syntax (flags, arguments, help sections) is data, parsed with
+ * parse-flags and rendered by `paycfg <name> --help`; run parses its arguments against it and
+ * only returns an exit code: printing errors and exiting is main()'s job.
  */
 export interface Command {
   readonly name: string;
   readonly summary: string;
-  /** Full help text, printed for `paycfg <name> --help`. */
-  readonly help: string;
+  readonly syntax: CommandSyntax;
+  /** Commands of their own under this one, `paycfg sim token`: run dispatches to them itself. */
+  readonly subcommands?: Readonly<Record<string, Command>>;
   run(argv: readonly string[], io: IoStreams): Promise<ExitCode>;
 }

@@ -1,23 +1,106 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { closestMatch } from '../manifest/did-you-mean.js';
+import { buildCommander, type CommandSyntax, type FlagSpec, type FlagSpecs, type FlagValues } from './syntax.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export interface ParsedFlags<F extends FlagSpecs> {
+  readonly values: FlagValues<F>;
+  /** Positional arguments, at most the syntax's maxArgs. */
+  readonly args: string[];
+}
 
 /**
- * node:util parseArgs with errors turned into UsageError, so that a mistyped flag prints a
- * one-line message and exit code 1 instead of a stack trace.
+ * Parses a command's arguments with commander (unknown flags get "did you mean"), with every error
+ * a UsageError that names only what the user typed. `path` is the command as typed after
+ * `paycfg` (`plan`, `sim token`).
  */
-export function parseFlags<O extends Options>(
-  command: string,
-  argv: readonly string[],
-  options: O,
-  allowPositionals = false,
-) {
+export function parseFlags<F extends FlagSpecs>(path: string, syntax: CommandSyntax<F>, argv: readonly string[]): ParsedFlags<F> {
+  refuseSingleDashLongFlags(path, syntax.flags, argv);
+  const cli = buildCommander(path, syntax);
   try {
-    return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
+    cli.parse([...argv], { from: 'user' });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`paycfg ${command}: ${message}; run \`paycfg ${command} --help\``);
+    if (error instanceof CommanderError) throw new UsageError(`paycfg ${path}: ${commanderMessage(error, syntax.flags)}`);
+    throw error;
+  }
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(syntax.flags)) {
+    const option = cli.options.find((o) => o.long === `--${spec.negated === true ? 'no-' : ''}${name}`);
+    const value: unknown = option === undefined ? undefined : cli.getOptionValue(option.attributeName());
+    values[name] = spec.type === 'boolean' ? (value ?? spec.negated === true) === true : value;
+  }
+  const args = [...cli.args];
+  const max = syntax.maxArgs ?? 0;
+  if (args.length > max) {
+    const stray = args[max] as string;
+    throw new UsageError(`paycfg ${path}: unexpected argument "${stray}"${strayHint(path, syntax.flags, stray)}`);
+  }
+  return { values: values as FlagValues<F>, args };
+}
+
+/** What a stray argument probably meant: a manifest path given without -f, an output file without -o. */
+function strayHint(path: string, flags: FlagSpecs, stray: string): string {
+  if (flags['file'] !== undefined) return `; pass manifest paths with -f: did you mean \`paycfg ${path} -f ${stray}\`?`;
+  if (flags['out']?.short === 'o') return '; write to a file with -o FILE';
+  return '';
+}
+
+/**
+ * commander reads `-auto-approve` as the short flags -a -u -t…, and `-out=plan.json` as -o with the
+ * value "ut=plan.json": a word with one dash whose name is (close to) a long flag is refused here,
+ * before commander sees it, with the flag it meant. Values of flags that take one are skipped.
+ */
+function refuseSingleDashLongFlags(path: string, flags: FlagSpecs, argv: readonly string[]): void {
+  const longs = new Map<string, FlagSpec>();
+  const shorts = new Map<string, FlagSpec>();
+  for (const [name, spec] of Object.entries(flags)) {
+    longs.set(`${spec.negated === true ? 'no-' : ''}${name}`, spec);
+    if (spec.short !== undefined) shorts.set(spec.short, spec);
+  }
+  longs.set('help', { type: 'boolean', help: '' });
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (word === '--') return;
+    const takesValue = (spec: FlagSpec | undefined): boolean => spec?.type === 'string';
+    if (word.startsWith('--')) {
+      if (!word.includes('=') && takesValue(longs.get(word.slice(2)))) i += 1;
+      continue;
+    }
+    if (!word.startsWith('-') || word.length < 2) continue;
+    if (word.length === 2) {
+      if (takesValue(shorts.get(word.slice(1)))) i += 1;
+      continue;
+    }
+    const [name = '', ...rest] = word.slice(1).split('=');
+    const meant = longs.has(name) ? name : closestMatch(name, longs.keys());
+    if (meant !== undefined) {
+      const value = rest.length > 0 ? `=${rest.join('=')}` : '';
+      throw new UsageError(`paycfg ${path}: unknown flag "${word}"; did you mean --${meant}${value}? (long flags take two dashes)`);
+    }
+    // `-fpaycfg.yaml`: a short flag with its value attached, which commander reads as such.
+    if (takesValue(shorts.get(word.charAt(1)))) continue;
+    throw new UsageError(`paycfg ${path}: unknown flag "${word}"`);
+  }
+}
+
+/** commander's error, in paycfg's words: the flag as typed, the one it probably meant. */
+function commanderMessage(error: CommanderError, flags: FlagSpecs): string {
+  const quoted = /'([^']*)'/.exec(error.message)?.[1];
+  switch (error.code) {
+    case 'commander.unknownOption': {
+      const typed = quoted ?? '';
+      const [name = '', value] = typed.replace(/^--?/, '').split('=');
+      const spec = flags[name];
+      if (value !== undefined && spec?.type === 'boolean') return `--${name} takes no value (got "${typed}")`;
+      const suggestion = /\(Did you mean (.*)\?\)/.exec(error.message)?.[1];
+      return `unknown flag "${typed}"${suggestion !== undefined ? `; did you mean ${suggestion}?` : ''}`;
+    }
+    case 'commander.optionMissingArgument':
+      return `${(quoted ?? 'the flag').replace(/ <([^>]+)>$/, '').replace(', ', '/')} needs a value (${/<([^>]+)>/.exec(quoted ?? '')?.[1] ?? 'VALUE'})`;
+    case 'commander.helpDisplayed':
+      return 'help is printed by `paycfg <command> --help`';
+    default:
+      return error.message.replace(/^error: /, '');
   }
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/registry.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { helpText } from '../../src/cli/syntax.js';
 
 const workflow = parse(readFileSync(new URL('../../examples/ci/paycfg.yml', import.meta.url), 'utf8')) as {
   jobs: Record<string, { steps: { run?: string }[] }>;
@@ -35,7 +36,8 @@ describe('examples/ci workflow', () => {
       expect(Object.keys(commands)).toContain(argv[0]);
       const command = await commands[argv[0]!]!.load();
       const flags = argv.slice(1).filter((a) => a.startsWith('--'));
-      for (const flag of flags) expect(command.help, `${argv[0]} ${flag}`).toContain(flag);
+      const help = helpText(command.name, command.syntax);
+      for (const flag of flags) expect(help, `${argv[0]} ${flag}`).toContain(flag);
       // Parsing succeeds up to the point where the command needs a service or files.
       const io = captureIo({ env: {} });
       await main(argv.map((a) => a.replace('$MANIFESTS', 'does-not-exist')), io);

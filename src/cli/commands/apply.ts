@@ -12,39 +12,36 @@ import { showControls, stringifyJson } from '../../util/visible-text.js';
 import { prepareSavedPlan } from '../../workflow/prepare-saved-plan.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
 import { createApplyProgress } from '../apply-progress.js';
-import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
 
-const help = `Usage: paycfg apply -f PATH... [flags]
-       paycfg apply PLANFILE [flags]
-
-Makes the live group match the manifest: plans, shows the plan, asks for confirmation (on a
+const syntax = {
+  usage: ['-f PATH... [flags]', 'PLANFILE [flags]'],
+  description: `Makes the live group match the manifest: plans, shows the plan, asks for confirmation (on a
 terminal), then carries the changes out in an order the service accepts. With PLANFILE (saved by
 \`paycfg plan --out\`) it runs that plan without asking, after checking that nothing it was
-computed from has changed since.
-
-Flags:
-  -f, --file <path>       Manifest file or directory (repeatable)
-  --auto-approve          Do not ask for confirmation (required without a terminal)
-  --parallelism <n>       Changes and requests in flight at once (default 8)
-  --json                  Print a machine-readable result instead of progress lines
-  --target <address>      Only this resource and what it depends on (repeatable; with -f)
-${clientFlagsHelp}
-
-Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, CI, NO_COLOR.
-Exit codes: 0 all changes done, 1 an error, a failed or a blocked change.`;
-
-const flags = {
-  file: { type: 'string', short: 'f', multiple: true },
-  'auto-approve': { type: 'boolean', default: false },
-  parallelism: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  target: { type: 'string', multiple: true },
-  ...clientFlagOptions,
-} as const;
+computed from has changed since.`,
+  maxArgs: 1,
+  flags: {
+    file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
+    'auto-approve': { type: 'boolean', help: 'Do not ask for confirmation (required without a terminal)' },
+    parallelism: { type: 'string', value: 'N', help: 'Changes and requests in flight at once (default 8)' },
+    json: { type: 'boolean', help: 'Print a machine-readable result instead of progress lines; errors as JSON too' },
+    target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable; with -f)' },
+    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    ...clientFlags,
+  },
+  environment: [...clientEnvironment, ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
+  exitCodes: [
+    [0, 'all changes done, or nothing to do'],
+    [1, 'an error, a failed or a blocked change, or the run was cancelled'],
+    [130, 'interrupted (Ctrl-C): running changes finished, no new one started'],
+  ],
+} as const satisfies CommandSyntax;
 
 async function confirm(io: IoStreams, plan: Plan): Promise<boolean> {
   if (io.prompt === undefined) return false;
@@ -106,7 +103,7 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
 }
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
-  const { values, positionals } = parseFlags('apply', argv, flags, true);
+  const { values, args: positionals } = parseFlags('apply', syntax, argv);
   const files = values.file ?? [];
   if (positionals.length > 1) throw new UsageError('paycfg apply: give at most one saved plan file');
   const planFile = positionals[0];
@@ -135,7 +132,9 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     // What is shown holds no token a live record might carry; what is carried out is the plan itself.
     const shown = scrubPlan(plan, [token]);
     const out = values.json ? io.stderr : io.stdout;
-    if (saved === undefined) out.write(renderPlanText(shown, createStyle(colorEnabled(io))));
+    // --no-color, beside NO_COLOR.
+    const color = colorEnabled(io) && values.color;
+    if (saved === undefined) out.write(renderPlanText(shown, createStyle(color)));
     if (plan.changes.length === 0) {
       if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
@@ -163,4 +162,4 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   }
 }
 
-export const applyCommand: Command = { name: 'apply', summary: 'Make the live group match the manifest', help, run };
+export const applyCommand: Command = { name: 'apply', summary: 'Make the live group match the manifest', syntax, run };

@@ -6,43 +6,42 @@ import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
-import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
 
-const help = `Usage: paycfg drift -f PATH... [flags]
-
-Reports how the live group differs from the manifest: the changes apply would make, resources
+const syntax = {
+  usage: ['-f PATH... [flags]'],
+  description: `Reports how the live group differs from the manifest: the changes apply would make, resources
 the manifest does not manage, and changes the service would refuse. Sends no write. Meant for a
-scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.
-
-Flags:
-  -f, --file <path>       Manifest file or directory (repeatable)
-  --json                  Print the report as JSON
-  --markdown              Print the report as Markdown (for an issue or a chat message)
-  --target <address>      Only this resource and what it depends on (repeatable)
-  --ignore-unmanaged      Live resources the manifest does not name are not drift
-  --parallelism <n>       Reads in flight at once (default 8)
-${clientFlagsHelp}`;
-
-const flags = {
-  file: { type: 'string', short: 'f', multiple: true },
-  json: { type: 'boolean', default: false },
-  markdown: { type: 'boolean', default: false },
-  target: { type: 'string', multiple: true },
-  'ignore-unmanaged': { type: 'boolean', default: false },
-  parallelism: { type: 'string' },
-  ...clientFlagOptions,
-} as const;
+scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`,
+  flags: {
+    file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
+    json: { type: 'boolean', help: 'Print the report as JSON; errors as JSON too' },
+    markdown: { type: 'boolean', help: 'Print the report as Markdown (for an issue or a chat message)' },
+    target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable)' },
+    'ignore-unmanaged': { type: 'boolean', help: 'Live resources the manifest does not name are not drift' },
+    parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
+    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    ...clientFlags,
+  },
+  environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
+  exitCodes: [
+    [0, 'no drift'],
+    [1, 'an error'],
+    [2, 'drift: changes to make, changes the service would refuse, or unmanaged resources'],
+  ],
+} as const satisfies CommandSyntax;
 
 export function hasDrifted(plan: Plan, ignoreUnmanaged: boolean): boolean {
   return plan.changes.length > 0 || plan.blocked.length > 0 || (!ignoreUnmanaged && plan.unmanaged.length > 0);
 }
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
-  const { values } = parseFlags('drift', argv, flags);
+  const { values } = parseFlags('drift', syntax, argv);
   const paths = requireFiles('drift', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
   const parallelism = parallelismFlag(values.parallelism);
@@ -59,7 +58,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     } else if (values.markdown) {
       io.stdout.write(renderPlanMarkdown(report, 'drift'));
     } else {
-      io.stdout.write(renderPlanText(report, createStyle(colorEnabled(io)), 'drift'));
+      io.stdout.write(renderPlanText(report, createStyle(colorEnabled(io) && values.color), 'drift'));
       io.stdout.write(drifted ? '\nDrift detected.\n' : '\nNo drift.\n');
     }
     return drifted ? ExitCode.Changes : ExitCode.Success;
@@ -68,4 +67,4 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   }
 }
 
-export const driftCommand: Command = { name: 'drift', summary: 'Report how the live group differs from the manifest (exit 2 on drift)', help, run };
+export const driftCommand: Command = { name: 'drift', summary: 'Report how the live group differs from the manifest (exit 2 on drift)', syntax, run };

@@ -2,55 +2,47 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { exportGroup, type ExportRun, type ExportTarget } from '../../export/index.js';
 import { formatDiagnostic } from '../../manifest/index.js';
 import { plural } from '../../util/text.js';
-import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
 
-export const exportFlagOptions = {
-  out: { type: 'string', short: 'o' },
-  'out-dir': { type: 'string' },
-  force: { type: 'boolean', default: false },
-  'assign-references': { type: 'boolean', default: false },
-  parallelism: { type: 'string' },
-  ...clientFlagOptions,
-} as const;
-
-const help = `Usage: paycfg export [-o FILE | --out-dir DIR] [flags]
-
-Writes a manifest of the live group: EMV configs, acquirer profiles, merchants with their
+export const exportSyntax = {
+  usage: ['[-o FILE | --out-dir DIR] [flags]'],
+  description: `Writes a manifest of the live group: EMV configs, acquirer profiles, merchants with their
 bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no changes.
 Sends GET requests only: the service is never written to.
 
 Secrets are never exported: each deviceAdmin becomes a \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>}
 reference, listed at the end. A live group that holds the access token in any value is not
-exported at all: the error names each record and field. Merchants without providerReference and devices without
-deviceAlias cannot be keyed: they are written commented out, with what to do.
-
-Flags:
-  -o, --out <file>        Write one manifest file (atomically); default: stdout
-  --out-dir <dir>         Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml
-                          and merchants/<providerReference>.yaml
-  --force                 With --out-dir: write into a directory that is not empty (overwrites
-                          the files export writes, leaves other files alone)
-  --assign-references     Propose a providerReference for each merchant without one (written
-                          commented out: set it on the live merchant first)
-  --parallelism <n>       Reads in flight at once (default 8)
-${clientFlagsHelp}
-
-Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN.`;
+exported at all: the error names each record and field. Merchants without providerReference and
+devices without deviceAlias cannot be keyed: they are written commented out, with what to do.`,
+  flags: {
+    out: { type: 'string', short: 'o', value: 'FILE', help: 'Write one manifest file (atomically); default: stdout. An existing FILE needs --force' },
+    'out-dir': { type: 'string', value: 'DIR', help: 'Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml and merchants/<providerReference>.yaml' },
+    force: { type: 'boolean', help: 'Replace an existing -o FILE; with --out-dir, write into a directory that is not empty (overwrites the files export writes, leaves other files alone)' },
+    'assign-references': { type: 'boolean', help: 'Propose a providerReference for each merchant without one (written commented out: set it on the live merchant first)' },
+    parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
+    json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+    ...clientFlags,
+  },
+  environment: clientEnvironment,
+  exitCodes: [
+    [0, 'the manifest was written'],
+    [1, 'an error, or the exported manifest does not validate'],
+  ],
+} as const satisfies CommandSyntax;
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
-  const { values, positionals } = parseFlags('export', argv, exportFlagOptions, true);
-  if (positionals.length > 0) throw new UsageError(`paycfg export: unexpected argument "${positionals[0]}"; write to a file with -o FILE`);
+  const { values } = parseFlags('export', exportSyntax, argv);
   if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
-  if (values.force && values['out-dir'] === undefined) throw new UsageError('paycfg export: --force goes with --out-dir (-o replaces its file anyway)');
   const parallelism = parallelismFlag(values.parallelism);
   const target: ExportTarget =
     values['out-dir'] !== undefined
       ? { kind: 'directory', path: values['out-dir'], force: values.force }
       : values.out !== undefined
-        ? { kind: 'file', path: values.out }
+        ? { kind: 'file', path: values.out, force: values.force }
         : { kind: 'stdout' };
 
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
@@ -105,4 +97,4 @@ function report(result: ExportRun, target: ExportTarget, io: IoStreams): void {
   }
 }
 
-export const exportCommand: Command = { name: 'export', summary: 'Write a manifest from the live group', help, run };
+export const exportCommand: Command = { name: 'export', summary: 'Write a manifest from the live group', syntax: exportSyntax, run };

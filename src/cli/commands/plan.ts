@@ -8,42 +8,39 @@ import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
 import { writeSavedPlan } from '../../workflow/saved-plan-file.js';
-import { clientFlagOptions, clientFlagsHelp, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { refuseTokenInDesired } from '../desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
 
-export const planFlagOptions = {
-  file: { type: 'string', short: 'f', multiple: true },
-  json: { type: 'boolean', default: false },
-  markdown: { type: 'boolean', default: false },
-  out: { type: 'string' },
-  'detailed-exitcode': { type: 'boolean', default: false },
-  parallelism: { type: 'string' },
-  target: { type: 'string', multiple: true },
-  ...clientFlagOptions,
-} as const;
-
-const help = `Usage: paycfg plan -f PATH... [flags]
-
-Reads the live group, compares it with the manifest and prints the ordered changes that
-\`paycfg apply\` would make. Sends no write.
-
-Flags:
-  -f, --file <path>       Manifest file or directory (repeatable; directories are read recursively)
-  --json                  Print the plan as JSON (schemas/plan.schema.json)
-  --markdown              Print a summary for a pull-request comment
-  --out <file>            Save the plan for \`paycfg apply <file>\` (holds no secret value)
-  --detailed-exitcode     Exit 2 when there are changes (0: none, 1: error)
-  --parallelism <n>       Reads in flight at once (default 8)
-  --target <address>      Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001
-${clientFlagsHelp}
-
-Environment: PAYCFG_BASE_URL, PAYCFG_TOKEN, NO_COLOR.`;
+export const planSyntax = {
+  usage: ['-f PATH... [flags]'],
+  description: `Reads the live group, compares it with the manifest and prints the ordered changes that
+\`paycfg apply\` would make. Sends no write.`,
+  flags: {
+    file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable; directories are read recursively); - reads it from standard input' },
+    json: { type: 'boolean', help: 'Print the plan as JSON (schemas/plan.schema.json); errors as JSON too' },
+    markdown: { type: 'boolean', help: 'Print a summary for a pull-request comment' },
+    out: { type: 'string', short: 'o', value: 'FILE', help: 'Save the plan for `paycfg apply FILE` (holds no secret value); an existing file must be a saved plan' },
+    force: { type: 'boolean', help: 'With --out: replace FILE even when it is not a saved plan' },
+    'detailed-exitcode': { type: 'boolean', help: 'Exit 2 when there are changes (0: none, 1: error)' },
+    parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
+    target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001' },
+    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    ...clientFlags,
+  },
+  environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
+  exitCodes: [
+    [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
+    [1, 'an error'],
+    [2, 'with --detailed-exitcode: the plan has changes'],
+  ],
+} as const satisfies CommandSyntax;
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
-  const { values } = parseFlags('plan', argv, planFlagOptions);
+  const { values } = parseFlags('plan', planSyntax, argv);
   const paths = requireFiles('plan', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
   const parallelism = parallelismFlag(values.parallelism);
@@ -58,7 +55,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd);
     if (values.json) io.stdout.write(renderPlanJson(run.plan));
     else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));
-    else io.stdout.write(renderPlanText(run.plan, createStyle(colorEnabled(io))));
+    else io.stdout.write(renderPlanText(run.plan, createStyle(colorEnabled(io) && values.color)));
     if (values.out !== undefined && !values.json) io.stderr.write(`Saved the plan to ${values.out}; run \`paycfg apply ${values.out}\` to carry it out.\n`);
     return values['detailed-exitcode'] && hasChanges(run.plan) ? ExitCode.Changes : ExitCode.Success;
   } finally {
@@ -66,4 +63,4 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   }
 }
 
-export const planCommand: Command = { name: 'plan', summary: 'Show what apply would change in the live group', help, run };
+export const planCommand: Command = { name: 'plan', summary: 'Show what apply would change in the live group', syntax: planSyntax, run };

@@ -3,6 +3,7 @@ import { isLoopbackHost } from '../../api/config.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { intFlag, parseFlags, rateFlag } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   isSummaryLists,
@@ -16,13 +17,34 @@ import {
 
 const SECRET_ENV = 'PAYCFG_SIM_SECRET';
 
-const help = `paycfg sim: run the embedded simulator of the payment configuration service
+const jwtSecretFlag = {
+  type: 'string',
+  value: 'S',
+  help: `HS256 secret of bearer tokens (default: env ${SECRET_ENV}, else the documented local default; never use that one off this machine)`,
+} as const;
 
-Usage:
-  paycfg sim [--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS]
-             [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N]
-             [--summary-lists binding|profile]
-  paycfg sim token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]
+const tokenSyntax = {
+  usage: ['--group G-00000001 [--ttl SECONDS] [--jwt-secret S]'],
+  description: `Prints a bearer token for a group, signed as the simulator checks it.`,
+  flags: {
+    group: { type: 'string', value: 'G', help: 'The group the token is for (required), e.g. G-00000001' },
+    ttl: { type: 'string', value: 'SECONDS', help: `How long the token is valid (default ${DEFAULT_TOKEN_TTL_SECONDS})` },
+    'jwt-secret': jwtSecretFlag,
+    json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+  },
+  environment: [[SECRET_ENV, 'The token secret, unless --jwt-secret is given']],
+  exitCodes: [
+    [0, 'the token was printed'],
+    [1, 'an error'],
+  ],
+} as const satisfies CommandSyntax;
+
+const serverSyntax = {
+  usage: [
+    '[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile]',
+    'token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]',
+  ],
+  description: `Runs the embedded simulator of the payment configuration service.
 
 Serves /api/openapi/v1 (acquirer, emv, mchInfo, device), GET /api/v2/current and the
 /_sim/ admin surface (loopback clients with a loopback Host only) until interrupted (Ctrl-C
@@ -30,31 +52,40 @@ or SIGTERM). A request a browser page of another site could send (a foreign Orig
 Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
 Prints one line on start: "listening on http://HOST:PORT".
 
-Flags:
-  --port N            port to listen on; 0 (default) picks a free one
-  --host H            address to bind (default 127.0.0.1)
-  --jwt-secret S      HS256 secret of bearer tokens (default: env ${SECRET_ENV},
-                      else the documented local default; never use that one off this machine)
-  --state FILE        keep the store in FILE across restarts (written atomically)
-  --latency MS        delay every /api answer by MS milliseconds
-  --fault-rate P      answer this fraction of /api requests with code 10001 System Error,
-                      without acting (0..1): HTTP 200 in the real wire style, as the live
-                      service answers its errors; 503 in the reference style
-  --drop-rate P       perform this fraction of writes, then close the connection unanswered
-  --rate-limit RPS    over RPS requests per second answer 429 with Retry-After
-  --seed N            seed for reproducible faults and ids
-  --max-page-size N   cap page sizes; pageSize=-1 then returns only the first N records
-  --wire-style S      how answers are worded where the API reference leaves it open:
-                      real (default: the live service's style, e.g. error bodies without
-                      data, pages without hasNext, unset fields as null, merchant ids
-                      M + creation second) or
-                      reference (the reference's own wording); GET /_sim/settings says which
-  --summary-lists L   whose methodList/emvList a merchant's acquirers[] items carry:
-                      binding (default, the binding's own) or profile (the bound profile's);
-                      GET /_sim/settings says which
-
-paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS}).
-`;
+paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS}); see \`paycfg sim token --help\`.`,
+  flags: {
+    port: { type: 'string', value: 'N', help: 'Port to listen on; 0 (default) picks a free one' },
+    host: { type: 'string', value: 'H', help: 'Address to bind (default 127.0.0.1)' },
+    'jwt-secret': jwtSecretFlag,
+    state: { type: 'string', value: 'FILE', help: 'Keep the store in FILE across restarts (written atomically)' },
+    latency: { type: 'string', value: 'MS', help: 'Delay every /api answer by MS milliseconds' },
+    'fault-rate': {
+      type: 'string',
+      value: 'P',
+      help: 'Answer this fraction of /api requests with code 10001 System Error, without acting (0..1): HTTP 200 in the real wire style, as the live service answers its errors; 503 in the reference style',
+    },
+    'drop-rate': { type: 'string', value: 'P', help: 'Perform this fraction of writes, then close the connection unanswered' },
+    'rate-limit': { type: 'string', value: 'RPS', help: 'Over RPS requests per second answer 429 with Retry-After' },
+    seed: { type: 'string', value: 'N', help: 'Seed for reproducible faults and ids' },
+    'max-page-size': { type: 'string', value: 'N', help: 'Cap page sizes; pageSize=-1 then returns only the first N records' },
+    'wire-style': {
+      type: 'string',
+      value: 'S',
+      help: "How answers are worded where the API reference leaves it open: real (default: the live service's style, e.g. error bodies without data, pages without hasNext, unset fields as null, merchant ids M + creation second) or reference (the reference's own wording); GET /_sim/settings says which",
+    },
+    'summary-lists': {
+      type: 'string',
+      value: 'L',
+      help: "Whose methodList/emvList a merchant's acquirers[] items carry: binding (default, the binding's own) or profile (the bound profile's); GET /_sim/settings says which",
+    },
+    json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+  },
+  environment: [[SECRET_ENV, 'The token secret, unless --jwt-secret is given']],
+  exitCodes: [
+    [0, 'stopped by Ctrl-C or SIGTERM'],
+    [1, 'an error (bad flag, the port is taken)'],
+  ],
+} as const satisfies CommandSyntax;
 
 function secretFrom(flag: string | undefined, io: IoStreams): string | undefined {
   if (flag !== undefined) return flag;
@@ -63,11 +94,7 @@ function secretFrom(flag: string | undefined, io: IoStreams): string | undefined
 }
 
 async function runToken(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
-  const { values } = parseFlags('sim token', argv, {
-    group: { type: 'string' },
-    ttl: { type: 'string' },
-    'jwt-secret': { type: 'string' },
-  });
+  const { values } = parseFlags('sim token', tokenSyntax, argv);
   if (values.group === undefined) throw new UsageError('paycfg sim token: --group is required (for example --group G-00000001)');
   const token = signSimToken({
     groupId: values.group,
@@ -83,20 +110,7 @@ function optionalSecret(secret: string | undefined): { secret?: string } {
 }
 
 async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
-  const { values } = parseFlags('sim', argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'jwt-secret': { type: 'string' },
-    state: { type: 'string' },
-    latency: { type: 'string' },
-    'fault-rate': { type: 'string' },
-    'drop-rate': { type: 'string' },
-    'rate-limit': { type: 'string' },
-    seed: { type: 'string' },
-    'max-page-size': { type: 'string' },
-    'wire-style': { type: 'string' },
-    'summary-lists': { type: 'string' },
-  });
+  const { values } = parseFlags('sim', serverSyntax, argv);
   const faults: Partial<FaultSettings> = {};
   const latency = intFlag('latency', values.latency, 0, 60_000);
   const faultRate = rateFlag('fault-rate', values['fault-rate']);
@@ -140,9 +154,12 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
   return ExitCode.Success;
 }
 
+const simTokenCommand: Command = { name: 'token', summary: 'Print a bearer token for a group', syntax: tokenSyntax, run: runToken };
+
 export const simCommand: Command = {
   name: 'sim',
   summary: 'Run the embedded simulator of the payment configuration service',
-  help,
+  syntax: serverSyntax,
+  subcommands: { token: simTokenCommand },
   run: (argv, io) => (argv[0] === 'token' ? runToken(argv.slice(1), io) : runServer(argv, io)),
 };

@@ -4,52 +4,48 @@ import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
 
-const HELP = `Usage: paycfg validate -f PATH... [--json] [--allow-missing-env]
-
-Checks manifest files offline: YAML syntax, the manifest format, references between entries and
-the service's rules that can be known without asking it. No request is sent.
-
-Flags:
-  -f, --file PATH        A manifest file, or a directory read recursively for *.yaml and *.yml
-                         (entries whose name starts with a dot are skipped). Repeatable; the files
-                         form one manifest.
-      --json             Print {valid, files, counts, errors, missingVariables} as JSON on stdout.
-      --allow-missing-env
-                         Treat an unset \${VAR} (one without a :-default) as a placeholder instead of
-                         an error, for CI jobs that validate without secrets. A value that waits
-                         for a missing variable is not checked for shape.
-
-Exit status: 0 when the manifest is valid, 1 when it is not (every error is printed as
-file:line:col: message).
-`;
+const syntax = {
+  usage: ['-f PATH... [--json] [--allow-missing-env]'],
+  description: `Checks manifest files offline: YAML syntax, the manifest format, references between entries and
+the service's rules that can be known without asking it. No request is sent. Every error is
+printed as file:line:col: message.`,
+  flags: {
+    file: {
+      type: 'string',
+      short: 'f',
+      multiple: true,
+      value: 'PATH',
+      help: 'A manifest file, or a directory read recursively for *.yaml and *.yml (entries whose name starts with a dot are skipped); - reads it from standard input. Repeatable; the files form one manifest.',
+    },
+    json: { type: 'boolean', help: 'Print {valid, files, counts, errors, missingVariables} as JSON on stdout; other errors as JSON too' },
+    'allow-missing-env': {
+      type: 'boolean',
+      help: 'Treat an unset ${VAR} (one without a :-default) as a placeholder instead of an error, for CI jobs that validate without secrets. A value that waits for a missing variable is not checked for shape.',
+    },
+  },
+  environment: [['(any)', 'The variables the manifest names as ${VAR}']],
+  exitCodes: [
+    [0, 'the manifest is valid'],
+    [1, 'it is not, or an error'],
+  ],
+} as const satisfies CommandSyntax;
 
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'Check manifests offline (no request is sent)',
-  help: HELP,
+  syntax,
   async run(argv, io) {
-    const { values, positionals } = parseFlags(
-      'validate',
-      argv,
-      {
-        file: { type: 'string', short: 'f', multiple: true },
-        json: { type: 'boolean' },
-        'allow-missing-env': { type: 'boolean' },
-      },
-      true,
-    );
-    if (positionals.length > 0) {
-      throw new UsageError(`paycfg validate: unexpected argument "${positionals[0]}"; pass manifest paths with -f`);
-    }
+    const { values } = parseFlags('validate', syntax, argv);
     const paths = values.file ?? [];
     if (paths.length === 0) throw new UsageError('paycfg validate: no manifest given; pass -f PATH (a file or a directory)');
-    const json = values.json === true;
+    const json = values.json;
     try {
       const loaded = await loadManifest(paths, {
         env: io.env,
         cwd: io.cwd,
-        allowMissingEnv: values['allow-missing-env'] === true,
+        allowMissingEnv: values['allow-missing-env'],
       });
       if (json) {
         writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], missingVariables: loaded.missingVariables });

@@ -1,0 +1,94 @@
+import { Command as Commander, Option } from 'commander';
+
+/**
+ * The grammar of one command line: its flags, arguments and help sections. Commands declare it as
+ * data; parse-flags turns it into a commander Command to parse with, and this module into the
+ * command's --help text, so that what is parsed and what is documented cannot drift apart.
+ */
+export interface FlagSpec {
+  readonly type: 'string' | 'boolean';
+  /** One letter, written `-x`. */
+  readonly short?: string;
+  /** A string flag that may be given more than once; its values are kept in order. */
+  readonly multiple?: boolean;
+  /** The placeholder of a string flag's value in help, e.g. PATH. */
+  readonly value?: string;
+  /** A boolean written `--no-NAME`: true unless given. */
+  readonly negated?: boolean;
+  readonly help: string;
+}
+
+export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
+
+/** The parsed values of a command's flags, by the names the command declared them with. */
+export type FlagValues<F extends FlagSpecs> = {
+  -readonly [K in keyof F]: F[K] extends { type: 'boolean' } ? boolean : F[K] extends { multiple: true } ? string[] | undefined : string | undefined;
+};
+
+export interface CommandSyntax<F extends FlagSpecs = FlagSpecs> {
+  /** What follows `paycfg <command>` in the usage line; one entry per form of the command. */
+  readonly usage: readonly string[];
+  readonly description: string;
+  readonly flags: F;
+  /** Positional arguments the command takes at most: 0 (the default) refuses any. */
+  readonly maxArgs?: number;
+  /** [variable, what it does] for the Environment section. */
+  readonly environment?: readonly (readonly [string, string])[];
+  /** [code, when] for the Exit codes section. */
+  readonly exitCodes: readonly (readonly [number | string, string])[];
+}
+
+/** Wide enough for the longest flag term and a sentence, whatever the terminal: help reads the same everywhere. */
+const HELP_WIDTH = 100;
+
+/** `-f, --file <PATH>`, as commander reads it. */
+export function flagTerm(name: string, spec: FlagSpec): string {
+  const short = spec.short !== undefined ? `-${spec.short}, ` : '';
+  const long = `--${spec.negated === true ? 'no-' : ''}${name}`;
+  return `${short}${long}${spec.type === 'string' ? ` <${spec.value ?? 'VALUE'}>` : ''}`;
+}
+
+/**
+ * The commander Command of a syntax, for parsing and for help. Nothing it does reaches the process:
+ * it writes nowhere and never exits (exitOverride throws a CommanderError instead).
+ */
+export function buildCommander(path: string, syntax: CommandSyntax): Commander {
+  const cli = new Commander(`paycfg ${path}`)
+    .usage(syntax.usage[0] ?? '[flags]')
+    .description(syntax.description)
+    .exitOverride()
+    .configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} })
+    .configureHelp({ helpWidth: HELP_WIDTH, optionTerm: (option) => option.flags.replace(/<([^>]+)>/, '$1') })
+    .helpOption('-h, --help', 'Show this help')
+    .showSuggestionAfterError(true)
+    // Arguments are counted by parse-flags, which can say what a stray one probably meant.
+    .allowExcessArguments(true);
+  for (const [name, spec] of Object.entries(syntax.flags)) {
+    const option = new Option(flagTerm(name, spec), spec.help);
+    if (spec.multiple === true) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    cli.addOption(option);
+  }
+  return cli;
+}
+
+/** `Usage: paycfg plan -f PATH... [flags]`, one line per form. */
+export function usageText(path: string, syntax: CommandSyntax): string {
+  const forms = syntax.usage.length > 0 ? syntax.usage : ['[flags]'];
+  return forms.map((form, i) => `${i === 0 ? 'Usage:' : '      '} paycfg ${path} ${form}`).join('\n');
+}
+
+/** The full --help text: usage, description, flags, environment variables, exit codes. */
+export function helpText(path: string, syntax: CommandSyntax): string {
+  const commander = buildCommander(path, syntax).helpInformation();
+  // commander's first line is the first usage form; the others follow it.
+  const body = commander.replace(/^Usage: .*\n/, `${usageText(path, syntax)}\n`);
+  const sections = [body.trimEnd()];
+  if (syntax.environment !== undefined && syntax.environment.length > 0) sections.push(table('Environment variables:', syntax.environment));
+  sections.push(table('Exit codes:', syntax.exitCodes));
+  return `${sections.join('\n\n')}\n`;
+}
+
+function table(title: string, rows: readonly (readonly [number | string, string])[]): string {
+  const width = Math.max(...rows.map(([key]) => String(key).length));
+  return [title, ...rows.map(([key, text]) => `  ${String(key).padEnd(width)}  ${text}`)].join('\n');
+}
