@@ -93,8 +93,13 @@ export interface Plan {
   readonly warnings?: PlanWarning[];
 }
 
+/**
+ * Whether the live group differs from the manifest: a change to make, or one the service would
+ * refuse. A blocked change is drift as much as a planned one (the group does not match), so
+ * `plan --detailed-exitcode` exits 2 on it as `drift` does; `apply` exits 1, having left it undone.
+ */
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.length > 0;
+  return plan.changes.length > 0 || plan.blocked.length > 0;
 }
 
 export function summarise(changes: readonly Change[]): PlanSummary {
