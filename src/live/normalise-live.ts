@@ -15,6 +15,7 @@ import type {
 } from '../model/state.js';
 import { allowsOf, NO_ALLOWS } from '../model/state.js';
 import { compareTwins, deviceLifecycle, holdsAlias, isActivated, survivorOf } from '../model/twins.js';
+import { unkeyedKey } from '../model/unkeyed-key.js';
 import { LiveStateError } from './errors.js';
 import { checkRecord } from './record-check.js';
 
@@ -530,7 +531,7 @@ export function deviceResource(
   if (present(d.deviceAdmin)) fields.deviceAdmin = d.deviceAdmin;
   if (acquirerFields !== undefined) fields.acquirerFields = acquirerFields;
   if (emvParams !== undefined) fields.emvParams = emvParams;
-  // A device without an alias cannot be named in a manifest; it gets a key nobody can write.
-  const key = deviceKey(ref, alias === '' ? `~${d.deviceId}` : alias);
+  // A device without an alias cannot be named in a manifest; it gets a key nobody can write (model/unkeyed-key.ts).
+  const key = deviceKey(ref, alias === '' ? unkeyedKey(d.deviceId) : alias);
   return { resource: { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) }, ext };
 }

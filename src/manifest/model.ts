@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
 import { isUploadedLogo, RECEIPT_LOGO_FINGERPRINT_KEY, uploadedLogoProblem } from '../model/receipt-logo.js';
 import { NO_PRUNE } from '../model/state.js';
+import { UNKEYED_MARK } from '../model/unkeyed-key.js';
 import { didYouMean } from './did-you-mean.js';
 import { VALUE, unknownKeyLines } from './issue-text.js';
 import {
@@ -57,6 +58,17 @@ const nameSchema = () =>
     .string()
     .min(1, { error: 'must not be empty' })
     .regex(/^\S(.*\S)?$/, { error: `${VALUE} must not start or end with spaces` });
+
+/**
+ * A key a live record is matched by. A leading `~` is paycfg's own: a plan lists a live merchant
+ * without providerReference, or a device without deviceAlias, under `~<service id>`
+ * (model/unkeyed-key.ts), and no key a manifest writes may be mistaken for one. A refinement, so
+ * the JSON Schema does not show it: editors would only flag what validate says anyway.
+ */
+const keySchema = (field: string) =>
+  nameSchema().refine((key) => !key.startsWith(UNKEYED_MARK), {
+    error: `${VALUE} must not start with "${UNKEYED_MARK}": a plan names a live record without a ${field} "${UNKEYED_MARK}<its id>", and a key of the manifest must never look like one`,
+  });
 
 /**
  * IANA names as Node's time zone data knows them. Intl.supportedValuesOf('timeZone') lists only
@@ -263,7 +275,7 @@ const deviceEmvParamsSchema = strictEntry({
 }).meta({ id: 'DeviceEmvParams', description: 'EMV parameters of the device (API 01 §2.7).' });
 
 export const deviceSchema = strictEntry({
-  deviceAlias: nameSchema().describe('Friendly name of the device, unique per merchant; the key a live device is matched by.'),
+  deviceAlias: keySchema('deviceAlias').describe('Friendly name of the device, unique per merchant; the key a live device is matched by.'),
   deviceName: z.string().optional().describe('Device name.'),
   deviceType: z.string().optional().describe('Device type, e.g. COTS (the service\'s default).'),
   operatingMode: z.string().optional().describe('Operating mode.'),
@@ -284,7 +296,7 @@ export const deviceSchema = strictEntry({
 }).meta({ id: 'Device', description: 'A terminal: an activation code that becomes an activated device (API 01 §2.6, §4.5).' });
 
 export const merchantSchema = strictEntry({
-  providerReference: nameSchema().describe('Your own unique reference for the merchant: the key a live merchant is matched by.'),
+  providerReference: keySchema('providerReference').describe('Your own unique reference for the merchant: the key a live merchant is matched by.'),
   mchName: requiredText().describe('Merchant name.'),
   currency: currencySchema.describe('Default settlement currency, ISO 4217.'),
   contactName: requiredText().describe('Contact name.'),

@@ -15,10 +15,11 @@ import { DESCRIPTORS } from './descriptors.js';
 import { comparableFields, diffFields, patchBetween, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
-import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type UnmanagedResource } from './plan.js';
+import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
+import { lookAlikeWarnings, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
 
 export interface PlanContext {
   readonly baseUrl: string;
@@ -44,6 +45,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
   builder.handleLiveOnly();
   builder.detachUsersOfReplacements();
   builder.blockDeletesHeldOutside();
+  builder.listUnkeyedMerchants();
   const blocked = builder.blocked;
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
   const sensitive = new Set<string>(desired.sensitive.keys());
@@ -62,12 +64,20 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
     summary: summarise(changes),
     sensitive: [...sensitive].sort(),
+    ...withWarnings(lookAlikeWarnings(changes, live, builder.unkeyedDevices)),
   };
+}
+
+/** The field is left out when there is nothing to say, so that a plan without warnings keeps its old JSON form. */
+function withWarnings(warnings: PlanWarning[]): { warnings?: PlanWarning[] } {
+  return warnings.length === 0 ? {} : { warnings };
 }
 
 class PlanBuilder {
   private readonly drafts = new Map<Address, Draft>();
   readonly unmanaged: UnmanagedResource[] = [];
+  /** Live devices without a deviceAlias that stay (they are listed as unmanaged), for the look-alike warnings. */
+  readonly unkeyedDevices: UnkeyedDevice[] = [];
   readonly blocked: BlockedChange[] = [];
   private readonly blockedAt = new Map<string, BlockedChange>();
   readonly view: ReadonlyMap<string, LiveResource>;
@@ -334,16 +344,34 @@ class PlanBuilder {
     } else if (policy === 'logout' && resource.lifecycle === 'active') {
       this.add({ ...base, ...owner, action: 'delete', disposal: 'logout', reason: 'activated device not in the manifest, and prune.activatedDevices is logout' });
     } else {
+      const note =
+        resource.lifecycle === 'logout'
+          ? 'logged-out terminal not in the manifest'
+          : 'activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so';
+      const fields = resource.fields as DeviceFields;
+      if (fields.deviceAlias !== '') {
+        this.unmanaged.push({ address: base.address, kind: 'device', key: resource.key, note });
+        return;
+      }
+      // Keyed `~<deviceId>` (live/normalise-live.ts): its id and name are all a reviewer can know it by.
       this.unmanaged.push({
         address: base.address,
         kind: 'device',
         key: resource.key,
-        note:
-          resource.lifecycle === 'logout'
-            ? 'logged-out terminal not in the manifest'
-            : 'activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so',
+        liveId: resource.id,
+        ...(fields.deviceName !== undefined ? { name: fields.deviceName } : {}),
+        note: `${note}. It has no deviceAlias, so no manifest device can match it; set its deviceAlias in the service to manage it`,
       });
+      this.unkeyedDevices.push({ merchant, id: resource.id, name: fields.deviceName });
     }
+  }
+
+  /**
+   * Merchants without a providerReference are listed, whatever prune.merchants says: paycfg cannot
+   * name them in a manifest, so it never deletes one.
+   */
+  listUnkeyedMerchants(): void {
+    for (const merchant of this.live.unkeyedMerchants) this.unmanaged.push(unkeyedMerchantEntry(merchant));
   }
 
   /**

@@ -60,7 +60,7 @@ function projection(json: { changes: any[]; blocked: any[]; unmanaged: any[]; su
       ...(c.predicted ? { predicted: true } : {}),
     })),
     blocked: json.blocked.map((b) => ({ address: b.address, blockers: b.blockers.map(masked) })),
-    unmanaged: json.unmanaged.map((u) => u.address),
+    unmanaged: json.unmanaged.map((u) => masked(u.address)),
     summary: json.summary,
   };
 }

@@ -1,0 +1,16 @@
+/**
+ * A live record without the field paycfg keys it by (a merchant without providerReference, a
+ * device without deviceAlias) is still shown, under `~<service id>` in place of the key: the
+ * manifest refuses a providerReference or deviceAlias that starts with `~`, so such an address can
+ * never be one a manifest names.
+ */
+export const UNKEYED_MARK = '~';
+
+export function unkeyedKey(id: string | number): string {
+  return [UNKEYED_MARK, String(id)].join('');
+}
+
+/** Whether a key (or a device key's alias part) stands for a record without a key of its own. */
+export function isUnkeyed(key: string): boolean {
+  return key.startsWith(UNKEYED_MARK);
+}

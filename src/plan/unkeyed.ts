@@ -1,0 +1,97 @@
+import { addressOf, parseAddress } from '../model/kinds.js';
+import type { DeviceFields, LiveState, MerchantFields } from '../model/state.js';
+import { isUnkeyed, unkeyedKey } from '../model/unkeyed-key.js';
+import type { Change, PlanWarning, UnmanagedResource } from './plan.js';
+
+/**
+ * Live records paycfg cannot key (a merchant without providerReference, a device without
+ * deviceAlias) are listed as unmanaged under `~<id>` (model/unkeyed-key.ts), and a create that
+ * looks like one of them is warned about: without the warning, `apply` makes a second merchant or
+ * till of the same name beside the one a person made by hand.
+ */
+
+type UnkeyedMerchant = LiveState['unkeyedMerchants'][number];
+
+export function unkeyedMerchantEntry(merchant: UnkeyedMerchant): UnmanagedResource {
+  const key = unkeyedKey(merchant.mchId);
+  const bindings = merchant.profiles.length;
+  // Its devices are not read: the service lists them by merchant, one more read per unkeyed merchant for a count.
+  const held = bindings === 0 ? '' : `; it has ${bindings} binding${bindings === 1 ? '' : 's'}, left alone with it`;
+  return {
+    address: addressOf('merchant', key),
+    kind: 'merchant',
+    key,
+    liveId: merchant.mchId,
+    name: merchant.mchName,
+    note: `merchant ${merchant.mchId} has no providerReference, so no manifest merchant can match it${held}. Set its providerReference in the service to manage it`,
+  };
+}
+
+/**
+ * Names typed by people in the service's back office differ from the manifest's in case and spacing
+ * ("Coffee  Corner", "coffee corner"); a warning too many costs a reviewer a glance, a duplicate
+ * merchant costs a clean-up in the service, so names are compared loosely.
+ */
+export function sameName(a: string, b: string): boolean {
+  return looseName(a) === looseName(b);
+}
+
+function looseName(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** An unkeyed device of a merchant whose devices were read, as the plan lists it. */
+export interface UnkeyedDevice {
+  readonly merchant: string;
+  readonly id: string | number;
+  readonly name: string | undefined;
+}
+
+/** Warnings on the creates whose name is that of a live record paycfg cannot key. */
+export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, unkeyedDevices: readonly UnkeyedDevice[]): PlanWarning[] {
+  if (live.unkeyedMerchants.length === 0 && unkeyedDevices.length === 0) return [];
+  const merchantsByName = new Map<string, UnkeyedMerchant[]>();
+  for (const merchant of live.unkeyedMerchants) {
+    if (typeof merchant.mchName !== 'string' || merchant.mchName === '') continue;
+    const name = looseName(merchant.mchName);
+    merchantsByName.set(name, [...(merchantsByName.get(name) ?? []), merchant]);
+  }
+  const warnings: PlanWarning[] = [];
+  for (const change of changes) {
+    if (change.action !== 'create' || change.after === null) continue;
+    if (change.kind === 'merchant') {
+      const name = (change.after as MerchantFields).mchName;
+      for (const twin of name === undefined ? [] : (merchantsByName.get(looseName(name)) ?? [])) {
+        warnings.push({
+          address: change.address,
+          message:
+            `${change.address} is created as a new merchant, but the live group already holds merchant ${twin.mchId} ("${twin.mchName}") ` +
+            `without a providerReference; apply would make a second merchant of that name. If ${twin.mchId} is the merchant the manifest means, ` +
+            `set its providerReference to "${change.key}" in the service, and paycfg manages it instead of creating another.`,
+        });
+      }
+    } else if (change.kind === 'device') {
+      const fields = change.after as unknown as DeviceFields;
+      const wanted = [fields.deviceName, fields.deviceAlias].filter((n): n is string => typeof n === 'string' && n !== '');
+      for (const twin of unkeyedDevices) {
+        if (twin.merchant !== change.merchant || twin.name === undefined || !wanted.some((n) => sameName(n, twin.name!))) continue;
+        warnings.push({
+          address: change.address,
+          message:
+            `${change.address} is created as a new activation code, but merchant "${twin.merchant}" already holds device ${twin.id} ("${twin.name}") ` +
+            `without a deviceAlias; apply would issue a second device of that name. If ${twin.id} is the till the manifest means, ` +
+            `set its deviceAlias to "${fields.deviceAlias}" in the service, and paycfg manages it instead of issuing another.`,
+        });
+      }
+    }
+  }
+  return warnings;
+}
+
+/** Whether an address is one of the `~<id>` stand-ins for a record without a key. */
+export function isUnkeyedAddress(address: string): boolean {
+  const parsed = parseAddress(address);
+  if (parsed === undefined) return false;
+  const last = parsed.kind === 'device' ? parsed.key.slice(parsed.key.indexOf('/') + 1) : parsed.key;
+  return isUnkeyed(last);
+}
