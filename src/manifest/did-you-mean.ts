@@ -59,3 +59,29 @@ function editDistance(a: string, b: string, cap: number): number {
   }
   return previous[b.length] ?? cap;
 }
+
+/**
+ * Up to `count` candidates closest to `input`, closest first (ties in the order given): for lists
+ * of suggestions, such as the addresses near a `--target` that matches nothing. Every candidate is
+ * looked at (the caller has an error to explain, not a loop to keep fast); a candidate is close
+ * within `limit` edits.
+ */
+export function closestMatches(input: string, candidates: Iterable<string>, count: number, limit: number): string[] {
+  const lower = input.toLowerCase();
+  const found: { candidate: string; distance: number }[] = [];
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (candidate === input || seen.has(candidate)) continue;
+    seen.add(candidate);
+    // Past the `count` best so far, only something closer is worth the distance.
+    const cap = found.length < count ? limit + 1 : found[found.length - 1]!.distance;
+    if (Math.abs(candidate.length - input.length) >= cap) continue;
+    const candidateLower = candidate.toLowerCase();
+    const distance = candidateLower === lower ? 0 : editDistance(lower, candidateLower, cap);
+    if (distance >= cap) continue;
+    const at = found.findIndex((f) => f.distance > distance);
+    found.splice(at < 0 ? found.length : at, 0, { candidate, distance });
+    if (found.length > count) found.pop();
+  }
+  return found.map((f) => f.candidate);
+}

@@ -4,3 +4,8 @@ import { PaycfgError } from '../errors.js';
 export class PlanError extends PaycfgError {
   readonly code = 'PLAN';
 }
+
+/** A `--target` names no resource of the manifest or of the live group: a plan limited to it would say nothing. */
+export class TargetError extends PaycfgError {
+  readonly code = 'TARGET';
+}

@@ -1,6 +1,8 @@
 import { UsageError } from '../errors.js';
+import { closestMatches } from '../manifest/did-you-mean.js';
 import { parseAddress, type Address } from '../model/kinds.js';
 import { baseAddress } from '../model/pointers.js';
+import { TargetError } from './errors.js';
 import { summarise, type Plan } from './plan.js';
 
 /** Checks `--target` values: each must be an address `<kind>/<key>`. */
@@ -46,11 +48,41 @@ export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
     for (const dependency of byAddress.get(address)?.dependsOn ?? []) stack.push(dependency);
   }
   const changes = plan.changes.filter((c) => keep.has(c.address));
+  const unmanaged = plan.unmanaged.filter((u) => inScope(u.address, targets));
+  const kept = new Set<Address>([...keep, ...unmanaged.map((u) => u.address)]);
+  const warnings = (plan.warnings ?? []).filter((w) => w.address === undefined || kept.has(w.address));
+  const { warnings: _all, ...rest } = plan;
   return {
-    ...plan,
+    ...rest,
     changes,
-    unmanaged: plan.unmanaged.filter((u) => inScope(u.address, targets)),
+    unmanaged,
     blocked: plan.blocked.filter((b) => inScope(b.address, targets) || keep.has(b.address)),
     summary: summarise(changes),
+    targets: [...targets],
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/**
+ * Refuses targets that name nothing the manifest or the live group holds: a plan limited to such a
+ * target would say "No changes", which reads as "that resource matches" when it was misspelt. A
+ * target that exists without a change is fine: its plan is empty, and says so. `known` is every
+ * address of the desired and live states (and of the plan, for records only it names: a predicted
+ * binding, an unkeyed record); unmatched targets are reported together, each with the closest
+ * known addresses.
+ */
+export function checkTargets(targets: readonly Address[], known: ReadonlySet<Address>): void {
+  const unmatched = targets.filter((t) => !known.has(t));
+  if (unmatched.length === 0) return;
+  const lines = unmatched.map((target) => {
+    // Within a third of the key, as a misspelt key would be (the kind is one word of five), at least 2 edits.
+    const limit = Math.max(2, Math.floor((parseAddress(target)?.key.length ?? target.length) / 3));
+    const close = closestMatches(target, known, 3, limit);
+    const hint = close.length === 0 ? 'no known address is close to it' : `did you mean ${close.join(', ')}?`;
+    return { target, close, line: `--target ${target} matches no resource of the manifest or of the live group; ${hint}` };
+  });
+  throw new TargetError(
+    `${lines.map((l) => l.line).join('\n')}\nNothing was planned. \`paycfg plan\` without --target lists the addresses of every change.`,
+    { targets: unmatched, suggestions: Object.fromEntries(lines.map((l) => [l.target, l.close])) },
+  );
 }

@@ -2,10 +2,11 @@ import type { ApiClient } from '../api/index.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { loadManifest, type ManifestContext } from '../manifest/index.js';
+import { baseAddress } from '../model/pointers.js';
 import type { DesiredState } from '../model/state.js';
 import { planChanges } from '../plan/plan-changes.js';
 import type { Plan } from '../plan/plan.js';
-import { limitToTargets } from '../plan/targets.js';
+import { checkTargets, limitToTargets } from '../plan/targets.js';
 
 export interface PlanRun {
   readonly loaded: ManifestContext;
@@ -29,7 +30,19 @@ export async function computePlan(input: {
 }): Promise<PlanRun> {
   const { loaded, desired } = await loadDesiredState(input.paths, input.env, input.cwd);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency);
-  return { ...run, plan: limitToTargets(run.plan, input.targets ?? []) };
+  const targets = input.targets ?? [];
+  if (targets.length > 0) checkTargets(targets, knownAddresses(run));
+  return { ...run, plan: limitToTargets(run.plan, targets) };
+}
+
+/** Every address a target may name: the manifest's, the live group's, and what only the plan names. */
+function knownAddresses(run: Pick<PlanRun, 'desired' | 'live' | 'plan'>): Set<string> {
+  const known = new Set<string>(run.desired.resources.keys());
+  for (const address of run.live.state.resources.keys()) known.add(address);
+  for (const change of run.plan.changes) known.add(baseAddress(change.address));
+  for (const entry of run.plan.unmanaged) known.add(entry.address);
+  for (const entry of run.plan.blocked) known.add(entry.address);
+  return known;
 }
 
 /** The manifest is dropped here, once the desired state is built; `locate` lives on only in literal secrets' origins (see ManifestContext). */

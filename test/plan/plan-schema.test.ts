@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { planChanges } from '../../src/plan/plan-changes.js';
+import { limitToTargets } from '../../src/plan/targets.js';
 import { renderPlanJson } from '../../src/render/render-json.js';
 import { binding, context, desiredState, device, emv, live, liveState, merchant, profile } from './states.js';
 
@@ -34,5 +35,30 @@ describe('plan JSON format', () => {
     expect(text).not.toContain('hunter22');
     expect(text).not.toContain('pw-secret');
     expect(text).toContain('(sensitive)');
+  });
+});
+
+describe('plan JSON format: partial plans, warnings and records without a key', () => {
+  it('matches schemas/plan.schema.json with targets, warnings and an unkeyed merchant and device', () => {
+    const desired = desiredState([merchant('m1', { mchName: 'Legacy Shop' }), device('m1', 'till-1', { deviceName: 'Front' }), merchant('m2')], {
+      managedDevices: ['m1'],
+    });
+    const liveNow = liveState(
+      [live(merchant('m2'), 'M2'), { ...live(device('m2', '~T7'), 'T7', { lifecycle: 'active' }), fields: { deviceAlias: '', deviceName: 'Back' } }],
+      [{ mchId: 'M1000000001', mchName: 'legacy shop', profiles: [], emvs: [] }],
+    );
+    const plan = limitToTargets(planChanges(desired, liveNow, context), ['merchant/m1', 'merchant/~M1000000001']);
+    const json = JSON.parse(renderPlanJson(plan));
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(json.targets).toEqual(['merchant/m1', 'merchant/~M1000000001']);
+    expect(json.warnings).toEqual([{ address: 'merchant/m1', message: expect.stringContaining('M1000000001') }]);
+    expect(json.unmanaged).toEqual([expect.objectContaining({ address: 'merchant/~M1000000001', liveId: 'M1000000001', name: 'legacy shop' })]);
+  });
+
+  it('refuses a warning without a message and a target that is not an address', () => {
+    const base = JSON.parse(renderPlanJson(planChanges(desiredState([]), liveState([]), context)));
+    expect(validate({ ...base, warnings: [{ address: 'merchant/m1' }] })).toBe(false);
+    expect(validate({ ...base, targets: ['coffee-001'] })).toBe(false);
+    expect(validate({ ...base, unmanaged: [{ address: 'merchant/~M1', kind: 'merchant', key: '~M1', liveId: 'M1', name: 'X' }] })).toBe(true);
   });
 });
