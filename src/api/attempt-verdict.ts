@@ -10,6 +10,7 @@ import {
   WireFormatError,
   type RequestRef,
 } from './errors.js';
+import { classifyTokenProblem, parseBearerChallenge } from './token-rejection.js';
 import { describeFailure, type NetworkFailure, type TimeoutSettings } from './network-failure.js';
 import type { Answer } from './adaptive-limiter.js';
 import { isSafeToRepeat, isServiceFault, SYSTEM_ERROR_CODE, type AttemptOutcome, type RetryDecision } from './retry-policy.js';
@@ -52,6 +53,8 @@ export type AttemptResult =
       statusText: string;
       contentType: string;
       retryAfter?: string;
+      /** The WWW-Authenticate challenges, joined (a 401 may say why in them). */
+      wwwAuthenticate?: string;
       text: string;
       /** The body as parsed, once it has been (see parsedBodyOf). */
       parsed?: ParsedBody;
@@ -147,6 +150,35 @@ function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
   return { outcome, status: null, uncertain, error: new TransportError({ ...ref, reason: `${reason}${notSent}`, attempts: attempt }) };
 }
 
+/** A refused token: the cause and the service's words from the challenge and the body (token-rejection.ts). */
+function authenticationError(
+  response: Extract<AttemptResult, { kind: 'response' }>,
+  parsed: ParsedBody,
+  init: ConstructorParameters<typeof AuthenticationError>[0],
+  ctx: AttemptContext,
+): AuthenticationError {
+  const challenge = parseBearerChallenge(response.wwwAuthenticate);
+  const message = ctx.clean(parsed.kind === 'envelope' ? parsed.envelope.msg : parsed.kind === 'json' ? wordsOfJson(parsed.value) : '').trim();
+  const description = ctx.clean(challenge?.errorDescription ?? '').trim();
+  const body = parsed.kind === 'envelope' ? 'envelope' : parsed.kind === 'json' ? 'json' : response.text.trim() === '' ? 'empty' : 'not-json';
+  return new AuthenticationError(init, {
+    problem: classifyTokenProblem([description, message], challenge),
+    said: message !== '' ? message : description,
+    body,
+  });
+}
+
+/**
+ * The message of a JSON 401 body that is not the envelope: a gateway's or an OAuth server's
+ * (`{"error":"invalid_token","error_description":"Token expired"}`, `{"message":"..."}`).
+ */
+function wordsOfJson(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return '';
+  const record = value as Record<string, unknown>;
+  const text = ['msg', 'message', 'error_description', 'error'].map((key) => record[key]).find((v) => typeof v === 'string' && v.trim() !== '');
+  return typeof text === 'string' ? text : '';
+}
+
 function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, ctx: AttemptContext): Verdict {
   const { ref, decision, attempt } = ctx;
   const { status } = response;
@@ -164,7 +196,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
   });
 
   if (status === 401 || envelope?.code === 401) {
-    return fail('auth-error', new AuthenticationError(apiInit(envelope?.code ?? 401, envelope?.msg ?? '')));
+    return fail('auth-error', authenticationError(response, parsed, apiInit(envelope?.code ?? 401, envelope?.msg ?? ''), ctx));
   }
 
   if (status === 429 || isServiceFault({ kind: 'http', status, envelopeCode: envelope?.code })) {

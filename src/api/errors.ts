@@ -1,5 +1,6 @@
 import { PaycfgError } from '../errors.js';
 import { showControls } from '../util/visible-text.js';
+import type { TokenProblem } from './token-rejection.js';
 
 /**
  * Failures of a call to the service. Every class names the HTTP method and path (query secrets
@@ -44,7 +45,7 @@ export class ApiError extends PaycfgError {
   readonly httpStatus: number;
   readonly afterUncertainAttempt: boolean;
 
-  constructor(raw: ApiErrorInit, message?: string) {
+  constructor(raw: ApiErrorInit, message?: string, moreDetails: Record<string, unknown> = {}) {
     const init = { ...raw, serviceMessage: shown(raw.serviceMessage) };
     super(
       message ?? `${init.method} ${init.path}: the service refused the request (code ${init.serviceCode}): ${init.serviceMessage}`,
@@ -56,6 +57,7 @@ export class ApiError extends PaycfgError {
         serviceMessage: init.serviceMessage,
         ...(init.attempts !== undefined ? { attempts: init.attempts } : {}),
         ...(init.afterUncertainAttempt ? { afterUncertainAttempt: true } : {}),
+        ...moreDetails,
       },
     );
     this.serviceCode = init.serviceCode;
@@ -67,16 +69,68 @@ export class ApiError extends PaycfgError {
   }
 }
 
-/** HTTP 401, or an envelope with code 401 (how the service reports an expired token). */
+/** What the 401 answer held, for the words of an AuthenticationError. */
+export interface TokenRejection {
+  problem: TokenProblem;
+  /** The service's words (its message, else the challenge's error_description), secrets scrubbed; '' when none. */
+  said: string;
+  /** The body: the service's envelope, other JSON, not JSON, or nothing. */
+  body: 'envelope' | 'json' | 'not-json' | 'empty';
+}
+
+const TOKEN_PLACE = 'PAYCFG_TOKEN or the file given with --token-file';
+
+const TOKEN_PROBLEMS: Readonly<Record<TokenProblem, { what: string; todo: string }>> = {
+  expired: {
+    what: 'the access token has expired',
+    todo: `Get a new token from the operator portal (settings, key info) and put it in ${TOKEN_PLACE}`,
+  },
+  malformed: {
+    what: 'the service cannot read the access token: it is malformed, or was not issued by this service',
+    todo: `Check that ${TOKEN_PLACE} holds the whole token, as copied from the operator portal of the service at this base URL`,
+  },
+  refused: {
+    what: 'the service refused the access token: it is revoked, or not allowed for this group',
+    todo: `Get a new token for this group from the operator portal and put it in ${TOKEN_PLACE}`,
+  },
+  missing: {
+    what: 'the service received no access token, although paycfg sent one: a proxy between them may remove the Authorization header',
+    todo: `Check that proxy; the token paycfg sends is the one in ${TOKEN_PLACE}`,
+  },
+  unknown: {
+    what: 'the service rejected the access token',
+    todo: `Check that the token in ${TOKEN_PLACE} is valid, not expired and issued for this base URL; get a new one from the operator portal`,
+  },
+};
+
+function answerOf(init: ApiErrorInit, rejection: TokenRejection): string {
+  const said = rejection.said === '' ? '' : `: "${rejection.said}"`;
+  switch (rejection.body) {
+    case 'envelope':
+      return `HTTP ${init.httpStatus}, code ${init.serviceCode}${said}`;
+    case 'empty':
+      return `HTTP ${init.httpStatus} with an empty body${said}`;
+    default:
+      return `HTTP ${init.httpStatus}, a body that is not the service's envelope${said}`;
+  }
+}
+
+/**
+ * HTTP 401, or an envelope with code 401 (how the service reports an expired token). The message
+ * says which problem the service named (expired, malformed, refused, no token arrived) in its own
+ * words, shown like any text from the service, and what to do; never the token.
+ */
 export class AuthenticationError extends ApiError {
   override readonly code = 'AUTH';
+  readonly tokenProblem: TokenProblem;
 
-  constructor(init: ApiErrorInit) {
-    super(
-      init,
-      `${init.method} ${init.path}: the service rejected the access token (HTTP ${init.httpStatus}, code ${init.serviceCode}); ` +
-        'check that the token is valid, not expired and issued for this base URL',
-    );
+  constructor(init: ApiErrorInit, raw: TokenRejection = { problem: 'unknown', said: init.serviceMessage, body: 'envelope' }) {
+    const rejection = { ...raw, said: shown(raw.said) };
+    const { what, todo } = TOKEN_PROBLEMS[rejection.problem];
+    super({ ...init, serviceMessage: rejection.said }, `${init.method} ${init.path}: ${what} (${answerOf(init, rejection)}). ${todo}`, {
+      tokenProblem: rejection.problem,
+    });
+    this.tokenProblem = rejection.problem;
   }
 }
 

@@ -130,6 +130,8 @@ export function createTransport(options: TransportOptions): Transport {
       const text = await response.body.text();
       const header = (name: string): string | undefined => firstHeader(response.headers[name]);
       const retryAfter = header('retry-after');
+      const challenges = response.headers['www-authenticate'];
+      const wwwAuthenticate = Array.isArray(challenges) ? challenges.join(', ') : challenges;
       return {
         result: {
           kind: 'response',
@@ -137,6 +139,7 @@ export function createTransport(options: TransportOptions): Transport {
           statusText: response.statusText,
           contentType: header('content-type') ?? '',
           ...(retryAfter !== undefined ? { retryAfter } : {}),
+          ...(wwwAuthenticate !== undefined ? { wwwAuthenticate } : {}),
           text,
         },
         rateLimit: readRateLimitHeaders(header, Date.now()),

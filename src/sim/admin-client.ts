@@ -25,6 +25,8 @@ export interface SimAdminClient {
   /** Activates a terminal as a device would; answers the device record. */
   activate(activationCode: string): Promise<unknown>;
   reset(): Promise<void>;
+  /** Revokes a token: the API refuses it as revoked until the next reset. */
+  revokeToken(token: string): Promise<void>;
   /** The whole store; write-only secrets included only when asked for. */
   state(options?: { secrets?: boolean }): Promise<unknown>;
   /** Unset settings keep their value; 0 or null turns a fault off. */
@@ -55,6 +57,7 @@ export function simAdminClient(baseUrl: string): SimAdminClient {
     createGroup: async (group) => void (await call('POST', '/_sim/groups', group)),
     activate: (activationCode) => call('POST', '/_sim/activate', { activationCode }),
     reset: async () => void (await call('POST', '/_sim/reset')),
+    revokeToken: async (token) => void (await call('POST', '/_sim/tokens/revoke', { token })),
     state: (options) => call('GET', `/_sim/state${options?.secrets === true ? '?secrets=true' : ''}`),
     faults: async (settings) => void (await call('PUT', '/_sim/faults', settings)),
     stats: async () => (await call('GET', '/_sim/stats')) as RequestStatistics,

@@ -10,6 +10,7 @@ import { FaultInjector, type FaultSettings } from './http/faults.js';
 import { isUnspecifiedAddress } from './http/loopback.js';
 import { createRequestListener } from './http/server.js';
 import { RequestStats } from './http/stats.js';
+import { TokenRevocations } from './http/token-revocations.js';
 import { DEFAULT_WIRE_STYLE, type WireStyle } from './http/wire-style.js';
 import { DEFAULT_SUMMARY_LISTS, type SummaryLists } from './rules/summary-lists.js';
 
@@ -76,6 +77,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       faults,
       stats: new RequestStats(),
       jwtSecret: options.jwtSecret ?? DEFAULT_SIM_SECRET,
+      revokedTokens: new TokenRevocations(),
       wireStyle: options.wireStyle ?? DEFAULT_WIRE_STYLE,
       summaryLists: options.summaryLists ?? DEFAULT_SUMMARY_LISTS,
       listensOnAllInterfaces: isUnspecifiedAddress(host),

@@ -61,8 +61,8 @@ h.describe('error classes against the simulator', () => {
     const client = h.client({ token: signSimToken({ groupId: TEST_GROUP, secret: 'not-the-simulator-secret' }) });
     const error = await caught(client.acquirerProfiles.listAll());
     expectWellFormed(error, AuthenticationError, 'AUTH');
-    expect(error).toMatchObject({ httpStatus: 401, serviceCode: 401, method: 'GET' });
-    expect((error as Error).message).toContain('check that the token is valid');
+    expect(error).toMatchObject({ httpStatus: 401, serviceCode: 401, method: 'GET', tokenProblem: 'malformed' });
+    expect((error as Error).message).toContain('the service cannot read the access token');
     expect(client.stats()).toMatchObject({ requests: 1, retries: 0 });
   });
 
@@ -70,6 +70,7 @@ h.describe('error classes against the simulator', () => {
     const expired = signSimToken({ groupId: TEST_GROUP, secret: SECRET, ttlSeconds: 1, now: new Date(Date.now() - 3_600_000) });
     const error = await caught(h.client({ token: expired }).owner());
     expectWellFormed(error, AuthenticationError, 'AUTH');
+    expect(error).toMatchObject({ tokenProblem: 'expired' });
     // The same secret with a live lifetime is accepted, so the refusal above is the expiry.
     const live = signSimToken({ groupId: TEST_GROUP, secret: SECRET });
     expect((await h.client({ token: live }).owner()).groupId).toBe(TEST_GROUP);

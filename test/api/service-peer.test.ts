@@ -152,7 +152,7 @@ describe('envelopes from a real service', () => {
   it('treats envelope code 401 (expired token) as an authentication error', async () => {
     const { peer, client } = await peerClient(() => ({ body: { code: 401, msg: 'token expired' } }));
     const error = await failure(client.owner(), AuthenticationError);
-    expect(error.message).toContain('check that the token is valid');
+    expect(error.message).toContain('the access token has expired (HTTP 200, code 401: "token expired")');
     expect(peer.received).toHaveLength(1);
   });
 

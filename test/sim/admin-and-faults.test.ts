@@ -8,6 +8,7 @@ import { FaultInjector } from '../../src/sim/http/faults.js';
 import { isLoopbackAddress } from '../../src/sim/http/loopback.js';
 import { createRequestListener } from '../../src/sim/http/server.js';
 import { RequestStats } from '../../src/sim/http/stats.js';
+import { TokenRevocations } from '../../src/sim/http/token-revocations.js';
 import { signSimToken, WIRE_STYLES } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { createEmv, createMerchant, ok, TestClock, V1 } from './fixtures.js';
@@ -83,6 +84,7 @@ describe('faults', () => {
         faults: new FaultInjector({}, 1, systemClock),
         stats,
         jwtSecret: 'internal-secret',
+        revokedTokens: new TokenRevocations(),
         wireStyle,
         summaryLists: 'binding',
         listensOnAllInterfaces: false,
@@ -283,6 +285,7 @@ describe('admin surface', () => {
       clock: systemClock,
       faults: new FaultInjector({}, 1, systemClock),
       stats: new RequestStats(),
+      revokedTokens: new TokenRevocations(),
       jwtSecret: 'remote-secret',
       wireStyle: 'real',
       summaryLists: 'binding',

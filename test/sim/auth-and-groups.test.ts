@@ -25,19 +25,28 @@ describe('bearer token', () => {
     const response = await withAuthorization(undefined);
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ code: 401, msg: 'Unauthorized: missing token' });
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    // RFC 6750 3.1: a request without a token gets a challenge without an error code.
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="paycfg-sim"');
   });
 
   it('a token signed with another secret is a bad signature', async () => {
     const token = signSimToken({ groupId: 'G-00000001', secret: 'someone-else', now: clock.now() });
-    expect(await withAuthorization(`Bearer ${token}`)).toMatchObject({ status: 401, body: { code: 401, msg: 'Unauthorized: bad signature' } });
+    const response = await withAuthorization(`Bearer ${token}`);
+    expect(response).toMatchObject({ status: 401, body: { code: 401, msg: 'Unauthorized: token signature invalid (not issued by this service)' } });
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer realm="paycfg-sim", error="invalid_token", error_description="token signature invalid (not issued by this service)"',
+    );
   });
 
+  // The real wire style answers as the live service was captured: HTTP 200, code 401, no challenge
+  // (the reference style's 401 is in token-refusals.test.ts).
   it('an expired token is refused, judged by the simulator clock', async () => {
     const token = signSimToken({ groupId: 'G-00000001', secret: SECRET, ttlSeconds: 60, now: clock.now() });
     expect((await withAuthorization(`Bearer ${token}`)).status).toBe(200);
     clock.advance(61_000);
-    expect(await withAuthorization(`Bearer ${token}`)).toMatchObject({ status: 401, body: { msg: 'Unauthorized: expired' } });
+    const response = await withAuthorization(`Bearer ${token}`);
+    expect(response).toMatchObject({ status: 200, body: { code: 401, msg: 'token expired' } });
+    expect(response.headers.get('www-authenticate')).toBeNull();
   });
 
   it('malformed tokens, other algorithms and bad group ids are malformed', async () => {
@@ -53,7 +62,10 @@ describe('bearer token', () => {
       `Bearer ${signHs256({ exp: now + 60 }, SECRET)}`,
     ];
     for (const authorization of cases) {
-      expect(await withAuthorization(authorization), authorization).toMatchObject({ status: 401, body: { code: 401, msg: 'Unauthorized: malformed' } });
+      expect(await withAuthorization(authorization), authorization).toMatchObject({
+        status: 401,
+        body: { code: 401, msg: 'Unauthorized: token malformed (expected a signed JWT that names a group)' },
+      });
     }
   });
 

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { SimStore } from '../core/store.js';
 import type { FaultInjector } from './faults.js';
 import type { RequestStats } from './stats.js';
+import type { TokenRevocations } from './token-revocations.js';
 import type { SummaryLists } from '../rules/summary-lists.js';
 import type { WireStyle } from './wire-style.js';
 
@@ -12,6 +13,8 @@ export interface SimRuntime {
   readonly faults: FaultInjector;
   readonly stats: RequestStats;
   readonly jwtSecret: string;
+  /** Tokens refused as revoked although well signed and unexpired. */
+  readonly revokedTokens: TokenRevocations;
   /** How answers are worded where the reference leaves it open. */
   readonly wireStyle: WireStyle;
   /** Whose lists a merchant's `acquirers[]` items carry. */

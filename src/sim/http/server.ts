@@ -4,7 +4,7 @@ import { MAX_JSON_DEPTH, pathDeeperThan } from '../core/json.js';
 import { ServiceCode, SimServiceError, invalid, parameterError } from '../errors.js';
 import { serviceContext } from '../rules/context.js';
 import { ensureGroup } from '../rules/groups.js';
-import { authenticate } from './auth.js';
+import { authenticate, tokenRefusal } from './auth.js';
 import { readBody, MAX_BODY_BYTES, type BodyRead } from './body.js';
 import { failure, wireEnvelope, type Envelope } from './envelope.js';
 import { browserRefusal } from './host-guard.js';
@@ -131,11 +131,10 @@ async function handleApi(
     return;
   }
   const now = runtime.clock();
-  const auth = authenticate(request.headers.authorization, runtime.jwtSecret, now);
+  const auth = authenticate(request.headers.authorization, runtime.jwtSecret, now, runtime.revokedTokens);
   if (!auth.ok) {
-    sendEnvelope(runtime, response, 401, failure(401, `Unauthorized: ${auth.reason}`), {
-      'www-authenticate': `Bearer error="invalid_token", error_description="${auth.reason}"`,
-    });
+    const refusal = tokenRefusal(auth.reason, runtime.wireStyle);
+    sendEnvelope(runtime, response, refusal.status, refusal.envelope, refusal.headers);
     return;
   }
   const groupExisted = runtime.store.group(auth.groupId) !== undefined;

@@ -4,7 +4,7 @@ import { deviceView } from '../../rules/devices.js';
 import { upsertGroup } from '../../rules/groups.js';
 import type { RouteDefinition } from '../router.js';
 import type { SimRuntime } from '../runtime.js';
-import { activationSchema, faultsSchema, groupSchema } from '../schemas/admin.js';
+import { activationSchema, faultsSchema, groupSchema, tokenRevocationSchema } from '../schemas/admin.js';
 import { parseInput } from '../validation.js';
 
 /**
@@ -64,7 +64,17 @@ export const adminRoutes: AdminRoute[] = [
     pattern: '/_sim/reset',
     handler: ({ runtime }) => {
       runtime.store.clear();
+      runtime.revokedTokens.clear();
       return { body: { reset: true }, changed: true };
+    },
+  },
+  // The operator revokes a token (a key reset in the portal): the API refuses it from now on.
+  {
+    method: 'POST',
+    pattern: '/_sim/tokens/revoke',
+    handler: ({ runtime, body }) => {
+      runtime.revokedTokens.revoke(parseInput(tokenRevocationSchema, body()).token);
+      return { body: { revoked: true } };
     },
   },
   {

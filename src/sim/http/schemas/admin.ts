@@ -15,6 +15,9 @@ export const groupSchema: z.ZodType<GroupSettingsInput> = z.object({
   emailSender: optional(z.string()),
 });
 
+/** A token to revoke: as the client sends it, without `Bearer `. */
+export const tokenRevocationSchema = z.object({ token: z.string().min(1) });
+
 export const activationSchema = z.object({
   activationCode: z.string(),
   appVersion: optional(z.string()),
