@@ -1,7 +1,7 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { isPlainObject } from '../model/canonical.js';
 import type { Kind } from '../model/kinds.js';
-import { pointerSegment } from '../model/pointers.js';
+import { pointerSegment, pointerSegments } from '../model/pointers.js';
 import { isUploadedLogo, logoFingerprint, storedLogoFingerprint, userAdditionalData } from '../model/receipt-logo.js';
 import { fieldDescriptor } from './descriptors.js';
 
@@ -315,25 +315,81 @@ export function diffFields(kind: Kind, desired: Record<string, unknown>, live: R
     }
   }
   // Equal fields give an empty patch; the canonical copies and the patch are built only when one differs.
-  const patch = changed ? withTypedValues(patchBetween(comparableFields(kind, before), comparableFields(kind, after)), after) : [];
+  const patch = changed ? fieldPatch(kind, before, after) : [];
   return { before, after, patch, immutableChanged };
 }
 
+/** Comparison rules whose canonical form holds numbers as text ('set' items are sorted as text). */
+function holdsNumbersAsText(kind: Kind, field: string): boolean {
+  const compare = fieldDescriptor(kind, field).compare;
+  return compare === 'text' || compare === 'subset-text' || compare === 'set';
+}
+
 /**
- * The canonical forms compare a number and its digits alike, so the patch computed on them holds
- * numbers as text; a reviewer must see the value as it is written (`200000`, not `"200000"`): a
- * scalar that is the text of the number `after` holds at the same place gets that number back.
+ * The canonical forms compare a number and its digits alike, so a patch computed on them holds
+ * numbers as text; a reviewer must see the value as it is written (`200000`, not `"200000"`): every
+ * string inside an added or replaced value that is the text of the number `after` holds at the same
+ * place gets that number back, at any depth (a create adds the whole `params` object). Only fields
+ * whose rule writes numbers as text are looked at. Copy-on-write: the patch is not modified, and is
+ * returned as it is when nothing changes, so it can be applied to a plan's patches at any time.
  */
-function withTypedValues(patch: Operation[], after: Record<string, unknown>): Operation[] {
-  for (const op of patch) {
-    if ((op.op !== 'add' && op.op !== 'replace') || typeof op.value !== 'string') continue;
-    let written: unknown;
-    try {
-      written = jsonPatch.getValueByPointer(after, op.path);
-    } catch {
-      continue;
+export function typedPatch(kind: Kind, patch: readonly Operation[], after: Record<string, unknown> | null): Operation[] {
+  let out: Operation[] | undefined;
+  if (after !== null) {
+    for (let i = 0; i < patch.length; i += 1) {
+      const op = patch[i]!;
+      if (op.op !== 'add' && op.op !== 'replace') continue;
+      const segments = pointerSegments(op.path);
+      if (segments.length === 0 || !holdsNumbersAsText(kind, segments[0]!)) continue;
+      const value = typedLike(op.value, valueAtSegments(after, segments));
+      if (value !== op.value) {
+        out ??= [...patch];
+        out[i] = { ...op, value };
+      }
     }
-    if (typeof written === 'number' && String(written) === op.value) op.value = written;
   }
-  return patch;
+  return out ?? (patch as Operation[]);
+}
+
+/** The value at a pointer's segments, or undefined where the path does not lead. */
+function valueAtSegments(document: unknown, segments: readonly string[]): unknown {
+  let current = document;
+  for (const segment of segments) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** `canonical` with each number-as-text put back as the number `written` holds there; copied only where something changes. */
+function typedLike(canonical: unknown, written: unknown): unknown {
+  if (typeof canonical === 'string') return typeof written === 'number' && String(written) === canonical ? written : canonical;
+  if (Array.isArray(canonical)) {
+    if (!Array.isArray(written)) return canonical;
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < canonical.length; i += 1) {
+      const typed = typedLike(canonical[i], written[i]);
+      if (typed !== canonical[i]) (copy ??= [...canonical])[i] = typed;
+    }
+    return copy ?? canonical;
+  }
+  if (isPlainObject(canonical)) {
+    if (!isPlainObject(written)) return canonical;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(canonical)) {
+      const typed = typedLike(canonical[key], Object.hasOwn(written, key) ? written[key] : undefined);
+      if (typed !== canonical[key]) (copy ??= { ...canonical })[key] = typed;
+    }
+    return copy ?? canonical;
+  }
+  return canonical;
+}
+
+/**
+ * The patch of a change from `before` to `after` (either null for a create or a delete): computed on
+ * the canonical forms, its values typed as `after` writes them.
+ */
+export function fieldPatch(kind: Kind, before: Record<string, unknown> | null, after: Record<string, unknown> | null): Operation[] {
+  const patch = patchBetween(before === null ? null : comparableFields(kind, before), after === null ? null : comparableFields(kind, after));
+  return typedPatch(kind, patch, after);
 }

@@ -1,9 +1,7 @@
-import { baseAddress, pointerSegments } from '../model/pointers.js';
-import { comparableFields } from '../plan/diff.js';
-import type { Change, Plan } from '../plan/plan.js';
-import { showControls } from '../util/visible-text.js';
-import { formatValue, pointerToPath } from './format-value.js';
-import { redactPlan } from './redact.js';
+import { baseAddress } from '../model/pointers.js';
+import type { Change, Plan, UnmanagedResource } from '../plan/plan.js';
+import { changeRows, type Row } from './field-rows.js';
+import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
 import { visiblePlan } from './visible-plan.js';
 
@@ -28,64 +26,67 @@ function headline(change: Change): string {
   }
 }
 
+/** One line of a change block: its mark (if any) stands at `markCol`, its text two columns further. */
+export interface BlockLine {
+  readonly markCol: number;
+  readonly mark: string;
+  readonly text: string;
+  /** The action whose colour the mark takes. */
+  readonly action?: Change['action'];
+  readonly tone?: 'bold' | 'dim';
+  /** A remark after the text, shown dim. */
+  readonly note?: string;
+}
+
+const ROW_MARK_ACTION: Record<Row['mark'], Change['action'] | undefined> = { '+': 'create', '-': 'delete', '~': 'update', ' ': undefined };
+
+/**
+ * One change as lines: its heading, the block of its fields (render/field-rows), why it exists,
+ * the service's side effects and what it waits for. `change` must come from a plan already made
+ * public and visible (publicPlan, visiblePlan).
+ */
+export function changeLines(change: Change): BlockLine[] {
+  const action = change.step === 'replace-old' ? 'delete' : change.action;
+  const symbol = change.step === 'replace-old' ? '-' : SYMBOL[change.action];
+  const lines: BlockLine[] = [
+    { markCol: 0, mark: '', text: `# ${headline(change)}`, tone: 'bold' },
+    { markCol: 2, mark: symbol, text: `${change.kind} "${change.key}" {`, action },
+  ];
+  for (const row of changeRows(change)) {
+    const rowAction = ROW_MARK_ACTION[row.mark];
+    lines.push({
+      markCol: 6 + 4 * row.depth,
+      mark: row.mark === ' ' ? '' : row.mark,
+      text: row.text,
+      ...(rowAction !== undefined ? { action: rowAction } : {}),
+      ...(row.comment === true ? { tone: 'dim' as const } : {}),
+      ...(row.note !== undefined ? { note: row.note } : {}),
+    });
+  }
+  lines.push({ markCol: 2, mark: '', text: '}' });
+  lines.push({ markCol: 2, mark: '', text: `reason: ${change.reason}`, tone: 'dim' });
+  for (const note of change.notes) lines.push({ markCol: 2, mark: '', text: `note: ${note}`, tone: 'dim' });
+  if (change.dependsOn.length > 0) lines.push({ markCol: 2, mark: '', text: `after: ${change.dependsOn.join(', ')}`, tone: 'dim' });
+  return lines;
+}
+
 function colorFor(action: Change['action'], style: Style): (s: string) => string {
   return action === 'create' ? style.green : action === 'update' ? style.yellow : action === 'delete' ? style.red : style.magenta;
 }
 
-/** Field lines of a change; the plan is already redacted, so secrets read "(sensitive)". */
-function fieldLines(change: Change, style: Style): string[] {
-  const lines: string[] = [];
-  const show = (_field: string, value: unknown): string => formatValue(value);
-  if (change.action === 'create' || (change.action === 'replace' && change.before === null)) {
-    for (const field of Object.keys(change.after ?? {}).sort()) lines.push(`${style.green('+')} ${showControls(field)} = ${show(field, change.after![field])}`);
-    return lines;
-  }
-  if (change.action === 'delete') {
-    if (change.liveId !== undefined) lines.push(`${style.red('-')} id = ${formatValue(change.liveId)}`);
-    return lines;
-  }
-  // The patch's pointers are into the canonical forms (sorted lists); a number they hold as text
-  // is shown as the live record has it, as the patch shows the manifest's.
-  const canonicalBefore = comparableFields(change.kind, change.before ?? {});
-  const before = (pointer: string): unknown => {
-    const canonical = valueAt(canonicalBefore, pointer);
-    const written = valueAt(change.before ?? {}, pointer);
-    return typeof canonical === 'string' && typeof written === 'number' && String(written) === canonical ? written : canonical;
-  };
-  for (const op of change.patch) {
-    const path = pointerToPath(op.path);
-    if (op.op === 'add') lines.push(`${style.green('+')} ${path} = ${formatValue(op.value)}`);
-    else if (op.op === 'remove') lines.push(`${style.red('-')} ${path} = ${formatValue(before(op.path))}`);
-    else if (op.op === 'replace') lines.push(`${style.yellow('~')} ${path} = ${formatValue(before(op.path))} → ${formatValue(op.value)}`);
-  }
-  return lines;
-}
-
-/** The value at a pointer; a pointer into a redacted secret lands on the "(sensitive)" marker. */
-function valueAt(document: unknown, pointer: string): unknown {
-  let current: unknown = document;
-  for (const part of pointerSegments(pointer)) {
-    if (typeof current !== 'object' || current === null) return current;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
+function textLine(line: BlockLine, style: Style): string {
+  const mark = line.mark === '' ? '  ' : `${line.action !== undefined ? colorFor(line.action, style)(line.mark) : line.mark} `;
+  const text = line.tone === 'bold' ? style.bold(line.text) : line.tone === 'dim' ? style.dim(line.text) : line.text;
+  return `${' '.repeat(line.markCol)}${mark}${text}${line.note !== undefined ? ` ${style.dim(line.note)}` : ''}`;
 }
 
 /**
- * One change block; `plan` must already be redacted and made visible (renderPlanText and
+ * One change block; `plan` must already be made public and visible (renderPlanText and
  * renderPlanMarkdown do both).
  */
 export function renderChange(plan: Plan, change: Change, style: Style): string {
   void plan;
-  const color = colorFor(change.step === 'replace-old' ? 'delete' : change.action, style);
-  const symbol = change.step === 'replace-old' ? '-' : SYMBOL[change.action];
-  const out = [`  ${style.bold(`# ${headline(change)}`)}`, `  ${color(symbol)} ${change.kind} "${change.key}" {`];
-  for (const line of fieldLines(change, style)) out.push(`      ${line}`);
-  out.push('    }');
-  out.push(`    ${style.dim(`reason: ${change.reason}`)}`);
-  for (const note of change.notes) out.push(`    ${style.dim(`note: ${note}`)}`);
-  if (change.dependsOn.length > 0) out.push(`    ${style.dim(`after: ${change.dependsOn.join(', ')}`)}`);
-  return out.join('\n');
+  return changeLines(change).map((line) => textLine(line, style)).join('\n');
 }
 
 export function summaryLine(plan: Plan): string {
@@ -95,16 +96,43 @@ export function summaryLine(plan: Plan): string {
 
 export type ReportKind = 'plan' | 'drift';
 
+/** The warning a plan limited by --target carries: it may not show every change the manifest asks for. */
+export function targetingWarning(targets: readonly string[]): { title: string; detail: string } {
+  return {
+    title: 'Resource targeting is in effect',
+    detail:
+      `This plan was limited by --target to ${targets.join(', ')}: it holds only the changes to ${targets.length === 1 ? 'that resource' : 'those resources'} ` +
+      '(a merchant with its bindings and devices) and to what they depend on, and may not show every change the manifest asks for. ' +
+      'Run a plan without --target before relying on it.',
+  };
+}
+
+/** `? merchant (id 1234, "Coffee Corner"): note`: the live id and name say which record it is when the key cannot. */
+export function unmanagedLine(u: UnmanagedResource): string {
+  const what = u.key === '' ? u.kind : u.address;
+  const identity = [
+    ...(u.liveId !== undefined ? [`id ${u.liveId}`] : []),
+    ...(u.name !== undefined ? [`"${u.name}"`] : []),
+  ];
+  return `${what}${identity.length > 0 ? ` (${identity.join(', ')})` : ''}${u.note !== undefined ? `: ${u.note}` : ''}`;
+}
+
+/** What the plan says when it has no change to make. */
+export function noChangeLine(plan: Plan): string {
+  const blocked = plan.blocked.length;
+  if (blocked > 0) return `No changes paycfg can make, and ${blocked} blocked change${blocked === 1 ? '' : 's'} (below): the live group does not match the manifest.`;
+  if (plan.targets !== undefined && plan.targets.length > 0) return 'No changes. The targeted resources match the manifest.';
+  return 'No changes. The live group matches the manifest.';
+}
+
 /**
  * Human text in the manner of `terraform plan`. Secrets are shown as (sensitive), control
  * characters from the service as escapes.
  */
 export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan'): string {
-  const plan = visiblePlan(redactPlan(input));
+  const plan = visiblePlan(publicPlan(input));
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} ("${plan.group.groupName}") at ${plan.baseUrl}`, ''];
-  if (plan.changes.length === 0) {
-    out.push(style.green('No changes. The live group matches the manifest.'));
-  } else {
+  if (plan.changes.length > 0) {
     out.push(
       kind === 'plan'
         ? 'paycfg will perform the following actions, in this order:'
@@ -112,8 +140,17 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
       '',
     );
     for (const change of plan.changes) out.push(renderChange(plan, change, style), '');
-    out.push(style.bold(summaryLine(plan)));
   }
+  const warnings: { title: string; detail?: string }[] = [];
+  if (plan.targets !== undefined && plan.targets.length > 0) warnings.push(targetingWarning(plan.targets));
+  for (const w of plan.warnings ?? []) warnings.push({ title: w.address !== undefined ? `${w.address}: ${w.message}` : w.message });
+  for (const w of warnings) {
+    out.push(`${style.yellow(style.bold('Warning:'))} ${style.yellow(w.title)}`);
+    if (w.detail !== undefined) out.push('', `  ${w.detail}`);
+    out.push('');
+  }
+  if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
+  else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
   if (plan.blocked.length > 0) {
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} the service would refuse (apply will not try them):`)));
     for (const b of plan.blocked) {
@@ -124,7 +161,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   if (plan.unmanaged.length > 0) {
     out.push('', style.dim(`Not managed by the manifest (left as they are): ${plan.unmanaged.length}`));
     const shown = plan.unmanaged.slice(0, 50);
-    for (const u of shown) out.push(style.dim(`  ? ${u.address}${u.note !== undefined ? `: ${u.note}` : ''}`));
+    for (const u of shown) out.push(style.dim(`  ? ${unmanagedLine(u)}`));
     if (plan.unmanaged.length > shown.length) out.push(style.dim(`  … and ${plan.unmanaged.length - shown.length} more (see --json)`));
   }
   return `${out.join('\n')}\n`;

@@ -104,6 +104,6 @@ describe('numbers', () => {
       after: { params: { clCVMLimit: 200000 } },
       patch: [{ op: 'replace' as const, path: '/params/clCVMLimit', value: 200000 }],
     };
-    expect(renderPlanText({ ...plan, changes: [change] }, createStyle(false))).toContain('~ params.clCVMLimit = 100000 → 200000');
+    expect(renderPlanText({ ...plan, changes: [change] }, createStyle(false))).toContain('      ~ params = {\n          ~ clCVMLimit = 100000 → 200000\n        }');
   });
 });

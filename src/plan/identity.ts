@@ -1,0 +1,54 @@
+import type { Kind } from '../model/kinds.js';
+
+/**
+ * What tells a reviewer which record a change is about, per kind: the manifest's name for the key
+ * (EMV configs, profiles and merchants are keyed by a name that is not among their fields), then
+ * the fields that say what the record is. Renderers show these first in every change, and the JSON
+ * plan lists them first in `before` and `after`.
+ */
+export const KEY_FIELD: Readonly<Record<Kind, string | undefined>> = {
+  emv: 'emvName',
+  acquirer: 'profileName',
+  merchant: 'providerReference',
+  // Their keys join the merchant's providerReference with fields they hold (acquirer, currency; deviceAlias).
+  binding: undefined,
+  device: undefined,
+};
+
+export const IDENTITY_FIELDS: Readonly<Record<Kind, readonly string[]>> = {
+  emv: ['paymentMethod', 'currency'],
+  acquirer: ['acqType', 'currency'],
+  merchant: ['mchName'],
+  binding: ['acquirer', 'currency'],
+  device: ['deviceAlias', 'deviceName'],
+};
+
+const IDENTITY_SETS: Readonly<Record<Kind, ReadonlySet<string>>> = {
+  emv: new Set(IDENTITY_FIELDS.emv),
+  acquirer: new Set(IDENTITY_FIELDS.acquirer),
+  merchant: new Set(IDENTITY_FIELDS.merchant),
+  binding: new Set(IDENTITY_FIELDS.binding),
+  device: new Set(IDENTITY_FIELDS.device),
+};
+
+export function isIdentityField(kind: Kind, field: string): boolean {
+  return IDENTITY_SETS[kind].has(field);
+}
+
+/** Field names in the order a reviewer reads them: identity fields first, as listed, then the rest sorted. */
+export function fieldOrder(kind: Kind, names: Iterable<string>): string[] {
+  const all = new Set(names);
+  const first = IDENTITY_FIELDS[kind].filter((field) => all.has(field));
+  const rest = [...all].filter((field) => !IDENTITY_SETS[kind].has(field)).sort();
+  return [...first, ...rest];
+}
+
+/** `fields` with its keys in `fieldOrder`; the object itself when they already are. */
+export function identityFirst(kind: Kind, fields: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(fields);
+  const ordered = fieldOrder(kind, keys);
+  if (ordered.every((key, i) => keys[i] === key)) return fields;
+  const out: Record<string, unknown> = {};
+  for (const key of ordered) out[key] = fields[key];
+  return out;
+}
