@@ -1,4 +1,5 @@
 import { createOutputFilter } from './output-filter.js';
+import { askLine, type PromptCancelled } from './prompt.js';
 
 /**
  * The CLI's window on the outside world. Commands write through this object instead of touching
@@ -21,7 +22,10 @@ export interface IoStreams {
   readonly stderr: TextSink;
   /** Reads the whole of standard input (`-f -`), as text. */
   readonly readStdin: () => Promise<string>;
-  /** Reads one line from the user; undefined when there is no interactive input. */
+  /**
+   * Reads one line from the user; undefined when there is no interactive input. Rejects with
+   * PromptCancelled (cli/prompt) when the user presses Ctrl-C or Ctrl-D instead of answering.
+   */
   readonly prompt?: (question: string) => Promise<string>;
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
@@ -29,6 +33,13 @@ export interface IoStreams {
   readonly cwd: string;
   /** Resolves when the user asks the process to stop (SIGINT/SIGTERM); long-running commands await it. */
   readonly interrupted: Promise<string>;
+  /**
+   * A second signal after `interrupted` stops the process at once (exit 130), waiting for nothing.
+   * A command with work in flight registers here what to say then (which changes may be half
+   * done); the text goes to stderr through the output filter. Returns the function that takes the
+   * words back, once the work they describe is over.
+   */
+  readonly onStopAtOnce?: (lastWords: () => string) => () => void;
   /** Masks a secret (the access token read from a file) in everything printed from now on. */
   readonly hideInOutput?: (secret: string) => void;
   /**
@@ -53,18 +64,29 @@ export function isNonInteractive(io: IoStreams): boolean {
 
 export function processIo(): IoStreams {
   // Handlers are installed only when a command asks (apply, sim): other commands keep Node's
-  // default, so Ctrl-C stops them at once. A second signal always stops the process.
+  // default, so Ctrl-C stops them at once. A second signal always stops the process, after the
+  // last words a command registered (onStopAtOnce).
+  const filter = createOutputFilter(process.env);
+  let lastWords: (() => string) | undefined;
+  const stopAtOnce = (): never => {
+    try {
+      const words = lastWords?.() ?? '';
+      // stderr on a terminal or a pipe is written synchronously: the words are out before the exit.
+      if (words !== '') process.stderr.write(filter(words));
+    } finally {
+      process.exit(130);
+    }
+  };
   let interrupted: Promise<string> | undefined;
   const onInterrupt = (): Promise<string> =>
     (interrupted ??= new Promise<string>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
           resolve(signal);
-          process.once(signal, () => process.exit(130));
+          process.once(signal, stopAtOnce);
         });
       }
     }));
-  const filter = createOutputFilter(process.env);
   return {
     stdout: { write: (chunk) => void process.stdout.write(filter(chunk)) },
     stderr: { write: (chunk) => void process.stderr.write(filter(chunk)) },
@@ -81,17 +103,7 @@ export function processIo(): IoStreams {
       const { text } = await import('node:stream/consumers');
       return text(process.stdin);
     },
-    prompt: process.stdin.isTTY
-      ? async (question) => {
-          const { createInterface } = await import('node:readline/promises');
-          const rl = createInterface({ input: process.stdin, output: process.stderr });
-          try {
-            return await rl.question(question);
-          } finally {
-            rl.close();
-          }
-        }
-      : undefined,
+    prompt: process.stdin.isTTY ? (question) => askLine(process.stdin, process.stderr, question, process.stderr.isTTY === true) : undefined,
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
@@ -99,6 +111,12 @@ export function processIo(): IoStreams {
     hideInOutput: filter.hide,
     get interrupted() {
       return onInterrupt();
+    },
+    onStopAtOnce: (words) => {
+      lastWords = words;
+      return () => {
+        if (lastWords === words) lastWords = undefined;
+      };
     },
   };
 }
@@ -108,21 +126,24 @@ export function processIo(): IoStreams {
  * progress display's frames included (they land in `out`, as on a terminal they land on stdout).
  * `outputFilter: false` records what paycfg wrote before the filter, to prove that the renderers
  * and error classes escape and mask by themselves; `hideInOutput` then does nothing either.
+ * An answer that is a PromptCancelled plays Ctrl-C or Ctrl-D at the prompt; `lastWords()` is what
+ * a stop at once (a second Ctrl-C) would print now, through the filter.
  */
 export function captureIo(options: {
   env?: Record<string, string | undefined>;
   cwd?: string;
   tty?: boolean;
-  answers?: string[];
+  answers?: (string | PromptCancelled)[];
   interrupted?: Promise<string>;
   outputFilter?: boolean;
   columns?: number;
   /** What standard input holds, for `-f -`. */
   stdin?: string;
-} = {}): IoStreams & { out(): string; err(): string } {
+} = {}): IoStreams & { out(): string; err(): string; lastWords(): string | undefined } {
   let out = '';
   let err = '';
   const answers = [...(options.answers ?? [])];
+  let lastWords: (() => string) | undefined;
   const env = options.env ?? {};
   const filtered = options.outputFilter ?? true;
   const filter = createOutputFilter(filtered ? env : {});
@@ -134,14 +155,27 @@ export function captureIo(options: {
     stderr: { write: (chunk) => void (err += toText(chunk)) },
     display: { write: (chunk) => void (out += toDisplay(chunk)), columns: options.columns ?? 120, rows: 40 },
     readStdin: async () => options.stdin ?? '',
-    prompt: options.answers ? async () => answers.shift() ?? '' : undefined,
+    prompt: options.answers
+      ? async () => {
+          const answer = answers.shift() ?? '';
+          if (typeof answer !== 'string') throw answer;
+          return answer;
+        }
+      : undefined,
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.tty ?? false,
     env,
     cwd: options.cwd ?? process.cwd(),
     ...(filtered ? { hideInOutput: filter.hide } : {}),
     interrupted: options.interrupted ?? new Promise<string>(() => {}),
+    onStopAtOnce: (words) => {
+      lastWords = words;
+      return () => {
+        if (lastWords === words) lastWords = undefined;
+      };
+    },
     out: () => out,
     err: () => err,
+    lastWords: () => (lastWords === undefined ? undefined : toText(lastWords())),
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { PromptCancelled } from '../../src/cli/prompt.js';
 import { createPrng } from '../../src/sim/core/prng.js';
 import { WIRE_STYLES } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
@@ -36,7 +37,7 @@ function unpinned(source = basic): string {
   return file;
 }
 
-async function cli(argv: string[], env: Record<string, string>, options: { tty?: boolean; answers?: string[] } = {}) {
+async function cli(argv: string[], env: Record<string, string>, options: { tty?: boolean; answers?: (string | PromptCancelled)[] } = {}) {
   const io = captureIo({ env, ...(options.tty !== undefined ? { tty: options.tty } : {}), ...(options.answers ? { answers: options.answers } : {}) });
   const code = await main(argv, io);
   return { code, out: io.out(), err: io.err() };
@@ -61,13 +62,54 @@ async function liveCounts(groupId: string, target: TestSimulator = sim) {
 }
 
 describe('paycfg apply', () => {
-  it('refuses to run unattended without --auto-approve, and sends nothing', async () => {
+  it('refuses to run unattended without --auto-approve once the plan shows changes, and writes nothing', async () => {
     const { env } = await freshGroup();
     await sim.admin.resetStats();
-    const { code, err } = await cli(['apply', '-f', unpinned()], env);
+    const { code, out, err } = await cli(['apply', '-f', unpinned()], env);
     expect(code).toBe(1);
-    expect(err).toContain('--auto-approve');
-    expect((await sim.admin.stats()).total).toBe(0);
+    // The plan comes first, so that the log shows what was not approved.
+    expect(out).toContain('Plan: 5 to create, 1 to update, 0 to delete, 0 to replace.');
+    expect(err).toContain('not running on a terminal, so there is nobody to confirm the changes above; pass --auto-approve');
+    expect((await sim.admin.stats()).writes).toBe(0);
+  });
+
+  it('without a terminal and with nothing to do, says No changes and exits 0 without --auto-approve', async () => {
+    const { env } = await freshGroup();
+    const manifest = unpinned();
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
+    await sim.admin.resetStats();
+    const { code, out, err } = await cli(['apply', '-f', manifest], env);
+    expect(code, err).toBe(0);
+    expect(out).toContain('No changes.');
+    expect(err).toBe('');
+    expect((await sim.admin.stats()).writes).toBe(0);
+  });
+
+  it('without a terminal, a plan whose only changes are blocked exits 1 with the explanation, asking nothing', async () => {
+    const { groupId, env } = await freshGroup();
+    const scenario = new URL('../scenarios/013-blocked-delete-by-unmanaged-merchant/', import.meta.url).pathname;
+    expect((await cli(['apply', '-f', join(scenario, 'before.yaml'), '--auto-approve'], env)).code).toBe(0);
+    // A merchant paycfg cannot key binds the profile the manifest prunes.
+    await sim.api('POST', '/api/openapi/v1/mchInfo', { mchName: 'Legacy shop', currency: 'USD', contactName: 'Old Owner', contactEmail: 'old@legacy.example' }, groupId);
+    await sim.admin.resetStats();
+    const { code, out, err } = await cli(['apply', '-f', join(scenario, 'manifest.yaml')], env);
+    expect(code).toBe(1);
+    expect(out).toContain('acquirer/host-a');
+    expect(out).toContain('"Legacy shop", no providerReference, not managed) binds it');
+    expect(err).not.toContain('--auto-approve');
+    expect((await sim.admin.stats()).writes).toBe(0);
+  });
+
+  it('cancelled at the prompt with Ctrl-C exits 130, with Ctrl-D 1, saying so and writing nothing', async () => {
+    const { env } = await freshGroup();
+    await sim.admin.resetStats();
+    const interrupt = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: [new PromptCancelled('interrupt')] });
+    expect(interrupt.code).toBe(130);
+    expect(interrupt.err).toBe('Apply cancelled: nothing was changed.\n');
+    const end = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: [new PromptCancelled('end-of-input')] });
+    expect(end.code).toBe(1);
+    expect(end.err).toBe('Apply cancelled: nothing was changed.\n');
+    expect((await sim.admin.stats()).writes).toBe(0);
   });
 
   it('asks on a terminal and does nothing unless the answer is yes', async () => {
@@ -114,7 +156,8 @@ describe('paycfg apply', () => {
       const io = captureIo({ env, interrupted });
       const code = await main(['apply', '-f', manifest, '--auto-approve', '--parallelism', '1'], io);
       await watch;
-      expect(code).toBe(1);
+      expect(code).toBe(130);
+      expect(io.err()).toMatch(/^Interrupted: waiting for the 1 change in flight; no new change starts\. Ctrl-C again stops at once/m);
       const summary = /Apply interrupted: (\d) done, 0 failed, 0 skipped, (\d) not started \(interrupted\)\./.exec(io.out());
       expect(summary, io.out()).not.toBeNull();
       const [done, notStarted] = [Number(summary![1]), Number(summary![2])];
@@ -175,7 +218,11 @@ describe('paycfg apply', () => {
     const { groupId, env } = await freshGroup();
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const planFile = join(dir, 'plan.json');
-    expect((await cli(['plan', '-f', unpinned(), '--out', planFile], env)).code).toBe(0);
+    // A saved plan refuses a secret with a default (it would travel in the file): the variable alone.
+    const manifest = unpinned();
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', '${TILL_ADMIN_PASSWORD}'));
+    const saved = await cli(['plan', '-f', manifest, '--out', planFile], env);
+    expect(saved.code, saved.err).toBe(0);
     // The secret is not in the file: apply takes whatever the variable holds now.
     expect(readFileSync(planFile, 'utf8')).not.toContain(SECRET);
     const applied = await cli(['apply', planFile], { ...env, TILL_ADMIN_PASSWORD: 'rotated-pw-77' });
@@ -236,7 +283,7 @@ describe('paycfg apply', () => {
       const io = captureIo({ env: { ...env, NO_COLOR: '1' }, tty: true, answers: ['yes'], interrupted });
       const code = await main(['apply', '-f', manifest, '--parallelism', '1'], io);
       await watch;
-      expect(code).toBe(1);
+      expect(code).toBe(130);
       const out = io.out();
       expect(out).toMatch(/Apply interrupted: \d done, 0 failed, 0 skipped, \d not started \(interrupted\)\./);
       // The devices come last and never started: their line is not ticked, and says why.

@@ -16,6 +16,7 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
+import { PromptCancelled } from '../prompt.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 import type { CommandSyntax } from '../syntax.js';
 
@@ -38,17 +39,23 @@ computed from has changed since.`,
   environment: [...clientEnvironment, ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'all changes done, or nothing to do'],
-    [1, 'an error, a failed or a blocked change, or the run was cancelled'],
-    [130, 'interrupted (Ctrl-C): running changes finished, no new one started'],
+    [1, 'an error, a failed or a blocked change, or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
+    [130, 'interrupted (Ctrl-C): running changes finished and no new one started; or Ctrl-C at the prompt, or twice (stopped at once)'],
   ],
 } as const satisfies CommandSyntax;
 
-async function confirm(io: IoStreams, plan: Plan): Promise<boolean> {
-  if (io.prompt === undefined) return false;
-  const answer = await io.prompt(
-    `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
-  );
-  return answer.trim() === 'yes';
+/** Asks for approval: `yes` approves; anything else, Ctrl-D or Ctrl-C cancels (with the exit code to end with). */
+async function confirm(io: IoStreams, plan: Plan): Promise<{ approved: true } | { approved: false; exitCode: ExitCode }> {
+  if (io.prompt === undefined) return { approved: false, exitCode: ExitCode.Error };
+  try {
+    const answer = await io.prompt(
+      `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
+    );
+    return answer.trim() === 'yes' ? { approved: true } : { approved: false, exitCode: ExitCode.Error };
+  } catch (error) {
+    if (error instanceof PromptCancelled) return { approved: false, exitCode: error.exitCode };
+    throw error;
+  }
 }
 
 /**
@@ -113,9 +120,6 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const targets = parseTargets(values.target);
   if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);
-  if (planFile === undefined && !values['auto-approve'] && !interactive) {
-    throw new UsageError('paycfg apply: not running on a terminal, so there is nobody to confirm; pass --auto-approve (or apply a saved plan)');
-  }
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
@@ -140,23 +144,49 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
       return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
     }
-    if (saved === undefined && !values['auto-approve'] && !(await confirm(io, plan))) {
-      io.stderr.write('Apply cancelled: nothing was changed.\n');
-      return ExitCode.Error;
+    if (saved === undefined && !values['auto-approve']) {
+      // Refused only now that the plan shows there is something to approve: an empty plan needs nobody.
+      if (!interactive) {
+        throw new UsageError('paycfg apply: not running on a terminal, so there is nobody to confirm the changes above; pass --auto-approve (or apply a saved plan)');
+      }
+      const answer = await confirm(io, plan);
+      if (!answer.approved) {
+        io.stderr.write('Apply cancelled: nothing was changed.\n');
+        return answer.exitCode;
+      }
     }
     // --verbose request lines and a redrawn display do not mix: with --verbose the progress is plain lines.
-    const progress = createApplyProgress(io, plan.changes, interactive && !values.json && !values.verbose, prepared.secretValues, token);
+    const progress = createApplyProgress(io, plan.changes, {
+      mode: values.json ? 'none' : interactive && !values.verbose ? 'display' : 'lines',
+      color,
+      secrets: prepared.secretValues,
+      token,
+    });
     const ids = IdRegistry.fromLive(prepared.live.state);
-    const result = await progress.track(
-      executePlan(plan, { client, ids, live: prepared.live, desired: prepared.desired, plan }, {
-        parallelism,
-        interrupted: io.interrupted,
-        ...(values.json ? {} : { onEvent: (e) => progress.onEvent(e) }),
-      }),
-    );
+    // Read only now: the getter installs the signal handlers, and until the approval Ctrl-C stops at once.
+    const interrupted = io.interrupted;
+    let running = true;
+    void interrupted.then(() => {
+      if (running) progress.interrupted();
+    });
+    const forget = io.onStopAtOnce?.(() => progress.stopAtOnce());
+    let result: ApplyResult;
+    try {
+      result = await progress.track(
+        executePlan(plan, { client, ids, live: prepared.live, desired: prepared.desired, plan }, {
+          parallelism,
+          interrupted,
+          onEvent: (e) => progress.onEvent(e),
+        }),
+      );
+    } finally {
+      running = false;
+      forget?.();
+    }
     if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues, token));
     else io.stdout.write(summaryText(shown, result, prepared.secretValues, token));
-    return result.failed > 0 || result.notStarted > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
+    if (result.notStarted > 0) return ExitCode.Interrupted;
+    return result.failed > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
   } finally {
     await client.close();
   }
