@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { closestMatch } from '../manifest/did-you-mean.js';
+import type { IoStreams } from './io.js';
 import { buildCommander, type CommandSyntax, type FlagSpec, type FlagSpecs, type FlagValues } from './syntax.js';
 
 export interface ParsedFlags<F extends FlagSpecs> {
@@ -135,5 +136,16 @@ export function parallelismFlag(value: string | undefined): number {
 /** The -f paths of a command that needs a manifest. */
 export function requireFiles(command: string, files: readonly string[] | undefined): string[] {
   if (files === undefined || files.length === 0) throw new UsageError(`paycfg ${command}: give the manifest with -f PATH (a file or a directory)`);
+  return checkStdinOnce(command, files);
+}
+
+/** What the manifest loader needs to read `-f -`: the command's standard input. */
+export function stdinOf(io: Pick<IoStreams, 'readStdin'>): { readStdin: () => Promise<string> } {
+  return { readStdin: io.readStdin };
+}
+
+/** `-f -` reads standard input, which can be read once: given twice, it is a mistake of the command line. */
+export function checkStdinOnce(command: string, files: readonly string[]): string[] {
+  if (files.filter((file) => file === '-').length > 1) throw new UsageError(`paycfg ${command}: -f - (standard input) is given twice; standard input holds one manifest file`);
   return [...files];
 }

@@ -4,9 +4,15 @@ import { diagnostic, type Diagnostic } from './diagnostics.js';
 
 export interface ManifestFile {
   readonly absolutePath: string;
-  /** As shown in messages: relative to the working directory when inside it, else absolute. */
+  /** As shown in messages: relative to the working directory when inside it, else absolute; `<stdin>` for `-`. */
   readonly name: string;
+  /** `-f -`: the manifest comes from standard input. */
+  readonly stdin?: true;
 }
+
+/** The path that names standard input (`-f -`), and the name its messages give. */
+export const STDIN_PATH = '-';
+export const STDIN_NAME = '<stdin>';
 
 export interface CollectedFiles {
   readonly files: readonly ManifestFile[];
@@ -19,7 +25,8 @@ const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml']);
  * Expands `-f` arguments into manifest files: a file is taken as it is (whatever its extension),
  * a directory is read recursively for `*.yaml` / `*.yml`, skipping entries whose name starts with a
  * dot (`.git`, `.github`, editor files). Files come out in argument order, each directory's files
- * sorted by path, without repeats. A missing path or a directory without manifests is a problem.
+ * sorted by path, without repeats. `-` is standard input, read by the caller. A missing path or a
+ * directory without manifests is a problem.
  */
 export async function collectManifestFiles(paths: readonly string[], cwd: string): Promise<CollectedFiles> {
   const files: ManifestFile[] = [];
@@ -34,6 +41,13 @@ export async function collectManifestFiles(paths: readonly string[], cwd: string
   };
 
   for (const given of paths) {
+    if (given === STDIN_PATH) {
+      // Standard input can be read once: a second `-` would read nothing, not the same file again.
+      if (seen.has(STDIN_PATH)) diagnostics.push(diagnostic({ file: '<command line>', line: 1, col: 1 }, [], '- (standard input) is given twice; standard input holds one manifest file'));
+      else files.push({ absolutePath: STDIN_NAME, name: STDIN_NAME, stdin: true });
+      seen.add(STDIN_PATH);
+      continue;
+    }
     const absolutePath = path.resolve(cwd, given);
     const problem = (text: string) => diagnostics.push(diagnostic({ file: given, line: 1, col: 1 }, [], text));
     let info;

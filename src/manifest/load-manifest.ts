@@ -8,7 +8,7 @@ import { mergeFiles, type ManifestView } from './merge.js';
 import type { MergedSourceMap, SourceFile } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseYamlFiles } from './parse-yaml-files.js';
-import { fileSource, readManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type YamlData } from './read-yaml.js';
+import { fileSource, readManifestText, stdinManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type YamlData } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
 
 export interface LoadedManifest {
@@ -51,6 +51,8 @@ export interface LoadManifestOptions {
   readonly maxFileBytes?: number;
   /** Where YAML is parsed: `auto` (the default) moves large manifests to worker threads (see parseYamlFiles). */
   readonly yamlWorkers?: 'auto' | 'always' | 'never';
+  /** Reads standard input, for the path `-`; without it, `-` is a problem of the command line. */
+  readonly readStdin?: () => Promise<string>;
 }
 
 /**
@@ -68,7 +70,8 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   }
 
   const reads: ManifestText[] = [];
-  for (const file of collected.files) reads.push(await readManifestText(file.absolutePath, file.name, options.maxFileBytes ?? MAX_FILE_BYTES));
+  const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  for (const file of collected.files) reads.push(file.stdin === true ? await readStdinText(file.name, options.readStdin, maxBytes) : await readManifestText(file.absolutePath, file.name, maxBytes));
   // Each file is checked as soon as it is parsed, while the next ones parse. The parser holds the
   // texts, and lets each go once parsed: regular files are read again if a message needs a position.
   const parsing = parseYamlFiles(
@@ -136,6 +139,13 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     missingVariables: [...missing].sort(),
     counts: sumCounts(checked.map((file) => file.counts)),
   };
+}
+
+async function readStdinText(name: string, readStdin: LoadManifestOptions['readStdin'], maxBytes: number): Promise<ManifestText> {
+  if (readStdin === undefined) {
+    return { name, unreadable: diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'standard input (-) cannot be read here; give the manifest as a file') };
+  }
+  return stdinManifestText(await readStdin(), name, maxBytes);
 }
 
 /** Where a file's positions come from: the file read again, or, for a pipe, which cannot be, its text kept. */

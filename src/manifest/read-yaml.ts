@@ -86,6 +86,21 @@ export async function readManifestText(absolutePath: string, name: string, maxBy
   }
 }
 
+/**
+ * Standard input (`-f -`) as a manifest file: already text, checked against the same size limit,
+ * and never rereadable, so that its positions come from the text kept (see yamlSource).
+ */
+export function stdinManifestText(text: string, name: string, maxBytes = MAX_FILE_BYTES): ManifestText {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length > maxBytes) {
+    return {
+      name,
+      unreadable: diagnostic({ file: name, line: 1, col: 1 }, [], `standard input holds ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file`),
+    };
+  }
+  return { name, absolutePath: name, text, digest: digestOf(bytes), bytes: bytes.length, rereadable: false };
+}
+
 /** How the file shows it is UTF-16 (or UTF-32), which a UTF-8 decoder would read as text full of NULs; undefined otherwise. */
 function utf16Form(bytes: Uint8Array): string | undefined {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'starts with a UTF-16 byte order mark';

@@ -1,14 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { open, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { buildSavedPlan, parseSavedPlan, SavedPlanError, type SavedPlan } from '../plan/saved-plan.js';
+import { buildSavedPlan, parseSavedPlan, SAVED_PLAN_KIND, SavedPlanError, type SavedPlan } from '../plan/saved-plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import type { PlanRun } from './compute-plan.js';
 
-/** Writes `plan --out`: readable by its owner alone (it names where secrets come from), never half written. */
-export async function writeSavedPlan(file: string, run: PlanRun, cwd: string): Promise<void> {
+/** How much of an existing file is read to tell whether it is a saved plan: its `kind` comes first. */
+const HEAD_BYTES = 64 * 1024;
+
+export interface WriteSavedPlanOptions {
+  /** Replace the file even when it is not a saved plan (`plan --out FILE --force`). */
+  readonly force?: boolean;
+}
+
+/**
+ * Writes `plan --out`: readable by its owner alone (it names where secrets come from), never half
+ * written. An existing file is replaced only when it is a saved plan itself, or with `force`: a
+ * manifest given to --out by mistake must not be overwritten with a plan.
+ */
+export async function writeSavedPlan(file: string, run: PlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
   const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded });
+  await checkPlanDestination(file, cwd, options);
   const target = resolve(cwd, file);
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
   try {
@@ -19,8 +32,76 @@ export async function writeSavedPlan(file: string, run: PlanRun, cwd: string): P
   }
 }
 
+/**
+ * Refuses a destination writeSavedPlan would refuse, so that `plan --out` can say so before it
+ * reads the live group; writeSavedPlan checks again when it writes.
+ */
+export async function checkPlanDestination(file: string, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
+  if (options.force === true) return;
+  const existing = await describeExisting(resolve(cwd, file));
+  if (existing === undefined) return;
+  throw new SavedPlanError(
+    `${file} already exists and ${existing}; --out replaces only an earlier saved plan. ` +
+      'Choose another file name for the plan, or pass --force to replace this file.',
+    { file },
+  );
+}
+
+/** Why the existing file at `target` is not one --out may replace, or undefined when there is none or it is a saved plan. */
+async function describeExisting(target: string): Promise<string | undefined> {
+  const info = await stat(target).catch(() => undefined);
+  if (info === undefined) return undefined;
+  if (info.isDirectory()) return 'is a directory';
+  if (!info.isFile()) return 'is not a regular file';
+  const head = await readHead(target);
+  if (looksLikeSavedPlan(head)) return undefined;
+  return `is not a paycfg saved plan (${whatItIs(target, head)})`;
+}
+
+async function readHead(target: string): Promise<string> {
+  const handle = await open(target, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A saved plan as writeSavedPlan writes it: a JSON object whose first member is its kind. */
+function looksLikeSavedPlan(head: string): boolean {
+  return new RegExp(`^\\s*\\{\\s*"kind"\\s*:\\s*"${SAVED_PLAN_KIND}"`).test(head);
+}
+
+const PLAN_JSON = 'it holds the output of `paycfg plan --json`';
+
+/** What a file that is not a saved plan seems to be, for the message that refuses it. */
+function whatItIs(target: string, head: string): string {
+  const extension = extname(target).toLowerCase();
+  if (head.trim() === '') return 'it is empty';
+  if (/^\s*[{[]/.test(head)) {
+    return /"formatVersion"\s*:/.test(head) && /"changes"\s*:/.test(head) ? PLAN_JSON : 'it holds JSON of something else';
+  }
+  if (extension === '.yaml' || extension === '.yml' || /^(#.*\n|\s*\n)*[A-Za-z][\w-]*\s*:/.test(head)) return 'it looks like a YAML manifest';
+  return 'it is some other file';
+}
+
+/**
+ * Reads a plan saved by `plan --out`. A file that is not one (a manifest given as PLANFILE, the
+ * output of `plan --json`) is refused with the command that was probably meant, which reads the
+ * file and never writes over it.
+ */
 export async function readSavedPlan(file: string, cwd: string): Promise<SavedPlan> {
   const target = resolve(cwd, file);
+  const notAPlan = (what: string): SavedPlanError => {
+    const save = 'A saved plan is written by `paycfg plan -f MANIFEST --out PLANFILE`';
+    // The output of `plan --json` is a plan to read, not a manifest: apply -f would not take it either.
+    const meant = what === PLAN_JSON ? `${save}.` : `To plan and apply the manifest in it, did you mean \`paycfg apply -f ${file}\`? (${save}.)`;
+    return new SavedPlanError(`${file} is not a saved plan: ${what}. ${meant}`, { file });
+  };
+  const info = await stat(target).catch(() => undefined);
+  if (info?.isDirectory() === true) throw notAPlan('it is a directory');
   let text: string;
   try {
     text = await readFile(target, 'utf8');
@@ -31,7 +112,10 @@ export async function readSavedPlan(file: string, cwd: string): Promise<SavedPla
   try {
     data = JSON.parse(text);
   } catch {
-    throw new SavedPlanError(`${target} is not a saved plan (not JSON); write one with \`paycfg plan -f PATH --out ${file}\``);
+    throw notAPlan(whatItIs(target, text.slice(0, HEAD_BYTES)));
+  }
+  if (typeof data !== 'object' || data === null || (data as { kind?: unknown }).kind !== SAVED_PLAN_KIND) {
+    throw notAPlan(whatItIs(target, text.slice(0, HEAD_BYTES)));
   }
   return parseSavedPlan(data, target);
 }

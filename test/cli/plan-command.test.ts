@@ -83,20 +83,23 @@ describe('paycfg plan', () => {
   it('saves a plan with fingerprints and the secret variable, never the secret value', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-plan-'));
     const file = join(dir, 'plan.json');
-    const { code, err } = await cli(['plan', '-f', basic, '--out', file]);
+    // The variable without a default: a saved plan refuses a template that carries one.
+    const manifest = join(dir, 'm.yaml');
+    writeFileSync(manifest, readFileSync(join(basic, 'paycfg.yaml'), 'utf8').replace(/\$\{TILL_ADMIN_PASSWORD:-[^}]*\}/, '${TILL_ADMIN_PASSWORD}'));
+    const { code, err } = await cli(['plan', '-f', manifest, '--out', file]);
     expect(code, err).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(SECRET);
     const saved = JSON.parse(text);
     expect(saved.kind).toBe('paycfg-saved-plan');
-    expect(saved.secrets).toEqual([{ pointer: 'device/coffee-001/till-1#/deviceAdmin', template: '${TILL_ADMIN_PASSWORD:-demo-admin-1234}' }]);
+    expect(saved.secrets).toEqual([{ pointer: 'device/coffee-001/till-1#/deviceAdmin', template: '${TILL_ADMIN_PASSWORD}' }]);
     expect(saved.plan.changes).toHaveLength(6);
   });
 
   it('refuses to save a plan that would need a secret written in the manifest itself', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-plan-'));
     const manifest = join(dir, 'm.yaml');
-    const literal = readFileSync(join(basic, 'paycfg.yaml'), 'utf8').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', 'literal-pw-123');
+    const literal = readFileSync(join(basic, 'paycfg.yaml'), 'utf8').replace(/\$\{TILL_ADMIN_PASSWORD(:-[^}]*)?\}/, 'literal-pw-123');
     (await import('node:fs')).writeFileSync(manifest, literal);
     const { code, err } = await cli(['plan', '-f', manifest, '--out', join(dir, 'p.json')]);
     expect(code).toBe(1);

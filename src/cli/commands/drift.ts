@@ -10,7 +10,7 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
+import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import type { CommandSyntax } from '../syntax.js';
 
 const syntax = {
@@ -48,7 +48,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const targets = parseTargets(values.target);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, ...stdinOf(io) });
     const plan = scrubPlan(computed.plan, [token]);
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);

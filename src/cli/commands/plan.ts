@@ -7,12 +7,12 @@ import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { computePlan } from '../../workflow/compute-plan.js';
-import { writeSavedPlan } from '../../workflow/saved-plan-file.js';
+import { checkPlanDestination, writeSavedPlan } from '../../workflow/saved-plan-file.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { refuseTokenInDesired } from '../desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { parallelismFlag, parseFlags, requireFiles } from '../parse-flags.js';
+import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import type { CommandSyntax } from '../syntax.js';
 
 export const planSyntax = {
@@ -43,16 +43,18 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('plan', planSyntax, argv);
   const paths = requireFiles('plan', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
+  if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
   const parallelism = parallelismFlag(values.parallelism);
   const targets = parseTargets(values.target);
+  if (values.out !== undefined) await checkPlanDestination(values.out, io.cwd, { force: values.force });
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets });
+    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, ...stdinOf(io) });
     // What the plan writes is saved as it is: a desired value holding the token is refused, not masked.
     if (values.out !== undefined) refuseTokenInDesired(computed.plan, token);
     // A live record that holds the token shows it neither on screen nor in the saved plan.
     const run = { ...computed, plan: scrubPlan(computed.plan, [token]) };
-    if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd);
+    if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd, { force: values.force });
     if (values.json) io.stdout.write(renderPlanJson(run.plan));
     else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));
     else io.stdout.write(renderPlanText(run.plan, createStyle(colorEnabled(io) && values.color)));

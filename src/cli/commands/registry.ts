@@ -14,6 +14,10 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Make the live group match the manifest',
     load: async () => (await import('./apply.js')).applyCommand,
   },
+  show: {
+    summary: 'Print a plan saved by `plan --out` (no request is sent)',
+    load: async () => (await import('./show.js')).showCommand,
+  },
   drift: {
     summary: 'Report how the live group differs from the manifest (exit 2 on drift)',
     load: async () => (await import('./drift.js')).driftCommand,

@@ -3,7 +3,7 @@ import { ManifestError, formatDiagnostic, loadManifest, type ManifestCounts } fr
 import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { parseFlags } from '../parse-flags.js';
+import { checkStdinOnce, parseFlags } from '../parse-flags.js';
 import type { CommandSyntax } from '../syntax.js';
 
 const syntax = {
@@ -38,7 +38,7 @@ export const validateCommand: Command = {
   syntax,
   async run(argv, io) {
     const { values } = parseFlags('validate', syntax, argv);
-    const paths = values.file ?? [];
+    const paths = checkStdinOnce('validate', values.file ?? []);
     if (paths.length === 0) throw new UsageError('paycfg validate: no manifest given; pass -f PATH (a file or a directory)');
     const json = values.json;
     try {
@@ -46,6 +46,7 @@ export const validateCommand: Command = {
         env: io.env,
         cwd: io.cwd,
         allowMissingEnv: values['allow-missing-env'],
+        readStdin: io.readStdin,
       });
       if (json) {
         writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], missingVariables: loaded.missingVariables });

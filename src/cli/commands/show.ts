@@ -1,0 +1,47 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import { renderPlanJson } from '../../render/render-json.js';
+import { renderPlanMarkdown } from '../../render/render-markdown.js';
+import { renderPlanText } from '../../render/render-text.js';
+import { createStyle } from '../../render/style.js';
+import { showControls } from '../../util/visible-text.js';
+import { readSavedPlan } from '../../workflow/saved-plan-file.js';
+import type { Command } from '../command.js';
+import { colorEnabled, type IoStreams } from '../io.js';
+import { parseFlags } from '../parse-flags.js';
+import type { CommandSyntax } from '../syntax.js';
+
+const syntax = {
+  usage: ['PLANFILE [--json | --markdown] [--no-color]'],
+  description: `Prints a plan saved by \`paycfg plan --out\`, as plan printed it: for a reviewer, or to check what
+\`paycfg apply PLANFILE\` would carry out. Reads the file alone: no request is sent, no token is
+needed.`,
+  maxArgs: 1,
+  flags: {
+    json: { type: 'boolean', help: 'Print the plan as JSON (schemas/plan.schema.json); errors as JSON too' },
+    markdown: { type: 'boolean', help: 'Print a summary for a pull-request comment' },
+    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+  },
+  environment: [['NO_COLOR', 'When set: no colour']],
+  exitCodes: [
+    [0, 'the plan was printed'],
+    [1, 'an error: the file is missing or is not a saved plan'],
+  ],
+} as const satisfies CommandSyntax;
+
+async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
+  const { values, args } = parseFlags('show', syntax, argv);
+  const file = args[0];
+  if (file === undefined) throw new UsageError('paycfg show: give the plan file, saved with `paycfg plan --out PLANFILE`');
+  if (values.json && values.markdown) throw new UsageError('paycfg show: choose one of --json and --markdown');
+  const saved = await readSavedPlan(file, io.cwd);
+  if (values.json) io.stdout.write(renderPlanJson(saved.plan));
+  else if (values.markdown) io.stdout.write(renderPlanMarkdown(saved.plan));
+  else {
+    const from = saved.manifestFiles.length > 0 ? ` from ${saved.manifestFiles.map((f) => showControls(f)).join(', ')}` : '';
+    io.stdout.write(`Saved plan ${showControls(file)}, made ${saved.createdAt}${from}; \`paycfg apply ${showControls(file)}\` carries it out.\n\n`);
+    io.stdout.write(renderPlanText(saved.plan, createStyle(colorEnabled(io) && values.color)));
+  }
+  return ExitCode.Success;
+}
+
+export const showCommand: Command = { name: 'show', summary: 'Print a plan saved by `plan --out` (no request is sent)', syntax, run };
