@@ -275,3 +275,16 @@ it('leaves no temporary file behind in the work directory', () => {
   expect(readdirSync(work).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   expect(existsSync(join(work, 'ut=plan.json'))).toBe(false);
 });
+
+describe('export -o', () => {
+  it('refuses an existing file without --force, like --out-dir, and replaces it with --force', async () => {
+    writeFileSync(join(work, 'exported.yaml'), 'hand-written: true\n');
+    const refused = await cli(['export', '-o', 'exported.yaml']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('--force');
+    expect(readFileSync(join(work, 'exported.yaml'), 'utf8')).toBe('hand-written: true\n');
+    const forced = await cli(['export', '-o', 'exported.yaml', '--force']);
+    expect(forced.code, forced.err).toBe(0);
+    expect(readFileSync(join(work, 'exported.yaml'), 'utf8')).toMatch(/^# yaml-language-server/);
+  });
+});
