@@ -115,6 +115,8 @@ export interface Expansion {
   text: string;
   variables: string[];
   missing: string[];
+  /** Variables written with a default that is not empty (`${NAME:-text}`), whether it was used or not. */
+  withDefault: string[];
   /** The first malformed reference, when there is one; `text` is then the input unchanged. */
   malformed?: string;
 }
@@ -130,6 +132,7 @@ export function expandTemplate(template: string, env: Readonly<Record<string, st
 function expand(text: string, env: Readonly<Record<string, string | undefined>>): Expansion {
   const variables: string[] = [];
   const missing: string[] = [];
+  const withDefault: string[] = [];
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -153,11 +156,12 @@ function expand(text: string, env: Readonly<Record<string, string | undefined>>)
     const match = close < 0 ? null : REFERENCE.exec(text.slice(dollar + 2, close));
     if (match === null) {
       const shown = close < 0 ? text.slice(dollar, dollar + 40) : text.slice(dollar, close + 1);
-      return { text, variables, missing, malformed: shown };
+      return { text, variables, missing, withDefault, malformed: shown };
     }
     const name = match[1] as string;
     const fallback = match[2];
     if (!variables.includes(name)) variables.push(name);
+    if (fallback !== undefined && fallback !== '' && !withDefault.includes(name)) withDefault.push(name);
     const value = env[name];
     if (value !== undefined && value !== '') out += value;
     else if (fallback !== undefined) out += fallback;
@@ -168,5 +172,5 @@ function expand(text: string, env: Readonly<Record<string, string | undefined>>)
     }
     i = close + 1;
   }
-  return { text: out, variables, missing };
+  return { text: out, variables, missing, withDefault };
 }

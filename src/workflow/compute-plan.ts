@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/index.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { loadManifest, type ManifestContext } from '../manifest/index.js';
+import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import { baseAddress } from '../model/pointers.js';
 import type { DesiredState } from '../model/state.js';
 import { planChanges } from '../plan/plan-changes.js';
@@ -9,7 +10,8 @@ import type { Plan } from '../plan/plan.js';
 import { checkTargets, limitToTargets } from '../plan/targets.js';
 
 export interface PlanRun {
-  readonly loaded: ManifestContext;
+  /** With what `plan --out` must refuse that only the manifest's positions can show (see manifest/secret-defaults.ts). */
+  readonly loaded: ManifestContext & { readonly secretDefaults?: ReadonlyMap<string, SecretDefault> };
   readonly desired: DesiredState;
   readonly live: LiveRead;
   readonly plan: Plan;
@@ -50,12 +52,12 @@ async function loadDesiredState(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
-): Promise<{ loaded: ManifestContext; desired: DesiredState }> {
+): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState }> {
   const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
-  return { loaded, desired: buildDesiredState({ manifest, secrets, locate }) };
+  return { loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) }, desired: buildDesiredState({ manifest, secrets, locate }) };
 }
 
-export async function planAgainstLive(loaded: ManifestContext, desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {
+export async function planAgainstLive(loaded: PlanRun['loaded'], desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {
   const owner = await readOwner(client, desired.group);
   const live = await readLive(client, desired, owner, { concurrency });
   const plan = planChanges(desired, live.state, {

@@ -64,7 +64,12 @@ describe('substituteEnv', () => {
     const env = { ADMIN: 'pw', EMPTY: '' };
     const template = 'a-${ADMIN}-${EMPTY:-dflt}-$${LITERAL}';
     const loaded = run(template, env);
-    expect(expandTemplate(template, env)).toEqual({ text: loaded.value, variables: ['ADMIN', 'EMPTY'], missing: [] });
-    expect(expandTemplate('${GONE}', {})).toEqual({ text: '${GONE}', variables: ['GONE'], missing: ['GONE'] });
+    expect(expandTemplate(template, env)).toEqual({ text: loaded.value, variables: ['ADMIN', 'EMPTY'], missing: [], withDefault: ['EMPTY'] });
+    expect(expandTemplate('${GONE}', {})).toEqual({ text: '${GONE}', variables: ['GONE'], missing: ['GONE'], withDefault: [] });
+  });
+
+  it('names the variables written with a default, used or not; an empty default holds nothing to name', () => {
+    expect(expandTemplate('${A:-x}${B}${A:-y}${C:-}', { A: 'set' }).withDefault).toEqual(['A']);
+    expect(expandTemplate('$${A:-x}', {}).withDefault).toEqual([]);
   });
 });
