@@ -7,12 +7,13 @@ import type { ExportedManifest } from './exported-manifest.js';
 import { refuseHeldToken, refuseTokenInText } from './held-token.js';
 import { readExportSource } from './read-export.js';
 import { schemaReference } from './schema-location.js';
-import { writeFileAtomically, writeFileSet } from './write-output.js';
+import { refuseExistingFile, writeFileAtomically, writeFileSet } from './write-output.js';
 import { renderFileSet, renderSingleFile } from './write-yaml.js';
 
 export type ExportTarget =
   | { readonly kind: 'stdout' }
-  | { readonly kind: 'file'; readonly path: string }
+  /** Without `force`, an existing file is refused (ExportFileExistsError) before anything is read, and again at write time. */
+  | { readonly kind: 'file'; readonly path: string; readonly force?: boolean }
   | { readonly kind: 'directory'; readonly path: string; readonly force: boolean };
 
 export interface ExportRun {
@@ -29,7 +30,8 @@ export interface ExportRun {
 
 /**
  * Reads the live group (GET requests only), builds the manifest and writes it to the target; then
- * reads the output back through the manifest loader. The service is never written to. With
+ * reads the output back through the manifest loader. The service is never written to. A file
+ * target that exists is refused without `force`, before the first request. With
  * `token`, a live group that holds the access token anywhere is refused before anything is
  * written (see held-token.ts).
  */
@@ -42,6 +44,8 @@ export async function exportGroup(input: {
   /** The access token, never to be written. */
   readonly token?: string;
 }): Promise<ExportRun> {
+  const { target, cwd } = input;
+  if (target.kind === 'file' && target.force !== true) await refuseExistingFile(resolve(cwd, target.path));
   const source = await readExportSource(input.client, { concurrency: input.concurrency });
   const { token } = input;
   if (token !== undefined) refuseHeldToken(source, token);
@@ -57,7 +61,6 @@ export async function exportGroup(input: {
     bindingAllowsUnknown: source.bindingAllowsUnknown,
     assignReferences: input.assignReferences,
   });
-  const { target, cwd } = input;
   if (target.kind === 'stdout') {
     // The file the user redirects stdout to is most likely in the working directory.
     const text = guard(renderSingleFile(exported, schemaReference(cwd)), 'stdout');
@@ -66,7 +69,7 @@ export async function exportGroup(input: {
   }
   if (target.kind === 'file') {
     const path = resolve(cwd, target.path);
-    await writeFileAtomically(path, guard(renderSingleFile(exported, schemaReference(dirname(path))), path));
+    await writeFileAtomically(path, guard(renderSingleFile(exported, schemaReference(dirname(path))), path), { replace: target.force === true });
     return { exported, written: [path], otherFiles: [], diagnostics: await checkWrittenManifest([path], cwd) };
   }
   const directory = resolve(cwd, target.path);

@@ -4,9 +4,9 @@ export { buildExport, type ExportInput, type UnkeyedMerchant } from './build-man
 export type { ExportCounts, ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, SecretVariable } from './exported-manifest.js';
 export { readExportSource, type ExportSource } from './read-export.js';
 export { renderFileSet, renderSingleFile, merchantFileNames, type ManifestFile } from './write-yaml.js';
-export { MANIFEST_SCHEMA_FILE, schemaReference } from './schema-location.js';
+export { INSTALLED_SCHEMA_PATH, MANIFEST_SCHEMA_FILE, schemaReference } from './schema-location.js';
 export { assignVariableNames, variablePart, DEVICE_ADMIN_PREFIX, type SecretOwner } from './secret-variables.js';
 export { proposeReferences, slugOf } from './reference-proposals.js';
 export { escapeTemplates } from './literal-text.js';
-export { ExportOutputError } from './errors.js';
+export { ExportFileExistsError, ExportOutputError } from './errors.js';
 export { ExportHoldsTokenError } from './held-token.js';

@@ -1,22 +1,64 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, lstat, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { ExportOutputError } from './errors.js';
+import { ExportFileExistsError, ExportOutputError } from './errors.js';
 import type { ManifestFile } from './write-yaml.js';
 
 /**
- * Writing the export: each file goes to a temporary name beside it and is renamed into place, so a
- * reader (or an interrupted export) never sees half a manifest.
+ * Writing the export: each file goes to a temporary name beside it and is moved into place, so a
+ * reader (or an interrupted export) never sees half a manifest. With `replace: false` the move is
+ * a hard link, which fails if the file appeared meanwhile (ExportFileExistsError): the check that
+ * came before the reads is then made again at the moment of writing, with no gap.
  */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
+export async function writeFileAtomically(path: string, text: string, options: { replace?: boolean } = {}): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await writeFile(temporary, text, { encoding: 'utf8', mode: 0o644 });
-    await rename(temporary, path);
+    if (options.replace === false) await placeWithoutReplacing(temporary, path);
+    else await rename(temporary, path);
   } catch (error) {
-    await unlink(temporary).catch(() => undefined);
+    if (error instanceof ExportOutputError) throw error;
     throw new ExportOutputError(`cannot write ${path}: ${describeFsError(error)}`, { path });
+  } finally {
+    await unlink(temporary).catch(() => undefined);
   }
+}
+
+async function placeWithoutReplacing(temporary: string, path: string): Promise<void> {
+  try {
+    await link(temporary, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new ExportFileExistsError(path);
+    // A file system without hard links: an exclusive copy still never replaces, though a reader
+    // could see the copy half written.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
+    try {
+      await copyFile(temporary, path, constants.COPYFILE_EXCL);
+    } catch (copyError) {
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw new ExportFileExistsError(path);
+      throw copyError;
+    }
+  }
+}
+
+/**
+ * Refuses a path that exists, before anything is read from the service (export -o without
+ * --force); writeFileAtomically with `replace: false` checks again when it writes.
+ */
+export async function refuseExistingFile(path: string): Promise<void> {
+  let info;
+  try {
+    info = await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new ExportOutputError(`cannot check ${path}: ${describeFsError(error)}`, { path });
+  }
+  if (info.isDirectory()) {
+    throw new ExportOutputError(`${path} is a directory; -o writes one file (--out-dir writes a folder)`, { path });
+  }
+  throw new ExportFileExistsError(path);
 }
 
 /**

@@ -305,8 +305,9 @@ describe('paycfg export: what cannot be keyed', () => {
     expect((await cli(['validate', '-f', file], UNKEYED, env)).code).toBe(0);
     const plan = await planJson(file, UNKEYED, env);
     expect(plan.changes).toEqual([]);
-    // The activated terminal without alias is live and not in the manifest: listed, never removed.
-    expect(plan.unmanaged.map((u) => u.address)).toEqual([`device/shop-1/~${terminal}`]);
+    // The activated terminal without alias and the merchant without reference are live and not in
+    // the manifest: listed by id, never removed.
+    expect(plan.unmanaged.map((u) => u.address)).toEqual([`device/shop-1/~${terminal}`, `merchant/~${kioskMchId}`]);
   });
 
   it('proposes references with --assign-references, still commented out, and writes nothing to the service', async () => {
@@ -433,18 +434,21 @@ describe('paycfg export: output handling', () => {
     expect(missing.err).toContain(`Error: cannot write ${join(work, 'no-such-dir', 'm.yaml')}: no such directory`);
   });
 
-  it('replaces an existing -o file and leaves no temporary file behind', async () => {
+  it('refuses an existing -o file without --force, replaces it with --force, and leaves no temporary file behind', async () => {
     const dir = mkdtempSync(join(work, 'o-'));
     const file = join(dir, 'm.yaml');
     writeFileSync(file, 'old content\n');
-    expect((await cli(['export', '-o', file], FULL)).code).toBe(0);
+    const refused = await cli(['export', '-o', file], FULL);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`${file} already exists; export does not replace a file. Pass --force to replace it`);
+    expect(readFileSync(file, 'utf8')).toBe('old content\n');
+    expect((await cli(['export', '-o', file, '--force'], FULL)).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toMatch(/^# yaml-language-server/);
     expect(readdirSync(dir)).toEqual(['m.yaml']);
   });
 
   it('says which flags do not go together', async () => {
     expect((await cli(['export', '-o', 'a.yaml', '--out-dir', 'b'], FULL)).err).toContain('choose one of -o and --out-dir');
-    expect((await cli(['export', '--force'], FULL)).err).toContain('--force goes with --out-dir');
     expect((await cli(['export', 'extra'], FULL)).err).toContain('unexpected argument "extra"');
     expect((await cli(['export', '--parallelism', '0'], FULL)).err).toContain('--parallelism must be a whole number');
   });
