@@ -362,7 +362,7 @@ function valueAtSegments(document: unknown, segments: readonly string[]): unknow
 }
 
 /** `canonical` with each number-as-text put back as the number `written` holds there; copied only where something changes. */
-function typedLike(canonical: unknown, written: unknown): unknown {
+export function typedLike(canonical: unknown, written: unknown): unknown {
   if (typeof canonical === 'string') return typeof written === 'number' && String(written) === canonical ? written : canonical;
   if (Array.isArray(canonical)) {
     if (!Array.isArray(written)) return canonical;

@@ -1,7 +1,7 @@
 import type { Operation } from 'fast-json-patch';
 import { isPlainObject } from '../model/canonical.js';
 import { pointerSegments } from '../model/pointers.js';
-import { comparableFields } from '../plan/diff.js';
+import { comparableFields, typedLike } from '../plan/diff.js';
 import { fieldDescriptor } from '../plan/descriptors.js';
 import { fieldOrder, isIdentityField, KEY_FIELD } from '../plan/identity.js';
 import type { Change } from '../plan/plan.js';
@@ -183,19 +183,6 @@ function changedRows(label: string | undefined, before: unknown, ops: readonly R
   out.push({ depth, mark: ' ', text: `${list ? ']' : '}'}${tail(label)}` });
 }
 
-/**
- * `canonical` with each number the comparison holds as text shown as the number `written` holds
- * there: the patch's pointers are into the canonical form, a reviewer reads the live value.
- */
-function asWritten(canonical: unknown, written: unknown): unknown {
-  if (typeof canonical === 'string') return typeof written === 'number' && String(written) === canonical ? written : canonical;
-  if (Array.isArray(canonical)) return Array.isArray(written) ? canonical.map((item, i) => asWritten(item, written[i])) : canonical;
-  if (isPlainObject(canonical) && isPlainObject(written)) {
-    return Object.fromEntries(Object.entries(canonical).map(([key, item]) => [key, asWritten(item, written[key])]));
-  }
-  return canonical;
-}
-
 function relative(patch: readonly Operation[]): RelativeOp[] {
   const ops: RelativeOp[] = [];
   for (const op of patch) {
@@ -248,7 +235,8 @@ export function changeRows(change: Change): Row[] {
   let hidden = 0;
   for (const field of fieldOrder(change.kind, new Set([...Object.keys(canonical), ...groups.keys()]))) {
     const ops = groups.get(field);
-    const shown = asWritten(canonical[field], before[field]);
+    // The patch's pointers are into the canonical form; a reviewer reads numbers as the live record has them.
+    const shown = typedLike(canonical[field], before[field]);
     if (ops === undefined) {
       if (isIdentityField(change.kind, field)) valueRows(keyText(field), shown, ' ', 0, out);
       else hidden += 1;

@@ -80,12 +80,8 @@ function textLine(line: BlockLine, style: Style): string {
   return `${' '.repeat(line.markCol)}${mark}${text}${line.note !== undefined ? ` ${style.dim(line.note)}` : ''}`;
 }
 
-/**
- * One change block; `plan` must already be made public and visible (renderPlanText and
- * renderPlanMarkdown do both).
- */
-export function renderChange(plan: Plan, change: Change, style: Style): string {
-  void plan;
+/** One change block, from a plan already made public and visible (as renderPlanText does). */
+export function renderChange(change: Change, style: Style): string {
   return changeLines(change).map((line) => textLine(line, style)).join('\n');
 }
 
@@ -139,7 +135,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
         : 'The live group differs from the manifest. `paycfg apply` would make these changes, in this order:',
       '',
     );
-    for (const change of plan.changes) out.push(renderChange(plan, change, style), '');
+    for (const change of plan.changes) out.push(renderChange(change, style), '');
   }
   const warnings: { title: string; detail?: string }[] = [];
   if (plan.targets !== undefined && plan.targets.length > 0) warnings.push(targetingWarning(plan.targets));
