@@ -29,8 +29,10 @@ export async function computePlan(input: {
   readonly concurrency: number;
   /** `--target` addresses: the plan keeps those changes and what they depend on. */
   readonly targets?: readonly string[];
+  /** Standard input, for a manifest given as `-f -`. */
+  readonly readStdin?: () => Promise<string>;
 }): Promise<PlanRun> {
-  const { loaded, desired } = await loadDesiredState(input.paths, input.env, input.cwd);
+  const { loaded, desired } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency);
   const targets = input.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(run));
@@ -52,8 +54,9 @@ async function loadDesiredState(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
+  readStdin: (() => Promise<string>) | undefined,
 ): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState }> {
-  const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd });
+  const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
   return { loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) }, desired: buildDesiredState({ manifest, secrets, locate }) };
 }
 

@@ -154,6 +154,16 @@ describe('live records without a key', () => {
   });
 });
 
+describe('-f -', () => {
+  it('plans a manifest read from standard input', async () => {
+    const { env } = await group();
+    const io = captureIo({ env, stdin: `${EMV_AND_PROFILE}merchants: []\n` });
+    const code = await main(['plan', '-f', '-', '--json'], io);
+    expect(code, io.err()).toBe(0);
+    expect(JSON.parse(io.out()).changes.map((c: { address: string }) => c.address)).toEqual(['emv/visa-usd', 'acquirer/host-a']);
+  });
+});
+
 describe('--target', () => {
   it('refuses a target that names nothing, listing the closest addresses; a target without a change is an empty partial plan', async () => {
     const { write, cli } = await group();
@@ -207,7 +217,7 @@ describe('plan --out and a secret variable default', () => {
     const manifest = write('paycfg.yaml', text);
     const out = join(dir, 'plan.json');
 
-    for (const extraEnv of [{}, { TILL_ADMIN_PASSWORD: 'set-in-env-99' }]) {
+    for (const extraEnv of [{}, { TILL_ADMIN_PASSWORD: 'set-in-env-99' }] as Record<string, string>[]) {
       const refused = await cli(['plan', '-f', manifest, '--out', out], extraEnv);
       expect(refused.code).toBe(1);
       expect(existsSync(out)).toBe(false);

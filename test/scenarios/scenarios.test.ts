@@ -102,14 +102,15 @@ describe.each(['binding', 'profile'] as const)('plan and apply scenarios against
 
       if (process.env['PAYCFG_UPDATE_SCENARIOS'] === '1') {
         const { plan: _p, error: _e, ...kept } = expected;
-        const fresh: Expected = plan.code === 0 ? { ...kept, plan: projection(JSON.parse(plan.out)) } : { ...kept, error: plan.err.trim() };
+        const fresh: Expected = plan.code === 0 ? { ...kept, plan: projection(JSON.parse(plan.out)) } : { ...kept, error: JSON.parse(plan.out).error.message };
         writeFileSync(expectedFile, `${JSON.stringify(fresh, null, 2)}\n`);
         return;
       }
 
       if (expected.error !== undefined) {
         expect(plan.code, plan.out).toBe(1);
-        expect(plan.err).toContain(expected.error);
+        // With --json the error is JSON on stdout, and stderr holds nothing.
+        expect(JSON.parse(plan.out).error.message).toContain(expected.error);
         return;
       }
       expect(plan.code, plan.err).toBe(0);
