@@ -10,7 +10,3 @@ export function unkeyedKey(id: string | number): string {
   return [UNKEYED_MARK, String(id)].join('');
 }
 
-/** Whether a key (or a device key's alias part) stands for a record without a key of its own. */
-export function isUnkeyed(key: string): boolean {
-  return key.startsWith(UNKEYED_MARK);
-}

@@ -1,6 +1,6 @@
-import { addressOf, parseAddress } from '../model/kinds.js';
+import { addressOf } from '../model/kinds.js';
 import type { DeviceFields, LiveState, MerchantFields } from '../model/state.js';
-import { isUnkeyed, unkeyedKey } from '../model/unkeyed-key.js';
+import { unkeyedKey } from '../model/unkeyed-key.js';
 import type { Change, PlanWarning, UnmanagedResource } from './plan.js';
 
 /**
@@ -88,10 +88,3 @@ export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, u
   return warnings;
 }
 
-/** Whether an address is one of the `~<id>` stand-ins for a record without a key. */
-export function isUnkeyedAddress(address: string): boolean {
-  const parsed = parseAddress(address);
-  if (parsed === undefined) return false;
-  const last = parsed.kind === 'device' ? parsed.key.slice(parsed.key.indexOf('/') + 1) : parsed.key;
-  return isUnkeyed(last);
-}
