@@ -5,6 +5,8 @@ import { pointerSegment, pointerSegments } from '../model/pointers.js';
 import { isUploadedLogo, logoFingerprint, storedLogoFingerprint, userAdditionalData } from '../model/receipt-logo.js';
 import { fieldDescriptor } from './descriptors.js';
 
+const { unescapePathComponent } = jsonPatch;
+
 export interface FieldDiff {
   /** Live values of the managed fields (what the manifest sets), as they are now. */
   readonly before: Record<string, unknown>;
@@ -339,9 +341,11 @@ export function typedPatch(kind: Kind, patch: readonly Operation[], after: Recor
     for (let i = 0; i < patch.length; i += 1) {
       const op = patch[i]!;
       if (op.op !== 'add' && op.op !== 'replace') continue;
-      const segments = pointerSegments(op.path);
-      if (segments.length === 0 || !holdsNumbersAsText(kind, segments[0]!)) continue;
-      const value = typedLike(op.value, valueAtSegments(after, segments));
+      // The field is looked at before the whole path is split: most ops of a large plan are of fields compared exactly.
+      const end = op.path.indexOf('/', 1);
+      const field = unescapePathComponent(op.path.slice(1, end === -1 ? undefined : end));
+      if (op.path.length < 2 || !holdsNumbersAsText(kind, field)) continue;
+      const value = typedLike(op.value, valueAtSegments(after, pointerSegments(op.path)));
       if (value !== op.value) {
         out ??= [...patch];
         out[i] = { ...op, value };
