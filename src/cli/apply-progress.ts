@@ -144,9 +144,10 @@ function plainProgress(io: IoStreams, wording: Wording, inFlight: InFlight): Sho
   };
 }
 
+/** Two lines, each within 80 columns. */
 function interruptNotice(inFlight: number): string {
-  const waiting = inFlight === 0 ? 'no change is in flight' : `waiting for the ${plural(inFlight, 'change', 'changes')} in flight`;
-  return `Interrupted: ${waiting}; no new change starts. Ctrl-C again stops at once (what is in flight may be left half-done).`;
+  const waiting = inFlight === 0 ? 'no change is in flight' : `waiting for the ${plural(inFlight, 'change', 'changes')} in flight to finish`;
+  return `Interrupted: ${waiting}; no new change starts.\nPress Ctrl-C again to stop at once (what is in flight may be left half-done).`;
 }
 
 /** The colours of the display's frames (SGR sequences), removed when colour is off. */
@@ -238,15 +239,15 @@ class KindLine {
 
   /** For a stop at once: what was in flight is not known to be done or not. */
   abandon(): void {
-    if (this.task === undefined || this.closed) return;
+    if (this.task === undefined || this.closed || this.done === this.total) return;
     this.closed = true;
-    const counted = `${this.label} (${this.done}/${this.total})`;
     const parts = [
       ...(this.failures.length > 0 ? [`${this.failures.length} failed`] : []),
+      ...(this.skipped > 0 ? [`${this.skipped} skipped`] : []),
       ...(this.inFlight > 0 ? [`${this.inFlight} in flight when stopped, may be half-done`] : []),
+      ...(this.notStarted > 0 ? [`${this.notStarted} not started`] : []),
     ];
-    if (this.done === this.total) return;
-    this.task.skip(parts.length > 0 ? `${counted}: ${parts.join(', ')}` : `${counted}: stopped`);
+    this.task.skip(`${this.label} (${this.done}/${this.total}): ${parts.join(', ')}`);
   }
 }
 
@@ -353,11 +354,12 @@ function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly
       }
     },
     interrupted() {
-      footer = interruptNotice(inFlight.size);
       for (const line of lines.values()) {
         line.stopping = true;
         line.show();
       }
+      footer = interruptNotice(inFlight.size);
+      if (drawn && !ended) renderer?.update();
     },
     stop() {
       for (const line of lines.values()) line.abandon();

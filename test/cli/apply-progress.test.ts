@@ -95,7 +95,7 @@ describe('the progress display', () => {
     d.progress.interrupted();
     const live = (await d.waitFor('stopping, 1 in flight')).join('\n');
     expect(live).toContain('Write merchants (1/3): stopping, 1 in flight');
-    expect(live).toContain('Interrupted: waiting for the 1 change in flight; no new change starts. Ctrl-C again stops at once');
+    expect(live).toContain('Interrupted: waiting for the 1 change in flight to finish; no new change starts.\nPress Ctrl-C again to stop at once (what is in flight may be left half-done).');
     d.progress.onEvent(done(merchants[1]!));
     const text = (await d.finish()).lines().join('\n');
     expect(text).toContain('↓ Write merchants (2/3): 1 not started (interrupted)');
@@ -144,7 +144,7 @@ describe('the progress lines', () => {
     progress.onEvent(start(merchants[0]!));
     progress.onEvent(start(merchants[1]!));
     progress.interrupted();
-    expect(io.err()).toBe('Interrupted: waiting for the 2 changes in flight; no new change starts. Ctrl-C again stops at once (what is in flight may be left half-done).\n');
+    expect(io.err()).toBe('Interrupted: waiting for the 2 changes in flight to finish; no new change starts.\nPress Ctrl-C again to stop at once (what is in flight may be left half-done).\n');
     expect(progress.stopAtOnce()).toContain('2 changes were in flight and may be half-done:\n  create merchant/m-1\n  create merchant/m-2\n');
   });
 

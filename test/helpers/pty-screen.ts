@@ -7,7 +7,7 @@ import xterm from '@xterm/headless';
 export interface Screen {
   /** Feeds terminal output in; resolves once it is rendered. */
   write(data: string): Promise<void>;
-  /** The rendered lines, scrollback included, right-trimmed, trailing blank lines dropped. */
+  /** The rendered lines, scrollback included, without trailing spaces, trailing blank lines dropped. */
   lines(): string[];
   /** Whether the terminal shows its cursor now (DECTCEM as the program last set it). */
   cursorVisible(): boolean;
@@ -30,7 +30,7 @@ export function createScreen(cols = 100, rows = 30): Screen {
   const lines = (): string[] => {
     const buffer = term.buffer.active;
     const all: string[] = [];
-    for (let y = 0; y < buffer.length; y += 1) all.push(buffer.getLine(y)?.translateToString(true) ?? '');
+    for (let y = 0; y < buffer.length; y += 1) all.push((buffer.getLine(y)?.translateToString(true) ?? '').trimEnd());
     while (all.length > 0 && all[all.length - 1] === '') all.pop();
     return all;
   };
@@ -48,7 +48,7 @@ export function createScreen(cols = 100, rows = 30): Screen {
         for (let x = 0; x < line.length; x += 1) {
           line.getCell(x, cell);
           if (!cell.isFgDefault() || !cell.isBgDefault()) {
-            coloured.push(line.translateToString(true));
+            coloured.push(line.translateToString(true).trimEnd());
             break;
           }
         }

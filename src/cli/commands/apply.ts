@@ -105,7 +105,8 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
     lines.push(`${plan.blocked.length} change${plan.blocked.length === 1 ? ' was' : 's were'} blocked and not attempted:`);
     for (const b of plan.blocked) lines.push(`  ! ${t(b.address)}: ${b.blockers.map(t).join('; ')}`);
   }
-  if (result.failed > 0 || result.notStarted > 0) lines.push('Run `paycfg apply` again once the cause is fixed: it picks up where this run stopped.');
+  if (result.failed > 0) lines.push('Run `paycfg apply` again once the cause is fixed: it picks up where this run stopped.');
+  else if (result.notStarted > 0) lines.push('Run `paycfg apply` again to finish the job: it picks up where this run stopped.');
   return `${lines.join('\n')}\n`;
 }
 
