@@ -1,6 +1,6 @@
 import type { Plan } from '../plan/plan.js';
 import { publicPlan } from './public-plan.js';
-import { changeLines, noChangeLine, summaryLine, targetingWarning, unmanagedLine, type BlockLine, type ReportKind } from './render-text.js';
+import { changeLines, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, type BlockLine, type ReportKind } from './render-text.js';
 import { visiblePlan } from './visible-plan.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
@@ -64,7 +64,10 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan'): stri
       out.push(`> **${title}.** ${cell(detail)}`);
     }
     if (targets.length > 0 && warnings.length > 0) out.push('>');
-    for (const w of warnings) out.push(`> - ${w.address !== undefined ? `${code(w.address)}: ` : ''}${cell(w.message)}`);
+    for (const w of warnings) {
+      const named = w.address === undefined || w.message.includes(w.address);
+      out.push(`> - ${named ? '' : `${code(w.address!)}: `}${cell(w.message)}`);
+    }
     out.push('');
   }
   if (drift) {
@@ -85,11 +88,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan'): stri
   }
   if (plan.unmanaged.length > 0) {
     out.push('', `<details><summary>Not managed by the manifest (${plan.unmanaged.length})</summary>`, '');
-    for (const u of plan.unmanaged) {
-      const line = unmanagedLine(u);
-      const what = u.key === '' ? u.kind : u.address;
-      out.push(`- ${code(what)}${cell(line.slice(what.length))}`);
-    }
+    for (const u of plan.unmanaged) out.push(`- ${code(u.address)}${cell(unmanagedDetail(u))}`);
     out.push('', '</details>');
   }
   return `${out.join('\n')}\n`;

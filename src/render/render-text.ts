@@ -1,5 +1,5 @@
 import { baseAddress } from '../model/pointers.js';
-import type { Change, Plan, UnmanagedResource } from '../plan/plan.js';
+import type { Change, Plan, PlanWarning, UnmanagedResource } from '../plan/plan.js';
 import { changeRows, type Row } from './field-rows.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
@@ -103,14 +103,23 @@ export function targetingWarning(targets: readonly string[]): { title: string; d
   };
 }
 
-/** `? merchant (id 1234, "Coffee Corner"): note`: the live id and name say which record it is when the key cannot. */
+/** `merchant/~1234 (id 1234, "Coffee Corner"): note`: the live id and name say which record it is when the key cannot. */
 export function unmanagedLine(u: UnmanagedResource): string {
-  const what = u.key === '' ? u.kind : u.address;
+  return `${u.address}${unmanagedDetail(u)}`;
+}
+
+/** What follows the address in an unmanaged line. */
+export function unmanagedDetail(u: UnmanagedResource): string {
   const identity = [
     ...(u.liveId !== undefined ? [`id ${u.liveId}`] : []),
     ...(u.name !== undefined ? [`"${u.name}"`] : []),
   ];
-  return `${what}${identity.length > 0 ? ` (${identity.join(', ')})` : ''}${u.note !== undefined ? `: ${u.note}` : ''}`;
+  return `${identity.length > 0 ? ` (${identity.join(', ')})` : ''}${u.note !== undefined ? `: ${u.note}` : ''}`;
+}
+
+/** A warning's words, led by the address it is about unless they name it already. */
+export function warningText(w: PlanWarning): string {
+  return w.address === undefined || w.message.includes(w.address) ? w.message : `${w.address}: ${w.message}`;
 }
 
 /** What the plan says when it has no change to make. */
@@ -139,7 +148,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   }
   const warnings: { title: string; detail?: string }[] = [];
   if (plan.targets !== undefined && plan.targets.length > 0) warnings.push(targetingWarning(plan.targets));
-  for (const w of plan.warnings ?? []) warnings.push({ title: w.address !== undefined ? `${w.address}: ${w.message}` : w.message });
+  for (const w of plan.warnings ?? []) warnings.push({ title: warningText(w) });
   for (const w of warnings) {
     out.push(`${style.yellow(style.bold('Warning:'))} ${style.yellow(w.title)}`);
     if (w.detail !== undefined) out.push('', `  ${w.detail}`);

@@ -282,9 +282,12 @@ describe('identity first', () => {
 describe('warnings, targets and what paycfg leaves alone', () => {
   const create = change({ kind: 'merchant', key: 'coffee-002', action: 'create', after: { mchName: 'Coffee Corner' } });
   const warned = planOf([create], {
-    warnings: [{ address: 'merchant/coffee-002', message: 'live merchant 1234 ("Coffee Corner") has this name and no providerReference: give it one to manage it' }],
+    warnings: [
+      { address: 'merchant/coffee-002', message: 'live merchant 1234 ("Coffee Corner") has this name and no providerReference: give it one to manage it' },
+      { address: 'merchant/coffee-003', message: 'merchant/coffee-003 is created, but live merchant 1235 has its name' },
+    ],
     targets: ['merchant/coffee-002'],
-    unmanaged: [{ address: 'merchant/#1234', kind: 'merchant', key: '', liveId: 1234, name: 'Coffee Corner', note: 'no providerReference; paycfg cannot manage it' }],
+    unmanaged: [{ address: 'merchant/~1234', kind: 'merchant', key: '~1234', liveId: 1234, name: 'Coffee Corner', note: 'no providerReference; paycfg cannot manage it' }],
   });
 
   it('text: Warning blocks in yellow before the summary, the targeting named, unmanaged with id and name', () => {
@@ -296,7 +299,8 @@ describe('warnings, targets and what paycfg leaves alone', () => {
     expect(targeting).toBeGreaterThan(0);
     expect(Math.max(warning, targeting)).toBeLessThan(summary);
     expect(text).toContain('limited by --target to merchant/coffee-002');
-    expect(text).toContain('? merchant (id 1234, "Coffee Corner"): no providerReference; paycfg cannot manage it');
+    expect(text).toContain('\nWarning: merchant/coffee-003 is created, but live merchant 1235 has its name\n');
+    expect(text).toContain('? merchant/~1234 (id 1234, "Coffee Corner"): no providerReference; paycfg cannot manage it');
     expect(renderPlanText(warned, createStyle(true))).toContain('\x1b[33m\x1b[1mWarning:\x1b[22m\x1b[39m');
   });
 
@@ -304,7 +308,8 @@ describe('warnings, targets and what paycfg leaves alone', () => {
     const markdown = renderPlanMarkdown(warned);
     expect(markdown).toContain('> [!WARNING]\n> **Resource targeting is in effect.** This plan was limited by --target to merchant/coffee-002');
     expect(markdown).toContain('> - `merchant/coffee-002`: live merchant 1234 ("Coffee Corner") has this name');
-    expect(markdown).toContain('- `merchant` (id 1234, "Coffee Corner"): no providerReference; paycfg cannot manage it');
+    expect(markdown).toContain('> - merchant/coffee-003 is created, but live merchant 1235 has its name');
+    expect(markdown).toContain('- `merchant/~1234` (id 1234, "Coffee Corner"): no providerReference; paycfg cannot manage it');
     expect(markdown.indexOf('[!WARNING]')).toBeLessThan(markdown.indexOf('| | change | reason |'));
   });
 
@@ -316,7 +321,7 @@ describe('warnings, targets and what paycfg leaves alone', () => {
   });
 
   it('escape control characters in a warning and an unmanaged name from the service', () => {
-    const hostile = planOf([], { warnings: [{ message: 'name \x1b[2K\u202e' }], unmanaged: [{ address: 'merchant/#1', kind: 'merchant', key: '', liveId: 1, name: 'A\x1b]0;x\x07' }] });
+    const hostile = planOf([], { warnings: [{ message: 'name \x1b[2K\u202e' }], unmanaged: [{ address: 'merchant/~1', kind: 'merchant', key: '~1', liveId: 1, name: 'A\x1b]0;x\x07' }] });
     for (const out of [renderPlanText(hostile, plain), renderPlanMarkdown(hostile)]) {
       expect(out).not.toMatch(RAW);
       expect(out).toContain('name \\e[2K\\u202e');

@@ -56,8 +56,12 @@ afterAll(async () => {
 });
 
 async function plan(...flags: string[]) {
+  return planOf(manifest, ...flags);
+}
+
+async function planOf(file: string, ...flags: string[]) {
   const io = captureIo({ env });
-  const code = await main(['plan', '-f', manifest, ...flags], io);
+  const code = await main(['plan', '-f', file, ...flags], io);
   return { code, out: io.out(), err: io.err() };
 }
 
@@ -132,5 +136,27 @@ describe('a plan computed against the service', () => {
     expect(coffee.patch).toContainEqual({ op: 'add', path: '/receiptInfo', value: RECEIPT });
     const stray = json.changes.find((c: { address: string }) => c.address === 'emv/stray');
     expect(stray.before).toEqual({ paymentMethod: '03', currency: 'USD', params: { aid: 'A1', note: 'one\ntwo' } });
+  });
+
+  // Last: the unkeyed merchant it makes would be listed in the plans above.
+  it('warnings: a look-alike of a merchant without providerReference, and targeting; the unkeyed merchant with its id and name', async () => {
+    const made = await sim.api('POST', '/api/openapi/v1/mchInfo', { mchName: 'Latte Lab', currency: 'USD', contactName: 'Old Owner', contactEmail: 'old@latte.example' }, GROUP);
+    expect(made.body.code).toBe(0);
+    const mchId = made.body.data.mchId as string;
+    const file = join(mkdtempSync(join(tmpdir(), 'paycfg-render-')), 'paycfg.yaml');
+    writeFileSync(file, `${basic}  - providerReference: latte-001\n    mchName: Latte Lab\n    currency: USD\n    contactName: Sam\n    contactEmail: sam@latte.example\n`);
+    const whole = await planOf(file);
+    expect(whole.code, whole.err).toBe(0);
+    expect(whole.out).toContain(`? merchant/~${mchId} (id ${mchId}, "Latte Lab"): merchant ${mchId} has no providerReference`);
+    const warning = whole.out.indexOf(`Warning: merchant/latte-001 is created as a new merchant, but the live group already holds merchant ${mchId} ("Latte Lab")`);
+    expect(warning).toBeGreaterThan(whole.out.indexOf('+ merchant "latte-001" {'));
+    expect(warning).toBeLessThan(whole.out.indexOf('Plan: 1 to create'));
+    const markdown = await planOf(file, '--markdown');
+    expect(markdown.out).toContain(`> [!WARNING]\n> - merchant/latte-001 is created as a new merchant`);
+
+    const targeted = await planOf(file, '--target', 'merchant/latte-001');
+    expect(targeted.code, targeted.err).toBe(0);
+    expect(targeted.out).toContain('Warning: Resource targeting is in effect\n\n  This plan was limited by --target to merchant/latte-001');
+    expect(targeted.out).toContain('Plan: 1 to create, 0 to update, 0 to delete, 0 to replace.');
   });
 });
