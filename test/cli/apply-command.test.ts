@@ -7,6 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { PromptCancelled } from '../../src/cli/prompt.js';
 import { createPrng } from '../../src/sim/core/prng.js';
 import { WIRE_STYLES } from '../../src/sim/index.js';
+import { isWrite, startHoldingProxy } from '../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -291,6 +292,37 @@ describe('paycfg apply', () => {
       expect(out).toMatch(/\d not started \(interrupted\)/);
     } finally {
       await sim.admin.faults({ latencyMs: 0 });
+    }
+  });
+
+  it('with --json, a stop at once (a second Ctrl-C) names the changes in flight, and nothing once the run is over', async () => {
+    const { env } = await freshGroup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    const proxy = await startHoldingProxy(sim.url, {
+      hold(request) {
+        if (!isWrite(request) || !request.path.startsWith('/api/openapi/v1/acquirer')) return;
+        arrived();
+        return gate;
+      },
+    });
+    try {
+      const io = captureIo({ env: { ...env, PAYCFG_BASE_URL: proxy.url } });
+      const run = main(['apply', '-f', unpinned(), '--auto-approve', '--json'], io);
+      await held;
+      expect(io.lastWords()).toBe(
+        'Stopped at once: 1 change was in flight and may be half-done:\n  create acquirer/host-a-usd\n' +
+          'Run `paycfg plan` to see where the group stands: `paycfg apply` again finishes the job.\n',
+      );
+      release();
+      expect(await run).toBe(0);
+      expect(io.lastWords()).toBeUndefined();
+      expect(JSON.parse(io.out()).summary.done).toBe(6);
+    } finally {
+      release();
+      await proxy.close();
     }
   });
 

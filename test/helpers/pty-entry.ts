@@ -1,7 +1,10 @@
 /**
  * The CLI as `bin/paycfg.js` runs it, from the TypeScript source (bin imports dist/, which only a
- * build makes): the pseudo-terminal tests start this file with tsx.
+ * build makes): the pseudo-terminal tests start this file with tsx. PAYCFG_PTY_ARGV (JSON) gives
+ * main() arguments that are not on the process's command line, as a program embedding paycfg
+ * passes them: libraries that read process.argv themselves (listr2's colours) do not see them.
  */
 import { main } from '../../src/cli/main.js';
 
-process.exitCode = await main(process.argv.slice(2));
+const embedded = process.env['PAYCFG_PTY_ARGV'];
+process.exitCode = await main(embedded === undefined ? process.argv.slice(2) : (JSON.parse(embedded) as string[]));

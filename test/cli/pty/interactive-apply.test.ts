@@ -210,11 +210,14 @@ describe('paycfg apply on a terminal', () => {
     expect(session.cursorVisible()).toBe(true);
   });
 
-  it('draws no colour with NO_COLOR or --no-color', async () => {
-    const [a, b] = [await freshGroup(), await freshGroup()];
+  it('draws no colour with NO_COLOR or --no-color, also when --no-color is not on the command line of the process', async () => {
+    const [a, b, c] = [await freshGroup(), await freshGroup(), await freshGroup()];
+    const file = manifest();
     const sessions = [
-      startPaycfg(['apply', '-f', manifest(), '--auto-approve'], { env: { ...a.env, NO_COLOR: '1' } }),
-      startPaycfg(['apply', '-f', manifest(), '--auto-approve', '--no-color'], { env: b.env }),
+      startPaycfg(['apply', '-f', file, '--auto-approve'], { env: { ...a.env, NO_COLOR: '1' } }),
+      startPaycfg(['apply', '-f', file, '--auto-approve', '--no-color'], { env: b.env }),
+      // As a program embedding paycfg calls main(): listr2, which reads process.argv itself, sees no --no-color.
+      startPaycfg([], { env: { ...c.env, PAYCFG_PTY_ARGV: JSON.stringify(['apply', '-f', file, '--auto-approve', '--no-color']) } }),
     ];
     for (const session of sessions) {
       expect(await session.exited()).toBe(0);
