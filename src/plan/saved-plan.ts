@@ -6,7 +6,7 @@ import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { duplicateAddress } from '../model/kinds.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
-import { redactPlan } from '../render/redact.js';
+import { publicPlan } from '../render/public-plan.js';
 import type { Plan } from './plan.js';
 
 /**
@@ -130,7 +130,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     formatVersion: 1,
     createdAt: now.toISOString(),
     manifestFiles: [...run.manifest.files],
-    plan: redactPlan(run.plan),
+    plan: publicPlan(run.plan),
     fingerprints: fingerprintsOf(run.live),
     scope: {
       ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),

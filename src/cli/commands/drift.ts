@@ -1,7 +1,8 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
-import { redactPlan, scrubPlan } from '../../render/redact.js';
+import { publicPlan } from '../../render/public-plan.js';
+import { scrubPlan } from '../../render/redact.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
@@ -54,7 +55,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;
     if (values.json) {
-      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...redactPlan(report) }, 2)}\n`);
+      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...publicPlan(report) }, 2)}\n`);
     } else if (values.markdown) {
       io.stdout.write(renderPlanMarkdown(report, 'drift'));
     } else {
