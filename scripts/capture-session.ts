@@ -1,8 +1,9 @@
 /**
  * Captures `paycfg apply` on a terminal for the README, as the pseudo-terminal tests see it: the
- * simulator on a free port, paycfg in a pty, the screen read from a headless xterm. Prints three
- * sessions: an apply approved with yes; one interrupted with Ctrl-C while a change is in flight
- * (the screen at the interrupt, then at the end); one stopped at once by a second Ctrl-C.
+ * simulator on a free port, paycfg in a pty, the screen read from a headless xterm. Prints four
+ * sessions: an apply approved with yes; one cancelled with Ctrl-C at the prompt; one interrupted
+ * with Ctrl-C while a change is in flight (the screen at the interrupt, then at the end); one
+ * stopped at once by a second Ctrl-C.
  *
  *   npx tsx scripts/capture-session.ts
  */
@@ -47,6 +48,11 @@ try {
   await approved.waitFor('Enter a value:');
   approved.type('yes\r');
   show('apply, approved', approved, await approved.exited());
+
+  const cancelled = startPaycfg(args, { env: await group(sim), cwd: manifestDir, cols: 100 });
+  await cancelled.waitFor('Enter a value:');
+  cancelled.type(CTRL_C);
+  show('apply, Ctrl-C at the prompt', cancelled, await cancelled.exited());
 
   const held = await holdingProfiles(sim);
   const interrupted = startPaycfg(args, { env: { ...(await group(sim)), PAYCFG_BASE_URL: held.proxy.url }, cwd: manifestDir, cols: 100 });
