@@ -29,7 +29,7 @@ computed from has changed since.`,
   maxArgs: 1,
   flags: {
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
-    'auto-approve': { type: 'boolean', help: 'Do not ask for confirmation (required without a terminal)' },
+    'auto-approve': { type: 'boolean', help: 'Do not ask for confirmation (required without a terminal, when the plan has changes)' },
     parallelism: { type: 'string', value: 'N', help: 'Changes and requests in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print a machine-readable result instead of progress lines; errors as JSON too' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable; with -f)' },
