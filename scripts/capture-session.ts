@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../test/helpers/holding-proxy.js';
-import { CTRL_C, startPaycfg, type PtySession } from '../test/helpers/pty-session.js';
+import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../test/helpers/pty-session.js';
 import { startTestSimulator, type TestSimulator } from '../test/helpers/simulator.js';
 
 const basic = new URL('../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -76,5 +76,6 @@ try {
   stuck.release();
   await stuck.proxy.close();
 } finally {
+  killAllSessions();
   await sim.close();
 }
