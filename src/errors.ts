@@ -11,6 +11,8 @@ export const ExitCode = {
   Changes: 2,
   /** Stopped by Ctrl-C (SIGINT), as a shell reports a process killed by it: 128 + 2. */
   Interrupted: 130,
+  /** Stopped by SIGTERM (a CI runner cancelling the job): 128 + 15. */
+  Terminated: 143,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -39,6 +41,14 @@ export class UsageError extends PaycfgError {
 /** Bad local configuration: missing token, refused base URL, unreadable file. */
 export class ConfigError extends PaycfgError {
   readonly code = 'CONFIG';
+}
+
+/**
+ * `apply -f` found changes to make but nobody to approve them: no terminal and no --auto-approve.
+ * Not a usage error: the command line was right, the place it ran in is not interactive.
+ */
+export class ApprovalRequiredError extends PaycfgError {
+  readonly code = 'APPROVAL_REQUIRED';
 }
 
 /** Something that should be impossible happened: a bug in paycfg, not in the user's input. */

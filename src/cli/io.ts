@@ -1,3 +1,4 @@
+import { ExitCode } from '../errors.js';
 import { createOutputFilter } from './output-filter.js';
 import { askLine, type PromptCancelled } from './prompt.js';
 
@@ -34,7 +35,7 @@ export interface IoStreams {
   /** Resolves when the user asks the process to stop (SIGINT/SIGTERM); long-running commands await it. */
   readonly interrupted: Promise<string>;
   /**
-   * A second signal after `interrupted` stops the process at once (exit 130), waiting for nothing.
+   * A second signal after `interrupted` stops the process at once (exit 130, 143 for SIGTERM), waiting for nothing.
    * A command with work in flight registers here what to say then (which changes may be half
    * done); the text goes to stderr through the output filter. Returns the function that takes the
    * words back, once the work they describe is over.
@@ -68,24 +69,28 @@ export function processIo(): IoStreams {
   // last words a command registered (onStopAtOnce).
   const filter = createOutputFilter(process.env);
   let lastWords: (() => string) | undefined;
-  const stopAtOnce = (): never => {
+  const stopAtOnce = (signal: NodeJS.Signals): never => {
     try {
       const words = lastWords?.() ?? '';
       // stderr on a terminal or a pipe is written synchronously: the words are out before the exit.
       if (words !== '') process.stderr.write(filter(words));
     } finally {
-      process.exit(130);
+      process.exit(signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted);
     }
   };
   let interrupted: Promise<string> | undefined;
+  // Any second signal stops at once, whichever the first was: a CI runner sends SIGTERM after a
+  // person's Ctrl-C as readily as twice the same.
   const onInterrupt = (): Promise<string> =>
     (interrupted ??= new Promise<string>((resolve) => {
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => {
-          resolve(signal);
-          process.once(signal, stopAtOnce);
-        });
-      }
+      let signalled = false;
+      const onSignal = (signal: NodeJS.Signals): void => {
+        if (signalled) stopAtOnce(signal);
+        signalled = true;
+        resolve(signal);
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
     }));
   return {
     stdout: { write: (chunk) => void process.stdout.write(filter(chunk)) },

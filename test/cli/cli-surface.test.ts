@@ -179,6 +179,27 @@ describe('-f - (the manifest on standard input)', () => {
     expect(apply.code).toBe(1);
     expect(apply.err).toContain('- (standard input) is given twice');
   });
+
+  it('plans, applies and reports drift from a manifest read from standard input', async () => {
+    // A group of its own: this test writes.
+    await sim.admin.createGroup({ groupId: 'G-00000009', groupName: 'Stdin PBO' });
+    const own = { ...env, PAYCFG_TOKEN: sim.token('G-00000009') };
+    const manifest = basicManifest.replace(/^group: G-00000001$/m, 'group: G-00000009');
+    expect(manifest).toContain('group: G-00000009');
+    const plan = await cli(['plan', '-f', '-', '--detailed-exitcode'], { env: own, stdin: manifest });
+    expect(plan.code, plan.err).toBe(2);
+    expect(plan.out).toContain('# emv/visa-usd will be created');
+    const drift = await cli(['drift', '-f', '-'], { env: own, stdin: manifest });
+    expect(drift.code, drift.err).toBe(2);
+    const apply = await cli(['apply', '-f', '-', '--auto-approve'], { env: own, stdin: manifest });
+    expect(apply.code, apply.err).toBe(0);
+    expect(apply.out).toMatch(/Apply complete: \d+ done, 0 failed/);
+    const again = await cli(['plan', '-f', '-', '--detailed-exitcode'], { env: own, stdin: manifest });
+    expect(again.code, again.out).toBe(0);
+    const broken = await cli(['plan', '-f', '-'], { env: own, stdin: 'version: 1\nemvConfigs: [\n' });
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^<stdin>:\d+:\d+: /m);
+  });
 });
 
 describe('plan --out and -o', () => {

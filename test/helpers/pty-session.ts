@@ -31,6 +31,8 @@ export interface PtySession {
   waitFor(expected: string | RegExp, timeoutMs?: number): Promise<void>;
   /** The exit code, once the last output is on the screen; rejects after the timeout, showing the screen. */
   exited(timeoutMs?: number): Promise<number>;
+  /** Sends a signal to the process, as a CI runner cancelling the job does (SIGTERM). */
+  signal(name: NodeJS.Signals): void;
   /** Kills the process if it is still running (safe to call twice). */
   kill(): void;
 }
@@ -84,6 +86,7 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
     cursorVisible: () => term.cursorVisible(),
     colouredLines: () => term.colouredLines(),
     type: (keys) => pty.write(keys),
+    signal: (name) => pty.kill(name),
     async waitFor(expected, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

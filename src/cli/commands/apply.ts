@@ -1,6 +1,6 @@
 import { IdRegistry } from '../../apply/id-registry.js';
 import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { scrubPlan, SENSITIVE } from '../../render/redact.js';
@@ -17,7 +17,7 @@ import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
 import { PromptCancelled } from '../prompt.js';
-import { parallelismFlag, parseFlags } from '../parse-flags.js';
+import { checkStdinOnce, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
 import type { CommandSyntax } from '../syntax.js';
 
 const syntax = {
@@ -41,6 +41,7 @@ computed from has changed since.`,
     [0, 'all changes done, or nothing to do'],
     [1, 'an error, a failed or a blocked change, or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
     [130, 'interrupted (Ctrl-C): running changes finished and no new one started; or Ctrl-C at the prompt, or twice (stopped at once)'],
+    [143, 'terminated (SIGTERM, a cancelled CI job): as 130'],
   ],
 } as const satisfies CommandSyntax;
 
@@ -112,7 +113,7 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values, args: positionals } = parseFlags('apply', syntax, argv);
-  const files = values.file ?? [];
+  const files = checkStdinOnce('apply', values.file ?? []);
   if (positionals.length > 1) throw new UsageError('paycfg apply: give at most one saved plan file');
   const planFile = positionals[0];
   if (planFile !== undefined && files.length > 0) throw new UsageError('paycfg apply: give either a saved plan file or -f PATH, not both');
@@ -126,7 +127,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   try {
     const prepared =
       saved === undefined
-        ? await computePlan({ paths: files, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets }).then((r) => ({
+        ? await computePlan({ paths: files, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, ...stdinOf(io) }).then((r) => ({
             plan: r.plan,
             desired: r.desired,
             live: r.live,
@@ -148,7 +149,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     if (saved === undefined && !values['auto-approve']) {
       // Refused only now that the plan shows there is something to approve: an empty plan needs nobody.
       if (!interactive) {
-        throw new UsageError('paycfg apply: not running on a terminal, so there is nobody to confirm the changes above; pass --auto-approve (or apply a saved plan)');
+        throw new ApprovalRequiredError('paycfg apply: not running on a terminal, so there is nobody to confirm the changes above; pass --auto-approve (or apply a saved plan)');
       }
       const answer = await confirm(io, plan);
       if (!answer.approved) {
@@ -186,7 +187,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     }
     if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues, token));
     else io.stdout.write(summaryText(shown, result, prepared.secretValues, token));
-    if (result.notStarted > 0) return ExitCode.Interrupted;
+    // Unstarted changes mean a signal stopped the run: exit as a shell reports that signal.
+    if (result.notStarted > 0) return (await interrupted) === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
     return result.failed > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
   } finally {
     await client.close();

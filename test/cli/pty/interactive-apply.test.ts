@@ -184,6 +184,32 @@ describe('paycfg apply on a terminal', () => {
     expect(await count(groupId, 'mchInfo')).toBe(0);
   });
 
+  it('SIGTERM (a cancelled CI job) stops like Ctrl-C with exit 143; a second signal of any kind stops at once', async () => {
+    const { groupId, env } = await freshGroup();
+    const hold = await holdWrites((request) => request.path.startsWith('/api/openapi/v1/acquirer'));
+    const session = startPaycfg(['apply', '-f', manifest(), '--auto-approve'], { env: { ...env, PAYCFG_BASE_URL: hold.proxy.url } });
+    await hold.arrived;
+    await session.waitFor('Write acquirer profiles (0/1)');
+    session.signal('SIGTERM');
+    await session.waitFor('stopping, 1 in flight');
+    hold.release();
+    expect(await session.exited()).toBe(143);
+    expect(session.screen()).toContain('Apply interrupted: 3 done, 0 failed, 0 skipped, 3 not started (interrupted).');
+    expect(await count(groupId, 'mchInfo')).toBe(0);
+
+    const second = await freshGroup();
+    const held = await holdWrites((request) => request.path.startsWith('/api/openapi/v1/acquirer'));
+    const run = startPaycfg(['apply', '-f', manifest(), '--auto-approve'], { env: { ...second.env, PAYCFG_BASE_URL: held.proxy.url } });
+    await held.arrived;
+    await run.waitFor('Write acquirer profiles (0/1)');
+    run.type(CTRL_C);
+    await run.waitFor('stopping, 1 in flight');
+    run.signal('SIGTERM');
+    expect(await run.exited()).toBe(143);
+    expect(run.text()).toContain('Stopped at once: 1 change was in flight and may be half-done:');
+    held.release();
+  });
+
   it('a failed change marks its kind failed with what was done counted, and the summary agrees', async () => {
     // The group requires tid and mid of every device; till-2 has no mid, so the service refuses it.
     const { env } = await freshGroup({ enablerParams: 'tid,mid' });
