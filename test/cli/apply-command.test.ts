@@ -7,6 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { PromptCancelled } from '../../src/cli/prompt.js';
 import { createPrng } from '../../src/sim/core/prng.js';
 import { WIRE_STYLES } from '../../src/sim/index.js';
+import { MULTI_FILE_EXAMPLE_ENV } from '../helpers/example-secrets.js';
 import { isWrite, startHoldingProxy } from '../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
@@ -219,9 +220,7 @@ describe('paycfg apply', () => {
     const { groupId, env } = await freshGroup();
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const planFile = join(dir, 'plan.json');
-    // A saved plan refuses a secret with a default (it would travel in the file): the variable alone.
     const manifest = unpinned();
-    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', '${TILL_ADMIN_PASSWORD}'));
     const saved = await cli(['plan', '-f', manifest, '--out', planFile], env);
     expect(saved.code, saved.err).toBe(0);
     // The secret is not in the file: apply takes whatever the variable holds now.
@@ -258,7 +257,7 @@ describe('paycfg apply', () => {
     const { env } = await freshGroup();
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const manifest = join(dir, 'm.yaml');
-    writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, '').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', '${TILL_ADMIN_PASSWORD}'));
+    writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, ''));
     const planFile = join(dir, 'plan.json');
     expect((await cli(['plan', '-f', manifest, '--out', planFile], env)).code).toBe(0);
     await sim.admin.resetStats();
@@ -330,7 +329,7 @@ describe('paycfg apply', () => {
     const { env } = await freshGroup();
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const manifest = join(dir, 'm.yaml');
-    writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, '').replace('${TILL_ADMIN_PASSWORD:-demo-admin-1234}', '${TILL_ADMIN_PASSWORD}'));
+    writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, ''));
     const planFile = join(dir, 'plan.json');
     expect((await cli(['plan', '-f', manifest, '--out', planFile], env)).code).toBe(0);
     await sim.admin.resetStats();
@@ -367,7 +366,7 @@ describe('paycfg apply', () => {
       try {
         // examples/multi-file pins G-00000001: this simulator is the test's own.
         const groupId = 'G-00000001';
-        const env = { PAYCFG_BASE_URL: styled.url, PAYCFG_TOKEN: styled.token(groupId), TILL_ADMIN_PASSWORD: SECRET };
+        const env = { PAYCFG_BASE_URL: styled.url, PAYCFG_TOKEN: styled.token(groupId), ...MULTI_FILE_EXAMPLE_ENV };
         // Seeded, so that a failure can be replayed (request order still varies with parallelism).
         await styled.admin.faults({ faultRate: 0.2, dropRate: 0.05, seed: 20261123 });
         let code = 1;

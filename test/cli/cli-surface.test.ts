@@ -8,8 +8,7 @@ import { main, reportError } from '../../src/cli/main.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basicDir = new URL('../../examples/basic', import.meta.url).pathname;
-// Without the variable's default: a saved plan refuses a secret's template that holds one.
-const basicManifest = readFileSync(join(basicDir, 'paycfg.yaml'), 'utf8').replace(/\$\{TILL_ADMIN_PASSWORD:-[^}]*\}/, '${TILL_ADMIN_PASSWORD}');
+const basicManifest = readFileSync(join(basicDir, 'paycfg.yaml'), 'utf8');
 const SECRET = 'surface-admin-pw';
 let sim: TestSimulator;
 let env: Record<string, string>;

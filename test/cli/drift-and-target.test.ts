@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { BASIC_EXAMPLE_ENV } from '../helpers/example-secrets.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -24,7 +25,7 @@ async function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'paycfg-drift-'));
   const manifest = join(dir, 'paycfg.yaml');
   writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, `group: ${groupId}`));
-  return { groupId, manifest, env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId) } };
+  return { groupId, manifest, env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId), ...BASIC_EXAMPLE_ENV } };
 }
 
 async function cli(argv: string[], env: Record<string, string>) {

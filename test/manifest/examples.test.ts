@@ -1,7 +1,8 @@
 /**
  * Every file under examples/ is part of a valid manifest: each folder directly under examples/ is
  * one manifest, validated as a whole, and each file also passes the generated JSON Schema that its
- * modeline points editors to. examples/ci holds a CI workflow, not a manifest (test/cli/ci-example.test.ts
+ * modeline points editors to. Their secrets come from variables without a default, which
+ * `plan --out` would refuse to save: EXAMPLES_ENV sets them. examples/ci holds a CI workflow, not a manifest (test/cli/ci-example.test.ts
  * checks it).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { buildManifestJsonSchema, loadManifest } from '../../src/manifest/index.js';
+import { secretDefaults } from '../../src/manifest/secret-defaults.js';
+import { EXAMPLES_ENV } from '../helpers/example-secrets.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLES = path.join(ROOT, 'examples');
@@ -38,15 +41,22 @@ describe('examples', () => {
     expect(yamlFilesUnder(EXAMPLES)).toEqual(covered.sort());
   });
 
-  it.each(exampleDirs)('examples/%s is a valid manifest without any environment variable set', async (dir) => {
-    const loaded = await loadManifest([`examples/${dir}`], { env: {}, cwd: ROOT });
+  it.each(exampleDirs)('examples/%s is a valid manifest once its secrets are set, and writes no secret default', async (dir) => {
+    const loaded = await loadManifest([`examples/${dir}`], { env: EXAMPLES_ENV, cwd: ROOT });
     expect(loaded.files).toEqual(yamlFilesUnder(path.join(EXAMPLES, dir)).map((file) => path.relative(ROOT, file).split(path.sep).join('/')));
     expect(loaded.manifest.group).toBe('G-00000001');
     expect(loaded.missingVariables).toEqual([]);
+    expect([...secretDefaults(loaded.secrets, loaded.locate).keys()]).toEqual([]);
+  });
+
+  it.each(exampleDirs)('examples/%s names only variables EXAMPLES_ENV sets', async (dir) => {
+    const loaded = await loadManifest([`examples/${dir}`], { env: {}, cwd: ROOT, allowMissingEnv: true });
+    expect(loaded.missingVariables.length).toBeGreaterThan(0);
+    for (const name of loaded.missingVariables) expect(Object.keys(EXAMPLES_ENV)).toContain(name);
   });
 
   it('examples/multi-file exercises two profiles, several merchants, bindings, devices and secrets', async () => {
-    const { manifest, secrets, counts } = await loadManifest(['examples/multi-file'], { env: {}, cwd: ROOT });
+    const { manifest, secrets, counts } = await loadManifest(['examples/multi-file'], { env: EXAMPLES_ENV, cwd: ROOT });
     expect(manifest.acquirerProfiles.map((p) => p.currency)).toEqual(['USD', 'EUR']);
     expect(manifest.merchants.length).toBeGreaterThanOrEqual(2);
     expect(counts.bindings).toBeGreaterThanOrEqual(3);

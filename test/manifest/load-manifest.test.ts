@@ -285,7 +285,7 @@ describe('the examples', () => {
     const loaded = await loadManifest(['examples/basic/paycfg.yaml'], { env: { TILL_ADMIN_PASSWORD: 's3cr3t-from-env' }, cwd: ROOT });
     expect(loaded.manifest.merchants[0]?.devices?.[0]?.deviceAdmin).toBe('s3cr3t-from-env');
     expect(loaded.secrets).toEqual([
-      { path: ['merchants', 0, 'devices', 0, 'deviceAdmin'], variables: ['TILL_ADMIN_PASSWORD'], template: '${TILL_ADMIN_PASSWORD:-demo-admin-1234}' },
+      { path: ['merchants', 0, 'devices', 0, 'deviceAdmin'], variables: ['TILL_ADMIN_PASSWORD'], template: '${TILL_ADMIN_PASSWORD}' },
     ]);
     expect(loaded.secretValues).toEqual(['s3cr3t-from-env']);
   });

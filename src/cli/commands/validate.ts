@@ -1,5 +1,6 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { ManifestError, formatDiagnostic, loadManifest, type ManifestCounts } from '../../manifest/index.js';
+import { secretDefaultWarnings } from '../../manifest/secret-default-warnings.js';
 import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
@@ -10,7 +11,8 @@ const syntax = {
   usage: ['-f PATH... [--json] [--allow-missing-env]'],
   description: `Checks manifest files offline: YAML syntax, the manifest format, references between entries and
 the service's rules that can be known without asking it. No request is sent. Every error is
-printed as file:line:col: message.`,
+printed as file:line:col: message. A secret written with a \${VAR:-default} gets a warning, as
+plan --out refuses to save it; the exit code stays 0.`,
   flags: {
     file: {
       type: 'string',
@@ -19,7 +21,7 @@ printed as file:line:col: message.`,
       value: 'PATH',
       help: 'A manifest file, or a directory read recursively for *.yaml and *.yml (entries whose name starts with a dot are skipped); - reads it from standard input. Repeatable; the files form one manifest.',
     },
-    json: { type: 'boolean', help: 'Print {valid, files, counts, errors, missingVariables} as JSON on stdout; other errors as JSON too' },
+    json: { type: 'boolean', help: 'Print {valid, files, counts, errors, warnings, missingVariables} as JSON on stdout; other errors as JSON too' },
     'allow-missing-env': {
       type: 'boolean',
       help: 'Treat an unset ${VAR} (one without a :-default) as a placeholder instead of an error, for CI jobs that validate without secrets. A value that waits for a missing variable is not checked for shape.',
@@ -48,9 +50,11 @@ export const validateCommand: Command = {
         allowMissingEnv: values['allow-missing-env'],
         readStdin: io.readStdin,
       });
+      const warnings = secretDefaultWarnings(loaded.secrets, loaded.locate);
       if (json) {
-        writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], missingVariables: loaded.missingVariables });
+        writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], warnings, missingVariables: loaded.missingVariables });
       } else {
+        for (const w of warnings) io.stderr.write(`warning: ${formatDiagnostic(w)}\n`);
         io.stdout.write(`${summaryLine(loaded.files.length, loaded.counts, loaded.missingVariables)}\n`);
       }
       return ExitCode.Success;
@@ -58,7 +62,7 @@ export const validateCommand: Command = {
       if (!(error instanceof ManifestError)) throw error;
       if (json) {
         const errors = error.diagnostics.map(({ file, line, col, path, message }) => ({ file, line, col, path, message }));
-        writeJson(io, { valid: false, files: error.files, counts: null, errors, missingVariables: [] });
+        writeJson(io, { valid: false, files: error.files, counts: null, errors, warnings: [], missingVariables: [] });
       } else {
         for (const d of error.diagnostics) io.stderr.write(`${formatDiagnostic(d)}\n`);
         const files = new Set(error.diagnostics.map((d) => d.file)).size;
