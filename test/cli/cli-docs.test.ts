@@ -10,7 +10,7 @@ describe('docs/cli.md', () => {
     for (const name of Object.keys(commands)) {
       const command = await commands[name]!.load();
       const help = helpText(command.name, command.syntax).trimEnd();
-      expect(reference, `docs/cli.md is stale for \`paycfg ${name} --help\`: paste its output there`).toContain(help);
+      expect(reference, `docs/cli.md is stale for \`paycfg ${name} --help\`: run npm run docs:cli`).toContain(help);
     }
   });
 });

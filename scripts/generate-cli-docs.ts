@@ -1,0 +1,24 @@
+/**
+ * Rewrites the help blocks of docs/cli.md from the commands themselves: under each
+ * `### paycfg <command>` heading, the first ```text block becomes what `paycfg <command> --help`
+ * prints. test/cli/cli-docs.test.ts fails when the file is stale.
+ *
+ *   npm run docs:cli
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { commands } from '../src/cli/commands/registry.js';
+import { helpText } from '../src/cli/syntax.js';
+
+const file = new URL('../docs/cli.md', import.meta.url);
+let text = readFileSync(file, 'utf8');
+for (const name of Object.keys(commands)) {
+  const command = await commands[name]!.load();
+  const heading = `\n### paycfg ${name}\n`;
+  const at = text.indexOf(heading);
+  if (at < 0) throw new Error(`docs/cli.md has no "### paycfg ${name}" section`);
+  const open = text.indexOf('```text\n', at);
+  const close = text.indexOf('\n```', open + 8);
+  if (open < 0 || close < 0) throw new Error(`docs/cli.md: no \`\`\`text block under "### paycfg ${name}"`);
+  text = `${text.slice(0, open + 8)}${helpText(command.name, command.syntax).trimEnd()}${text.slice(close)}`;
+}
+writeFileSync(file, text);
