@@ -95,9 +95,12 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
   const mask = outcomeText(token);
   const t = (text: string): string => showControls(mask(text));
   const hidden = [...secrets, token];
-  // The headline says how the run ended: a failed or interrupted run must not read as complete.
-  const ended = result.notStarted > 0 ? 'interrupted' : result.failed > 0 ? 'failed' : 'complete';
-  const lines = [`Apply ${ended}: ${result.done} done, ${result.failed} failed, ${result.skipped} skipped${result.notStarted > 0 ? `, ${result.notStarted} not started (interrupted)` : ''}.`];
+  // The headline says how the run ended: a failed, interrupted or blocked run must not read as complete.
+  const ended = result.notStarted > 0 ? 'interrupted' : result.failed > 0 ? 'failed' : plan.blocked.length > 0 ? 'incomplete' : 'complete';
+  const counts = [`${result.done} done`, `${result.failed} failed`, `${result.skipped} skipped`];
+  if (result.notStarted > 0) counts.push(`${result.notStarted} not started (interrupted)`);
+  if (plan.blocked.length > 0) counts.push(`${plan.blocked.length} blocked`);
+  const lines = [`Apply ${ended}: ${counts.join(', ')}.`];
   for (const o of result.outcomes) {
     if (o.status === 'failed') lines.push(`  ✗ ${o.action} ${t(o.address)}: ${describeError(o.error, hidden)}`);
   }
@@ -143,6 +146,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     if (saved === undefined) out.write(renderPlanText(shown, createStyle(color)));
     if (plan.changes.length === 0) {
       if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
+      // Blocked changes are left undone: say so, as after a run, rather than end on the plan.
+      else if (plan.blocked.length > 0) io.stdout.write(summaryText(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
       return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
     }
