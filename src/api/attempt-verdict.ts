@@ -182,6 +182,8 @@ function wordsOfJson(value: unknown): string {
 function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, ctx: AttemptContext): Verdict {
   const { ref, decision, attempt } = ctx;
   const { status } = response;
+  // The reason phrase and content type are the peer's words too.
+  const statusText = ctx.clean(response.statusText);
   const parsed = parsedBodyOf(response);
   const envelope = parsed.kind === 'envelope' ? parsed.envelope : undefined;
   const answered = { status, ...(envelope !== undefined ? { code: envelope.code } : {}) };
@@ -196,7 +198,12 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
   });
 
   if (status === 401 || envelope?.code === 401) {
-    return fail('auth-error', authenticationError(response, parsed, apiInit(envelope?.code ?? 401, envelope?.msg ?? ''), ctx));
+    // A service code only when the service's envelope gave one: a gateway's 401 has none.
+    const init =
+      envelope !== undefined
+        ? apiInit(envelope.code, envelope.msg)
+        : { ...ref, serviceMessage: '', httpStatus: status, attempts: attempt, afterUncertainAttempt: ctx.uncertain };
+    return fail('auth-error', authenticationError(response, parsed, init, ctx));
   }
 
   if (status === 429 || isServiceFault({ kind: 'http', status, envelopeCode: envelope?.code })) {
@@ -216,7 +223,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
     const answer =
       envelope !== undefined
         ? `code ${envelope.code}: ${ctx.clean(envelope.msg)}`
-        : `${response.statusText || 'server error'}, without the service's JSON envelope`;
+        : `${statusText || 'server error'}, without the service's JSON envelope`;
     const reason =
       status >= 500 ? `the service answered HTTP ${status} (${answer})` : `the service reported a fault on its side (${answer}, HTTP ${status})`;
     if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status }), uncertain);
@@ -233,7 +240,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
     const what =
       parsed.kind === 'json'
         ? 'JSON that is not the service envelope'
-        : `a body that is not JSON (content-type ${response.contentType || 'unknown'}); a proxy or gateway may have answered`;
+        : `a body that is not JSON (content-type ${ctx.clean(response.contentType) || 'unknown'}); a proxy or gateway may have answered`;
     if (ok && !isSafeToRepeat(ref.method)) {
       return fail('bad-body', new OutcomeUnknownError({ ...ref, reason: `the answer (HTTP ${status}) was ${what}`, httpStatus: status }), true);
     }
@@ -241,7 +248,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
       const mismatch = checkEnvelope(parsed.value) ?? { pointer: '', problem: 'not an envelope {code, msg, data}' };
       return fail('bad-body', new WireFormatError({ ...ref, endpoint: ctx.endpoint, ...mismatch }));
     }
-    const reason = `HTTP ${status} ${response.statusText}`.trim();
+    const reason = `HTTP ${status} ${statusText}`.trim();
     return fail('bad-body', new TransportError({ ...ref, reason: `${reason}: ${what}`, httpStatus: status, attempts: attempt }));
   }
 
@@ -254,7 +261,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
   }
 
   if (!ok) {
-    const reason = `HTTP ${status} ${response.statusText} with a success envelope; check the base URL`;
+    const reason = `HTTP ${status} ${statusText} with a success envelope; check the base URL`;
     return fail('http-error', new TransportError({ ...ref, reason, httpStatus: status, attempts: attempt }));
   }
 

@@ -21,8 +21,9 @@ export interface RequestRef {
   path: string;
 }
 
-interface ApiErrorInit extends RequestRef {
-  serviceCode: number;
+/** What the service answered: `serviceCode` only when the answer was its envelope. */
+interface ServiceAnswerInit extends RequestRef {
+  serviceCode?: number;
   serviceMessage: string;
   httpStatus: number;
   /** Attempts made, counting the one that got this answer. */
@@ -35,17 +36,28 @@ interface ApiErrorInit extends RequestRef {
   afterUncertainAttempt?: boolean;
 }
 
-/** The service answered with an envelope whose code is not 0. */
+interface ApiErrorInit extends ServiceAnswerInit {
+  serviceCode: number;
+}
+
+/**
+ * The service answered with an envelope whose code is not 0; for an AuthenticationError, a 401
+ * perhaps from a gateway, without a service code.
+ */
 export class ApiError extends PaycfgError {
   readonly code: string = 'API';
-  readonly serviceCode: number;
+  /** Undefined only for a 401 whose body was not the service's envelope. */
+  readonly serviceCode: number | undefined;
   readonly serviceMessage: string;
   readonly method: string;
   readonly path: string;
   readonly httpStatus: number;
   readonly afterUncertainAttempt: boolean;
 
-  constructor(raw: ApiErrorInit, message?: string, moreDetails: Record<string, unknown> = {}) {
+  constructor(raw: ApiErrorInit, message?: string, moreDetails?: Record<string, unknown>);
+  /** Without a service code, only with the message of a subclass that says what answered. */
+  constructor(raw: ServiceAnswerInit, message: string, moreDetails?: Record<string, unknown>);
+  constructor(raw: ServiceAnswerInit, message?: string, moreDetails: Record<string, unknown> = {}) {
     const init = { ...raw, serviceMessage: shown(raw.serviceMessage) };
     super(
       message ?? `${init.method} ${init.path}: the service refused the request (code ${init.serviceCode}): ${init.serviceMessage}`,
@@ -53,7 +65,7 @@ export class ApiError extends PaycfgError {
         method: init.method,
         path: init.path,
         httpStatus: init.httpStatus,
-        serviceCode: init.serviceCode,
+        ...(init.serviceCode !== undefined ? { serviceCode: init.serviceCode } : {}),
         serviceMessage: init.serviceMessage,
         ...(init.attempts !== undefined ? { attempts: init.attempts } : {}),
         ...(init.afterUncertainAttempt ? { afterUncertainAttempt: true } : {}),
@@ -103,11 +115,11 @@ const TOKEN_PROBLEMS: Readonly<Record<TokenProblem, { what: string; todo: string
   },
 };
 
-function answerOf(init: ApiErrorInit, rejection: TokenRejection): string {
+function answerOf(init: ServiceAnswerInit, rejection: TokenRejection): string {
   const said = rejection.said === '' ? '' : `: "${rejection.said}"`;
   switch (rejection.body) {
     case 'envelope':
-      return `HTTP ${init.httpStatus}, code ${init.serviceCode}${said}`;
+      return `HTTP ${init.httpStatus}${init.serviceCode !== undefined ? `, code ${init.serviceCode}` : ''}${said}`;
     case 'empty':
       return `HTTP ${init.httpStatus} with an empty body${said}`;
     default:
@@ -124,7 +136,7 @@ export class AuthenticationError extends ApiError {
   override readonly code = 'AUTH';
   readonly tokenProblem: TokenProblem;
 
-  constructor(init: ApiErrorInit, raw: TokenRejection = { problem: 'unknown', said: init.serviceMessage, body: 'envelope' }) {
+  constructor(init: ServiceAnswerInit, raw: TokenRejection = { problem: 'unknown', said: init.serviceMessage, body: 'envelope' }) {
     const rejection = { ...raw, said: shown(raw.said) };
     const { what, todo } = TOKEN_PROBLEMS[rejection.problem];
     super({ ...init, serviceMessage: rejection.said }, `${init.method} ${init.path}: ${what} (${answerOf(init, rejection)}). ${todo}`, {

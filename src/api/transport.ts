@@ -4,10 +4,11 @@ import { Pool } from 'undici';
 import { AdaptiveLimiter, type LimiterState } from './adaptive-limiter.js';
 import { judgeAttempt, pacingAnswerOf, retryOutcomeOf, type AttemptResult, type RequestOutcome } from './attempt-verdict.js';
 import { classifyNetworkError, type TimeoutSettings } from './network-failure.js';
-import { redactPath, scrub, secretValuesOf } from './redact.js';
+import { REDACTED, redactPath, scrub, secretValuesOf } from './redact.js';
 import { readRateLimitHeaders, type RateLimitHint } from './rate-limit-headers.js';
 import { decideRetry, type RetrySettings } from './retry-policy.js';
 import type { DataShape } from './wire-schemas.js';
+import { tokenFragmentMask } from '../util/token-fragments.js';
 
 /**
  * The only place that speaks HTTP and the only holder of the Authorization header: one undici
@@ -111,6 +112,9 @@ export function createTransport(options: TransportOptions): Transport {
     bodyTimeout: options.timeouts.bodyMs,
   });
   const authorization = `Bearer ${options.token}`;
+  // A gateway may echo a piece of the token (cut to a prefix, or its middle): the whole-token
+  // scrub cannot see it, so every service text is also read for pieces (util/token-fragments).
+  const maskTokenFragments = tokenFragmentMask(options.token, REDACTED);
   const limiter = new AdaptiveLimiter(options.maxInFlight);
   const counters = { requests: 0, byMethod: {} as Record<string, number>, retries: 0, rateLimited: 0 };
 
@@ -155,7 +159,7 @@ export function createTransport(options: TransportOptions): Transport {
     const ref = { method, path: redactPath(buildPath('', spec.path, spec.query)) };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const secrets = [options.token, ...[...secretValuesOf(spec.body)].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH)];
-    const clean = (text: string): string => scrub(text, secrets);
+    const clean = (text: string): string => maskTokenFragments(scrub(text, secrets));
     // The retry budget runs only while the request is on the wire or waiting to be sent again,
     // never while it waits for its turn behind the pacing.
     let spentMs = 0;

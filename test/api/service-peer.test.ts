@@ -159,7 +159,9 @@ describe('envelopes from a real service', () => {
   it('treats HTTP 401 with an empty or HTML body as an authentication error, never retried', async () => {
     const { peer, client } = await peerClient(() => ({ status: 401, body: '<html>Unauthorized</html>' }));
     const error = await failure(client.acquirerProfiles.listAll(), AuthenticationError);
-    expect(error).toMatchObject({ httpStatus: 401, serviceCode: 401, method: 'GET' });
+    expect(error).toMatchObject({ httpStatus: 401, serviceCode: undefined, method: 'GET' });
+    // The body is a gateway's page, not the service's envelope: no service code is made up for it.
+    expect(error.details).not.toHaveProperty('serviceCode');
     expect(peer.received).toHaveLength(1);
   });
 
