@@ -23,7 +23,8 @@ import { checkData, checkEnvelope, type DataShape } from './wire-schemas.js';
  * Order of the rules:
  * 1. No answer: retry if the policy allows; otherwise a create that was sent is outcome-unknown,
  *    anything else a TransportError. An https:// URL answered in plain HTTP is never retried and
- *    never sent: the error proposes the http:// URL.
+ *    never sent: the error proposes the http:// URL. Nor is a refused server certificate: the
+ *    error says why it was refused and what to do.
  * 2. HTTP 401 or envelope code 401 (an expired token): AuthenticationError, never retried.
  * 3. HTTP 429, 5xx (but 501) and envelope code 10001 `System Error` under any status (the real
  *    service answers it with HTTP 200): retry if the policy allows; otherwise 429 is
@@ -106,7 +107,10 @@ function parsedBodyOf(result: Extract<AttemptResult, { kind: 'response' }>): Par
 
 /** What the retry policy needs to know of an attempt, the envelope code included. */
 export function retryOutcomeOf(result: AttemptResult, rateLimitResetMs?: number): AttemptOutcome {
-  if (result.kind === 'failure') return result.plainHttpPeer ? { kind: 'plain-http-peer' } : { kind: 'no-response' };
+  if (result.kind === 'failure') {
+    if (result.plainHttpPeer) return { kind: 'plain-http-peer' };
+    return result.certificate !== undefined ? { kind: 'certificate-refused' } : { kind: 'no-response' };
+  }
   const parsed = parsedBodyOf(result);
   return {
     kind: 'http',
@@ -145,8 +149,9 @@ function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
   if (!safe && failure.sent) {
     return { outcome, status: null, uncertain, error: new OutcomeUnknownError({ ...ref, reason: `the request was sent but ${reason}` }) };
   }
-  // The plain-HTTP answer came before the request was written; the proposal ends the message.
-  const notSent = safe || failure.plainHttpPeer ? '' : '; the request was not sent';
+  // The plain-HTTP answer and a refused certificate came before the request was written; the
+  // proposal or the advice ends the message (a refused certificate's says it was not sent).
+  const notSent = safe || failure.plainHttpPeer || failure.certificate !== undefined ? '' : '; the request was not sent';
   return { outcome, status: null, uncertain, error: new TransportError({ ...ref, reason: `${reason}${notSent}`, attempts: attempt }) };
 }
 

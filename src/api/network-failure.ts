@@ -16,7 +16,43 @@ export interface NetworkFailure {
    * gets the same answer, so the request is not repeated (see retry-policy.ts).
    */
   plainHttpPeer: boolean;
+  /**
+   * The server's TLS certificate was refused (untrusted issuer, expired, issued for another name):
+   * every attempt would be refused the same way, before the request is written.
+   */
+  certificate?: CertificateProblem;
 }
+
+/** Why a server's certificate was refused, as far as what to do about it goes. */
+export type CertificateProblem = 'untrusted' | 'expired' | 'not-yet-valid' | 'wrong-host' | 'invalid';
+
+/**
+ * OpenSSL's verification codes as Node names them (and Node's own for a name the certificate does
+ * not cover), grouped by what the user can do: trust the issuer, renew, or use the right name.
+ */
+const CERTIFICATE_CODES: ReadonlyMap<string, CertificateProblem> = new Map([
+  ['DEPTH_ZERO_SELF_SIGNED_CERT', 'untrusted'],
+  ['SELF_SIGNED_CERT_IN_CHAIN', 'untrusted'],
+  ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'untrusted'],
+  ['UNABLE_TO_GET_ISSUER_CERT', 'untrusted'],
+  ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'untrusted'],
+  ['CERT_UNTRUSTED', 'untrusted'],
+  ['INVALID_CA', 'untrusted'],
+  ['CERT_HAS_EXPIRED', 'expired'],
+  ['CERT_NOT_YET_VALID', 'not-yet-valid'],
+  ['ERR_TLS_CERT_ALTNAME_INVALID', 'wrong-host'],
+  ['HOSTNAME_MISMATCH', 'wrong-host'],
+  ['CERT_REVOKED', 'invalid'],
+  ['CERT_REJECTED', 'invalid'],
+  ['CERT_SIGNATURE_FAILURE', 'invalid'],
+  ['CERT_CHAIN_TOO_LONG', 'invalid'],
+  ['PATH_LENGTH_EXCEEDED', 'invalid'],
+  ['INVALID_PURPOSE', 'invalid'],
+  ['UNABLE_TO_DECRYPT_CERT_SIGNATURE', 'invalid'],
+  ['UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY', 'invalid'],
+  ['ERROR_IN_CERT_NOT_BEFORE_FIELD', 'invalid'],
+  ['ERROR_IN_CERT_NOT_AFTER_FIELD', 'invalid'],
+]);
 
 /** Connect-phase failures: the request never left, so its outcome is known (nothing done). */
 const NOT_SENT_CODES = new Set([
@@ -27,11 +63,7 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
+  ...CERTIFICATE_CODES.keys(),
 ]);
 
 /**
@@ -76,11 +108,13 @@ export function classifyNetworkError(error: unknown, headersReceived: boolean): 
   const errorCode = errorCodeOf(error);
   // The handshake failed before any byte of the request was written.
   const plainHttpPeer = !headersReceived && isPlainHttpPeer(error);
+  const certificate = headersReceived ? undefined : CERTIFICATE_CODES.get(errorCode);
   return {
     errorCode,
     sent: !plainHttpPeer && (headersReceived || !NOT_SENT_CODES.has(errorCode)),
     timeout: TIMEOUT_CODES.has(errorCode),
     plainHttpPeer,
+    ...(certificate !== undefined ? { certificate } : {}),
   };
 }
 
@@ -115,9 +149,44 @@ export function describePlainHttpPeer(target: FailureTarget): string {
   );
 }
 
+const CERTIFICATE_ADVICE: Readonly<Record<CertificateProblem, (host: string) => { what: string; todo: string }>> = {
+  untrusted: (host) => ({
+    what: `the TLS certificate of ${host} is self-signed or issued by a certificate authority this machine does not trust`,
+    todo:
+      "If the service uses a private or corporate CA, give Node that CA's certificate: NODE_EXTRA_CA_CERTS=/path/to/ca.pem. " +
+      'Otherwise this may not be the service: check the base URL',
+  }),
+  expired: (host) => ({
+    what: `the TLS certificate of ${host} has expired`,
+    todo: "The service's operator must renew it; check too that this machine's clock is right",
+  }),
+  'not-yet-valid': (host) => ({
+    what: `the TLS certificate of ${host} is not valid yet`,
+    todo: "Check that this machine's clock is right",
+  }),
+  'wrong-host': (host) => ({
+    what: `the TLS certificate the server presented is not issued for ${host}`,
+    todo: 'Check the host name in the base URL: use the name the service publishes, the one its certificate is issued for',
+  }),
+  invalid: (host) => ({
+    what: `the TLS certificate of ${host} was refused`,
+    todo: "It is revoked or malformed; the service's operator must replace it",
+  }),
+};
+
+/**
+ * A refused certificate: what was wrong, that nothing was sent, and what to do, never to turn
+ * verification off (the token would go to whoever holds the connection).
+ */
+export function describeCertificateProblem(problem: CertificateProblem, errorCode: string, host: string): string {
+  const { what, todo } = CERTIFICATE_ADVICE[problem](host);
+  return `${what} (${errorCode}); the request was not sent. ${todo}`;
+}
+
 export function describeFailure(failure: NetworkFailure, timeouts: TimeoutSettings, target: FailureTarget): string {
   const { host } = target;
   if (failure.plainHttpPeer) return describePlainHttpPeer(target);
+  if (failure.certificate !== undefined) return describeCertificateProblem(failure.certificate, failure.errorCode, host);
   switch (failure.errorCode) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `could not connect to ${host} within ${timeouts.connectMs} ms`;

@@ -10,7 +10,7 @@
  *   A POST creates a record and is never repeated after it may have been carried out: when its
  *   outcome is unknown the caller reads back by identity instead.
  * - Retried outcomes: no answer (network error, timeout; not a TLS handshake answered in plain
- *   HTTP, which no retry changes), HTTP 429, HTTP 5xx except 501 (the
+ *   HTTP nor a refused server certificate, which no retry changes), HTTP 429, HTTP 5xx except 501 (the
  *   method is not implemented and never will be on this server), and the envelope code 10001
  *   `System Error` whatever other HTTP status carries it (200 included): a fault of the service, not a
  *   refusal of the request. Any other 4xx and any other envelope error are answers, not accidents,
@@ -44,6 +44,8 @@ export type AttemptOutcome =
   | { kind: 'no-response' }
   /** An https:// URL whose server answered in plain HTTP: every attempt would end the same way. */
   | { kind: 'plain-http-peer' }
+  /** The server's TLS certificate was refused (untrusted, expired, another name): so would the next. */
+  | { kind: 'certificate-refused' }
   | {
       kind: 'http';
       status: number;
@@ -103,7 +105,7 @@ export function isSafeToRepeat(method: string): boolean {
 /** Outcomes that may go away on their own; independent of the method. */
 export function isTransient(outcome: AttemptOutcome): boolean {
   if (outcome.kind === 'no-response') return true;
-  if (outcome.kind === 'plain-http-peer') return false;
+  if (outcome.kind === 'plain-http-peer' || outcome.kind === 'certificate-refused') return false;
   return outcome.status === 429 || isServiceFault(outcome);
 }
 
