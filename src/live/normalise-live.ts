@@ -16,6 +16,7 @@ import type {
 import { allowsOf, NO_ALLOWS } from '../model/state.js';
 import { compareTwins, deviceLifecycle, holdsAlias, isActivated, survivorOf } from '../model/twins.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
+import { isUnkeyable, type UnkeyedLiveMerchant } from './unkeyed-records.js';
 import { LiveStateError } from './errors.js';
 import { checkRecord } from './record-check.js';
 
@@ -142,7 +143,7 @@ export class LiveAssembler {
   /** By mchId, the service's key for a merchant: the per-merchant lists are read by it. */
   private readonly keyed = new Map<string, KeyedMerchant[]>();
   private readonly merchants: Step<KeyedMerchant>[] = [];
-  private readonly unkeyed: LiveState['unkeyedMerchants'][number][] = [];
+  private readonly unkeyed: UnkeyedLiveMerchant[] = [];
   private readonly profileNames: ReadonlyMap<string, string>;
   private readonly emvName: (id: unknown) => string;
 
@@ -180,10 +181,13 @@ export class LiveAssembler {
       }
       const ref = merchant.providerReference;
       const summaries = merchant.acquirers ?? [];
-      if (ref === undefined || ref === null || ref === '') {
-        const unkeyed = attempt(() => ({
+      // A reference that starts with `~` is not a key either: the manifest refuses one, and a plan
+      // shows unkeyed records as `~<mchId>`, which such a reference could otherwise take (model/unkeyed-key.ts).
+      if (ref === undefined || ref === null || ref === '' || isUnkeyable(ref)) {
+        const unkeyed = attempt((): UnkeyedLiveMerchant => ({
           mchId: merchant.mchId,
           mchName: merchant.mchName,
+          ...(typeof ref === 'string' && ref !== '' ? { providerReference: ref } : {}),
           profiles: summaries.map((s) => s.profileName ?? profileNames.get(String(s.profileId)) ?? `#${String(s.profileId)}`),
           emvs: summaries.flatMap((s) =>
             Object.values(jsonObject(s.emvList, `emvList of merchant ${merchant.mchId}`) ?? {}).flatMap((ids) => (Array.isArray(ids) ? ids.map(emvName) : [])),
@@ -531,7 +535,8 @@ export function deviceResource(
   if (present(d.deviceAdmin)) fields.deviceAdmin = d.deviceAdmin;
   if (acquirerFields !== undefined) fields.acquirerFields = acquirerFields;
   if (emvParams !== undefined) fields.emvParams = emvParams;
-  // A device without an alias cannot be named in a manifest; it gets a key nobody can write (model/unkeyed-key.ts).
-  const key = deviceKey(ref, alias === '' ? unkeyedKey(d.deviceId) : alias);
+  // A device without an alias, or whose alias starts with `~`, cannot be named in a manifest; it gets
+  // a key nobody can write, from its own id (model/unkeyed-key.ts), so that no two devices share one.
+  const key = deviceKey(ref, alias === '' || isUnkeyable(alias) ? unkeyedKey(d.deviceId) : alias);
   return { resource: { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) }, ext };
 }

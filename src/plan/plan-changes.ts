@@ -1,3 +1,4 @@
+import { isUnkeyable } from '../live/unkeyed-records.js';
 import { addressOf, duplicateAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { baseAddress, joinPointer } from '../model/pointers.js';
 import type {
@@ -12,14 +13,14 @@ import type {
 } from '../model/state.js';
 import { ALLOWS_WRITE_ONLY_NOTE, holdsAllows, withAllowsSent, withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
-import { comparableFields, diffFields, patchBetween, sameFields } from './diff.js';
+import { diffFields, fieldPatch, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
-import { lookAlikeWarnings, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
+import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
 
 export interface PlanContext {
   readonly baseUrl: string;
@@ -62,7 +63,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
     blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
-    summary: summarise(changes),
+    summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
     ...withWarnings(lookAlikeWarnings(changes, live, builder.unkeyedDevices)),
   };
@@ -105,13 +106,8 @@ class PlanBuilder {
     const draft: Draft = {
       dependsOn: [],
       notes: [],
-      // An update brings the patch its diff already made.
-      patch:
-        change.patch ??
-        patchBetween(
-          change.before === null ? null : comparableFields(change.kind, change.before),
-          change.after === null ? null : comparableFields(change.kind, change.after),
-        ),
+      // An update brings the patch its diff already made; every patch holds values typed as `after` writes them.
+      patch: change.patch ?? fieldPatch(change.kind, change.before, change.after),
       ...change,
     };
     this.drafts.set(draft.address, draft);
@@ -127,7 +123,7 @@ class PlanBuilder {
     const draft: Draft = {
       dependsOn: [],
       notes: [],
-      patch: patchBetween(null, comparableFields(resource.kind, fields)),
+      patch: fieldPatch(resource.kind, null, fields),
       address,
       kind: resource.kind,
       key: resource.key,
@@ -349,7 +345,7 @@ class PlanBuilder {
           ? 'logged-out terminal not in the manifest'
           : 'activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so';
       const fields = resource.fields as DeviceFields;
-      if (fields.deviceAlias !== '') {
+      if (fields.deviceAlias !== '' && !isUnkeyable(fields.deviceAlias)) {
         this.unmanaged.push({ address: base.address, kind: 'device', key: resource.key, note });
         return;
       }
@@ -360,9 +356,9 @@ class PlanBuilder {
         key: resource.key,
         liveId: resource.id,
         ...(fields.deviceName !== undefined ? { name: fields.deviceName } : {}),
-        note: `${note}. It has no deviceAlias, so no manifest device can match it; set its deviceAlias in the service to manage it`,
+        note: `${note}. ${unkeyedDeviceNote(fields.deviceAlias)}`,
       });
-      this.unkeyedDevices.push({ merchant, id: resource.id, name: fields.deviceName });
+      this.unkeyedDevices.push({ merchant, id: resource.id, name: fields.deviceName, ...(fields.deviceAlias !== '' ? { alias: fields.deviceAlias } : {}) });
     }
   }
 

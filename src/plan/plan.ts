@@ -75,6 +75,8 @@ export interface PlanSummary {
   update: number;
   delete: number;
   replace: number;
+  /** Changes the service would refuse (`blocked`): drift as much as the others (see hasChanges). */
+  blocked: number;
 }
 
 export interface Plan {
@@ -102,8 +104,9 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0 || plan.blocked.length > 0;
 }
 
-export function summarise(changes: readonly Change[]): PlanSummary {
-  const summary: PlanSummary = { create: 0, update: 0, delete: 0, replace: 0 };
+/** The counts of a plan: a consumer that reads them agrees with hasChanges (any count above 0). */
+export function summarise(changes: readonly Change[], blocked: readonly BlockedChange[]): PlanSummary {
+  const summary: PlanSummary = { create: 0, update: 0, delete: 0, replace: 0, blocked: blocked.length };
   for (const change of changes) {
     // The delete half of a replacement is counted once, as the replacement.
     if (change.step === 'replace-old') continue;

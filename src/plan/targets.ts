@@ -51,13 +51,14 @@ export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
   const unmanaged = plan.unmanaged.filter((u) => inScope(u.address, targets));
   const kept = new Set<Address>([...keep, ...unmanaged.map((u) => u.address)]);
   const warnings = (plan.warnings ?? []).filter((w) => w.address === undefined || kept.has(w.address));
+  const blocked = plan.blocked.filter((b) => inScope(b.address, targets) || keep.has(b.address));
   const { warnings: _all, ...rest } = plan;
   return {
     ...rest,
     changes,
     unmanaged,
-    blocked: plan.blocked.filter((b) => inScope(b.address, targets) || keep.has(b.address)),
-    summary: summarise(changes),
+    blocked,
+    summary: summarise(changes, blocked),
     targets: [...targets],
     ...(warnings.length > 0 ? { warnings } : {}),
   };

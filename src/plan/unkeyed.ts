@@ -1,6 +1,7 @@
 import { addressOf } from '../model/kinds.js';
 import type { DeviceFields, LiveState, MerchantFields } from '../model/state.js';
-import { unkeyedKey } from '../model/unkeyed-key.js';
+import { heldReference } from '../live/unkeyed-records.js';
+import { UNKEYED_MARK, unkeyedKey } from '../model/unkeyed-key.js';
 import type { Change, PlanWarning, UnmanagedResource } from './plan.js';
 
 /**
@@ -12,19 +13,30 @@ import type { Change, PlanWarning, UnmanagedResource } from './plan.js';
 
 type UnkeyedMerchant = LiveState['unkeyedMerchants'][number];
 
+/**
+ * The unmanaged entry of a live merchant paycfg cannot key. Renderers print its address, id and
+ * name before the note, so the note names neither again: it says why, and what to do.
+ */
 export function unkeyedMerchantEntry(merchant: UnkeyedMerchant): UnmanagedResource {
   const key = unkeyedKey(merchant.mchId);
   const bindings = merchant.profiles.length;
   // Its devices are not read: the service lists them by merchant, one more read per unkeyed merchant for a count.
   const held = bindings === 0 ? '' : `; it has ${bindings} binding${bindings === 1 ? '' : 's'}, left alone with it`;
-  return {
-    address: addressOf('merchant', key),
-    kind: 'merchant',
-    key,
-    liveId: merchant.mchId,
-    name: merchant.mchName,
-    note: `merchant ${merchant.mchId} has no providerReference, so no manifest merchant can match it${held}. Set its providerReference in the service to manage it`,
-  };
+  const reference = heldReference(merchant);
+  const note =
+    reference === undefined
+      ? `it has no providerReference, so no manifest merchant can match it${held}. Set its providerReference in the service to manage it`
+      : `its providerReference ${JSON.stringify(reference)} starts with "${UNKEYED_MARK}", which no key of a manifest may, so no manifest merchant can match it${held}. ` +
+        `Change its providerReference in the service to one without the "${UNKEYED_MARK}" to manage it`;
+  return { address: addressOf('merchant', key), kind: 'merchant', key, liveId: merchant.mchId, name: merchant.mchName, note };
+}
+
+/** Why a live device is shown by its id (no deviceAlias, or one that starts with `~`), and what to do. */
+export function unkeyedDeviceNote(alias: string): string {
+  return alias === ''
+    ? 'It has no deviceAlias, so no manifest device can match it; set its deviceAlias in the service to manage it'
+    : `Its deviceAlias ${JSON.stringify(alias)} starts with "${UNKEYED_MARK}", which no key of a manifest may, so no manifest device can match it; ` +
+        `change its deviceAlias in the service to one without the "${UNKEYED_MARK}" to manage it`;
 }
 
 /**
@@ -45,6 +57,8 @@ export interface UnkeyedDevice {
   readonly merchant: string;
   readonly id: string | number;
   readonly name: string | undefined;
+  /** Its deviceAlias when it has one that paycfg cannot key (it starts with `~`). */
+  readonly alias?: string;
 }
 
 /** Warnings on the creates whose name is that of a live record paycfg cannot key. */
@@ -62,11 +76,13 @@ export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, u
     if (change.kind === 'merchant') {
       const name = (change.after as MerchantFields).mchName;
       for (const twin of name === undefined ? [] : (merchantsByName.get(looseName(name)) ?? [])) {
+        const held = heldReference(twin);
+        const unkeyed = held === undefined ? 'without a providerReference' : `with providerReference ${JSON.stringify(held)}, which paycfg cannot key`;
         warnings.push({
           address: change.address,
           message:
             `${change.address} is created as a new merchant, but the live group already holds merchant ${twin.mchId} ("${twin.mchName}") ` +
-            `without a providerReference; apply would make a second merchant of that name. If ${twin.mchId} is the merchant the manifest means, ` +
+            `${unkeyed}; apply would make a second merchant of that name. If ${twin.mchId} is the merchant the manifest means, ` +
             `set its providerReference to "${change.key}" in the service, and paycfg manages it instead of creating another.`,
         });
       }
@@ -79,7 +95,7 @@ export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, u
           address: change.address,
           message:
             `${change.address} is created as a new activation code, but merchant "${twin.merchant}" already holds device ${twin.id} ("${twin.name}") ` +
-            `without a deviceAlias; apply would issue a second device of that name. If ${twin.id} is the till the manifest means, ` +
+            `${twin.alias === undefined ? 'without a deviceAlias' : `with deviceAlias ${JSON.stringify(twin.alias)}, which paycfg cannot key`}; apply would issue a second device of that name. If ${twin.id} is the till the manifest means, ` +
             `set its deviceAlias to "${fields.deviceAlias}" in the service, and paycfg manages it instead of issuing another.`,
         });
       }

@@ -161,4 +161,34 @@ describe('normaliseLive', () => {
   it('reports a JSON-encoded field that is not JSON as the service\'s fault', () => {
     expect(() => normaliseLive(snapshot({ emvConfigs: [{ ...emv, params: '{not json' }] }))).toThrow(LiveStateError);
   });
+
+  it('keeps a merchant whose providerReference starts with ~ apart, as one without a key, with the reference it holds', () => {
+    // M2's reference is the address an unkeyed M1 is shown at: neither may take the other's.
+    const tilde: Merchant = { ...merchant, mchId: 'M2', mchName: 'Legacy', providerReference: '~M1', acquirers: [] };
+    const plain: Merchant = { ...merchant, mchId: 'M1', mchName: 'Plain', providerReference: null as unknown as string, acquirers: [] };
+    const state = normaliseLive(snapshot({ merchants: [merchant, tilde, plain] }));
+    expect([...state.resources.keys()].filter((a) => a.startsWith('merchant/'))).toEqual(['merchant/coffee']);
+    expect(state.unkeyedMerchants).toEqual([
+      { mchId: 'M2', mchName: 'Legacy', profiles: [], emvs: [], providerReference: '~M1' },
+      { mchId: 'M1', mchName: 'Plain', profiles: [], emvs: [] },
+    ]);
+  });
+
+  it('keys a device whose alias starts with ~ by its own id, as one without an alias, so that no two devices share a key', () => {
+    const state = normaliseLive(
+      snapshot({
+        devices: new Map([
+          [
+            merchant.mchId,
+            [
+              device({ deviceId: 'T1', deviceAlias: '~T2', deviceStatus: 1, isDevice: true }),
+              device({ deviceId: 'T2', deviceAlias: '', deviceStatus: 1, isDevice: true }),
+            ],
+          ],
+        ]),
+      }),
+    );
+    expect(state.resources.get('device/coffee/~T1')).toMatchObject({ id: 'T1', fields: { deviceAlias: '~T2' } });
+    expect(state.resources.get('device/coffee/~T2')).toMatchObject({ id: 'T2', fields: { deviceAlias: '' } });
+  });
 });

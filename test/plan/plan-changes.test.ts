@@ -35,7 +35,7 @@ describe('planChanges', () => {
     expect(change(plan, 'binding/m1/host-a/USD').dependsOn).toEqual(['acquirer/host-a', 'emv/visa', 'merchant/m1']);
     expect(change(plan, 'device/m1/till-1').dependsOn).toEqual(['binding/m1/host-a/USD', 'merchant/m1']);
     expect(change(plan, 'merchant/m1').dependsOn).toEqual([]);
-    expect(plan.summary).toEqual({ create: 5, update: 0, delete: 0, replace: 0 });
+    expect(plan.summary).toEqual({ create: 5, update: 0, delete: 0, replace: 0, blocked: 0 });
   });
 
   it('finds nothing to do when live matches, ignoring unmanaged fields, key order and 0 vs "0" in EMV params', () => {

@@ -20,7 +20,7 @@ describe('--target', () => {
   it('keeps the targeted change and everything it depends on, transitively', () => {
     const plan = limitToTargets(full(), ['binding/m1/p/USD']);
     expect(plan.changes.map((c) => c.address)).toEqual(['emv/visa', 'acquirer/p', 'merchant/m1', 'binding/m1/p/USD']);
-    expect(plan.summary).toEqual({ create: 4, update: 0, delete: 0, replace: 0 });
+    expect(plan.summary).toEqual({ create: 4, update: 0, delete: 0, replace: 0, blocked: 0 });
   });
 
   it('takes a merchant with its bindings and devices', () => {

@@ -18,11 +18,46 @@ describe('live records paycfg cannot key', () => {
           key: '~M1000000001',
           liveId: 'M1000000001',
           name: 'Coffee  Corner ',
-          note: expect.stringMatching(/^merchant M1000000001 has no providerReference, .*it has 2 bindings, .*Set its providerReference in the service/),
+          note: expect.stringMatching(/^it has no providerReference, .*it has 2 bindings, .*Set its providerReference in the service/),
         },
       ]);
+      // The renderers print the address, id and name before the note: the note does not repeat the id.
+      expect(plan.unmanaged[0]!.note).not.toContain('M1000000001');
       expect(plan.warnings).toBeUndefined();
     }
+  });
+
+  it('lists a merchant whose providerReference starts with ~ as unkeyed, by its id, even under prune.merchants, and warns on a look-alike create', () => {
+    const tilde = { mchId: 'M2', mchName: 'Legacy', profiles: [], emvs: [], providerReference: '~M1' };
+    const plain = { mchId: 'M1', mchName: 'Plain', profiles: [], emvs: [] };
+    const plan = planChanges(
+      desiredState([merchant('legacy-001', { mchName: 'legacy' })], { prune: { merchants: true } }),
+      liveState([], [tilde, plain]),
+      context,
+    );
+    expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['create merchant/legacy-001']);
+    // `~M1` is M2's reference, and M1 is another merchant: each is shown by its own id, never the same address.
+    expect(plan.unmanaged).toEqual([
+      {
+        address: 'merchant/~M1',
+        kind: 'merchant',
+        key: '~M1',
+        liveId: 'M1',
+        name: 'Plain',
+        note: expect.stringMatching(/^it has no providerReference/),
+      },
+      {
+        address: 'merchant/~M2',
+        kind: 'merchant',
+        key: '~M2',
+        liveId: 'M2',
+        name: 'Legacy',
+        note: expect.stringMatching(/^its providerReference "~M1" starts with "~", which no key of a manifest may, .*Change its providerReference in the service/),
+      },
+    ]);
+    expect(plan.warnings).toEqual([
+      { address: 'merchant/legacy-001', message: expect.stringContaining('merchant M2 ("Legacy") with providerReference "~M1", which paycfg cannot key;') },
+    ]);
   });
 
   it('warns on a create whose merchant name is that of an unkeyed live merchant, in any case and spacing', () => {
@@ -82,6 +117,8 @@ describe('hasChanges', () => {
     expect(plan.changes).toEqual([]);
     expect(plan.blocked.map((b) => b.address)).toEqual(['acquirer/host-a']);
     expect(hasChanges(plan)).toBe(true);
+    // The summary counts it too: a consumer of the JSON deciding "changes?" from the counts agrees with hasChanges.
+    expect(plan.summary).toEqual({ create: 0, update: 0, delete: 0, replace: 0, blocked: 1 });
     expect(hasChanges(planChanges(desiredState([emv('visa')]), liveState([live(emv('visa'), 1)]), context))).toBe(false);
   });
 
