@@ -1,4 +1,5 @@
 import type { ManifestPath } from './diagnostics.js';
+import { SECRET_FIELDS } from './issue-text.js';
 
 /** A string value that referred to environment variables. */
 export interface Substitution {
@@ -72,8 +73,11 @@ export function substituteEnv(
     const substitution: Substitution = { path, variables: result.variables, missing: result.missing, template: text };
     substitutions.push(substitution);
     if (!options.allowMissing) {
+      // A secret field's default is a secret written in the manifest, which `plan --out` refuses: not advice to give there.
+      const secret = SECRET_FIELDS.has(String(path[path.length - 1]));
       for (const name of result.missing) {
-        problems.push({ path, message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}` });
+        const advice = secret ? 'set it' : `set it, or give a default with \${${name}:-value}`;
+        problems.push({ path, message: `environment variable ${name} is not set; ${advice}` });
       }
     }
     visitText?.(result.text, at, 'value', substitution);

@@ -5,6 +5,8 @@ import type { SecretField } from './secrets.js';
 
 /** A secret field (deviceAdmin, passcode) written with a variable's default: `${NAME:-value}`. */
 export interface SecretDefault {
+  /** The secret field it is written in (deviceAdmin, passcode). */
+  readonly field: string;
   /** The variables written with a default that is not empty. */
   readonly variables: readonly string[];
   /** Where the first value written with this template is. */
@@ -25,9 +27,10 @@ export function secretDefaults(
   const found = new Map<string, SecretDefault>();
   for (const secret of secrets) {
     if (secret.template === '' || found.has(secret.template)) continue;
-    if (!SECRET_FIELDS.has(String(secret.path[secret.path.length - 1]))) continue;
+    const field = String(secret.path[secret.path.length - 1]);
+    if (!SECRET_FIELDS.has(field)) continue;
     const { withDefault } = expandTemplate(secret.template, {});
-    if (withDefault.length > 0) found.set(secret.template, { variables: withDefault, at: locate(secret.path) });
+    if (withDefault.length > 0) found.set(secret.template, { field, variables: withDefault, at: locate(secret.path) });
   }
   return found;
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PaycfgError } from '../errors.js';
-import { expandTemplate, formatPosition, type ManifestContext } from '../manifest/index.js';
-import { SECRET_FIELDS } from '../manifest/issue-text.js';
+import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { duplicateAddress } from '../model/kinds.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
-import { publicPlan } from '../render/public-plan.js';
+import { redactPlan } from '../render/redact.js';
 import type { Plan } from './plan.js';
+import { publishedPlan } from './published-plan.js';
 
 /**
  * A plan saved by `plan --out` and carried out later by `apply PLANFILE`. It holds the plan with
@@ -82,38 +82,47 @@ export interface SavedPlanSource {
   readonly plan: Plan;
   readonly desired: DesiredState;
   readonly live: LiveState;
-  /** With where secret fields are written with a default, to say so when one is refused. */
-  readonly manifest: Pick<ManifestContext, 'files'> & { readonly secretDefaults?: ReadonlyMap<string, SecretDefault> };
+  /** With where secret fields are written with a default (manifest/secret-defaults.ts): refused whatever the plan writes. */
+  readonly manifest: Pick<ManifestContext, 'files'> & { readonly secretDefaults: ReadonlyMap<string, SecretDefault> };
+}
+
+/**
+ * Refuses a manifest that writes a secret field (deviceAdmin, passcode) with a variable's default,
+ * anywhere: a saved plan keeps the template of each secret it writes, and would carry the default
+ * in clear. Decided on the manifest alone, not on what the plan writes, so that the same manifest
+ * is saved or refused whatever the live group holds (a device that drifts must not turn a passing
+ * CI job into a failing one). computePlan asks before it reads the live group when the plan is
+ * to be saved (forSavedPlan), and buildSavedPlan asks again. Each is named by file:line:col and its variables, never its default.
+ */
+export function refuseSecretDefaults(defaults: ReadonlyMap<string, SecretDefault>): void {
+  if (defaults.size === 0) return;
+  const lines = [...defaults.values()].map(
+    ({ field, variables, at }) =>
+      `${formatPosition(at)}: ${field} takes a default from ${variables.map((v) => `\${${v}:-…}`).join(', ')}; ` +
+      `write ${variables.map((v) => `\${${v}}`).join(', ')} without the default, and set ${variables.join(', ')} when you plan and when you apply.`,
+  );
+  throw new SavedPlanError(
+    `${lines.join('\n')}\nA saved plan keeps each secret's template, to read its variables again at apply time, and it is a file that travels ` +
+      '(a CI artefact, another machine): a default written in the template would be stored in it in clear. ' +
+      'Drop the default and set the variable where you plan and apply, or run `paycfg apply -f` directly, which saves nothing. No plan was saved.',
+    { refused: defaults.size },
+  );
 }
 
 export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): SavedPlan {
+  refuseSecretDefaults(run.manifest.secretDefaults);
   const secrets: { pointer: string; template: string }[] = [];
   const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
-  const defaults = new Map<string, string>();
   for (const [pointer, secret] of run.desired.sensitive) {
     // Only values the plan writes need to come back at apply time.
-    const { address, path } = splitPointer(pointer);
-    if (!written.has(address)) continue;
+    if (!written.has(splitPointer(pointer).address)) continue;
     if (secret.kind === 'literal') {
       throw new SavedPlanError(
         `${formatPosition(secret.locate(secret.path))}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
           `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
       );
     }
-    const field = String(path[path.length - 1]);
-    if (SECRET_FIELDS.has(field) && !defaults.has(secret.template)) {
-      const refused = defaultRefusal(secret.template, field, pointer, run.manifest.secretDefaults?.get(secret.template));
-      if (refused !== undefined) defaults.set(secret.template, refused);
-    }
     secrets.push({ pointer, template: secret.template });
-  }
-  if (defaults.size > 0) {
-    throw new SavedPlanError(
-      `${[...defaults.values()].join('\n')}\nA saved plan keeps each secret's template, to read its variables again at apply time, and it is a file that travels ` +
-        '(a CI artefact, another machine): a default written in the template would be stored in it in clear. ' +
-        'Drop the default and set the variable where you plan and apply, or run `paycfg apply -f` directly, which saves nothing. No plan was saved.',
-      { refused: defaults.size },
-    );
   }
   const bindings: string[] = [];
   const midMerchants = new Set<string>();
@@ -130,7 +139,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     formatVersion: 1,
     createdAt: now.toISOString(),
     manifestFiles: [...run.manifest.files],
-    plan: publicPlan(run.plan),
+    plan: publishedPlan(redactPlan(run.plan)),
     fingerprints: fingerprintsOf(run.live),
     scope: {
       ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),
@@ -143,22 +152,6 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     },
     secrets,
   };
-}
-
-/**
- * Why a secret field's template may not be saved, in one line, or undefined when it has no default:
- * where it is written (its pointer when the manifest's positions are not at hand), and the variables,
- * never the default itself.
- */
-function defaultRefusal(template: string, field: string, pointer: string, known: SecretDefault | undefined): string | undefined {
-  const variables = known?.variables ?? expandTemplate(template, {}).withDefault;
-  if (variables.length === 0) return undefined;
-  const where = known !== undefined ? formatPosition(known.at) : pointer;
-  const names = variables.join(', ');
-  return (
-    `${where}: ${field} takes a default from ${variables.map((v) => `\${${v}:-…}`).join(', ')}; ` +
-    `write ${variables.map((v) => `\${${v}}`).join(', ')} without the default, and set ${names} when you plan and when you apply.`
-  );
 }
 
 /**

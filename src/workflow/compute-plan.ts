@@ -6,12 +6,13 @@ import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.
 import { baseAddress } from '../model/pointers.js';
 import type { DesiredState } from '../model/state.js';
 import { planChanges } from '../plan/plan-changes.js';
+import { refuseSecretDefaults } from '../plan/saved-plan.js';
 import type { Plan } from '../plan/plan.js';
 import { checkTargets, limitToTargets } from '../plan/targets.js';
 
 export interface PlanRun {
   /** With what `plan --out` must refuse that only the manifest's positions can show (see manifest/secret-defaults.ts). */
-  readonly loaded: ManifestContext & { readonly secretDefaults?: ReadonlyMap<string, SecretDefault> };
+  readonly loaded: ManifestContext & { readonly secretDefaults: ReadonlyMap<string, SecretDefault> };
   readonly desired: DesiredState;
   readonly live: LiveRead;
   readonly plan: Plan;
@@ -31,8 +32,14 @@ export async function computePlan(input: {
   readonly targets?: readonly string[];
   /** Standard input, for a manifest given as `-f -`. */
   readonly readStdin?: () => Promise<string>;
+  /**
+   * The plan is to be saved (`plan --out`): what a saved plan refuses on the manifest alone (a
+   * secret's default) is refused before the first request.
+   */
+  readonly forSavedPlan?: boolean;
 }): Promise<PlanRun> {
   const { loaded, desired } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
+  if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency);
   const targets = input.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(run));

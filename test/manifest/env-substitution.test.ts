@@ -23,6 +23,15 @@ describe('substituteEnv', () => {
     expect(run('${A:-with } brace}', {}).value).toBe('with  brace}');
   });
 
+  it('asks only to set an unset variable of a secret field: a default there is one plan --out refuses', () => {
+    const data = { merchants: [{ passcode: '${PASSCODE}', contactEmail: '${EMAIL}', devices: [{ deviceAdmin: 'admin-${ADMIN}' }] }] };
+    expect(substituteEnv(data, {}).problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+      'merchants.0.passcode: environment variable PASSCODE is not set; set it',
+      'merchants.0.contactEmail: environment variable EMAIL is not set; set it, or give a default with ${EMAIL:-value}',
+      'merchants.0.devices.0.deviceAdmin: environment variable ADMIN is not set; set it',
+    ]);
+  });
+
   it('keeps a set-but-empty variable without default as the empty string', () => {
     const result = run('x${A}y', { A: '' });
     expect(result.value).toBe('xy');

@@ -209,7 +209,7 @@ acquirerProfiles:
       'm.yaml': `version: 1\n${EMV}${PROFILE}\nmerchants:${merchant('a', '\n    passcode: ${PASSCODE}')}${merchant('b').replace('jane@b.example', '${EMAIL}')}\n`,
     });
     expect(await errorsOf(['m.yaml'])).toEqual([
-      'm.yaml:19:15: merchants[0].passcode: environment variable PASSCODE is not set; set it, or give a default with ${PASSCODE:-value}',
+      'm.yaml:19:15: merchants[0].passcode: environment variable PASSCODE is not set; set it',
       'm.yaml:24:19: merchants[1].contactEmail: environment variable EMAIL is not set; set it, or give a default with ${EMAIL:-value}',
     ]);
     const loaded = await load(['m.yaml'], {}, true);

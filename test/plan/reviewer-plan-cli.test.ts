@@ -5,10 +5,15 @@
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/api/index.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { SavedPlanError } from '../../src/plan/saved-plan.js';
+import { computePlan } from '../../src/workflow/compute-plan.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 let sim: TestSimulator;
@@ -154,6 +159,72 @@ describe('live records without a key', () => {
   });
 });
 
+describe('live keys that start with ~', () => {
+  it('never prunes a merchant whose providerReference starts with ~: it is listed by its id, apart from the unkeyed merchant its reference names', async () => {
+    const { write, cli, api } = await group();
+    const base = write('base.yaml', `${EMV_AND_PROFILE}merchants: []\n`);
+    expect((await cli(['apply', '-f', base, '--auto-approve'])).code).toBe(0);
+    const contact = { currency: 'USD', contactName: 'Old Owner', contactEmail: 'old@legacy.example' };
+    const plain: string = (await api('POST', '/api/openapi/v1/mchInfo', { mchName: 'Tea house', ...contact })).mchId;
+    // Its reference is the address the plan shows `plain` at.
+    const tilde: string = (await api('POST', '/api/openapi/v1/mchInfo', { mchName: 'Legacy', providerReference: `~${plain}`, ...contact })).mchId;
+
+    const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}prune: { merchants: true }\nmerchants:${merchant('legacy-001', 'legacy')}\n`);
+    const plan = await cli(['plan', '-f', manifest, '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    const json = JSON.parse(plan.out);
+    expect(json.changes.filter((c: { action: string }) => c.action === 'delete')).toEqual([]);
+    expect(json.unmanaged).toEqual(
+      [
+        { address: `merchant/~${plain}`, kind: 'merchant', key: `~${plain}`, liveId: plain, name: 'Tea house', note: expect.stringMatching(/^it has no providerReference/) },
+        {
+          address: `merchant/~${tilde}`,
+          kind: 'merchant',
+          key: `~${tilde}`,
+          liveId: tilde,
+          name: 'Legacy',
+          note: expect.stringMatching(new RegExp(`^its providerReference "~${plain}" starts with "~", which no key of a manifest may`)),
+        },
+      ].sort((a, b) => a.address.localeCompare(b.address)),
+    );
+    expect(json.warnings).toEqual([
+      { address: 'merchant/legacy-001', message: expect.stringContaining(`merchant ${tilde} ("Legacy") with providerReference "~${plain}", which paycfg cannot key;`) },
+    ]);
+
+    // The text names each by address, id and name once; the note does not repeat the id.
+    const text = await cli(['plan', '-f', manifest]);
+    expect(text.out).not.toContain('will be deleted');
+    const line = text.out.split('\n').find((l) => l.includes(`merchant/~${plain} `));
+    expect(line).toContain(`merchant/~${plain} (id ${plain}, "Tea house"): it has no providerReference`);
+    expect(line!.split(plain).length - 1).toBe(2);
+
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'])).code).toBe(0);
+    expect((await api('GET', `/api/openapi/v1/mchInfo/${tilde}`)).providerReference).toBe(`~${plain}`);
+  });
+
+  it('lists an activated device whose deviceAlias starts with ~ by its id, never as a key of the manifest', async () => {
+    const { write, cli, api } = await group();
+    const before = write('before.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee')}\n    devices: []\n`);
+    expect((await cli(['apply', '-f', before, '--auto-approve'])).code).toBe(0);
+    const [shop] = (await api('GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records;
+    const code = await api('POST', '/api/openapi/v1/device', { mchId: shop.mchId, deviceAlias: '~front', deviceName: 'Front till', methodList: '01' });
+    const device = (await sim.admin.activate(code.activationCode)) as { deviceId: string };
+
+    const plan = await cli(['plan', '-f', before, '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    expect(JSON.parse(plan.out).unmanaged).toEqual([
+      {
+        address: `device/coffee-001/~${device.deviceId}`,
+        kind: 'device',
+        key: `coffee-001/~${device.deviceId}`,
+        liveId: device.deviceId,
+        name: 'Front till',
+        note: expect.stringContaining('Its deviceAlias "~front" starts with "~", which no key of a manifest may'),
+      },
+    ]);
+  });
+});
+
 describe('-f -', () => {
   it('plans a manifest read from standard input', async () => {
     const { env } = await group();
@@ -200,7 +271,13 @@ describe('a blocked change', () => {
     const json = JSON.parse(plan.out);
     expect(json.changes).toEqual([]);
     expect(json.blocked.map((b: { action: string; address: string }) => `${b.action} ${b.address}`)).toEqual(['delete binding/coffee-001/host-a/USD', 'delete merchant/coffee-001']);
+    // The counts say so too: a consumer that reads the summary agrees with the exit code.
+    expect(json.summary).toEqual({ create: 0, update: 0, delete: 0, replace: 0, blocked: 2 });
     expect(plan.code).toBe(2);
+    const targeted = JSON.parse((await cli(['plan', '-f', manifest, '--json', '--target', 'merchant/coffee-001'])).out);
+    expect(targeted.summary).toEqual({ create: 0, update: 0, delete: 0, replace: 0, blocked: 2 });
+    const elsewhere = JSON.parse((await cli(['plan', '-f', manifest, '--json', '--target', 'emv/visa-usd'])).out);
+    expect(elsewhere.summary).toEqual({ create: 0, update: 0, delete: 0, replace: 0, blocked: 0 });
     expect((await cli(['plan', '-f', manifest, '--detailed-exitcode'])).code).toBe(2);
     expect((await cli(['plan', '-f', manifest])).code).toBe(0);
     expect((await cli(['drift', '-f', manifest])).code).toBe(2);
@@ -238,13 +315,52 @@ describe('plan --out and a secret variable default', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).secrets).toEqual([{ pointer: 'device/coffee-001/till-1#/deviceAdmin', template: '${TILL_ADMIN_PASSWORD}' }]);
   });
 
-  it('saves a plan that does not write the secret field, default or not', async () => {
-    const { write, cli, dir } = await group();
+  it('refuses the same manifest whatever the plan writes: unchanged device, other changes, a drifted device', async () => {
+    const { write, cli, dir, api } = await group();
     const text = `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}'))}\n`;
-    expect((await cli(['apply', '-f', write('paycfg.yaml', text), '--auto-approve'])).code).toBe(0);
-    const renamed = write('renamed.yaml', text.replace('mchName: Coffee', 'mchName: Coffee House'));
-    const saved = await cli(['plan', '-f', renamed, '--out', join(dir, 'plan.json')]);
-    expect(saved.code, saved.err).toBe(0);
-    expect(readFileSync(join(dir, 'plan.json'), 'utf8')).not.toContain('demo-admin-1234');
+    const manifest = write('paycfg.yaml', text);
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'])).code).toBe(0);
+    const out = join(dir, 'plan.json');
+    const refusedNow = async (file: string) => {
+      const refused = await cli(['plan', '-f', file, '--out', out]);
+      expect(refused.code, refused.err).toBe(1);
+      expect(refused.err).toMatch(/\w+\.yaml:\d+:\d+: deviceAdmin takes a default from \$\{TILL_ADMIN_PASSWORD:-…\}/);
+      expect(refused.out + refused.err).not.toContain('demo-admin-1234');
+      expect(existsSync(out)).toBe(false);
+    };
+    // Nothing to change; then a change that does not write the device (before, both were saved).
+    await refusedNow(manifest);
+    await refusedNow(write('renamed.yaml', text.replace('mchName: Coffee', 'mchName: Coffee House')));
+    // The device drifts in the service: the plan now writes it, and the answer is the same.
+    const [shop] = (await api('GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records;
+    const [code] = (await api('GET', `/api/openapi/v1/device?mchId=${shop.mchId}&pageSize=-1`)).records;
+    const { deviceToken: _t, ...record } = code;
+    await api('PUT', `/api/openapi/v1/device/${code.deviceId}`, { ...record, deviceName: 'Renamed by hand' });
+    expect(JSON.parse((await cli(['plan', '-f', manifest, '--json'])).out).changes.map((c: { address: string }) => c.address)).toEqual(['device/coffee-001/till-1']);
+    await refusedNow(manifest);
+  });
+
+  it('refuses a secret default before the first request when the plan is to be saved', async () => {
+    const { write } = await group();
+    const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}'))}\n`);
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests += 1;
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: sim.token('G-60000000'), retry: { maxAttempts: 1 } });
+    try {
+      const planned = computePlan({ paths: [manifest], env: {}, cwd: dirname(manifest), client, concurrency: 2, forSavedPlan: true });
+      await expect(planned).rejects.toThrow(SavedPlanError);
+      await expect(planned).rejects.toThrow(/deviceAdmin takes a default from \$\{TILL_ADMIN_PASSWORD:-…\}/);
+      expect(requests).toBe(0);
+      // Without it (plan, apply -f) the default is taken, and the live group is read.
+      await expect(computePlan({ paths: [manifest], env: {}, cwd: dirname(manifest), client, concurrency: 2 })).rejects.toThrow();
+      expect(requests).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+      await new Promise((done) => server.close(done));
+    }
   });
 });

@@ -1,0 +1,45 @@
+import { identityFirst } from './identity.js';
+import type { Change, Plan } from './plan.js';
+
+/**
+ * A plan in the shape paycfg publishes it (the JSON plan, drift --json, saved plans, and what the
+ * text and Markdown read): in each change `before` and `after` list the fields that say which
+ * record it is first (plan/identity.ts), then the rest sorted; each change's own keys in one order,
+ * what it is before what it does. Pure: nothing is redacted here (render/public-plan.ts and
+ * saved-plan.ts redact), and patches already hold values typed as `after` (plan/diff.ts fieldPatch).
+ */
+export function publishedPlan(plan: Plan): Plan {
+  return { ...plan, changes: plan.changes.map(publishedChange) };
+}
+
+/** The order a change's own keys are printed in: what it is, then what it does, then why. */
+const CHANGE_KEYS: readonly (keyof Change)[] = [
+  'address',
+  'kind',
+  'key',
+  'action',
+  'step',
+  'disposal',
+  'liveId',
+  'merchant',
+  'predicted',
+  'before',
+  'after',
+  'patch',
+  'dependsOn',
+  'reason',
+  'notes',
+];
+
+function publishedChange(change: Change): Change {
+  const shown: Record<string, unknown> = {
+    ...change,
+    before: change.before === null ? null : identityFirst(change.kind, change.before),
+    after: change.after === null ? null : identityFirst(change.kind, change.after),
+  };
+  const out: Record<string, unknown> = {};
+  for (const key of CHANGE_KEYS) if (shown[key] !== undefined) out[key] = shown[key];
+  // Keys a later version adds, after the known ones.
+  for (const key of Object.keys(shown)) if (!(key in out) && shown[key] !== undefined) out[key] = shown[key];
+  return out as unknown as Change;
+}
