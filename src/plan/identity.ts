@@ -23,13 +23,10 @@ export const IDENTITY_FIELDS: Readonly<Record<Kind, readonly string[]>> = {
   device: ['deviceAlias', 'deviceName'],
 };
 
-const IDENTITY_SETS: Readonly<Record<Kind, ReadonlySet<string>>> = {
-  emv: new Set(IDENTITY_FIELDS.emv),
-  acquirer: new Set(IDENTITY_FIELDS.acquirer),
-  merchant: new Set(IDENTITY_FIELDS.merchant),
-  binding: new Set(IDENTITY_FIELDS.binding),
-  device: new Set(IDENTITY_FIELDS.device),
-};
+/** The same lists as sets, for lookups: built from IDENTITY_FIELDS, so that the two cannot disagree. */
+const IDENTITY_SETS = Object.fromEntries(
+  Object.entries(IDENTITY_FIELDS).map(([kind, fields]) => [kind, new Set(fields)]),
+) as unknown as Readonly<Record<Kind, ReadonlySet<string>>>;
 
 export function isIdentityField(kind: Kind, field: string): boolean {
   return IDENTITY_SETS[kind].has(field);
