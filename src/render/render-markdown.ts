@@ -1,34 +1,67 @@
 import type { Plan } from '../plan/plan.js';
+import { stringifyJson } from '../util/visible-text.js';
+import { noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { publicPlan } from './public-plan.js';
-import { changeLines, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, type BlockLine, type ReportKind } from './render-text.js';
+import { changeLines, type BlockLine } from './render-text.js';
 import { visiblePlan } from './visible-plan.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
 
-/**
- * Text from the plan in a Markdown paragraph or table cell: no line break, no `|` to end a cell,
- * no HTML (a name holding `</details>` would close the section it stands in).
- */
-function cell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** The most characters a comment has by default: GitHub refuses one over 65,536, and a caller may add a line or two. */
+export const MARKDOWN_MAX_LENGTH = 60_000;
+
+/** In the diff block a one-line string longer than this is shown in pieces this long: GitHub does not wrap a code block. */
+export const MARKDOWN_WRAP_AT = 100;
+
+export interface MarkdownOptions {
+  /** The most characters the comment may have (default MARKDOWN_MAX_LENGTH); changes that do not fit are counted, not shown. */
+  readonly maxLength?: number;
 }
 
-/** Inline code that holds any text: the fence is one backtick longer than the longest run inside. */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+/** What opens or closes an inline construct wherever it stands: code, emphasis, strikethrough, links and images, HTML, entities, maths, table cells, escapes. */
+const INLINE_SYNTAX = /[\\`*_[\]<>&|~$]/g;
+const WORD_JOINER = '\u2060';
+
+/**
+ * Text from the plan (names, reasons, messages: much of it from the service) in a Markdown
+ * paragraph, list item or table cell, read as the words it is:
+ * - each character that can open or close an inline construct is backslash-escaped, so that
+ *   `[Verify](https://…)` stays text, `**urgent**` is not bold, `<img>` is not HTML and `|` does
+ *   not end a table cell;
+ * - GitHub's own links, made in the rendered text where no escape reaches, are broken with an
+ *   invisible word joiner: after `@` (`@org/team` would notify the team; an e-mail address), after
+ *   a `#` before a digit (an issue reference), inside `://` and `www.` (a bare URL);
+ * - a line break becomes a space.
+ * paycfg never starts a line with such text, so the syntax of a line's start (`#`, `-`, `>`, `1.`)
+ * cannot arise from it.
+ */
+function inline(text: string): string {
+  return text
+    .replace(/\r?\n/g, ' ')
+    .replace(INLINE_SYNTAX, '\\$&')
+    .replace(/@/g, `@${WORD_JOINER}`)
+    .replace(/#(?=\d)/g, `#${WORD_JOINER}`)
+    .replace(/:\/\//g, `:${WORD_JOINER}//`)
+    .replace(/www\./gi, (www) => `${www.slice(0, 3)}${WORD_JOINER}.`);
+}
+
+/** The longest run of backticks in `text`: a code span or fence one longer cannot be closed by it. */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+
+/**
+ * Inline code that holds any text: the fence is one backtick longer than the longest run inside.
+ * Nothing inside is Markdown, and GitHub links no mention or URL in it. In a table cell each `|` is
+ * escaped as well: GitHub splits the row before it reads the code span, and puts `\|` back as `|`.
+ */
+function code(text: string, inTable = false): string {
+  const fence = '`'.repeat(longestBacktickRun(text) + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\r?\n/g, ' ')}${pad}${fence}`;
-}
-
-/**
- * A fenced block no line of `body` can close: CommonMark closes a fence only with a run of
- * backticks at least as long as the opening one, so the fence is longer than any run inside.
- */
-function fenced(info: string, body: string): string[] {
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return [`${fence}${info}`, body, fence];
+  const body = text.replace(/\r?\n/g, ' ');
+  return `${fence}${pad}${inTable ? body.replace(/\|/g, '\\|') : body}${pad}${fence}`;
 }
 
 /**
@@ -42,54 +75,142 @@ function diffLine(line: BlockLine): string {
   return `${mark}${' '.repeat(Math.max(1, line.markCol + 2 - mark.length))}${line.text}${note}`;
 }
 
-function headline(plan: Plan): string {
-  if (plan.changes.length > 0) return summaryLine(plan).replace(/^Plan: /, '');
-  const blocked = plan.blocked.length;
-  return blocked > 0 ? `no changes paycfg can make, ${blocked} blocked` : 'no changes';
+/**
+ * A part of the comment whose entries may be left out for room: `layout` gives its lines with the
+ * entries that are shown and the count of those that are not (which it says, if any).
+ */
+interface Section {
+  readonly entries: readonly string[];
+  layout(shown: readonly string[], notShown: number): string[];
 }
 
-/** A compact summary with collapsible details, sized for a pull-request comment; control characters shown as escapes. */
-export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan'): string {
+/** Characters of lines joined by newlines, with the final newline. */
+function size(lines: readonly string[]): number {
+  let n = 0;
+  for (const line of lines) n += line.length + 1;
+  return n;
+}
+
+/**
+ * The sections laid out within `budget` characters: each, in the order of `priority`, shows as many
+ * of its entries as fit, from the first, with what the others already hold and a line counting what
+ * is left out (sections not yet filled count with none of their entries and that line). What has no
+ * entries (the heading) is always there.
+ */
+function fitted(sections: readonly Section[], priority: readonly number[], budget: number): string[] {
+  const shown = sections.map(() => 0);
+  const total = (): number => sections.reduce((sum, s, i) => sum + size(s.layout(s.entries.slice(0, shown[i]), s.entries.length - shown[i]!)), 0);
+  for (const i of priority) {
+    const entries = sections[i]!.entries;
+    shown[i] = entries.length;
+    if (total() <= budget) continue;
+    // Each entry shown costs more than the shorter count it saves, so the size grows with the number shown: search it.
+    let low = 0;
+    let high = entries.length - 1;
+    while (low < high) {
+      shown[i] = Math.ceil((low + high) / 2);
+      if (total() <= budget) low = shown[i]!;
+      else high = shown[i]! - 1;
+    }
+    shown[i] = low;
+  }
+  return sections.flatMap((s, i) => s.layout(s.entries.slice(0, shown[i]), s.entries.length - shown[i]!));
+}
+
+/**
+ * A compact summary with collapsible details, for a pull-request comment; control characters shown
+ * as escapes, text from the service escaped (see `inline`). It stays within `maxLength` characters:
+ * the heading, the warnings, the blocked changes and the table of changes come first, then as many
+ * change blocks as fit, then the records paycfg leaves alone; what does not fit is counted, with the
+ * command that shows it all.
+ */
+export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', options: MarkdownOptions = {}): string {
   const plan = visiblePlan(publicPlan(input));
-  const out: string[] = [];
   const drift = plan.changes.length > 0;
-  out.push(`### paycfg ${kind}: ${headline(plan)}`);
-  out.push('', `Group ${code(plan.group.groupId)} (${cell(plan.group.groupName)}) at ${code(plan.baseUrl)}`, '');
   const targets = plan.targets ?? [];
-  const warnings = plan.warnings ?? [];
-  if (targets.length > 0 || warnings.length > 0) {
-    out.push('> [!WARNING]');
-    if (targets.length > 0) {
-      const { title, detail } = targetingWarning(targets);
-      out.push(`> **${title}.** ${cell(detail)}`);
-    }
-    if (targets.length > 0 && warnings.length > 0) out.push('>');
-    for (const w of warnings) {
-      const named = w.address === undefined || w.message.includes(w.address);
-      out.push(`> - ${named ? '' : `${code(w.address!)}: `}${cell(w.message)}`);
-    }
-    out.push('');
-  }
-  if (drift) {
-    out.push('| | change | reason |', '|---|---|---|');
-    for (const change of plan.changes) {
+  // paycfg's own words, with Markdown of its own: not escaped.
+  const notShown = (count: number, what: string): string => notShownLine(count, what, kind);
+
+  const heading: Section = {
+    entries: [],
+    layout: () => [
+      `### paycfg ${kind}: ${planInBrief(plan)}`,
+      '',
+      `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
+      '',
+    ],
+  };
+
+  const warnings: Section = {
+    entries: (plan.warnings ?? []).map((w) => {
+      const { address, message } = warningParts(w);
+      return `> - ${address !== undefined ? `${code(address)}: ` : ''}${inline(message)}`;
+    }),
+    layout(shown, left) {
+      if (targets.length === 0 && shown.length === 0 && left === 0) return [];
+      const out = ['> [!WARNING]'];
+      if (targets.length > 0) {
+        const { title, detail } = targetingWarning(targets);
+        out.push(`> **${title}.** ${inline(detail)}`);
+        if (shown.length > 0 || left > 0) out.push('>');
+      }
+      out.push(...shown);
+      if (left > 0) out.push(`> - ${notShown(left, 'more warning')}`);
+      return [...out, ''];
+    },
+  };
+
+  const table: Section = {
+    entries: plan.changes.map((change) => {
       const symbol = change.step === 'replace-old' ? SYMBOL.delete : SYMBOL[change.action];
-      out.push(`| ${symbol} | ${code(change.address)} | ${cell(change.reason)} |`);
-    }
-    const body = plan.changes.map((change) => changeLines(change).map(diffLine).join('\n')).join('\n\n');
-    out.push('', '<details><summary>Details</summary>', '', '`+` create, `-` delete, `!` change in place (`~` in the terminal), `-/+` replace.', '');
-    out.push(...fenced('diff', body), '</details>');
-  } else {
-    out.push(cell(noChangeLine(plan)));
-  }
-  if (plan.blocked.length > 0) {
-    out.push('', `**Blocked (${plan.blocked.length})**: the service would refuse these; apply will not try them.`, '');
-    for (const b of plan.blocked) out.push(`- ${code(b.address)} (${b.action}): ${cell(b.reason)}; ${b.blockers.map(cell).join('; ')}`);
-  }
-  if (plan.unmanaged.length > 0) {
-    out.push('', `<details><summary>Not managed by the manifest (${plan.unmanaged.length})</summary>`, '');
-    for (const u of plan.unmanaged) out.push(`- ${code(u.address)}${cell(unmanagedDetail(u))}`);
-    out.push('', '</details>');
-  }
-  return `${out.join('\n')}\n`;
+      const warned = warningsAbout(plan, change.address).length > 0 ? ' ⚠️' : '';
+      return `| ${symbol}${warned} | ${code(change.address, true)} | ${inline(change.reason)} |`;
+    }),
+    layout: (shown, left) =>
+      drift ? ['| | change | reason |', '|---|---|---|', ...shown, ...(left > 0 ? ['', notShown(left, 'more change')] : [])] : [inline(noChangeLine(plan))],
+  };
+
+  const blocks = plan.changes.map((change) => changeLines(change, warningsAbout(plan, change.address), { wrapAt: MARKDOWN_WRAP_AT }).map(diffLine).join('\n'));
+  // A fence no line of the blocks can close: CommonMark closes one only with a run of backticks at least as long.
+  const fence = '`'.repeat(Math.max(3, ...blocks.map((b) => longestBacktickRun(b) + 1)));
+  const details: Section = {
+    entries: blocks,
+    layout(shown, left) {
+      const out: string[] = [];
+      if (shown.length > 0) {
+        out.push('', '<details><summary>Details</summary>', '', '`+` create, `-` delete, `!` change in place (`~` in the terminal), `-/+` replace.', '');
+        out.push(`${fence}diff`, ...shown.flatMap((block, i) => (i === 0 ? [block] : ['', block])), fence, '</details>');
+      }
+      if (left > 0) out.push('', notShown(left, shown.length > 0 ? 'more change' : 'change'));
+      return out;
+    },
+  };
+
+  const blocked: Section = {
+    entries: plan.blocked.map((b) => `- ${code(b.address)} (${b.action}): ${inline(b.reason)}; ${b.blockers.map(inline).join('; ')}`),
+    layout: (shown, left) =>
+      plan.blocked.length === 0
+        ? []
+        : ['', `**Blocked (${plan.blocked.length})**: the service would refuse these; apply will not try them.`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more blocked change')}`] : [])],
+  };
+
+  const unmanaged: Section = {
+    entries: plan.unmanaged.map((u) => `- ${code(u.address)}${inline(unmanagedDetail(u))}`),
+    layout: (shown, left) =>
+      plan.unmanaged.length === 0
+        ? []
+        : [
+            '',
+            `<details><summary>Not managed by the manifest (${plan.unmanaged.length})</summary>`,
+            '',
+            ...shown,
+            ...(left > 0 ? [`- ${notShown(left, 'more unmanaged record')}`] : []),
+            '',
+            '</details>',
+          ],
+  };
+
+  const sections = [heading, warnings, table, details, blocked, unmanaged];
+  const lines = fitted(sections, [1, 4, 2, 3, 5], options.maxLength ?? MARKDOWN_MAX_LENGTH);
+  return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,8 @@
 import { baseAddress } from '../model/pointers.js';
-import type { Change, Plan, PlanWarning, UnmanagedResource } from '../plan/plan.js';
-import { changeRows, type Row } from './field-rows.js';
+import type { Change, Plan, PlanWarning } from '../plan/plan.js';
+import { stringifyJson } from '../util/visible-text.js';
+import { changeRows, type Row, type RowOptions } from './field-rows.js';
+import { noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
 import { visiblePlan } from './visible-plan.js';
@@ -33,7 +35,7 @@ export interface BlockLine {
   readonly text: string;
   /** The action whose colour the mark takes. */
   readonly action?: Change['action'];
-  readonly tone?: 'bold' | 'dim';
+  readonly tone?: 'bold' | 'dim' | 'warning';
   /** A remark after the text, shown dim. */
   readonly note?: string;
 }
@@ -41,18 +43,19 @@ export interface BlockLine {
 const ROW_MARK_ACTION: Record<Row['mark'], Change['action'] | undefined> = { '+': 'create', '-': 'delete', '~': 'update', ' ': undefined };
 
 /**
- * One change as lines: its heading, the block of its fields (render/field-rows), why it exists,
- * the service's side effects and what it waits for. `change` must come from a plan already made
- * public and visible (publicPlan, visiblePlan).
+ * One change as lines: its heading, the block of its fields (render/field-rows), the warnings about
+ * it (which the plan also lists together), why it exists, the service's side effects and what it
+ * waits for. `change` and `warnings` must come from a plan already made public and visible
+ * (publicPlan, visiblePlan); the key, left raw there, is quoted as JSON.
  */
-export function changeLines(change: Change): BlockLine[] {
+export function changeLines(change: Change, warnings: readonly PlanWarning[] = [], options: RowOptions = {}): BlockLine[] {
   const action = change.step === 'replace-old' ? 'delete' : change.action;
   const symbol = change.step === 'replace-old' ? '-' : SYMBOL[change.action];
   const lines: BlockLine[] = [
     { markCol: 0, mark: '', text: `# ${headline(change)}`, tone: 'bold' },
-    { markCol: 2, mark: symbol, text: `${change.kind} "${change.key}" {`, action },
+    { markCol: 2, mark: symbol, text: `${change.kind} ${stringifyJson(change.key)} {`, action },
   ];
-  for (const row of changeRows(change)) {
+  for (const row of changeRows(change, options)) {
     const rowAction = ROW_MARK_ACTION[row.mark];
     lines.push({
       markCol: 6 + 4 * row.depth,
@@ -64,6 +67,7 @@ export function changeLines(change: Change): BlockLine[] {
     });
   }
   lines.push({ markCol: 2, mark: '', text: '}' });
+  for (const w of warnings) lines.push({ markCol: 2, mark: '', text: `warning: ${w.message}`, tone: 'warning' });
   lines.push({ markCol: 2, mark: '', text: `reason: ${change.reason}`, tone: 'dim' });
   for (const note of change.notes) lines.push({ markCol: 2, mark: '', text: `note: ${note}`, tone: 'dim' });
   if (change.dependsOn.length > 0) lines.push({ markCol: 2, mark: '', text: `after: ${change.dependsOn.join(', ')}`, tone: 'dim' });
@@ -76,58 +80,13 @@ function colorFor(action: Change['action'], style: Style): (s: string) => string
 
 function textLine(line: BlockLine, style: Style): string {
   const mark = line.mark === '' ? '  ' : `${line.action !== undefined ? colorFor(line.action, style)(line.mark) : line.mark} `;
-  const text = line.tone === 'bold' ? style.bold(line.text) : line.tone === 'dim' ? style.dim(line.text) : line.text;
+  const text = line.tone === 'bold' ? style.bold(line.text) : line.tone === 'dim' ? style.dim(line.text) : line.tone === 'warning' ? style.yellow(line.text) : line.text;
   return `${' '.repeat(line.markCol)}${mark}${text}${line.note !== undefined ? ` ${style.dim(line.note)}` : ''}`;
 }
 
 /** One change block, from a plan already made public and visible (as renderPlanText does). */
-export function renderChange(change: Change, style: Style): string {
-  return changeLines(change).map((line) => textLine(line, style)).join('\n');
-}
-
-export function summaryLine(plan: Plan): string {
-  const s = plan.summary;
-  return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.replace} to replace.`;
-}
-
-export type ReportKind = 'plan' | 'drift';
-
-/** The warning a plan limited by --target carries: it may not show every change the manifest asks for. */
-export function targetingWarning(targets: readonly string[]): { title: string; detail: string } {
-  return {
-    title: 'Resource targeting is in effect',
-    detail:
-      `This plan was limited by --target to ${targets.join(', ')}: it holds only the changes to ${targets.length === 1 ? 'that resource' : 'those resources'} ` +
-      '(a merchant with its bindings and devices) and to what they depend on, and may not show every change the manifest asks for. ' +
-      'Run a plan without --target before relying on it.',
-  };
-}
-
-/** `merchant/~1234 (id 1234, "Coffee Corner"): note`: the live id and name say which record it is when the key cannot. */
-export function unmanagedLine(u: UnmanagedResource): string {
-  return `${u.address}${unmanagedDetail(u)}`;
-}
-
-/** What follows the address in an unmanaged line. */
-export function unmanagedDetail(u: UnmanagedResource): string {
-  const identity = [
-    ...(u.liveId !== undefined ? [`id ${u.liveId}`] : []),
-    ...(u.name !== undefined ? [`"${u.name}"`] : []),
-  ];
-  return `${identity.length > 0 ? ` (${identity.join(', ')})` : ''}${u.note !== undefined ? `: ${u.note}` : ''}`;
-}
-
-/** A warning's words, led by the address it is about unless they name it already. */
-export function warningText(w: PlanWarning): string {
-  return w.address === undefined || w.message.includes(w.address) ? w.message : `${w.address}: ${w.message}`;
-}
-
-/** What the plan says when it has no change to make. */
-export function noChangeLine(plan: Plan): string {
-  const blocked = plan.blocked.length;
-  if (blocked > 0) return `No changes paycfg can make, and ${blocked} blocked change${blocked === 1 ? '' : 's'} (below): the live group does not match the manifest.`;
-  if (plan.targets !== undefined && plan.targets.length > 0) return 'No changes. The targeted resources match the manifest.';
-  return 'No changes. The live group matches the manifest.';
+export function renderChange(change: Change, style: Style, warnings: readonly PlanWarning[] = []): string {
+  return changeLines(change, warnings).map((line) => textLine(line, style)).join('\n');
 }
 
 /**
@@ -136,7 +95,7 @@ export function noChangeLine(plan: Plan): string {
  */
 export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan'): string {
   const plan = visiblePlan(publicPlan(input));
-  const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} ("${plan.group.groupName}") at ${plan.baseUrl}`, ''];
+  const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}`, ''];
   if (plan.changes.length > 0) {
     out.push(
       kind === 'plan'
@@ -144,11 +103,14 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
         : 'The live group differs from the manifest. `paycfg apply` would make these changes, in this order:',
       '',
     );
-    for (const change of plan.changes) out.push(renderChange(change, style), '');
+    for (const change of plan.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address)), '');
   }
   const warnings: { title: string; detail?: string }[] = [];
   if (plan.targets !== undefined && plan.targets.length > 0) warnings.push(targetingWarning(plan.targets));
-  for (const w of plan.warnings ?? []) warnings.push({ title: warningText(w) });
+  for (const w of plan.warnings ?? []) {
+    const { address, message } = warningParts(w);
+    warnings.push({ title: address === undefined ? message : `${address}: ${message}` });
+  }
   for (const w of warnings) {
     out.push(`${style.yellow(style.bold('Warning:'))} ${style.yellow(w.title)}`);
     if (w.detail !== undefined) out.push('', `  ${w.detail}`);
@@ -166,7 +128,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   if (plan.unmanaged.length > 0) {
     out.push('', style.dim(`Not managed by the manifest (left as they are): ${plan.unmanaged.length}`));
     const shown = plan.unmanaged.slice(0, 50);
-    for (const u of shown) out.push(style.dim(`  ? ${unmanagedLine(u)}`));
+    for (const u of shown) out.push(style.dim(`  ? ${u.address}${unmanagedDetail(u)}`));
     if (plan.unmanaged.length > shown.length) out.push(style.dim(`  … and ${plan.unmanaged.length - shown.length} more (see --json)`));
   }
   return `${out.join('\n')}\n`;

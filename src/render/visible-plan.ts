@@ -3,21 +3,22 @@ import { showControls } from '../util/visible-text.js';
 
 /**
  * The plan's words as the text and Markdown renderers show them: every string that can hold text
- * from the service (the group's name, keys and addresses built from live records, reasons, notes,
- * blockers, warnings, targets, the names of unmanaged records) with control and bidirectional
- * characters written as escapes (util/visible-text).
+ * from the service (addresses built from live records, reasons, notes, blockers, warnings,
+ * targets) with control and bidirectional characters written as escapes (util/visible-text).
  * Field values are left as they are: format-value shows them through JSON, escaped the same way.
+ * So are the strings the renderers quote as values (a change's key, the group's name, the name of
+ * an unmanaged record): quoted as JSON from the raw text, a `\` or `"` in them reads as one, where
+ * quoting the escaped text would show a backslash and an escape alike.
  */
 export function visiblePlan(plan: Plan): Plan {
   const t = (text: string): string => showControls(text);
   return {
     ...plan,
     baseUrl: t(plan.baseUrl),
-    group: { groupId: t(plan.group.groupId), groupName: t(plan.group.groupName) },
+    group: { groupId: t(plan.group.groupId), groupName: plan.group.groupName },
     changes: plan.changes.map((change) => ({
       ...change,
       address: t(change.address),
-      key: t(change.key),
       reason: t(change.reason),
       notes: change.notes.map(t),
       dependsOn: change.dependsOn.map(t),
@@ -29,7 +30,6 @@ export function visiblePlan(plan: Plan): Plan {
       address: t(u.address),
       key: t(u.key),
       ...(u.note !== undefined ? { note: t(u.note) } : {}),
-      ...(u.name !== undefined ? { name: t(u.name) } : {}),
       ...(typeof u.liveId === 'string' ? { liveId: t(u.liveId) } : {}),
     })),
     blocked: plan.blocked.map((b) => ({ ...b, address: t(b.address), key: t(b.key), reason: t(b.reason), blockers: b.blockers.map(t) })),

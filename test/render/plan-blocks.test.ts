@@ -10,7 +10,7 @@ const plain = createStyle(false);
 const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 function planOf(changes: Change[], extra: Partial<Plan> = {}): Plan {
-  const summary = { create: 0, update: 0, delete: 0, replace: 0 };
+  const summary = { create: 0, update: 0, delete: 0, replace: 0, blocked: extra.blocked?.length ?? 0 };
   for (const c of changes) if (c.step !== 'replace-old') summary[c.action] += 1;
   return {
     formatVersion: 1,
@@ -89,7 +89,7 @@ describe('a changed object prints as a nested block', () => {
     expect(text).toContain('\x1b[2m# (3 unchanged attributes hidden)\x1b[22m');
   });
 
-  it('lists items of a changed list, keys that are not names quoted', () => {
+  it('lists the items of a changed list that go and come, matched by value, keys that are not names quoted', () => {
     const binding = change({
       kind: 'binding',
       key: 'm1/p/USD',
@@ -108,9 +108,10 @@ describe('a changed object prints as a nested block', () => {
       '      ~ methods = {',
       '          ~ "01" = {',
       '              ~ emvs = [',
-      '                  ~ "b" → "d",',
-      '                  + "e",',
       '                    # (1 unchanged element hidden)',
+      '                  - "b",',
+      '                  + "d",',
+      '                  + "e",',
       '                ]',
       '                # (1 unchanged attribute hidden)',
       '            }',
@@ -118,6 +119,86 @@ describe('a changed object prints as a nested block', () => {
       '        }',
       '    }',
     ]);
+  });
+
+  it('shows an item put in front of a list as one addition, not a change of every item after it', () => {
+    // What jsonPatch.compare makes of ["02","03","04"] → ["01","02","03","04"]: a change at each place, and an addition.
+    const device = change({
+      kind: 'device',
+      key: 'm1/till-1',
+      action: 'update',
+      before: { deviceAlias: 'till-1', methods: ['02', '03', '04'] },
+      after: { deviceAlias: 'till-1', methods: ['01', '02', '03', '04'] },
+      patch: [
+        { op: 'replace', path: '/methods/2', value: '03' },
+        { op: 'replace', path: '/methods/1', value: '02' },
+        { op: 'replace', path: '/methods/0', value: '01' },
+        { op: 'add', path: '/methods/3', value: '04' },
+      ],
+    });
+    expect(block(renderPlanText(planOf([device]), plain))).toEqual([
+      '  ~ device "m1/till-1" {',
+      '        deviceAlias = "till-1"',
+      '      ~ methods = [',
+      '          + "01",',
+      '            # (3 unchanged elements hidden)',
+      '        ]',
+      '    }',
+    ]);
+  });
+
+  it('shows an object taken out of a list as one removal, the unchanged ones counted where they stand', () => {
+    const params = [{ name: 'a', value: 1 }, { name: 'b', value: 2 }, { name: 'c', value: 3 }];
+    const device = change({
+      kind: 'device',
+      key: 'm1/till-1',
+      action: 'update',
+      before: { enablerParams: params },
+      after: { enablerParams: [params[0], params[2]] },
+      patch: [
+        { op: 'remove', path: '/enablerParams/2' },
+        { op: 'replace', path: '/enablerParams/1/value', value: 3 },
+        { op: 'replace', path: '/enablerParams/1/name', value: 'c' },
+      ],
+    });
+    expect(block(renderPlanText(planOf([device]), plain)).slice(1)).toEqual([
+      '      ~ enablerParams = [',
+      '            # (1 unchanged element hidden)',
+      '          - {',
+      '              - name = "b"',
+      '              - value = 2',
+      '            },',
+      '            # (1 unchanged element hidden)',
+      '        ]',
+      '    }',
+    ]);
+  });
+
+  it('shows one object changed in place, in a list otherwise the same, as a nested change of that item', () => {
+    const device = change({
+      kind: 'device',
+      key: 'm1/till-1',
+      action: 'update',
+      before: { enablerParams: [{ name: 'a', value: 1 }, { name: 'b', value: 2, unit: 'ms' }, { name: 'c', value: 3 }] },
+      after: { enablerParams: [{ name: 'a', value: 1 }, { name: 'b', value: 5, unit: 'ms' }, { name: 'c', value: 3 }] },
+      patch: [{ op: 'replace', path: '/enablerParams/1/value', value: 5 }],
+    });
+    expect(block(renderPlanText(planOf([device]), plain)).slice(1)).toEqual([
+      '      ~ enablerParams = [',
+      '            # (1 unchanged element hidden)',
+      '          ~ {',
+      '              ~ value = 2 → 5',
+      '                # (2 unchanged attributes hidden)',
+      '            },',
+      '            # (1 unchanged element hidden)',
+      '        ]',
+      '    }',
+    ]);
+  });
+
+  it('quotes the key as JSON, in the heading and as an attribute: a quote or a backslash in it reads as one', () => {
+    const text = renderPlanText(planOf([change({ kind: 'merchant', key: 'a"b\\c\x1b', action: 'create', after: { mchName: 'x' } })]), plain);
+    expect(text).toContain('  + merchant "a\\"b\\\\c\\u001b" {\n      + providerReference = "a\\"b\\\\c\\u001b"');
   });
 
   it('shows a secret that changes as (sensitive) on both sides, nested or not', () => {
@@ -177,13 +258,30 @@ describe('values are never cut', () => {
     delete: planOf([change({ kind: 'emv', key: 'e', action: 'delete', before: { params: { ddol: longParam } } }), change({ kind: 'merchant', key: 'm', action: 'delete', before: { receiptInfo: longInfo } })]),
   };
 
+  /** The value Markdown shows in pieces under `mark label = (one line of …)`: its quoted pieces joined. */
+  function inPieces(markdown: string, mark: string, label: string): string {
+    const lines = markdown.split('\n');
+    let i = lines.findIndex((line) => line.startsWith(mark) && line.includes(`${label} = (one line of `));
+    let value = '';
+    for (;;) {
+      const piece = /^[-+] +(".*")( \\)?$/.exec(lines[(i += 1)]!)!;
+      value += JSON.parse(piece[1]!) as string;
+      if (piece[2] === undefined) return value;
+    }
+  }
+
   for (const [action, plan] of Object.entries(plans)) {
     it(`shows a ${longParam.length}-character EMV param and a ${longInfo.length}-character receiptInfo whole in a ${action}, in text and Markdown`, () => {
-      for (const out of [renderPlanText(plan, plain), renderPlanMarkdown(plan)]) {
-        expect(out).toContain(`ddol = ${action === 'update' ? '"short" → ' : ''}"${longParam}"`);
-        expect(out).toContain(`receiptInfo = ${action === 'update' ? '"short" → ' : ''}${JSON.stringify(longInfo)}`);
-        expect(out).not.toContain('…');
-      }
+      const text = renderPlanText(plan, plain);
+      expect(text).toContain(`ddol = ${action === 'update' ? '"short" → ' : ''}"${longParam}"`);
+      expect(text).toContain(`receiptInfo = ${action === 'update' ? '"short" → ' : ''}${JSON.stringify(longInfo)}`);
+      // Markdown shows them in pieces (GitHub does not wrap a diff block) that join to the whole value.
+      const markdown = renderPlanMarkdown(plan);
+      const mark = action === 'delete' ? '-' : '+';
+      expect(inPieces(markdown, mark, 'ddol')).toBe(longParam);
+      expect(inPieces(markdown, mark, 'receiptInfo')).toBe(longInfo);
+      if (action === 'update') expect(markdown).toContain('-           ddol = "short"');
+      for (const out of [text, markdown]) expect(out).not.toContain('…');
     });
   }
 });
@@ -301,6 +399,8 @@ describe('warnings, targets and what paycfg leaves alone', () => {
     expect(text).toContain('limited by --target to merchant/coffee-002');
     expect(text).toContain('\nWarning: merchant/coffee-003 is created, but live merchant 1235 has its name\n');
     expect(text).toContain('? merchant/~1234 (id 1234, "Coffee Corner"): no providerReference; paycfg cannot manage it');
+    const quoted = renderPlanText(planOf([], { unmanaged: [{ address: 'merchant/~1', kind: 'merchant', key: '~1', liveId: 1, name: 'Say "hi" \\o/' }] }), plain);
+    expect(quoted).toContain('? merchant/~1 (id 1, "Say \\"hi\\" \\\\o/")');
     expect(renderPlanText(warned, createStyle(true))).toContain('\x1b[33m\x1b[1mWarning:\x1b[22m\x1b[39m');
   });
 
@@ -322,10 +422,14 @@ describe('warnings, targets and what paycfg leaves alone', () => {
 
   it('escape control characters in a warning and an unmanaged name from the service', () => {
     const hostile = planOf([], { warnings: [{ message: 'name \x1b[2K\u202e' }], unmanaged: [{ address: 'merchant/~1', kind: 'merchant', key: '~1', liveId: 1, name: 'A\x1b]0;x\x07' }] });
-    for (const out of [renderPlanText(hostile, plain), renderPlanMarkdown(hostile)]) {
-      expect(out).not.toMatch(RAW);
-      expect(out).toContain('name \\e[2K\\u202e');
-    }
+    const text = renderPlanText(hostile, plain);
+    const markdown = renderPlanMarkdown(hostile);
+    for (const out of [text, markdown]) expect(out).not.toMatch(RAW);
+    expect(text).toContain('name \\e[2K\\u202e');
+    expect(text).toContain('(id 1, "A\\u001b]0;x\\u0007")');
+    // In Markdown the backslashes of the escapes are escaped in turn, to read as backslashes.
+    expect(markdown).toContain('name \\\\e\\[2K\\\\u202e');
+    expect(markdown).toContain('(id 1, "A\\\\u001b\\]0;x\\\\u0007")');
   });
 
   it('with only blocked changes, says none can be made and how many are blocked, never that the group matches', () => {
@@ -338,8 +442,12 @@ describe('warnings, targets and what paycfg leaves alone', () => {
     expect(markdown).not.toContain('matches the manifest');
   });
 
-  it('a targeted plan without changes speaks of the targeted resources', () => {
-    expect(renderPlanText(planOf([], { targets: ['emv/a'] }), plain)).toContain('No changes. The targeted resources match the manifest.');
+  it('a targeted plan without changes speaks of the targeted resources only, an unkeyed record being in no manifest', () => {
+    const targeted = planOf([], { targets: ['merchant/~M1234'] });
+    const line = 'No changes to the targeted resources. The rest of the group was not compared: run a plan without --target for that.';
+    expect(renderPlanText(targeted, plain)).toContain(line);
+    expect(renderPlanMarkdown(targeted)).toContain(line);
+    for (const out of [renderPlanText(targeted, plain), renderPlanMarkdown(targeted)]) expect(out).not.toContain('match the manifest');
   });
 });
 
@@ -370,6 +478,6 @@ describe('Markdown fences', () => {
   it('HTML and pipes from the service cannot reshape the comment outside the block', () => {
     const plan = planOf([change({ kind: 'merchant', key: 'm', action: 'create', after: {}, reason: 'name </details><img src=x> | cell' })]);
     const markdown = renderPlanMarkdown(plan);
-    expect(markdown).toContain('name &lt;/details&gt;&lt;img src=x&gt; \\| cell');
+    expect(markdown).toContain('name \\</details\\>\\<img src=x\\> \\| cell');
   });
 });

@@ -118,7 +118,11 @@ describe('a plan computed against the service', () => {
     const open = lines.indexOf('`````diff');
     expect(open).toBeGreaterThan(0);
     expect(lines.findIndex((line, i) => i > open && /^ {0,3}`{5,}\s*$/.test(line))).toBe(lines.indexOf('</details>') - 1);
-    expect(out).toContain(`+           ddol = "${LONG_PARAM}"`);
+    // A one-line value longer than 100 characters in quoted pieces, which join to the whole value.
+    const ddol = lines.findIndex((line) => line.startsWith('+           ddol = (one line of 604 characters, no line break in it'));
+    expect(ddol).toBeGreaterThan(open);
+    const pieces = lines.slice(ddol + 1, ddol + 8).map((line) => /^\+ {15}(".*")(?: \\)?$/.exec(line)![1]!);
+    expect(pieces.map((piece) => JSON.parse(piece) as string).join('')).toBe(LONG_PARAM);
     expect(out).toContain('!           clCVMLimit = 100000 → 200000');
     expect(out).toContain('-           aid = "A1"');
     expect(out).not.toMatch(RAW);
@@ -147,12 +151,16 @@ describe('a plan computed against the service', () => {
     writeFileSync(file, `${basic}  - providerReference: latte-001\n    mchName: Latte Lab\n    currency: USD\n    contactName: Sam\n    contactEmail: sam@latte.example\n`);
     const whole = await planOf(file);
     expect(whole.code, whole.err).toBe(0);
-    expect(whole.out).toContain(`? merchant/~${mchId} (id ${mchId}, "Latte Lab"): merchant ${mchId} has no providerReference`);
+    expect(whole.out).toContain(`? merchant/~${mchId} (id ${mchId}, "Latte Lab"): `);
     const warning = whole.out.indexOf(`Warning: merchant/latte-001 is created as a new merchant, but the live group already holds merchant ${mchId} ("Latte Lab")`);
     expect(warning).toBeGreaterThan(whole.out.indexOf('+ merchant "latte-001" {'));
     expect(warning).toBeLessThan(whole.out.indexOf('Plan: 1 to create'));
+    // The create itself says so, below its attributes.
+    expect(whole.out.slice(whole.out.indexOf('+ merchant "latte-001" {'))).toMatch(/^ {4}\}\n {4}warning: merchant\/latte-001 is created as a new merchant, but the live group already holds merchant /m);
     const markdown = await planOf(file, '--markdown');
     expect(markdown.out).toContain(`> [!WARNING]\n> - merchant/latte-001 is created as a new merchant`);
+    expect(markdown.out).toContain('| ➕ ⚠️ | `merchant/latte-001` |');
+    expect(markdown.out).toMatch(/^ {4}warning: merchant\/latte-001 is created as a new merchant/m);
 
     const targeted = await planOf(file, '--target', 'merchant/latte-001');
     expect(targeted.code, targeted.err).toBe(0);

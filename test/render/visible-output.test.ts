@@ -32,7 +32,7 @@ function planWith(text: string): Plan {
     ],
     unmanaged: [{ address: `merchant/${text}`, kind: 'merchant', key: text, note: text }],
     blocked: [{ address: `merchant/${text}`, kind: 'merchant', key: text, action: 'delete', reason: text, blockers: [text] }],
-    summary: { create: 0, update: 1, delete: 0, replace: 0 },
+    summary: { create: 0, update: 1, delete: 0, replace: 0, blocked: 1 },
     sensitive: [],
   };
 }
@@ -87,10 +87,13 @@ describe('long values', () => {
     const plan = planWith('Shop');
     const change = { ...plan.changes[0]!, before: { receiptInfo: 'short' }, after: { receiptInfo: long }, patch: [{ op: 'replace' as const, path: '/receiptInfo', value: long }] };
     const withLong = { ...plan, changes: [change] };
-    for (const text of [renderPlanText(withLong, createStyle(false)), renderPlanMarkdown(withLong)]) {
-      expect(text).toContain(JSON.stringify(long));
-      expect(text).not.toContain('…');
-    }
+    const text = renderPlanText(withLong, createStyle(false));
+    expect(text).toContain(JSON.stringify(long));
+    // Markdown: in quoted pieces (GitHub does not wrap a diff block), which join to the whole value.
+    const markdown = renderPlanMarkdown(withLong);
+    const pieces = [...markdown.matchAll(/^\+ +(".*?")(?: \\)?$/gm)].map((m) => JSON.parse(m[1]!) as string);
+    expect(pieces.join('')).toBe(long);
+    for (const out of [text, markdown]) expect(out).not.toContain('…');
   });
 });
 
