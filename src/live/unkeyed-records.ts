@@ -11,14 +11,11 @@ export function isUnkeyable(key: string): boolean {
   return key.startsWith(UNKEYED_MARK);
 }
 
-/**
- * A live merchant without a key, as the reader keeps it: with its providerReference when it has one
- * that starts with `~`, so that the plan can say why it is not keyed.
- */
-export type UnkeyedLiveMerchant = LiveState['unkeyedMerchants'][number] & { readonly providerReference?: string };
+/** A live merchant without a key, as the reader keeps it. */
+export type UnkeyedLiveMerchant = LiveState['unkeyedMerchants'][number];
 
 /** The providerReference an unkeyed live merchant holds (one that starts with `~`), or undefined when it has none. */
 export function heldReference(merchant: LiveState['unkeyedMerchants'][number]): string | undefined {
-  const held = (merchant as UnkeyedLiveMerchant).providerReference;
+  const held = merchant.providerReference;
   return typeof held === 'string' && held !== '' ? held : undefined;
 }

@@ -181,7 +181,14 @@ export interface LiveState {
    * Live merchants without a providerReference cannot be keyed; they are kept apart so that their
    * bindings can still block deletes of profiles and EMV configs.
    */
-  readonly unkeyedMerchants: readonly { mchId: string; mchName: string; profiles: string[]; emvs: string[] }[];
+  readonly unkeyedMerchants: readonly {
+    mchId: string;
+    mchName: string;
+    profiles: string[];
+    emvs: string[];
+    /** A providerReference paycfg cannot key (one that starts with `~`), kept so that the plan can say why. */
+    providerReference?: string;
+  }[];
   /** Merchants whose devices were read (a device absent from live for another merchant is unknown, not absent). */
   readonly devicesRead: ReadonlySet<string>;
   /** Merchants whose bindings are known. */

@@ -81,9 +81,9 @@ export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, u
         warnings.push({
           address: change.address,
           message:
-            `${change.address} is created as a new merchant, but the live group already holds merchant ${twin.mchId} ("${twin.mchName}") ` +
+            `${change.address} is created as a new merchant, but the live group already holds merchant ${twin.mchId} (${JSON.stringify(twin.mchName)}) ` +
             `${unkeyed}; apply would make a second merchant of that name. If ${twin.mchId} is the merchant the manifest means, ` +
-            `set its providerReference to "${change.key}" in the service, and paycfg manages it instead of creating another.`,
+            `set its providerReference to ${JSON.stringify(change.key)} in the service, and paycfg manages it instead of creating another.`,
         });
       }
     } else if (change.kind === 'device') {
@@ -94,9 +94,9 @@ export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, u
         warnings.push({
           address: change.address,
           message:
-            `${change.address} is created as a new activation code, but merchant "${twin.merchant}" already holds device ${twin.id} ("${twin.name}") ` +
+            `${change.address} is created as a new activation code, but merchant ${JSON.stringify(twin.merchant)} already holds device ${twin.id} (${JSON.stringify(twin.name)}) ` +
             `${twin.alias === undefined ? 'without a deviceAlias' : `with deviceAlias ${JSON.stringify(twin.alias)}, which paycfg cannot key`}; apply would issue a second device of that name. If ${twin.id} is the till the manifest means, ` +
-            `set its deviceAlias to "${fields.deviceAlias}" in the service, and paycfg manages it instead of issuing another.`,
+            `set its deviceAlias to ${JSON.stringify(fields.deviceAlias)} in the service, and paycfg manages it instead of issuing another.`,
         });
       }
     }

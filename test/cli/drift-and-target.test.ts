@@ -84,7 +84,7 @@ describe('--target', () => {
     expect(apply.code, apply.err).toBe(0);
     expect(apply.out).toContain('Apply complete: 1 done, 0 failed, 0 skipped.');
     const rest = await cli(['plan', '-f', manifest, '--json'], env);
-    expect(JSON.parse(rest.out).summary).toEqual({ create: 4, update: 1, delete: 0, replace: 0 });
+    expect(JSON.parse(rest.out).summary).toEqual({ create: 4, update: 1, delete: 0, replace: 0, blocked: 0 });
   });
 
   it('rejects a target that is not an address before reading anything', async () => {
