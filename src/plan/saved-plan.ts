@@ -114,14 +114,16 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
   const secrets: { pointer: string; template: string }[] = [];
   const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
   for (const [pointer, secret] of run.desired.sensitive) {
-    // Only values the plan writes need to come back at apply time.
-    if (!written.has(splitPointer(pointer).address)) continue;
+    // A secret written in the manifest itself is refused wherever it is, like a default: whether the
+    // plan happens to write it today must not decide whether a CI job passes.
     if (secret.kind === 'literal') {
       throw new SavedPlanError(
         `${formatPosition(secret.locate(secret.path))}: this secret is written in the manifest itself, and a saved plan never holds a secret value. ` +
           `Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`,
       );
     }
+    // Only values the plan writes need to come back at apply time.
+    if (!written.has(splitPointer(pointer).address)) continue;
     secrets.push({ pointer, template: secret.template });
   }
   const bindings: string[] = [];

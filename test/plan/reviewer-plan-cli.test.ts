@@ -364,3 +364,19 @@ describe('plan --out and a secret variable default', () => {
     }
   });
 });
+
+describe('plan --out and a secret written in the manifest itself', () => {
+  it('refuses it whatever the plan writes, an unchanged device included', async () => {
+    const { write, cli, dir } = await group();
+    const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', 'literal-pw-123'))}\n`);
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'])).code).toBe(0);
+    // Nothing to change: the plan writes no device, yet the manifest holds a secret in clear.
+    const unchanged = await cli(['plan', '-f', manifest, '--detailed-exitcode']);
+    expect(unchanged.code, unchanged.out).toBe(0);
+    const refused = await cli(['plan', '-f', manifest, '--out', join(dir, 'plan.json')]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('this secret is written in the manifest itself');
+    expect(refused.out + refused.err).not.toContain('literal-pw-123');
+    expect(existsSync(join(dir, 'plan.json'))).toBe(false);
+  });
+});
