@@ -1,4 +1,4 @@
-import { DefaultRenderer, Listr, ListrLogger, ProcessOutput } from 'listr2';
+import { DefaultRenderer, Listr, ListrDefaultRendererLogLevels, ListrLogger, ProcessOutput } from 'listr2';
 import type { ApplyEvent } from '../apply/execute-plan.js';
 import { KIND_LABEL, KINDS, type Kind } from '../model/kinds.js';
 import type { Change } from '../plan/plan.js';
@@ -34,6 +34,8 @@ export interface ProgressOptions {
   readonly secrets: readonly string[];
   /** The access token: a live-only record's address may hold it. */
   readonly token: string;
+  /** The last line after a stop at once: what to run to see where the group stands and finish (cli/next-steps). */
+  readonly afterStop: string;
 }
 
 const VERB: Record<Change['action'], string> = { create: 'create', update: 'update', delete: 'delete', replace: 'replace' };
@@ -78,11 +80,11 @@ class InFlight {
   }
 
   /** What a stop at once leaves behind: each change in flight may have been carried out, partly or not at all. */
-  lastWords(wording: Wording): string {
+  lastWords(wording: Wording, afterStop: string): string {
     if (this.#changes.size === 0) return 'Stopped at once: no change was in flight.\n';
     const lines = [`Stopped at once: ${plural(this.#changes.size, 'change was', 'changes were')} in flight and may be half-done:`];
     for (const change of this.#changes) lines.push(`  ${verb(change)} ${wording.address(change)}`);
-    lines.push('Run `paycfg plan` to see where the group stands: `paycfg apply` again finishes the job.');
+    lines.push(afterStop);
     return `${lines.join('\n')}\n`;
   }
 }
@@ -99,7 +101,7 @@ export function createApplyProgress(io: IoStreams, changes: readonly Change[], o
     options.mode === 'display' && io.display !== undefined
       ? listrProgress(io.display, io.stderr, changes, wording, options.color, inFlight)
       : options.mode === 'none'
-        ? silentProgress()
+        ? silentProgress(io.stderr, inFlight)
         : plainProgress(io, wording, inFlight);
   return {
     onEvent(event) {
@@ -110,7 +112,7 @@ export function createApplyProgress(io: IoStreams, changes: readonly Change[], o
     interrupted: () => shown.interrupted(),
     stopAtOnce() {
       shown.stop();
-      return inFlight.lastWords(wording);
+      return inFlight.lastWords(wording, options.afterStop);
     },
   };
 }
@@ -123,8 +125,14 @@ interface Shown {
   stop(): void;
 }
 
-function silentProgress(): Shown {
-  return { onEvent: () => {}, track: (work) => work, interrupted: () => {}, stop: () => {} };
+/** --json: stdout holds the result alone; an interrupt is still said, on stderr, as in the other modes. */
+function silentProgress(stderr: TextSink, inFlight: InFlight): Shown {
+  return {
+    onEvent: () => {},
+    track: (work) => work,
+    interrupted: () => stderr.write(`${interruptNotice(inFlight.size)}\n`),
+    stop: () => {},
+  };
 }
 
 function plainProgress(io: IoStreams, wording: Wording, inFlight: InFlight): Shown {
@@ -267,6 +275,8 @@ function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly
   };
   for (const id of [...totals.keys()].sort((a, b) => rank(a) - rank(b))) lines.set(id, new KindLine(label(id), totals.get(id)!));
 
+  // The renderer gives it its icons and colours; its waiting icon is drawn on lines with nothing in flight.
+  const logger = new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(streamOf(display, color), streamOf(stderr, color)) });
   let footer = '';
   let renderer: DefaultRenderer | undefined;
   let drawn = false;
@@ -285,6 +295,12 @@ function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly
     override async render(): Promise<void> {
       await super.render();
       drawn = true;
+    }
+    /** A spinner only on a line with a change in flight: the others wait, drawn as listr2 draws a waiting task. */
+    protected override style(task: Parameters<DefaultRenderer['style']>[0], output?: boolean): string {
+      const line = output === true || !task.isStarted() ? undefined : [...lines.values()].find((l) => task.title?.startsWith(`${l.label} (`) === true);
+      if (line !== undefined && line.inFlight === 0) return logger.icon(ListrDefaultRendererLogLevels.WAITING);
+      return super.style(task, output);
     }
     override create(options?: Parameters<DefaultRenderer['create']>[0]): string {
       const frame = super.create(options);
@@ -324,7 +340,7 @@ function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly
       rendererOptions: {
         collapseErrors: false,
         // Frames go to io.display, never to process.stdout directly: the output filter is the last step.
-        logger: new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(streamOf(display, color), streamOf(stderr, color)) }),
+        logger,
       },
     },
   );

@@ -1,6 +1,7 @@
 import { ExitCode } from '../errors.js';
+import { MAX_FILE_BYTES, readBoundedText } from '../manifest/read-yaml.js';
 import { createOutputFilter } from './output-filter.js';
-import { askLine, type PromptCancelled } from './prompt.js';
+import { askLine, PromptCancelled } from './prompt.js';
 
 /**
  * The CLI's window on the outside world. Commands write through this object instead of touching
@@ -21,15 +22,21 @@ export interface DisplaySink extends TextSink {
 export interface IoStreams {
   readonly stdout: TextSink;
   readonly stderr: TextSink;
-  /** Reads the whole of standard input (`-f -`), as text. */
+  /**
+   * Reads standard input (`-f -`) as text: all of it, or, when it holds more than the size limit of
+   * a manifest file, just over the limit (manifest/read-yaml readBoundedText), which the loader refuses.
+   */
   readonly readStdin: () => Promise<string>;
   /**
-   * Reads one line from the user; undefined when there is no interactive input. Rejects with
-   * PromptCancelled (cli/prompt) when the user presses Ctrl-C or Ctrl-D instead of answering.
+   * Asks a question on stderr (through the output filter) and reads one line from stdin. Rejects
+   * with PromptCancelled (cli/prompt) when the user presses Ctrl-C or Ctrl-D instead of answering.
+   * Asked only when canAsk() says a person is there; an embedder's IoStreams may have none.
    */
   readonly prompt?: (question: string) => Promise<string>;
   readonly stdoutIsTTY: boolean;
   readonly stdinIsTTY: boolean;
+  /** Where a question goes: without a terminal there (`2>err.log`), nobody would see it. Absent: not a terminal. */
+  readonly stderrIsTTY?: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   /** Resolves when the user asks the process to stop (SIGINT/SIGTERM); long-running commands await it. */
@@ -57,10 +64,38 @@ export function colorEnabled(io: IoStreams): boolean {
   return io.stdoutIsTTY && (noColor === undefined || noColor === '');
 }
 
-/** CI=true or no terminal: plain, line-oriented output with no prompts or spinners. */
-export function isNonInteractive(io: IoStreams): boolean {
+function ciSet(io: IoStreams): boolean {
   const ci = io.env['CI'];
-  return !io.stdoutIsTTY || !io.stdinIsTTY || (ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0');
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/** CI=true or no terminal on stdin and stdout: plain, line-oriented output with no prompts or spinners. */
+export function isNonInteractive(io: IoStreams): boolean {
+  return !io.stdoutIsTTY || !io.stdinIsTTY || ciSet(io);
+}
+
+/**
+ * Who answers a question: the prompt, when a person is there to see it and answer; otherwise why
+ * nobody is, in words for an error message. The question goes to stderr and the answer comes from
+ * stdin, under the plan printed on stdout: all three must be a terminal, and CI must not be set.
+ * `stdinHoldsManifest`: the command reads its manifest from stdin (`-f -`), which says why it is not one.
+ */
+export function promptOf(
+  io: IoStreams,
+  options: { stdinHoldsManifest?: boolean } = {},
+): { readonly ask: (question: string) => Promise<string> } | { readonly nobody: string } {
+  const reasons: string[] = [];
+  const terminals = [io.stdinIsTTY, io.stdoutIsTTY, io.stderrIsTTY === true];
+  if (terminals.every((tty) => !tty) && options.stdinHoldsManifest !== true) reasons.push('not running on a terminal');
+  else {
+    if (!io.stdinIsTTY) reasons.push(options.stdinHoldsManifest === true ? 'standard input holds the manifest (-f -), not a terminal to answer on' : 'standard input is not a terminal');
+    if (!io.stdoutIsTTY) reasons.push('standard output is not a terminal');
+    if (io.stderrIsTTY !== true) reasons.push('standard error (where the question goes) is not a terminal');
+  }
+  if (ciSet(io)) reasons.push(`CI is set (CI=${io.env['CI'] ?? ''})`);
+  if (reasons.length > 0) return { nobody: reasons.join(' and ') };
+  if (io.prompt === undefined) return { nobody: 'the program running paycfg gives it no prompt' };
+  return { ask: io.prompt };
 }
 
 export function processIo(): IoStreams {
@@ -104,13 +139,12 @@ export function processIo(): IoStreams {
         return process.stdout.rows;
       },
     },
-    readStdin: async () => {
-      const { text } = await import('node:stream/consumers');
-      return text(process.stdin);
-    },
-    prompt: process.stdin.isTTY ? (question) => askLine(process.stdin, process.stderr, question, process.stderr.isTTY === true) : undefined,
+    readStdin: () => readBoundedText(process.stdin, MAX_FILE_BYTES),
+    // The question is what the plan says (the group, the URL): it goes through the filter like any output.
+    prompt: (question) => askLine(process.stdin, process.stderr, filter(question), process.stdin.isTTY === true && process.stderr.isTTY === true),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
     hideInOutput: filter.hide,
@@ -131,13 +165,14 @@ export function processIo(): IoStreams {
  * progress display's frames included (they land in `out`, as on a terminal they land on stdout).
  * `outputFilter: false` records what paycfg wrote before the filter, to prove that the renderers
  * and error classes escape and mask by themselves; `hideInOutput` then does nothing either.
- * An answer that is a PromptCancelled plays Ctrl-C or Ctrl-D at the prompt; `lastWords()` is what
- * a stop at once (a second Ctrl-C) would print now, through the filter.
+ * An answer that is a PromptCancelled plays Ctrl-C or Ctrl-D at the prompt; once the answers run
+ * out, the input has ended (Ctrl-D). `lastWords()` is what a stop at once (a second Ctrl-C) would print now, through the filter.
+ * `tty` makes stdin, stdout and stderr terminals, or those it names.
  */
 export function captureIo(options: {
   env?: Record<string, string | undefined>;
   cwd?: string;
-  tty?: boolean;
+  tty?: boolean | { stdin?: boolean; stdout?: boolean; stderr?: boolean };
   answers?: (string | PromptCancelled)[];
   interrupted?: Promise<string>;
   outputFilter?: boolean;
@@ -148,6 +183,7 @@ export function captureIo(options: {
   let out = '';
   let err = '';
   const answers = [...(options.answers ?? [])];
+  const tty = typeof options.tty === 'object' ? options.tty : { stdin: options.tty, stdout: options.tty, stderr: options.tty };
   let lastWords: (() => string) | undefined;
   const env = options.env ?? {};
   const filtered = options.outputFilter ?? true;
@@ -160,15 +196,14 @@ export function captureIo(options: {
     stderr: { write: (chunk) => void (err += toText(chunk)) },
     display: { write: (chunk) => void (out += toDisplay(chunk)), columns: options.columns ?? 120, rows: 40 },
     readStdin: async () => options.stdin ?? '',
-    prompt: options.answers
-      ? async () => {
-          const answer = answers.shift() ?? '';
-          if (typeof answer !== 'string') throw answer;
-          return answer;
-        }
-      : undefined,
-    stdoutIsTTY: options.tty ?? false,
-    stdinIsTTY: options.tty ?? false,
+    prompt: async () => {
+      const answer = answers.shift() ?? new PromptCancelled('end-of-input');
+      if (typeof answer !== 'string') throw answer;
+      return answer;
+    },
+    stdoutIsTTY: tty.stdout ?? false,
+    stdinIsTTY: tty.stdin ?? false,
+    stderrIsTTY: tty.stderr ?? false,
     env,
     cwd: options.cwd ?? process.cwd(),
     ...(filtered ? { hideInOutput: filter.hide } : {}),

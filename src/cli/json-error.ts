@@ -18,8 +18,11 @@ export function jsonError(error: unknown): JsonError {
   return { error: { code: 'INTERNAL', message: `unexpected failure (this is a bug in paycfg; please report it): ${message}` } };
 }
 
-/** Whether the command line asks for JSON: `--json` anywhere before a `--`. */
+/**
+ * Whether the command line asks for JSON: `--json` anywhere before a `--`. `--json=1` asks too:
+ * refused as a usage error (--json takes no value), which is then printed as JSON, as asked.
+ */
 export function wantsJson(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+  return (end === -1 ? argv : argv.slice(0, end)).some((word) => word === '--json' || word.startsWith('--json='));
 }

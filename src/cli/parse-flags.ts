@@ -11,17 +11,19 @@ export interface ParsedFlags<F extends FlagSpecs> {
 }
 
 /**
- * Parses a command's arguments with commander (unknown flags get "did you mean"), with every error
- * a UsageError that names only what the user typed. `path` is the command as typed after
- * `paycfg` (`plan`, `sim token`).
+ * Parses a command's arguments with commander, with every error a UsageError that names only what
+ * the user typed. Flags are checked against the syntax before commander sees them (checkFlagWords),
+ * so what a mistyped flag gets ("did you mean") never depends on the wording of commander's errors.
+ * `path` is the command as typed after `paycfg` (`plan`, `sim token`).
  */
 export function parseFlags<F extends FlagSpecs>(path: string, syntax: CommandSyntax<F>, argv: readonly string[]): ParsedFlags<F> {
-  refuseSingleDashLongFlags(path, syntax.flags, argv);
+  const words = checkFlagWords(path, syntax.flags, argv);
   const cli = buildCommander(path, syntax);
   try {
-    cli.parse([...argv], { from: 'user' });
+    cli.parse(words, { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) throw new UsageError(`paycfg ${path}: ${commanderMessage(error, syntax.flags)}`);
+    // checkFlagWords refuses what commander would: this is only a safety net, in commander's words.
+    if (error instanceof CommanderError) throw new UsageError(`paycfg ${path}: ${error.message.replace(/^error: /, '')}`);
     throw error;
   }
   const values: Record<string, unknown> = {};
@@ -47,29 +49,64 @@ function strayHint(path: string, flags: FlagSpecs, stray: string): string {
 }
 
 /**
- * commander reads `-auto-approve` as the short flags -a -u -t…, and `-out=plan.json` as -o with the
- * value "ut=plan.json": a word with one dash whose name is (close to) a long flag is refused here,
- * before commander sees it, with the flag it meant. Values of flags that take one are skipped.
+ * Checks every flag word against the syntax and returns the words for commander. commander alone
+ * reads `-auto-approve` as the short flags -a -u -t…, and `-out=plan.json` or `-o=plan.json` as -o
+ * with the value "ut=plan.json" or "=plan.json". Here `-o=V` is `-o V`; a single-dash word whose
+ * name is (close to) a long flag is refused with the flag it meant; an unknown flag gets the
+ * closest known one; a boolean flag given a value and a flag missing its value are refused.
+ * Values of flags that take one are skipped; everything after `--` is an argument.
  */
-function refuseSingleDashLongFlags(path: string, flags: FlagSpecs, argv: readonly string[]): void {
+function checkFlagWords(path: string, flags: FlagSpecs, argv: readonly string[]): string[] {
   const longs = new Map<string, FlagSpec>();
-  const shorts = new Map<string, FlagSpec>();
+  const shorts = new Map<string, { name: string; spec: FlagSpec }>();
   for (const [name, spec] of Object.entries(flags)) {
     longs.set(`${spec.negated === true ? 'no-' : ''}${name}`, spec);
-    if (spec.short !== undefined) shorts.set(spec.short, spec);
+    if (spec.short !== undefined) shorts.set(spec.short, { name, spec });
   }
   longs.set('help', { type: 'boolean', help: '' });
+  shorts.set('h', { name: 'help', spec: { type: 'boolean', help: '' } });
+  const unknown = (word: string, name: string): UsageError => {
+    const meant = closestMatch(name, longs.keys());
+    return new UsageError(`paycfg ${path}: unknown flag "${word}"${meant !== undefined ? `; did you mean --${meant}?` : ''}`);
+  };
+  const needsValue = (name: string, spec: FlagSpec): UsageError =>
+    new UsageError(`paycfg ${path}: ${spec.short !== undefined ? `-${spec.short}/` : ''}--${name} needs a value (${spec.value ?? 'VALUE'})`);
+  const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i] as string;
-    if (word === '--') return;
-    const takesValue = (spec: FlagSpec | undefined): boolean => spec?.type === 'string';
-    if (word.startsWith('--')) {
-      if (!word.includes('=') && takesValue(longs.get(word.slice(2)))) i += 1;
+    if (word === '--') {
+      words.push(...argv.slice(i));
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') {
+      words.push(word);
       continue;
     }
-    if (!word.startsWith('-') || word.length < 2) continue;
+    // The value of a flag that takes one is the next word, whatever it looks like.
+    const takeValue = (name: string, spec: FlagSpec): void => {
+      if (i + 1 >= argv.length) throw needsValue(name, spec);
+      words.push(word, argv[i + 1] as string);
+      i += 1;
+    };
+    if (word.startsWith('--')) {
+      const [name = '', ...value] = word.slice(2).split('=');
+      const spec = longs.get(name);
+      if (spec === undefined) throw unknown(word, name);
+      if (value.length > 0 && spec.type === 'boolean') throw new UsageError(`paycfg ${path}: --${name} takes no value (got "${word}")`);
+      if (value.length === 0 && spec.type === 'string') takeValue(name, spec);
+      else words.push(word);
+      continue;
+    }
+    const short = shorts.get(word.charAt(1));
     if (word.length === 2) {
-      if (takesValue(shorts.get(word.slice(1)))) i += 1;
+      if (short === undefined) throw unknown(word, word.slice(1));
+      if (short.spec.type === 'string') takeValue(short.name, short.spec);
+      else words.push(word);
+      continue;
+    }
+    // `-o=plan.json` is `-o plan.json`: nothing else can be meant.
+    if (word.charAt(2) === '=' && short?.spec.type === 'string') {
+      words.push(word.slice(0, 2), word.slice(3));
       continue;
     }
     const [name = '', ...rest] = word.slice(1).split('=');
@@ -79,30 +116,13 @@ function refuseSingleDashLongFlags(path: string, flags: FlagSpecs, argv: readonl
       throw new UsageError(`paycfg ${path}: unknown flag "${word}"; did you mean --${meant}${value}? (long flags take two dashes)`);
     }
     // `-fpaycfg.yaml`: a short flag with its value attached, which commander reads as such.
-    if (takesValue(shorts.get(word.charAt(1)))) continue;
+    if (short?.spec.type === 'string') {
+      words.push(word);
+      continue;
+    }
     throw new UsageError(`paycfg ${path}: unknown flag "${word}"`);
   }
-}
-
-/** commander's error, in paycfg's words: the flag as typed, the one it probably meant. */
-function commanderMessage(error: CommanderError, flags: FlagSpecs): string {
-  const quoted = /'([^']*)'/.exec(error.message)?.[1];
-  switch (error.code) {
-    case 'commander.unknownOption': {
-      const typed = quoted ?? '';
-      const [name = '', value] = typed.replace(/^--?/, '').split('=');
-      const spec = flags[name];
-      if (value !== undefined && spec?.type === 'boolean') return `--${name} takes no value (got "${typed}")`;
-      const suggestion = /\(Did you mean (.*)\?\)/.exec(error.message)?.[1];
-      return `unknown flag "${typed}"${suggestion !== undefined ? `; did you mean ${suggestion}?` : ''}`;
-    }
-    case 'commander.optionMissingArgument':
-      return `${(quoted ?? 'the flag').replace(/ <([^>]+)>$/, '').replace(', ', '/')} needs a value (${/<([^>]+)>/.exec(quoted ?? '')?.[1] ?? 'VALUE'})`;
-    case 'commander.helpDisplayed':
-      return 'help is printed by `paycfg <command> --help`';
-    default:
-      return error.message.replace(/^error: /, '');
-  }
+  return words;
 }
 
 /** Parses an integer flag value, naming the flag when it is not one. */
@@ -125,12 +145,31 @@ export function rateFlag(name: string, value: string | undefined): number | unde
   return n;
 }
 
+/** intFlag and rateFlag for `paycfg <command>`: their errors name the command, as every usage error of a command does. */
+export function numberFlagsOf(command: string): {
+  int(name: string, value: string | undefined, min: number, max?: number): number | undefined;
+  rate(name: string, value: string | undefined): number | undefined;
+} {
+  const named = <T>(parse: () => T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (error instanceof UsageError) throw new UsageError(`paycfg ${command}: ${error.message}`);
+      throw error;
+    }
+  };
+  return {
+    int: (name, value, min, max) => named(() => intFlag(name, value, min, max)),
+    rate: (name, value) => named(() => rateFlag(name, value)),
+  };
+}
+
 /** Requests (and, for apply, changes) in flight at once, unless --parallelism says otherwise. */
 export const DEFAULT_PARALLELISM = 8;
 
 /** The value of --parallelism, shared by every command that talks to the service. */
-export function parallelismFlag(value: string | undefined): number {
-  return intFlag('parallelism', value, 1, 64) ?? DEFAULT_PARALLELISM;
+export function parallelismFlag(command: string, value: string | undefined): number {
+  return numberFlagsOf(command).int('parallelism', value, 1, 64) ?? DEFAULT_PARALLELISM;
 }
 
 /** The -f paths of a command that needs a manifest. */
@@ -139,9 +178,17 @@ export function requireFiles(command: string, files: readonly string[] | undefin
   return checkStdinOnce(command, files);
 }
 
-/** What the manifest loader needs to read `-f -`: the command's standard input. */
-export function stdinOf(io: Pick<IoStreams, 'readStdin'>): { readStdin: () => Promise<string> } {
-  return { readStdin: io.readStdin };
+/**
+ * What the manifest loader needs to read `-f -`: the command's standard input. On a terminal it
+ * says so first on stderr: otherwise the command would wait for typing without a word.
+ */
+export function stdinOf(io: Pick<IoStreams, 'readStdin' | 'stdinIsTTY' | 'stderr'>): { readStdin: () => Promise<string> } {
+  return {
+    readStdin: () => {
+      if (io.stdinIsTTY) io.stderr.write('reading the manifest from standard input; end it with Ctrl-D\n');
+      return io.readStdin();
+    },
+  };
 }
 
 /** `-f -` reads standard input, which can be read once: given twice, it is a mistake of the command line. */

@@ -38,6 +38,12 @@ export interface CommandSyntax<F extends FlagSpecs = FlagSpecs> {
   readonly exitCodes: readonly (readonly [number | string, string])[];
 }
 
+/** --no-color, beside NO_COLOR, on a command that colours what it prints. */
+export const colorFlag = { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' } as const satisfies FlagSpec;
+
+/** --no-color on a command that prints no colour: taken all the same, so that a script can pass it to every command. */
+export const noColorAccepted = { type: 'boolean', negated: true, help: 'Accepted for scripts that pass it to every command; this command prints no colour' } as const satisfies FlagSpec;
+
 /** Wide enough for the longest flag term and a sentence, whatever the terminal: help reads the same everywhere. */
 const HELP_WIDTH = 100;
 
@@ -59,6 +65,8 @@ export function buildCommander(path: string, syntax: CommandSyntax): Commander {
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} })
     .configureHelp({ helpWidth: HELP_WIDTH, optionTerm: (option) => option.flags.replace(/<([^>]+)>/, '$1') })
+    // "Flags:", as the usage line says [flags] and paycfg's own texts say flag.
+    .optionsGroup('Flags:')
     .helpOption('-h, --help', 'Show this help')
     .showSuggestionAfterError(true)
     // Arguments are counted by parse-flags, which can say what a stray one probably meant.
@@ -71,10 +79,28 @@ export function buildCommander(path: string, syntax: CommandSyntax): Commander {
   return cli;
 }
 
-/** `Usage: paycfg plan -f PATH... [flags]`, one line per form. */
+/**
+ * `Usage: paycfg plan -f PATH... [flags]`, one line per form; a form wider than the help wraps
+ * between its words, the rest indented under its first word.
+ */
 export function usageText(path: string, syntax: CommandSyntax): string {
   const forms = syntax.usage.length > 0 ? syntax.usage : ['[flags]'];
-  return forms.map((form, i) => `${i === 0 ? 'Usage:' : '      '} paycfg ${path} ${form}`).join('\n');
+  return forms
+    .map((form, i) => {
+      const lead = `${i === 0 ? 'Usage:' : '      '} paycfg ${path} `;
+      const lines: string[] = [];
+      let line = lead;
+      // A bracketed group ([--port N]) is one word: it is never cut.
+      for (const word of form.match(/\[[^\]]*\]|\S+/g) ?? []) {
+        if (line.length > lead.length && line.length + 1 + word.length > HELP_WIDTH) {
+          lines.push(line);
+          line = `${' '.repeat(lead.length)}${word}`;
+        } else line = line.length === lead.length ? `${line}${word}` : `${line} ${word}`;
+      }
+      lines.push(line);
+      return lines.join('\n');
+    })
+    .join('\n');
 }
 
 /** The full --help text: usage, description, flags, environment variables, exit codes. */

@@ -42,9 +42,8 @@ export async function collectManifestFiles(paths: readonly string[], cwd: string
 
   for (const given of paths) {
     if (given === STDIN_PATH) {
-      // Standard input can be read once: a second `-` would read nothing, not the same file again.
-      if (seen.has(STDIN_PATH)) diagnostics.push(diagnostic({ file: '<command line>', line: 1, col: 1 }, [], '- (standard input) is given twice; standard input holds one manifest file'));
-      else files.push({ absolutePath: STDIN_NAME, name: STDIN_NAME, stdin: true });
+      // Read once, as a file given twice is: the command line refuses `-f -` twice (cli/parse-flags checkStdinOnce).
+      if (!seen.has(STDIN_PATH)) files.push({ absolutePath: STDIN_NAME, name: STDIN_NAME, stdin: true });
       seen.add(STDIN_PATH);
       continue;
     }

@@ -88,17 +88,44 @@ export async function readManifestText(absolutePath: string, name: string, maxBy
 
 /**
  * Standard input (`-f -`) as a manifest file: already text, checked against the same size limit,
- * and never rereadable, so that its positions come from the text kept (see yamlSource).
+ * and never rereadable, so that its positions come from the text kept (see yamlSource). The text
+ * was read with readBoundedText, so text over the limit is a part of standard input, not all of it.
  */
 export function stdinManifestText(text: string, name: string, maxBytes = MAX_FILE_BYTES): ManifestText {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > maxBytes) {
     return {
       name,
-      unreadable: diagnostic({ file: name, line: 1, col: 1 }, [], `standard input holds ${formatBytes(bytes.length)}, over the limit of ${formatBytes(maxBytes)} for one manifest file`),
+      unreadable: diagnostic(
+        { file: name, line: 1, col: 1 },
+        [],
+        `standard input holds more than ${formatBytes(maxBytes)}, the limit for one manifest file; split it into several files`,
+      ),
     };
   }
   return { name, absolutePath: name, text, digest: digestOf(bytes), bytes: bytes.length, rereadable: false };
+}
+
+/**
+ * Reads a stream (standard input, for `-f -`) as UTF-8 text, stopping after `maxBytes + 1` bytes:
+ * enough to tell that it is over the limit, without holding all of `-f - < /dev/zero` in memory.
+ * The stream is destroyed when the reading stops early.
+ */
+export async function readBoundedText(stream: NodeJS.ReadableStream & { destroy?(): void }, maxBytes = MAX_FILE_BYTES): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+    chunks.push(bytes);
+    total += bytes.length;
+    if (total > maxBytes) {
+      stream.destroy?.();
+      break;
+    }
+  }
+  const all = Buffer.concat(chunks, total);
+  // Cut a partial character at the end of an early stop into U+FFFD: still over the limit as text.
+  return all.subarray(0, Math.min(total, maxBytes + 1)).toString('utf8');
 }
 
 /** How the file shows it is UTF-16 (or UTF-32), which a UTF-8 decoder would read as text full of NULs; undefined otherwise. */

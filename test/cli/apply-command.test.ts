@@ -39,8 +39,18 @@ function unpinned(source = basic): string {
   return file;
 }
 
-async function cli(argv: string[], env: Record<string, string>, options: { tty?: boolean; answers?: (string | PromptCancelled)[] } = {}) {
-  const io = captureIo({ env, ...(options.tty !== undefined ? { tty: options.tty } : {}), ...(options.answers ? { answers: options.answers } : {}) });
+async function cli(
+  argv: string[],
+  env: Record<string, string>,
+  options: { tty?: boolean | { stdin?: boolean; stdout?: boolean; stderr?: boolean }; answers?: (string | PromptCancelled)[]; stdin?: string; cwd?: string } = {},
+) {
+  const io = captureIo({
+    env,
+    ...(options.tty !== undefined ? { tty: options.tty } : {}),
+    ...(options.answers ? { answers: options.answers } : {}),
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+  });
   const code = await main(argv, io);
   return { code, out: io.out(), err: io.err() };
 }
@@ -111,6 +121,25 @@ describe('paycfg apply', () => {
     const end = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: [new PromptCancelled('end-of-input')] });
     expect(end.code).toBe(1);
     expect(end.err).toBe('Apply cancelled: nothing was changed.\n');
+    expect((await sim.admin.stats()).writes).toBe(0);
+  });
+
+  it('asks only when stdin, stdout and stderr are terminals, and says which is not', async () => {
+    const { env } = await freshGroup();
+    await sim.admin.resetStats();
+    const manifest = readFileSync(unpinned(), 'utf8');
+    // `cat paycfg.yaml | paycfg apply -f -` at a terminal: stdin holds the manifest.
+    const piped = await cli(['apply', '-f', '-'], env, { tty: { stdin: false, stdout: true, stderr: true }, answers: ['yes'], stdin: manifest });
+    expect(piped.code).toBe(1);
+    expect(piped.err).toContain('paycfg apply: standard input holds the manifest (-f -), not a terminal to answer on, so there is nobody to confirm the changes above; pass --auto-approve');
+    // `paycfg apply -f paycfg.yaml 2>err.log` at a terminal: the question would land in the log.
+    const logged = await cli(['apply', '-f', unpinned()], env, { tty: { stdin: true, stdout: true, stderr: false }, answers: ['yes'] });
+    expect(logged.code).toBe(1);
+    expect(logged.err).toContain('paycfg apply: standard error (where the question goes) is not a terminal, so there is nobody to confirm');
+    const redirected = await cli(['apply', '-f', unpinned()], env, { tty: { stdin: true, stdout: false, stderr: true }, answers: ['yes'] });
+    expect(redirected.err).toContain('paycfg apply: standard output is not a terminal, so there is nobody to confirm');
+    const ci = await cli(['apply', '-f', unpinned()], { ...env, CI: 'true' }, { tty: true, answers: ['yes'] });
+    expect(ci.err).toContain('paycfg apply: CI is set (CI=true), so there is nobody to confirm');
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
@@ -206,7 +235,7 @@ describe('paycfg apply', () => {
     expect(failed.code).toBe(1);
     expect(failed.out).toMatch(/create device\/coffee-001\/till-1: FAILED: POST \/api\/openapi\/v1\/device: the service refused the request \(code 10000\)/);
     expect(failed.out).toContain('Apply failed: 5 done, 1 failed, 0 skipped.');
-    expect(failed.out).toContain('Run `paycfg apply` again once the cause is fixed');
+    expect(failed.out).toContain(`Run \`paycfg apply -f ${manifest}\` again once the cause is fixed: it picks up where this run stopped.`);
     expect(failed.out + failed.err).not.toContain(SECRET);
 
     await sim.admin.createGroup({ groupId, enablerParams: 'tid' });
@@ -268,6 +297,34 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).total).toBe(0);
   });
 
+  it('after a saved plan fails, says to make a new plan and apply it, since the same plan is refused now', async () => {
+    const { groupId, env } = await freshGroup();
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
+    writeFileSync(
+      join(dir, 'm.yaml'),
+      readFileSync(basic, 'utf8')
+        .replace(/^group: .*$/m, '')
+        .replace('    enablerParams: [tid, mid]\n', '')
+        .replace('host-a-usd: { tid: "00000001", mid: "000000012345" }', 'host-a-usd: { tid: "00000001" }'),
+    );
+    await sim.admin.createGroup({ groupId, enablerParams: 'tid,mid' });
+    expect((await cli(['plan', '-f', 'm.yaml', '-o', 'plan.json'], env, { cwd: dir })).code).toBe(0);
+    const failed = await cli(['apply', 'plan.json'], env, { cwd: dir });
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('Apply failed: 5 done, 1 failed, 0 skipped.');
+    expect(failed.out).toContain(
+      'This saved plan cannot be applied again: the group has changed since it was made. Once the cause is fixed, make a new plan with `paycfg plan -f m.yaml -o plan.json` and apply it with `paycfg apply plan.json`.',
+    );
+    expect(failed.out).not.toContain('Run `paycfg apply');
+    // What it says holds: the same plan is refused, a new one finishes the job.
+    expect((await cli(['apply', 'plan.json'], env, { cwd: dir })).code).toBe(1);
+    await sim.admin.createGroup({ groupId, enablerParams: 'tid' });
+    expect((await cli(['plan', '-f', 'm.yaml', '-o', 'plan.json'], env, { cwd: dir })).code).toBe(0);
+    const finished = await cli(['apply', 'plan.json'], env, { cwd: dir });
+    expect(finished.code, finished.out + finished.err).toBe(0);
+    expect(finished.out).toContain('Apply complete: 1 done, 0 failed, 0 skipped.');
+  });
+
   it('on a terminal, an interrupted apply shows the kinds it left unfinished as not started, never as done, and says it was interrupted', async () => {
     const { env } = await freshGroup();
     const manifest = unpinned();
@@ -309,11 +366,12 @@ describe('paycfg apply', () => {
     });
     try {
       const io = captureIo({ env: { ...env, PAYCFG_BASE_URL: proxy.url } });
-      const run = main(['apply', '-f', unpinned(), '--auto-approve', '--json'], io);
+      const manifest = unpinned();
+      const run = main(['apply', '-f', manifest, '--auto-approve', '--json'], io);
       await held;
       expect(io.lastWords()).toBe(
         'Stopped at once: 1 change was in flight and may be half-done:\n  create acquirer/host-a-usd\n' +
-          'Run `paycfg plan` to see where the group stands: `paycfg apply` again finishes the job.\n',
+          `Run \`paycfg plan -f ${manifest}\` to see where the group stands: \`paycfg apply -f ${manifest}\` again finishes the job.\n`,
       );
       release();
       expect(await run).toBe(0);

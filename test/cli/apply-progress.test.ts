@@ -7,6 +7,10 @@ import type { Change } from '../../src/plan/plan.js';
 import { createScreen } from '../helpers/pty-screen.js';
 
 const TOKEN = 'tok-3f9a8c7d6e5b4a39';
+const AFTER_STOP = 'Run `paycfg plan -f paycfg.yaml` to see where the group stands: `paycfg apply -f paycfg.yaml` again finishes the job.';
+/** Each test's time; a wait for the screen gives up a little before it, showing the screen. */
+const TEST_TIMEOUT = 20_000;
+const WAIT_BUDGET_MS = TEST_TIMEOUT - 3_000;
 
 function change(kind: Kind, key: string, action: Change['action'] = 'create'): Change {
   return { address: `${kind}/${key}`, kind, key, action, before: null, after: {}, patch: [], dependsOn: [], reason: '', notes: [] };
@@ -21,38 +25,70 @@ const done = (c: Change): ApplyEvent => ({ type: 'done', change: c, detail: 'cre
 const failed = (c: Change, message: string): ApplyEvent => ({ type: 'failed', change: c, error: new Error(message), durationMs: 1 });
 const skipped = (c: Change): ApplyEvent => ({ type: 'skipped', change: c, because: 'merchant/m-2 failed' });
 
-/** A progress display on a captured terminal, and the screen it draws. */
-function displayed(options: { color?: boolean; env?: Record<string, string> } = {}) {
-  const io = captureIo({ tty: true, env: options.env ?? {} });
-  const progress = createApplyProgress(io, all, { mode: 'display', color: options.color ?? true, secrets: [], token: TOKEN });
-  let work!: (value: void) => void;
-  const tracked = progress.track(new Promise<void>((resolve) => (work = resolve)));
+/**
+ * A captured terminal whose display notifies each frame it draws: waits for the screen are woken by
+ * frames, never by polling, and give up within the test's time, showing the screen.
+ */
+function watchedTerminal() {
+  const io = captureIo({ tty: true, env: {} });
+  const frames = new Set<() => void>();
+  const display = io.display!;
+  const watched = {
+    ...io,
+    display: {
+      columns: display.columns,
+      rows: display.rows,
+      write(chunk: string) {
+        display.write(chunk);
+        for (const frame of frames) frame();
+      },
+    },
+  };
   const screen = async () => {
     const s = createScreen(100, 30);
     await s.write(io.out().replace(/\n/g, '\r\n'));
     return s;
   };
-  const waitFor = async (expected: string): Promise<string[]> => {
-    for (let tries = 0; ; tries += 1) {
-      const lines = (await screen()).lines();
-      if (lines.some((l) => l.includes(expected))) return lines;
-      if (tries > 500) throw new Error(`never showed ${expected}:\n${lines.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  /** Until a line holds `expected`, or the lines pass it. */
+  const waitFor = (expected: string | ((lines: string[]) => boolean)): Promise<string[]> =>
+    new Promise((resolve, reject) => {
+      const check = (): void =>
+        void screen().then((s) => {
+          const lines = s.lines();
+          if (typeof expected === 'string' ? !lines.some((l) => l.includes(expected)) : !expected(lines)) return;
+          frames.delete(check);
+          clearTimeout(timer);
+          resolve(lines);
+        });
+      const timer = setTimeout(() => {
+        frames.delete(check);
+        void screen().then((s) => reject(new Error(`never showed ${String(expected)}:\n${s.lines().join('\n')}`)));
+      }, WAIT_BUDGET_MS);
+      frames.add(check);
+      check();
+    });
+  return { io: watched, out: () => io.out(), screen, waitFor };
+}
+
+/** A progress display on a captured terminal, and the screen it draws. */
+function displayed(options: { color?: boolean } = {}) {
+  const terminal = watchedTerminal();
+  const progress = createApplyProgress(terminal.io, all, { mode: 'display', color: options.color ?? true, secrets: [], token: TOKEN, afterStop: AFTER_STOP });
+  let work!: (value: void) => void;
+  const tracked = progress.track(new Promise<void>((resolve) => (work = resolve)));
   return {
     progress,
-    waitFor,
-    screen,
+    waitFor: terminal.waitFor,
+    screen: terminal.screen,
     finish: async () => {
       work();
       await tracked;
-      return screen();
+      return terminal.screen();
     },
   };
 }
 
-describe('the progress display', () => {
+describe('the progress display', { timeout: TEST_TIMEOUT }, () => {
   it('counts what is done, live and at the end, including what happened before it was drawn', async () => {
     const d = displayed();
     // Events may come before listr2 has drawn its first frame: they count all the same.
@@ -69,6 +105,21 @@ describe('the progress display', () => {
     const lines = (await d.finish()).lines();
     expect(lines).toContain('✔ Write merchants (3/3)');
     expect(lines).toContain('✔ Write devices (2/2)');
+  });
+
+  it('draws a spinner only on the kinds with a change in flight; the others wait', async () => {
+    const d = displayed({ color: false });
+    d.progress.onEvent(start(merchants[0]!));
+    // A spinner frame on the merchants, while the devices wait.
+    const spinning = (lines: string[]): boolean => lines.some((l) => /^[^◼ ] Write merchants \(0\/3\)$/.test(l)) && lines.includes('◼ Write devices (0/2)');
+    await d.waitFor(spinning);
+    d.progress.onEvent(done(merchants[0]!));
+    await d.waitFor((lines) => lines.includes('◼ Write merchants (1/3)') && lines.includes('◼ Write devices (0/2)'));
+    for (const c of [...merchants.slice(1), ...devices]) {
+      d.progress.onEvent(start(c));
+      d.progress.onEvent(done(c));
+    }
+    await d.finish();
   });
 
   it('marks a kind failed with the count of what was done, and what it skipped as skipped, not failed', async () => {
@@ -106,30 +157,26 @@ describe('the progress display', () => {
 
   it('stopped at once, closes the display with the cursor shown and names what was in flight, token masked, controls escaped', async () => {
     const hostile = change('merchant', `ref-${TOKEN}-\u001b[2K`, 'update');
-    const io = captureIo({ tty: true });
-    const progress = createApplyProgress(io, [...merchants, hostile], { mode: 'display', color: true, secrets: [], token: TOKEN });
+    const terminal = watchedTerminal();
+    const progress = createApplyProgress(terminal.io, [...merchants, hostile], { mode: 'display', color: true, secrets: [], token: TOKEN, afterStop: AFTER_STOP });
     const tracked = progress.track(new Promise<void>(() => {}));
     progress.onEvent(start(merchants[0]!));
     progress.onEvent(start(hostile));
     progress.onEvent(done(merchants[0]!));
     progress.interrupted();
     // The first frame is drawn once listr2 has loaded its parts.
-    for (let tries = 0; !io.out().includes('Write merchants'); tries += 1) {
-      if (tries > 500) throw new Error(io.out());
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await terminal.waitFor('Write merchants');
     const words = progress.stopAtOnce();
     void tracked;
     expect(words).toBe(
       [
         'Stopped at once: 1 change was in flight and may be half-done:',
         `  update merchant/ref-(sensitive)-\\e[2K`,
-        'Run `paycfg plan` to see where the group stands: `paycfg apply` again finishes the job.',
+        AFTER_STOP,
         '',
       ].join('\n'),
     );
-    const screen = createScreen(100, 30);
-    await screen.write(io.out().replace(/\n/g, '\r\n'));
+    const screen = await terminal.screen();
     expect(screen.cursorVisible()).toBe(true);
     const text = screen.lines().join('\n');
     expect(text).toContain('↓ Write merchants (1/4): 1 in flight when stopped, may be half-done');
@@ -140,7 +187,7 @@ describe('the progress display', () => {
 describe('the progress lines', () => {
   it('on an interrupt say on stderr what they wait for', () => {
     const io = captureIo({});
-    const progress = createApplyProgress(io, all, { mode: 'lines', color: false, secrets: [], token: TOKEN });
+    const progress = createApplyProgress(io, all, { mode: 'lines', color: false, secrets: [], token: TOKEN, afterStop: AFTER_STOP });
     progress.onEvent(start(merchants[0]!));
     progress.onEvent(start(merchants[1]!));
     progress.interrupted();
@@ -148,14 +195,16 @@ describe('the progress lines', () => {
     expect(progress.stopAtOnce()).toContain('2 changes were in flight and may be half-done:\n  create merchant/m-1\n  create merchant/m-2\n');
   });
 
-  it('print nothing with --json, and still know what is in flight', () => {
+  it('with --json print nothing on stdout, say an interrupt on stderr, and still know what is in flight', () => {
     const io = captureIo({});
-    const progress = createApplyProgress(io, all, { mode: 'none', color: false, secrets: [], token: TOKEN });
+    const progress = createApplyProgress(io, all, { mode: 'none', color: false, secrets: [], token: TOKEN, afterStop: AFTER_STOP });
     progress.onEvent(start(merchants[0]!));
     progress.onEvent(done(merchants[0]!));
     progress.onEvent(start(devices[0]!));
-    progress.interrupted();
     expect(io.out() + io.err()).toBe('');
-    expect(progress.stopAtOnce()).toContain('1 change was in flight and may be half-done:\n  create device/m-1/till-1\n');
+    progress.interrupted();
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe('Interrupted: waiting for the 1 change in flight to finish; no new change starts.\nPress Ctrl-C again to stop at once (what is in flight may be left half-done).\n');
+    expect(progress.stopAtOnce()).toContain(`1 change was in flight and may be half-done:\n  create device/m-1/till-1\n${AFTER_STOP}\n`);
   });
 });

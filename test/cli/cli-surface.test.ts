@@ -25,7 +25,10 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function cli(argv: string[], options: { env?: Record<string, string>; tty?: boolean; stdin?: string; cwd?: string } = {}) {
+async function cli(
+  argv: string[],
+  options: { env?: Record<string, string>; tty?: boolean | { stdin?: boolean; stdout?: boolean; stderr?: boolean }; stdin?: string; cwd?: string } = {},
+) {
   const io = captureIo({ env: options.env ?? env, tty: options.tty ?? false, cwd: options.cwd ?? work, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
   const code = await main(argv, io);
   return { code, out: io.out(), err: io.err() };
@@ -58,6 +61,58 @@ describe('mistyped commands and flags', () => {
     const typo = await cli(['apply', '-f', 'paycfg.yaml', '-auto-aprove']);
     expect(typo.err).toContain('did you mean --auto-approve?');
     expect((await sim.admin.stats()).total).toBe(0);
+  });
+
+  it('reads -o=plan.json as -o plan.json and -f=paycfg.yaml as -f paycfg.yaml, never a file named "=…"', async () => {
+    const saved = await cli(['plan', '-f=paycfg.yaml', '-o=short-form.json']);
+    expect(saved.code, saved.err).toBe(0);
+    expect(readdirSync(work).filter((f) => f.includes('short-form.json'))).toEqual(['short-form.json']);
+    const valid = await cli(['validate', '-f=paycfg.yaml'], { env: { TILL_ADMIN_PASSWORD: SECRET } });
+    expect(valid.code, valid.err).toBe(0);
+    expect(valid.out).toContain('manifest valid: 1 file');
+  });
+
+  it('suggests flags by its own closest match, not by the text of commander\'s errors', async () => {
+    // commander has no suggestion for a flag typed in capitals (every letter differs).
+    const shouted = await cli(['apply', '-f', 'paycfg.yaml', '--AUTO-APPROVE']);
+    expect(shouted.err).toMatch(/^Error: paycfg apply: unknown flag "--AUTO-APPROVE"; did you mean --auto-approve\?\n/);
+    const valued = await cli(['apply', '-f', 'paycfg.yaml', '--auto-aprove=yes']);
+    expect(valued.err).toMatch(/^Error: paycfg apply: unknown flag "--auto-aprove=yes"; did you mean --auto-approve\?\n/);
+    expect((await cli(['plan', '-x'])).err).toMatch(/^Error: paycfg plan: unknown flag "-x"\n/);
+    expect((await cli(['plan', '--out'])).err).toMatch(/^Error: paycfg plan: -o\/--out needs a value \(FILE\)\n/);
+    expect((await cli(['plan', '--parallelism'])).err).toMatch(/^Error: paycfg plan: --parallelism needs a value \(N\)\n/);
+    for (const result of [shouted, valued]) expect(result.err).not.toMatch(FOREIGN_PARSER_TEXT);
+  });
+
+  it('names the command in the error of a number flag, and suggests the subcommand of sim', async () => {
+    expect((await cli(['plan', '-f', 'paycfg.yaml', '--parallelism', '0'])).err).toMatch(/^Error: paycfg plan: --parallelism must be a whole number from 1 to 64, got "0"\n/);
+    expect((await cli(['sim', '--fault-rate', '2'])).err).toMatch(/^Error: paycfg sim: --fault-rate must be a number from 0 to 1, got "2"\n/);
+    expect((await cli(['sim', 'token', '--group', 'G-1', '--ttl', 'x'])).err).toMatch(/^Error: paycfg sim token: --ttl must be a whole number/);
+    const sub = await cli(['sim', 'tokn', '--group', 'G-00000001']);
+    expect(sub.code).toBe(1);
+    expect(sub.err).toMatch(/^Error: paycfg sim: unknown subcommand "tokn"; did you mean `paycfg sim token`\?\n/);
+  });
+
+  it('takes --no-color on every command, a no-op where nothing is coloured', async () => {
+    const valid = await cli(['validate', '-f', 'paycfg.yaml', '--no-color'], { env: { TILL_ADMIN_PASSWORD: SECRET } });
+    expect(valid.code, valid.err).toBe(0);
+    const exported = await cli(['export', '--no-color'], { tty: true });
+    expect(exported.code, exported.err).toBe(0);
+    expect(exported.out).toContain('emvConfigs:');
+    expect((await cli(['sim', 'token', '--group', 'G-00000001', '--no-color'])).code).toBe(0);
+    for (const name of Object.keys(commands)) expect((await cli([name, '--help'])).out, name).toContain('--no-color');
+  });
+
+  it('says "Flags:" in help as the usage line says [flags], and wraps a long usage line', async () => {
+    for (const name of Object.keys(commands)) {
+      const { out } = await cli([name, '--help']);
+      expect(out, name).toMatch(/\nFlags:\n/);
+      expect(out, name).not.toContain('Options:');
+      const usage = out.slice(0, out.indexOf('\n\n'));
+      for (const line of usage.split('\n')) expect(line.length, `${name}: ${line}`).toBeLessThanOrEqual(100);
+    }
+    const sim = (await cli(['sim', '--help'])).out;
+    expect(sim).toMatch(/^Usage: paycfg sim \[--port N\] .*\n {18}\[/);
   });
 
   it('reads a short flag with its value attached as the flag and its value', async () => {
@@ -115,6 +170,15 @@ describe('mistyped commands and flags', () => {
 });
 
 describe('--json errors', () => {
+  it('takes --json=1 as asking for JSON: its refusal is printed as JSON', async () => {
+    for (const word of ['--json=1', '--json=true']) {
+      const { code, out, err } = await cli(['plan', '-f', 'paycfg.yaml', word]);
+      expect(code, word).toBe(1);
+      expect(err, word).toBe('');
+      expect(JSON.parse(out), word).toEqual({ error: { code: 'USAGE', message: `paycfg plan: --json takes no value (got "${word}")` } });
+    }
+  });
+
   it('prints a usage error as JSON on stdout, with the same exit code', async () => {
     const { code, out, err } = await cli(['plan', '--json', '--bogus']);
     expect(code).toBe(1);
@@ -161,6 +225,17 @@ describe('-f - (the manifest on standard input)', () => {
     expect(out).toContain('manifest valid: 1 file');
   });
 
+  it('says on stderr that it reads the manifest from a terminal, until Ctrl-D; nothing when stdin is a pipe', async () => {
+    const notice = 'reading the manifest from standard input; end it with Ctrl-D\n';
+    const typed = await cli(['validate', '-f', '-'], { env: { TILL_ADMIN_PASSWORD: SECRET }, stdin: basicManifest, tty: true });
+    expect(typed.code).toBe(0);
+    expect(typed.err).toBe(notice);
+    const planned = await cli(['plan', '-f', '-'], { stdin: basicManifest, tty: { stdin: true } });
+    expect(planned.err.startsWith(notice), planned.err).toBe(true);
+    const piped = await cli(['validate', '-f', '-'], { env: { TILL_ADMIN_PASSWORD: SECRET }, stdin: basicManifest });
+    expect(piped.err).toBe('');
+  });
+
   it('names it <stdin> with line and column in a problem', async () => {
     const { code, err } = await cli(['validate', '-f', '-'], { stdin: 'version: 1\nemvConfigs:\n  - name: x\n    bogus: 1\n' });
     expect(code).toBe(1);
@@ -173,7 +248,6 @@ describe('-f - (the manifest on standard input)', () => {
       expect(code, command).toBe(1);
       expect(err, command).toContain(`paycfg ${command}: -f - (standard input) is given twice`);
     }
-    // The manifest loader refuses it too, whatever the command.
     const apply = await cli(['apply', '-f', '-', '-f', '-', '--auto-approve'], { stdin: basicManifest });
     expect(apply.code).toBe(1);
     expect(apply.err).toContain('- (standard input) is given twice');
@@ -263,7 +337,7 @@ describe('paycfg show', () => {
     const json = await cli(['show', 'show.json', '--json'], { env: offline });
     expect(JSON.parse(json.out).changes.map((c: { address: string }) => c.address)).toContain('device/coffee-001/till-1');
     const markdown = await cli(['show', 'show.json', '--markdown'], { env: offline });
-    expect(markdown.out).toMatch(/^### paycfg plan: /);
+    expect(markdown.out, markdown.err).toMatch(/^### paycfg plan: /);
     expect((await cli(['show', 'show.json', '--markdown', '--json'])).out).toContain('choose one of --json and --markdown');
   });
 

@@ -6,6 +6,7 @@ import { parseTargets } from '../../plan/targets.js';
 import { scrubPlan, SENSITIVE } from '../../render/redact.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
+import { STDIN_PATH } from '../../manifest/collect-files.js';
 import { computePlan } from '../../workflow/compute-plan.js';
 import { createScrubber } from '../../util/scrub.js';
 import { showControls, stringifyJson } from '../../util/visible-text.js';
@@ -15,10 +16,11 @@ import { createApplyProgress } from '../apply-progress.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
-import { colorEnabled, isNonInteractive, type IoStreams } from '../io.js';
+import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
+import { nextSteps, type NextSteps } from '../next-steps.js';
 import { PromptCancelled } from '../prompt.js';
 import { checkStdinOnce, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['-f PATH... [flags]', 'PLANFILE [flags]'],
@@ -33,7 +35,7 @@ computed from has changed since.`,
     parallelism: { type: 'string', value: 'N', help: 'Changes and requests in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print a machine-readable result instead of progress lines; errors as JSON too' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable; with -f)' },
-    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    color: colorFlag,
     ...clientFlags,
   },
   environment: [...clientEnvironment, ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
@@ -46,10 +48,9 @@ computed from has changed since.`,
 } as const satisfies CommandSyntax;
 
 /** Asks for approval: `yes` approves; anything else, Ctrl-D or Ctrl-C cancels (with the exit code to end with). */
-async function confirm(io: IoStreams, plan: Plan): Promise<{ approved: true } | { approved: false; exitCode: ExitCode }> {
-  if (io.prompt === undefined) return { approved: false, exitCode: ExitCode.Error };
+async function confirm(ask: (question: string) => Promise<string>, plan: Plan): Promise<{ approved: true } | { approved: false; exitCode: ExitCode }> {
   try {
-    const answer = await io.prompt(
+    const answer = await ask(
       `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
     );
     return answer.trim() === 'yes' ? { approved: true } : { approved: false, exitCode: ExitCode.Error };
@@ -91,7 +92,7 @@ function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[],
   )}\n`;
 }
 
-function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[], token: string): string {
+function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[], token: string, next: NextSteps): string {
   const mask = outcomeText(token);
   const t = (text: string): string => showControls(mask(text));
   const hidden = [...secrets, token];
@@ -109,22 +110,22 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
     lines.push(`${plan.blocked.length} change${plan.blocked.length === 1 ? ' was' : 's were'} blocked and not attempted:`);
     for (const b of plan.blocked) lines.push(`  ! ${t(b.address)}: ${b.blockers.map(t).join('; ')}`);
   }
-  if (result.failed > 0) lines.push('Run `paycfg apply` again once the cause is fixed: it picks up where this run stopped.');
-  else if (result.notStarted > 0) lines.push('Run `paycfg apply` again to finish the job: it picks up where this run stopped.');
+  if (result.failed > 0) lines.push(next.afterFailure);
+  else if (result.notStarted > 0) lines.push(next.afterInterrupt);
   return `${lines.join('\n')}\n`;
 }
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values, args: positionals } = parseFlags('apply', syntax, argv);
   const files = checkStdinOnce('apply', values.file ?? []);
-  if (positionals.length > 1) throw new UsageError('paycfg apply: give at most one saved plan file');
   const planFile = positionals[0];
   if (planFile !== undefined && files.length > 0) throw new UsageError('paycfg apply: give either a saved plan file or -f PATH, not both');
   if (planFile === undefined && files.length === 0) throw new UsageError('paycfg apply: give the manifest with -f PATH, or a plan saved with `paycfg plan --out`');
-  const parallelism = parallelismFlag(values.parallelism);
+  const parallelism = parallelismFlag('apply', values.parallelism);
   const targets = parseTargets(values.target);
   if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);
+  const stdinHoldsManifest = files.includes(STDIN_PATH);
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
@@ -138,6 +139,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
           }))
         : await prepareSavedPlan(saved, client, io.env, parallelism);
     const { plan } = prepared;
+    const next = nextSteps(saved === undefined ? { files, targets } : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [] });
     // What is shown holds no token a live record might carry; what is carried out is the plan itself.
     const shown = scrubPlan(plan, [token]);
     const out = values.json ? io.stderr : io.stdout;
@@ -147,16 +149,17 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     if (plan.changes.length === 0) {
       if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
       // Blocked changes are left undone: say so, as after a run, rather than end on the plan.
-      else if (plan.blocked.length > 0) io.stdout.write(summaryText(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
+      else if (plan.blocked.length > 0) io.stdout.write(summaryText(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token, next));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
       return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
     }
     if (saved === undefined && !values['auto-approve']) {
       // Refused only now that the plan shows there is something to approve: an empty plan needs nobody.
-      if (!interactive) {
-        throw new ApprovalRequiredError('paycfg apply: not running on a terminal, so there is nobody to confirm the changes above; pass --auto-approve (or apply a saved plan)');
+      const prompt = promptOf(io, { stdinHoldsManifest });
+      if ('nobody' in prompt) {
+        throw new ApprovalRequiredError(`paycfg apply: ${prompt.nobody}, so there is nobody to confirm the changes above; pass --auto-approve (or apply a saved plan)`);
       }
-      const answer = await confirm(io, plan);
+      const answer = await confirm(prompt.ask, plan);
       if (!answer.approved) {
         io.stderr.write('Apply cancelled: nothing was changed.\n');
         return answer.exitCode;
@@ -168,12 +171,16 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       color,
       secrets: prepared.secretValues,
       token,
+      afterStop: next.afterStop,
     });
     const ids = IdRegistry.fromLive(prepared.live.state);
     // Read only now: the getter installs the signal handlers, and until the approval Ctrl-C stops at once.
     const interrupted = io.interrupted;
     let running = true;
-    void interrupted.then(() => {
+    // Recorded as it arrives: the exit code is decided from it, never by waiting for a signal.
+    let signal: string | undefined;
+    void interrupted.then((received) => {
+      signal = received;
       if (running) progress.interrupted();
     });
     const forget = io.onStopAtOnce?.(() => progress.stopAtOnce());
@@ -191,13 +198,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       forget?.();
     }
     if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues, token));
-    else io.stdout.write(summaryText(shown, result, prepared.secretValues, token));
+    else io.stdout.write(summaryText(shown, result, prepared.secretValues, token, next));
     // Unstarted changes mean a signal stopped the run: exit as a shell reports that signal.
-    if (result.notStarted > 0) return (await interrupted) === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
+    if (result.notStarted > 0) return signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
     return result.failed > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
   } finally {
     await client.close();
   }
 }
 
-export const applyCommand: Command = { name: 'apply', summary: 'Make the live group match the manifest', syntax, run };
+export const applyCommand: Command = { name: 'apply', syntax, run };

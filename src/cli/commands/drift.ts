@@ -12,7 +12,7 @@ import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['-f PATH... [flags]'],
@@ -26,7 +26,7 @@ scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on er
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable)' },
     'ignore-unmanaged': { type: 'boolean', help: 'Live resources the manifest does not name are not drift' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
-    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    color: colorFlag,
     ...clientFlags,
   },
   environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
@@ -45,7 +45,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('drift', syntax, argv);
   const paths = requireFiles('drift', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
-  const parallelism = parallelismFlag(values.parallelism);
+  const parallelism = parallelismFlag('drift', values.parallelism);
   const targets = parseTargets(values.target);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
@@ -68,4 +68,4 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   }
 }
 
-export const driftCommand: Command = { name: 'drift', summary: 'Report how the live group differs from the manifest (exit 2 on drift)', syntax, run };
+export const driftCommand: Command = { name: 'drift', syntax, run };

@@ -6,7 +6,7 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 
 export const exportSyntax = {
   usage: ['[-o FILE | --out-dir DIR] [flags]'],
@@ -25,6 +25,7 @@ devices without deviceAlias cannot be keyed: they are written commented out, wit
     'assign-references': { type: 'boolean', help: 'Propose a providerReference for each merchant without one (written commented out: set it on the live merchant first)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+    color: noColorAccepted,
     ...clientFlags,
   },
   environment: clientEnvironment,
@@ -37,7 +38,7 @@ devices without deviceAlias cannot be keyed: they are written commented out, wit
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('export', exportSyntax, argv);
   if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
-  const parallelism = parallelismFlag(values.parallelism);
+  const parallelism = parallelismFlag('export', values.parallelism);
   const target: ExportTarget =
     values['out-dir'] !== undefined
       ? { kind: 'directory', path: values['out-dir'], force: values.force }
@@ -97,4 +98,4 @@ function report(result: ExportRun, target: ExportTarget, io: IoStreams): void {
   }
 }
 
-export const exportCommand: Command = { name: 'export', summary: 'Write a manifest from the live group', syntax: exportSyntax, run };
+export const exportCommand: Command = { name: 'export', syntax: exportSyntax, run };

@@ -13,7 +13,7 @@ import type { Command } from '../command.js';
 import { refuseTokenInDesired } from '../desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 export const planSyntax = {
   usage: ['-f PATH... [flags]'],
@@ -28,7 +28,7 @@ export const planSyntax = {
     'detailed-exitcode': { type: 'boolean', help: 'Exit 2 when there are changes (0: none, 1: error)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001' },
-    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    color: colorFlag,
     ...clientFlags,
   },
   environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
@@ -44,7 +44,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const paths = requireFiles('plan', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
   if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
-  const parallelism = parallelismFlag(values.parallelism);
+  const parallelism = parallelismFlag('plan', values.parallelism);
   const targets = parseTargets(values.target);
   if (values.out !== undefined) await checkPlanDestination(values.out, io.cwd, { force: values.force });
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
@@ -65,4 +65,4 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   }
 }
 
-export const planCommand: Command = { name: 'plan', summary: 'Show what apply would change in the live group', syntax: planSyntax, run };
+export const planCommand: Command = { name: 'plan', syntax: planSyntax, run };

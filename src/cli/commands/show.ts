@@ -8,7 +8,7 @@ import { readSavedPlan } from '../../workflow/saved-plan-file.js';
 import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['PLANFILE [--json | --markdown] [--no-color]'],
@@ -19,7 +19,7 @@ needed.`,
   flags: {
     json: { type: 'boolean', help: 'Print the plan as JSON (schemas/plan.schema.json); errors as JSON too' },
     markdown: { type: 'boolean', help: 'Print a summary for a pull-request comment' },
-    color: { type: 'boolean', negated: true, help: 'No colour, as NO_COLOR does' },
+    color: colorFlag,
   },
   environment: [['NO_COLOR', 'When set: no colour']],
   exitCodes: [
@@ -44,4 +44,4 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   return ExitCode.Success;
 }
 
-export const showCommand: Command = { name: 'show', summary: 'Print a plan saved by `plan --out` (no request is sent)', syntax, run };
+export const showCommand: Command = { name: 'show', syntax, run };

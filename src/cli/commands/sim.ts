@@ -1,9 +1,10 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../api/config.js';
+import { closestMatch } from '../../manifest/did-you-mean.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { intFlag, parseFlags, rateFlag } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { numberFlagsOf, parseFlags } from '../parse-flags.js';
+import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   isSummaryLists,
@@ -31,6 +32,7 @@ const tokenSyntax = {
     ttl: { type: 'string', value: 'SECONDS', help: `How long the token is valid (default ${DEFAULT_TOKEN_TTL_SECONDS})` },
     'jwt-secret': jwtSecretFlag,
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+    color: noColorAccepted,
   },
   environment: [[SECRET_ENV, 'The token secret, unless --jwt-secret is given']],
   exitCodes: [
@@ -79,6 +81,7 @@ paycfg sim token prints a bearer token for a group (valid --ttl seconds, default
       help: "Whose methodList/emvList a merchant's acquirers[] items carry: binding (default, the binding's own) or profile (the bound profile's); GET /_sim/settings says which",
     },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+    color: noColorAccepted,
   },
   environment: [[SECRET_ENV, 'The token secret, unless --jwt-secret is given']],
   exitCodes: [
@@ -98,7 +101,7 @@ async function runToken(argv: readonly string[], io: IoStreams): Promise<ExitCod
   if (values.group === undefined) throw new UsageError('paycfg sim token: --group is required (for example --group G-00000001)');
   const token = signSimToken({
     groupId: values.group,
-    ttlSeconds: intFlag('ttl', values.ttl, 1) ?? DEFAULT_TOKEN_TTL_SECONDS,
+    ttlSeconds: numberFlagsOf('sim token').int('ttl', values.ttl, 1) ?? DEFAULT_TOKEN_TTL_SECONDS,
     ...optionalSecret(secretFrom(values['jwt-secret'], io)),
   });
   io.stdout.write(`${token}\n`);
@@ -111,27 +114,28 @@ function optionalSecret(secret: string | undefined): { secret?: string } {
 
 async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('sim', serverSyntax, argv);
+  const flag = numberFlagsOf('sim');
   const faults: Partial<FaultSettings> = {};
-  const latency = intFlag('latency', values.latency, 0, 60_000);
-  const faultRate = rateFlag('fault-rate', values['fault-rate']);
-  const dropRate = rateFlag('drop-rate', values['drop-rate']);
-  const rateLimit = intFlag('rate-limit', values['rate-limit'], 0);
+  const latency = flag.int('latency', values.latency, 0, 60_000);
+  const faultRate = flag.rate('fault-rate', values['fault-rate']);
+  const dropRate = flag.rate('drop-rate', values['drop-rate']);
+  const rateLimit = flag.int('rate-limit', values['rate-limit'], 0);
   if (latency !== undefined) faults.latencyMs = latency;
   if (faultRate !== undefined) faults.faultRate = faultRate;
   if (dropRate !== undefined) faults.dropRate = dropRate;
   if (rateLimit !== undefined) faults.rateLimit = rateLimit;
-  const seed = intFlag('seed', values.seed, 0);
-  const maxPageSize = intFlag('max-page-size', values['max-page-size'], 1);
-  const port = intFlag('port', values.port, 0, 65_535);
+  const seed = flag.int('seed', values.seed, 0);
+  const maxPageSize = flag.int('max-page-size', values['max-page-size'], 1);
+  const port = flag.int('port', values.port, 0, 65_535);
   const secret = secretFrom(values['jwt-secret'], io);
   const host = values.host ?? '127.0.0.1';
   const wireStyle = values['wire-style'];
   if (wireStyle !== undefined && !isWireStyle(wireStyle)) {
-    throw new UsageError(`--wire-style must be ${WIRE_STYLES.join(' or ')}, got "${wireStyle}"`);
+    throw new UsageError(`paycfg sim: --wire-style must be ${WIRE_STYLES.join(' or ')}, got "${wireStyle}"`);
   }
   const summaryLists = values['summary-lists'];
   if (summaryLists !== undefined && !isSummaryLists(summaryLists)) {
-    throw new UsageError(`--summary-lists must be ${SUMMARY_LISTS.join(' or ')}, got "${summaryLists}"`);
+    throw new UsageError(`paycfg sim: --summary-lists must be ${SUMMARY_LISTS.join(' or ')}, got "${summaryLists}"`);
   }
 
   const sim = await startSimulator({
@@ -154,12 +158,20 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
   return ExitCode.Success;
 }
 
-const simTokenCommand: Command = { name: 'token', summary: 'Print a bearer token for a group', syntax: tokenSyntax, run: runToken };
+const simTokenCommand: Command = { name: 'token', syntax: tokenSyntax, run: runToken };
+
+const subcommands = { token: simTokenCommand };
 
 export const simCommand: Command = {
   name: 'sim',
-  summary: 'Run the embedded simulator of the payment configuration service',
   syntax: serverSyntax,
-  subcommands: { token: simTokenCommand },
-  run: (argv, io) => (argv[0] === 'token' ? runToken(argv.slice(1), io) : runServer(argv, io)),
+  subcommands,
+  run(argv, io) {
+    const [first] = argv;
+    if (first === 'token') return runToken(argv.slice(1), io);
+    // `paycfg sim tokn`: a word where a subcommand goes is not a stray argument of the server.
+    const meant = first === undefined || first.startsWith('-') ? undefined : closestMatch(first, Object.keys(subcommands));
+    if (meant !== undefined) throw new UsageError(`paycfg sim: unknown subcommand "${first}"; did you mean \`paycfg sim ${meant}\`?`);
+    return runServer(argv, io);
+  },
 };

@@ -4,8 +4,8 @@ import { secretDefaultWarnings } from '../../manifest/secret-default-warnings.js
 import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { checkStdinOnce, parseFlags } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { checkStdinOnce, parseFlags, stdinOf } from '../parse-flags.js';
+import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['-f PATH... [--json] [--allow-missing-env]'],
@@ -26,6 +26,7 @@ plan --out refuses to save it; the exit code stays 0.`,
       type: 'boolean',
       help: 'Treat an unset ${VAR} (one without a :-default) as a placeholder instead of an error, for CI jobs that validate without secrets. A value that waits for a missing variable is not checked for shape.',
     },
+    color: noColorAccepted,
   },
   environment: [['(any)', 'The variables the manifest names as ${VAR}']],
   exitCodes: [
@@ -36,7 +37,6 @@ plan --out refuses to save it; the exit code stays 0.`,
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check manifests offline (no request is sent)',
   syntax,
   async run(argv, io) {
     const { values } = parseFlags('validate', syntax, argv);
@@ -48,7 +48,7 @@ export const validateCommand: Command = {
         env: io.env,
         cwd: io.cwd,
         allowMissingEnv: values['allow-missing-env'],
-        readStdin: io.readStdin,
+        ...stdinOf(io),
       });
       const warnings = secretDefaultWarnings(loaded.secrets, loaded.locate);
       if (json) {
