@@ -37,6 +37,11 @@ export async function writeSavedPlan(file: string, run: PlanRun, cwd: string, op
  * reads the live group; writeSavedPlan checks again when it writes.
  */
 export async function checkPlanDestination(file: string, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
+  const info = await stat(resolve(cwd, file)).catch(() => undefined);
+  // --force replaces a file; nothing replaces a directory or a device with a plan.
+  if (info !== undefined && !info.isFile()) {
+    throw new SavedPlanError(`${file} ${info.isDirectory() ? 'is a directory' : 'is not a regular file'}: --out writes one file; give the name of a file to write the plan to.`, { file });
+  }
   if (options.force === true) return;
   const existing = await describeExisting(resolve(cwd, file));
   if (existing === undefined) return;
@@ -51,8 +56,6 @@ export async function checkPlanDestination(file: string, cwd: string, options: W
 async function describeExisting(target: string): Promise<string | undefined> {
   const info = await stat(target).catch(() => undefined);
   if (info === undefined) return undefined;
-  if (info.isDirectory()) return 'is a directory';
-  if (!info.isFile()) return 'is not a regular file';
   const head = await readHead(target);
   if (looksLikeSavedPlan(head)) return undefined;
   return `is not a paycfg saved plan (${whatItIs(target, head)})`;
@@ -106,13 +109,21 @@ export async function readSavedPlan(file: string, cwd: string): Promise<SavedPla
   try {
     text = await readFile(target, 'utf8');
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new SavedPlanError(`${file}: no such file. A saved plan is written by \`paycfg plan -f MANIFEST --out PLANFILE\`.`, { file });
+    }
     throw new ConfigError(`cannot read the saved plan ${target}: ${(error as Error).message}`);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw notAPlan(whatItIs(target, text.slice(0, HEAD_BYTES)));
+    const head = text.slice(0, HEAD_BYTES);
+    // Its kind is there but the JSON does not end: a plan cut short (a full disk, an interrupted copy).
+    if (looksLikeSavedPlan(head)) {
+      throw new SavedPlanError(`${file} is a saved plan that is damaged or cut short (it is not valid JSON); make the plan again with \`paycfg plan -f MANIFEST --out ${file}\`.`, { file });
+    }
+    throw notAPlan(whatItIs(target, head));
   }
   if (typeof data !== 'object' || data === null || (data as { kind?: unknown }).kind !== SAVED_PLAN_KIND) {
     throw notAPlan(whatItIs(target, text.slice(0, HEAD_BYTES)));

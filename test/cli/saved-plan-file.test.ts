@@ -1,0 +1,65 @@
+/**
+ * The saved plan file as a person mistypes it: a name that does not exist, a plan cut short, a
+ * directory given to --out. Each gets a message that says what the file is, never Node's text.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { EXAMPLES_ENV } from '../helpers/example-secrets.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+
+const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
+let sim: TestSimulator;
+let dir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  await sim.admin.createGroup({ groupId: 'G-00000001' });
+  env = { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token('G-00000001'), ...EXAMPLES_ENV };
+  dir = mkdtempSync(join(tmpdir(), 'paycfg-saved-file-'));
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function cli(argv: string[]) {
+  const io = captureIo({ env, cwd: dir });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('a saved plan file', () => {
+  it('that does not exist is named as missing, without Node error text', async () => {
+    for (const command of ['show', 'apply']) {
+      const { code, err } = await cli([command, 'nope.json']);
+      expect(code, command).toBe(1);
+      expect(err, command).toContain('nope.json: no such file. A saved plan is written by `paycfg plan -f MANIFEST --out PLANFILE`.');
+      expect(err, command).not.toMatch(/ENOENT|open '/);
+    }
+  });
+
+  it('that was cut short is called damaged, not the output of plan --json', async () => {
+    expect((await cli(['plan', '-f', basic, '-o', 'plan.json'])).code).toBe(0);
+    const whole = readFileSync(join(dir, 'plan.json'), 'utf8');
+    writeFileSync(join(dir, 'cut.json'), whole.slice(0, Math.floor(whole.length / 2)));
+    const { code, err } = await cli(['show', 'cut.json']);
+    expect(code).toBe(1);
+    expect(err).toContain('cut.json is a saved plan that is damaged or cut short (it is not valid JSON)');
+    expect(err).not.toContain('plan --json');
+  });
+
+  it('--out to a directory is refused, --force or not, and --force is not offered', async () => {
+    mkdirSync(join(dir, 'plans'));
+    for (const extra of [[], ['--force']]) {
+      const { code, err } = await cli(['plan', '-f', basic, '-o', 'plans', ...extra]);
+      expect(code, extra.join(' ')).toBe(1);
+      expect(err).toContain('plans is a directory: --out writes one file');
+      expect(err).not.toContain('--force');
+      expect(err).not.toMatch(/EISDIR|rename '/);
+    }
+  });
+});
