@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isWrite, startHoldingProxy } from '../test/helpers/holding-proxy.js';
+import { isWrite, startHoldingProxy, type HoldingProxy } from '../test/helpers/holding-proxy.js';
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../test/helpers/pty-session.js';
 import { startTestSimulator, type TestSimulator } from '../test/helpers/simulator.js';
 
@@ -31,6 +31,9 @@ function show(title: string, session: PtySession, code?: number): void {
   process.stdout.write(`\n===== ${title}${code === undefined ? '' : ` (exit code ${code})`}\n${session.text()}\n`);
 }
 
+/** Every proxy started, closed in the end whatever happened: a failed capture leaves none listening. */
+const proxies: HoldingProxy[] = [];
+
 /** A proxy that holds the profile's create until released: a change in flight when Ctrl-C comes. */
 async function holdingProfiles(sim: TestSimulator) {
   let release!: () => void;
@@ -38,6 +41,7 @@ async function holdingProfiles(sim: TestSimulator) {
   const proxy = await startHoldingProxy(sim.url, {
     hold: (request) => (isWrite(request) && request.path.startsWith('/api/openapi/v1/acquirer') ? gate : undefined),
   });
+  proxies.push(proxy);
   return { proxy, release };
 }
 
@@ -64,7 +68,6 @@ try {
   show('apply, Ctrl-C while the profile is being created', interrupted);
   held.release();
   show('apply, interrupted', interrupted, await interrupted.exited());
-  await held.proxy.close();
 
   const stuck = await holdingProfiles(sim);
   const stopped = startPaycfg([...args, '--auto-approve'], { env: { ...(await group(sim)), PAYCFG_BASE_URL: stuck.proxy.url }, cwd: manifestDir, cols: 100 });
@@ -74,8 +77,8 @@ try {
   stopped.type(CTRL_C);
   show('apply, Ctrl-C twice', stopped, await stopped.exited());
   stuck.release();
-  await stuck.proxy.close();
 } finally {
   killAllSessions();
+  await Promise.all(proxies.map((proxy) => proxy.close()));
   await sim.close();
 }

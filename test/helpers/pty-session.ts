@@ -13,6 +13,28 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // tsx as this checkout has it, whatever directory paycfg runs in (`--import tsx` resolves from the cwd).
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/**
+ * The time a pseudo-terminal test may take (its describe's timeout): paycfg starts from source under
+ * tsx in a child process, several times per test on a shared machine.
+ */
+export const PTY_TEST_TIMEOUT = 60_000;
+
+/**
+ * One deadline for every wait of a test, a little before the test's timeout: a wait that gives up
+ * throws with the screen, which vitest's own timeout would not show. Tests set it in beforeEach;
+ * without it (scripts) each session has PTY_TEST_TIMEOUT from its start.
+ */
+let testDeadline: number | undefined;
+
+export function startTestDeadline(budgetMs = PTY_TEST_TIMEOUT - 5_000): void {
+  testDeadline = Date.now() + budgetMs;
+}
+
+/** The time left before the test's deadline (never negative). */
+export function timeLeft(): number {
+  return Math.max(0, (testDeadline ?? Date.now() + PTY_TEST_TIMEOUT) - Date.now());
+}
+
 export const CTRL_C = '\u0003';
 export const CTRL_D = '\u0004';
 
@@ -27,10 +49,10 @@ export interface PtySession {
   colouredLines(): string[];
   /** Types keys into the terminal (CTRL_C, CTRL_D, "yes\r"). */
   type(keys: string): void;
-  /** Waits until the screen matches (text or pattern), polling; the error shows the screen. */
-  waitFor(expected: string | RegExp, timeoutMs?: number): Promise<void>;
-  /** The exit code, once the last output is on the screen; rejects after the timeout, showing the screen. */
-  exited(timeoutMs?: number): Promise<number>;
+  /** Waits until the screen matches (text or pattern), woken by output; by the test's deadline, throws showing the screen. */
+  waitFor(expected: string | RegExp): Promise<void>;
+  /** The exit code, once the last output is on the screen; by the test's deadline, rejects showing the screen. */
+  exited(): Promise<number>;
   /** Sends a signal to the process, as a CI runner cancelling the job does (SIGTERM). */
   signal(name: NodeJS.Signals): void;
   /** Kills the process if it is still running (safe to call twice). */
@@ -42,6 +64,8 @@ export interface PtyOptions {
   cwd?: string;
   cols?: number;
   rows?: number;
+  /** Standard error goes to this file, as with `2>err.log` in a shell; stdin and stdout stay on the terminal. */
+  stderrTo?: string;
 }
 
 /** Every session started and not killed, so that afterEach can kill what a failed test left running. */
@@ -56,16 +80,29 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
   const rows = options.rows ?? 30;
   const term = createScreen(cols, rows);
   let rendered: Promise<void> = Promise.resolve();
-  const pty: IPty = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], {
+  const command = [process.execPath, '--import', TSX, ENTRY, ...args];
+  // A shell redirects stderr, then becomes paycfg (exec): the pty sees paycfg's exit code.
+  const [file, argv] = options.stderrTo === undefined ? [command[0] as string, command.slice(1)] : ['/bin/sh', ['-c', 'exec "$@" 2>"$PAYCFG_PTY_STDERR"', 'sh', ...command]];
+  const pty: IPty = spawn(file, argv, {
     name: 'xterm-256color',
     cols,
     rows,
     cwd: options.cwd ?? ROOT,
     // Only what the test gives, and what node and tsx need to start: none of the runner's CI or NO_COLOR.
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', ...options.env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      TERM: 'xterm-256color',
+      ...(options.stderrTo !== undefined ? { PAYCFG_PTY_STDERR: options.stderrTo } : {}),
+      ...options.env,
+    },
   });
+  // Each chunk of output wakes the waits: they look at the screen once it is rendered.
+  const woken = new Set<() => void>();
   pty.onData((data) => {
-    rendered = rendered.then(() => term.write(data));
+    rendered = rendered.then(() => term.write(data)).then(() => {
+      for (const wake of woken) wake();
+    });
   });
   let exitCode: number | undefined;
   const exit = new Promise<number>((resolve) => {
@@ -79,7 +116,18 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
     const text = screen().join('\n');
     return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
   };
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Resolves on the next rendered output, the exit, or the deadline, whichever comes first. */
+  const nextChange = (deadline: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        woken.delete(done);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+      woken.add(done);
+      void exit.then(done);
+    });
   const session: PtySession = {
     screen,
     text: () => screen().join('\n'),
@@ -87,8 +135,8 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
     colouredLines: () => term.colouredLines(),
     type: (keys) => pty.write(keys),
     signal: (name) => pty.kill(name),
-    async waitFor(expected, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
+    async waitFor(expected) {
+      const deadline = Date.now() + timeLeft();
       for (;;) {
         await rendered;
         if (showing(expected)) return;
@@ -98,14 +146,14 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
           if (showing(expected)) return;
           throw new Error(`paycfg exited (${exitCode}) before the screen showed ${String(expected)}:\n${screen().join('\n')}`);
         }
-        if (Date.now() > deadline) throw new Error(`the screen never showed ${String(expected)}:\n${screen().join('\n')}`);
-        await pause(20);
+        if (Date.now() >= deadline) throw new Error(`the screen never showed ${String(expected)}:\n${screen().join('\n')}`);
+        await nextChange(deadline);
       }
     },
-    async exited(timeoutMs = 15_000) {
+    async exited() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`paycfg did not exit:\n${screen().join('\n')}`)), timeoutMs);
+        timer = setTimeout(() => reject(new Error(`paycfg did not exit:\n${screen().join('\n')}`)), timeLeft());
       });
       try {
         const code = await Promise.race([exit, timeout]);

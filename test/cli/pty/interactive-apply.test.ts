@@ -6,11 +6,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureIo } from '../../../src/cli/io.js';
 import { main } from '../../../src/cli/main.js';
 import { isWrite, startHoldingProxy, type HeldRequest, type HoldingProxy } from '../../helpers/holding-proxy.js';
-import { CTRL_C, CTRL_D, killAllSessions, startPaycfg, type PtySession } from '../../helpers/pty-session.js';
+import { CTRL_C, CTRL_D, killAllSessions, PTY_TEST_TIMEOUT, startPaycfg, startTestDeadline, type PtySession } from '../../helpers/pty-session.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
 
 const basic = new URL('../../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -21,6 +21,7 @@ const proxies: HoldingProxy[] = [];
 beforeAll(async () => {
   sim = await startTestSimulator();
 });
+beforeEach(() => startTestDeadline());
 afterEach(async () => {
   killAllSessions();
   await Promise.all(proxies.splice(0).map((p) => p.close()));
@@ -43,21 +44,31 @@ function manifest(edit: (text: string) => string = (text) => text): string {
   return file;
 }
 
-/** A proxy that holds the writes `held` picks until release(); `arrived` resolves as the first of them comes in. */
+/**
+ * A proxy that holds the writes `held` picks until release(); `arrived` resolves as the first of
+ * them comes in, `landed` once the simulator has answered it (the write is done, whoever waits).
+ */
 async function holdWrites(held: (request: HeldRequest) => boolean) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let arrived!: () => void;
   const first = new Promise<void>((resolve) => (arrived = resolve));
+  let answered!: () => void;
+  const landed = new Promise<void>((resolve) => (answered = resolve));
+  const picked = (request: HeldRequest): boolean => isWrite(request) && held(request);
   const proxy = await startHoldingProxy(sim.url, {
     hold(request) {
-      if (!isWrite(request) || !held(request)) return;
+      if (!picked(request)) return;
       arrived();
       return gate;
     },
+    rewrite(request, body) {
+      if (picked(request)) answered();
+      return body;
+    },
   });
   proxies.push(proxy);
-  return { proxy, release, arrived: first, writes: () => proxy.received.filter(isWrite) };
+  return { proxy, release, arrived: first, landed, writes: () => proxy.received.filter(isWrite) };
 }
 
 async function count(groupId: string, path: string): Promise<number> {
@@ -72,7 +83,7 @@ function kindLines(session: PtySession): { lines: string[]; done: number } {
 
 const PROMPT = 'Enter a value:';
 
-describe('paycfg apply on a terminal', () => {
+describe('paycfg apply on a terminal', { timeout: PTY_TEST_TIMEOUT }, () => {
   it('shows the plan, asks, and on yes counts every change done, in colour, leaving the cursor shown', async () => {
     const { groupId, env } = await freshGroup();
     const session = startPaycfg(['apply', '-f', manifest()], { env });
@@ -118,7 +129,9 @@ describe('paycfg apply on a terminal', () => {
     const { groupId, env } = await freshGroup();
     // The EMV configs go through; the profile's create is held in flight.
     const hold = await holdWrites((request) => request.path.startsWith('/api/openapi/v1/acquirer'));
-    const session = startPaycfg(['apply', '-f', manifest(), '--auto-approve'], { env: { ...env, PAYCFG_BASE_URL: hold.proxy.url } });
+    const file = manifest();
+    // Wide enough for the next step's command, with its temporary path, on one line.
+    const session = startPaycfg(['apply', '-f', file, '--auto-approve'], { env: { ...env, PAYCFG_BASE_URL: hold.proxy.url }, cols: 200 });
     await hold.arrived;
     // Live: what is done is counted while the rest runs.
     await session.waitFor(/✔ Write EMV configs \(2\/2\)\n. Write acquirer profiles \(0\/1\)\n/);
@@ -136,7 +149,7 @@ describe('paycfg apply on a terminal', () => {
       '↓ Write devices (0/1): 1 not started (interrupted)',
     ]);
     expect(session.screen()).toContain('Apply interrupted: 3 done, 0 failed, 0 skipped, 3 not started (interrupted).');
-    expect(session.screen()).toContain('Run `paycfg apply` again to finish the job: it picks up where this run stopped.');
+    expect(session.screen()).toContain(`Run \`paycfg apply -f ${file}\` again to finish the job: it picks up where this run stopped.`);
     expect(done).toBe(3);
     expect(session.text()).not.toContain('✖');
     expect(session.text()).not.toContain('Interrupted: waiting');
@@ -149,7 +162,9 @@ describe('paycfg apply on a terminal', () => {
   it('a second Ctrl-C stops at once with exit 130, naming what was in flight, which may land later', async () => {
     const { groupId, env } = await freshGroup();
     const hold = await holdWrites((request) => request.path.startsWith('/api/openapi/v1/acquirer'));
-    const session = startPaycfg(['apply', '-f', manifest(), '--auto-approve'], { env: { ...env, PAYCFG_BASE_URL: hold.proxy.url } });
+    const file = manifest();
+    // Wide enough for the next step's command, with its temporary path, on one line.
+    const session = startPaycfg(['apply', '-f', file, '--auto-approve'], { env: { ...env, PAYCFG_BASE_URL: hold.proxy.url }, cols: 200 });
     await hold.arrived;
     await session.waitFor('Write acquirer profiles (0/1)');
     session.type(CTRL_C);
@@ -162,7 +177,7 @@ describe('paycfg apply on a terminal', () => {
     expect(stopped, session.text()).toBeGreaterThan(0);
     expect(screen.slice(stopped + 1, stopped + 3)).toEqual([
       '  create acquirer/host-a-usd',
-      'Run `paycfg plan` to see where the group stands: `paycfg apply` again finishes the job.',
+      `Run \`paycfg plan -f ${file}\` to see where the group stands: \`paycfg apply -f ${file}\` again finishes the job.`,
     ]);
     expect(kindLines(session).lines).toEqual([
       '✔ Write EMV configs (2/2)',
@@ -176,10 +191,8 @@ describe('paycfg apply on a terminal', () => {
     expect(await count(groupId, 'acquirer')).toBe(0);
     // What was in flight goes on without paycfg: the warning is not idle.
     hold.release();
-    for (let tries = 0; (await count(groupId, 'acquirer')) === 0; tries += 1) {
-      if (tries > 200) throw new Error('the held create never landed');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await hold.landed;
+    expect(await count(groupId, 'acquirer')).toBe(1);
     expect(hold.writes()).toHaveLength(3);
     expect(await count(groupId, 'mchInfo')).toBe(0);
   });
@@ -250,6 +263,19 @@ describe('paycfg apply on a terminal', () => {
       expect(session.screen()).toContain('✔ Write EMV configs (2/2)');
       expect(session.colouredLines()).toEqual([]);
     }
+  });
+
+  it('with stderr in a file (2>err.log), asks nobody: shows the plan and refuses without --auto-approve', async () => {
+    const { env } = await freshGroup();
+    await sim.admin.resetStats();
+    const log = join(mkdtempSync(join(tmpdir(), 'paycfg-pty-')), 'err.log');
+    const session = startPaycfg(['apply', '-f', manifest()], { env, stderrTo: log });
+    expect(await session.exited()).toBe(1);
+    expect(session.text()).toContain('Plan: 5 to create, 1 to update, 0 to delete, 0 to replace.');
+    const err = readFileSync(log, 'utf8');
+    expect(err).toContain('standard error (where the question goes) is not a terminal, so there is nobody to confirm the changes above; pass --auto-approve');
+    expect(err + session.text()).not.toContain(PROMPT);
+    expect((await sim.admin.stats()).writes).toBe(0);
   });
 
   it('with CI set, shows the plan and refuses without --auto-approve; with nothing to do, says No changes and exits 0', async () => {
