@@ -62,4 +62,16 @@ describe('a saved plan file', () => {
       expect(err).not.toMatch(/EISDIR|rename '/);
     }
   });
+
+  it('with a secret default in the manifest is refused before any request is sent', async () => {
+    const manifest = readFileSync(basic, 'utf8').replace('${TILL_ADMIN_PASSWORD}', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}');
+    expect(manifest).toContain(':-demo-admin-1234}');
+    writeFileSync(join(dir, 'defaulted.yaml'), manifest);
+    await sim.admin.resetStats();
+    const { code, err } = await cli(['plan', '-f', 'defaulted.yaml', '-o', 'refused.json']);
+    expect(code).toBe(1);
+    expect(err).toContain('deviceAdmin takes a default from ${TILL_ADMIN_PASSWORD:-…}');
+    expect(err).not.toContain('demo-admin-1234');
+    expect((await sim.admin.stats()).total).toBe(0);
+  });
 });

@@ -49,7 +49,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.out !== undefined) await checkPlanDestination(values.out, io.cwd, { force: values.force });
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, ...stdinOf(io) });
+    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, forSavedPlan: values.out !== undefined, ...stdinOf(io) });
     // What the plan writes is saved as it is: a desired value holding the token is refused, not masked.
     if (values.out !== undefined) refuseTokenInDesired(computed.plan, token);
     // A live record that holds the token shows it neither on screen nor in the saved plan.
