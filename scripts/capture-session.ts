@@ -48,18 +48,18 @@ async function holdingProfiles(sim: TestSimulator) {
 const sim = await startTestSimulator();
 try {
   const args = ['apply', '-f', 'paycfg.yaml'];
-  const approved = startPaycfg(args, { env: await group(sim), cwd: manifestDir, cols: 100 });
+  const approved = startPaycfg(args, { env: await group(sim), cwd: manifestDir, cols: 140 });
   await approved.waitFor('Enter a value:');
   approved.type('yes\r');
   show('apply, approved', approved, await approved.exited());
 
-  const cancelled = startPaycfg(args, { env: await group(sim), cwd: manifestDir, cols: 100 });
+  const cancelled = startPaycfg(args, { env: await group(sim), cwd: manifestDir, cols: 140 });
   await cancelled.waitFor('Enter a value:');
   cancelled.type(CTRL_C);
   show('apply, Ctrl-C at the prompt', cancelled, await cancelled.exited());
 
   const held = await holdingProfiles(sim);
-  const interrupted = startPaycfg(args, { env: { ...(await group(sim)), PAYCFG_BASE_URL: held.proxy.url }, cwd: manifestDir, cols: 100 });
+  const interrupted = startPaycfg(args, { env: { ...(await group(sim)), PAYCFG_BASE_URL: held.proxy.url }, cwd: manifestDir, cols: 140 });
   await interrupted.waitFor('Enter a value:');
   interrupted.type('yes\r');
   await interrupted.waitFor(/Write acquirer profiles \(0\/1\)/);
@@ -70,7 +70,7 @@ try {
   show('apply, interrupted', interrupted, await interrupted.exited());
 
   const stuck = await holdingProfiles(sim);
-  const stopped = startPaycfg([...args, '--auto-approve'], { env: { ...(await group(sim)), PAYCFG_BASE_URL: stuck.proxy.url }, cwd: manifestDir, cols: 100 });
+  const stopped = startPaycfg([...args, '--auto-approve'], { env: { ...(await group(sim)), PAYCFG_BASE_URL: stuck.proxy.url }, cwd: manifestDir, cols: 140 });
   await stopped.waitFor(/Write acquirer profiles \(0\/1\)/);
   stopped.type(CTRL_C);
   await stopped.waitFor('Interrupted: waiting');
