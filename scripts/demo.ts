@@ -40,6 +40,7 @@ async function demo(): Promise<number> {
       stdoutIsTTY: base.stdoutIsTTY,
       stdinIsTTY: false,
       readStdin: base.readStdin,
+      secretStdout: base.secretStdout,
       env,
       cwd: base.cwd,
       get interrupted() {

@@ -1,5 +1,6 @@
 import { ExitCode } from '../errors.js';
 import { MAX_FILE_BYTES, readBoundedText } from '../manifest/read-yaml.js';
+import { terminalSafe } from '../util/visible-text.js';
 import { createOutputFilter } from './output-filter.js';
 import { askLine, PromptCancelled } from './prompt.js';
 
@@ -22,6 +23,12 @@ export interface DisplaySink extends TextSink {
 export interface IoStreams {
   readonly stdout: TextSink;
   readonly stderr: TextSink;
+  /**
+   * Standard output for a command whose output is a secret on purpose (`sim token`): not masked, or
+   * a token signed in the same second as PAYCFG_TOKEN would come out as the mask. Control
+   * characters are still escaped.
+   */
+  readonly secretStdout: TextSink;
   /**
    * Reads standard input (`-f -`) as text: all of it, or, when it holds more than the size limit of
    * a manifest file, just over the limit (manifest/read-yaml readBoundedText), which the loader refuses.
@@ -129,6 +136,7 @@ export function processIo(): IoStreams {
     }));
   return {
     stdout: { write: (chunk) => void process.stdout.write(filter(chunk)) },
+    secretStdout: { write: (chunk) => void process.stdout.write(terminalSafe(chunk, [])) },
     stderr: { write: (chunk) => void process.stderr.write(filter(chunk)) },
     display: {
       write: (chunk) => void process.stdout.write(filter.display(chunk)),
@@ -193,6 +201,7 @@ export function captureIo(options: {
   const toDisplay = filtered ? filter.display : pass;
   return {
     stdout: { write: (chunk) => void (out += toText(chunk)) },
+    secretStdout: { write: (chunk) => void (out += filtered ? terminalSafe(chunk, []) : chunk) },
     stderr: { write: (chunk) => void (err += toText(chunk)) },
     display: { write: (chunk) => void (out += toDisplay(chunk)), columns: options.columns ?? 120, rows: 40 },
     readStdin: async () => options.stdin ?? '',

@@ -2,7 +2,6 @@ import { checkToken, TOKEN_ENV } from '../api/config.js';
 import { REDACTED } from '../api/redact.js';
 import { STYLE_SEQUENCES } from '../render/style.js';
 import { createScrubber, type Scrubber } from '../util/scrub.js';
-import { tokenFragmentMask } from '../util/token-fragments.js';
 import { terminalSafe } from '../util/visible-text.js';
 
 /**
@@ -65,11 +64,10 @@ export function createOutputFilter(env: Readonly<Record<string, string | undefin
   const hide = (secret: string): void => {
     if (secret.length < MIN_HIDDEN_IN_OUTPUT || hidden.has(secret)) return;
     hidden.add(secret);
-    // The whole secret in every encoding first, then any long piece of it (util/token-fragments):
-    // a proxy or a stage that quotes part of the token must not print that part either.
-    const whole = createScrubber(hidden, REDACTED);
-    const pieces = [...hidden].map((h) => tokenFragmentMask(h, REDACTED));
-    scrubber = (text) => pieces.reduce((masked, mask) => mask(masked), whole(text));
+    // The whole token only: pieces of it are masked where the client quotes the service (api/,
+    // util/token-fragments), not here, since tokens of one issuer share long runs (a JWT's header)
+    // and masking those would garble an exported manifest or another token printed on purpose.
+    scrubber = createScrubber(hidden, REDACTED);
   };
   const token = tokenOf(env);
   if (token !== undefined) hide(token);

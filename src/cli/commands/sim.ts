@@ -104,7 +104,8 @@ async function runToken(argv: readonly string[], io: IoStreams): Promise<ExitCod
     ttlSeconds: numberFlagsOf('sim token').int('ttl', values.ttl, 1) ?? DEFAULT_TOKEN_TTL_SECONDS,
     ...optionalSecret(secretFrom(values['jwt-secret'], io)),
   });
-  io.stdout.write(`${token}\n`);
+  // Printing the token is this command's job: the mask for PAYCFG_TOKEN must not catch it.
+  io.secretStdout.write(`${token}\n`);
   return ExitCode.Success;
 }
 
