@@ -91,19 +91,21 @@ export interface TokenRejection {
 }
 
 const TOKEN_PLACE = 'PAYCFG_TOKEN or the file given with --token-file';
+/** The simulator's tokens come from paycfg itself; a user trying paycfg offline meets these messages first. */
+const SIM_TOKEN = ' (against `paycfg sim`: `paycfg sim token --group <groupId>`)';
 
 const TOKEN_PROBLEMS: Readonly<Record<TokenProblem, { what: string; todo: string }>> = {
   expired: {
     what: 'the access token has expired',
-    todo: `Get a new token from the operator portal (settings, key info) and put it in ${TOKEN_PLACE}`,
+    todo: `Get a new token from the operator portal (settings, key info) and put it in ${TOKEN_PLACE}${SIM_TOKEN}`,
   },
   malformed: {
     what: 'the service cannot read the access token: it is malformed, or was not issued by this service',
-    todo: `Check that ${TOKEN_PLACE} holds the whole token, as copied from the operator portal of the service at this base URL`,
+    todo: `Check that ${TOKEN_PLACE} holds the whole token, as copied from the operator portal of the service at this base URL${SIM_TOKEN}`,
   },
   refused: {
     what: 'the service refused the access token: it is revoked, or not allowed for this group',
-    todo: `Get a new token for this group from the operator portal and put it in ${TOKEN_PLACE}`,
+    todo: `Get a new token for this group from the operator portal and put it in ${TOKEN_PLACE}${SIM_TOKEN}`,
   },
   missing: {
     what: 'the service received no access token, although paycfg sent one: a proxy between them may remove the Authorization header',
@@ -111,7 +113,7 @@ const TOKEN_PROBLEMS: Readonly<Record<TokenProblem, { what: string; todo: string
   },
   unknown: {
     what: 'the service rejected the access token',
-    todo: `Check that the token in ${TOKEN_PLACE} is valid, not expired and issued for this base URL; get a new one from the operator portal`,
+    todo: `Check that the token in ${TOKEN_PLACE} is valid, not expired and issued for this base URL; get a new one from the operator portal${SIM_TOKEN}`,
   },
 };
 

@@ -28,7 +28,7 @@ async function refusal(promise: Promise<unknown>): Promise<AuthenticationError> 
   return error as AuthenticationError;
 }
 
-const TODO_NEW_TOKEN = 'Get a new token from the operator portal (settings, key info) and put it in PAYCFG_TOKEN or the file given with --token-file';
+const TODO_NEW_TOKEN = 'Get a new token from the operator portal (settings, key info) and put it in PAYCFG_TOKEN or the file given with --token-file (against `paycfg sim`: `paycfg sim token --group <groupId>`)';
 
 h.describe('a refused token, against the simulator', (wireStyle) => {
   it('expired: says so, quotes the service and asks for a new token, after one attempt', async () => {
@@ -48,7 +48,7 @@ h.describe('a refused token, against the simulator', (wireStyle) => {
     expect(error.message).toBe(
       'GET /api/openapi/v1/acquirer?pageNumber=1&pageSize=-1: the service cannot read the access token: it is malformed, or was not issued by this service ' +
         '(HTTP 401, code 401: "Unauthorized: token malformed (expected a signed JWT that names a group)"). ' +
-        'Check that PAYCFG_TOKEN or the file given with --token-file holds the whole token, as copied from the operator portal of the service at this base URL',
+        'Check that PAYCFG_TOKEN or the file given with --token-file holds the whole token, as copied from the operator portal of the service at this base URL (against `paycfg sim`: `paycfg sim token --group <groupId>`)',
     );
   });
 
@@ -68,7 +68,7 @@ h.describe('a refused token, against the simulator', (wireStyle) => {
     const error = await refusal(client.merchants.listAll());
     expect(error.tokenProblem).toBe('refused');
     expect(error.message).toContain('the service refused the access token: it is revoked, or not allowed for this group (HTTP 401, code 401: "Unauthorized: token revoked")');
-    expect(error.message).toContain('Get a new token for this group from the operator portal and put it in PAYCFG_TOKEN or the file given with --token-file');
+    expect(error.message).toContain('Get a new token for this group from the operator portal and put it in PAYCFG_TOKEN or the file given with --token-file (against `paycfg sim`: `paycfg sim token --group <groupId>`)');
     expect(client.stats().requests).toBe(1);
     const fresh = signSimToken({ groupId: TEST_GROUP, secret: SECRET, ttlSeconds: 601 });
     expect((await h.client({ token: fresh }).owner()).groupId).toBe(TEST_GROUP);
@@ -122,7 +122,7 @@ describe('a refused token, from a peer that answers other shapes', () => {
     expect(error.tokenProblem).toBe('unknown');
     expect(error.message).toBe(
       "GET /api/v2/current: the service rejected the access token (HTTP 401, a body that is not the service's envelope). " +
-        'Check that the token in PAYCFG_TOKEN or the file given with --token-file is valid, not expired and issued for this base URL; get a new one from the operator portal',
+        'Check that the token in PAYCFG_TOKEN or the file given with --token-file is valid, not expired and issued for this base URL; get a new one from the operator portal (against `paycfg sim`: `paycfg sim token --group <groupId>`)',
     );
   });
 
