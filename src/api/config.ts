@@ -50,14 +50,29 @@ export function isLoopbackHost(hostname: string): boolean {
  * Returns the URL without a trailing slash.
  */
 export function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
+  const text = raw.trim();
+  // "127.0.0.1:8080" or "localhost:8080": a scheme left out, not an unknown one.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && /^(\[[0-9a-f:.]+\]|[\w.-]+)(:\d+)?(\/\S*)?$/i.test(text)) {
+    const host = text;
+    const hostname = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/[:/].*$/, '');
+    const meant = isLoopbackHost(hostname) ? `http://${host}` : `https://${host}`;
+    throw new ConfigError(`base URL "${raw}" has no scheme; did you mean ${meant}?`);
+  }
   let url: URL;
   try {
-    url = new URL(raw.trim());
+    url = new URL(text);
   } catch {
     throw new ConfigError(`base URL "${raw}" is not a valid URL; expected e.g. https://api.example.com`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigError(`base URL must use https:// (or http:// for a local simulator), got ${url.protocol}//`);
+  }
+  // paycfg adds the API's own paths; a base URL copied with one of them would double it.
+  const apiPath = /\/api\/(openapi\/v1|v2)\/*$/.exec(url.pathname);
+  if (apiPath !== null) {
+    throw new ConfigError(
+      `base URL "${raw}" ends with ${apiPath[0].replace(/\/+$/, '')}, which paycfg adds itself; did you mean ${url.origin}${url.pathname.slice(0, apiPath.index)}?`,
+    );
   }
   if (url.username !== '' || url.password !== '') {
     throw new ConfigError('base URL must not contain a user name or password; the token is given separately');

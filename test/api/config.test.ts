@@ -63,6 +63,17 @@ describe('loopback rule', () => {
     expect(configError(() => checkBaseUrl('not a url', false)).message).toContain('not a valid URL');
   });
 
+  it('says what was meant for a URL without its scheme, or with an API path paycfg adds itself', () => {
+    expect(configError(() => checkBaseUrl('127.0.0.1:8080', false)).message).toBe('base URL "127.0.0.1:8080" has no scheme; did you mean http://127.0.0.1:8080?');
+    expect(configError(() => checkBaseUrl('[::1]:8080', false)).message).toContain('did you mean http://[::1]:8080?');
+    expect(configError(() => checkBaseUrl('api.example.com/pbo', false)).message).toContain('did you mean https://api.example.com/pbo?');
+    expect(configError(() => checkBaseUrl('http://127.0.0.1:8080/api/openapi/v1', false)).message).toBe(
+      'base URL "http://127.0.0.1:8080/api/openapi/v1" ends with /api/openapi/v1, which paycfg adds itself; did you mean http://127.0.0.1:8080?',
+    );
+    expect(configError(() => checkBaseUrl('https://x.example/prefix/api/v2/', false)).message).toContain('did you mean https://x.example/prefix?');
+    expect(checkBaseUrl('https://x.example/api', false)).toBe('https://x.example/api');
+  });
+
   it('is enforced by createApiClient too', () => {
     configError(() => createApiClient({ baseUrl: 'http://10.1.2.3:8080', token: TOKEN }));
     const client = createApiClient({ baseUrl: 'http://10.1.2.3:8080', token: TOKEN, allowInsecureHttp: true });
