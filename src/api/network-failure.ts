@@ -199,7 +199,7 @@ export function describeFailure(failure: NetworkFailure, timeouts: TimeoutSettin
     case 'ECONNRESET':
       return `the connection to ${host} was reset`;
     case 'ECONNREFUSED':
-      return `${host} refused the connection (is the service or simulator running?)`;
+      return `${host} refused the connection: is the service or simulator running?`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `cannot resolve the host name ${host}`;

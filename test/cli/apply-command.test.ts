@@ -147,8 +147,12 @@ describe('paycfg apply', () => {
     const { env } = await freshGroup();
     const no = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: ['no'] });
     expect(no.code).toBe(1);
-    expect(no.err).toContain('Apply cancelled');
+    expect(no.err).toContain("Apply cancelled (only 'yes' approves): nothing was changed.");
     await sim.admin.resetStats();
+    const y = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: ['y'] });
+    expect(y.code).toBe(1);
+    expect(y.err).toContain("Apply cancelled (only 'yes' approves): nothing was changed.");
+    expect((await sim.admin.stats()).writes).toBe(0);
     const yes = await cli(['apply', '-f', unpinned(), '--json'], { ...env, NO_COLOR: '1' }, { tty: true, answers: ['yes'] });
     expect(yes.code, yes.err).toBe(0);
     expect((await sim.admin.stats()).writes).toBeGreaterThan(0);

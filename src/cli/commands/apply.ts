@@ -48,12 +48,16 @@ computed from has changed since.`,
 } as const satisfies CommandSyntax;
 
 /** Asks for approval: `yes` approves; anything else, Ctrl-D or Ctrl-C cancels (with the exit code to end with). */
-async function confirm(ask: (question: string) => Promise<string>, plan: Plan): Promise<{ approved: true } | { approved: false; exitCode: ExitCode }> {
+async function confirm(
+  ask: (question: string) => Promise<string>,
+  plan: Plan,
+): Promise<{ approved: true } | { approved: false; exitCode: ExitCode; note?: string }> {
   try {
     const answer = await ask(
       `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
     );
-    return answer.trim() === 'yes' ? { approved: true } : { approved: false, exitCode: ExitCode.Error };
+    if (answer.trim() === 'yes') return { approved: true };
+    return { approved: false, exitCode: ExitCode.Error, ...(answer.trim() !== '' ? { note: "only 'yes' approves" } : {}) };
   } catch (error) {
     if (error instanceof PromptCancelled) return { approved: false, exitCode: error.exitCode };
     throw error;
@@ -161,7 +165,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       }
       const answer = await confirm(prompt.ask, plan);
       if (!answer.approved) {
-        io.stderr.write('Apply cancelled: nothing was changed.\n');
+        // "y" or "Yes" is a person who meant to approve: say why it did not count.
+        io.stderr.write(`Apply cancelled${answer.note !== undefined ? ` (${answer.note})` : ''}: nothing was changed.\n`);
         return answer.exitCode;
       }
     }
