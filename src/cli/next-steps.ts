@@ -13,6 +13,8 @@ export interface NextSteps {
   readonly afterInterrupt: string;
   /** After a stop at once, whose changes in flight may be half-done. */
   readonly afterStop: string;
+  /** When a saved plan is refused because the group moved since it was made (a saved plan only). */
+  readonly afterStale?: string;
 }
 
 export type ApplySource =
@@ -56,5 +58,6 @@ export function nextSteps(source: ApplySource): NextSteps {
     afterFailure: `${outgrown} Once the cause is fixed, make a new plan with ${plan} and apply it with ${apply}.`,
     afterInterrupt: `${outgrown} To finish the job, make a new plan with ${plan} and apply it with ${apply}.`,
     afterStop: `Make a new plan with ${plan} to see where the group stands, and apply it with ${apply} to finish the job.`,
+    afterStale: `Make a new plan with ${plan}, review it, and apply it with ${apply}.`,
   };
 }

@@ -21,6 +21,9 @@ export class SavedPlanError extends PaycfgError {
   readonly code = 'SAVED_PLAN';
 }
 
+/** The live group moved since the plan was made: the plan no longer says what apply would do. */
+export class SavedPlanStaleError extends SavedPlanError {}
+
 export interface SavedScope {
   readonly group?: string;
   /** Merchant addresses the manifest names. */

@@ -4,7 +4,7 @@ import { describeCharacter, expandTemplate, MULTI_LINE_FIELDS, refusedCharacter 
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredResource, DesiredState } from '../model/state.js';
 import type { Change, Plan } from '../plan/plan.js';
-import { movedSince, SavedPlanError, type SavedPlan } from '../plan/saved-plan.js';
+import { movedSince, SavedPlanError, type SavedPlan, SavedPlanStaleError } from '../plan/saved-plan.js';
 
 export interface PreparedSavedPlan {
   readonly plan: Plan;
@@ -91,9 +91,10 @@ export async function prepareSavedPlan(
   const moved = movedSince(saved, live.state);
   if (moved.length > 0) {
     const shown = moved.slice(0, 20).join('\n  ');
-    throw new SavedPlanError(
+    throw new SavedPlanStaleError(
       `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Moved:\n  ${shown}` +
         `${moved.length > 20 ? `\n  … and ${moved.length - 20} more` : ''}\nMake a new plan.`,
+      { moved: moved.length },
     );
   }
 

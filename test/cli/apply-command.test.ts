@@ -283,6 +283,8 @@ describe('paycfg apply', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('the live group changed since the plan was made');
     expect(refused.err).toContain('acquirer/host-a-usd (changed since)');
+    // It names the way on: a new plan of the same manifest, over the same file, then its apply.
+    expect(refused.err).toContain(`Make a new plan with \`paycfg plan -f ${manifest} -o ${planFile}\`, review it, and apply it with \`paycfg apply ${planFile}\`.`);
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import { IdRegistry } from '../../apply/id-registry.js';
 import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
 import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
+import { SavedPlanStaleError } from '../../plan/saved-plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { scrubPlan, SENSITIVE } from '../../render/redact.js';
 import { renderPlanText } from '../../render/render-text.js';
@@ -141,7 +142,12 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             live: r.live,
             secretValues: [...r.loaded.secretValues],
           }))
-        : await prepareSavedPlan(saved, client, io.env, parallelism);
+        : await prepareSavedPlan(saved, client, io.env, parallelism).catch((error: unknown) => {
+            // The way on is a new plan of the same manifest: name the commands, as after a failed run.
+            if (!(error instanceof SavedPlanStaleError)) throw error;
+            const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [] }).afterStale;
+            throw new SavedPlanStaleError(error.message.replace(/\nMake a new plan\.$/, `\n${step ?? 'Make a new plan.'}`), error.details as Record<string, unknown>);
+          });
     const { plan } = prepared;
     const next = nextSteps(saved === undefined ? { files, targets } : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [] });
     // What is shown holds no token a live record might carry; what is carried out is the plan itself.
