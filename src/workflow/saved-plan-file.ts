@@ -95,12 +95,18 @@ function whatItIs(target: string, head: string): string {
  * output of `plan --json`) is refused with the command that was probably meant, which reads the
  * file and never writes over it.
  */
-export async function readSavedPlan(file: string, cwd: string): Promise<SavedPlan> {
+export async function readSavedPlan(file: string, cwd: string, command: 'apply' | 'show' = 'apply'): Promise<SavedPlan> {
   const target = resolve(cwd, file);
   const notAPlan = (what: string): SavedPlanError => {
     const save = 'A saved plan is written by `paycfg plan -f MANIFEST --out PLANFILE`';
-    // The output of `plan --json` is a plan to read, not a manifest: apply -f would not take it either.
-    const meant = what === PLAN_JSON ? `${save}.` : `To plan and apply the manifest in it, did you mean \`paycfg apply -f ${file}\`? (${save}.)`;
+    // What the person meant with a manifest: apply wants it applied; show wants to see its plan.
+    const meant =
+      what === PLAN_JSON
+        ? // The output of `plan --json` is a plan to read, not a manifest: apply -f would not take it either.
+          `${save}.`
+        : command === 'show'
+          ? `To see the plan of the manifest in it, did you mean \`paycfg plan -f ${file}\`? (${save}.)`
+          : `To plan and apply the manifest in it, did you mean \`paycfg apply -f ${file}\`? (${save}.)`;
     return new SavedPlanError(`${file} is not a saved plan: ${what}. ${meant}`, { file });
   };
   const info = await stat(target).catch(() => undefined);
@@ -110,7 +116,9 @@ export async function readSavedPlan(file: string, cwd: string): Promise<SavedPla
     text = await readFile(target, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new SavedPlanError(`${file}: no such file. A saved plan is written by \`paycfg plan -f MANIFEST --out PLANFILE\`.`, { file });
+      // `paycfg apply help` is someone asking for help, not for a plan file named help.
+      const help = file === 'help' ? ` Did you mean \`paycfg ${command} --help\`?` : '';
+      throw new SavedPlanError(`${file}: no such file. A saved plan is written by \`paycfg plan -f MANIFEST --out PLANFILE\`.${help}`, { file });
     }
     throw new ConfigError(`cannot read the saved plan ${target}: ${(error as Error).message}`);
   }

@@ -347,11 +347,11 @@ describe('paycfg show', () => {
     expect((await cli(['show', 'show.json'], { tty: true, env: { NO_COLOR: '1' } })).out).not.toContain('\u001b[');
   });
 
-  it('refuses a file that is not a saved plan as apply does', async () => {
+  it('refuses a file that is not a saved plan, suggesting the plan of a manifest', async () => {
     const { code, err } = await cli(['show', 'paycfg.yaml']);
     expect(code).toBe(1);
     expect(err).toContain('paycfg.yaml is not a saved plan: it looks like a YAML manifest');
-    expect(err).toContain('did you mean `paycfg apply -f paycfg.yaml`?');
+    expect(err).toContain('did you mean `paycfg plan -f paycfg.yaml`?');
     expect((await cli(['show'])).err).toContain('paycfg show: give the plan file');
   });
 });

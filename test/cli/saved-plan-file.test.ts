@@ -74,4 +74,18 @@ describe('a saved plan file', () => {
     expect(err).not.toContain('demo-admin-1234');
     expect((await sim.admin.stats()).total).toBe(0);
   });
+
+  it('given to show as a manifest suggests plan -f, to apply as one apply -f; apply help points at --help', async () => {
+    writeFileSync(join(dir, 'paycfg.yaml'), readFileSync(basic, 'utf8'));
+    expect((await cli(['show', 'paycfg.yaml'])).err).toContain('did you mean `paycfg plan -f paycfg.yaml`?');
+    expect((await cli(['apply', 'paycfg.yaml'])).err).toContain('did you mean `paycfg apply -f paycfg.yaml`?');
+    expect((await cli(['apply', 'help'])).err).toContain('Did you mean `paycfg apply --help`?');
+  });
+
+  it('of a plan with nothing to do says so when saved, rather than to apply it', async () => {
+    expect((await cli(['apply', '-f', basic, '--auto-approve'])).code).toBe(0);
+    const { code, err } = await cli(['plan', '-f', basic, '-o', 'empty.json']);
+    expect(code).toBe(0);
+    expect(err).toContain('Saved the plan to empty.json; it has no changes to carry out.');
+  });
 });

@@ -10,6 +10,7 @@ import { computePlan } from '../../workflow/compute-plan.js';
 import { checkPlanDestination, writeSavedPlan } from '../../workflow/saved-plan-file.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
+import { shellWord } from '../next-steps.js';
 import { refuseTokenInDesired } from '../desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
@@ -25,7 +26,7 @@ export const planSyntax = {
     markdown: { type: 'boolean', help: 'Print a summary for a pull-request comment' },
     out: { type: 'string', short: 'o', value: 'FILE', help: 'Save the plan for `paycfg apply FILE` (holds no secret value); an existing file must be a saved plan' },
     force: { type: 'boolean', help: 'With --out: replace FILE even when it is not a saved plan' },
-    'detailed-exitcode': { type: 'boolean', help: 'Exit 2 when there are changes (0: none, 1: error)' },
+    'detailed-exitcode': { type: 'boolean', help: 'Exit 2 when there are changes or blocked changes (0: none, 1: error)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001' },
     color: colorFlag,
@@ -35,7 +36,7 @@ export const planSyntax = {
   exitCodes: [
     [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
     [1, 'an error'],
-    [2, 'with --detailed-exitcode: the plan has changes'],
+    [2, 'with --detailed-exitcode: the plan has changes, or changes the service would refuse (blocked)'],
   ],
 } as const satisfies CommandSyntax;
 
@@ -58,7 +59,11 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     if (values.json) io.stdout.write(renderPlanJson(run.plan));
     else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));
     else io.stdout.write(renderPlanText(run.plan, createStyle(colorEnabled(io) && values.color)));
-    if (values.out !== undefined && !values.json) io.stderr.write(`Saved the plan to ${values.out}; run \`paycfg apply ${values.out}\` to carry it out.\n`);
+    if (values.out !== undefined && !values.json) {
+      // A plan with nothing to do is saved all the same (CI may apply whatever it saved), but says so.
+      const next = run.plan.changes.length > 0 ? `run \`paycfg apply ${shellWord(values.out)}\` to carry it out` : 'it has no changes to carry out';
+      io.stderr.write(`Saved the plan to ${values.out}; ${next}.\n`);
+    }
     return values['detailed-exitcode'] && hasChanges(run.plan) ? ExitCode.Changes : ExitCode.Success;
   } finally {
     await client.close();

@@ -33,7 +33,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const file = args[0];
   if (file === undefined) throw new UsageError('paycfg show: give the plan file, saved with `paycfg plan --out PLANFILE`');
   if (values.json && values.markdown) throw new UsageError('paycfg show: choose one of --json and --markdown');
-  const saved = await readSavedPlan(file, io.cwd);
+  const saved = await readSavedPlan(file, io.cwd, 'show');
   if (values.json) io.stdout.write(renderPlanJson(saved.plan));
   else if (values.markdown) io.stdout.write(renderPlanMarkdown(saved.plan));
   else {
