@@ -252,7 +252,9 @@ class PlanBuilder {
             this.add({ ...base, action: 'delete', reason: `not in the manifest, and prune.${pruneFlag(kind)} is on` });
             if (kind === 'merchant') this.deletedMerchants.add(resource.key);
           } else {
-            this.unmanaged.push({ address, kind, key: resource.key });
+            // Its id, and a merchant's name: what a reviewer finds it by in the back office.
+            const name = kind === 'merchant' ? (resource.fields as MerchantFields).mchName : undefined;
+            this.unmanaged.push({ address, kind, key: resource.key, ...liveId, ...(name !== undefined ? { name } : {}) });
           }
           continue;
         }
@@ -346,7 +348,8 @@ class PlanBuilder {
           : 'activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so';
       const fields = resource.fields as DeviceFields;
       if (fields.deviceAlias !== '' && !isUnkeyable(fields.deviceAlias)) {
-        this.unmanaged.push({ address: base.address, kind: 'device', key: resource.key, note });
+        const name = fields.deviceName;
+        this.unmanaged.push({ address: base.address, kind: 'device', key: resource.key, liveId: resource.id, ...(name !== undefined && name !== '' ? { name } : {}), note });
         return;
       }
       // Keyed `~<deviceId>` (live/normalise-live.ts): its id and name are all a reviewer can know it by.

@@ -68,7 +68,7 @@ describe('paycfg drift', () => {
     expect(created.body.code).toBe(0);
     const drift = await cli(['drift', '-f', manifest, '--json'], env);
     expect(drift.code).toBe(2);
-    expect(JSON.parse(drift.out).unmanaged).toEqual([{ address: 'emv/stray', kind: 'emv', key: 'stray' }]);
+    expect(JSON.parse(drift.out).unmanaged).toEqual([{ address: 'emv/stray', kind: 'emv', key: 'stray', liveId: expect.any(Number) }]);
     expect((await cli(['drift', '-f', manifest, '--ignore-unmanaged'], env)).code).toBe(0);
   });
 });

@@ -31,7 +31,7 @@ describe('plan JSON format', () => {
     const json = JSON.parse(text);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
     expect(new Set(json.changes.map((c: { action: string }) => c.action))).toEqual(new Set(['create', 'update', 'delete', 'replace']));
-    expect(json.unmanaged).toEqual([{ address: 'device/m1/shop', kind: 'device', key: 'm1/shop', note: expect.any(String) }]);
+    expect(json.unmanaged).toEqual([{ address: 'device/m1/shop', kind: 'device', key: 'm1/shop', liveId: 'T1', note: expect.any(String) }]);
     expect(text).not.toContain('hunter22');
     expect(text).not.toContain('pw-secret');
     expect(text).toContain('(sensitive)');

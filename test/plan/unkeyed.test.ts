@@ -94,13 +94,13 @@ describe('live records paycfg cannot key', () => {
     expect(plan.warnings).toEqual([{ address: 'device/m1/till-1', message: expect.stringContaining('set its deviceAlias to "till-1" in the service') }]);
   });
 
-  it('keeps a device with an alias as it was listed, without id or name', () => {
+  it('lists a device with an alias by its address, with its id and name', () => {
     const plan = planChanges(
       desiredState([merchant('m1')], { managedDevices: ['m1'] }),
-      liveState([live(merchant('m1'), 'M1'), live(device('m1', 'shop'), 'T1', { lifecycle: 'active' })]),
+      liveState([live(merchant('m1'), 'M1'), live(device('m1', 'shop', { deviceName: 'Shop till' }), 'T1', { lifecycle: 'active' })]),
       context,
     );
-    expect(plan.unmanaged).toEqual([{ address: 'device/m1/shop', kind: 'device', key: 'm1/shop', note: expect.any(String) }]);
+    expect(plan.unmanaged).toEqual([{ address: 'device/m1/shop', kind: 'device', key: 'm1/shop', liveId: 'T1', name: 'Shop till', note: expect.any(String) }]);
   });
 
   it('compares names loosely: case, surrounding and repeated spaces, compatibility forms', () => {
