@@ -18,13 +18,14 @@ function headline(change: Change): string {
     case 'create':
       return `${base} will be created`;
     case 'update':
-      return `${base} will be updated in place`;
+      // The automatic binding does not exist yet: the service makes it with its merchant.
+      return change.predicted === true ? `${base} will be made by the service with its merchant, then updated` : `${base} will be updated in place`;
     case 'replace':
       return `${base} must be replaced`;
     case 'delete':
       if (change.disposal === 'logout') return `${base} will be logged out`;
       if (change.disposal === 'decommission') return `${base} will be DECOMMISSIONED`;
-      return `${base} will be deleted`;
+      return change.predicted === true ? `${base} will be made by the service with its merchant, then deleted` : `${base} will be deleted`;
   }
 }
 

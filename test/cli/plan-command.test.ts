@@ -35,7 +35,7 @@ describe('paycfg plan', () => {
     expect(out).toContain('# emv/visa-usd will be created');
     expect(out).toContain('+ emv "visa-usd" {');
     expect(out).toContain('+ deviceAdmin = (sensitive)');
-    expect(out).toContain('# binding/coffee-001/host-a-usd/USD will be updated in place');
+    expect(out).toContain('# binding/coffee-001/host-a-usd/USD will be made by the service with its merchant, then updated');
     expect(out).toContain('note: the service binds it to default card profile "host-a-usd" on create');
     expect(out).toContain('Plan: 5 to create, 1 to update, 0 to delete, 0 to replace.');
     expect(out).not.toContain(SECRET);

@@ -481,3 +481,15 @@ describe('Markdown fences', () => {
     expect(markdown).toContain('name \\</details\\>\\<img src=x\\> \\| cell');
   });
 });
+
+describe("the service's automatic binding", () => {
+  it('is headed as made by the service with its merchant, then updated or deleted: it does not exist yet', () => {
+    const fields = { acquirer: 'host-a-usd', currency: 'USD', methods: { '01': { emvs: ['visa-usd'] } } };
+    const updated = change({ kind: 'binding', key: 'coffee-001/host-a-usd/USD', action: 'update', predicted: true, before: fields, after: { ...fields, mid: '123' }, patch: [{ op: 'add', path: '/mid', value: '123' }] });
+    const deleted = change({ kind: 'binding', key: 'tea-002/host-a-usd/USD', action: 'delete', predicted: true, before: fields });
+    const text = renderPlanText(planOf([updated, deleted]), plain);
+    expect(text).toContain('# binding/coffee-001/host-a-usd/USD will be made by the service with its merchant, then updated');
+    expect(text).toContain('# binding/tea-002/host-a-usd/USD will be made by the service with its merchant, then deleted');
+    expect(text).not.toContain('updated in place');
+  });
+});
