@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { EMV_AND_PROFILE, merchant, till } from '../helpers/small-manifest.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 let sim: TestSimulator;
@@ -19,41 +20,8 @@ afterAll(async () => {
   await sim.close();
 });
 
-const BASE = `version: 1
-emvConfigs:
-  - emvName: visa-usd
-    paymentMethod: "01"
-    currency: USD
-    params: { aid: A0000000031010 }
-acquirerProfiles:
-  - profileName: host-a
-    acqType: card
-    currency: USD
-    connMessageFormat: HOSTA_8583
-    enablerParams: [tid]
-    methods:
-      "01": { emvs: [visa-usd] }
-`;
-
-const WITH_TERMINAL = `${BASE}merchants:
-  - providerReference: coffee-001
-    mchName: Coffee
-    currency: USD
-    contactName: Jane Doe
-    contactEmail: jane@coffee.example
-    bindings:
-      - acquirer: host-a
-        currency: USD
-        methods:
-          "01": { emvs: [visa-usd] }
-    devices:
-      - deviceAlias: till-1
-        deviceName: Front till
-        methods: ["01"]
-        acquirerFields:
-          host-a: { tid: "00001" }
-        deviceAdmin: \${TILL_SECRET}
-`;
+const BASE = EMV_AND_PROFILE;
+const WITH_TERMINAL = `${BASE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till'))}\n`;
 
 describe('apply with only blocked changes', () => {
   it('says what was blocked and exits 1, from -f and from a saved plan', async () => {

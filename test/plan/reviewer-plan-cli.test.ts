@@ -14,6 +14,7 @@ import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { SavedPlanError } from '../../src/plan/saved-plan.js';
 import { computePlan } from '../../src/workflow/compute-plan.js';
+import { EMV_AND_PROFILE, merchant, till } from '../helpers/small-manifest.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 let sim: TestSimulator;
@@ -25,43 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
 });
-
-const EMV_AND_PROFILE = `version: 1
-emvConfigs:
-  - emvName: visa-usd
-    paymentMethod: "01"
-    currency: USD
-    params: { aid: A0000000031010 }
-acquirerProfiles:
-  - profileName: host-a
-    acqType: card
-    currency: USD
-    connMessageFormat: HOSTA_8583
-    enablerParams: [tid]
-    methods:
-      "01": { emvs: [visa-usd] }
-`;
-
-const merchant = (ref: string, name: string, devices = '') => `
-  - providerReference: ${ref}
-    mchName: ${name}
-    currency: USD
-    contactName: Jane Doe
-    contactEmail: jane@${ref}.example
-    bindings:
-      - acquirer: host-a
-        currency: USD
-        methods:
-          "01": { emvs: [visa-usd] }${devices}`;
-
-const till = (alias: string, name: string, admin = '${TILL_SECRET}') => `
-    devices:
-      - deviceAlias: ${alias}
-        deviceName: ${name}
-        methods: ["01"]
-        acquirerFields:
-          host-a: { tid: "00001" }
-        deviceAdmin: ${admin}`;
 
 async function group() {
   counter += 1;
