@@ -46,3 +46,19 @@ export function ownerInvalid(): SimServiceError {
 export class SimStateError extends PaycfgError {
   readonly code = 'SIM_STATE';
 }
+
+/**
+ * The port asked for is held by another process: most often a paycfg sim started earlier in the
+ * background (`paycfg sim --port 8080 &`), so the message says how to stop that one first.
+ */
+export class SimPortTakenError extends PaycfgError {
+  readonly code = 'SIM_PORT_TAKEN';
+
+  constructor(host: string, port: number, options?: ErrorOptions) {
+    super(
+      `port ${port} on ${host} is taken (another paycfg sim? stop it with \`kill %1\` in the shell that started it, or pick another --port, or --port 0 for a free one)`,
+      { host, port },
+      options,
+    );
+  }
+}

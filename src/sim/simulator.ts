@@ -5,7 +5,7 @@ import { systemClock } from './core/clock.js';
 import { createPrng, randomSeed } from './core/prng.js';
 import { readStateFile, StateFileWriter } from './core/state-file.js';
 import { SimStore } from './core/store.js';
-import { SimStateError } from './errors.js';
+import { SimPortTakenError, SimStateError } from './errors.js';
 import { FaultInjector, type FaultSettings } from './http/faults.js';
 import { isUnspecifiedAddress } from './http/loopback.js';
 import { createRequestListener } from './http/server.js';
@@ -105,6 +105,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
+      if (error.code === 'EADDRINUSE') return reject(new SimPortTakenError(host, port, { cause: error }));
       reject(new ConfigError(`the simulator cannot listen on ${host}:${port}: ${error.code ?? error.message}`, { host, port }, { cause: error }));
     };
     server.once('error', onError);

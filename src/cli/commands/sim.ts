@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
 import { ExitCode, UsageError } from '../../errors.js';
 import { isLoopbackHost } from '../../api/config.js';
 import { closestMatch } from '../../manifest/did-you-mean.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
+import { watchParent } from '../parent-watch.js';
 import { numberFlagsOf, parseFlags } from '../parse-flags.js';
+import { writePidFile, type PidFile } from '../pid-file.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
@@ -43,14 +46,16 @@ const tokenSyntax = {
 
 const serverSyntax = {
   usage: [
-    '[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile]',
+    '[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile] [--pid-file FILE]',
     'token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]',
   ],
   description: `Runs the embedded simulator of the payment configuration service.
 
 Serves /api/openapi/v1 (acquirer, emv, mchInfo, device), GET /api/v2/current and the
 /_sim/ admin surface (loopback clients with a loopback Host only) until interrupted (Ctrl-C
-or SIGTERM). A request a browser page of another site could send (a foreign Origin or
+or SIGTERM) or until the process that started it ends (checked every second): one started
+by \`npx paycfg sim &\` stops with npx. With --pid-file, \`kill $(cat FILE)\` stops it.
+A request a browser page of another site could send (a foreign Origin or
 Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
 Prints one line on start: "listening on http://HOST:PORT".
 
@@ -80,12 +85,17 @@ paycfg sim token prints a bearer token for a group (valid --ttl seconds, default
       value: 'L',
       help: "Whose methodList/emvList a merchant's acquirers[] items carry: binding (default, the binding's own) or profile (the bound profile's); GET /_sim/settings says which",
     },
+    'pid-file': {
+      type: 'string',
+      value: 'FILE',
+      help: "Write the simulator's process id to FILE once it listens (for `kill $(cat FILE)`); deleted when it stops",
+    },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
     color: noColorAccepted,
   },
   environment: [[SECRET_ENV, 'The token secret, unless --jwt-secret is given']],
   exitCodes: [
-    [0, 'stopped by Ctrl-C or SIGTERM'],
+    [0, 'stopped by Ctrl-C or SIGTERM, or the process that started it ended'],
     [1, 'an error (bad flag, the port is taken)'],
   ],
 } as const satisfies CommandSyntax;
@@ -150,12 +160,25 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     ...(wireStyle !== undefined ? { wireStyle } : {}),
     ...(summaryLists !== undefined ? { summaryLists } : {}),
   });
+  let pidFile: PidFile | undefined;
+  if (values['pid-file'] !== undefined) {
+    try {
+      pidFile = await writePidFile(resolve(io.cwd, values['pid-file']), process.pid);
+    } catch (error) {
+      await sim.close();
+      throw error;
+    }
+  }
   if (secret === undefined && !isLoopbackHost(host)) {
     io.stderr.write(`warning: listening on ${host} with the default token secret; anyone who can reach it can sign tokens (set --jwt-secret or ${SECRET_ENV})\n`);
   }
   io.stdout.write(`listening on ${sim.url}\n`);
-  await io.interrupted;
+  const parent = watchParent();
+  const parentGone = parent.gone.then((pid) => io.stderr.write(`paycfg sim: stopping, as the process that started it (pid ${pid}) has ended\n`));
+  await Promise.race([io.interrupted, parentGone]);
+  parent.stop();
   await sim.close();
+  await pidFile?.remove();
   return ExitCode.Success;
 }
 
