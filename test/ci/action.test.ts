@@ -1,0 +1,179 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASIC_EXAMPLE_ENV } from '../helpers/example-secrets.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { action, createWorkspace, parseGithubOutput, runStep } from './action-runner.js';
+import { expectKnownInvocation, repoRoot, shellInvocations } from './ci-files.js';
+
+const steps = action.runs.steps;
+const runScripts = steps.map((s) => s.run ?? '').join('\n');
+
+describe('action.yml', () => {
+  it('is a composite action on Node 20 whose inputs are all used and outputs all set', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(steps[0]).toMatchObject({ uses: 'actions/setup-node@v4', with: { 'node-version': 20 } });
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-url', 'command', 'paths', 'token', 'version', 'working-directory']);
+    const stepsText = JSON.stringify(steps);
+    for (const name of Object.keys(action.inputs)) expect(stepsText, `input ${name}`).toContain(`inputs.${name} }}`);
+
+    expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'has-changes', 'markdown']);
+    const run = steps.find((s) => s.id === 'run')!.run!;
+    for (const [name, output] of Object.entries(action.outputs)) {
+      expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
+      expect(run, `output ${name}`).toMatch(new RegExp(`echo "${name}(=|<<)`));
+    }
+  });
+
+  it('splices no input into a script: every one reaches bash through env', () => {
+    for (const step of steps) {
+      expect(step.run ?? '', step.name).not.toContain('${{');
+      if (step.run !== undefined) expect(step.run.split('\n')[0], step.name).toBe('set -euo pipefail');
+    }
+  });
+
+  it('runs validate, plan, drift and apply with commands and flags paycfg has', async () => {
+    const invocations = shellInvocations(runScripts);
+    expect(invocations.map((argv) => argv[0]).sort()).toEqual(['apply', 'drift', 'plan', 'validate']);
+    expect(invocations.find((argv) => argv[0] === 'plan')).toEqual(expect.arrayContaining(['--markdown', '--detailed-exitcode']));
+    expect(invocations.find((argv) => argv[0] === 'apply')).toContain('--auto-approve');
+    for (const argv of invocations) await expectKnownInvocation(argv, 'action.yml');
+  });
+});
+
+describe('GITHUB_OUTPUT as the tests read it', () => {
+  it('reads name=value and a heredoc value', () => {
+    expect(parseGithubOutput('a=1\nb<<EOF_x\nline 1\n\nline 3\nEOF_x\nc=\n')).toEqual({ a: '1', b: 'line 1\n\nline 3', c: '' });
+  });
+});
+
+describe('the action install step', () => {
+  it('with a version, puts on PATH a paycfg that runs npx paycfg@VERSION', async () => {
+    const ws = createWorkspace();
+    ws.addCommand('npx', `echo "npx $*" >> '${join(ws.dir, 'npx.log')}'; echo 'paycfg 9.9.9'`);
+    const run = await runStep(ws, 'Install paycfg', { command: 'plan', version: '9.9.9' });
+    expect(run.code, run.stderr).toBe(0);
+    const bin = run.githubPath.trim();
+    expect(bin).toBe(join(ws.temp, 'paycfg-action-bin'));
+    expect(run.stdout).toContain('paycfg 9.9.9');
+    expect(readFileSync(join(ws.dir, 'npx.log'), 'utf8')).toBe('npx --yes paycfg@9.9.9 --version\n');
+  });
+
+  it("without one, builds the action's own checkout and runs its bin/paycfg.js", async () => {
+    const ws = createWorkspace();
+    ws.addCommand('npm', `echo "npm $*" >> '${join(ws.dir, 'tools.log')}'`);
+    ws.addCommand('node', `echo "node $*" >> '${join(ws.dir, 'tools.log')}'`);
+    const run = await runStep(ws, 'Install paycfg', { command: 'plan' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(ws.dir, 'tools.log'), 'utf8')).toBe(
+      `npm ci --prefix ${repoRoot} --no-audit --no-fund\nnode ${join(repoRoot, 'bin/paycfg.js')} --version\n`,
+    );
+  });
+});
+
+describe('the action run step against the simulator', () => {
+  let sim: TestSimulator;
+  let groups = 0;
+
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  /** A workspace holding the basic example for a new group, under repo/manifests. */
+  async function setup() {
+    groups += 1;
+    const groupId = `G-7${String(groups).padStart(7, '0')}`;
+    await sim.admin.createGroup({ groupId });
+    const ws = createWorkspace();
+    mkdirSync(join(ws.dir, 'repo', 'manifests'), { recursive: true });
+    const example = readFileSync(join(repoRoot, 'examples/basic/paycfg.yaml'), 'utf8');
+    writeFileSync(join(ws.dir, 'repo', 'manifests', 'paycfg.yaml'), example.replace(/^group: .*$/m, `group: ${groupId}`));
+    const token = sim.token(groupId);
+    const base = { paths: 'manifests', 'working-directory': 'repo', 'base-url': sim.url, token };
+    return { ws, token, base };
+  }
+
+  it('plan: exit 2 passes with has-changes, the markdown as output and job summary; the token only masked, never on a command line', async () => {
+    const { ws, token, base } = await setup();
+    const run = await runStep(ws, 'run', { ...base, command: 'plan' }, BASIC_EXAMPLE_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ 'exit-code': '2', 'has-changes': 'true' });
+    expect(run.outputs['markdown']).toMatch(/^#+ .*paycfg plan/m);
+    expect(run.outputs['markdown']).toContain('coffee-001');
+    expect(`${run.summary}`).toBe(`${run.outputs['markdown']}\n`);
+    expect(run.paycfgArgv).toEqual([['plan', '--markdown', '--detailed-exitcode', '-f', 'manifests']]);
+
+    const [mask, ...rest] = run.stdout.split('\n');
+    expect(mask).toBe(`::add-mask::${token}`);
+    expect(rest.join('\n')).not.toContain(token);
+    expect(run.stderr).not.toContain(token);
+    expect(JSON.stringify(run.paycfgArgv)).not.toContain(token);
+  });
+
+  it('apply with paths approves itself; then plan and drift find nothing, and both say so', async () => {
+    const { ws, base } = await setup();
+    const apply = await runStep(ws, 'run', { ...base, command: 'apply' }, BASIC_EXAMPLE_ENV);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.outputs).toMatchObject({ 'exit-code': '0', 'has-changes': 'false', markdown: '' });
+    expect(apply.stdout).toContain('Apply complete');
+    expect(apply.summary).toBe('');
+
+    const plan = await runStep(ws, 'run', { ...base, command: 'plan' }, BASIC_EXAMPLE_ENV);
+    expect(plan.outputs).toMatchObject({ 'exit-code': '0', 'has-changes': 'false' });
+    const drift = await runStep(ws, 'run', { ...base, command: 'drift' }, BASIC_EXAMPLE_ENV);
+    expect(drift.code, drift.stderr).toBe(0);
+    expect(drift.outputs).toMatchObject({ 'exit-code': '0', 'has-changes': 'false' });
+    expect(drift.summary).toBe(`${drift.outputs['markdown']}\n`);
+    expect(drift.paycfgArgv).toEqual([['drift', '--markdown', '-f', 'manifests']]);
+  });
+
+  it('drift of a group that differs: exit 2 passes with has-changes and the report', async () => {
+    const { ws, base } = await setup();
+    const drift = await runStep(ws, 'run', { ...base, command: 'drift', args: '--ignore-unmanaged' }, BASIC_EXAMPLE_ENV);
+    expect(drift.code, drift.stderr).toBe(0);
+    expect(drift.outputs).toMatchObject({ 'exit-code': '2', 'has-changes': 'true' });
+    expect(drift.outputs['markdown']).toContain('coffee-001');
+    expect(drift.paycfgArgv).toEqual([['drift', '--markdown', '-f', 'manifests', '--ignore-unmanaged']]);
+  });
+
+  it('a plan saved through args, then applied with args naming it and no paths', async () => {
+    const { ws, base } = await setup();
+    const plan = await runStep(ws, 'run', { ...base, command: 'plan', args: '--out\nplan.json' }, BASIC_EXAMPLE_ENV);
+    expect(plan.outputs, plan.stderr).toMatchObject({ 'exit-code': '2', 'has-changes': 'true' });
+    const apply = await runStep(ws, 'run', { ...base, paths: '', command: 'apply', args: 'plan.json' }, BASIC_EXAMPLE_ENV);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.paycfgArgv).toEqual([['apply', '--auto-approve', 'plan.json']]);
+    const after = await runStep(ws, 'run', { ...base, command: 'plan' }, BASIC_EXAMPLE_ENV);
+    expect(after.outputs['exit-code']).toBe('0');
+  });
+
+  it('an error fails the step with paycfg’s exit code, after setting the outputs', async () => {
+    const { ws, base } = await setup();
+    const run = await runStep(ws, 'run', { ...base, command: 'plan', paths: 'manifests missing.yaml' }, BASIC_EXAMPLE_ENV);
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ 'exit-code': '1', 'has-changes': 'false', markdown: '' });
+    expect(run.stderr).toContain('missing.yaml');
+  });
+
+  it('refuses a command other than validate, plan, apply and drift, and no paths, before running paycfg', async () => {
+    const { ws, base } = await setup();
+    const other = await runStep(ws, 'run', { ...base, command: 'export' });
+    expect(other.code).toBe(1);
+    expect(other.stdout).toContain("::error::paycfg action: command must be validate, plan, apply or drift, not 'export'");
+    const none = await runStep(ws, 'run', { ...base, command: 'plan', paths: ' \n ' });
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('::error::paycfg action: give the manifests in paths');
+    expect([...other.paycfgArgv, ...none.paycfgArgv]).toEqual([]);
+  });
+
+  it('validate passes a valid manifest offline, with args', async () => {
+    const { ws } = await setup();
+    const run = await runStep(ws, 'run', { command: 'validate', paths: 'manifests', 'working-directory': 'repo', args: '--allow-missing-env' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ 'exit-code': '0', 'has-changes': 'false', markdown: '' });
+    expect(run.paycfgArgv).toEqual([['validate', '-f', 'manifests', '--allow-missing-env']]);
+  });
+});
