@@ -1,47 +1,80 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/cli/commands/registry.js';
-import { captureIo } from '../../src/cli/io.js';
-import { main } from '../../src/cli/main.js';
-import { helpText } from '../../src/cli/syntax.js';
+import { expectKnownInvocation, readYaml, shellInvocations, type ActionFile } from '../ci/ci-files.js';
 
-const workflow = parse(readFileSync(new URL('../../examples/ci/paycfg.yml', import.meta.url), 'utf8')) as {
-  jobs: Record<string, { steps: { run?: string }[] }>;
-};
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  if?: string;
+  with?: Record<string, string>;
+  run?: string;
+  env?: Record<string, string>;
+}
 
-/** Every `paycfg ...` invocation in the workflow's run steps, as argument lists. */
-function invocations(): string[][] {
-  const out: string[][] = [];
-  for (const job of Object.values(workflow.jobs)) {
-    for (const step of job.steps) {
-      for (const line of (step.run ?? '').split('\n')) {
-        const match = /(?:^|\s)paycfg (\w+)([^|>&;]*)/.exec(line);
-        if (match === null || line.includes('npm install')) continue;
-        out.push([match[1]!, ...match[2]!.trim().split(/\s+/).filter((a) => a !== '').map((a) => a.replace(/^"(.*)"$/, '$1'))]);
-      }
-    }
-  }
-  return out;
+const workflow = readYaml<{
+  on: Record<string, unknown>;
+  concurrency: { group: string; 'cancel-in-progress': boolean };
+  jobs: Record<string, { if: string; steps: Step[] }>;
+}>('examples/ci/paycfg.yml');
+const action = readYaml<ActionFile>('action.yml');
+
+/** The workflow's steps that run paycfg through the action at the repository's root. */
+const ACTION = 'paycfg/paycfg@v1';
+const actionSteps = (job: string): Step[] => workflow.jobs[job]!.steps.filter((s) => s.uses === ACTION);
+
+/**
+ * The command line the action runs for a step: its own invocation of the command (with the
+ * flags it adds), the step's paths as -f PATH and its args in place of the action's "${rest[@]}".
+ */
+function actionInvocation(step: Step): string[] {
+  const split = (text = ''): string[] => text.split(/\s+/).filter((w) => w !== '');
+  const own = shellInvocations(action.runs.steps.map((s) => s.run ?? '').join('\n')).find((argv) => argv[0] === step.with?.['command']);
+  if (own === undefined) throw new Error(`action.yml does not run paycfg ${step.with?.['command']}`);
+  return own.flatMap((w) => (w === '${rest[@]}' ? [...split(step.with?.['paths']).flatMap((p) => ['-f', p]), ...split(step.with?.['args'])] : [w]));
 }
 
 describe('examples/ci workflow', () => {
-  it('has the pull-request plan, main-branch apply and scheduled drift jobs', () => {
+  it('has the pull-request plan, main-branch apply and scheduled drift jobs, one run at a time', () => {
     expect(Object.keys(workflow.jobs).sort()).toEqual(['apply', 'drift', 'plan']);
-    expect(invocations().map((argv) => argv[0])).toEqual(['validate', 'plan', 'plan', 'apply', 'drift']);
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push', 'schedule', 'workflow_dispatch']);
+    expect(workflow.jobs['plan']!.if).toBe("github.event_name == 'pull_request'");
+    expect(workflow.jobs['apply']!.if).toContain("github.ref == 'refs/heads/main'");
+    expect(workflow.jobs['drift']!.if).toContain("github.event_name == 'schedule'");
+    expect(workflow.concurrency).toEqual({ group: 'paycfg-production', 'cancel-in-progress': false });
+  });
+
+  it('runs paycfg only through the action, with inputs the action has', () => {
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      expect(shellInvocations(job.steps.map((s) => s.run ?? '').join('\n')), `job ${name} runs paycfg itself`).toEqual([]);
+      for (const step of actionSteps(name)) {
+        for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${name}: ${step.name}`).toContain(input);
+        for (const [input, spec] of Object.entries(action.inputs)) if (spec.required === true) expect(step.with, `${name}: ${step.name}`).toHaveProperty(input);
+        // The token comes from a secret, never written in the workflow.
+        if (step.with?.['token'] !== undefined) expect(step.with['token']).toBe('${{ secrets.PAYCFG_TOKEN }}');
+      }
+    }
+    const commands = Object.keys(workflow.jobs).flatMap((job) => actionSteps(job).map((s) => `${job}: ${s.with?.['command']}`));
+    expect(commands.sort()).toEqual(['apply: apply', 'apply: plan', 'drift: drift', 'plan: plan', 'plan: validate']);
+  });
+
+  it('comments the plan on the pull request, applies the plan it saved, fails the drift job on drift', () => {
+    const plan = workflow.jobs['plan']!.steps;
+    const planStep = plan.find((s) => s.with?.['command'] === 'plan')!;
+    expect(plan.find((s) => s.run?.includes('gh pr comment'))?.env?.['PLAN']).toBe(`\${{ steps.${planStep.id}.outputs.markdown }}`);
+
+    const [saved, applied] = actionSteps('apply');
+    expect(actionInvocation(saved!)).toEqual(expect.arrayContaining(['--out', 'plan.json']));
+    expect(actionInvocation(applied!)).toEqual(['apply', '--auto-approve', 'plan.json']);
+
+    const drift = workflow.jobs['drift']!.steps;
+    const driftStep = drift.find((s) => s.with?.['command'] === 'drift')!;
+    expect(drift.at(-1)).toMatchObject({ if: `steps.${driftStep.id}.outputs.has-changes == 'true'` });
+    expect(drift.at(-1)!.run).toContain('exit 1');
   });
 
   it('only uses commands and flags paycfg has', async () => {
-    for (const argv of invocations()) {
-      expect(Object.keys(commands)).toContain(argv[0]);
-      const command = await commands[argv[0]!]!.load();
-      const flags = argv.slice(1).filter((a) => a.startsWith('--'));
-      const help = helpText(command.name, command.syntax);
-      for (const flag of flags) expect(help, `${argv[0]} ${flag}`).toContain(flag);
-      // Parsing succeeds up to the point where the command needs a service or files.
-      const io = captureIo({ env: {} });
-      await main(argv.map((a) => a.replace('$MANIFESTS', 'does-not-exist')), io);
-      expect(io.err(), argv.join(' ')).not.toMatch(/Unknown option|unexpected argument|USAGE/i);
+    for (const job of Object.keys(workflow.jobs)) {
+      for (const step of actionSteps(job)) await expectKnownInvocation(actionInvocation(step), `examples/ci/paycfg.yml ${job}`);
     }
   });
 });
