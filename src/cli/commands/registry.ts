@@ -27,4 +27,8 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Run the embedded simulator of the payment configuration service',
     load: async () => (await import('./sim.js')).simCommand,
   },
+  completion: {
+    summary: 'Print a completion script for bash or zsh',
+    load: async () => (await import('./completion.js')).completionCommand,
+  },
 };
