@@ -41,6 +41,17 @@ describe('action.yml', () => {
   });
 });
 
+describe('docs/ci.md', () => {
+  const guide = readFileSync(join(repoRoot, 'docs/ci.md'), 'utf8');
+  it('lists every input and output of the action, and the command lines it runs', () => {
+    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)]) expect(guide, name).toContain(`| \`${name}\` |`);
+    for (const argv of shellInvocations(runScripts)) {
+      const line = `paycfg ${argv.map((w) => (w === '${rest[@]}' ? '-f PATH… ARGS…' : w)).join(' ')}`;
+      expect(guide, line).toContain(`\`${line}\``);
+    }
+  });
+});
+
 describe('GITHUB_OUTPUT as the tests read it', () => {
   it('reads name=value and a heredoc value', () => {
     expect(parseGithubOutput('a=1\nb<<EOF_x\nline 1\n\nline 3\nEOF_x\nc=\n')).toEqual({ a: '1', b: 'line 1\n\nline 3', c: '' });
