@@ -9,6 +9,6 @@ export type { FaultSettings } from './http/faults.js';
 export { WIRE_STYLES, DEFAULT_WIRE_STYLE, isWireStyle, type WireStyle } from './http/wire-style.js';
 export { SUMMARY_LISTS, DEFAULT_SUMMARY_LISTS, isSummaryLists, type SummaryLists } from './rules/summary-lists.js';
 export type { RequestStatistics } from './http/stats.js';
-export { SimStateError } from './errors.js';
+export { SimPortTakenError, SimStateError } from './errors.js';
 export { simAdminClient, SimAdminError, type SimAdminClient, type SimSettings } from './admin-client.js';
 export type { GroupSettingsInput } from './rules/groups.js';

@@ -11,6 +11,10 @@ describe('docs/cli.md', () => {
       const command = await commands[name]!.load();
       const help = helpText(command.name, command.syntax).trimEnd();
       expect(reference, `docs/cli.md is stale for \`paycfg ${name} --help\`: run npm run docs:cli`).toContain(help);
+      for (const sub of Object.values(command.subcommands ?? {})) {
+        const subHelp = helpText(`${name} ${sub.name}`, sub.syntax).trimEnd();
+        expect(reference, `docs/cli.md is stale for \`paycfg ${name} ${sub.name} --help\`: run npm run docs:cli`).toContain(subHelp);
+      }
     }
   });
 });
