@@ -1,0 +1,73 @@
+/**
+ * paycfg as a library: what the CLI does, without printing. Every function returns what the CLI
+ * renders (a plan is the documented JSON plan, schemas/plan.schema.json) and throws the error
+ * classes the CLI maps to exit codes (`error.exitCode`, `error.code`).
+ *
+ * @example
+ * ```ts
+ * import { createClient, plan, renderPlanText } from 'paycfg';
+ *
+ * const client = createClient(); // PAYCFG_BASE_URL and PAYCFG_TOKEN
+ * try {
+ *   const result = await plan({ manifest: ['paycfg/'], client });
+ *   process.stdout.write(renderPlanText(result));
+ * } finally {
+ *   await client.close();
+ * }
+ * ```
+ *
+ * @packageDocumentation
+ */
+
+export { loadManifest } from './library/manifest.js';
+export { plan, DEFAULT_PARALLELISM, type PlanOptions, type SavePlanOptions } from './library/plan.js';
+export { apply, type ApplyOptions, type ApplyManifestOptions, type ApplySavedPlanOptions, type ApplyReport } from './library/apply.js';
+export { exportGroup, type ExportOptions } from './library/export.js';
+export { createClient, type CreateClientOptions } from './library/client.js';
+export { renderPlanText, type TextOptions } from './library/render.js';
+export { renderPlanJson } from './render/render-json.js';
+export { renderPlanMarkdown, MARKDOWN_MAX_LENGTH, type MarkdownOptions } from './render/render-markdown.js';
+export { hasChanges, PLAN_FORMAT_VERSION } from './plan/plan.js';
+
+export {
+  startSimulator,
+  signSimToken,
+  simAdminClient,
+  DEFAULT_SIM_SECRET,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  type SimulatorOptions,
+  type RunningSimulator,
+  type FaultSettings,
+  type SimAdminClient,
+  type SimSettings,
+  type WireStyle,
+  type SummaryLists,
+} from './sim/index.js';
+
+export { ExitCode, PaycfgError, UsageError, ConfigError, ApprovalRequiredError, InternalError } from './errors.js';
+export {
+  ApiError,
+  AuthenticationError,
+  LegacyApiRejectedError,
+  OutcomeUnknownError,
+  OwnerInfoInvalidError,
+  RateLimitedError,
+  TransportError,
+  WireFormatError,
+} from './api/index.js';
+export { ManifestError, type Diagnostic } from './manifest/diagnostics.js';
+export { PlanError, TargetError } from './plan/errors.js';
+export { SavedPlanError, SavedPlanStaleError } from './plan/saved-plan.js';
+export { LiveStateError, GroupMismatchError, UnreadableRecordError } from './live/errors.js';
+export { ConcurrentCreateError } from './apply/concurrent-create.js';
+export { ExportOutputError, ExportFileExistsError, ExportHoldsTokenError } from './export/index.js';
+export { PlanHoldsTokenError } from './cli/desired-token.js';
+export { SimStateError, SimAdminError } from './sim/index.js';
+
+export type { ApiClient, RequestLogEvent, RequestOutcome } from './api/index.js';
+export type { LoadedManifest, LoadManifestOptions } from './manifest/index.js';
+export type { Manifest } from './manifest/model.js';
+export type { Action, BlockedChange, Change, DeviceDisposal, Plan, PlanSummary, PlanWarning, UnmanagedResource } from './plan/plan.js';
+export type { ApplyEvent, ApplyResult, ChangeOutcome } from './apply/execute-plan.js';
+export type { ExportRun, ExportTarget, ExportedManifest } from './export/index.js';
+export type { Address, Kind } from './model/kinds.js';

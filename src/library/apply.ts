@@ -1,0 +1,94 @@
+import type { ApiClient } from '../api/index.js';
+import { executePlan, type ApplyEvent, type ApplyResult } from '../apply/execute-plan.js';
+import { IdRegistry } from '../apply/id-registry.js';
+import type { Plan } from '../plan/plan.js';
+import { publicPlan } from '../render/public-plan.js';
+import { scrubPlan, SENSITIVE } from '../render/redact.js';
+import { createScrubber } from '../util/scrub.js';
+import { prepareSavedPlan } from '../workflow/prepare-saved-plan.js';
+import { readSavedPlan } from '../workflow/saved-plan-file.js';
+import { tokenOf } from './client.js';
+import { computeLibraryPlan, DEFAULT_PARALLELISM, type PlanOptions } from './plan.js';
+
+/** How a plan is carried out, whichever way it was made. */
+interface ExecutionOptions {
+  /** Changes and requests in flight at once (as `--parallelism`); default 8. */
+  readonly parallelism?: number;
+  /** Each change as it starts, finishes, fails or is skipped (what the CLI's progress shows). */
+  readonly onEvent?: (event: ApplyEvent) => void;
+  /** Aborting it stops the run as Ctrl-C stops `paycfg apply`: running changes finish, none starts. */
+  readonly signal?: AbortSignal;
+}
+
+/** Apply a manifest: plan it, then carry the plan out (`paycfg apply -f … --auto-approve`). */
+export interface ApplyManifestOptions extends PlanOptions, ExecutionOptions {}
+
+/** Apply a plan saved by `plan({ out })` or `paycfg plan --out` (`paycfg apply FILE`). */
+export interface ApplySavedPlanOptions extends ExecutionOptions {
+  /** The saved plan's file. */
+  readonly savedPlan: string;
+  readonly client: ApiClient;
+  /** Where the secret values the saved plan names are read; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Directory a relative `savedPlan` is resolved against; default `process.cwd()`. */
+  readonly cwd?: string;
+}
+
+export type ApplyOptions = ApplyManifestOptions | ApplySavedPlanOptions;
+
+/** What was carried out, and the plan it carried out as plan() returns it. */
+export interface ApplyReport extends ApplyResult {
+  /** The plan as published (schemas/plan.schema.json); its `blocked` changes were not attempted. */
+  readonly plan: Plan;
+}
+
+function abortedOf(signal: AbortSignal | undefined): Promise<unknown> | undefined {
+  if (signal === undefined) return undefined;
+  if (signal.aborted) return Promise.resolve(signal.reason);
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(signal.reason), { once: true }));
+}
+
+/**
+ * Makes the live group match the manifest, as `paycfg apply -f … --auto-approve` does without
+ * printing: plans, then carries the changes out in an order the service accepts, up to
+ * `parallelism` at once. A failed change skips what depends on it; the others go on. With
+ * `savedPlan` it carries out a saved plan, after checking that the live records it was computed
+ * from have not changed since.
+ *
+ * The run succeeded when `failed`, `notStarted` and `plan.blocked.length` are all 0 (the CLI
+ * exits 1 otherwise). Each failed outcome's `error` is one of the error classes exported here.
+ *
+ * @throws ManifestError, ApiError, TransportError… when planning fails: then nothing was changed.
+ * @throws SavedPlanError (SavedPlanStaleError when the group changed since) for a saved plan that
+ *   cannot be applied: nothing was changed.
+ */
+export async function apply(options: ApplyOptions): Promise<ApplyReport> {
+  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
+  const { client } = options;
+  const token = tokenOf(client);
+  const prepared =
+    'savedPlan' in options
+      ? await prepareSavedPlan(await readSavedPlan(options.savedPlan, options.cwd ?? process.cwd()), client, options.env ?? process.env, parallelism)
+      : await computeLibraryPlan({ ...options, parallelism }).then(({ run }) => run);
+  const { plan: toRun, desired, live } = prepared;
+  const shown = publicPlan(scrubPlan(toRun, token === '' ? [] : [token]));
+  const interrupted = abortedOf(options.signal);
+  // The executor hears of an interrupt a tick late: a signal aborted already must start nothing.
+  const result: ApplyResult = options.signal?.aborted === true
+    ? { outcomes: toRun.changes.map((c) => ({ address: c.address, action: c.action, status: 'not-started' })), done: 0, failed: 0, skipped: 0, notStarted: toRun.changes.length }
+    : await executePlan(
+        toRun,
+        { client, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
+        { parallelism, ...(interrupted !== undefined ? { interrupted } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) },
+      );
+  if (token === '') return { plan: shown, ...result };
+  // A live-only record's key comes from the service: outcomes name it with the token masked, as the plan does.
+  const mask = createScrubber([token], SENSITIVE);
+  const outcomes = result.outcomes.map((o) => ({
+    ...o,
+    address: mask(o.address),
+    ...(o.detail !== undefined ? { detail: mask(o.detail) } : {}),
+    ...(o.because !== undefined ? { because: mask(o.because) } : {}),
+  }));
+  return { plan: shown, ...result, outcomes };
+}

@@ -1,0 +1,41 @@
+import type { ApiClient } from '../api/index.js';
+import { exportGroup as exportLiveGroup, type ExportRun, type ExportTarget } from '../export/index.js';
+import { tokenOf } from './client.js';
+import { DEFAULT_PARALLELISM } from './plan.js';
+
+export interface ExportOptions {
+  /** The service, from createClient. */
+  readonly client: ApiClient;
+  /**
+   * Where the manifest goes: `{ kind: 'stdout' }` (the default) returns its YAML as `text`;
+   * `{ kind: 'file', path }` writes one file; `{ kind: 'directory', path, force }` one file per merchant.
+   */
+  readonly target?: ExportTarget;
+  /** Give merchants, bindings and devices without a key one proposed from their names (as `--assign-references`). */
+  readonly assignReferences?: boolean;
+  /** Directory relative paths are resolved against; default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Reads in flight at once; default 8. */
+  readonly parallelism?: number;
+}
+
+/**
+ * Reads the live group (GET requests only) and turns it into a manifest, as `paycfg export`
+ * does; the service is never written to. Secret values become `${VARIABLE}` references
+ * (listed in `exported.variables`). The output is read back through the manifest loader: problems
+ * `validate` would find are in `diagnostics`.
+ *
+ * @throws ExportFileExistsError when a file target exists and `force` is not set (before any request).
+ * @throws ExportHoldsTokenError when the live group holds the access token (nothing is written).
+ */
+export function exportGroup(options: ExportOptions): Promise<ExportRun> {
+  const token = tokenOf(options.client);
+  return exportLiveGroup({
+    client: options.client,
+    concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
+    assignReferences: options.assignReferences === true,
+    target: options.target ?? { kind: 'stdout' },
+    cwd: options.cwd ?? process.cwd(),
+    ...(token !== '' ? { token } : {}),
+  });
+}

@@ -1,0 +1,77 @@
+import type { ApiClient } from '../api/index.js';
+import { refuseTokenInDesired } from '../cli/desired-token.js';
+import type { Plan } from '../plan/plan.js';
+import { parseTargets } from '../plan/targets.js';
+import { publicPlan } from '../render/public-plan.js';
+import { scrubPlan } from '../render/redact.js';
+import { computePlan, type PlanRun } from '../workflow/compute-plan.js';
+import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-file.js';
+import { tokenOf } from './client.js';
+
+/** As `paycfg plan`'s --parallelism: the CLI's default. */
+export const DEFAULT_PARALLELISM = 8;
+
+/** What a plan is made of: the manifest, and the service the group lives in. */
+export interface PlanOptions {
+  /** Manifest files or directories (as `-f`; directories are read recursively). */
+  readonly manifest: string | readonly string[];
+  /** The service, from createClient. */
+  readonly client: ApiClient;
+  /** Where the manifest's `${VAR}` references are read; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Directory relative paths are resolved against; default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Reads in flight at once (as `--parallelism`); default 8. */
+  readonly parallelism?: number;
+  /** Only these resources and what they depend on (as `--target`), e.g. `merchant/coffee-001`. */
+  readonly targets?: readonly string[];
+}
+
+/** A plan to compute, and where to save it for a later `apply({ savedPlan })` or `paycfg apply FILE`. */
+export interface SavePlanOptions extends PlanOptions {
+  /** The file to write (as `--out`): an existing file is replaced only when it is a saved plan. */
+  readonly out?: string;
+  /** With `out`: replace the file even when it is not a saved plan (as `--force`). */
+  readonly force?: boolean;
+}
+
+/** The run behind a plan, and the plan as published: what plan and apply both start from. */
+export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = false): Promise<{ run: PlanRun; shown: Plan; token: string }> {
+  const token = tokenOf(options.client);
+  const run = await computePlan({
+    paths: typeof options.manifest === 'string' ? [options.manifest] : options.manifest,
+    env: options.env ?? process.env,
+    cwd: options.cwd ?? process.cwd(),
+    client: options.client,
+    concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
+    targets: parseTargets(options.targets),
+    forSavedPlan,
+  });
+  return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
+}
+
+/**
+ * Reads the live group, compares it with the manifest and returns the ordered changes `apply`
+ * would make, as `paycfg plan --json` prints them (schemas/plan.schema.json): secret values
+ * shown as `(sensitive)`, the access token masked wherever the service returned it. Sends no
+ * write. The group differs from the manifest when `changes` or `blocked` is not empty.
+ *
+ * With `out`, the plan is also saved there for `apply({ savedPlan })` (`paycfg plan --out`): the
+ * file holds no secret value, only where each comes from.
+ *
+ * @throws ManifestError before the first request, when the manifest is invalid.
+ * @throws ApiError, AuthenticationError, TransportError… when the service refuses or cannot be reached.
+ * @throws TargetError when a target names no resource; SavedPlanError when `out` cannot be written.
+ */
+export async function plan(options: SavePlanOptions): Promise<Plan> {
+  const cwd = options.cwd ?? process.cwd();
+  // A destination that would be refused is refused before the live group is read.
+  if (options.out !== undefined) await checkPlanDestination(options.out, cwd, { force: options.force === true });
+  const { run, shown, token } = await computeLibraryPlan(options, options.out !== undefined);
+  if (options.out !== undefined) {
+    // Saved as the CLI saves it: a desired value holding the token is refused, never masked.
+    refuseTokenInDesired(run.plan, token);
+    await writeSavedPlan(options.out, { ...run, plan: scrubPlan(run.plan, token === '' ? [] : [token]) }, cwd, { force: options.force === true });
+  }
+  return shown;
+}
