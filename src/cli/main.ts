@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { ExitCode, PaycfgError, UsageError } from '../errors.js';
 import { closestMatch } from '../manifest/did-you-mean.js';
 import { stringifyJson } from '../util/visible-text.js';
@@ -7,7 +8,8 @@ import { processIo, type IoStreams } from './io.js';
 import { jsonError, wantsJson } from './json-error.js';
 import { helpText, usageText } from './syntax.js';
 
-const VERSION = '0.1.0';
+/** The installed package's version: src/cli and dist/cli both sit two levels under the package root. */
+const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 const TOP_USAGE = 'Usage: paycfg <command> [flags]';
 

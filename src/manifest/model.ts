@@ -168,7 +168,7 @@ const methodsSchema = z
   .refine((methods) => Object.keys(methods).length > 0, { error: 'list at least one payment method' })
   .meta({ id: 'Methods', description: 'Payment methods: method code (01..06, A1.., B1.., C1..) → EMV configs by emvName.' });
 
-interface MethodEntry {
+export interface MethodEntry {
   emvs?: string[] | undefined;
   allows?: string[] | undefined;
 }
