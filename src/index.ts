@@ -61,7 +61,7 @@ export { SavedPlanError, SavedPlanStaleError } from './plan/saved-plan.js';
 export { LiveStateError, GroupMismatchError, UnreadableRecordError } from './live/errors.js';
 export { ConcurrentCreateError } from './apply/concurrent-create.js';
 export { ExportOutputError, ExportFileExistsError, ExportHoldsTokenError } from './export/index.js';
-export { PlanHoldsTokenError } from './cli/desired-token.js';
+export { PlanHoldsTokenError } from './workflow/desired-token.js';
 export { SimStateError, SimAdminError } from './sim/index.js';
 
 export type { ApiClient, RequestLogEvent, RequestOutcome } from './api/index.js';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/index.js';
-import { refuseTokenInDesired } from '../cli/desired-token.js';
+import { refuseTokenInDesired } from '../workflow/desired-token.js';
 import type { Plan } from '../plan/plan.js';
 import { parseTargets } from '../plan/targets.js';
 import { publicPlan } from '../render/public-plan.js';

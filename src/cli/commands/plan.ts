@@ -11,7 +11,7 @@ import { checkPlanDestination, writeSavedPlan } from '../../workflow/saved-plan-
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { shellWord } from '../next-steps.js';
-import { refuseTokenInDesired } from '../desired-token.js';
+import { refuseTokenInDesired } from '../../workflow/desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import { colorFlag, type CommandSyntax } from '../syntax.js';
