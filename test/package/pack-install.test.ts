@@ -58,7 +58,8 @@ beforeAll(async () => {
   await mustRun('mkdir', [project], work);
   await mustRun('npm', ['init', '-y'], project);
   await mustRun('npm', ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline'], project);
-  await cp(join(REPO, 'examples/basic'), join(project, 'basic'), { recursive: true });
+  // The tutorial starts from the example the package ships: a copy of it, as the README says.
+  await cp(join(project, 'node_modules/paycfg/examples/basic'), join(project, 'basic'), { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
@@ -77,7 +78,7 @@ describe('the packed package, installed into an empty project (slow: npm pack an
   it('ships what runs and nothing of the sources, tests or source maps', async () => {
     const listing = await mustRun('tar', ['-tzf', (await readdir(work)).map((name) => join(work, name)).find((p) => p.endsWith('.tgz'))!], work);
     const files = listing.stdout.split('\n').filter((line) => line !== '');
-    expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/paycfg.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/cli/main.js', 'package/schemas/manifest.schema.json', 'package/schemas/plan.schema.json']));
+    expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/paycfg.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/cli/main.js', 'package/schemas/manifest.schema.json', 'package/schemas/plan.schema.json', 'package/examples/basic/paycfg.yaml']));
     expect(files.filter((file) => /^package\/(src|test|scripts)\//.test(file) || file.endsWith('.map'))).toEqual([]);
   });
 
