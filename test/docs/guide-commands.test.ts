@@ -6,7 +6,7 @@
  * the reader types yes), in a directory holding a copy of examples/, with `npx` and `paycfg`
  * running this checkout's CLI, and the guide's port 8080 replaced by a free one.
  */
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,12 @@ const label = (block: ConsoleBlock): string =>
 
 /** Every run gets this long before it is taken for hung: paycfg starts from source under tsx, several times per block. */
 const RUN_DEADLINE = 60_000;
+
+/** The directories the runs made, removed in the end. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('reading console blocks', () => {
   it('takes commands from a block without prompts, a trailing comment apart, and `# exit N` as the expected code', () => {
@@ -108,6 +114,7 @@ describe('the guide’s commands', () => {
       `${label(block)}: each command ends with the exit code the guide gives, and the simulator it starts is stopped`,
       async () => {
         const { dir, bin } = createGuideDir();
+        made.push(dir);
         const port = await freePort();
         const run = await runInTerminal({ commands: [...runnable.map((c) => c.command), ...then], cwd: dir, bin, port, deadlineMs: RUN_DEADLINE });
         const ran = runnable.map((c) => `README.md:${c.line}: ${c.command} → ${run.codes[runnable.indexOf(c)]}`).join('\n');
@@ -134,8 +141,9 @@ describe('the guide’s commands', () => {
           sims.push(sim);
           const groupName = /group G-\d{8} \("([^"]*)"\)/.exec(block.commands.flatMap((c) => c.output).join('\n'))?.[1];
           await sim.admin.createGroup({ groupId: TEST_GROUP, groupName: groupName ?? 'Demo Payments Ltd' });
-          const { bin } = createGuideDir();
+          const { dir, bin } = createGuideDir();
           const cwd = mkdtempSync(join(tmpdir(), 'paycfg-session-'));
+          made.push(dir, cwd);
           cpSync(join(ROOT, 'examples/basic'), cwd, { recursive: true });
           const run = await runInTerminal({
             commands: block.commands.map((c) => c.command),
