@@ -25,6 +25,11 @@ export interface PlanOptions {
   readonly parallelism?: number;
   /** Only these resources and what they depend on (as `--target`), e.g. `merchant/coffee-001`. */
   readonly targets?: readonly string[];
+  /**
+   * Reads the manifest file given as the path `-` (as `-f -` reads standard input); without it,
+   * `-` is refused with a ManifestError.
+   */
+  readonly readStdin?: () => Promise<string>;
 }
 
 /** A plan to compute, and where to save it for a later `apply({ savedPlan })` or `paycfg apply FILE`. */
@@ -46,6 +51,7 @@ export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = fa
     concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
     targets: parseTargets(options.targets),
     forSavedPlan,
+    ...(options.readStdin !== undefined ? { readStdin: options.readStdin } : {}),
   });
   return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
 }

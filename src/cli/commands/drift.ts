@@ -1,12 +1,12 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
+import { adoptClient } from '../../library/client.js';
+import { plan as makePlan } from '../../library/plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { publicPlan } from '../../render/public-plan.js';
-import { scrubPlan } from '../../render/redact.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
-import { computePlan } from '../../workflow/compute-plan.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
@@ -49,8 +49,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const targets = parseTargets(values.target);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, ...stdinOf(io) });
-    const plan = scrubPlan(computed.plan, [token]);
+    // Drift is the plan, with unmanaged resources counted: the library's, the token masked in it.
+    const plan = await makePlan({ manifest: paths, client: adoptClient(client, token), env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) });
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;

@@ -1,5 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { exportGroup, type ExportRun, type ExportTarget } from '../../export/index.js';
+import type { ExportRun, ExportTarget } from '../../export/index.js';
+import { adoptClient } from '../../library/client.js';
+import { exportGroup } from '../../library/export.js';
 import { formatDiagnostic } from '../../manifest/index.js';
 import { plural } from '../../util/text.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
@@ -49,7 +51,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result: ExportRun;
   try {
-    result = await exportGroup({ client, concurrency: parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd, token });
+    result = await exportGroup({ client: adoptClient(client, token), parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd });
   } finally {
     await client.close();
   }

@@ -1,17 +1,15 @@
 import { ExitCode, UsageError } from '../../errors.js';
+import { adoptClient } from '../../library/client.js';
+import { plan } from '../../library/plan.js';
 import { hasChanges } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
-import { scrubPlan } from '../../render/redact.js';
 import { renderPlanJson } from '../../render/render-json.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
-import { computePlan } from '../../workflow/compute-plan.js';
-import { checkPlanDestination, writeSavedPlan } from '../../workflow/saved-plan-file.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import { shellWord } from '../next-steps.js';
-import { refuseTokenInDesired } from '../../workflow/desired-token.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import { colorFlag, type CommandSyntax } from '../syntax.js';
@@ -47,24 +45,29 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
   const parallelism = parallelismFlag('plan', values.parallelism);
   const targets = parseTargets(values.target);
-  if (values.out !== undefined) await checkPlanDestination(values.out, io.cwd, { force: values.force });
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const computed = await computePlan({ paths, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, forSavedPlan: values.out !== undefined, ...stdinOf(io) });
-    // What the plan writes is saved as it is: a desired value holding the token is refused, not masked.
-    if (values.out !== undefined) refuseTokenInDesired(computed.plan, token);
-    // A live record that holds the token shows it neither on screen nor in the saved plan.
-    const run = { ...computed, plan: scrubPlan(computed.plan, [token]) };
-    if (values.out !== undefined) await writeSavedPlan(values.out, run, io.cwd, { force: values.force });
-    if (values.json) io.stdout.write(renderPlanJson(run.plan));
-    else if (values.markdown) io.stdout.write(renderPlanMarkdown(run.plan));
-    else io.stdout.write(renderPlanText(run.plan, createStyle(colorEnabled(io) && values.color)));
+    // The library refuses a destination it would not replace before any read, and keeps the token
+    // out of the plan it returns and saves, as the CLI's own output filter keeps it off the screen.
+    const shown = await plan({
+      manifest: paths,
+      client: adoptClient(client, token),
+      env: io.env,
+      cwd: io.cwd,
+      parallelism,
+      targets,
+      ...stdinOf(io),
+      ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),
+    });
+    if (values.json) io.stdout.write(renderPlanJson(shown));
+    else if (values.markdown) io.stdout.write(renderPlanMarkdown(shown));
+    else io.stdout.write(renderPlanText(shown, createStyle(colorEnabled(io) && values.color)));
     if (values.out !== undefined && !values.json) {
       // A plan with nothing to do is saved all the same (CI may apply whatever it saved), but says so.
-      const next = run.plan.changes.length > 0 ? `run \`paycfg apply ${shellWord(values.out)}\` to carry it out` : 'it has no changes to carry out';
+      const next = shown.changes.length > 0 ? `run \`paycfg apply ${shellWord(values.out)}\` to carry it out` : 'it has no changes to carry out';
       io.stderr.write(`Saved the plan to ${values.out}; ${next}.\n`);
     }
-    return values['detailed-exitcode'] && hasChanges(run.plan) ? ExitCode.Changes : ExitCode.Success;
+    return values['detailed-exitcode'] && hasChanges(shown) ? ExitCode.Changes : ExitCode.Success;
   } finally {
     await client.close();
   }
