@@ -1,7 +1,10 @@
 import type { ApiClient } from '../api/index.js';
 import { executePlan, type ApplyEvent, type ApplyResult } from '../apply/execute-plan.js';
 import { IdRegistry } from '../apply/id-registry.js';
+import type { LiveRead } from '../live/read-live.js';
+import type { DesiredState } from '../model/state.js';
 import type { Plan } from '../plan/plan.js';
+import type { SavedPlan } from '../plan/saved-plan.js';
 import { publicPlan } from '../render/public-plan.js';
 import { scrubPlan, SENSITIVE } from '../render/redact.js';
 import { createScrubber } from '../util/scrub.js';
@@ -48,6 +51,88 @@ function abortedOf(signal: AbortSignal | undefined): Promise<unknown> | undefine
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(signal.reason), { once: true }));
 }
 
+/** How a prepared plan is carried out. */
+export interface RunOptions extends Omit<ExecutionOptions, 'parallelism'> {
+  /**
+   * Settles when the run is to stop, as `signal` stops it (the CLI's Ctrl-C and SIGTERM, which
+   * it hears as a promise): running changes finish, none starts.
+   */
+  readonly interrupted?: Promise<unknown>;
+}
+
+/**
+ * A plan made and checked, not yet carried out: what apply() does in two steps, for a caller that
+ * shows the plan and asks before it runs (`paycfg apply` without --auto-approve).
+ */
+export interface PreparedApply {
+  /** The plan as published (schemas/plan.schema.json), the token masked: what run() carries out. */
+  readonly plan: Plan;
+  /** The secret values the run sends: to keep out of what is shown of a failure. */
+  readonly secretValues: readonly string[];
+  /** Carries the plan out (call it once); its report as apply() returns it. */
+  run(options?: RunOptions): Promise<ApplyReport>;
+}
+
+interface Prepared {
+  readonly plan: Plan;
+  readonly desired: DesiredState;
+  readonly live: LiveRead;
+  readonly secretValues: readonly string[];
+}
+
+/**
+ * Plans a manifest for apply (as `paycfg apply -f …` before it asks): reads the live group, sends
+ * no write. The first of apply()'s two steps.
+ *
+ * @throws as apply() when planning fails.
+ */
+export async function prepareManifestApply(options: ApplyManifestOptions): Promise<PreparedApply> {
+  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
+  const { run } = await computeLibraryPlan({ ...options, parallelism });
+  return prepared(options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues] });
+}
+
+/**
+ * Checks a saved plan, already read from its file, against the live group (as `paycfg apply
+ * PLANFILE` does before it runs); sends no write. The first of apply()'s two steps.
+ *
+ * @throws SavedPlanError (SavedPlanStaleError when the group changed since it was saved).
+ */
+export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySavedPlanOptions, 'savedPlan' | 'cwd'>): Promise<PreparedApply> {
+  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
+  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism));
+}
+
+function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues }: Prepared): PreparedApply {
+  const token = tokenOf(client);
+  const shown = publicPlan(scrubPlan(toRun, token === '' ? [] : [token]));
+  return {
+    plan: shown,
+    secretValues,
+    async run(options = {}) {
+      const interrupted = options.interrupted ?? abortedOf(options.signal);
+      // The executor hears of an interrupt a tick late: a signal aborted already must start nothing.
+      const result: ApplyResult = options.signal?.aborted === true
+        ? { outcomes: toRun.changes.map((c) => ({ address: c.address, action: c.action, status: 'not-started' })), done: 0, failed: 0, skipped: 0, notStarted: toRun.changes.length }
+        : await executePlan(
+            toRun,
+            { client, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
+            { parallelism, ...(interrupted !== undefined ? { interrupted } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) },
+          );
+      if (token === '') return { plan: shown, ...result };
+      // A live-only record's key comes from the service: outcomes name it with the token masked, as the plan does.
+      const mask = createScrubber([token], SENSITIVE);
+      const outcomes = result.outcomes.map((o) => ({
+        ...o,
+        address: mask(o.address),
+        ...(o.detail !== undefined ? { detail: mask(o.detail) } : {}),
+        ...(o.because !== undefined ? { because: mask(o.because) } : {}),
+      }));
+      return { plan: shown, ...result, outcomes };
+    },
+  };
+}
+
 /**
  * Makes the live group match the manifest, as `paycfg apply -f … --auto-approve` does without
  * printing: plans, then carries the changes out in an order the service accepts, up to
@@ -63,32 +148,9 @@ function abortedOf(signal: AbortSignal | undefined): Promise<unknown> | undefine
  *   cannot be applied: nothing was changed.
  */
 export async function apply(options: ApplyOptions): Promise<ApplyReport> {
-  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
-  const { client } = options;
-  const token = tokenOf(client);
-  const prepared =
+  const ready =
     'savedPlan' in options
-      ? await prepareSavedPlan(await readSavedPlan(options.savedPlan, options.cwd ?? process.cwd()), client, options.env ?? process.env, parallelism)
-      : await computeLibraryPlan({ ...options, parallelism }).then(({ run }) => run);
-  const { plan: toRun, desired, live } = prepared;
-  const shown = publicPlan(scrubPlan(toRun, token === '' ? [] : [token]));
-  const interrupted = abortedOf(options.signal);
-  // The executor hears of an interrupt a tick late: a signal aborted already must start nothing.
-  const result: ApplyResult = options.signal?.aborted === true
-    ? { outcomes: toRun.changes.map((c) => ({ address: c.address, action: c.action, status: 'not-started' })), done: 0, failed: 0, skipped: 0, notStarted: toRun.changes.length }
-    : await executePlan(
-        toRun,
-        { client, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
-        { parallelism, ...(interrupted !== undefined ? { interrupted } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) },
-      );
-  if (token === '') return { plan: shown, ...result };
-  // A live-only record's key comes from the service: outcomes name it with the token masked, as the plan does.
-  const mask = createScrubber([token], SENSITIVE);
-  const outcomes = result.outcomes.map((o) => ({
-    ...o,
-    address: mask(o.address),
-    ...(o.detail !== undefined ? { detail: mask(o.detail) } : {}),
-    ...(o.because !== undefined ? { because: mask(o.because) } : {}),
-  }));
-  return { plan: shown, ...result, outcomes };
+      ? await prepareSavedApply(await readSavedPlan(options.savedPlan, options.cwd ?? process.cwd()), options)
+      : await prepareManifestApply(options);
+  return ready.run({ ...(options.signal !== undefined ? { signal: options.signal } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) });
 }

@@ -1,17 +1,14 @@
-import { IdRegistry } from '../../apply/id-registry.js';
-import { executePlan, type ApplyResult } from '../../apply/execute-plan.js';
+import type { ApplyResult } from '../../apply/execute-plan.js';
 import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
+import { prepareManifestApply, prepareSavedApply } from '../../library/apply.js';
+import { adoptClient } from '../../library/client.js';
 import type { Plan } from '../../plan/plan.js';
 import { SavedPlanStaleError } from '../../plan/saved-plan.js';
 import { parseTargets } from '../../plan/targets.js';
-import { scrubPlan, SENSITIVE } from '../../render/redact.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { STDIN_PATH } from '../../manifest/collect-files.js';
-import { computePlan } from '../../workflow/compute-plan.js';
-import { createScrubber } from '../../util/scrub.js';
 import { showControls, stringifyJson } from '../../util/visible-text.js';
-import { prepareSavedPlan } from '../../workflow/prepare-saved-plan.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
 import { createApplyProgress } from '../apply-progress.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
@@ -65,17 +62,9 @@ async function confirm(
   }
 }
 
-/**
- * Addresses and reasons of outcomes name the changes the executor ran, not the shown plan's: a
- * live-only record's key comes from the service, so it is shown with the token masked (and, in
- * text, its control characters escaped) like the plan.
- */
-function outcomeText(token: string): (text: string) => string {
-  return token === '' ? (text) => text : createScrubber([token], SENSITIVE);
-}
-
+// Outcomes come from the library with the token masked in their addresses and reasons (a
+// live-only record's key comes from the service), as in the plan; text escapes their control characters.
 function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[], token: string): string {
-  const t = outcomeText(token);
   const hidden = [...secrets, token];
   return `${stringifyJson(
     {
@@ -84,11 +73,11 @@ function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[],
       group: plan.group,
       summary: { done: result.done, failed: result.failed, skipped: result.skipped, notStarted: result.notStarted, blocked: plan.blocked.length },
       outcomes: result.outcomes.map((o) => ({
-        address: t(o.address),
+        address: o.address,
         action: o.action,
         status: o.status,
-        ...(o.detail !== undefined ? { detail: t(o.detail) } : {}),
-        ...(o.because !== undefined ? { because: t(o.because) } : {}),
+        ...(o.detail !== undefined ? { detail: o.detail } : {}),
+        ...(o.because !== undefined ? { because: o.because } : {}),
         ...(o.error !== undefined ? { error: { code: (o.error as { code?: string }).code ?? 'UNKNOWN', message: describeError(o.error, hidden) } } : {}),
       })),
       blocked: plan.blocked,
@@ -98,8 +87,7 @@ function resultJson(plan: Plan, result: ApplyResult, secrets: readonly string[],
 }
 
 function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[], token: string, next: NextSteps): string {
-  const mask = outcomeText(token);
-  const t = (text: string): string => showControls(mask(text));
+  const t = (text: string): string => showControls(text);
   const hidden = [...secrets, token];
   // The headline says how the run ended: a failed, interrupted or blocked run must not read as complete.
   const ended = result.notStarted > 0 ? 'interrupted' : result.failed > 0 ? 'failed' : plan.blocked.length > 0 ? 'incomplete' : 'complete';
@@ -134,32 +122,27 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
+    const adopted = adoptClient(client, token);
     const prepared =
       saved === undefined
-        ? await computePlan({ paths: files, env: io.env, cwd: io.cwd, client, concurrency: parallelism, targets, ...stdinOf(io) }).then((r) => ({
-            plan: r.plan,
-            desired: r.desired,
-            live: r.live,
-            secretValues: [...r.loaded.secretValues],
-          }))
-        : await prepareSavedPlan(saved, client, io.env, parallelism).catch((error: unknown) => {
+        ? await prepareManifestApply({ manifest: files, client: adopted, env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) })
+        : await prepareSavedApply(saved, { client: adopted, env: io.env, parallelism }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;
             const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [] }).afterStale;
             throw new SavedPlanStaleError(error.message.replace(/\nMake a new plan\.$/, `\n${step ?? 'Make a new plan.'}`), error.details as Record<string, unknown>);
           });
-    const { plan } = prepared;
+    // The plan as the library publishes it, no token a live record might carry; run() carries out the plan itself.
+    const { plan, secretValues } = prepared;
     const next = nextSteps(saved === undefined ? { files, targets } : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [] });
-    // What is shown holds no token a live record might carry; what is carried out is the plan itself.
-    const shown = scrubPlan(plan, [token]);
     const out = values.json ? io.stderr : io.stdout;
     // --no-color, beside NO_COLOR.
     const color = colorEnabled(io) && values.color;
-    if (saved === undefined) out.write(renderPlanText(shown, createStyle(color)));
+    if (saved === undefined) out.write(renderPlanText(plan, createStyle(color)));
     if (plan.changes.length === 0) {
-      if (values.json) io.stdout.write(resultJson(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token));
+      if (values.json) io.stdout.write(resultJson(plan, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, secretValues, token));
       // Blocked changes are left undone: say so, as after a run, rather than end on the plan.
-      else if (plan.blocked.length > 0) io.stdout.write(summaryText(shown, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, prepared.secretValues, token, next));
+      else if (plan.blocked.length > 0) io.stdout.write(summaryText(plan, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, secretValues, token, next));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
       return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
     }
@@ -180,11 +163,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const progress = createApplyProgress(io, plan.changes, {
       mode: values.json ? 'none' : interactive && !values.verbose ? 'display' : 'lines',
       color,
-      secrets: prepared.secretValues,
+      secrets: secretValues,
       token,
       afterStop: next.afterStop,
     });
-    const ids = IdRegistry.fromLive(prepared.live.state);
     // Read only now: the getter installs the signal handlers, and until the approval Ctrl-C stops at once.
     const interrupted = io.interrupted;
     let running = true;
@@ -197,19 +179,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const forget = io.onStopAtOnce?.(() => progress.stopAtOnce());
     let result: ApplyResult;
     try {
-      result = await progress.track(
-        executePlan(plan, { client, ids, live: prepared.live, desired: prepared.desired, plan }, {
-          parallelism,
-          interrupted,
-          onEvent: (e) => progress.onEvent(e),
-        }),
-      );
+      result = await progress.track(prepared.run({ interrupted, onEvent: (e) => progress.onEvent(e) }));
     } finally {
       running = false;
       forget?.();
     }
-    if (values.json) io.stdout.write(resultJson(shown, result, prepared.secretValues, token));
-    else io.stdout.write(summaryText(shown, result, prepared.secretValues, token, next));
+    if (values.json) io.stdout.write(resultJson(plan, result, secretValues, token));
+    else io.stdout.write(summaryText(plan, result, secretValues, token, next));
     // Unstarted changes mean a signal stopped the run: exit as a shell reports that signal.
     if (result.notStarted > 0) return signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
     return result.failed > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
