@@ -4,8 +4,9 @@
  * and the entries of examples/basic: `npm run docs:manifest`. `--check` writes nothing and exits 1
  * when the committed file is stale; test/manifest/manifest-docs.test.ts runs the same comparison.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeGeneratedPage } from './generated-page.js';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Document, isMap, parseDocument, YAMLSeq, type Node } from 'yaml';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
@@ -278,25 +279,8 @@ export function renderManifestDocs(exampleText = readFileSync(path.join(reposito
 }
 
 function main(argv: readonly string[]): number {
-  const target = path.join(repositoryRoot, MANIFEST_DOCS_FILE);
   const text = renderManifestDocs();
-  let current: string | undefined;
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current === text) {
-    process.stdout.write(`${MANIFEST_DOCS_FILE} is up to date\n`);
-    return 0;
-  }
-  if (argv.includes('--check')) {
-    process.stderr.write(`${MANIFEST_DOCS_FILE} is stale: run \`npm run docs:manifest\` and commit the result\n`);
-    return 1;
-  }
-  writeFileSync(target, text);
-  process.stdout.write(`wrote ${MANIFEST_DOCS_FILE}\n`);
-  return 0;
+  return writeGeneratedPage({ file: path.join(repositoryRoot, MANIFEST_DOCS_FILE), shown: MANIFEST_DOCS_FILE, text, script: 'docs:manifest', argv });
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -5,8 +5,9 @@
  * `--check` writes nothing and exits 1 when the committed file is stale;
  * test/docs/plan-format.test.ts runs the same comparison and validates the example.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeGeneratedPage } from './generated-page.js';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildDesiredState } from '../src/desired/build-desired.js';
 import { loadManifest } from '../src/manifest/index.js';
@@ -288,25 +289,8 @@ export async function renderPlanFormatDocs(root: JsonSchema = readPlanSchema(), 
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const target = path.join(repositoryRoot, PLAN_DOCS_FILE);
   const text = await renderPlanFormatDocs();
-  let current: string | undefined;
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current === text) {
-    process.stdout.write(`${PLAN_DOCS_FILE} is up to date\n`);
-    return 0;
-  }
-  if (argv.includes('--check')) {
-    process.stderr.write(`${PLAN_DOCS_FILE} is stale: run \`npm run docs:plan-format\` and commit the result\n`);
-    return 1;
-  }
-  writeFileSync(target, text);
-  process.stdout.write(`wrote ${PLAN_DOCS_FILE}\n`);
-  return 0;
+  return writeGeneratedPage({ file: path.join(repositoryRoot, PLAN_DOCS_FILE), shown: PLAN_DOCS_FILE, text, script: 'docs:plan-format', argv });
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
