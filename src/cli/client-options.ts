@@ -1,4 +1,5 @@
-import { createApiClient, resolveClientConfig, type ApiClient, type RequestLogEvent } from '../api/index.js';
+import type { ApiClient, RequestLogEvent } from '../api/index.js';
+import { createClient, tokenOf } from '../library/client.js';
 import type { IoStreams } from './io.js';
 import type { FlagSpecs, FlagValues } from './syntax.js';
 
@@ -53,23 +54,20 @@ export interface ConnectedClient {
  * or token is missing or refused.
  */
 export function connectFromFlags(values: ClientFlagValues, io: IoStreams, options: { maxInFlight?: number } = {}): ConnectedClient {
-  const config = resolveClientConfig({
+  // The library's client: plan, apply and exportGroup then know its token, and mask it as the CLI does.
+  const client = createClient({
     baseUrl: values['base-url'],
     tokenFile: values['token-file'],
     insecureHttp: values['insecure-http'],
     env: io.env,
     cwd: io.cwd,
-  });
-  io.hideInOutput?.(config.token);
-  const client = createApiClient({
-    baseUrl: config.baseUrl,
-    token: config.token,
-    allowInsecureHttp: config.allowInsecureHttp,
     strictApi: values['strict-api'] === true,
     ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
     ...(values.verbose === true ? { onRequest: (event: RequestLogEvent) => io.stderr.write(formatRequestLog(event)) } : {}),
   });
-  return { client, token: config.token };
+  const token = tokenOf(client);
+  io.hideInOutput?.(token);
+  return { client, token };
 }
 
 /** connectFromFlags, for callers that need only the client. */

@@ -34,16 +34,6 @@ export function tokenOf(client: ApiClient): string {
 }
 
 /**
- * Tells plan, apply and exportGroup which token a client made without createClient sends (the
- * CLI builds its client from its flags), so that they keep it out of what they return and write
- * as they do for createClient's. Not exported from the package: its clients come from createClient.
- */
-export function adoptClient(client: ApiClient, token: string): ApiClient {
-  tokens.set(client, token);
-  return client;
-}
-
-/**
  * Makes an API client for the payment configuration service, configured as the CLI configures
  * it: base URL and token from the options, else from `PAYCFG_BASE_URL` and `PAYCFG_TOKEN`. Plain
  * `http://` is refused except to this machine unless `insecureHttp`. Close it with `close()` when

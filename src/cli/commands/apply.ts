@@ -1,7 +1,6 @@
 import type { ApplyResult } from '../../apply/execute-plan.js';
 import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
 import { prepareManifestApply, prepareSavedApply } from '../../library/apply.js';
-import { adoptClient } from '../../library/client.js';
 import type { Plan } from '../../plan/plan.js';
 import { SavedPlanStaleError } from '../../plan/saved-plan.js';
 import { parseTargets } from '../../plan/targets.js';
@@ -122,11 +121,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const adopted = adoptClient(client, token);
     const prepared =
       saved === undefined
-        ? await prepareManifestApply({ manifest: files, client: adopted, env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) })
-        : await prepareSavedApply(saved, { client: adopted, env: io.env, parallelism }).catch((error: unknown) => {
+        ? await prepareManifestApply({ manifest: files, client, env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) })
+        : await prepareSavedApply(saved, { client, env: io.env, parallelism }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;
             const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [] }).afterStale;

@@ -1,6 +1,5 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { adoptClient } from '../../library/client.js';
 import { plan as makePlan } from '../../library/plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { publicPlan } from '../../render/public-plan.js';
@@ -47,10 +46,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
   const parallelism = parallelismFlag('drift', values.parallelism);
   const targets = parseTargets(values.target);
-  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // Drift is the plan, with unmanaged resources counted: the library's, the token masked in it.
-    const plan = await makePlan({ manifest: paths, client: adoptClient(client, token), env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) });
+    const plan = await makePlan({ manifest: paths, client, env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) });
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;

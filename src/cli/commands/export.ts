@@ -1,6 +1,5 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { ExportRun, ExportTarget } from '../../export/index.js';
-import { adoptClient } from '../../library/client.js';
 import { exportGroup } from '../../library/export.js';
 import { formatDiagnostic } from '../../manifest/index.js';
 import { plural } from '../../util/text.js';
@@ -48,10 +47,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         ? { kind: 'file', path: values.out, force: values.force }
         : { kind: 'stdout' };
 
-  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result: ExportRun;
   try {
-    result = await exportGroup({ client: adoptClient(client, token), parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd });
+    result = await exportGroup({ client, parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd });
   } finally {
     await client.close();
   }

@@ -1,5 +1,4 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { adoptClient } from '../../library/client.js';
 import { plan } from '../../library/plan.js';
 import { hasChanges } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
@@ -45,13 +44,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
   const parallelism = parallelismFlag('plan', values.parallelism);
   const targets = parseTargets(values.target);
-  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
     // out of the plan it returns and saves, as the CLI's own output filter keeps it off the screen.
     const shown = await plan({
       manifest: paths,
-      client: adoptClient(client, token),
+      client,
       env: io.env,
       cwd: io.cwd,
       parallelism,
