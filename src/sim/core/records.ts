@@ -58,6 +58,13 @@ export const acquirerProfileRecordSchema = z.object({
   connMessageFormat: z.string(),
   enablerMsgFormat: z.string().optional(),
   enablerParams: z.string().optional(),
+  /** Legacy (/api/v2) connection settings (02 §2.5); the current API neither shows nor writes them. */
+  connTimeout: z.number().optional(),
+  connRequestTimeout: z.number().optional(),
+  connRetryCount: z.number().optional(),
+  connSync: z.number().optional(),
+  connNll: z.string().optional(),
+  connInitBatchNo: z.string().optional(),
   /** payment method code → allowed transaction types (reserved by the service) */
   methodList: z.record(z.string(), z.array(z.string())),
   /** payment method code → EMV config ids; 0 is a placeholder the service tolerates */
@@ -93,6 +100,8 @@ export const merchantRecordSchema = z.object({
   merchantType: z.string().optional(),
   additionalData: jsonObject.optional(),
   hasKioskTerminal: z.boolean(),
+  /** Legacy (/api/v2) `extParams` `{acqMid, acqTid}` (02 §2.3), as a legacy write last set it. */
+  legacyExtParams: z.record(z.string(), z.string()).optional(),
   createdBy: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,

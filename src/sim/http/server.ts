@@ -18,7 +18,10 @@ import { deviceRoutes } from './routes/device-routes.js';
 import { emvConfigRoutes } from './routes/emv-config-routes.js';
 import { merchantBindingRoutes } from './routes/merchant-binding-routes.js';
 import { merchantRoutes } from './routes/merchant-routes.js';
+import { legacyRoutes } from './routes/legacy-routes.js';
+import { orderRoutes } from './routes/order-routes.js';
 import { ownerRoutes } from './routes/owner-routes.js';
+import { settlementRoutes } from './routes/settlement-routes.js';
 import type { SimRuntime } from './runtime.js';
 import { faultStatus } from './wire-style.js';
 
@@ -29,6 +32,9 @@ const apiRouter = new Router<ApiHandler>().add([
   ...merchantBindingRoutes,
   ...deviceRoutes,
   ...ownerRoutes,
+  ...legacyRoutes,
+  ...orderRoutes,
+  ...settlementRoutes,
 ]);
 
 const adminRouter = new Router<AdminHandler>().add(adminRoutes);
