@@ -3,6 +3,7 @@ import { SimStateError } from '../errors.js';
 import { IdGenerator } from './id-generator.js';
 import type { Prng } from './prng.js';
 import {
+  STORE_SNAPSHOT_VERSION,
   storeSnapshotSchema,
   type AcquirerProfileRecord,
   type BindingRecord,
@@ -11,7 +12,10 @@ import {
   type GroupSettings,
   type MerchantRecord,
   type OutboxMail,
+  type OutboxMailInput,
+  type SettlementBatchRecord,
   type StoreSnapshot,
+  type TransactionRecord,
 } from './records.js';
 
 /** EMV and profile ids share one sequence, so an id of one kind never names a record of the other. */
@@ -20,8 +24,32 @@ const FIRST_NUMERIC_ID = 1001;
 /** A real-style merchant id: `M` and an epoch second (10 digits until the year 2286). */
 const EPOCH_SECOND_ID = /^M(\d{1,10})$/;
 
+/** Transaction ids are 12 digits from the start: the counter starts at the smallest 12-digit number. */
+const FIRST_TRAN_ID = 100_000_000_001;
+const LAST_TRAN_ID = 999_999_999_999;
+const FIRST_BATCH_ID = 100_001;
+/** Trace and batch numbers are 6 digits and wrap from 999999 back to 000001, as terminals count them. */
+const SIX_DIGITS = 999_999;
+
 export function bindingKey(profileId: number, currency: string): string {
   return `${profileId}|${currency}`;
+}
+
+/** What a settlement batch gathers: one acquirer profile, merchant, terminal and currency. */
+export interface BatchKey {
+  profileId: number;
+  mchId: string;
+  terminalId: string;
+  currency: string;
+}
+
+export function batchKey(key: BatchKey): string {
+  return `${key.profileId}|${key.mchId}|${key.terminalId}|${key.currency}`;
+}
+
+/** Digits compared as numbers without converting them: a longer id is a larger one. */
+export function compareDigits(a: string, b: string): number {
+  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -39,6 +67,9 @@ export class GroupState {
   readonly merchantIdByProviderReference = new Map<string, string>();
   readonly bindingsByProfile = new Map<number, Set<BindingRecord>>();
   readonly bindingsByEmv = new Map<number, Set<BindingRecord>>();
+  /** in creation order (the order they were put), which is not `createdAt` order for backdated payments */
+  readonly transactions = new Map<string, TransactionRecord>();
+  readonly settlementBatches = new Map<string, SettlementBatchRecord>();
 
   constructor(settings: GroupSettings) {
     this.settings = settings;
@@ -75,8 +106,19 @@ export class SimStore {
   /** The highest second a real-style merchant id holds (0 while there is none). */
   private lastMerchantSecond = 0;
   private readonly ids: IdGenerator;
+  private readonly transactionsById = new Map<string, TransactionRecord>();
+  private readonly batchesById = new Map<string, SettlementBatchRecord>();
+  private readonly tranIdsByBatch = new Map<string, Set<string>>();
+  /** batchKey → the batch id of that key's open (state 0) batch */
+  private readonly openBatchIdByKey = new Map<string, string>();
+  private nextTran = FIRST_TRAN_ID;
+  private nextBatch = FIRST_BATCH_ID;
+  /** terminalId → the last trace number it used */
+  private readonly traces = new Map<string, number>();
+  /** `profileId|terminalId` → the last batch number used */
+  private readonly batchNos = new Map<string, number>();
 
-  constructor(prng: Prng) {
+  constructor(private readonly prng: Prng) {
     this.ids = new IdGenerator(prng);
   }
 
@@ -136,6 +178,48 @@ export class SimStore {
 
   newUuid(): string {
     return this.ids.uuid();
+  }
+
+  /** `count` random decimal digits from the seeded generator (RRNs, acquirer reference numbers...). */
+  randomDigits(count: number): string {
+    return this.ids.digits(count);
+  }
+
+  /** `count` random characters of `alphabet` from the seeded generator (approval codes, EMV data). */
+  randomChars(count: number, alphabet: string): string {
+    let text = '';
+    for (let i = 0; i < count; i += 1) text += alphabet.charAt(this.prng.nextInt(alphabet.length));
+    return text;
+  }
+
+  /** The next transaction id: 12 digits, shared by all groups, never reused. */
+  nextTranId(): string {
+    if (this.nextTran > LAST_TRAN_ID) throw new InternalError('simulator store: transaction ids are exhausted');
+    const id = String(this.nextTran);
+    this.nextTran += 1;
+    return id;
+  }
+
+  /** The next settlement batch id: digits, shared by all groups, never reused. */
+  nextBatchId(): string {
+    const id = String(this.nextBatch);
+    this.nextBatch += 1;
+    return id;
+  }
+
+  /** The terminal's next trace number, 6 digits (`000001`, then up; after 999999 back to 000001). */
+  nextTrace(terminalId: string): string {
+    const next = ((this.traces.get(terminalId) ?? 0) % SIX_DIGITS) + 1;
+    this.traces.set(terminalId, next);
+    return String(next).padStart(6, '0');
+  }
+
+  /** The next batch number of a (profile, terminal), 6 digits, counting up like a trace. */
+  nextBatchNo(profileId: number, terminalId: string): string {
+    const key = `${profileId}|${terminalId}`;
+    const next = ((this.batchNos.get(key) ?? 0) % SIX_DIGITS) + 1;
+    this.batchNos.set(key, next);
+    return String(next).padStart(6, '0');
   }
 
   // EMV configs and acquirer profiles
@@ -267,10 +351,71 @@ export class SimStore {
     this.devicesByCode.delete(stored.code);
   }
 
+  // transactions and settlement batches
+
+  transaction(tranId: string): TransactionRecord | undefined {
+    return this.transactionsById.get(tranId);
+  }
+
+  /** Adds or replaces a transaction; a replacement keeps its place and may move to another batch. */
+  putTransaction(record: TransactionRecord): void {
+    const group = this.requireGroup(record.groupId);
+    const previous = this.transactionsById.get(record.tranId);
+    if (previous?.batchId !== undefined && previous.batchId !== record.batchId) {
+      removeFromSetIndex(this.tranIdsByBatch, previous.batchId, record.tranId);
+    }
+    if (record.batchId !== undefined) addToSetIndex(this.tranIdsByBatch, record.batchId, record.tranId);
+    group.transactions.set(record.tranId, record);
+    this.transactionsById.set(record.tranId, record);
+  }
+
+  /** A group's transactions in creation order. */
+  transactionsOf(groupId: string): IterableIterator<TransactionRecord> {
+    return this.requireGroup(groupId).transactions.values();
+  }
+
+  /** The transactions that joined a batch, in creation order. */
+  transactionsOfBatch(batchId: string): TransactionRecord[] {
+    const ids = this.tranIdsByBatch.get(batchId);
+    if (!ids) return [];
+    const records: TransactionRecord[] = [];
+    for (const id of ids) {
+      const record = this.transactionsById.get(id);
+      if (record) records.push(record);
+    }
+    return records;
+  }
+
+  batch(batchId: string): SettlementBatchRecord | undefined {
+    return this.batchesById.get(batchId);
+  }
+
+  /** Adds or replaces a batch; only a batch in state 0 is its key's open batch. */
+  putBatch(record: SettlementBatchRecord): void {
+    const group = this.requireGroup(record.groupId);
+    const key = batchKey(record);
+    if (record.state === 0) this.openBatchIdByKey.set(key, record.batchId);
+    else if (this.openBatchIdByKey.get(key) === record.batchId) this.openBatchIdByKey.delete(key);
+    group.settlementBatches.set(record.batchId, record);
+    this.batchesById.set(record.batchId, record);
+  }
+
+  /** A group's batches in creation order. */
+  batchesOf(groupId: string): IterableIterator<SettlementBatchRecord> {
+    return this.requireGroup(groupId).settlementBatches.values();
+  }
+
+  /** The key's batch in state 0 (open, waiting for settlement), if there is one. */
+  openBatch(key: BatchKey): SettlementBatchRecord | undefined {
+    const batchId = this.openBatchIdByKey.get(batchKey(key));
+    return batchId === undefined ? undefined : this.batchesById.get(batchId);
+  }
+
   // outbox (mails the service would have sent)
 
-  addMail(mail: OutboxMail): void {
-    this.mails.push(mail);
+  /** A mail without `kind` is an activation-code mail (the one kind there was before the others). */
+  addMail(mail: OutboxMailInput): void {
+    this.mails.push('kind' in mail ? mail : { kind: 'activation-code', ...mail });
   }
 
   outbox(): readonly OutboxMail[] {
@@ -287,13 +432,27 @@ export class SimStore {
     this.mails.length = 0;
     this.nextNumeric = FIRST_NUMERIC_ID;
     this.lastMerchantSecond = 0;
+    this.transactionsById.clear();
+    this.batchesById.clear();
+    this.tranIdsByBatch.clear();
+    this.openBatchIdByKey.clear();
+    this.nextTran = FIRST_TRAN_ID;
+    this.nextBatch = FIRST_BATCH_ID;
+    this.traces.clear();
+    this.batchNos.clear();
   }
 
   snapshot(): StoreSnapshot {
     return {
       format: 'paycfg-sim-state',
-      version: 1,
+      version: STORE_SNAPSHOT_VERSION,
       nextNumericId: this.nextNumeric,
+      moneyCounters: {
+        nextTranId: this.nextTran,
+        nextBatchId: this.nextBatch,
+        traces: Object.fromEntries(this.traces),
+        batchNos: Object.fromEntries(this.batchNos),
+      },
       groups: [...this.groupsById.values()].map((group) => ({
         settings: group.settings,
         emvConfigs: [...group.emvConfigs.values()],
@@ -301,6 +460,8 @@ export class SimStore {
         merchants: [...group.merchants.values()],
         bindings: [...group.bindingsByMerchant.values()].flatMap((bindings) => [...bindings.values()]),
         devices: [...group.devicesByMerchant.values()].flatMap((devices) => [...devices.values()]),
+        transactions: [...group.transactions.values()],
+        settlementBatches: [...group.settlementBatches.values()],
       })),
       outbox: [...this.mails],
     };
@@ -327,8 +488,11 @@ export class SimStore {
       for (const record of g.merchants) this.putMerchant(record);
       for (const record of g.bindings) this.putBinding(record);
       for (const record of g.devices) this.putDevice(record);
+      for (const record of g.settlementBatches) this.putBatch(record);
+      for (const record of g.transactions) this.putTransaction(record);
     }
     for (const mail of snapshot.outbox) this.mails.push(mail);
+    this.restoreMoneyCounters(snapshot);
     const highest = Math.max(
       FIRST_NUMERIC_ID - 1,
       ...snapshot.groups.flatMap((g) => [
@@ -337,6 +501,25 @@ export class SimStore {
       ]),
     );
     this.nextNumeric = Math.max(snapshot.nextNumericId, highest + 1);
+  }
+
+  /**
+   * Counters continue from the file's, and never behind a record it holds (a hand-edited file, or
+   * a version 1 file, which has none).
+   */
+  private restoreMoneyCounters(snapshot: StoreSnapshot): void {
+    const counters = snapshot.moneyCounters;
+    const transactions = snapshot.groups.flatMap((g) => g.transactions);
+    const batches = snapshot.groups.flatMap((g) => g.settlementBatches);
+    // Loops, not Math.max(...): a large history would overflow the argument list.
+    this.nextTran = counters?.nextTranId ?? FIRST_TRAN_ID;
+    for (const t of transactions) this.nextTran = Math.max(this.nextTran, Number(t.tranId) + 1);
+    this.nextBatch = counters?.nextBatchId ?? FIRST_BATCH_ID;
+    for (const b of batches) this.nextBatch = Math.max(this.nextBatch, Number(b.batchId) + 1);
+    for (const [terminalId, last] of Object.entries(counters?.traces ?? {})) this.traces.set(terminalId, last);
+    for (const [key, last] of Object.entries(counters?.batchNos ?? {})) this.batchNos.set(key, last);
+    for (const t of transactions) raise(this.traces, t.terminalId, Number(t.trace));
+    for (const b of batches) raise(this.batchNos, `${b.profileId}|${b.terminalId}`, Number(b.batchNo));
   }
 
   private requireGroup(groupId: string): GroupState {
@@ -358,6 +541,8 @@ function checkReferences(snapshot: StoreSnapshot): void {
       ...g.merchants,
       ...g.bindings,
       ...g.devices,
+      ...g.transactions,
+      ...g.settlementBatches,
     ];
     for (const record of records) {
       if (record.groupId !== groupId) {
@@ -371,7 +556,25 @@ function checkReferences(snapshot: StoreSnapshot): void {
         );
       }
     }
+    // Transactions and batches are history: they outlive the merchant and terminal they name, but
+    // a transaction's batch and linked sale must be there.
+    const batches = new Set(g.settlementBatches.map((b) => b.batchId));
+    const transactions = new Set(g.transactions.map((t) => t.tranId));
+    for (const record of g.transactions) {
+      if (record.batchId !== undefined && !batches.has(record.batchId)) {
+        throw new SimStateError(`not a simulator state snapshot: transaction ${record.tranId} names batch ${record.batchId}, which group ${groupId} does not have`);
+      }
+      if (record.linkedTranId !== undefined && !transactions.has(record.linkedTranId)) {
+        throw new SimStateError(
+          `not a simulator state snapshot: transaction ${record.tranId} names transaction ${record.linkedTranId}, which group ${groupId} does not have`,
+        );
+      }
+    }
   }
+}
+
+function raise(counters: Map<string, number>, key: string, value: number): void {
+  if (Number.isInteger(value) && value > (counters.get(key) ?? 0)) counters.set(key, value);
 }
 
 function addToSetIndex<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
