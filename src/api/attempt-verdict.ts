@@ -81,6 +81,8 @@ export interface AttemptContext {
   allowInsecureHttp: boolean;
   /** Removes secrets from text that came from the service. */
   clean: (text: string) => string;
+  /** For a POST whose outcome stays unknown: what to check before trying again (OutcomeUnknownError). */
+  outcomeCheck?: string | undefined;
 }
 
 export interface Verdict {
@@ -139,6 +141,8 @@ export function judgeAttempt(result: AttemptResult, ctx: AttemptContext): Verdic
   return result.kind === 'failure' ? judgeFailure(result, ctx) : judgeResponse(result, ctx);
 }
 
+const checkOf = (ctx: AttemptContext): { check?: string } => (ctx.outcomeCheck !== undefined ? { check: ctx.outcomeCheck } : {});
+
 function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
   const { ref, decision, attempt } = ctx;
   const outcome: RequestOutcome = failure.timeout ? 'timeout' : 'network-error';
@@ -147,7 +151,7 @@ function judgeFailure(failure: NetworkFailure, ctx: AttemptContext): Verdict {
   const reason = describeFailure(failure, ctx.timeouts, ctx);
   const safe = isSafeToRepeat(ref.method);
   if (!safe && failure.sent) {
-    return { outcome, status: null, uncertain, error: new OutcomeUnknownError({ ...ref, reason: `the request was sent but ${reason}` }) };
+    return { outcome, status: null, uncertain, error: new OutcomeUnknownError({ ...ref, reason: `the request was sent but ${reason}`, ...checkOf(ctx) }) };
   }
   // The plain-HTTP answer and a refused certificate came before the request was written; the
   // proposal or the advice ends the message (a refused certificate's says it was not sent).
@@ -231,7 +235,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
         : `${statusText || 'server error'}, without the service's JSON envelope`;
     const reason =
       status >= 500 ? `the service answered HTTP ${status} (${answer})` : `the service reported a fault on its side (${answer}, HTTP ${status})`;
-    if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status }), uncertain);
+    if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status, ...checkOf(ctx) }), uncertain);
     // A server error that outlasts the retries is an outage, not a refusal of this request.
     return fail(
       outcome,
@@ -247,7 +251,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
         ? 'JSON that is not the service envelope'
         : `a body that is not JSON (content-type ${ctx.clean(response.contentType) || 'unknown'}); a proxy or gateway may have answered`;
     if (ok && !isSafeToRepeat(ref.method)) {
-      return fail('bad-body', new OutcomeUnknownError({ ...ref, reason: `the answer (HTTP ${status}) was ${what}`, httpStatus: status }), true);
+      return fail('bad-body', new OutcomeUnknownError({ ...ref, reason: `the answer (HTTP ${status}) was ${what}`, httpStatus: status, ...checkOf(ctx) }), true);
     }
     if (ok && parsed.kind === 'json') {
       const mismatch = checkEnvelope(parsed.value) ?? { pointer: '', problem: 'not an envelope {code, msg, data}' };

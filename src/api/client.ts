@@ -1,9 +1,11 @@
 import { ConfigError } from '../errors.js';
 import { checkBaseUrl, checkToken } from './config.js';
-import { listAllPages } from './paginate.js';
+import { endpointCalls, seg } from './endpoint-calls.js';
+import { legacyClient, type LegacyClient } from './legacy-client.js';
+import { settlementsClient, type SettlementsClient } from './settlements-client.js';
+import { EMAIL_OUTCOME_CHECK, transactionsClient, type TransactionsClient } from './transactions-client.js';
 import { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
-import { createTransport, type HttpMethod, type RequestLogEvent, type TransportStats } from './transport.js';
-import type { DataShape } from './wire-schemas.js';
+import { createTransport, type RequestLogEvent, type TransportStats } from './transport.js';
 import type {
   AcquirerProfile,
   AcquirerProfileCreate,
@@ -32,8 +34,10 @@ import type {
 } from './wire-types.js';
 
 /**
- * A typed client for the configuration API (01-configuration-api.md) and GET /api/v2/current.
- * One method per endpoint, no knowledge of manifests or plans.
+ * A typed client for the configuration API (01-configuration-api.md), GET /api/v2/current, and
+ * document 2: transactions, settlements (transactions-client.ts, settlements-client.ts) and the
+ * legacy /api/v2 configuration endpoints (legacy-client.ts). One method per endpoint, no knowledge
+ * of manifests or plans.
  */
 
 export interface ApiClientOptions {
@@ -104,6 +108,12 @@ export interface ApiClient {
     /** The resolved EMV values currently pushed to the device; null when unknown. */
     emv(deviceId: string): Promise<DeviceEmv | null>;
   };
+  /** Transactions (/api/v2/order), for every group. */
+  transactions: TransactionsClient;
+  /** Settlement batches (/api/v2/settlement), for every group. */
+  settlements: SettlementsClient;
+  /** The legacy configuration API (/api/v2), for groups still on it; others get LegacyApiRejectedError. */
+  legacy: LegacyClient;
   /** Requests sent so far (every attempt counts), by method, and how many were retries. */
   stats(): TransportStats;
   close(): Promise<void>;
@@ -116,17 +126,6 @@ const V1 = '/api/openapi/v1';
  * is walked from page 1 with this size (the walker still follows a smaller server cap).
  */
 const BINDING_PAGE_SIZE = 100;
-
-/**
- * A single-page `list` without a size asks for the current API's documented default explicitly:
- * the service's legacy lists default to 10, and a default the client does not send is one it
- * cannot rely on.
- */
-const LIST_PAGE_SIZE = 20;
-
-const seg = (value: string | number): string => encodeURIComponent(String(value));
-
-const NONE: DataShape = { kind: 'none' };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = checkBaseUrl(options.baseUrl, options.allowInsecureHttp === true);
@@ -152,79 +151,45 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     random: options.random ?? Math.random,
   });
 
-  async function call<T>(
-    method: HttpMethod,
-    endpoint: string,
-    path: string,
-    data: DataShape,
-    extra: { query?: Record<string, string | number | undefined>; body?: unknown } = {},
-  ): Promise<T> {
-    return (await transport.request({ method, endpoint: `${method} ${endpoint}`, path, data, ...extra })) as T;
-  }
+  const calls = endpointCalls(transport);
+  const { call, callVoid, getOrNull, list } = calls;
 
-  async function callVoid(
-    method: HttpMethod,
-    endpoint: string,
-    path: string,
-    extra: { query?: Record<string, string | number | undefined>; body?: unknown } = {},
-  ): Promise<void> {
-    await transport.request({ method, endpoint: `${method} ${endpoint}`, path, data: NONE, ...extra });
-  }
-
-  /** A list endpoint: one page, and every record via pageSize=-1 or page walking. */
-  function listEndpoint<T, Q extends object>(
-    endpoint: string,
-    path: (scope: string) => string,
-    schema: 'acquirer-profile' | 'emv-config' | 'merchant' | 'binding-record' | 'device',
-    keyOf: (record: T) => string,
-    firstPageSize: number,
-    scoped: (scope: string) => Record<string, string | undefined> = () => ({}),
-  ) {
-    const page = (scope: string, q: (Q & PageQuery) | undefined): Promise<Page<T>> =>
-      call<Page<T>>('GET', endpoint, path(scope), { kind: 'page', schema }, {
-        query: { ...scoped(scope), ...(q ?? {}), pageSize: q?.pageSize ?? LIST_PAGE_SIZE },
-      });
-    const all = (scope: string, q: Q | undefined): Promise<T[]> =>
-      listAllPages<T>((request) => page(scope, { ...(q ?? ({} as Q)), ...request }), {
-        method: 'GET',
-        path: path(scope),
-        endpoint: `GET ${endpoint}`,
-        keyOf,
-        firstPageSize,
-      });
-    return { page, all };
-  }
-
-  const profilesList = listEndpoint<AcquirerProfile, AcquirerProfileQuery>(
-    `${V1}/acquirer`,
-    () => `${V1}/acquirer`,
-    'acquirer-profile',
-    (p) => String(p.profileId),
-    -1,
-  );
-  const emvList = listEndpoint<EmvConfig, EmvConfigQuery>(`${V1}/emv`, () => `${V1}/emv`, 'emv-config', (e) => String(e.id), -1);
-  const merchantList = listEndpoint<Merchant, MerchantQuery>(
-    `${V1}/mchInfo`,
-    () => `${V1}/mchInfo`,
-    'merchant',
-    (m) => m.mchId,
-    -1,
-  );
-  const bindingList = listEndpoint<BindingRecord, object>(
-    `${V1}/mchInfo/payment/{mchId}`,
-    (mchId) => `${V1}/mchInfo/payment/${seg(mchId)}`,
-    'binding-record',
-    (b) => `${b.acquirerProfileId}\u0000${b.currency}`,
-    BINDING_PAGE_SIZE,
-  );
-  const deviceList = listEndpoint<Device, DeviceQuery>(
-    `${V1}/device`,
-    () => `${V1}/device`,
-    'device',
-    (d) => d.deviceId,
-    -1,
-    (mchId) => ({ mchId }),
-  );
+  const profilesList = list<AcquirerProfile, AcquirerProfileQuery>({
+    endpoint: `${V1}/acquirer`,
+    path: () => `${V1}/acquirer`,
+    schema: 'acquirer-profile',
+    keyOf: (p) => String(p.profileId),
+    firstPageSize: -1,
+  });
+  const emvList = list<EmvConfig, EmvConfigQuery>({
+    endpoint: `${V1}/emv`,
+    path: () => `${V1}/emv`,
+    schema: 'emv-config',
+    keyOf: (e) => String(e.id),
+    firstPageSize: -1,
+  });
+  const merchantList = list<Merchant, MerchantQuery>({
+    endpoint: `${V1}/mchInfo`,
+    path: () => `${V1}/mchInfo`,
+    schema: 'merchant',
+    keyOf: (m) => m.mchId,
+    firstPageSize: -1,
+  });
+  const bindingList = list<BindingRecord, object>({
+    endpoint: `${V1}/mchInfo/payment/{mchId}`,
+    path: (mchId) => `${V1}/mchInfo/payment/${seg(mchId)}`,
+    schema: 'binding-record',
+    keyOf: (b) => `${b.acquirerProfileId}\u0000${b.currency}`,
+    firstPageSize: BINDING_PAGE_SIZE,
+  });
+  const deviceList = list<Device, DeviceQuery>({
+    endpoint: `${V1}/device`,
+    path: () => `${V1}/device`,
+    schema: 'device',
+    keyOf: (d) => d.deviceId,
+    firstPageSize: -1,
+    scoped: (mchId) => ({ mchId }),
+  });
 
   return {
     baseUrl,
@@ -249,12 +214,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     merchants: {
       list: (q) => merchantList.page('', q),
       listAll: (q) => merchantList.all('', q),
-      get: async (mchId) =>
-        (await call<Merchant | null | undefined>('GET', `${V1}/mchInfo/{mchId}`, `${V1}/mchInfo/${seg(mchId)}`, {
-          kind: 'record',
-          schema: 'merchant',
-          nullable: true,
-        })) ?? null,
+      get: (mchId) => getOrNull<Merchant>(`${V1}/mchInfo/{mchId}`, `${V1}/mchInfo/${seg(mchId)}`, 'merchant'),
       create: (body) => call<Merchant>('POST', `${V1}/mchInfo`, `${V1}/mchInfo`, { kind: 'record', schema: 'merchant' }, { body }),
       replace: (mchId, body) =>
         call<Merchant>('PUT', `${V1}/mchInfo/{mchId}`, `${V1}/mchInfo/${seg(mchId)}`, { kind: 'record', schema: 'merchant' }, { body }),
@@ -275,12 +235,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     devices: {
       list: (mchId, q) => deviceList.page(mchId, q),
       listAll: (mchId, q) => deviceList.all(mchId, q),
-      get: async (deviceId) =>
-        (await call<Device | null | undefined>('GET', `${V1}/device/{deviceId}`, `${V1}/device/${seg(deviceId)}`, {
-          kind: 'record',
-          schema: 'device',
-          nullable: true,
-        })) ?? null,
+      get: (deviceId) => getOrNull<Device>(`${V1}/device/{deviceId}`, `${V1}/device/${seg(deviceId)}`, 'device'),
       create: (body) =>
         call<DeviceCreated>('POST', `${V1}/device`, `${V1}/device`, { kind: 'record', schema: 'device-created' }, { body }),
       update: (deviceId, body) => callVoid('PUT', `${V1}/device/{deviceId}`, `${V1}/device/${seg(deviceId)}`, { body }),
@@ -289,14 +244,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           query: { deviceStatus: opts?.deviceStatus },
         }),
       idle: (code) => callVoid('DELETE', `${V1}/device/{code}/idle`, `${V1}/device/${seg(code)}/idle`),
-      sendActivationCode: (body) => callVoid('POST', `${V1}/device/code`, `${V1}/device/code`, { body }),
-      emv: async (deviceId) =>
-        (await call<DeviceEmv | null | undefined>('GET', `${V1}/device/emv/{deviceId}`, `${V1}/device/emv/${seg(deviceId)}`, {
-          kind: 'record',
-          schema: 'device-emv',
-          nullable: true,
-        })) ?? null,
+      sendActivationCode: (body) =>
+        callVoid('POST', `${V1}/device/code`, `${V1}/device/code`, { body, outcomeCheck: EMAIL_OUTCOME_CHECK }),
+      emv: (deviceId) => getOrNull<DeviceEmv>(`${V1}/device/emv/{deviceId}`, `${V1}/device/emv/${seg(deviceId)}`, 'device-emv'),
     },
+
+    transactions: transactionsClient(calls),
+    settlements: settlementsClient(calls),
+    legacy: legacyClient(calls),
 
     stats: () => transport.stats(),
     close: () => transport.close(),

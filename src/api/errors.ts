@@ -174,30 +174,35 @@ export class OwnerInfoInvalidError extends ApiError {
 }
 
 /**
- * A create (POST) was sent and no trustworthy answer came back (connection cut, timeout, gateway
- * error). It is never repeated blindly: the caller reads the record back by its identity (name,
- * providerReference, alias) and decides.
+ * A POST was sent and no trustworthy answer came back (connection cut, timeout, gateway error). It
+ * is never repeated blindly. For a create the caller reads the record back by its identity (name,
+ * providerReference, alias) and decides; an operation on a transaction or a batch (void, refund,
+ * capture, settle, an e-mail) carries its own `check`: where to look before trying again.
  */
 export class OutcomeUnknownError extends PaycfgError {
   readonly code = 'OUTCOME_UNKNOWN';
   readonly method: string;
   readonly path: string;
+  /** What to check before trying again, when the call said (else the advice for a create). */
+  readonly check: string | undefined;
 
-  constructor(raw: RequestRef & { reason: string; httpStatus?: number }, options?: ErrorOptions) {
+  constructor(raw: RequestRef & { reason: string; httpStatus?: number; check?: string }, options?: ErrorOptions) {
     const init = { ...raw, reason: shown(raw.reason) };
     super(
-      `${init.method} ${init.path}: ${init.reason}; the service may or may not have carried it out, ` +
-        'so it was not repeated. Read the record back by its name or reference before trying again',
+      `${init.method} ${init.path}: ${init.reason}; the service may or may not have carried it out, so it was not repeated. ` +
+        (init.check ?? 'Read the record back by its name or reference before trying again'),
       {
         method: init.method,
         path: init.path,
         reason: init.reason,
         ...(init.httpStatus !== undefined ? { httpStatus: init.httpStatus } : {}),
+        ...(init.check !== undefined ? { check: init.check } : {}),
       },
       options,
     );
     this.method = init.method;
     this.path = init.path;
+    this.check = init.check;
   }
 }
 

@@ -1,5 +1,8 @@
 /** The API client: everything the planner, the executor and the CLI may use from src/api. */
 export { createApiClient, type ApiClient, type ApiClientOptions } from './client.js';
+export type { TransactionsClient } from './transactions-client.js';
+export type { SettlementsClient } from './settlements-client.js';
+export type { LegacyClient } from './legacy-client.js';
 export {
   BASE_URL_ENV,
   TOKEN_ENV,
@@ -24,3 +27,5 @@ export { redactPath, isSecretName, REDACTED } from './redact.js';
 export { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
 export type { RequestLogEvent, RequestOutcome, TransportStats } from './transport.js';
 export type * from './wire-types.js';
+export type * from './wire-types-payments.js';
+export type * from './wire-types-legacy.js';

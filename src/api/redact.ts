@@ -32,7 +32,9 @@ export function redactPath(pathWithQuery: string): string {
 
 /**
  * String values of secret-named fields anywhere in a request body, so that a service message that
- * echoes one (e.g. "passcode 1234 too short") can be scrubbed before it reaches an error.
+ * echoes one (e.g. "passcode 1234 too short") can be scrubbed before it reaches an error. Fields
+ * the API takes JSON-encoded (a device's `extParams` on PUT, a legacy device's `extParams` with its
+ * `jwtSecret`) are read too: a secret inside the string is as secret as one beside it.
  */
 export function secretValuesOf(body: unknown, found: Set<string> = new Set()): Set<string> {
   if (Array.isArray(body)) {
@@ -42,8 +44,19 @@ export function secretValuesOf(body: unknown, found: Set<string> = new Set()): S
       if (isSecretName(key) && typeof value === 'string' && value !== '') found.add(value);
       else secretValuesOf(value, found);
     }
+  } else if (typeof body === 'string' && /^\s*[[{]/.test(body)) {
+    const decoded = parseJson(body);
+    if (decoded !== undefined) secretValuesOf(decoded, found);
   }
   return found;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Replaces every occurrence of each secret in `text` with REDACTED (see util/scrub). */

@@ -64,6 +64,13 @@ export interface RequestSpec {
   body?: unknown;
   /** What `data` must look like on success. */
   data: DataShape;
+  /**
+   * Secrets of this request that are not in the body as they are (the plain admin password whose
+   * Base64 the body carries): scrubbed from every service text, like the body's secret fields.
+   */
+  secrets?: readonly string[];
+  /** For a POST that is not a create: what to check before trying again when its outcome is unknown. */
+  outcomeCheck?: string;
 }
 
 export interface TransportStats {
@@ -158,7 +165,7 @@ export function createTransport(options: TransportOptions): Transport {
     const fullPath = buildPath(prefix, spec.path, spec.query);
     const ref = { method, path: redactPath(buildPath('', spec.path, spec.query)) };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const secrets = [options.token, ...[...secretValuesOf(spec.body)].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH)];
+    const secrets = [options.token, ...[...secretValuesOf(spec.body), ...(spec.secrets ?? [])].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH)];
     const clean = (text: string): string => maskTokenFragments(scrub(text, secrets));
     // The retry budget runs only while the request is on the wire or waiting to be sent again,
     // never while it waits for its turn behind the pacing.
@@ -204,6 +211,7 @@ export function createTransport(options: TransportOptions): Transport {
         baseUrl: options.baseUrl,
         allowInsecureHttp: options.allowInsecureHttp === true,
         clean,
+        outcomeCheck: spec.outcomeCheck,
       });
       options.onRequest?.({
         ...ref,

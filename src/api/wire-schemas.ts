@@ -22,6 +22,15 @@ export const recordSchemas = [
   'device-emv',
   'id-result',
   'device-created',
+  'transaction',
+  'transaction-detail',
+  'void-result',
+  'settlement-batch',
+  'settlement-batch-detail',
+  'legacy-merchant',
+  'legacy-device',
+  'legacy-device-created',
+  'legacy-acquirer-profile',
 ] as const;
 export type RecordSchemaName = (typeof recordSchemas)[number];
 

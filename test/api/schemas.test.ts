@@ -154,6 +154,47 @@ h.describe('schemas/api', () => {
     expect(checkEnvelope({ code: 0, msg: 'SUCCESS', data: 'text' })?.pointer).toBe('/data');
   });
 
+  it('checks the records of document 2 (transactions, settlements, legacy): both wire styles pass, a wrong shape is refused', () => {
+    const tran = { tranId: '100000000001', amount: { currency: 'USD', value: 12.5 }, tranType: 'SALE', tranStatus: 'APPROVED' };
+    const batch = { batchId: '5001', currency: 'USD', state: 0 };
+    const legacyProfile = { profileId: 1001, profileName: 'acq', currency: 'USD', methodList: { '01': ['Sale', 'Refund'] } };
+    const good: Array<[DataShape, unknown]> = [
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, createdAt: '2026-11-25T10:15:00Z', settleState: 0, accountMasked: '476173******0119' }],
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, settleState: null, rrn: null, createdAt: '2026-11-25T10:15:00.123+00:00' }],
+      [{ kind: 'record', schema: 'transaction-detail' }, { ...tran, callbackUrl: '', actions: [{ actionType: 'REFUND', amount: { currency: 'USD', value: 1 } }] }],
+      [{ kind: 'record', schema: 'transaction-detail' }, { ...tran, callbackUrl: null, actions: null }],
+      [{ kind: 'record', schema: 'void-result' }, { currency: 'USD', state: 4, deviceId: 'T0000000001', refundAmount: 12.5 }],
+      [{ kind: 'page', schema: 'settlement-batch' }, { records: [{ ...batch, paymentAmt: 1.5, paymentCount: 1, acquirerCode: null }], total: 1, size: 10, current: 1, pages: 1 }],
+      [{ kind: 'page', schema: 'settlement-batch' }, { total: 1, current: 1, hasNext: false, pages: 1, size: 10, records: [{ ...batch, createdAt: '2026-11-25T10:15:00Z' }] }],
+      [{ kind: 'record', schema: 'settlement-batch-detail' }, { ...batch, successTime: '', transactions: [{ amount: 1.5, transType: 'SALE', count: 1, paymentMethod: 'NETWORK_A' }] }],
+      [{ kind: 'record', schema: 'legacy-merchant' }, { mchId: 'M1', mchName: 'a', supportedPaymentMethods: [{ paymentMethod: '01', profileId: 1001 }], extParams: { acqMid: 'MID', acqTid: '' }, mcc: null }],
+      [{ kind: 'record', schema: 'legacy-device' }, { deviceId: 'CD-1', activateCodeAlias: 'till', extParams: { acqTid: 'T1', jwtSecret: 'x' }, profileId: '1001', serverUrl: null }],
+      [{ kind: 'record', schema: 'legacy-device-created' }, { id: 'CD-1', activationCode: '123456789012' }],
+      [{ kind: 'record', schema: 'legacy-device-created' }, { id: 'CD-1', activeCode: '123456789012' }],
+      [{ kind: 'record', schema: 'legacy-acquirer-profile' }, { ...legacyProfile, emvList: { '01': [1002] }, connTimeout: 30, connSync: true, batchNo: '000001', acqType: null }],
+    ];
+    for (const [shape, data] of good) expect(checkData(shape, data), JSON.stringify(data)).toBeUndefined();
+    const bad: Array<[DataShape, unknown, string]> = [
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, tranStatus: 'OK' }, '/data/tranStatus'],
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, amount: 12.5 }, '/data/amount'],
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, amount: { currency: 'USD', value: '12.50' } }, '/data/amount/value'],
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, settleState: 3 }, '/data/settleState'],
+      [{ kind: 'record', schema: 'transaction' }, { ...tran, createdAt: '2026-11-25 10:15:00' }, '/data/createdAt'],
+      [{ kind: 'record', schema: 'transaction-detail' }, { ...tran, tranId: undefined, actions: [] }, '/data/tranId'],
+      [{ kind: 'record', schema: 'transaction-detail' }, { ...tran, actions: {} }, '/data/actions'],
+      [{ kind: 'record', schema: 'void-result' }, { currency: 'USD', state: 4, deviceId: 'T1' }, '/data/refundAmount'],
+      [{ kind: 'page', schema: 'settlement-batch' }, { records: [{ ...batch, state: '0' }], total: 1, current: 1 }, '/data/records/0/state'],
+      [{ kind: 'record', schema: 'settlement-batch' }, { ...batch, paymentCount: 1.5 }, '/data/paymentCount'],
+      [{ kind: 'record', schema: 'settlement-batch-detail' }, { ...batch, transactions: [{ amount: 1, transType: 'SALE', count: 1 }] }, '/data/transactions/0/paymentMethod'],
+      [{ kind: 'record', schema: 'legacy-merchant' }, { mchId: 'M1', mchName: 'a', supportedPaymentMethods: [{ paymentMethod: '01', profileId: 'p1' }] }, '/data/supportedPaymentMethods/0/profileId'],
+      [{ kind: 'record', schema: 'legacy-device' }, { deviceId: 'CD-1', deviceStatus: 5 }, '/data/deviceStatus'],
+      [{ kind: 'record', schema: 'legacy-device-created' }, { id: 'CD-1' }, '/data/activationCode'],
+      [{ kind: 'record', schema: 'legacy-acquirer-profile' }, { ...legacyProfile, methodList: JSON.stringify({ '01': [] }) }, '/data/methodList'],
+      [{ kind: 'record', schema: 'legacy-acquirer-profile' }, { ...legacyProfile, emvList: { '01': ['x'] } }, '/data/emvList/01/0'],
+    ];
+    for (const [shape, data, pointer] of bad) expect(checkData(shape, data)?.pointer, pointer).toBe(pointer);
+  });
+
   it('allows what the reference leaves open: extra fields, absent optional fields, null device profileId', () => {
     expect(checkData({ kind: 'record', schema: 'merchant' }, { mchId: 'M1', mchName: 'a', currency: 'USD', contactName: 'n', contactEmail: 'e', futureField: [1] })).toBeUndefined();
     expect(checkData({ kind: 'record', schema: 'device' }, { deviceId: 'CD-1', profileId: null })).toBeUndefined();
