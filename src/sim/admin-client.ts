@@ -1,8 +1,11 @@
 import { PaycfgError } from '../errors.js';
 import type { FaultSettings } from './http/faults.js';
+import type { OutboxMail } from './core/records.js';
 import type { RequestStatistics } from './http/stats.js';
 import type { WireStyle } from './http/wire-style.js';
 import type { GroupSettingsInput } from './rules/groups.js';
+import type { PaymentInput } from './rules/payments.js';
+import type { TransactionDetailView } from './rules/transaction-views.js';
 import type { SummaryLists } from './rules/summary-lists.js';
 
 /** The simulator refused an admin call, or did not answer one. */
@@ -15,6 +18,9 @@ export interface SimSettings {
   wireStyle: WireStyle;
   summaryLists: SummaryLists;
 }
+
+/** A transaction's detail record as the simulator answers it: `settleState` is null (real wire style) or absent without a batch. */
+export type SimTransaction = Omit<TransactionDetailView, 'settleState'> & { settleState?: number | null };
 
 /**
  * The simulator's `/_sim/` admin surface (groups, activation, faults, statistics, state), as the
@@ -35,6 +41,12 @@ export interface SimAdminClient {
   resetStats(): Promise<void>;
   /** What the simulator was started with: its wire style and whose lists acquirers[] carries. */
   settings(): Promise<SimSettings>;
+  /** A terminal's payment (`POST /_sim/payments`); answers the transaction's detail record. */
+  payment(input: PaymentInput): Promise<SimTransaction>;
+  /** Makes a settlement attempt of an unsettled batch fail (SETTLE_FAILED); answers the batch's detail record. */
+  settlementFailure(batchId: string): Promise<Record<string, unknown>>;
+  /** The mails the service would have sent, oldest first (`GET /_sim/outbox`). */
+  outbox(): Promise<OutboxMail[]>;
 }
 
 export function simAdminClient(baseUrl: string): SimAdminClient {
@@ -63,5 +75,8 @@ export function simAdminClient(baseUrl: string): SimAdminClient {
     stats: async () => (await call('GET', '/_sim/stats')) as RequestStatistics,
     resetStats: async () => void (await call('POST', '/_sim/stats/reset')),
     settings: async () => (await call('GET', '/_sim/settings')) as SimSettings,
+    payment: async (input) => (await call('POST', '/_sim/payments', input)) as SimTransaction,
+    settlementFailure: async (batchId) => (await call('POST', '/_sim/settlement-failure', { batchId })) as Record<string, unknown>,
+    outbox: async () => ((await call('GET', '/_sim/outbox')) as { mails: OutboxMail[] }).mails,
   };
 }

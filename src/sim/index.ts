@@ -10,5 +10,7 @@ export { WIRE_STYLES, DEFAULT_WIRE_STYLE, isWireStyle, type WireStyle } from './
 export { SUMMARY_LISTS, DEFAULT_SUMMARY_LISTS, isSummaryLists, type SummaryLists } from './rules/summary-lists.js';
 export type { RequestStatistics } from './http/stats.js';
 export { SimPortTakenError, SimStateError } from './errors.js';
-export { simAdminClient, SimAdminError, type SimAdminClient, type SimSettings } from './admin-client.js';
+export { simAdminClient, SimAdminError, type SimAdminClient, type SimSettings, type SimTransaction } from './admin-client.js';
+export type { PaymentInput } from './rules/payments.js';
+export type { OutboxMail } from './core/records.js';
 export type { GroupSettingsInput } from './rules/groups.js';

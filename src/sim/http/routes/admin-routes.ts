@@ -1,11 +1,19 @@
 import type { StoreSnapshot } from '../../core/records.js';
+import { invalid } from '../../errors.js';
+import { serviceContext } from '../../rules/context.js';
 import { activateDevice } from '../../rules/device-lifecycle.js';
 import { deviceView } from '../../rules/devices.js';
 import { upsertGroup } from '../../rules/groups.js';
+import { makePayment } from '../../rules/payments.js';
+import { batchDetailView, failSettlement } from '../../rules/settlements.js';
+import { transactionDetailView } from '../../rules/transaction-views.js';
 import type { RouteDefinition } from '../router.js';
 import type { SimRuntime } from '../runtime.js';
 import { activationSchema, faultsSchema, groupSchema, tokenRevocationSchema } from '../schemas/admin.js';
+import { paymentSchema } from '../schemas/payment.js';
+import { settleSchema } from '../schemas/settlement.js';
 import { parseInput } from '../validation.js';
+import { wireRecord } from '../wire-style.js';
 
 /**
  * The `/_sim/` admin surface: not part of the service API. No token, loopback clients only, never
@@ -85,6 +93,29 @@ export const adminRoutes: AdminRoute[] = [
       return { body: query.get('secrets') === 'true' ? snapshot : redactSecrets(snapshot) };
     },
   },
+  // A terminal's payment (the service has no API for it): answers the transaction's detail record as GET /api/v2/order/{id} would.
+  {
+    method: 'POST',
+    pattern: '/_sim/payments',
+    handler: ({ runtime, body }) => {
+      const { ctx, transaction } = makePayment(runtime.store, runtime.clock, runtime, parseInput(paymentSchema, body()));
+      return { body: wireRecord(transactionDetailView(ctx.store, transaction), runtime.wireStyle), changed: true };
+    },
+  },
+  // The acquirer refuses a settlement: the batch is SETTLE_FAILED until a settle succeeds. Answers the batch detail.
+  {
+    method: 'POST',
+    pattern: '/_sim/settlement-failure',
+    handler: ({ runtime, body }) => {
+      const { batchId } = parseInput(settleSchema, body());
+      const group = runtime.store.group(runtime.store.batch(batchId)?.groupId ?? '');
+      if (!group) throw invalid(`batch ${batchId} not found`);
+      const failed = failSettlement(serviceContext(runtime.store, group, runtime.clock, runtime), batchId);
+      return { body: wireRecord(batchDetailView(runtime.store, failed), runtime.wireStyle), changed: true };
+    },
+  },
+  // Mails the service would have sent (activation codes, receipts, settlement reports), oldest first.
+  { method: 'GET', pattern: '/_sim/outbox', handler: ({ runtime }) => ({ body: { mails: runtime.store.outbox() } }) },
   // What the simulator was started with and does not change while it runs.
   {
     method: 'GET',
