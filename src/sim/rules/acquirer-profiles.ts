@@ -18,6 +18,13 @@ export interface AcquirerProfileCreateInput {
   asSettleBlock?: boolean | undefined;
   methodList: Record<string, string[]>;
   emvList?: Record<string, number[]> | undefined;
+  /** Legacy (/api/v2) connection settings: only the legacy schemas produce them. */
+  connTimeout?: number | undefined;
+  connRequestTimeout?: number | undefined;
+  connRetryCount?: number | undefined;
+  connSync?: number | undefined;
+  connNll?: string | undefined;
+  connInitBatchNo?: string | undefined;
 }
 
 /** Partial update: an absent field keeps its value; currency and acqType may only be echoed back. */
@@ -131,6 +138,15 @@ export function acquirerProfileView(record: AcquirerProfileRecord): Record<strin
   };
 }
 
+const LEGACY_CONNECTION_FIELDS = [
+  'connTimeout',
+  'connRequestTimeout',
+  'connRetryCount',
+  'connSync',
+  'connNll',
+  'connInitBatchNo',
+] as const;
+
 function copyOptionalFields(target: AcquirerProfileRecord, input: AcquirerProfileUpdateInput): void {
   if (input.connUrl !== undefined) target.connUrl = input.connUrl;
   if (input.notifyUrl !== undefined) target.notifyUrl = input.notifyUrl;
@@ -138,7 +154,12 @@ function copyOptionalFields(target: AcquirerProfileRecord, input: AcquirerProfil
   if (input.enablerMsgFormat !== undefined) target.enablerMsgFormat = input.enablerMsgFormat;
   if (input.enablerParams !== undefined) target.enablerParams = input.enablerParams;
   if (input.emvList !== undefined) target.emvList = input.emvList;
+  for (const key of LEGACY_CONNECTION_FIELDS) {
+    const value = input[key];
+    if (value !== undefined) (target as Record<typeof key, unknown>)[key] = value;
+  }
 }
+
 
 function save(ctx: ServiceContext, record: AcquirerProfileRecord): void {
   if (record.asDefault) {

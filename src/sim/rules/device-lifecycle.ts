@@ -10,7 +10,8 @@ import { lookupDevice, requireOwnDevice } from './owner.js';
 /**
  * Transitions of reference 3.2. Pending code → (terminal login) → Active; Active ⇄ Logout
  * (logout by DELETE ?deviceStatus=2, back by a new login); Active/Logout → Decommission (final).
- * Idle turns any non-decommissioned record back into a pending code.
+ * Idle turns any non-decommissioned record back into a pending code. The legacy API adds suspend
+ * (Active/Logout → Inactive, still a device), after which the terminal logs in again with its code.
  */
 
 /** `DELETE /device/{id}`: deletes a pending code; logs out (2) or decommissions (3) a device. */
@@ -33,6 +34,22 @@ export function deleteDevice(ctx: ServiceContext, id: string, deviceStatus: 2 | 
   }
   if (device.deviceStatus === deviceStatus) return;
   ctx.store.putDevice({ ...device, deviceStatus, updatedAt: ctx.timestamp });
+}
+
+/**
+ * Legacy `DELETE /api/v2/device/{id}?deviceStatus=0`: an activated device becomes inactive and
+ * keeps its device id; its code is issued afresh so that the terminal can log in again with it.
+ */
+export function suspendDevice(ctx: ServiceContext, id: string): DeviceRecord {
+  const device = requireOwnDevice(ctx, id);
+  if (device.deviceStatus === DeviceStatus.Decommission) throw invalid(`device ${deviceId(device)} is decommissioned`);
+  if (device.terminalId === undefined) {
+    throw invalid(`deviceStatus 0 suspends an activated device; ${deviceId(device)} is a pending activation code`);
+  }
+  if (device.deviceStatus === DeviceStatus.Inactive) return device;
+  const next: DeviceRecord = { ...device, deviceStatus: DeviceStatus.Inactive, codeExpiresAt: codeExpiry(ctx), updatedAt: ctx.timestamp };
+  ctx.store.putDevice(next);
+  return next;
 }
 
 /** `DELETE /device/{code}/idle`: the code is kept (or given back) as a pending code, free to log in again. */

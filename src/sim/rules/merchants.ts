@@ -104,6 +104,8 @@ export function replaceMerchant(ctx: ServiceContext, mchId: string, input: Merch
     createdAt: current.createdAt,
     passcode: current.passcode,
   });
+  // The legacy API's extParams is no field of this API: a full replace here must not drop it.
+  if (current.legacyExtParams !== undefined) record.legacyExtParams = current.legacyExtParams;
   ctx.store.putMerchant(record);
   return record;
 }

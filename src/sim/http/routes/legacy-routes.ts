@@ -1,21 +1,13 @@
-import { ServiceCode, SimServiceError } from '../../errors.js';
-import type { ApiHandler, ApiRoute } from './api-route.js';
-import { notImplemented } from './not-implemented.js';
+import type { ApiRoute } from './api-route.js';
+import { legacyAcquirerRoutes } from './legacy-acquirer-routes.js';
+import { legacyDeviceRoutes } from './legacy-device-routes.js';
+import { legacyEmvRoutes } from './legacy-emv-routes.js';
+import { legacyMerchantRoutes } from './legacy-merchant-routes.js';
 
 /**
- * Legacy configuration endpoints: a group switched to the current API is refused with 13310
- * (reference 9.3), reads included. The legacy behaviour itself is not simulated yet, and says so.
+ * The legacy configuration API (`/api/v2`: mchInfo, device, acquirer, emv; document 2, 4.4 to 4.6)
+ * over the same records as the current API. Only groups on `legacy` are served; the others get
+ * 13310 on every one of these routes (legacy-api-route.ts). A method or path these routes do not
+ * have is 404/405, whatever the group, as on the current API.
  */
-const legacyConfiguration: ApiHandler = (r) => {
-  if (r.ctx.group.settings.apiVersion === 'v1') {
-    throw new SimServiceError(
-      ServiceCode.LegacyApiDisabled,
-      'This group uses multiple acquirers; use the new API /api/openapi/v1',
-    );
-  }
-  throw notImplemented('legacy API is not simulated yet');
-};
-
-export const legacyRoutes: ApiRoute[] = ['acquirer', 'mchInfo', 'emv', 'device'].map(
-  (resource): ApiRoute => ({ method: '*', pattern: `/api/v2/${resource}/**`, handler: legacyConfiguration }),
-);
+export const legacyRoutes: ApiRoute[] = [...legacyMerchantRoutes, ...legacyDeviceRoutes, ...legacyAcquirerRoutes, ...legacyEmvRoutes];

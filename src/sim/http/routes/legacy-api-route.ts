@@ -1,0 +1,36 @@
+import { ServiceCode, SimServiceError } from '../../errors.js';
+import type { Envelope } from '../envelope.js';
+import type { Method } from '../router.js';
+import { pageOf, type ApiHandler, type ApiRequest, type ApiRoute } from './api-route.js';
+
+export const API_V2 = '/api/v2';
+
+/** Legacy lists (document 2) default to 10 records a page; `-1` still means all. */
+export const LEGACY_PAGE_SIZE = 10;
+
+/**
+ * A legacy configuration route. A group switched to the current API is refused with 13310 before
+ * anything else is looked at (reference 9.3: every legacy configuration endpoint, reads included);
+ * a group on `legacy` is served over the same records as the current API.
+ */
+export function legacyRoute(method: Method, path: string, handler: ApiHandler): ApiRoute {
+  return {
+    method,
+    pattern: `${API_V2}${path}`,
+    handler: (r) => {
+      if (r.ctx.group.settings.apiVersion !== 'legacy') {
+        throw new SimServiceError(ServiceCode.LegacyApiDisabled, 'This group uses multiple acquirers; use the new API /api/openapi/v1');
+      }
+      return handler(r);
+    },
+  };
+}
+
+/** A page as the current API words it, with the legacy default page size. */
+export function legacyPageOf<T>(r: ApiRequest, records: readonly T[], view: (record: T) => Record<string, unknown>): Envelope {
+  const pageSize = r.query.get('pageSize');
+  if (pageSize !== null && pageSize !== '') return pageOf(r, records, view);
+  const query = new URLSearchParams(r.query);
+  query.set('pageSize', String(LEGACY_PAGE_SIZE));
+  return pageOf({ ...r, query, body: r.body }, records, view);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { paymentMethodCodeOf } from '../../rules/legacy/common.js';
+import { MAX_JSON_DEPTH, pathDeeperThan } from '../../core/json.js';
+
+/**
+ * A field the legacy reference shows both as an object and as a JSON-encoded string (emvList,
+ * methodList, extParams, emvParams): a string is parsed first, then `inner` checks the object.
+ */
+export function objectOrJsonString<O>(inner: z.ZodType<O>) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not valid JSON (an object or a JSON-encoded object string is expected)', input: value });
+      return z.NEVER;
+    }
+    if (pathDeeperThan(parsed) !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `nests deeper than ${MAX_JSON_DEPTH} levels`, input: value });
+      return z.NEVER;
+    }
+    return parsed;
+  }, inner);
+}
+
+/** A payment method by code (`01`) or network name (`NETWORK_A`), answered as its code. */
+export const paymentMethodCodeOrName = z.string().transform((value, ctx) => {
+  const code = paymentMethodCodeOf(value);
+  if (code === undefined) {
+    ctx.addIssue({ code: 'custom', message: `has unknown payment method code or name "${value}"`, input: value });
+    return z.NEVER;
+  }
+  return code;
+});
+
+/** An integer id that may travel as a number or as a string of digits. */
+export const numericId = z.union([
+  z.number().int().min(0),
+  z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'must be a number' })
+    .transform(Number),
+]);
