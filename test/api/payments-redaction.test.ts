@@ -5,7 +5,11 @@ import { createClientFromFlags } from '../../src/cli/client-options.js';
 import { captureIo } from '../../src/cli/io.js';
 import { reportError } from '../../src/cli/main.js';
 import { ConfigError } from '../../src/errors.js';
+import { signSimToken } from '../../src/sim/index.js';
+import { createPaymentTerminal } from '../helpers/payment-fixtures.js';
+import { TEST_GROUP } from '../helpers/simulator.js';
 import { ok, startScriptedPeer, type ReceivedRequest, type ScriptedReply } from './helpers/scripted-peer.js';
+import { useSimulator } from './helpers/sim-client.js';
 
 /**
  * The terminal admin password of a void or refund is given plain and sent as its Base64 (`adminPwd`);
@@ -190,5 +194,65 @@ describe('request bodies as the reference documents them', () => {
       email: 'ops@example.com',
       mchId: 'M1',
     });
+  });
+});
+
+const sim = useSimulator({ jwtSecret: 'payments-redaction-secret' });
+
+describe('payment POSTs against the simulator, their answers dropped', () => {
+  it('each is sent once, carried out, and told as an unknown outcome with what to check; the admin password shows nowhere', async () => {
+    const terminal = await createPaymentTerminal(sim.sim, { deviceAdmin: ADMIN_PASSWORD });
+    const sale = await terminal.pay(20);
+    const refundable = await terminal.pay(30);
+    const preAuth = await terminal.pay(40, { tranType: 'PRE_AUTH' });
+    const token = signSimToken({ groupId: TEST_GROUP, secret: 'payments-redaction-secret' });
+    const io = captureIo({ env: { PAYCFG_BASE_URL: sim.sim.url, PAYCFG_TOKEN: token } });
+    client = createClientFromFlags({ verbose: true, 'strict-api': true }, io);
+    const c = client;
+    const [batch] = await c.settlements.listAll();
+    const batchId = batch?.batchId ?? '';
+
+    const operations: Array<[string, () => Promise<unknown>, string, () => Promise<void>]> = [
+      ['void', () => c.transactions.void(sale.tranId, { adminPassword: ADMIN_PASSWORD }), `Check GET /api/v2/order/${sale.tranId} (tranStatus VOIDED`, async () => {
+        expect((await c.transactions.get(sale.tranId))?.tranStatus).toBe('VOIDED');
+      }],
+      ['refund', () => c.transactions.refund(refundable.tranId, { amount: 5, reason: 'r', adminPassword: ADMIN_PASSWORD }), `Check GET /api/v2/order/${refundable.tranId} (the sale's actions`, async () => {
+        expect((await c.transactions.get(refundable.tranId))?.actions?.map((a) => a.actionType)).toEqual(['REFUND']);
+      }],
+      ['capture', () => c.transactions.capture(preAuth.tranId, { amount: 12 }), `Check GET /api/v2/order/${preAuth.tranId} (a CAPTURE action)`, async () => {
+        expect((await c.transactions.get(preAuth.tranId))?.actions?.map((a) => a.actionType)).toEqual(['CAPTURE']);
+      }],
+      ['receipt', () => c.transactions.emailReceipt(sale.tranId, 'guest@example.com'), 'at worst sends the mail twice', async () => {
+        expect((await sim.sim.admin.outbox()).filter((m) => m.kind === 'receipt')).toHaveLength(1);
+      }],
+      ['report', () => c.settlements.email({ batchIds: [batchId], email: 'ops@example.com', mchId: terminal.mchId }), 'at worst sends the mail twice', async () => {
+        expect((await sim.sim.admin.outbox()).filter((m) => m.kind === 'settlement-report')).toHaveLength(1);
+      }],
+      ['settle', () => c.settlements.settle(batchId), `Check GET /api/v2/settlement/${batchId} (state 1: settled)`, async () => {
+        expect((await c.settlements.get(batchId))?.state).toBe(1);
+      }],
+    ];
+
+    for (const [name, run, check, carriedOut] of operations) {
+      await sim.sim.admin.faults({ dropRate: 1, faultMethods: ['POST'] });
+      await sim.sim.admin.resetStats();
+      const before = c.stats();
+      const error = await failureOf(run());
+      await sim.sim.admin.faults({ dropRate: 0 });
+      expect(error, name).toBeInstanceOf(OutcomeUnknownError);
+      const e = error as OutcomeUnknownError;
+      expect(e.message, name).toContain('the request was sent but');
+      expect(e.message, name).toContain(check);
+      // Sent once: the simulator received it once, and the client neither retried nor sent another POST.
+      const stats = await sim.sim.admin.stats();
+      expect(stats.dropped, name).toBe(1);
+      expect(Object.entries(stats.byRoute).filter(([route]) => route.startsWith('POST ')).map(([, n]) => n), name).toEqual([1]);
+      expect(c.stats().retries - before.retries, name).toBe(0);
+      // The drop came after the write: what the message says to check shows it was done.
+      await carriedOut();
+      for (const text of [String(e), e.stack ?? '', JSON.stringify(e), inspect(e, { depth: 10 })]) assertClean(text, `${name} error`);
+    }
+    assertClean(io.err(), 'verbose log');
+    expect(io.err()).toContain(`paycfg: POST /api/v2/order/void/${sale.tranId} -> no answer network-error`);
   });
 });
