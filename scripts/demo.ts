@@ -1,15 +1,16 @@
 /**
  * `npm run demo`: the whole loop on the embedded simulator, with nothing running beforehand.
  * Starts the simulator in-process on a free port, creates a group, then runs paycfg's own CLI:
- * plan and apply of examples/basic, a second plan that finds nothing to do, a change made behind
- * paycfg's back through the API, the drift the next plan reports, and the apply that repairs it.
+ * plan and apply of examples/basic, a second plan that finds nothing to do, a payment on the new
+ * terminal read back through the client, a change made behind paycfg's back through the API, the
+ * drift the next plan reports, and the apply that repairs it.
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiClient } from '../src/api/index.js';
+import { createApiClient, type ApiClient } from '../src/api/index.js';
 import { main } from '../src/cli/main.js';
 import { processIo, type IoStreams } from '../src/cli/io.js';
-import { signSimToken, simAdminClient, startSimulator } from '../src/sim/index.js';
+import { signSimToken, simAdminClient, startSimulator, type SimAdminClient } from '../src/sim/index.js';
 
 const GROUP = 'G-00000001';
 // Shown relative to where the demo runs (npm runs it from the repository root).
@@ -24,6 +25,38 @@ async function run(io: IoStreams, argv: string[]): Promise<number> {
   const code = await main(argv, io);
   process.stdout.write(`(exit code ${code})\n`);
   return code;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The terminal paycfg just created logs in (an activation, as the terminal app does) and takes a
+ * payment; the service's transaction and settlement endpoints then show where the money went.
+ */
+async function payOnTheDemoTerminal(admin: SimAdminClient, client: ApiClient): Promise<void> {
+  const [merchant] = await client.merchants.listAll();
+  if (merchant === undefined) throw new Error('the demo merchant is missing after apply');
+  const [till] = await client.devices.listAll(merchant.mchId);
+  if (till?.deviceToken == null) throw new Error('the demo terminal is missing after apply');
+  const { activationCode } = JSON.parse(till.deviceToken) as { activationCode: string };
+  const device = (await admin.activate(activationCode)) as { deviceId: string };
+  const payment = await admin.payment({ deviceId: device.deviceId, amount: 12.5 });
+  const sale = await client.transactions.get(payment.tranId);
+  if (sale === null) throw new Error(`transaction ${payment.tranId} is missing`);
+  process.stdout.write(
+    `Terminal ${device.deviceId} (${till.deviceAlias ?? 'no alias'}) took a ${sale.amount.value.toFixed(2)} ${sale.amount.currency} ` +
+      `${sale.tranType.toLowerCase()}: transaction ${sale.tranId} ${sale.tranStatus}, sent as ${sale.hostMessageFormat ?? '?'} ` +
+      `with MID ${sale.acqMid ?? '?'} and TID ${sale.acqTid ?? '?'}.\n`,
+  );
+  for (const batch of await client.settlements.listAll()) {
+    const state = batch.state === 0 ? 'open, waiting for settlement' : batch.state === 1 ? 'settled' : 'settlement failed';
+    process.stdout.write(
+      `Settlement batch ${batch.batchId} (${batch.profileName ?? '?'}, ${batch.mchName ?? '?'}): ${state}, ` +
+        `${plural(batch.paymentCount ?? 0, 'payment')}, ${(batch.paymentAmt ?? 0).toFixed(2)} ${batch.currency ?? ''}.\n`,
+    );
+  }
 }
 
 async function demo(): Promise<number> {
@@ -58,9 +91,12 @@ async function demo(): Promise<number> {
     banner('3. Plan again: the live group matches the manifest');
     if ((await run(io, ['plan', '-f', manifest, '--detailed-exitcode'])) !== 0) return 1;
 
-    banner('4. Someone changes the group behind paycfg\'s back, through the API');
     const client = createApiClient({ baseUrl: sim.url, token });
     try {
+      banner('4. The new terminal takes a payment; the service records it and opens a settlement batch');
+      await payOnTheDemoTerminal(simAdminClient(sim.url), client);
+
+      banner('5. Someone changes the group behind paycfg\'s back, through the API');
       const [merchant] = await client.merchants.listAll();
       if (merchant === undefined) throw new Error('the demo merchant is missing after apply');
       await client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else', state: 0 });
@@ -71,13 +107,13 @@ async function demo(): Promise<number> {
       await client.close();
     }
 
-    banner('5. The drift plan reports it (exit code 2 with --detailed-exitcode)');
+    banner('6. The drift plan reports it (exit code 2 with --detailed-exitcode)');
     const drift = await run(io, ['plan', '-f', manifest, '--detailed-exitcode']);
     if (drift !== 2) {
       process.stderr.write('demo: expected the drift plan to exit 2\n');
       return 1;
     }
-    banner('6. Apply repairs it');
+    banner('7. Apply repairs it');
     if ((await run(io, ['apply', '-f', manifest, '--auto-approve'])) !== 0) return 1;
     if ((await run(io, ['plan', '-f', manifest, '--detailed-exitcode'])) !== 0) return 1;
     process.stdout.write('\nDemo complete.\n');
