@@ -1,8 +1,72 @@
-import type { ApiHandler, ApiRoute } from './api-route.js';
-import { notImplemented } from './not-implemented.js';
+import { sendReceipt } from '../../rules/receipts.js';
+import { captureTransaction, refundTransaction, voidTransaction } from '../../rules/transaction-actions.js';
+import { transactionDetailView, transactionListView } from '../../rules/transaction-views.js';
+import { findOwnTransaction, listTransactions, parseTransactionFilter } from '../../rules/transactions.js';
+import { success } from '../envelope.js';
+import { paginate, parsePageRequest, wirePage, type PageRequest } from '../page.js';
+import { captureSchema, receiptMailSchema, refundSchema, voidSchema } from '../schemas/transaction.js';
+import { parseInput } from '../validation.js';
+import { wireRecord } from '../wire-style.js';
+import { param, queryText, recordOf, type ApiRequest, type ApiRoute } from './api-route.js';
 
-const notSimulated: ApiHandler = () => {
-  throw notImplemented('transactions and settlements are not simulated');
-};
+/**
+ * Transactions (document 2, 4.1), for every group: unlike the legacy configuration endpoints,
+ * these never answer 13310.
+ */
+const ORDER = '/api/v2/order';
 
-export const orderRoutes: ApiRoute[] = [{ method: '*', pattern: '/api/v2/order/**', handler: notSimulated }];
+/** Document 2 pages money lists 10 at a time unless told otherwise (the configuration lists: 20). */
+const MONEY_PAGE_SIZE = 10;
+
+function moneyPageRequest(r: ApiRequest): PageRequest {
+  const request = parsePageRequest(r.query);
+  return queryText(r, 'pageSize') === undefined ? { ...request, pageSize: MONEY_PAGE_SIZE } : request;
+}
+
+export const orderRoutes: ApiRoute[] = [
+  {
+    method: 'GET',
+    pattern: ORDER,
+    handler: (r) => {
+      const records = listTransactions(r.ctx, parseTransactionFilter((name) => queryText(r, name)));
+      const style = r.ctx.wireStyle;
+      const page = paginate(records, moneyPageRequest(r), (t) => wireRecord(transactionListView(r.ctx.store, t), style), r.maxPageSize);
+      return success(wirePage(page, style));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${ORDER}/{transactionId}`,
+    handler: (r) => {
+      // Unknown id: code 0 with data null, as for the other detail reads.
+      const record = findOwnTransaction(r.ctx, param(r, 'transactionId'));
+      return recordOf(r, record ? transactionDetailView(r.ctx.store, record) : undefined);
+    },
+  },
+  {
+    method: 'POST',
+    pattern: `${ORDER}/email/{transactionId}`,
+    handler: (r) => {
+      sendReceipt(r.ctx, param(r, 'transactionId'), parseInput(receiptMailSchema, r.body()).email);
+      return success();
+    },
+  },
+  {
+    method: 'POST',
+    pattern: `${ORDER}/void/{transactionId}`,
+    handler: (r) => success(voidTransaction(r.ctx, param(r, 'transactionId'), parseInput(voidSchema, r.body()))),
+  },
+  {
+    method: 'POST',
+    pattern: `${ORDER}/refund/{transactionId}`,
+    handler: (r) => success(refundTransaction(r.ctx, param(r, 'transactionId'), parseInput(refundSchema, r.body()))),
+  },
+  {
+    method: 'POST',
+    pattern: `${ORDER}/capture/{transactionId}`,
+    handler: (r) => {
+      captureTransaction(r.ctx, param(r, 'transactionId'), parseInput(captureSchema, r.body()));
+      return success({});
+    },
+  },
+];
