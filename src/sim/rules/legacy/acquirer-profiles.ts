@@ -71,11 +71,15 @@ export function legacyProfileView(ctx: ServiceContext, record: AcquirerProfileRe
 }
 
 /**
- * `batchNo`: the profile's latest batch number. No batch has opened yet in this view's store, so
- * it is the number the first one takes: the profile's connInitBatchNo, else 000001.
+ * `batchNo`: the profile's latest batch number, that of the batch it opened last (any terminal);
+ * before its first batch, the number a first batch would start from: connInitBatchNo, else 000001.
  */
-function latestBatchNo(_ctx: ServiceContext, record: AcquirerProfileRecord): string {
-  return record.connInitBatchNo ?? FIRST_BATCH_NO;
+function latestBatchNo(ctx: ServiceContext, record: AcquirerProfileRecord): string {
+  let latest: string | undefined;
+  for (const batch of ctx.group.settlementBatches.values()) {
+    if (batch.profileId === record.profileId) latest = batch.batchNo;
+  }
+  return latest ?? record.connInitBatchNo ?? FIRST_BATCH_NO;
 }
 
 /** The lists as objects, method codes in order (the current API's JSON strings are sorted too). */
