@@ -28,7 +28,7 @@ export interface PaymentTerminal {
   currency: string;
   /** the EMV config's `aid` */
   aid: string;
-  /** A payment on this terminal (`POST /_sim/payments`); input fields override the defaults. */
+  /** A payment on this terminal in the fixture's currency (`POST /_sim/payments`); input fields override the defaults. */
   pay(amount: number, input?: Partial<Omit<PaymentInput, 'deviceId' | 'amount'>>): Promise<SimTransaction>;
 }
 
@@ -146,6 +146,7 @@ export async function createPaymentTerminal(sim: TestSimulator, options: Payment
     mid,
     currency,
     aid,
-    pay: (amount, input = {}) => sim.admin.payment({ deviceId: terminalId, amount, ...input }),
+    // In the fixture's currency, which is not the merchant's when an existing merchant was given.
+    pay: (amount, input = {}) => sim.admin.payment({ deviceId: terminalId, amount, currency, ...input }),
   };
 }

@@ -3,14 +3,17 @@ import type { SettlementEmailInput } from '../../rules/settlements.js';
 import { requiredText } from './common.js';
 
 /** A batch id: digits, as a string (the reference's type) or a number. */
-const batchId = z.union([z.string(), z.number().int().nonnegative()]).transform((value, ctx) => {
-  const text = String(value).trim();
-  if (!/^\d{1,15}$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: `must be a batch id (digits), got "${String(value)}"`, input: value });
-    return z.NEVER;
-  }
-  return text;
-});
+const batchId = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value),
+  z.string().transform((value, ctx) => {
+    const text = value.trim();
+    if (!/^\d{1,15}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `must be a batch id (digits), got "${value}"`, input: value });
+      return z.NEVER;
+    }
+    return text;
+  }),
+);
 
 /** `POST /api/v2/settlement/settle` and `POST /_sim/settlement-failure`. */
 export const settleSchema = z.object({ batchId });
