@@ -190,10 +190,12 @@ export interface LegacyAcquirerProfileCreate {
   connTimeout?: number;
   connRequestTimeout?: number;
   connRetryCount?: number;
-  connSync?: boolean;
+  connSync?: number;
   connNll?: string;
+  /** 1 to 6 digits. */
   connInitBatchNo?: string;
-  connExtraParams?: string;
+  /** An object, or the JSON-encoded object. */
+  connExtraParams?: Record<string, unknown> | string;
 }
 
 /** PUT /api/v2/acquirer/{profileId}: connMessageFormat and currency (the profile's own) required. */
