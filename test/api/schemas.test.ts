@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { checkData, checkEnvelope, recordSchemas, type DataShape } from '../../src/api/wire-schemas.js';
+import { createPaymentTerminal } from '../helpers/payment-fixtures.js';
 import { deviceBody, emvBody, merchantBody, profileBody, useWireStyleSimulators } from './helpers/sim-client.js';
 
 /**
@@ -127,6 +128,55 @@ h.describe('schemas/api', () => {
         'GET /api/v2/mchInfo',
       ].sort(),
     );
+  });
+
+  it('validates every answer of the transaction, settlement and legacy endpoints of the simulator (document 2)', async () => {
+    const seen: string[] = [];
+    const call = async (method: string, path: string, shape: DataShape, body?: unknown) => {
+      const response = await h.sim.api(method, path, body);
+      const endpoint = `${method} ${path}`;
+      expect(checkEnvelope(response.body), endpoint).toBeUndefined();
+      expect(response.body.code, `${endpoint}: ${JSON.stringify(response.body)}`).toBe(0);
+      expect(checkData(shape, response.body.data), endpoint).toBeUndefined();
+      seen.push(endpoint.replace(/\?.*$/, '').replace(/\/(M|CD-|T)?\d+(?=\/|$)/g, '/{id}'));
+      return response.body.data as any;
+    };
+    const terminal = await createPaymentTerminal(h.sim);
+    const adminPwd = Buffer.from(terminal.deviceAdmin).toString('base64');
+    const sale = await terminal.pay(20);
+    const voided = await terminal.pay(5);
+    const preAuth = await terminal.pay(9, { tranType: 'PRE_AUTH' });
+    await terminal.pay(1, { decline: true });
+    await call('GET', '/api/v2/order?pageSize=-1', { kind: 'page', schema: 'transaction' });
+    await call('POST', `/api/v2/order/void/${voided.tranId}`, { kind: 'record', schema: 'void-result' }, { adminPwd });
+    const refund = await call('POST', `/api/v2/order/refund/${sale.tranId}`, { kind: 'record', schema: 'id-result' }, { refundAmount: 2, refundReason: 'r', adminPwd });
+    await call('POST', `/api/v2/order/capture/${preAuth.tranId}`, { kind: 'none' }, { amount: '4.5' });
+    await call('POST', `/api/v2/order/email/${sale.tranId}`, { kind: 'none' }, { email: 'guest@example.com' });
+    for (const tranId of [sale.tranId, voided.tranId, preAuth.tranId, String(refund.id)]) {
+      await call('GET', `/api/v2/order/${tranId}`, { kind: 'record', schema: 'transaction-detail', nullable: true });
+    }
+    const batches = await call('GET', '/api/v2/settlement?pageSize=-1', { kind: 'page', schema: 'settlement-batch' });
+    const batchId = batches.records[0].batchId as string;
+    await call('GET', `/api/v2/settlement/${batchId}`, { kind: 'record', schema: 'settlement-batch-detail', nullable: true });
+    await call('POST', '/api/v2/settlement/email', { kind: 'none' }, { batchIds: JSON.stringify([{ batchId }]), email: 'ops@example.com', mchId: terminal.mchId });
+    await call('POST', '/api/v2/settlement/settle', { kind: 'record', schema: 'id-result' }, { batchId });
+    await call('GET', `/api/v2/settlement/${batchId}`, { kind: 'record', schema: 'settlement-batch-detail', nullable: true });
+
+    await h.sim.admin.createGroup({ groupId: 'G-00000001', apiVersion: 'legacy' });
+    await call('GET', '/api/v2/acquirer?pageSize=-1', { kind: 'page', schema: 'legacy-acquirer-profile' });
+    await call('GET', '/api/v2/emv?pageSize=-1', { kind: 'page', schema: 'emv-config' });
+    await call('GET', '/api/v2/mchInfo?pageSize=-1', { kind: 'page', schema: 'legacy-merchant' });
+    await call('GET', `/api/v2/mchInfo/${terminal.mchId}`, { kind: 'record', schema: 'legacy-merchant', nullable: true });
+    const merchant = await call('POST', '/api/v2/mchInfo', { kind: 'record', schema: 'legacy-merchant' }, { mchName: 'Legacy', contactName: 'Ada', contactEmail: 'ada@example.com' });
+    await call('PUT', `/api/v2/mchInfo/${merchant.mchId}`, { kind: 'record', schema: 'legacy-merchant' }, { supportedPaymentMethods: [{ paymentMethod: '01', profileId: terminal.profileId }] });
+    const code = await call('POST', '/api/v2/device', { kind: 'record', schema: 'legacy-device-created' }, { mchId: merchant.mchId, activateCodeAlias: 'till', deviceType: 'COTS' });
+    await call('GET', `/api/v2/device?merchantId=${terminal.mchId}&pageSize=-1`, { kind: 'page', schema: 'legacy-device' });
+    await call('GET', `/api/v2/device?merchantId=${merchant.mchId}&pageSize=-1`, { kind: 'page', schema: 'legacy-device' });
+    await call('PUT', `/api/v2/device/${code.id}`, { kind: 'record', schema: 'id-result' }, { extParams: JSON.stringify({ acqTid: 'T9', acqMid: 'M9' }) });
+    await call('DELETE', `/api/v2/device/${code.id}`, { kind: 'record', schema: 'id-result' });
+    await call('DELETE', `/api/v2/mchInfo/payment/${merchant.mchId}/01`, { kind: 'none' });
+    await call('PUT', `/api/v2/acquirer/${terminal.profileId}`, { kind: 'record', schema: 'id-result' }, { connMessageFormat: 'HOSTA_8583', currency: 'USD', connTimeout: 30 });
+    expect(new Set(seen).size).toBe(22);
   });
 
   it('rejects records that break the reference, so the checks above are not vacuous', () => {
