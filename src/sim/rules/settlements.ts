@@ -43,7 +43,8 @@ export function joinOpenBatch(ctx: ServiceContext, source: BatchSource, at: stri
     profileName: profile?.profileName ?? '',
     profileMessage: profile?.connMessageFormat ?? '',
     mchId: source.mchId,
-    mchName: source.mchName,
+    // The names when the batch opens: a refund of an old sale opens it under today's merchant name.
+    mchName: ctx.store.merchant(source.mchId)?.mchName ?? source.mchName,
     terminalId: source.terminalId,
     acquirerMid: source.acqMid,
     acquirerTid: source.acqTid,
