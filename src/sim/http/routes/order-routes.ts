@@ -3,25 +3,18 @@ import { captureTransaction, refundTransaction, voidTransaction } from '../../ru
 import { transactionDetailView, transactionListView } from '../../rules/transaction-views.js';
 import { findOwnTransaction, listTransactions, parseTransactionFilter } from '../../rules/transactions.js';
 import { success } from '../envelope.js';
-import { paginate, parsePageRequest, wirePage, type PageRequest } from '../page.js';
+import { parseMoneyPageRequest } from '../money-page.js';
+import { paginate, wirePage } from '../page.js';
 import { captureSchema, receiptMailSchema, refundSchema, voidSchema } from '../schemas/transaction.js';
 import { parseInput } from '../validation.js';
 import { wireRecord } from '../wire-style.js';
-import { param, queryText, recordOf, type ApiRequest, type ApiRoute } from './api-route.js';
+import { param, queryText, recordOf, type ApiRoute } from './api-route.js';
 
 /**
  * Transactions (document 2, 4.1), for every group: unlike the legacy configuration endpoints,
  * these never answer 13310.
  */
 const ORDER = '/api/v2/order';
-
-/** Document 2 pages money lists 10 at a time unless told otherwise (the configuration lists: 20). */
-const MONEY_PAGE_SIZE = 10;
-
-function moneyPageRequest(r: ApiRequest): PageRequest {
-  const request = parsePageRequest(r.query);
-  return queryText(r, 'pageSize') === undefined ? { ...request, pageSize: MONEY_PAGE_SIZE } : request;
-}
 
 export const orderRoutes: ApiRoute[] = [
   {
@@ -30,7 +23,7 @@ export const orderRoutes: ApiRoute[] = [
     handler: (r) => {
       const records = listTransactions(r.ctx, parseTransactionFilter((name) => queryText(r, name)));
       const style = r.ctx.wireStyle;
-      const page = paginate(records, moneyPageRequest(r), (t) => wireRecord(transactionListView(r.ctx.store, t), style), r.maxPageSize);
+      const page = paginate(records, parseMoneyPageRequest(r.query), (t) => wireRecord(transactionListView(r.ctx.store, t), style), r.maxPageSize);
       return success(wirePage(page, style));
     },
   },
