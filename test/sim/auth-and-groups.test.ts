@@ -132,17 +132,21 @@ describe('API versions and routing', () => {
     }
   });
 
-  // Code 10000, not 10001 `System Error`: that one is a fault a client retries, and what is not implemented stays so.
-  it('a legacy group gets an explicit 501 on the legacy endpoints and can still use the current API', async () => {
+  it('a legacy group is served by the legacy endpoints and by the current API, over the same records', async () => {
     await sim.admin.createGroup({ groupId: 'G-00000003', apiVersion: 'legacy' });
-    refused(await sim.api('GET', '/api/v2/mchInfo', undefined, 'G-00000003'), 10000, 'Not Implemented: legacy API is not simulated yet', 501);
-    ok(await sim.api('GET', `${V1}/mchInfo`, undefined, 'G-00000003'));
+    const legacy = ok(await sim.api('GET', '/api/v2/mchInfo?pageSize=-1', undefined, 'G-00000003'));
+    const current = ok(await sim.api('GET', `${V1}/mchInfo?pageSize=-1`, undefined, 'G-00000003'));
+    expect(legacy.total).toBe(current.total);
     ok(await sim.api('GET', '/api/v2/current', undefined, 'G-00000003'));
   });
 
-  it('transactions and settlements say they are not simulated', async () => {
-    refused(await sim.api('GET', '/api/v2/order'), 10000, 'Not Implemented: transactions and settlements are not simulated', 501);
-    refused(await sim.api('POST', '/api/v2/settlement/settle', { batchId: '1' }), 10000, 'Not Implemented: transactions and settlements are not simulated', 501);
+  it('transactions and settlements answer every group, never 13310: they stay on /api/v2 for both API versions', async () => {
+    await sim.admin.createGroup({ groupId: 'G-00000004', apiVersion: 'legacy' });
+    for (const group of [undefined, 'G-00000004']) {
+      ok(await sim.api('GET', '/api/v2/order', undefined, group));
+      ok(await sim.api('GET', '/api/v2/settlement', undefined, group));
+      refused(await sim.api('POST', '/api/v2/settlement/settle', { batchId: '1' }, group), 10000, /batch 1 not found/);
+    }
   });
 
   it('GET /api/v2/current only; unknown routes are 404 and wrong methods 405', async () => {
