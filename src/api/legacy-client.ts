@@ -1,4 +1,5 @@
 import { seg, type EndpointCalls } from './endpoint-calls.js';
+import { WireFormatError } from './errors.js';
 import type { EmvConfig, EmvConfigCreate, EmvConfigQuery, EmvConfigUpdate, IdResult, Page, PageQuery } from './wire-types.js';
 import type {
   LegacyAcquirerProfile,
@@ -140,7 +141,18 @@ export function legacyClient(calls: EndpointCalls): LegacyClient {
           { kind: 'record', schema: 'legacy-device-created' },
           { body: withEncoded(body, ['methodList', 'extParams']) },
         );
-        return { id: created.id, activationCode: created.activationCode ?? created.activeCode ?? '' };
+        const activationCode = [created.activationCode, created.activeCode].find((code) => typeof code === 'string' && code !== '');
+        if (activationCode === undefined) {
+          // Without the code the terminal cannot be activated: a create answer the client cannot use.
+          throw new WireFormatError({
+            method: 'POST',
+            path: `${V2}/device`,
+            endpoint: `POST ${V2}/device`,
+            pointer: '/data/activationCode',
+            problem: 'the created code is missing (neither activationCode nor activeCode)',
+          });
+        }
+        return { id: created.id, activationCode };
       },
       update: (deviceId, body) =>
         call<LegacyDeviceIdResult>('PUT', `${V2}/device/{deviceId}`, `${V2}/device/${seg(deviceId)}`, record('id-result'), {

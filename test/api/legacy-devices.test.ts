@@ -1,7 +1,8 @@
-import { beforeEach, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, WireFormatError } from '../../src/api/index.js';
 import { TEST_GROUP } from '../helpers/simulator.js';
 import { legacyBoundMerchant, legacyGroup } from './helpers/legacy-client-fixtures.js';
+import { ok, startScriptedPeer } from './helpers/scripted-peer.js';
 import { useWireStyleSimulators } from './helpers/sim-client.js';
 
 /** client.legacy.devices against a legacy group of the simulator, both wire styles, strict (legacy-device, legacy-device-created, id-result). */
@@ -96,5 +97,24 @@ h.describe('client.legacy.devices', () => {
     const error = (await failureOf(client.legacy.devices.create({ mchId: '', activateCodeAlias: 'till', deviceType: 'COTS' }))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.serviceMessage).toContain('mchId');
+  });
+});
+
+describe('the legacy create answer in either version of the reference', () => {
+  it("reads the reference table's activeCode as activationCode, and refuses an answer without a code", async () => {
+    const answers = [{ id: 'CD-123456789012', activeCode: '123456789012' }, { id: 'CD-123456789012' }];
+    const peer = await startScriptedPeer((_request, index) => ok(answers[index]));
+    const client = createApiClient({ baseUrl: peer.url, token: 'a-token-for-the-scripted-peer', retry: { maxAttempts: 1 } });
+    try {
+      const body = { mchId: 'M1', activateCodeAlias: 'till', deviceType: 'COTS' };
+      expect(await client.legacy.devices.create(body)).toEqual({ id: 'CD-123456789012', activationCode: '123456789012' });
+      const error = (await failureOf(client.legacy.devices.create(body))) as WireFormatError;
+      expect(error).toBeInstanceOf(WireFormatError);
+      expect(error.pointer).toBe('/data/activationCode');
+      expect(peer.received.map((r) => JSON.parse(r.body))).toEqual([body, body]);
+    } finally {
+      await client.close();
+      await peer.close();
+    }
   });
 });
