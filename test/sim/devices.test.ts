@@ -292,7 +292,7 @@ describe('devices: update and e-mail', () => {
     refused(await sim.api('POST', `${V1}/device/code`, { deviceId: 'CD-000000000000', email: 'a@b.co' }), 10000, /not found/);
     const state = (await sim.admin.state({ secrets: true })) as { outbox: unknown[] };
     expect(state.outbox).toEqual([
-      { groupId: 'G-00000001', to: 'owner@example.com', deviceId: code.id, activationCode: code.activationCode, sentAt: expect.stringMatching(TIMESTAMP) },
+      { kind: 'activation-code', groupId: 'G-00000001', to: 'owner@example.com', deviceId: code.id, activationCode: code.activationCode, sentAt: expect.stringMatching(TIMESTAMP) },
     ]);
   });
 });

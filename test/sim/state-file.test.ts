@@ -53,7 +53,7 @@ describe('--state FILE', () => {
     await sim.close();
     expect(await readdir(dir)).toEqual(['state.json']);
     const saved = JSON.parse(await readFile(statePath, 'utf8'));
-    expect(saved).toMatchObject({ format: 'paycfg-sim-state', version: 1 });
+    expect(saved).toMatchObject({ format: 'paycfg-sim-state', version: 2 });
     expect(saved.groups[0].emvConfigs).toHaveLength(20);
   });
 
