@@ -55,11 +55,17 @@ prune:
   acquirerProfiles: true
   merchants: false
   activatedDevices: logout
+protect:
+  - acquirer/*
+  - device/coffee-001/*
+safety:
+  maxDeletes: 5
 `;
 
 const SECTIONS: readonly Section[] = [
   { id: 'Manifest', title: 'Top level', where: 'the root of every manifest file' },
   { id: 'PrunePolicy', title: 'prune', where: '`prune`' },
+  { id: 'Safety', title: 'safety', where: '`safety`' },
   { id: 'EmvConfig', title: 'EMV configs', where: 'each item of `emvConfigs`', example: { path: ['emvConfigs', 0], listKey: 'emvConfigs' } },
   {
     id: 'AcquirerProfile',

@@ -172,6 +172,11 @@ export function parallelismFlag(command: string, value: string | undefined): num
   return numberFlagsOf(command).int('parallelism', value, 1, 64) ?? DEFAULT_PARALLELISM;
 }
 
+/** --max-deletes N of plan and apply: a whole number, 0 or more; undefined when not given. */
+export function maxDeletesFlag(command: string, value: string | undefined): number | undefined {
+  return numberFlagsOf(command).int('max-deletes', value, 0);
+}
+
 /** The -f paths of a command that needs a manifest. */
 export function requireFiles(command: string, files: readonly string[] | undefined): string[] {
   if (files === undefined || files.length === 0) throw new UsageError(`paycfg ${command}: give the manifest with -f PATH (a file or a directory)`);

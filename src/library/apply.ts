@@ -3,6 +3,7 @@ import { executePlan, type ApplyEvent, type ApplyResult } from '../apply/execute
 import { IdRegistry } from '../apply/id-registry.js';
 import type { LiveRead } from '../live/read-live.js';
 import type { DesiredState } from '../model/state.js';
+import { checkedMaxDeletes } from '../plan/delete-budget.js';
 import type { Plan } from '../plan/plan.js';
 import type { SavedPlan } from '../plan/saved-plan.js';
 import { publicPlan } from '../render/public-plan.js';
@@ -35,6 +36,11 @@ export interface ApplySavedPlanOptions extends ExecutionOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Directory a relative `savedPlan` is resolved against; default `process.cwd()`. */
   readonly cwd?: string;
+  /**
+   * The most live records the run may delete (as `--max-deletes`); without it, the manifest's
+   * safety.maxDeletes the plan was saved with, if any. Over it: DeleteBudgetError, nothing written.
+   */
+  readonly maxDeletes?: number;
 }
 
 export type ApplyOptions = ApplyManifestOptions | ApplySavedPlanOptions;
@@ -100,7 +106,8 @@ export async function prepareManifestApply(options: ApplyManifestOptions): Promi
  */
 export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySavedPlanOptions, 'savedPlan' | 'cwd'>): Promise<PreparedApply> {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
-  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism));
+  const maxDeletes = checkedMaxDeletes(options.maxDeletes);
+  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes));
 }
 
 function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues }: Prepared): PreparedApply {
@@ -146,6 +153,7 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
  * @throws ManifestError, ApiError, TransportError… when planning fails: then nothing was changed.
  * @throws SavedPlanError (SavedPlanStaleError when the group changed since) for a saved plan that
  *   cannot be applied: nothing was changed.
+ * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or safety.maxDeletes) allows: nothing was changed.
  */
 export async function apply(options: ApplyOptions): Promise<ApplyReport> {
   const ready =

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import { refuseTokenInDesired } from '../workflow/desired-token.js';
+import { checkedMaxDeletes } from '../plan/delete-budget.js';
 import type { Plan } from '../plan/plan.js';
 import { parseTargets } from '../plan/targets.js';
 import { publicPlan } from '../render/public-plan.js';
@@ -26,6 +27,12 @@ export interface PlanOptions {
   /** Only these resources and what they depend on (as `--target`), e.g. `merchant/coffee-001`. */
   readonly targets?: readonly string[];
   /**
+   * The most live records the plan may delete (as `--max-deletes`; a replacement, a logout and a
+   * decommission count): over it, a DeleteBudgetError lists them and nothing is written. Overrides
+   * the manifest's `safety.maxDeletes`; 0 allows no delete.
+   */
+  readonly maxDeletes?: number;
+  /**
    * Reads the manifest file given as the path `-` (as `-f -` reads standard input); without it,
    * `-` is refused with a ManifestError.
    */
@@ -51,6 +58,7 @@ export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = fa
     concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
     targets: parseTargets(options.targets),
     forSavedPlan,
+    ...(options.maxDeletes !== undefined ? { maxDeletes: checkedMaxDeletes(options.maxDeletes)! } : {}),
     ...(options.readStdin !== undefined ? { readStdin: options.readStdin } : {}),
   });
   return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
@@ -68,6 +76,7 @@ export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = fa
  * @throws ManifestError before the first request, when the manifest is invalid.
  * @throws ApiError, AuthenticationError, TransportError… when the service refuses or cannot be reached.
  * @throws TargetError when a target names no resource; SavedPlanError when `out` cannot be written.
+ * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or the manifest's safety.maxDeletes) allows: nothing is saved.
  */
 export async function plan(options: SavePlanOptions): Promise<Plan> {
   const cwd = options.cwd ?? process.cwd();

@@ -12,6 +12,7 @@ import {
   type EmvConfigEntry,
   type MerchantEntry,
   type PrunePolicy,
+  type Safety,
 } from './model.js';
 import { modelDiagnostics } from './model-diagnostics.js';
 import type { CheckableMerchant } from './cross-checks.js';
@@ -46,6 +47,10 @@ export interface CheckedFile {
   readonly group: string | undefined;
   /** Set when the file sets a valid `prune`. */
   readonly prune: PrunePolicy | undefined;
+  /** The file's `protect` list when it is valid (empty when absent): the files' lists add up. */
+  readonly protect: readonly string[];
+  /** Set when the file sets a valid `safety`. */
+  readonly safety: Safety | undefined;
   readonly entries: FileEntries;
   readonly substitutions: readonly Substitution[];
   /** Entries written in the file, valid or not (an entry whose values wait for missing variables is counted). */
@@ -87,6 +92,8 @@ export function checkManifestFile(
     diagnostics,
     group: undefined,
     prune: undefined,
+    protect: [],
+    safety: undefined,
     entries: NO_ENTRIES,
     substitutions: [],
     counts: NO_COUNTS,
@@ -96,7 +103,7 @@ export function checkManifestFile(
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
     return empty([
-      diagnostic(positionInFile(source, []), [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants'),
+      diagnostic(positionInFile(source, []), [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants (and protect, safety)'),
     ]);
   }
   const record = data as Record<string, unknown>;
@@ -130,6 +137,8 @@ export function checkManifestFile(
       diagnostics,
       group: manifest.group,
       prune: record['prune'] === undefined ? undefined : manifest.prune,
+      protect: manifest.protect,
+      safety: manifest.safety,
       entries: {
         emvConfigs: manifest.emvConfigs.map((value, index) => ({ index, key: value.emvName, value })),
         acquirerProfiles: manifest.acquirerProfiles.map((value, index) => ({ index, key: value.profileName, value })),
@@ -156,6 +165,8 @@ export function checkManifestFile(
   if (!broken.topLevel.has('prune') && record['prune'] !== undefined) {
     prune = manifestSchema.shape.prune.safeParse(record['prune']).data;
   }
+  const protect = broken.topLevel.has('protect') ? [] : (manifestSchema.shape.protect.safeParse(record['protect']).data ?? []);
+  const safety = broken.topLevel.has('safety') ? undefined : manifestSchema.shape.safety.safeParse(record['safety']).data;
   const entries: FileEntries = {
     emvConfigs: fileEntries(record, 'emvConfigs', emvConfigSchema, broken),
     acquirerProfiles: fileEntries(record, 'acquirerProfiles', acquirerProfileSchema, broken),
@@ -165,7 +176,7 @@ export function checkManifestFile(
         : entry,
     ),
   };
-  return { source, diagnostics, group, prune, entries, substitutions, counts };
+  return { source, diagnostics, group, prune, protect, safety, entries, substitutions, counts };
 }
 
 function countEntries(record: Record<string, unknown>): ManifestCounts {

@@ -58,8 +58,8 @@ const KIND_NAME: Readonly<Record<MergedList, string>> = {
 
 
 /**
- * Merges the files of one manifest: the lists are concatenated in file order, `group` and
- * `prune` may be repeated only with the same value, and a key used twice is an error that names
+ * Merges the files of one manifest: the lists are concatenated in file order (`protect` too), `group`,
+ * `prune` and `safety` may be repeated only with the same value, and a key used twice is an error that names
  * both places, in one file or across files.
  */
 export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
@@ -96,10 +96,13 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   const topLevelOrigin = new Map<string, number>([['version', 0]]);
   const group = agreeingValue(files, 'group', (file) => file.group, topLevelOrigin, diagnostics);
   const prune = agreeingValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
+  const safety = agreeingValue(files, 'safety', (file) => file.safety, topLevelOrigin, diagnostics);
   const top = {
     version: 1 as const,
     ...(group === undefined ? {} : { group }),
     prune: prune ?? { ...NO_PRUNE },
+    protect: mergedProtect(files),
+    ...(safety === undefined ? {} : { safety }),
     emvConfigs: emvConfigs.items,
     acquirerProfiles: acquirerProfiles.items,
   };
@@ -128,6 +131,14 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
     diagnostics,
     brokenKeys,
   };
+}
+
+/**
+ * Every file's `protect` list, in file order, each pattern once: a team may keep the list beside the
+ * entries it protects, and a pattern two files repeat protects no more than one.
+ */
+function mergedProtect(files: readonly CheckedFile[]): string[] {
+  return [...new Set(files.flatMap((file) => file.protect))];
 }
 
 function markBroken(keys: Set<string>, key: string | undefined): void {
@@ -167,7 +178,7 @@ function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, di
 /** A top-level value several files may set, as long as they agree. */
 function agreeingValue<T>(
   files: readonly CheckedFile[],
-  key: 'group' | 'prune',
+  key: 'group' | 'prune' | 'safety',
   valueOf: (file: CheckedFile) => T | undefined,
   topLevelOrigin: Map<string, number>,
   diagnostics: Diagnostic[],

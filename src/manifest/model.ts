@@ -22,6 +22,7 @@ import {
   normalisePaymentMethodCode,
   type PaymentMethodCode,
 } from './payment-methods.js';
+import { protectPatternProblem } from './protect-pattern.js';
 
 /** A strict object whose unknown keys are reported one per line with a suggestion. */
 function strictEntry<Shape extends z.ZodRawShape>(shape: Shape) {
@@ -373,6 +374,35 @@ export const prunePolicySchema = strictEntry({
     ),
 }).meta({ id: 'PrunePolicy', description: 'Which live resources missing from the manifest are removed. Everything defaults to off.' });
 
+/**
+ * `protect:` stands apart from the entries on purpose: paycfg keeps no state, so a flag on an entry
+ * would vanish with the entry it protects, and deleting the entry is the very change to stop.
+ */
+export const protectListSchema = uniqueList(
+  z.string({ error: `expected an address or a glob such as acquirer/*, got ${VALUE}` }).superRefine((text, ctx) => {
+    const problem = protectPatternProblem(text);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', input: text, message: `${VALUE} ${problem}` });
+  }),
+  `${VALUE} is listed twice`,
+)
+  .describe(
+    'Live records a plan must never delete or replace: addresses (merchant/coffee-001) or globs (acquirer/*, device/coffee-001/*, binding/**). ' +
+      'In the key, * matches within one part (between two /), ** across parts. A delete or replacement of a matching live record is blocked; ' +
+      'an update is not. Several files may each have a protect list: they add up. Kept apart from the entries, so that deleting an entry does not drop its protection.',
+  );
+
+export const safetySchema = strictEntry({
+  maxDeletes: z
+    .number({ error: `expected a whole number of deletes, got ${VALUE}` })
+    .int({ error: `expected a whole number of deletes, got ${VALUE}` })
+    .min(0, { error: `must be 0 or more, got ${VALUE}` })
+    .optional()
+    .describe(
+      'The most records one plan may delete (a replacement, a logout and a decommission count; see docs/plan.md): plan and apply refuse a plan with more, ' +
+        'before any write. 0: no delete at all. --max-deletes overrides it for one run.',
+    ),
+}).meta({ id: 'Safety', description: 'Limits that refuse a run before it writes anything.' });
+
 export const manifestSchema = strictEntry({
   version: z
     .literal(1, {
@@ -388,6 +418,8 @@ export const manifestSchema = strictEntry({
     .optional()
     .describe('The groupId this manifest is for; a run with a token of another group is refused.'),
   prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false as const })),
+  protect: protectListSchema.default(() => []),
+  safety: safetySchema.optional(),
   emvConfigs: z.array(emvConfigSchema).default(() => []).describe('EMV configs, keyed by emvName.'),
   acquirerProfiles: z.array(acquirerProfileSchema).default(() => []).describe('Acquirer profiles, keyed by profileName.'),
   merchants: z.array(merchantSchema).default(() => []).describe('Merchants, keyed by providerReference.'),
@@ -408,3 +440,4 @@ export type BindingEntry = z.output<typeof bindingSchema>;
 export type DeviceEntry = z.output<typeof deviceSchema>;
 export type MethodsMap = z.output<typeof methodsSchema>;
 export type PrunePolicy = z.output<typeof prunePolicySchema>;
+export type Safety = z.output<typeof safetySchema>;

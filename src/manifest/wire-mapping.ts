@@ -32,9 +32,17 @@ export const MANIFEST_ON_THE_WIRE = {
       version: notSent('Not sent: the format of the manifest file.'),
       group: notSent("Not sent: compared with the token's group (`GET /api/v2/current`) before anything else is read."),
       prune: notSent('Not sent: decides which deletions the plan holds.'),
+      protect: notSent('Not sent: a delete or replacement of a live record it matches is blocked in the plan, and apply never sends it.'),
+      safety: notSent('Not sent: limits checked on the plan before any write.'),
       emvConfigs: notSent('One EMV config record each (below).'),
       acquirerProfiles: notSent('One acquirer profile record each (below).'),
       merchants: notSent('One merchant record each, with its payment config and terminals (below).'),
+    },
+  },
+  Safety: {
+    requests: 'None: checked on the plan before any write.',
+    fields: {
+      maxDeletes: notSent('Not sent: plan and apply refuse a plan with more deletes, before any write.'),
     },
   },
   PrunePolicy: {

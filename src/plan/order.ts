@@ -236,7 +236,7 @@ function propagateBlocked(
     const cause = baseAddress(drafts[because]!.address);
     out.add(i);
     queue.push(i);
-    blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });
+    blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, cause: 'dependency', reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });
   };
   for (let head = 0; head < queue.length; head += 1) {
     const i = queue[head]!;

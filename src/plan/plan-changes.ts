@@ -18,6 +18,7 @@ import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
+import { Protection, protectedWording } from './protect.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
@@ -25,6 +26,8 @@ import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type Unkeye
 export interface PlanContext {
   readonly baseUrl: string;
   readonly group: { readonly groupId: string; readonly groupName: string };
+  /** The manifest's `protect:` list: a delete or replacement of a matching live record is blocked. */
+  readonly protect?: readonly string[];
 }
 
 type Draft = { -readonly [K in keyof Change]: Change[K] };
@@ -41,10 +44,13 @@ const SENSITIVE_FIELDS = Object.fromEntries(
  * state read by readLive says whether binding `allows` could be read (plan/binding-allows.ts).
  */
 export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): Plan {
-  const builder = new PlanBuilder(desired, live);
+  const protection = new Protection(context.protect ?? []);
+  const builder = new PlanBuilder(desired, live, protection);
   builder.diffDesired();
   builder.handleLiveOnly();
   builder.detachUsersOfReplacements();
+  // Before the service's own refusals: a protected record's entry says first that it is protected.
+  builder.blockProtected();
   builder.blockDeletesHeldOutside();
   builder.listUnkeyedMerchants();
   const blocked = builder.blocked;
@@ -65,8 +71,19 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
-    ...withWarnings(lookAlikeWarnings(changes, live, builder.unkeyedDevices)),
+    ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live)]),
   };
+}
+
+/** Patterns of `protect:` that name nothing; the known addresses are walked only when there is a list. */
+function unmatchedProtection(protection: Protection, desired: DesiredState, live: LiveState): PlanWarning[] {
+  if (protection.isEmpty) return [];
+  return protection.unmatchedWarnings(
+    (function* () {
+      yield* desired.resources.keys();
+      yield* live.resources.keys();
+    })(),
+  );
 }
 
 /** The field is left out when there is nothing to say, so that a plan without warnings keeps its old JSON form. */
@@ -90,6 +107,7 @@ class PlanBuilder {
   constructor(
     private readonly desired: DesiredState,
     private readonly live: LiveState & BindingAllowsReading,
+    private readonly protection: Protection,
   ) {
     const predictions = predictSideEffects(desired, live);
     this.view = predictions.live;
@@ -331,7 +349,7 @@ class PlanBuilder {
         this.add({ ...base, ...owner, action: 'delete', disposal: 'decommission', reason: 'its merchant is deleted, which the service refuses while a terminal is not decommissioned' });
       } else {
         this.addBlocked(
-          { address: addressOf('merchant', merchant), kind: 'merchant', key: merchant, action: 'delete', reason: 'the service refuses to delete a merchant that still has a terminal' },
+          { address: addressOf('merchant', merchant), kind: 'merchant', key: merchant, action: 'delete', cause: 'in-use', reason: 'the service refuses to delete a merchant that still has a terminal' },
           `activated device ${resource.key} (${resource.lifecycle}); set prune.activatedDevices: decommission to decommission it`,
         );
       }
@@ -381,6 +399,8 @@ class PlanBuilder {
   detachUsersOfReplacements(): void {
     const replaced = this.changes().filter((c) => c.step === 'replace-old');
     for (const old of replaced) {
+      // A protected replacement is blocked: its users must not let go of what stays.
+      if (this.blockProtectedReplacement(old)) continue;
       if (old.kind === 'emv') this.detachFromEmv(old);
       if (old.kind === 'acquirer') this.detachFromProfile(old);
     }
@@ -539,6 +559,63 @@ class PlanBuilder {
   }
   private usersIndex: Map<string, LiveResource[]> | undefined;
 
+  /**
+   * A replacement the `protect:` list holds back: the record itself matches, or, for a profile, one
+   * of the bindings its replacement deletes and binds again (a detach step) does. Blocked before any
+   * detach step is made, so that no user lets go of a record that stays.
+   */
+  private blockProtectedReplacement(old: Draft): boolean {
+    if (this.protection.isEmpty) return false;
+    const base = baseAddress(old.address);
+    const own = this.protection.patternFor(base);
+    if (own !== undefined) {
+      const wording = protectedWording(own, 'replace');
+      this.addProtected(old, base, 'replace', own, wording.reason, wording.blocker);
+      return true;
+    }
+    if (old.kind !== 'acquirer') return false;
+    for (const user of this.liveUsersOf('acquirer', old.key)) {
+      if (user.kind !== 'binding') continue;
+      const userAddress = addressOf('binding', user.key);
+      if (this.drafts.get(userAddress)?.action === 'delete') continue;
+      const pattern = this.protection.patternFor(userAddress);
+      if (pattern === undefined) continue;
+      const wording = protectedWording(pattern, 'delete');
+      this.addProtected(
+        old,
+        base,
+        'replace',
+        pattern,
+        `replacing it deletes ${userAddress} and binds it again, and ${JSON.stringify(pattern)} in the manifest's protect: list refuses to delete that binding`,
+        wording.blocker.replace(/^to delete it/, `to replace ${base}`),
+      );
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Every delete of a live record the `protect:` list matches, a logout and a decommission included
+   * (replacements are held back earlier, by blockProtectedReplacement). A record the service has not
+   * made yet (the automatic binding, `predicted`) is not live, and a duplicate pending code leaves
+   * its address to the device that stays: neither is held back.
+   */
+  blockProtected(): void {
+    if (this.protection.isEmpty) return;
+    for (const change of this.changes()) {
+      if (change.action !== 'delete' || change.step !== undefined || change.predicted === true) continue;
+      if (baseAddress(change.address) !== change.address) continue;
+      const pattern = this.protection.patternFor(change.address);
+      if (pattern === undefined) continue;
+      const wording = protectedWording(pattern, 'delete');
+      this.addProtected(change, change.address, 'delete', pattern, wording.reason, wording.blocker);
+    }
+  }
+
+  private addProtected(change: Draft, address: Address, action: 'delete' | 'replace', pattern: string, reason: string, blocker: string): void {
+    this.addBlocked({ address, kind: change.kind, key: change.key, action, cause: 'protected', pattern, reason }, blocker);
+  }
+
   /** A delete the service would refuse because something outside the manifest still uses the resource. */
   blockDeletesHeldOutside(): void {
     for (const change of this.changes()) {
@@ -579,6 +656,7 @@ class PlanBuilder {
         kind: change.kind,
         key: change.key,
         action: change.step === 'replace-old' ? 'replace' : change.action,
+        cause: 'in-use',
         reason: `the service refuses to delete a ${KIND_LABEL[change.kind]} that is still in use`,
       },
       blocker,

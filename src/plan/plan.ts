@@ -60,13 +60,25 @@ export interface PlanWarning {
   readonly message: string;
 }
 
+/**
+ * Why a change is blocked, as a word a program can branch on (`reason` says it in words):
+ * - `in-use`: the service would refuse it, since something the manifest does not manage still uses the record;
+ * - `protected`: the record matches the manifest's `protect:` list (`pattern` says which entry);
+ * - `dependency`: it must wait for another blocked change (`blockers` names it).
+ * Later kinds are added to this list, never renamed.
+ */
+export type BlockCause = 'in-use' | 'protected' | 'dependency';
+
 export interface BlockedChange {
   readonly address: Address;
   readonly kind: Kind;
   readonly key: string;
   readonly action: Action;
+  readonly cause: BlockCause;
+  /** With cause `protected`: the entry of `protect:` the record matches (the first, when several do). */
+  readonly pattern?: string;
   readonly reason: string;
-  /** What stands in the way, in words (a merchant outside the manifest, a blocked prerequisite). */
+  /** What stands in the way, in words (a merchant outside the manifest, a blocked prerequisite), and how to unblock it. */
   readonly blockers: string[];
 }
 
@@ -75,7 +87,7 @@ export interface PlanSummary {
   update: number;
   delete: number;
   replace: number;
-  /** Changes the service would refuse (`blocked`): drift as much as the others (see hasChanges). */
+  /** Changes apply will not try (`blocked`): drift as much as the others (see hasChanges). */
   blocked: number;
 }
 

@@ -46,6 +46,12 @@ export interface SavedPlan {
   readonly fingerprints: Record<string, string>;
   readonly scope: SavedScope;
   readonly secrets: { pointer: string; template: string }[];
+  /**
+   * The manifest's `safety:` when it sets maxDeletes: `apply PLANFILE` has no manifest to read it
+   * from, and checks the plan against it unless its own --max-deletes says otherwise. A
+   * --max-deletes given to `plan` is not kept: an override is for the run it was given to.
+   */
+  readonly safety?: { readonly maxDeletes: number };
 }
 
 const savedPlanSchema = z.looseObject({
@@ -71,6 +77,7 @@ const savedPlanSchema = z.looseObject({
     pruneMerchants: z.boolean(),
   }),
   secrets: z.array(z.object({ pointer: z.string(), template: z.string() })),
+  safety: z.object({ maxDeletes: z.number().int().min(0) }).optional(),
 });
 
 export function fingerprintsOf(live: LiveState): Record<string, string> {
@@ -87,6 +94,8 @@ export interface SavedPlanSource {
   readonly live: LiveState;
   /** With where secret fields are written with a default (manifest/secret-defaults.ts): refused whatever the plan writes. */
   readonly manifest: Pick<ManifestContext, 'files'> & { readonly secretDefaults: ReadonlyMap<string, SecretDefault> };
+  /** The manifest's safety.maxDeletes, kept for `apply PLANFILE`. */
+  readonly maxDeletes?: number;
 }
 
 /**
@@ -156,6 +165,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
       pruneMerchants: run.desired.prune.merchants,
     },
     secrets,
+    ...(run.maxDeletes !== undefined ? { safety: { maxDeletes: run.maxDeletes } } : {}),
   };
 }
 

@@ -41,6 +41,17 @@ export function noChangeLine(plan: Plan): string {
   return 'No changes. The live group matches the manifest.';
 }
 
+/**
+ * Why the blocked changes are held back, for their heading: the service's refusals, the manifest's
+ * `protect:` list, or both (a change that waits for a blocked one shares its cause).
+ */
+export function blockedWhy(plan: Plan): string {
+  const protectedOnes = plan.blocked.some((b) => b.cause === 'protected');
+  const refused = plan.blocked.some((b) => b.cause === 'in-use');
+  if (protectedOnes && refused) return 'the service would refuse some, and the manifest\'s protect: list keeps the others';
+  return protectedOnes ? 'the manifest\'s protect: list keeps them' : 'the service would refuse them';
+}
+
 /** The warning a plan limited by --target carries: it may not show every change the manifest asks for. */
 export function targetingWarning(targets: readonly string[]): { title: string; detail: string } {
   return {

@@ -1,6 +1,6 @@
 import type { Plan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
-import { noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { publicPlan } from './public-plan.js';
 import { changeLines, type BlockLine } from './render-text.js';
 import { visiblePlan } from './visible-plan.js';
@@ -191,7 +191,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
     layout: (shown, left) =>
       plan.blocked.length === 0
         ? []
-        : ['', `**Blocked (${plan.blocked.length})**: the service would refuse these; apply will not try them.`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more blocked change')}`] : [])],
+        : ['', `**Blocked (${plan.blocked.length})**: apply will not try these (${inline(blockedWhy(plan))}).`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more blocked change')}`] : [])],
   };
 
   const unmanaged: Section = {

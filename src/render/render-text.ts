@@ -2,7 +2,7 @@ import { baseAddress } from '../model/pointers.js';
 import type { Change, Plan, PlanWarning } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
-import { noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
 import { visiblePlan } from './visible-plan.js';
@@ -120,7 +120,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
   else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
   if (plan.blocked.length > 0) {
-    out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} the service would refuse (apply will not try them):`)));
+    out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {
       out.push(`  ${style.red('!')} ${b.address} (${b.action}): ${b.reason}`);
       for (const blocker of b.blockers) out.push(`      - ${blocker}`);

@@ -32,7 +32,14 @@ export function visiblePlan(plan: Plan): Plan {
       ...(u.note !== undefined ? { note: t(u.note) } : {}),
       ...(typeof u.liveId === 'string' ? { liveId: t(u.liveId) } : {}),
     })),
-    blocked: plan.blocked.map((b) => ({ ...b, address: t(b.address), key: t(b.key), reason: t(b.reason), blockers: b.blockers.map(t) })),
+    blocked: plan.blocked.map((b) => ({
+      ...b,
+      address: t(b.address),
+      key: t(b.key),
+      ...(b.pattern !== undefined ? { pattern: t(b.pattern) } : {}),
+      reason: t(b.reason),
+      blockers: b.blockers.map(t),
+    })),
     ...(plan.targets !== undefined ? { targets: plan.targets.map(t) } : {}),
     ...(plan.warnings !== undefined
       ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}) })) }

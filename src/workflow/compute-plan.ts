@@ -6,6 +6,7 @@ import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.
 import { baseAddress } from '../model/pointers.js';
 import type { DesiredState } from '../model/state.js';
 import { planChanges } from '../plan/plan-changes.js';
+import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
 import { refuseSecretDefaults } from '../plan/saved-plan.js';
 import type { Plan } from '../plan/plan.js';
 import { checkTargets, limitToTargets } from '../plan/targets.js';
@@ -16,6 +17,14 @@ export interface PlanRun {
   readonly desired: DesiredState;
   readonly live: LiveRead;
   readonly plan: Plan;
+  /** The manifest's safeguards: `protect:` (already applied to the plan) and `safety:` (a saved plan keeps it). */
+  readonly safeguards: Safeguards;
+}
+
+/** What of the manifest's top level guards the live group rather than describes it. */
+export interface Safeguards {
+  readonly protect: readonly string[];
+  readonly maxDeletes?: number;
 }
 
 /**
@@ -37,13 +46,18 @@ export async function computePlan(input: {
    * secret's default) is refused before the first request.
    */
   readonly forSavedPlan?: boolean;
+  /** `--max-deletes`: overrides the manifest's safety.maxDeletes for this run. */
+  readonly maxDeletes?: number;
 }): Promise<PlanRun> {
-  const { loaded, desired } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
+  const { loaded, desired, safeguards } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const run = await planAgainstLive(loaded, desired, input.client, input.concurrency);
+  const run = await planAgainstLive(loaded, desired, input.client, input.concurrency, safeguards);
   const targets = input.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(run));
-  return { ...run, plan: limitToTargets(run.plan, targets) };
+  const plan = limitToTargets(run.plan, targets);
+  // Counted on the plan this run would carry out: a --target plan counts the deletes it keeps.
+  checkDeleteBudget(plan, deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest'));
+  return { ...run, plan };
 }
 
 /** Every address a target may name: the manifest's, the live group's, and what only the plan names. */
@@ -62,17 +76,29 @@ async function loadDesiredState(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   readStdin: (() => Promise<string>) | undefined,
-): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState }> {
+): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards }> {
   const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
-  return { loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) }, desired: buildDesiredState({ manifest, secrets, locate }) };
+  const maxDeletes = manifest.safety?.maxDeletes;
+  return {
+    loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
+    desired: buildDesiredState({ manifest, secrets, locate }),
+    safeguards: { protect: manifest.protect, ...(maxDeletes !== undefined ? { maxDeletes } : {}) },
+  };
 }
 
-export async function planAgainstLive(loaded: PlanRun['loaded'], desired: DesiredState, client: ApiClient, concurrency: number): Promise<PlanRun> {
+export async function planAgainstLive(
+  loaded: PlanRun['loaded'],
+  desired: DesiredState,
+  client: ApiClient,
+  concurrency: number,
+  safeguards: Safeguards = { protect: [] },
+): Promise<PlanRun> {
   const owner = await readOwner(client, desired.group);
   const live = await readLive(client, desired, owner, { concurrency });
   const plan = planChanges(desired, live.state, {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
+    protect: safeguards.protect,
   });
-  return { loaded, desired, live, plan };
+  return { loaded, desired, live, plan, safeguards };
 }

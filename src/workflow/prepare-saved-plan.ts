@@ -3,6 +3,7 @@ import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { describeCharacter, expandTemplate, MULTI_LINE_FIELDS, refusedCharacter } from '../manifest/index.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredResource, DesiredState } from '../model/state.js';
+import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
 import type { Change, Plan } from '../plan/plan.js';
 import { movedSince, SavedPlanError, type SavedPlan, SavedPlanStaleError } from '../plan/saved-plan.js';
 
@@ -50,16 +51,20 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
 }
 
 /**
- * Checks a saved plan against the service before anything is written: same service, same group,
- * every live record it was computed from unchanged; then puts the secret values back from the
- * environment.
+ * Checks a saved plan against the service before anything is written: its deletes within the
+ * budget (`maxDeletes`, the run's --max-deletes, else the safety.maxDeletes it was saved with),
+ * same service, same group, every live record it was computed from unchanged; then puts the secret
+ * values back from the environment.
  */
 export async function prepareSavedPlan(
   saved: SavedPlan,
   client: ApiClient,
   env: Readonly<Record<string, string | undefined>>,
   concurrency: number,
+  maxDeletes?: number,
 ): Promise<PreparedSavedPlan> {
+  // Before any request: the plan's changes are all it takes.
+  checkDeleteBudget(saved.plan, deleteBudgetOf(maxDeletes, saved.safety?.maxDeletes, 'saved plan'));
   if (client.baseUrl !== saved.plan.baseUrl) {
     throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${client.baseUrl}; make a new plan for this service`);
   }

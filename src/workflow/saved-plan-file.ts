@@ -20,7 +20,8 @@ export interface WriteSavedPlanOptions {
  * manifest given to --out by mistake must not be overwritten with a plan.
  */
 export async function writeSavedPlan(file: string, run: PlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
-  const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded });
+  const maxDeletes = run.safeguards.maxDeletes;
+  const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, ...(maxDeletes !== undefined ? { maxDeletes } : {}) });
   await checkPlanDestination(file, cwd, options);
   const target = resolve(cwd, file);
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;

@@ -100,6 +100,8 @@ describe('docs/manifest.md', () => {
 const EVERY_FIELD = `
 version: 1
 group: G-00000001
+protect: [merchant/shop]
+safety: { maxDeletes: 3 }
 emvConfigs:
   - { emvName: visa, paymentMethod: 1, currency: USD, params: { aid: A0000000031010, flag: true } }
 acquirerProfiles:

@@ -45,7 +45,7 @@ describe('text from the service in the comment', () => {
     group: { groupId: 'G-00000001', groupName: name },
     warnings: [{ address: 'merchant/coffee-002', message: `live merchant 1234 (${JSON.stringify(name)}) has this name` }],
     unmanaged: [{ address: 'merchant/~1234', kind: 'merchant', key: '~1234', liveId: 1234, name, note: `no providerReference: ${name}` }],
-    blocked: [{ address: 'emv/old', kind: 'emv', key: 'old', action: 'delete', reason: `in use by ${name}`, blockers: [name] }],
+    blocked: [{ address: 'emv/old', kind: 'emv', key: 'old', action: 'delete', cause: 'in-use', reason: `in use by ${name}`, blockers: [name] }],
   });
   const markdown = renderPlanMarkdown(plan);
   // The comment without its diff block, where the text is code and shown as it is.

@@ -433,7 +433,7 @@ describe('warnings, targets and what paycfg leaves alone', () => {
   });
 
   it('with only blocked changes, says none can be made and how many are blocked, never that the group matches', () => {
-    const blocked = planOf([], { blocked: [{ address: 'emv/old', kind: 'emv', key: 'old', action: 'delete', reason: 'in use', blockers: ['merchant 9 binds it'] }] });
+    const blocked = planOf([], { blocked: [{ address: 'emv/old', kind: 'emv', key: 'old', action: 'delete', cause: 'in-use', reason: 'in use', blockers: ['merchant 9 binds it'] }] });
     const text = renderPlanText(blocked, plain);
     expect(text).toContain('No changes paycfg can make, and 1 blocked change (below)');
     expect(text).not.toContain('matches the manifest');

@@ -31,7 +31,7 @@ function planWith(text: string): Plan {
       },
     ],
     unmanaged: [{ address: `merchant/${text}`, kind: 'merchant', key: text, note: text }],
-    blocked: [{ address: `merchant/${text}`, kind: 'merchant', key: text, action: 'delete', reason: text, blockers: [text] }],
+    blocked: [{ address: `merchant/${text}`, kind: 'merchant', key: text, action: 'delete', cause: 'in-use', reason: text, blockers: [text] }],
     summary: { create: 0, update: 1, delete: 0, replace: 0, blocked: 1 },
     sensitive: [],
   };

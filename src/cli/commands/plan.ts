@@ -10,7 +10,7 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
+import { maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 export const planSyntax = {
@@ -26,14 +26,15 @@ export const planSyntax = {
     'detailed-exitcode': { type: 'boolean', help: 'Exit 2 when there are changes or blocked changes (0: none, 1: error)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001' },
+    'max-deletes': { type: 'string', value: 'N', help: 'Refuse the run, before any write, when the plan deletes more than N live records (a replacement, a logout and a decommission count); 0: no delete. Overrides safety.maxDeletes of the manifest' },
     color: colorFlag,
     ...clientFlags,
   },
   environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
-    [1, 'an error'],
-    [2, 'with --detailed-exitcode: the plan has changes, or changes the service would refuse (blocked)'],
+    [1, 'an error, or more deletes than --max-deletes (or safety.maxDeletes) allows: the plan is neither printed nor saved'],
+    [2, 'with --detailed-exitcode: the plan has changes, or blocked changes (that the service would refuse, or that protect: keeps)'],
   ],
 } as const satisfies CommandSyntax;
 
@@ -44,6 +45,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
   const parallelism = parallelismFlag('plan', values.parallelism);
   const targets = parseTargets(values.target);
+  const maxDeletes = maxDeletesFlag('plan', values['max-deletes']);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
@@ -55,6 +57,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       cwd: io.cwd,
       parallelism,
       targets,
+      ...(maxDeletes !== undefined ? { maxDeletes } : {}),
       ...stdinOf(io),
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),
     });

@@ -1,0 +1,48 @@
+import { protectMatcher } from '../manifest/protect-pattern.js';
+import type { Address } from '../model/kinds.js';
+import type { PlanWarning } from './plan.js';
+
+/**
+ * The manifest's `protect:` list, as the planner asks it: which pattern, if any, keeps a live record
+ * from being deleted or replaced. Patterns come checked by the manifest (manifest/protect-pattern.ts).
+ */
+export class Protection {
+  private readonly matchers: readonly { readonly pattern: string; readonly matches: (address: Address) => boolean }[];
+
+  constructor(patterns: readonly string[]) {
+    this.matchers = patterns.map((pattern) => ({ pattern, matches: protectMatcher(pattern) }));
+  }
+
+  get isEmpty(): boolean {
+    return this.matchers.length === 0;
+  }
+
+  /** The first pattern, in the manifest's order, that matches the address. */
+  patternFor(address: Address): string | undefined {
+    for (const { pattern, matches } of this.matchers) if (matches(address)) return pattern;
+    return undefined;
+  }
+
+  /**
+   * A warning for each pattern that matches no address of the manifest or of the live group: it
+   * protects nothing, which is most often a misspelt name that was meant to protect something.
+   */
+  unmatchedWarnings(known: Iterable<Address>): PlanWarning[] {
+    const left = new Set(this.matchers);
+    for (const address of known) {
+      for (const matcher of left) if (matcher.matches(address)) left.delete(matcher);
+      if (left.size === 0) break;
+    }
+    return [...left].map(({ pattern }) => ({
+      message: `protect: ${JSON.stringify(pattern)} matches no record of the manifest or of the live group, so it protects nothing; check its spelling`,
+    }));
+  }
+}
+
+/** The reason and the way out of a change blocked by protection, in the plan's words. */
+export function protectedWording(pattern: string, action: 'delete' | 'replace'): { reason: string; blocker: string } {
+  return {
+    reason: `protected by ${JSON.stringify(pattern)} in the manifest's protect: list, which refuses to ${action === 'replace' ? 'replace (delete and create again)' : 'delete'} the live record`,
+    blocker: `to ${action} it, first remove ${JSON.stringify(pattern)} from protect: (or narrow it) in a reviewed change of its own, then plan again`,
+  };
+}
