@@ -11,7 +11,7 @@ import { RequestStats } from '../../src/sim/http/stats.js';
 import { TokenRevocations } from '../../src/sim/http/token-revocations.js';
 import { signSimToken, WIRE_STYLES } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { createEmv, createMerchant, ok, TestClock, V1 } from './fixtures.js';
+import { createEmv, createMerchant, merchantWithBinding, ok, TestClock, V1 } from './fixtures.js';
 
 let sim: TestSimulator;
 const clock = new TestClock();
@@ -262,6 +262,16 @@ describe('admin surface', () => {
     const full = await (await fetch(`${sim.url}/_sim/state?secrets=true`)).text();
     expect(full).toContain('246810');
     expect(full).toContain('pw-1');
+  });
+
+  it('the state dump hides a terminal\'s acquirer secret (the legacy jwtSecret) unless asked for it', async () => {
+    const { mchId, profileId } = await merchantWithBinding(sim, { profileName: 'jwt-host' });
+    const acquirers = { [profileId]: { tid: '00000009', mid: '000000000009', jwtSecret: 'jwt-shh-4242' } };
+    ok(await sim.api('POST', `${V1}/device`, { mchId, extParams: { acquirers } }));
+    const redacted = await (await fetch(`${sim.url}/_sim/state`)).text();
+    expect(redacted).not.toContain('jwt-shh-4242');
+    expect(redacted).toContain('00000009');
+    expect(await (await fetch(`${sim.url}/_sim/state?secrets=true`)).text()).toContain('jwt-shh-4242');
   });
 
   it('activation input is validated and unknown admin routes are 404', async () => {

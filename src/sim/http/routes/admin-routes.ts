@@ -1,3 +1,4 @@
+import type { JsonObject, JsonValue } from '../../core/json.js';
 import type { StoreSnapshot } from '../../core/records.js';
 import { invalid } from '../../errors.js';
 import { serviceContext } from '../../rules/context.js';
@@ -45,9 +46,24 @@ function redactSecrets(snapshot: StoreSnapshot): StoreSnapshot {
     groups: snapshot.groups.map((g) => ({
       ...g,
       merchants: g.merchants.map((m) => (m.passcode === undefined ? m : { ...m, passcode: REDACTED })),
-      devices: g.devices.map((d) => (d.deviceAdmin === undefined ? d : { ...d, deviceAdmin: REDACTED })),
+      devices: g.devices.map((d) => {
+        const shown = d.deviceAdmin === undefined ? d : { ...d, deviceAdmin: REDACTED };
+        return d.extParams === undefined ? shown : { ...shown, extParams: redactSecretKeys(d.extParams) as JsonObject };
+      }),
     })),
   };
+}
+
+/**
+ * A terminal's acquirer fields may hold a secret (the legacy `jwtSecret`, 02 §2.4) at any depth of
+ * `extParams.acquirers.<profileId>`; every key that names a secret is masked.
+ */
+function redactSecretKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(redactSecretKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, /secret/i.test(key) && typeof inner === 'string' ? REDACTED : redactSecretKeys(inner)]),
+  );
 }
 
 export const adminRoutes: AdminRoute[] = [
