@@ -360,9 +360,10 @@ describe('capture', () => {
     refused(await capture(hold.tranId, { amount: '0' }), 10000, 'Parameters Error (amount must be positive)');
     refused(await capture(hold.tranId, { amount: '1.001' }), 10000, 'Parameters Error (amount has more decimals than EUR allows (2))');
     refused(await capture(hold.tranId, { amount: 'all' }), 10000, /^Parameters Error \(amount must be a decimal number/);
-    refused(await sim.api('POST', `${V2}/order/capture/${hold.tranId}`), 10000, /^Parameters Error \(request body required/);
-    ok(await capture(hold.tranId, { amount: '20.00' }));
-    refused(await capture(hold.tranId), 10000, `pre-authorisation ${hold.tranId} is already captured (20.00 EUR)`);
+    refused(await sim.api('POST', `${V2}/order/capture/${hold.tranId}`, '[1]'), 10000, /^Parameters Error \(request body must be a JSON object/);
+    // No body at all: the reference's only field is optional, so this captures the whole amount.
+    ok(await sim.api('POST', `${V2}/order/capture/${hold.tranId}`));
+    refused(await capture(hold.tranId, { amount: '20.00' }), 10000, `pre-authorisation ${hold.tranId} is already captured (20.00 EUR)`);
     const sale = await pay(sim, terminalId);
     refused(await capture(sale.tranId), 10000, `transaction ${sale.tranId} is a SALE; only a pre-authorisation can be captured`);
     const declined = await pay(sim, terminalId, { tranType: 'PRE_AUTH', decline: true });

@@ -153,6 +153,7 @@ async function handleApi(
       params: lookup.params,
       query: url.searchParams,
       body: () => parseJsonBody(body),
+      optionalBody: () => (body.kind === 'complete' && body.text.trim() !== '' ? parseJsonBody(body) : {}),
       maxPageSize,
     });
   } catch (error) {

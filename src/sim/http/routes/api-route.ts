@@ -12,6 +12,8 @@ export interface ApiRequest {
   readonly query: URLSearchParams;
   /** The parsed JSON body; code 10000 when it is missing or not JSON. */
   body(): unknown;
+  /** The parsed JSON body, or `{}` when there is none: for a POST whose every body field is optional. */
+  optionalBody(): unknown;
   /** 0 when page sizes are not capped */
   readonly maxPageSize: number;
 }
