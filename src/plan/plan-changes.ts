@@ -18,7 +18,7 @@ import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
-import { Protection, protectedWording } from './protect.js';
+import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
@@ -75,14 +75,28 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
   };
 }
 
-/** Patterns of `protect:` that name nothing; the known addresses are walked only when there is a list. */
+/**
+ * Patterns of `protect:` that name nothing; the known addresses are walked only when there is a list.
+ * The bindings and devices of a merchant are read only when the manifest manages them: a pattern
+ * that may reach one the run did not read cannot be said to match nothing.
+ */
 function unmatchedProtection(protection: Protection, desired: DesiredState, live: LiveState): PlanWarning[] {
   if (protection.isEmpty) return [];
+  const liveMerchants: string[] = [];
+  for (const resource of live.resources.values()) if (resource.kind === 'merchant') liveMerchants.push(resource.key);
+  const unknowable = (pattern: string): boolean => {
+    const kind = pattern.slice(0, pattern.indexOf('/'));
+    if (kind !== 'binding' && kind !== 'device') return false;
+    const read = kind === 'binding' ? live.bindingsRead : live.devicesRead;
+    const reaches = merchantPartMatcher(pattern);
+    return liveMerchants.some((merchant) => !read.has(merchant) && reaches(merchant));
+  };
   return protection.unmatchedWarnings(
     (function* () {
       yield* desired.resources.keys();
       yield* live.resources.keys();
     })(),
+    unknowable,
   );
 }
 

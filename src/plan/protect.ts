@@ -26,9 +26,11 @@ export class Protection {
   /**
    * A warning for each pattern that matches no address of the manifest or of the live group: it
    * protects nothing, which is most often a misspelt name that was meant to protect something.
+   * `unknowable` says of a pattern that the run did not read all it may match (the bindings or
+   * devices of a merchant the manifest does not manage them for): no warning is given for it.
    */
-  unmatchedWarnings(known: Iterable<Address>): PlanWarning[] {
-    const left = new Set(this.matchers);
+  unmatchedWarnings(known: Iterable<Address>, unknowable: (pattern: string) => boolean = () => false): PlanWarning[] {
+    const left = new Set(this.matchers.filter(({ pattern }) => !unknowable(pattern)));
     for (const address of known) {
       for (const matcher of left) if (matcher.matches(address)) left.delete(matcher);
       if (left.size === 0) break;
@@ -45,4 +47,15 @@ export function protectedWording(pattern: string, action: 'delete' | 'replace'):
     reason: `protected by ${JSON.stringify(pattern)} in the manifest's protect: list, which refuses to ${action === 'replace' ? 'replace (delete and create again)' : 'delete'} the live record`,
     blocker: `to ${action} it, first remove ${JSON.stringify(pattern)} from protect: (or narrow it) in a reviewed change of its own, then plan again`,
   };
+}
+
+/**
+ * The merchants a binding or device pattern may reach, as a test of a merchant's key: its key's
+ * first part (of `device/coffee-001/till-1`, `coffee-001`); a `**` there may reach any merchant.
+ */
+export function merchantPartMatcher(pattern: string): (merchant: string) => boolean {
+  const key = pattern.slice(pattern.indexOf('/') + 1);
+  const first = key.split('/')[0]!;
+  const matches = protectMatcher(`merchant/${first}`);
+  return (merchant) => matches(`merchant/${merchant}`);
 }

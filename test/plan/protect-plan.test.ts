@@ -81,4 +81,13 @@ describe('planChanges with protect', () => {
     expect(plan.warnings).toEqual([{ message: 'protect: "merchant/tea-*" matches no record of the manifest or of the live group, so it protects nothing; check its spelling' }]);
     expect(planChanges(desiredState([emv('e')]), liveState(group), context).warnings).toBeUndefined();
   });
+
+  it('says nothing of a binding or device pattern that may reach a merchant whose records this run did not read', () => {
+    const liveNow = { ...liveState([live(merchant('m1'), 'M1'), live(merchant('m2'), 'M2')]), devicesRead: new Set(['m2']) };
+    const warned = (protect: string[]) => (planChanges(desiredState([]), liveNow, { ...context, protect }).warnings ?? []).map((w) => w.message);
+    expect(warned(['device/m1/*'])).toEqual([]);
+    expect(warned(['device/*/*'])).toEqual([]);
+    expect(warned(['device/m2/*'])).toEqual([expect.stringContaining('"device/m2/*" matches no record')]);
+    expect(warned(['device/m3/*', 'binding/m2/**'])).toEqual([expect.stringContaining('"device/m3/*" matches no record')]);
+  });
 });
