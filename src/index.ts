@@ -58,6 +58,7 @@ export {
 export { ManifestError, type Diagnostic } from './manifest/diagnostics.js';
 export { PlanError, TargetError } from './plan/errors.js';
 export { SavedPlanError, SavedPlanStaleError } from './plan/saved-plan.js';
+export { DeleteBudgetError } from './plan/delete-budget.js';
 export { LiveStateError, GroupMismatchError, UnreadableRecordError } from './live/errors.js';
 export { ConcurrentCreateError } from './apply/concurrent-create.js';
 export { ExportOutputError, ExportFileExistsError, ExportHoldsTokenError } from './export/index.js';

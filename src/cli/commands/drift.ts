@@ -16,8 +16,8 @@ import { colorFlag, type CommandSyntax } from '../syntax.js';
 const syntax = {
   usage: ['-f PATH... [flags]'],
   description: `Reports how the live group differs from the manifest: the changes apply would make, resources
-the manifest does not manage, and changes the service would refuse. Sends no write. Meant for a
-scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`,
+the manifest does not manage, and blocked changes (refused by the service, or held back by protect:).
+Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`,
   flags: {
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
     json: { type: 'boolean', help: 'Print the report as JSON; errors as JSON too' },
@@ -32,7 +32,7 @@ scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on er
   exitCodes: [
     [0, 'no drift'],
     [1, 'an error'],
-    [2, 'drift: changes to make, changes the service would refuse, or unmanaged resources'],
+    [2, 'drift: changes to make, blocked changes (refused by the service, or held back by protect:), or unmanaged resources'],
   ],
 } as const satisfies CommandSyntax;
 
