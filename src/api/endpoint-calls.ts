@@ -46,6 +46,8 @@ export interface ListEndpointSpec<T> {
   firstPageSize: number;
   /** Query parameters that name the scope (a merchant id). */
   scoped?: (scope: string) => Query;
+  /** An append-only list served newest first, growing while it is read (paginate.ts). */
+  growsAtFront?: boolean;
 }
 
 export interface EndpointCalls {
@@ -82,6 +84,7 @@ export function endpointCalls(transport: Transport): EndpointCalls {
         endpoint: `GET ${spec.endpoint}`,
         keyOf: spec.keyOf,
         firstPageSize: spec.firstPageSize,
+        growsAtFront: spec.growsAtFront,
       });
     return { page, all };
   }

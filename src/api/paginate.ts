@@ -17,6 +17,16 @@ import type { Page } from './wire-types.js';
  *
  * A planner must never work from a partial list, so any page that does not advance is an error,
  * not an early stop, and so is a server that keeps announcing more.
+ *
+ * Transactions and settlement batches are different (`growsAtFront`): append-only lists served
+ * newest first, to which payments keep arriving while the walk runs. A record arriving between two
+ * pages pushes every older one a place back, so the next page starts with records already read:
+ * those are skipped, not an error, and a `total` that grows is expected. Records only ever move
+ * back, so none present when the walk began can fall behind the page being read: the walk has them
+ * all once it reaches the list's end (a short or empty page), or as soon as the distinct records
+ * reach `total`. Records that arrived at the front meanwhile are newer than the walk and may be
+ * missing. A page that adds nothing new still counts, so a server that does not advance ends with
+ * an error after the pages its `total` needs, and a `total` growing without end is bounded too.
  */
 
 export interface PageRequest {
@@ -33,10 +43,18 @@ export interface ListAllOptions<T> {
   keyOf: (record: T) => string;
   /** First request's page size: -1 (all) where the reference documents it, else a fixed size. */
   firstPageSize: number;
+  /** An append-only list served newest first, which may grow during the walk (see above). */
+  growsAtFront?: boolean;
 }
 
 /** Upper bound on pages walked beyond what `total` announces, against a server whose `hasNext` or `pages` never ends. */
 const EXTRA_PAGES = 1;
+
+/**
+ * How far a list that grows at the front may grow during one walk, as a multiple of the pages its
+ * first `total` needed: beyond that it is not a busy list but a server that never lets the walk end.
+ */
+const GROWTH_FACTOR = 2;
 
 const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
 
@@ -56,10 +74,13 @@ export async function listAllPages<T>(
   const first = await fetchPage({ pageNumber: 1, pageSize: options.firstPageSize });
   const records: T[] = [];
   const seen = new Set<string>();
+  const growsAtFront = options.growsAtFront === true;
   const add = (page: Page<T>, pageNumber: number): void => {
     for (const record of page.records) {
       const key = options.keyOf(record);
       if (seen.has(key)) {
+        // Pushed back by a record that arrived at the front since the previous page.
+        if (growsAtFront) continue;
         throw fail('/data/records', `page ${pageNumber} repeats record ${JSON.stringify(key)}; the server's paging does not advance`);
       }
       seen.add(key);
@@ -86,10 +107,16 @@ export async function listAllPages<T>(
   }
   // `pages` of page 1 counts only if page 1 was served at the size walked from now on.
   let announced = announcesMore(first, 1, pageSize === options.firstPageSize ? pageSize : Number.NaN);
-  let maxPages = Math.ceil(total / pageSize);
+  // A list growing at the front must hold, at the end, what it held when the walk began.
+  const initialTotal = total;
+  const initialPages = Math.ceil(total / pageSize);
+  let maxPages = initialPages;
 
   for (let pageNumber = 2; records.length < total || announced !== undefined; pageNumber += 1) {
     if (pageNumber > maxPages + EXTRA_PAGES) {
+      if (growsAtFront && records.length < total) {
+        throw fail('/data/records', `after ${pageNumber - 1} page(s) of ${pageSize} only ${records.length} distinct record(s) of ${total} were returned; the server's paging does not advance`);
+      }
       const pointer = announced ?? '/data/total';
       throw fail(pointer, `the server still announces a next page after page ${pageNumber - 1} (total ${total}, page size ${pageSize})`);
     }
@@ -99,13 +126,17 @@ export async function listAllPages<T>(
     }
     total = Math.max(total, totalOf(page));
     maxPages = Math.max(maxPages, Math.ceil(total / pageSize));
+    if (growsAtFront) maxPages = Math.min(maxPages, GROWTH_FACTOR * initialPages);
     if (page.records.length === 0) {
-      // More was announced but nothing came: acceptable only if everything announced has arrived.
-      if (records.length >= total) break;
+      // More was announced but nothing came: acceptable only if everything announced has arrived
+      // (for a list growing at the front, everything it held when the walk began).
+      if (records.length >= (growsAtFront ? initialTotal : total)) break;
       throw fail('/data/records', `page ${pageNumber} is empty but only ${records.length} of ${total} record(s) were returned`);
     }
     add(page, pageNumber);
     announced = announcesMore(page, pageNumber, pageSize);
+    // The list's end: every record present when the walk began has been read.
+    if (growsAtFront && page.records.length < pageSize && records.length >= initialTotal) break;
   }
   return records;
 }

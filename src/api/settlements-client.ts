@@ -31,6 +31,8 @@ export function settlementsClient(calls: EndpointCalls): SettlementsClient {
     schema: 'settlement-batch',
     keyOf: (b) => b.batchId,
     firstPageSize: -1,
+    // Payments keep arriving while a walk runs: newest first, each pushes the others back.
+    growsAtFront: true,
   });
 
   return {

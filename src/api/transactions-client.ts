@@ -60,6 +60,8 @@ export function transactionsClient(calls: EndpointCalls): TransactionsClient {
     schema: 'transaction',
     keyOf: (t) => t.tranId,
     firstPageSize: -1,
+    // Payments keep arriving while a walk runs: newest first, each pushes the others back.
+    growsAtFront: true,
   });
   const detailPath = (tranId: string): string => `${ORDER}/${seg(tranId)}`;
   const checkDetail = (tranId: string, what: string): string => `Check GET ${detailPath(tranId)} (${what}) before trying again`;

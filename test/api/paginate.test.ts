@@ -224,3 +224,71 @@ describe('listAllPages', () => {
     expect(error.message).toContain('page 1 is empty');
   });
 });
+
+describe('listAllPages on a list that grows at the front (transactions, settlement batches)', () => {
+  const live = { ...options, growsAtFront: true };
+
+  /** Newest first (highest id first); `arrive` is called with the page about to be served and may add rows at the front. */
+  function liveServer(initial: number, cap: number, arrive: (pageNumber: number, data: Row[]) => void = () => {}) {
+    const data = rows(initial).reverse();
+    const requests: PageRequest[] = [];
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => {
+      requests.push(request);
+      arrive(request.pageNumber, data);
+      const size = Math.min(request.pageSize === -1 ? Infinity : request.pageSize, cap);
+      const start = (request.pageNumber - 1) * size;
+      return { total: data.length, current: request.pageNumber, records: data.slice(start, start + size) };
+    };
+    return { fetchPage, requests, data };
+  }
+  const front = (data: Row[]): void => {
+    data.unshift({ id: data.length + 1 });
+  };
+
+  it('skips the records a payment between two pages pushed back, and returns each record present at the start once', async () => {
+    const s = liveServer(5, 2, (pageNumber, data) => pageNumber === 2 && front(data));
+    expect((await listAllPages(s.fetchPage, live)).map((r) => r.id)).toEqual([5, 4, 3, 2, 1]);
+    // Page 3 was full and total had grown: page 4, empty, shows the list's end.
+    expect(s.requests.map((r) => r.pageNumber)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('stops at a short page once every record present at the start is read', async () => {
+    const s = liveServer(6, 4, (pageNumber, data) => pageNumber === 2 && front(data));
+    expect((await listAllPages(s.fetchPage, live)).map((r) => r.id)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(s.requests.map((r) => r.pageNumber)).toEqual([1, 2]);
+  });
+
+  it('absorbs a payment before every page', async () => {
+    const s = liveServer(9, 3, (pageNumber, data) => pageNumber > 1 && front(data));
+    const ids = (await listAllPages(s.fetchPage, live)).map((r) => r.id);
+    expect(ids.slice(0, 3)).toEqual([9, 8, 7]);
+    expect([...ids].sort((a, b) => a - b).slice(0, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('still refuses a server that serves the same page again, after the pages its total needs', async () => {
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => ({ total: 5, current: request.pageNumber, records: rows(2) });
+    const error = await listAllPages(fetchPage, live).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WireFormatError);
+    expect((error as Error).message).toContain('only 2 distinct record(s) of 5 were returned');
+  });
+
+  it('ends a total that grows without end with an error, not a loop', async () => {
+    let calls = 0;
+    const fetchPage = async (request: PageRequest): Promise<Page<Row>> => {
+      calls += 1;
+      const start = (request.pageNumber - 1) * 2;
+      return { total: 4 + calls * 10, current: request.pageNumber, records: rows(100).slice(start, start + 2) };
+    };
+    const error = await listAllPages(fetchPage, live).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WireFormatError);
+    // Twice the pages the first total needed, and one more.
+    expect(calls).toBe(2 * Math.ceil(14 / 2) + 1);
+  });
+
+  it('keeps refusing repeats on the configuration lists', async () => {
+    const s = liveServer(5, 2, (pageNumber, data) => pageNumber === 2 && front(data));
+    const error = await walkError(s.fetchPage);
+    expect(error.message).toContain('page 2 repeats record "4"');
+  });
+});
