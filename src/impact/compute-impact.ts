@@ -6,7 +6,7 @@ import type { Change } from '../plan/plan.js';
 import { ReachIndex } from './reach.js';
 import { trafficOf } from './traffic.js';
 import type { ChangeImpact } from './types.js';
-import { windowLabel, windowStart, type ImpactWindow } from './window.js';
+import { windowStart, type ImpactWindow } from './window.js';
 
 /** The kinds whose changes carry traffic: settlement batches route through them (payments/batch-routes). */
 const TRAFFIC_KINDS: ReadonlySet<Change['kind']> = new Set(['acquirer', 'binding', 'merchant', 'device']);
@@ -28,7 +28,6 @@ export function computeImpact(
 ): Map<Address, ChangeImpact> {
   const reach = new ReachIndex(live);
   const start = windowStart(window, now);
-  const label = windowLabel(window);
   const out = new Map<Address, ChangeImpact>();
   for (const change of changes) {
     if (change.step === 'replace-old' || change.address.includes('#duplicate-')) continue;
@@ -38,7 +37,7 @@ export function computeImpact(
       terminals: reached.terminals,
       ...(reached.terminalsKnown ? {} : { terminalsKnown: false as const }),
       ...(routes !== undefined && TRAFFIC_KINDS.has(change.kind)
-        ? { payments: trafficOf(change.action === 'create' ? [] : batchesThrough(routes, baseAddress(change.address)), start, label) }
+        ? { payments: trafficOf(change.action === 'create' ? [] : batchesThrough(routes, baseAddress(change.address)), start, window.text) }
         : {}),
     };
     out.set(change.address, impact);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { computeImpact } from '../../src/impact/compute-impact.js';
-import { DEFAULT_IMPACT_WINDOW } from '../../src/impact/window.js';
 import type { LiveState } from '../../src/model/state.js';
 import { routeBatches } from '../../src/payments/batch-routes.js';
 import type { SettlementBatchFacts } from '../../src/payments/settlement-batch.js';
@@ -8,6 +7,7 @@ import type { Change } from '../../src/plan/plan.js';
 import { binding, device, emv, live, liveState, merchant, profile } from '../plan/states.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
+const DEFAULT_IMPACT_WINDOW = { text: '30d', ms: 30 * 86_400_000 };
 
 function change(kind: Change['kind'], key: string, action: Change['action'], extra: Partial<Change> = {}): Change {
   return { address: `${kind}/${key}`, kind, key, action, before: null, after: null, patch: [], dependsOn: [], reason: 'test', notes: [], ...extra };
@@ -169,7 +169,7 @@ describe('computeImpact: traffic', () => {
 
   it('a shorter window counts fewer batches', () => {
     const state = group();
-    const impact = computeImpact([change('acquirer', 'host-a', 'update')], state, routeBatches(batches, state), { hours: 24 }, NOW);
+    const impact = computeImpact([change('acquirer', 'host-a', 'update')], state, routeBatches(batches, state), { text: '1d', ms: 86_400_000 }, NOW);
     expect(impact.get('acquirer/host-a')?.payments).toEqual({ count: 1, amounts: { USD: 0.2 }, last: '2026-11-24T18:02:00.000Z', window: '1d' });
   });
 
