@@ -95,6 +95,54 @@ describe('settlement batches follow payments', () => {
     expect((await batchOf(sim, '000002', t)).paymentAmt).toBe(3);
     expect((await batchOf(sim, '000001', t)).paymentAmt).toBe(1);
   });
+
+  it('a terminal tid or binding mid changed mid-batch opens a new batch; the old one stays open under the old MID/TID', async () => {
+    const t = await createPaymentTerminal(sim);
+    const before = await t.pay(1);
+    ok(await sim.api('PUT', `/api/openapi/v1/device/${t.terminalId}`, { extParams: JSON.stringify({ acquirers: { [t.profileId]: { tid: 'NEWTID99', mid: t.mid } } }) }));
+    const afterTid = await t.pay(2);
+    expect([before.acqTid, afterTid.acqTid]).toEqual([t.tid, 'NEWTID99']);
+    expect(afterTid.batchNo).not.toBe(before.batchNo);
+    ok(
+      await sim.api('PUT', `/api/openapi/v1/mchInfo/payment/${t.mchId}`, {
+        acquirerProfileId: String(t.profileId),
+        currency: 'USD',
+        mid: 'NEWMID000001',
+        paymentMethods: [{ paymentMethodCode: '01', allows: [], emvs: [{ emvId: t.emvId }] }],
+      }),
+    );
+    const afterMid = await t.pay(4);
+    expect(afterMid.acqMid).toBe('NEWMID000001');
+    const page = await batches(sim, '?pageSize=-1');
+    const view = page.records.map((b: any) => [b.batchNo, b.state, b.acquirerMid, b.acquirerTid, b.paymentAmt]);
+    expect(view).toEqual([
+      [afterMid.batchNo, 0, 'NEWMID000001', 'NEWTID99', 4],
+      [afterTid.batchNo, 0, t.mid, 'NEWTID99', 2],
+      [before.batchNo, 0, t.mid, t.tid, 1],
+    ]);
+    // A refund copies its sale's routing, so it joins a batch under the sale's MID/TID.
+    const refundId = ok(
+      await sim.api('POST', `/api/v2/order/refund/${before.tranId}`, {
+        refundAmount: 1,
+        refundReason: 'r',
+        adminPwd: Buffer.from(t.deviceAdmin).toString('base64'),
+      }),
+    ).id;
+    const refund = ok(await sim.api('GET', `/api/v2/order/${refundId}`));
+    expect(refund.batchNo).toBe(before.batchNo);
+  });
+
+  it('a payment backdated before the open batch of its key opens a batch of its own, so a date filter finds it', async () => {
+    const t = await createPaymentTerminal(sim);
+    const today = await t.pay(1);
+    const old = await t.pay(2, { createdAt: '2026-03-01T09:00:00Z' });
+    expect(old.batchNo).not.toBe(today.batchNo);
+    const onThatDay = await batches(sim, '?createdStart=2026-03-01&createdEnd=2026-03-01');
+    expect(onThatDay.records.map((b: any) => [b.batchNo, b.paymentAmt, b.createdAt])).toEqual([[old.batchNo, 2, '2026-03-01T09:00:00Z']]);
+    // The backdated batch is the key's open batch from now on; the other stays open, to be settled on its own.
+    expect((await t.pay(3)).batchNo).toBe(old.batchNo);
+    expect((await batchOf(sim, today.batchNo, t)).state).toBe(0);
+  });
 });
 
 describe('GET /api/v2/settlement: filters and pages', () => {
@@ -412,16 +460,28 @@ describe('batch counts and amounts follow the batch\'s transactions (rules, with
     expect(transactionListView(store, sale).settleState).toBe(2);
     settleBatch(ctx, batchId);
     expect(transactionListView(store, sale).settleState).toBe(1);
-    expect(store.openBatch({ profileId: 1001, mchId: 'M1', terminalId: 'T0000000001', currency: 'USD' })).toBeUndefined();
+    expect(store.openBatch({ profileId: 1001, mchId: 'M1', terminalId: 'T0000000001', currency: 'USD', acquirerMid: 'MID', acquirerTid: 'TID' })).toBeUndefined();
   });
 
-  it('the batch key is (profile, merchant, terminal, currency)', () => {
+  it('the batch key is (profile, merchant, terminal, currency, acquirer MID, acquirer TID)', () => {
     const { store, put } = setup();
     const base = put({});
-    const keys = [{ profileId: 1002 }, { mchId: 'M2' }, { terminalId: 'T0000000002' }, { currency: 'EUR' }];
+    const keys = [{ profileId: 1002 }, { mchId: 'M2' }, { terminalId: 'T0000000002' }, { currency: 'EUR' }, { acqMid: 'MID2' }, { acqTid: 'TID2' }];
     const batchIds = new Set([base.batchId, ...keys.map((fields) => put(fields).batchId)]);
-    expect(batchIds.size).toBe(5);
+    expect(batchIds.size).toBe(7);
     expect(put({}).batchId).toBe(base.batchId);
     expect(store.transactionsOfBatch(base.batchId as string)).toHaveLength(2);
+  });
+
+  it('a transaction older than its key\'s open batch opens a batch of its own, which later ones join', () => {
+    const { store, put } = setup();
+    const today = put({ createdAt: '2026-03-10T12:00:00Z' });
+    const yesterday = put({ createdAt: '2026-03-09T08:00:00Z' });
+    expect(yesterday.batchId).not.toBe(today.batchId);
+    expect(store.batch(yesterday.batchId as string)).toMatchObject({ state: 0, createdAt: '2026-03-09T08:00:00Z' });
+    // Both stay open; the newer opener is the key's open batch from now on.
+    expect(store.batch(today.batchId as string)?.state).toBe(0);
+    expect(put({ createdAt: '2026-03-10T12:05:00Z' }).batchId).toBe(yesterday.batchId);
+    expect(put({ createdAt: '2026-03-09T08:00:00Z' }).batchId).toBe(yesterday.batchId);
   });
 });

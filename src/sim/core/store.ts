@@ -35,16 +35,22 @@ export function bindingKey(profileId: number, currency: string): string {
   return `${profileId}|${currency}`;
 }
 
-/** What a settlement batch gathers: one acquirer profile, merchant, terminal and currency. */
+/**
+ * What a settlement batch gathers: one acquirer profile, merchant, terminal and currency, under one
+ * acquirer MID and TID: a binding's `mid` or a terminal's `tid` changed mid-batch opens a new batch,
+ * so a batch's MID/TID never disagree with its own transactions'.
+ */
 export interface BatchKey {
   profileId: number;
   mchId: string;
   terminalId: string;
   currency: string;
+  acquirerMid: string;
+  acquirerTid: string;
 }
 
 export function batchKey(key: BatchKey): string {
-  return `${key.profileId}|${key.mchId}|${key.terminalId}|${key.currency}`;
+  return JSON.stringify([key.profileId, key.mchId, key.terminalId, key.currency, key.acquirerMid, key.acquirerTid]);
 }
 
 /** Digits compared as numbers without converting them: a longer id is a larger one. */

@@ -9,8 +9,9 @@ import { newestFirst } from './transaction-views.js';
 
 /**
  * Settlement batches (document 2, 2.2 and 4.2). A batch gathers the transactions of one (acquirer
- * profile, merchant, terminal, currency) until it settles; its `state` mirrors the transactions'
- * `settleState`: 0 open, 1 settled, 2 settlement failed (docs/simulator.md).
+ * profile, merchant, terminal, currency, acquirer MID and TID: store.ts BatchKey) until it settles;
+ * its `state` mirrors the transactions' `settleState`: 0 open, 1 settled, 2 settlement failed
+ * (docs/simulator.md).
  */
 
 /** What a batch is opened from: the routing facts of the transaction that joins it. */
@@ -23,14 +24,17 @@ export const ACQUIRER_CODE_FAILED = '96';
 /**
  * The open batch that a transaction of `source` joins, opened when the key has none, with its
  * `updatedAt` moved to `at` (an ISO `…Z` timestamp; a backdated payment opens a backdated batch).
- * undefined when the profile has `asSettleBlock`: its transactions are excluded from PBO
- * settlement and join no batch. The caller sets `batchId` on its transaction and puts it.
+ * A transaction older than the key's open batch opens a batch of its own, which becomes the key's
+ * open batch: a batch's `createdAt` is never later than one of its transactions', so a date filter
+ * that finds the transaction finds its batch. undefined when the profile has `asSettleBlock`: its
+ * transactions are excluded from PBO settlement and join no batch. The caller sets `batchId` on
+ * its transaction and puts it.
  */
 export function joinOpenBatch(ctx: ServiceContext, source: BatchSource, at: string): SettlementBatchRecord | undefined {
   const profile = ctx.group.acquirerProfiles.get(source.profileId);
   if (profile?.asSettleBlock === true) return undefined;
-  const open = ctx.store.openBatch(source);
-  if (open) {
+  const open = ctx.store.openBatch({ ...source, acquirerMid: source.acqMid, acquirerTid: source.acqTid });
+  if (open && open.createdAt <= at) {
     const joined = { ...open, updatedAt: later(open.updatedAt, at) };
     ctx.store.putBatch(joined);
     return joined;
