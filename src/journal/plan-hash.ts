@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { sortKeys } from '../model/canonical.js';
+import type { Plan } from '../plan/plan.js';
+import { redactPlan } from '../render/redact.js';
+
+/**
+ * The hash that ties a plan approved in review to the run that applied it: `sha256:` and the hex
+ * SHA-256 of the canonical JSON (keys sorted at every level) of what the plan will do:
+ * - `formatVersion`, `baseUrl` and `group`: where it writes;
+ * - `changes`, each whole (address, action, step, live id, fields before and after, patch,
+ *   dependencies), in plan order, which the run follows where it can;
+ * - `blocked` and `summary`: what it leaves undone, and its counts;
+ * - `targets` of a partial plan.
+ * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
+ * wording but change nothing that is done; and every secret value: the plan is redacted first
+ * (render/redact redactPlan), so a plan and its saved copy (which is stored redacted) hash the
+ * same, and a journal never holds a hash of a secret that a short passcode could be guessed back
+ * from. A plan that differs only in a secret's new value hashes the same; any other difference in
+ * what will be done changes the hash.
+ */
+export function planHash(plan: Plan): string {
+  const redacted = redactPlan(plan);
+  const hashed = {
+    formatVersion: redacted.formatVersion,
+    baseUrl: redacted.baseUrl,
+    group: redacted.group,
+    changes: redacted.changes,
+    blocked: redacted.blocked,
+    summary: redacted.summary,
+    ...(redacted.targets !== undefined ? { targets: redacted.targets } : {}),
+  };
+  return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
+}

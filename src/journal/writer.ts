@@ -1,0 +1,133 @@
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { stringifyJson } from '../util/visible-text.js';
+import { JournalError } from './errors.js';
+import { RECORD_PREFIX, type JournalRecord } from './records.js';
+
+/** How much of an existing file's start is read to tell that it is a journal. */
+const FIRST_BYTES = RECORD_PREFIX.length;
+
+/**
+ * An open journal file: records are appended, one line each, in the order append() is called.
+ *
+ * Why two runs on one file never interleave inside a record: the file is opened with O_APPEND, and
+ * each record (its line feed included) is written by one write() call. With O_APPEND the kernel
+ * moves the offset to the end of the file and writes the bytes as one step (on Linux under the
+ * file's inode lock, for regular files on local file systems, whatever the size), so a write of
+ * another process lands wholly before or wholly after this one. This is not the PIPE_BUF rule,
+ * which is about pipes; it is why the journal must be a regular file on a local file system (NFS
+ * emulates O_APPEND on the client and gives no such guarantee). A short write (a full disk) is
+ * reported as a failure, not finished by a second write() another process could slip in before.
+ */
+export interface Journal {
+  /** The path as given. */
+  readonly path: string;
+  /** Appends one record; rejects with JournalError when it cannot be written whole. */
+  append(record: JournalRecord): Promise<void>;
+  /** Flushes what was written to the disk (fdatasync): after the first and the last record of a run. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'its directory does not exist';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ENXIO':
+      return 'it is a FIFO or socket with no reader, not a regular file';
+    default:
+      return code ?? (error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Opens (or creates, mode 0600: a journal says who changed what, for the owner to read) the journal
+ * at `file`, resolved against `cwd`, for appending. Refused, with the path and why:
+ * - a file that cannot be opened for writing (missing directory, permissions, read-only);
+ * - anything but a regular file (a FIFO, a device: O_APPEND means nothing atomic there);
+ * - a non-empty file whose first line is not a journal record (a manifest given by mistake would
+ *   otherwise have JSON appended to it).
+ * A file whose last line was cut short by a crash gets a line feed before the next record, so that
+ * the cut line stays alone and readJournal can report it.
+ */
+export async function openJournal(file: string, cwd: string = process.cwd()): Promise<Journal> {
+  const absolute = path.resolve(cwd, file);
+  const refuse = (why: string): JournalError => new JournalError(`cannot write the journal ${file}: ${why}; nothing was changed`, { path: file });
+  let handle: FileHandle;
+  try {
+    // O_NONBLOCK: opening a FIFO without a reader fails at once (ENXIO) instead of hanging; on a regular file it changes nothing.
+    handle = await open(absolute, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o600);
+  } catch (error) {
+    throw refuse(reasonOf(error));
+  }
+  let needsLineFeed = false;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw refuse('it is not a regular file');
+    if (info.size > 0) {
+      const reader = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        const head = Buffer.alloc(Math.min(FIRST_BYTES, info.size));
+        const { bytesRead } = await reader.read(head, 0, head.length, 0);
+        // A first record cut short by a crash is still a journal's: its bytes are the prefix's first ones.
+        if (bytesRead === 0 || !RECORD_PREFIX.startsWith(head.subarray(0, bytesRead).toString('utf8'))) {
+          throw refuse('it is not a paycfg journal (its first line is not a journal record)');
+        }
+        const last = Buffer.alloc(1);
+        await reader.read(last, 0, 1, info.size - 1);
+        needsLineFeed = last[0] !== 0x0a;
+      } finally {
+        await reader.close();
+      }
+    }
+  } catch (error) {
+    await handle.close();
+    throw error instanceof JournalError ? error : refuse(reasonOf(error));
+  }
+
+  // Records go out one after another, in the order they were appended, whatever awaits them.
+  let queue: Promise<void> = Promise.resolve();
+  const write = async (line: string): Promise<void> => {
+    const bytes = Buffer.from(line, 'utf8');
+    let written: number;
+    try {
+      ({ bytesWritten: written } = await handle.write(bytes, 0, bytes.length));
+    } catch (error) {
+      throw new JournalError(`cannot write to the journal ${file}: ${reasonOf(error)}`, { path: file });
+    }
+    if (written !== bytes.length) throw new JournalError(`cannot write to the journal ${file}: a record was written in part (${written} of ${bytes.length} bytes; is the disk full?)`, { path: file });
+  };
+  return {
+    path: file,
+    append(record) {
+      const line = `${needsLineFeed ? '\n' : ''}${stringifyJson(record)}\n`;
+      needsLineFeed = false;
+      const next = queue.then(() => write(line));
+      // A failed write does not stop the ones after it: each caller hears of its own.
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    sync() {
+      const next = queue.then(() => handle.datasync()).catch((error: unknown) => {
+        throw new JournalError(`cannot flush the journal ${file} to disk: ${reasonOf(error)}`, { path: file });
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      await queue;
+      await handle.close();
+    },
+  };
+}
