@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentTerminal, type PaymentTerminal } from '../helpers/payment-fixtures.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { ok, TestClock, V1 } from './fixtures.js';
+import { LEGACY_GROUP, legacyGroup, legacyMerchant, legacyProfile, V2 } from './legacy-fixtures.js';
 
 let sim: TestSimulator;
 const clock = new TestClock('2026-03-10T12:00:00Z');
@@ -213,6 +214,55 @@ describe('POST /_sim/payments: refusals name what is missing', () => {
     await refusedPayment({ deviceId: t.terminalId, amount: 1, decline: 'yes' }, 'Parameters Error (decline must be true or false)');
     // Nothing refused used a number up.
     expect((await t.pay(1)).trace).toBe('000001');
+  });
+});
+
+describe('POST /_sim/payments in a group that only uses the legacy API', () => {
+  /** A legacy merchant (currency USD) bound to a EUR profile, and a terminal created and activated through /api/v2. */
+  async function legacyTill(device: { methodList?: unknown; extParams?: unknown }, merchantExtParams?: unknown, enablerParams?: string) {
+    if (enablerParams === undefined) await legacyGroup(sim);
+    else await sim.admin.createGroup({ groupId: LEGACY_GROUP, apiVersion: 'legacy', enablerParams });
+    const { profileId } = await legacyProfile(sim, { profileName: 'Legacy EUR', codes: ['01'], currency: 'EUR' });
+    const merchant = await legacyMerchant(sim, {
+      supportedPaymentMethods: [{ paymentMethod: '01', profileId }],
+      ...(merchantExtParams !== undefined ? { extParams: merchantExtParams } : {}),
+    });
+    const code = ok(
+      await sim.api('POST', `${V2}/device`, {
+        mchId: merchant.mchId,
+        activateCodeAlias: 'till',
+        deviceAdmin: 'pw12',
+        ...(device.methodList !== undefined ? { methodList: JSON.stringify(device.methodList) } : {}),
+        ...(device.extParams !== undefined ? { extParams: JSON.stringify(device.extParams) } : {}),
+      }),
+    );
+    const { deviceId } = (await sim.admin.activate(code.activationCode)) as { deviceId: string };
+    return { deviceId, mchId: merchant.mchId as string, profileId };
+  }
+
+  it('defaults to the one currency the merchant has bound when its own has no binding', async () => {
+    const { deviceId } = await legacyTill({ methodList: { all: { tid: 'TALL', mid: 'MALL' } } });
+    const paid = await sim.admin.payment({ deviceId, amount: 3 });
+    expect(paid).toMatchObject({ amount: { currency: 'EUR', value: 3 }, tranStatus: 'APPROVED' });
+  });
+
+  it('takes the MID from the terminal\'s mid for the profile when the binding has none', async () => {
+    const { deviceId } = await legacyTill({ methodList: { all: { tid: 'TALL', mid: 'MALL' } } });
+    const paid = await sim.admin.payment({ deviceId, amount: 3 });
+    expect(paid).toMatchObject({ acqMid: 'MALL', acqTid: 'TALL' });
+    const [batch] = ok(await sim.api('GET', `${V2}/settlement`)).records;
+    expect(batch).toMatchObject({ acquirerMid: 'MALL', acquirerTid: 'TALL' });
+  });
+
+  it('then from the merchant\'s legacy extParams.acqMid (a group whose terminals need no mid)', async () => {
+    const { deviceId } = await legacyTill({ extParams: { acqTid: 'FLAT' } }, { acqMid: 'MERCHANTMID1', acqTid: 'MERCHANTTID' }, 'tid');
+    expect(await sim.admin.payment({ deviceId, amount: 3 })).toMatchObject({ acqMid: 'MERCHANTMID1', acqTid: 'FLAT' });
+  });
+
+  it('refuses a suspended terminal, saying it is suspended', async () => {
+    const { deviceId } = await legacyTill({ methodList: { all: { tid: 'TALL', mid: 'MALL' } } });
+    ok(await sim.api('DELETE', `${V2}/device/${deviceId}?deviceStatus=0`));
+    await refusedPayment({ deviceId, amount: 1 }, `terminal ${deviceId} is not activated: it is suspended (it logs in again with its activation code)`);
   });
 });
 

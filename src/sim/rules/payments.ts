@@ -7,6 +7,7 @@ import {
   type AcquirerProfileRecord,
   type BindingRecord,
   type DeviceRecord,
+  type MerchantRecord,
   type TransactionRecord,
 } from '../core/records.js';
 import type { SimStore } from '../core/store.js';
@@ -86,7 +87,7 @@ export function makePayment(
   if (!merchant) throw invalid(`merchant ${device.mchId} of terminal ${terminalId} not found`);
   if (merchant.state !== 1) throw invalid(`merchant ${merchant.mchId} is inactive (state ${merchant.state}); it cannot take payments`);
 
-  const currency = input.currency ?? merchant.currency;
+  const currency = input.currency ?? defaultCurrency(ctx, merchant);
   const bindings = [...ctx.group.bindingsOf(merchant.mchId).values()].filter((b) => b.currency === currency);
   const method = input.paymentMethod === undefined ? defaultMethod(device, merchant.mchId, currency, bindings) : requireMethod(input.paymentMethod);
   const terminalMethods = deviceMethodCodes(device.methodList);
@@ -107,6 +108,7 @@ export function makePayment(
     );
   }
   const acqTid = terminalTid(ctx, device, profile);
+  const acqMid = acquirerMid(binding, device, profile, merchant);
   const amountMinor = positiveMinor('amount', input.amount, currency);
   const createdAt = paymentTime(ctx, input.createdAt);
 
@@ -132,7 +134,7 @@ export function makePayment(
     rrn: ctx.store.randomDigits(12),
     trace: ctx.store.nextTrace(terminalId),
     accountMasked: `${ACCOUNT_PREFIXES[method.code] ?? QR_ACCOUNT_PREFIX}******${ctx.store.randomDigits(4)}`,
-    acqMid: binding.mid ?? '',
+    acqMid,
     acqTid,
     aid,
     appName: method.name,
@@ -165,7 +167,14 @@ function requireActiveTerminal(store: SimStore, id: string): DeviceRecord {
     [DeviceStatus.Logout]: 'it is logged out',
     [DeviceStatus.Decommission]: 'it is decommissioned',
   };
-  const reason = device.terminalId === undefined ? why[DeviceStatus.Inactive] : why[device.deviceStatus];
+  // A device that logged in once and is inactive again was suspended (legacy DELETE ?deviceStatus=0).
+  const suspended = 'it is suspended (it logs in again with its activation code)';
+  const reason =
+    device.terminalId === undefined
+      ? why[DeviceStatus.Inactive]
+      : device.deviceStatus === DeviceStatus.Inactive
+        ? suspended
+        : why[device.deviceStatus];
   if (reason !== undefined) throw invalid(`terminal ${deviceId(device)} is not activated: ${reason}`);
   return device;
 }
@@ -189,14 +198,41 @@ function defaultMethod(device: DeviceRecord, mchId: string, currency: string, bi
 }
 
 /**
+ * The merchant's currency, unless it has no binding in it and its bindings are all in one other
+ * currency (a merchant created through the legacy API gets USD, whatever its profiles' currency):
+ * then that one.
+ */
+function defaultCurrency(ctx: ServiceContext, merchant: MerchantRecord): string {
+  const bound = new Set([...ctx.group.bindingsOf(merchant.mchId).values()].map((b) => b.currency));
+  const [only] = bound;
+  return !bound.has(merchant.currency) && bound.size === 1 && only !== undefined ? only : merchant.currency;
+}
+
+/** A field of the terminal's acquirer fields for the profile (`extParams.acquirers.<profileId>.<name>`), when set. */
+function terminalAcquirerField(device: DeviceRecord, profile: AcquirerProfileRecord, name: 'tid' | 'mid'): string | undefined {
+  const acquirers = device.extParams?.['acquirers'];
+  const entry = acquirers !== null && typeof acquirers === 'object' && !Array.isArray(acquirers) ? acquirers[String(profile.profileId)] : undefined;
+  const value = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? entry[name] : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The MID the acquirer knows the merchant by: the binding's `mid`; a binding made through the
+ * legacy API has none, so then the terminal's `mid` for the profile, then the merchant's legacy
+ * `extParams.acqMid`; `""` when none is set.
+ */
+function acquirerMid(binding: BindingRecord, device: DeviceRecord, profile: AcquirerProfileRecord, merchant: MerchantRecord): string {
+  const candidates = [binding.mid, terminalAcquirerField(device, profile, 'mid'), merchant.legacyExtParams?.['acqMid']];
+  return candidates.find((mid): mid is string => mid !== undefined && mid !== '') ?? '';
+}
+
+/**
  * The terminal's `tid` for the profile (`extParams.acquirers.<profileId>.tid`); required when the
  * profile's (or the group's) enablerParams names `tid`, `""` when it is not required and not set.
  */
 function terminalTid(ctx: ServiceContext, device: DeviceRecord, profile: AcquirerProfileRecord): string {
-  const acquirers = device.extParams?.['acquirers'];
-  const entry = acquirers !== null && typeof acquirers === 'object' && !Array.isArray(acquirers) ? acquirers[String(profile.profileId)] : undefined;
-  const tid = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? entry['tid'] : undefined;
-  if (typeof tid === 'string' && tid !== '') return tid;
+  const tid = terminalAcquirerField(device, profile, 'tid');
+  if (tid !== undefined) return tid;
   if (enablerFieldNames(ctx, profile).includes('tid')) {
     throw invalid(
       `terminal ${deviceId(device)} has no tid for acquirer profile ${profile.profileName} (${profile.profileId}): extParams.acquirers.${profile.profileId}.tid is required by its enablerParams`,
