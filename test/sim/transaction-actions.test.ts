@@ -380,6 +380,8 @@ describe('the transaction types a profile allows', () => {
     const hold = await pay(sim, restricted.terminalId, { tranType: 'PRE_AUTH', amount: 10 });
     refused(await capture(hold.tranId, { amount: 5 }), 10000, /does not support a partial capture for NETWORK_A/);
     refused(await capture(hold.tranId), 10000, /does not support a capture for NETWORK_A/);
+    // The types come before the amount's limit: more than authorised is still refused for the type.
+    refused(await capture(hold.tranId, { amount: 11 }), 10000, /does not support a capture for NETWORK_A/);
 
     const capable = await till(sim, { types: ['Sale', 'PRE_AUTH', 'capture', 'Void', 'Refund'], profileName: 'Full service' });
     const hold2 = await pay(sim, capable.terminalId, { tranType: 'PRE_AUTH', amount: 10 });

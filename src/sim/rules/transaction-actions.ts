@@ -159,12 +159,12 @@ export function captureTransaction(ctx: ServiceContext, tranId: string, input: {
   const minor = input.amount === undefined ? record.amountMinor : positiveMinor('amount', input.amount, cur);
   const refusal = captureRefusal(record);
   if (refusal !== undefined) throw invalid(refusal);
+  requireTypeAllowed(ctx, record, 'Capture', minor < record.amountMinor);
   if (minor > record.amountMinor) {
     throw invalid(
       `amount ${formatMajor(minor, cur)} ${cur} is more than the ${formatMajor(record.amountMinor, cur)} ${cur} authorised by pre-authorisation ${record.tranId}`,
     );
   }
-  requireTypeAllowed(ctx, record, 'Capture', minor < record.amountMinor);
   const now = requestIso(ctx);
   const action = newAction(ctx, record, { actionType: 'CAPTURE', tranId: record.tranId, amountMinor: minor, reason: '' });
   // Captured, the pre-authorisation settles as a payment of the captured amount.
