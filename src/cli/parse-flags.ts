@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { closestMatch } from '../manifest/did-you-mean.js';
+import { parseImpactWindow } from '../payments/impact-window.js';
 import type { IoStreams } from './io.js';
 import { buildCommander, type CommandSyntax, type FlagSpec, type FlagSpecs, type FlagValues } from './syntax.js';
 
@@ -175,6 +176,23 @@ export function parallelismFlag(command: string, value: string | undefined): num
 /** --max-deletes N of plan and apply: a whole number, 0 or more; undefined when not given. */
 export function maxDeletesFlag(command: string, value: string | undefined): number | undefined {
   return numberFlagsOf(command).int('max-deletes', value, 0);
+}
+
+/** --max-affected-terminals N of plan and apply: a whole number, 0 or more; undefined when not given. */
+export function maxAffectedTerminalsFlag(command: string, value: string | undefined): number | undefined {
+  return numberFlagsOf(command).int('max-affected-terminals', value, 0);
+}
+
+/** --impact-window of plan, apply and drift, checked here so that its error names the command and the flag; passed on as written. */
+export function impactWindowFlag(command: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    parseImpactWindow(value, '--impact-window');
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`paycfg ${command}: ${error.message}`);
+    throw error;
+  }
+  return value;
 }
 
 /** The -f paths of a command that needs a manifest. */

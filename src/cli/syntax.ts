@@ -44,6 +44,26 @@ export const colorFlag = { type: 'boolean', negated: true, help: 'No colour, as 
 /** --no-color on a command that prints no colour: taken all the same, so that a script can pass it to every command. */
 export const noColorAccepted = { type: 'boolean', negated: true, help: 'Accepted for scripts that pass it to every command; this command prints no colour' } as const satisfies FlagSpec;
 
+/** --impact-window of plan, apply and drift. */
+export const impactWindowFlagSpec = {
+  type: 'string',
+  value: 'SPAN',
+  help: 'How far back each change\'s traffic is counted: <N>d days or <N>h hours, 1d to 366d (default 30d). Only a plan that deletes, replaces or re-routes reads settlement data',
+} as const satisfies FlagSpec;
+
+/** --allow-unsettled of plan and apply. */
+export const allowUnsettledFlagSpec = {
+  type: 'boolean',
+  help: 'Let a delete, replacement, logout or decommission go ahead while unsettled settlement batches route through it (the plan warns, listing them); without it, such a change is blocked',
+} as const satisfies FlagSpec;
+
+/** --max-affected-terminals of plan and apply. */
+export const maxAffectedTerminalsFlagSpec = {
+  type: 'string',
+  value: 'N',
+  help: 'Refuse the run, before any write, when a change reaches more than N terminals (through the EMV config → profile and binding → merchant → terminal chain), naming each. Overrides safety.maxAffectedTerminals of the manifest',
+} as const satisfies FlagSpec;
+
 /** Wide enough for the longest flag term and a sentence, whatever the terminal: help reads the same everywhere. */
 const HELP_WIDTH = 100;
 

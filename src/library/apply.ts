@@ -4,6 +4,7 @@ import { IdRegistry } from '../apply/id-registry.js';
 import type { LiveRead } from '../live/read-live.js';
 import type { DesiredState } from '../model/state.js';
 import { checkedMaxDeletes } from '../plan/delete-budget.js';
+import { checkedMaxAffectedTerminals } from '../plan/terminal-budget.js';
 import type { Plan } from '../plan/plan.js';
 import type { SavedPlan } from '../plan/saved-plan.js';
 import { publicPlan } from '../render/public-plan.js';
@@ -41,6 +42,14 @@ export interface ApplySavedPlanOptions extends ExecutionOptions {
    * safety.maxDeletes the plan was saved with, if any. Over it: DeleteBudgetError, nothing written.
    */
   readonly maxDeletes?: number;
+  /**
+   * Apply even though unsettled settlement batches now route through a delete, logout or
+   * decommission of the saved plan (as `--allow-unsettled`); without it, SavedPlanUnsettledError.
+   * Not kept from the plan: an allowance is for the run it was given to.
+   */
+  readonly allowUnsettled?: boolean;
+  /** The most terminals one change may reach (as `--max-affected-terminals`); without it, the saved plan's safety.maxAffectedTerminals. */
+  readonly maxAffectedTerminals?: number;
 }
 
 export type ApplyOptions = ApplyManifestOptions | ApplySavedPlanOptions;
@@ -102,12 +111,15 @@ export async function prepareManifestApply(options: ApplyManifestOptions): Promi
  * Checks a saved plan, already read from its file, against the live group (as `paycfg apply
  * PLANFILE` does before it runs); sends no write. The first of apply()'s two steps.
  *
- * @throws SavedPlanError (SavedPlanStaleError when the group changed since it was saved).
+ * @throws SavedPlanError (SavedPlanStaleError when the group changed since it was saved);
+ *   SavedPlanUnsettledError when unsettled batches now route through one of its deletes.
  */
 export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySavedPlanOptions, 'savedPlan' | 'cwd'>): Promise<PreparedApply> {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   const maxDeletes = checkedMaxDeletes(options.maxDeletes);
-  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes));
+  const maxAffectedTerminals = checkedMaxAffectedTerminals(options.maxAffectedTerminals);
+  const payments = { ...(options.allowUnsettled === true ? { allowUnsettled: true } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
+  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes, payments));
 }
 
 function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues }: Prepared): PreparedApply {
@@ -154,6 +166,9 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
  * @throws SavedPlanError (SavedPlanStaleError when the group changed since) for a saved plan that
  *   cannot be applied: nothing was changed.
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or safety.maxDeletes) allows: nothing was changed.
+ * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing was changed.
+ * @throws SavedPlanUnsettledError when unsettled batches now route through a delete of the saved plan (without `allowUnsettled`): nothing was changed.
+ * @throws SettlementReadError when the settlement batches the guard needs cannot be read: nothing was changed.
  */
 export async function apply(options: ApplyOptions): Promise<ApplyReport> {
   const ready =

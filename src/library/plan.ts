@@ -1,11 +1,13 @@
 import type { ApiClient } from '../api/index.js';
 import { refuseTokenInDesired } from '../workflow/desired-token.js';
+import { parseImpactWindow } from '../payments/impact-window.js';
 import { checkedMaxDeletes } from '../plan/delete-budget.js';
+import { checkedMaxAffectedTerminals } from '../plan/terminal-budget.js';
 import type { Plan } from '../plan/plan.js';
 import { parseTargets } from '../plan/targets.js';
 import { publicPlan } from '../render/public-plan.js';
 import { scrubPlan } from '../render/redact.js';
-import { computePlan, type PlanRun } from '../workflow/compute-plan.js';
+import { computePlan, type PaymentOptions, type PlanRun } from '../workflow/compute-plan.js';
 import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-file.js';
 import { tokenOf } from './client.js';
 
@@ -33,6 +35,23 @@ export interface PlanOptions {
    */
   readonly maxDeletes?: number;
   /**
+   * How far back each change's traffic is counted (as `--impact-window`): `<N>d` days or `<N>h`
+   * hours, 1d to 366d; default `30d`. Read only by a plan that deletes, replaces or re-routes.
+   */
+  readonly impactWindow?: string;
+  /**
+   * Let a delete, replacement, logout or decommission go ahead while unsettled settlement batches
+   * route through its record (as `--allow-unsettled`): the plan carries a warning listing them
+   * instead of blocking the change.
+   */
+  readonly allowUnsettled?: boolean;
+  /**
+   * The most terminals one change may reach (as `--max-affected-terminals`): over it, an
+   * AffectedTerminalsError names each such change and nothing is written. Overrides the
+   * manifest's `safety.maxAffectedTerminals`.
+   */
+  readonly maxAffectedTerminals?: number;
+  /**
    * Reads the manifest file given as the path `-` (as `-f -` reads standard input); without it,
    * `-` is refused with a ManifestError.
    */
@@ -59,9 +78,20 @@ export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = fa
     targets: parseTargets(options.targets),
     forSavedPlan,
     ...(options.maxDeletes !== undefined ? { maxDeletes: checkedMaxDeletes(options.maxDeletes)! } : {}),
+    payments: paymentOptionsOf(options),
     ...(options.readStdin !== undefined ? { readStdin: options.readStdin } : {}),
   });
   return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
+}
+
+/** The library's payment options as the workflow takes them, each checked (a UsageError naming the option). */
+export function paymentOptionsOf(options: Pick<PlanOptions, 'impactWindow' | 'allowUnsettled' | 'maxAffectedTerminals'>): PaymentOptions {
+  const maxAffectedTerminals = checkedMaxAffectedTerminals(options.maxAffectedTerminals);
+  return {
+    impactWindow: parseImpactWindow(options.impactWindow, 'impactWindow'),
+    ...(options.allowUnsettled === true ? { allowUnsettled: true } : {}),
+    ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
+  };
 }
 
 /**
@@ -77,6 +107,8 @@ export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = fa
  * @throws ApiError, AuthenticationError, TransportError… when the service refuses or cannot be reached.
  * @throws TargetError when a target names no resource; SavedPlanError when `out` cannot be written.
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or the manifest's safety.maxDeletes) allows: nothing is saved.
+ * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing is saved.
+ * @throws SettlementReadError when the plan needs the settlement batches (it deletes, replaces or re-routes) and they cannot be read.
  */
 export async function plan(options: SavePlanOptions): Promise<Plan> {
   const cwd = options.cwd ?? process.cwd();

@@ -401,6 +401,16 @@ export const safetySchema = strictEntry({
       'The most records one plan may delete (a replacement, a logout and a decommission count; see docs/plan.md): plan and apply refuse a plan with more, ' +
         'before any write. 0: no delete at all. --max-deletes overrides it for one run.',
     ),
+  maxAffectedTerminals: z
+    .number({ error: `expected a whole number of terminals, got ${VALUE}` })
+    .int({ error: `expected a whole number of terminals, got ${VALUE}` })
+    .min(0, { error: `must be 0 or more, got ${VALUE}` })
+    .optional()
+    .describe(
+      'The most terminals one change may reach through the dependency chain (an EMV config → its profiles and bindings → their merchants → ' +
+        'their terminals; see docs/plan.md): plan and apply refuse a plan with a change that reaches more, before any write, naming each. ' +
+        '--max-affected-terminals overrides it for one run.',
+    ),
 }).meta({ id: 'Safety', description: 'Limits that refuse a run before it writes anything.' });
 
 export const manifestSchema = strictEntry({

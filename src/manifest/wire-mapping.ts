@@ -43,6 +43,7 @@ export const MANIFEST_ON_THE_WIRE = {
     requests: 'None: checked on the plan before any write.',
     fields: {
       maxDeletes: notSent('Not sent: plan and apply refuse a plan with more deletes, before any write.'),
+      maxAffectedTerminals: notSent('Not sent: plan and apply refuse a plan with a change that reaches more terminals, before any write.'),
     },
   },
   PrunePolicy: {

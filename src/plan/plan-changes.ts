@@ -19,6 +19,7 @@ import { orderChanges } from './order.js';
 import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
+import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { referencesOf, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
@@ -28,6 +29,11 @@ export interface PlanContext {
   readonly group: { readonly groupId: string; readonly groupName: string };
   /** The manifest's `protect:` list: a delete or replacement of a matching live record is blocked. */
   readonly protect?: readonly string[];
+  /**
+   * The unsettled settlement batches routed through live records, when the run read them: a guarded
+   * change (plan/settlement-guard.ts) through which one routes is blocked, or warned about with allowUnsettled.
+   */
+  readonly settlement?: SettlementGuardInput;
 }
 
 type Draft = { -readonly [K in keyof Change]: Change[K] };
@@ -45,16 +51,21 @@ const SENSITIVE_FIELDS = Object.fromEntries(
  */
 export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): Plan {
   const protection = new Protection(context.protect ?? []);
-  const builder = new PlanBuilder(desired, live, protection);
+  const builder = new PlanBuilder(desired, live, protection, context.settlement);
   builder.diffDesired();
   builder.handleLiveOnly();
   builder.detachUsersOfReplacements();
-  // Before the service's own refusals: a protected record's entry says first that it is protected.
+  // Before the service's own refusals: a protected record's entry says first that it is protected,
+  // then that money routes through it.
   builder.blockProtected();
+  builder.blockUnsettled();
   builder.blockDeletesHeldOutside();
   builder.listUnkeyedMerchants();
   const blocked = builder.blocked;
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
+  // A change let through by --allow-unsettled may still wait on a blocked one: its warning goes with it.
+  const planned = new Set(changes.map((c) => baseAddress(c.address)));
+  const guardWarnings = builder.unsettledWarnings.filter((w) => planned.has(w.address!));
   const sensitive = new Set<string>(desired.sensitive.keys());
   for (const change of changes) {
     const fields = SENSITIVE_FIELDS[change.kind];
@@ -71,7 +82,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
-    ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live)]),
+    ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live), ...guardWarnings]),
   };
 }
 
@@ -111,6 +122,8 @@ class PlanBuilder {
   /** Live devices without a deviceAlias that stay (they are listed as unmanaged), for the look-alike warnings. */
   readonly unkeyedDevices: UnkeyedDevice[] = [];
   readonly blocked: BlockedChange[] = [];
+  /** Changes let through by --allow-unsettled, with the batches they go ahead despite. */
+  readonly unsettledWarnings: PlanWarning[] = [];
   private readonly blockedAt = new Map<string, BlockedChange>();
   readonly view: ReadonlyMap<string, LiveResource>;
   private readonly clearsDefaultOf: ReadonlyMap<string, string[]>;
@@ -122,6 +135,7 @@ class PlanBuilder {
     private readonly desired: DesiredState,
     private readonly live: LiveState & BindingAllowsReading,
     private readonly protection: Protection,
+    private readonly settlement: SettlementGuardInput | undefined,
   ) {
     const predictions = predictSideEffects(desired, live);
     this.view = predictions.live;
@@ -413,8 +427,8 @@ class PlanBuilder {
   detachUsersOfReplacements(): void {
     const replaced = this.changes().filter((c) => c.step === 'replace-old');
     for (const old of replaced) {
-      // A protected replacement is blocked: its users must not let go of what stays.
-      if (this.blockProtectedReplacement(old)) continue;
+      // A blocked replacement makes no detach step: its users must not let go of what stays.
+      if (this.blockProtectedReplacement(old) || this.blockUnsettled(old) || this.blockReplacementInUse(old)) continue;
       if (old.kind === 'emv') this.detachFromEmv(old);
       if (old.kind === 'acquirer') this.detachFromProfile(old);
     }
@@ -425,10 +439,6 @@ class PlanBuilder {
     for (const user of this.liveUsersOf('emv', emvName)) {
       const userAddress = addressOf(user.kind, user.key);
       if (this.drafts.has(`${userAddress}#old`) || this.drafts.get(userAddress)?.action === 'delete') continue;
-      if (!this.desired.resources.has(userAddress)) {
-        this.block(old, `${userAddress} uses it and is not managed by the manifest`);
-        continue;
-      }
       const liveFields = user.fields as unknown as Record<string, unknown>;
       const methods = liveFields['methods'] as MethodsMap;
       // A card profile refuses a method without EMV; a binding's method left without one is dropped too,
@@ -457,9 +467,6 @@ class PlanBuilder {
       });
       this.reattach(user, { ...liveFields, methods: detached }, `use the new emv/${emvName}`);
     }
-    for (const merchant of this.live.unkeyedMerchants) {
-      if (merchant.emvs.includes(emvName)) this.block(old, `merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
-    }
   }
 
   private detachFromProfile(old: Draft): void {
@@ -468,10 +475,6 @@ class PlanBuilder {
       const userAddress = addressOf(user.kind, user.key);
       if (user.kind !== 'binding') continue;
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
-      if (!this.desired.resources.has(userAddress)) {
-        this.block(old, `${userAddress} binds it and is not managed by the manifest`);
-        continue;
-      }
       this.add({
         address: `${userAddress}#detach`,
         kind: 'binding',
@@ -498,9 +501,31 @@ class PlanBuilder {
       });
       this.repointDevices(user.merchant!, profileName);
     }
-    for (const merchant of this.live.unkeyedMerchants) {
-      if (merchant.profiles.includes(profileName)) this.block(old, `merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
+  }
+
+  /**
+   * A replacement the service would refuse: a user of the EMV config or profile that the manifest
+   * does not manage cannot be detached, so the old record can never be deleted. Blocked before any
+   * detach step is made: the managed users must not let go of a record that stays.
+   */
+  private blockReplacementInUse(old: Draft): boolean {
+    if (old.kind !== 'emv' && old.kind !== 'acquirer') return false;
+    const blockers: string[] = [];
+    for (const user of this.liveUsersOf(old.kind, old.key)) {
+      if (old.kind === 'acquirer' && user.kind !== 'binding') continue;
+      const userAddress = addressOf(user.kind, user.key);
+      if (this.drafts.get(userAddress)?.action === 'delete') continue;
+      if (old.kind === 'emv' && this.drafts.has(`${userAddress}#old`)) continue;
+      if (!this.desired.resources.has(userAddress)) {
+        blockers.push(old.kind === 'emv' ? `${userAddress} uses it and is not managed by the manifest` : `${userAddress} binds it and is not managed by the manifest`);
+      }
     }
+    for (const merchant of this.live.unkeyedMerchants) {
+      const uses = old.kind === 'emv' ? merchant.emvs.includes(old.key) : merchant.profiles.includes(old.key);
+      if (uses) blockers.push(`merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
+    }
+    for (const blocker of blockers) this.block(old, blocker);
+    return blockers.length > 0;
   }
 
   /** Devices name profiles by id inside extParams: after a replacement the new id must be written. */
@@ -630,6 +655,38 @@ class PlanBuilder {
     this.addBlocked({ address, kind: change.kind, key: change.key, action, cause: 'protected', pattern, reason }, blocker);
   }
 
+  /**
+   * The settlement guard. With a change: that change (a replacement's old half, before its detach
+   * steps are made; true when it is blocked). Without: every guarded delete, a logout and a
+   * decommission included. A change through which an unsettled batch routes is blocked (cause
+   * `unsettled`, with the batches), or, with allowUnsettled, goes ahead with a warning.
+   */
+  blockUnsettled(only?: Draft): boolean {
+    if (this.settlement === undefined || this.settlement.unsettled.size === 0) return false;
+    let blockedAny = false;
+    for (const change of only === undefined ? this.changes() : [only]) {
+      if (only === undefined && change.step === 'replace-old') continue;
+      const address = guardedAddress(change);
+      if (address === undefined) continue;
+      const batches = this.settlement.unsettled.get(address);
+      if (batches === undefined || batches.length === 0) continue;
+      const shown = shownBatches(batches);
+      const already = this.blockedAt.get(address);
+      if (this.settlement.allowUnsettled === true) {
+        if (already === undefined) this.unsettledWarnings.push(unsettledWarning(address, shown));
+        continue;
+      }
+      const action = change.step === 'replace-old' ? 'replace' : change.action === 'delete' ? 'delete' : 'replace';
+      const wording = unsettledWording(change.kind === 'device' && change.disposal !== undefined && change.disposal !== 'delete' ? change.disposal : action, shown);
+      this.addBlocked(
+        { address, kind: change.kind, key: change.key, action, cause: 'unsettled', batches: shown, reason: wording.reason },
+        ...wording.blockers,
+      );
+      blockedAny = true;
+    }
+    return blockedAny;
+  }
+
   /** A delete the service would refuse because something outside the manifest still uses the resource. */
   blockDeletesHeldOutside(): void {
     for (const change of this.changes()) {
@@ -677,14 +734,14 @@ class PlanBuilder {
     );
   }
 
-  /** One entry per blocked address: a second reason to block it adds a blocker, not an entry. */
-  private addBlocked(entry: Omit<BlockedChange, 'blockers'>, blocker: string): void {
+  /** One entry per blocked address: a second reason to block it adds blockers, not an entry. */
+  private addBlocked(entry: Omit<BlockedChange, 'blockers'>, ...blockers: string[]): void {
     const existing = this.blockedAt.get(entry.address);
     if (existing !== undefined) {
-      if (!existing.blockers.includes(blocker)) existing.blockers.push(blocker);
+      for (const blocker of blockers) if (!existing.blockers.includes(blocker)) existing.blockers.push(blocker);
       return;
     }
-    const added: BlockedChange = { ...entry, blockers: [blocker] };
+    const added: BlockedChange = { ...entry, blockers: [...blockers] };
     this.blockedAt.set(entry.address, added);
     this.blocked.push(added);
   }

@@ -1,4 +1,5 @@
 import type { Operation } from 'fast-json-patch';
+import type { ChangeImpact } from '../impact/types.js';
 import type { Address, Kind } from '../model/kinds.js';
 
 /**
@@ -40,6 +41,8 @@ export interface Change {
   readonly predicted?: boolean;
   /** `detach`: a temporary update/delete so that a replaced resource can be deleted; `replace-old`: the delete half of a replacement. */
   readonly step?: 'detach' | 'replace-old';
+  /** What the change reaches in the live group (merchants, terminals) and, when the plan read settlement data, the traffic through it. */
+  readonly impact?: ChangeImpact;
 }
 
 export interface UnmanagedResource {
@@ -58,16 +61,30 @@ export interface PlanWarning {
   /** The change or resource it is about, when there is one. */
   readonly address?: Address;
   readonly message: string;
+  /** Unsettled batches through the change's record, let through by --allow-unsettled. */
+  readonly batches?: UnsettledBatch[];
 }
 
 /**
  * Why a change is blocked, as a word a program can branch on (`reason` says it in words):
  * - `in-use`: the service would refuse it, since something the manifest does not manage still uses the record;
  * - `protected`: the record matches the manifest's `protect:` list (`pattern` says which entry);
- * - `dependency`: it must wait for another blocked change (`blockers` names it).
+ * - `dependency`: it must wait for another blocked change (`blockers` names it);
+ * - `unsettled`: money not yet settled (an open or failed settlement batch, `batches` lists them) routes through the record.
  * Later kinds are added to this list, never renamed.
  */
-export type BlockCause = 'in-use' | 'protected' | 'dependency';
+export type BlockCause = 'in-use' | 'protected' | 'dependency' | 'unsettled';
+
+/** An unsettled settlement batch as a blocked change or a warning names it: enough to find and settle it. */
+export interface UnsettledBatch {
+  readonly batchId: string;
+  /** 0 open, 2 settlement failed. */
+  readonly state: number;
+  readonly paymentCount: number;
+  /** Its payments' total, in major units of `currency`. */
+  readonly amount: number;
+  readonly currency: string;
+}
 
 export interface BlockedChange {
   readonly address: Address;
@@ -77,6 +94,8 @@ export interface BlockedChange {
   readonly cause: BlockCause;
   /** With cause `protected`: the entry of `protect:` the record matches (the first, when several do). */
   readonly pattern?: string;
+  /** With cause `unsettled`: the batches that route through the record, oldest first. */
+  readonly batches?: UnsettledBatch[];
   readonly reason: string;
   /** What stands in the way, in words (a merchant outside the manifest, a blocked prerequisite), and how to unblock it. */
   readonly blockers: string[];

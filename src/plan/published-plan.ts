@@ -29,6 +29,7 @@ const CHANGE_KEYS: readonly (keyof Change)[] = [
   'dependsOn',
   'reason',
   'notes',
+  'impact',
 ];
 
 function publishedChange(change: Change): Change {

@@ -37,6 +37,12 @@ export interface SavedScope {
   readonly pruneMerchants: boolean;
 }
 
+/** The limits of the manifest's `safety:` a saved plan keeps. */
+export interface SavedSafety {
+  readonly maxDeletes?: number;
+  readonly maxAffectedTerminals?: number;
+}
+
 export interface SavedPlan {
   readonly kind: typeof SAVED_PLAN_KIND;
   readonly formatVersion: 1;
@@ -47,11 +53,11 @@ export interface SavedPlan {
   readonly scope: SavedScope;
   readonly secrets: { pointer: string; template: string }[];
   /**
-   * The manifest's `safety:` when it sets maxDeletes: `apply PLANFILE` has no manifest to read it
-   * from, and checks the plan against it unless its own --max-deletes says otherwise. A
-   * --max-deletes given to `plan` is not kept: an override is for the run it was given to.
+   * The manifest's `safety:` when it sets a limit: `apply PLANFILE` has no manifest to read it
+   * from, and checks the plan against it unless its own --max-deletes (--max-affected-terminals)
+   * says otherwise. A flag given to `plan` is not kept: an override is for the run it was given to.
    */
-  readonly safety?: { readonly maxDeletes: number };
+  readonly safety?: SavedSafety;
 }
 
 const savedPlanSchema = z.looseObject({
@@ -77,7 +83,7 @@ const savedPlanSchema = z.looseObject({
     pruneMerchants: z.boolean(),
   }),
   secrets: z.array(z.object({ pointer: z.string(), template: z.string() })),
-  safety: z.object({ maxDeletes: z.number().int().min(0) }).optional(),
+  safety: z.object({ maxDeletes: z.number().int().min(0).optional(), maxAffectedTerminals: z.number().int().min(0).optional() }).optional(),
 });
 
 export function fingerprintsOf(live: LiveState): Record<string, string> {
@@ -94,8 +100,8 @@ export interface SavedPlanSource {
   readonly live: LiveState;
   /** With where secret fields are written with a default (manifest/secret-defaults.ts): refused whatever the plan writes. */
   readonly manifest: Pick<ManifestContext, 'files'> & { readonly secretDefaults: ReadonlyMap<string, SecretDefault> };
-  /** The manifest's safety.maxDeletes, kept for `apply PLANFILE`. */
-  readonly maxDeletes?: number;
+  /** The manifest's safety limits, kept for `apply PLANFILE`. */
+  readonly safety?: SavedSafety;
 }
 
 /**
@@ -165,7 +171,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
       pruneMerchants: run.desired.prune.merchants,
     },
     secrets,
-    ...(run.maxDeletes !== undefined ? { safety: { maxDeletes: run.maxDeletes } } : {}),
+    ...(run.safety !== undefined && Object.keys(run.safety).length > 0 ? { safety: run.safety } : {}),
   };
 }
 

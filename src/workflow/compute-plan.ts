@@ -5,11 +5,18 @@ import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import { baseAddress } from '../model/pointers.js';
 import type { DesiredState } from '../model/state.js';
-import { planChanges } from '../plan/plan-changes.js';
+import { computeImpact } from '../impact/compute-impact.js';
+import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
+import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '../payments/impact-window.js';
+import { readSettlementBatches } from '../payments/read-settlements.js';
+import { planChanges, type PlanContext } from '../plan/plan-changes.js';
 import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
 import { refuseSecretDefaults } from '../plan/saved-plan.js';
-import type { Plan } from '../plan/plan.js';
+import type { ChangeImpact } from '../impact/types.js';
+import type { Plan, PlanWarning } from '../plan/plan.js';
+import { isMoneyRelevant, unsettledByAddress } from '../plan/settlement-guard.js';
 import { checkTargets, limitToTargets } from '../plan/targets.js';
+import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.js';
 
 export interface PlanRun {
   /** With what `plan --out` must refuse that only the manifest's positions can show (see manifest/secret-defaults.ts). */
@@ -19,12 +26,27 @@ export interface PlanRun {
   readonly plan: Plan;
   /** The manifest's safeguards: `protect:` (already applied to the plan) and `safety:` (a saved plan keeps it). */
   readonly safeguards: Safeguards;
+  /** The settlement batches' routes, when the plan is money-relevant and read them (plan/settlement-guard.ts). */
+  readonly routes?: BatchRoutes;
 }
 
 /** What of the manifest's top level guards the live group rather than describes it. */
 export interface Safeguards {
   readonly protect: readonly string[];
   readonly maxDeletes?: number;
+  readonly maxAffectedTerminals?: number;
+}
+
+/** How a run weighs money: the impact window, the settlement guard, the terminal budget. */
+export interface PaymentOptions {
+  /** `--impact-window`: how far back traffic is counted; default 30 days. */
+  readonly impactWindow?: ImpactWindow;
+  /** `--allow-unsettled`: a guarded change through which unsettled batches route goes ahead, with a warning. */
+  readonly allowUnsettled?: boolean;
+  /** `--max-affected-terminals`: overrides the manifest's safety.maxAffectedTerminals for this run. */
+  readonly maxAffectedTerminals?: number;
+  /** The run's clock (tests); default now. */
+  readonly now?: Date;
 }
 
 /**
@@ -48,16 +70,51 @@ export async function computePlan(input: {
   readonly forSavedPlan?: boolean;
   /** `--max-deletes`: overrides the manifest's safety.maxDeletes for this run. */
   readonly maxDeletes?: number;
+  readonly payments?: PaymentOptions;
 }): Promise<PlanRun> {
   const { loaded, desired, safeguards } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency, safeguards);
   const targets = input.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(run));
-  const plan = limitToTargets(run.plan, targets);
+  const payments = input.payments ?? {};
+  let plan = limitToTargets(run.plan, targets);
+  let routes: BatchRoutes | undefined;
+  const now = payments.now ?? new Date();
+  const window = payments.impactWindow ?? DEFAULT_IMPACT_WINDOW;
+  // Judged on the plan this run would carry out: only a plan that takes away or re-routes
+  // something money flows through pays for the settlement read.
+  if (isMoneyRelevant(plan.changes)) {
+    const batches = await readSettlementBatches(input.client, settlementReadStart(now, window));
+    routes = routeBatches(batches, run.live.state);
+    const guarded = planChanges(desired, run.live.state, {
+      ...run.context,
+      settlement: { unsettled: unsettledByAddress(routes.byAddress), ...(payments.allowUnsettled === true ? { allowUnsettled: true } : {}) },
+    });
+    plan = limitToTargets(withMoreWarnings(guarded, routes.warnings), targets);
+  }
+  plan = withImpact(plan, computeImpact(plan.changes, run.live.state, routes, window, now));
   // Counted on the plan this run would carry out: a --target plan counts the deletes it keeps.
   checkDeleteBudget(plan, deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest'));
-  return { ...run, plan };
+  checkTerminalBudget(plan, terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest'));
+  return { ...run, plan, ...(routes !== undefined ? { routes } : {}) };
+}
+
+/** Each change with what it reaches (impact/compute-impact.ts), when it has an impact. */
+function withImpact(plan: Plan, impact: ReadonlyMap<string, ChangeImpact>): Plan {
+  if (impact.size === 0) return plan;
+  return {
+    ...plan,
+    changes: plan.changes.map((change) => {
+      const found = impact.get(change.address);
+      return found === undefined ? change : { ...change, impact: found };
+    }),
+  };
+}
+
+/** The plan with warnings added after its own (the routes' ambiguous merchant names). */
+function withMoreWarnings(plan: Plan, more: readonly PlanWarning[]): Plan {
+  return more.length === 0 ? plan : { ...plan, warnings: [...(plan.warnings ?? []), ...more] };
 }
 
 /** Every address a target may name: the manifest's, the live group's, and what only the plan names. */
@@ -79,10 +136,15 @@ async function loadDesiredState(
 ): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards }> {
   const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
   const maxDeletes = manifest.safety?.maxDeletes;
+  const maxAffectedTerminals = manifest.safety?.maxAffectedTerminals;
   return {
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
-    safeguards: { protect: manifest.protect, ...(maxDeletes !== undefined ? { maxDeletes } : {}) },
+    safeguards: {
+      protect: manifest.protect,
+      ...(maxDeletes !== undefined ? { maxDeletes } : {}),
+      ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
+    },
   };
 }
 
@@ -92,13 +154,14 @@ export async function planAgainstLive(
   client: ApiClient,
   concurrency: number,
   safeguards: Safeguards = { protect: [] },
-): Promise<PlanRun> {
+): Promise<PlanRun & { readonly context: PlanContext }> {
   const owner = await readOwner(client, desired.group);
   const live = await readLive(client, desired, owner, { concurrency });
-  const plan = planChanges(desired, live.state, {
+  const context: PlanContext = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
     protect: safeguards.protect,
-  });
-  return { loaded, desired, live, plan, safeguards };
+  };
+  const plan = planChanges(desired, live.state, context);
+  return { loaded, desired, live, plan, safeguards, context };
 }

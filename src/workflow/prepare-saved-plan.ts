@@ -3,9 +3,15 @@ import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { describeCharacter, expandTemplate, MULTI_LINE_FIELDS, refusedCharacter } from '../manifest/index.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredResource, DesiredState } from '../model/state.js';
+import { routeBatches } from '../payments/batch-routes.js';
+import { DEFAULT_IMPACT_WINDOW, settlementReadStart } from '../payments/impact-window.js';
+import { readSettlementBatches } from '../payments/read-settlements.js';
 import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
 import type { Change, Plan } from '../plan/plan.js';
 import { movedSince, SavedPlanError, type SavedPlan, SavedPlanStaleError } from '../plan/saved-plan.js';
+import { guardedAddress, refuseUnsettledSince, unsettledByAddress, unsettledChanges, unsettledWarning } from '../plan/settlement-guard.js';
+import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.js';
+import type { PaymentOptions } from './compute-plan.js';
 
 export interface PreparedSavedPlan {
   readonly plan: Plan;
@@ -52,9 +58,10 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
 
 /**
  * Checks a saved plan against the service before anything is written: its deletes within the
- * budget (`maxDeletes`, the run's --max-deletes, else the safety.maxDeletes it was saved with),
- * same service, same group, every live record it was computed from unchanged; then puts the secret
- * values back from the environment.
+ * budget (`maxDeletes`, the run's --max-deletes, else the safety.maxDeletes it was saved with), its
+ * changes' terminals within theirs, same service, same group, every live record it was computed
+ * from unchanged, no unsettled batch through a guarded change (read again: money moves between
+ * plan and apply) unless `payments.allowUnsettled`; then puts the secret values back from the environment.
  */
 export async function prepareSavedPlan(
   saved: SavedPlan,
@@ -62,9 +69,11 @@ export async function prepareSavedPlan(
   env: Readonly<Record<string, string | undefined>>,
   concurrency: number,
   maxDeletes?: number,
+  payments: Pick<PaymentOptions, 'allowUnsettled' | 'maxAffectedTerminals' | 'now'> = {},
 ): Promise<PreparedSavedPlan> {
-  // Before any request: the plan's changes are all it takes.
+  // Before any request: the plan's changes (and the impact they were saved with) are all it takes.
   checkDeleteBudget(saved.plan, deleteBudgetOf(maxDeletes, saved.safety?.maxDeletes, 'saved plan'));
+  checkTerminalBudget(saved.plan, terminalBudgetOf(payments.maxAffectedTerminals, saved.safety?.maxAffectedTerminals, 'saved plan'));
   if (client.baseUrl !== saved.plan.baseUrl) {
     throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${client.baseUrl}; make a new plan for this service`);
   }
@@ -103,6 +112,19 @@ export async function prepareSavedPlan(
     );
   }
 
+  let plan = saved.plan;
+  // The same single read as plan's, only when the saved plan has something the guard holds back.
+  if (saved.plan.changes.some((c) => guardedAddress(c) !== undefined)) {
+    const batches = await readSettlementBatches(client, settlementReadStart(payments.now ?? new Date(), DEFAULT_IMPACT_WINDOW));
+    const found = unsettledChanges(saved.plan.changes, unsettledByAddress(routeBatches(batches, live.state).byAddress));
+    if (payments.allowUnsettled !== true) refuseUnsettledSince(found);
+    else if (found.length > 0) {
+      const known = new Set((plan.warnings ?? []).map((w) => `${w.address ?? ''}\0${w.message}`));
+      const added = found.map((f) => unsettledWarning(f.address, f.batches)).filter((w) => !known.has(`${w.address ?? ''}\0${w.message}`));
+      plan = { ...plan, warnings: [...(plan.warnings ?? []), ...added] };
+    }
+  }
+
   // Grouped by address once: a large plan has tens of thousands of changes and of secrets.
   const byAddress = new Map<string, { path: string[]; value: string }[]>();
   for (const [pointer, value] of values) {
@@ -111,12 +133,12 @@ export async function prepareSavedPlan(
     if (list === undefined) byAddress.set(address, [{ path, value }]);
     else list.push({ path, value });
   }
-  const changes: Change[] = saved.plan.changes.map((change) => {
+  const changes: Change[] = plan.changes.map((change) => {
     const secrets = byAddress.get(baseAddress(change.address));
     if (change.after === null || secrets === undefined) return change;
     const after = structuredClone(change.after);
     for (const { path, value } of secrets) setAt(after, path, value);
     return { ...change, after };
   });
-  return { plan: { ...saved.plan, changes }, desired, live, secretValues: [...values.values()] };
+  return { plan: { ...plan, changes }, desired, live, secretValues: [...values.values()] };
 }

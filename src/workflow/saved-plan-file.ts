@@ -20,8 +20,9 @@ export interface WriteSavedPlanOptions {
  * manifest given to --out by mistake must not be overwritten with a plan.
  */
 export async function writeSavedPlan(file: string, run: PlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
-  const maxDeletes = run.safeguards.maxDeletes;
-  const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, ...(maxDeletes !== undefined ? { maxDeletes } : {}) });
+  const { maxDeletes, maxAffectedTerminals } = run.safeguards;
+  const safety = { ...(maxDeletes !== undefined ? { maxDeletes } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
+  const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, safety });
   await checkPlanDestination(file, cwd, options);
   const target = resolve(cwd, file);
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;

@@ -16,8 +16,8 @@ import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
 import { nextSteps, type NextSteps } from '../next-steps.js';
 import { PromptCancelled } from '../prompt.js';
-import { checkStdinOnce, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
-import { colorFlag, type CommandSyntax } from '../syntax.js';
+import { checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
+import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['-f PATH... [flags]', 'PLANFILE [flags]'],
@@ -33,13 +33,16 @@ computed from has changed since.`,
     json: { type: 'boolean', help: 'Print a machine-readable result instead of progress lines; errors as JSON too' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable; with -f)' },
     'max-deletes': { type: 'string', value: 'N', help: 'Refuse the run, before any write, when the plan deletes more than N live records (a replacement, a logout and a decommission count); 0: no delete. Overrides safety.maxDeletes of the manifest (with PLANFILE: the one it was saved with)' },
+    'max-affected-terminals': { ...maxAffectedTerminalsFlagSpec, help: `${maxAffectedTerminalsFlagSpec.help} (with PLANFILE: the one it was saved with)` },
+    'allow-unsettled': { ...allowUnsettledFlagSpec, help: `${allowUnsettledFlagSpec.help}. With PLANFILE, the batches are read again (money moves between plan and apply), and it must be given again` },
+    'impact-window': { ...impactWindowFlagSpec, help: `${impactWindowFlagSpec.help} (with -f)` },
     color: colorFlag,
     ...clientFlags,
   },
   environment: [...clientEnvironment, ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'all changes done, or nothing to do'],
-    [1, 'an error, a failed or a blocked change, more deletes than --max-deletes (or safety.maxDeletes) allows (nothing is changed), or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
+    [1, 'an error, a failed or a blocked change, more deletes than --max-deletes (or safety.maxDeletes) allows or a change reaching more terminals than --max-affected-terminals (nothing is changed), unsettled batches through a change of a saved plan (nothing is changed), or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
     [130, 'interrupted (Ctrl-C): running changes finished and no new one started; or Ctrl-C at the prompt, or twice (stopped at once)'],
     [143, 'terminated (SIGTERM, a cancelled CI job): as 130'],
   ],
@@ -117,7 +120,14 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const parallelism = parallelismFlag('apply', values.parallelism);
   const targets = parseTargets(values.target);
   const maxDeletes = maxDeletesFlag('apply', values['max-deletes']);
-  const budget = maxDeletes !== undefined ? { maxDeletes } : {};
+  const maxAffectedTerminals = maxAffectedTerminalsFlag('apply', values['max-affected-terminals']);
+  const impactWindow = impactWindowFlag('apply', values['impact-window']);
+  const budget = {
+    ...(maxDeletes !== undefined ? { maxDeletes } : {}),
+    ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
+    ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
+  };
+  if (planFile !== undefined && impactWindow !== undefined) throw new UsageError('paycfg apply: --impact-window goes with -f; a saved plan keeps the impact it was made with');
   if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
@@ -126,7 +136,17 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   try {
     const prepared =
       saved === undefined
-        ? await prepareManifestApply({ manifest: files, client, env: io.env, cwd: io.cwd, parallelism, targets, ...budget, ...stdinOf(io) })
+        ? await prepareManifestApply({
+            manifest: files,
+            client,
+            env: io.env,
+            cwd: io.cwd,
+            parallelism,
+            targets,
+            ...budget,
+            ...(impactWindow !== undefined ? { impactWindow } : {}),
+            ...stdinOf(io),
+          })
         : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;

@@ -10,13 +10,14 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
-import { colorFlag, type CommandSyntax } from '../syntax.js';
+import { impactWindowFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
+import { colorFlag, impactWindowFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['-f PATH... [flags]'],
   description: `Reports how the live group differs from the manifest: the changes apply would make, resources
-the manifest does not manage, and blocked changes (refused by the service, or held back by protect:).
+the manifest does not manage, and blocked changes (refused by the service, held back by protect:, or by
+unsettled settlement batches).
 Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`,
   flags: {
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
@@ -25,6 +26,7 @@ Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted,
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable)' },
     'ignore-unmanaged': { type: 'boolean', help: 'Live resources the manifest does not name are not drift' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
+    'impact-window': impactWindowFlagSpec,
     color: colorFlag,
     ...clientFlags,
   },
@@ -32,7 +34,7 @@ Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted,
   exitCodes: [
     [0, 'no drift'],
     [1, 'an error'],
-    [2, 'drift: changes to make, blocked changes (refused by the service, or held back by protect:), or unmanaged resources'],
+    [2, 'drift: changes to make, blocked changes (refused by the service, held back by protect: or by unsettled batches), or unmanaged resources'],
   ],
 } as const satisfies CommandSyntax;
 
@@ -46,10 +48,11 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
   const parallelism = parallelismFlag('drift', values.parallelism);
   const targets = parseTargets(values.target);
+  const impactWindow = impactWindowFlag('drift', values['impact-window']);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // Drift is the plan, with unmanaged resources counted: the library's, the token masked in it.
-    const plan = await makePlan({ manifest: paths, client, env: io.env, cwd: io.cwd, parallelism, targets, ...stdinOf(io) });
+    const plan = await makePlan({ manifest: paths, client, env: io.env, cwd: io.cwd, parallelism, targets, ...(impactWindow !== undefined ? { impactWindow } : {}), ...stdinOf(io) });
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;

@@ -10,8 +10,8 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
-import { colorFlag, type CommandSyntax } from '../syntax.js';
+import { impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
+import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 export const planSyntax = {
   usage: ['-f PATH... [flags]'],
@@ -27,14 +27,17 @@ export const planSyntax = {
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001' },
     'max-deletes': { type: 'string', value: 'N', help: 'Refuse the run, before any write, when the plan deletes more than N live records (a replacement, a logout and a decommission count); 0: no delete. Overrides safety.maxDeletes of the manifest' },
+    'max-affected-terminals': maxAffectedTerminalsFlagSpec,
+    'allow-unsettled': allowUnsettledFlagSpec,
+    'impact-window': impactWindowFlagSpec,
     color: colorFlag,
     ...clientFlags,
   },
   environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
-    [1, 'an error, or more deletes than --max-deletes (or safety.maxDeletes) allows: the plan is neither printed nor saved'],
-    [2, 'with --detailed-exitcode: the plan has changes, or blocked changes (that the service would refuse, or that protect: keeps)'],
+    [1, 'an error, more deletes than --max-deletes (or safety.maxDeletes) allows, or a change reaching more terminals than --max-affected-terminals (or safety.maxAffectedTerminals) allows: the plan is neither printed nor saved'],
+    [2, 'with --detailed-exitcode: the plan has changes, or blocked changes (that the service would refuse, that protect: keeps, or that unsettled batches hold back)'],
   ],
 } as const satisfies CommandSyntax;
 
@@ -46,6 +49,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const parallelism = parallelismFlag('plan', values.parallelism);
   const targets = parseTargets(values.target);
   const maxDeletes = maxDeletesFlag('plan', values['max-deletes']);
+  const maxAffectedTerminals = maxAffectedTerminalsFlag('plan', values['max-affected-terminals']);
+  const impactWindow = impactWindowFlag('plan', values['impact-window']);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
@@ -58,6 +63,9 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       parallelism,
       targets,
       ...(maxDeletes !== undefined ? { maxDeletes } : {}),
+      ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
+      ...(impactWindow !== undefined ? { impactWindow } : {}),
+      ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
       ...stdinOf(io),
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),
     });
