@@ -43,11 +43,20 @@ export function noChangeLine(plan: Plan): string {
 
 /**
  * Why the blocked changes are held back, for their heading: the service's refusals, the manifest's
- * `protect:` list, or both (a change that waits for a blocked one shares its cause).
+ * `protect:` list, unsettled settlement batches, or several of them (a change that waits for a
+ * blocked one shares its cause).
  */
 export function blockedWhy(plan: Plan): string {
-  const protectedOnes = plan.blocked.some((b) => b.cause === 'protected');
-  const refused = plan.blocked.some((b) => b.cause === 'in-use');
+  // Read as words: a plan saved by a later version may name a cause this one does not list.
+  const causes = new Set<string>(plan.blocked.map((b) => b.cause));
+  const protectedOnes = causes.has('protected');
+  const refused = causes.has('in-use');
+  const unsettled = causes.has('unsettled');
+  if (unsettled) {
+    if (!protectedOnes && !refused) return 'unsettled settlement batches route through them';
+    const others = [...(refused ? ['the service would refuse some'] : []), ...(protectedOnes ? ["the manifest's protect: list keeps some"] : [])];
+    return `${others.join(', ')}, and unsettled settlement batches route through the others`;
+  }
   if (protectedOnes && refused) return 'the service would refuse some, and the manifest\'s protect: list keeps the others';
   return protectedOnes ? 'the manifest\'s protect: list keeps them' : 'the service would refuse them';
 }

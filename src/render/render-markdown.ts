@@ -1,6 +1,7 @@
 import type { Plan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
 import { publicPlan } from './public-plan.js';
 import { changeLines, type BlockLine } from './render-text.js';
 import { visiblePlan } from './visible-plan.js';
@@ -119,7 +120,11 @@ function fitted(sections: readonly Section[], priority: readonly number[], budge
 
 /**
  * A compact summary with collapsible details, for a pull-request comment; control characters shown
- * as escapes, text from the service escaped (see `inline`). It stays within `maxLength` characters:
+ * as escapes, text from the service escaped (see `inline`). The changes through which payments went
+ * in the impact window come first in the table (a reviewer weighs those most, and the table is kept
+ * before the details when room runs short), each group in the plan's order; the details keep the
+ * order apply runs them in. The table gains an impact column when a change has an impact to tell. A
+ * blocked change held by unsettled batches lists them. It stays within `maxLength` characters:
  * the heading, the warnings, the blocked changes and the table of changes come first, then as many
  * change blocks as fit, then the records paycfg leaves alone; what does not fit is counted, with the
  * command that shows it all.
@@ -160,14 +165,27 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
     },
   };
 
+  // Stable: within each group the plan's order stands, which is the order apply runs them in.
+  const changes = [...plan.changes.filter((c) => touchesTraffic(c as WithImpact)), ...plan.changes.filter((c) => !touchesTraffic(c as WithImpact))];
+  const reordered = changes.some((change, i) => change !== plan.changes[i]);
+  const impacts = changes.map((change) => impactLine(change as WithImpact));
+  const impactColumn = impacts.some((line) => line !== undefined);
   const table: Section = {
-    entries: plan.changes.map((change) => {
+    entries: changes.map((change, i) => {
       const symbol = change.step === 'replace-old' ? SYMBOL.delete : SYMBOL[change.action];
       const warned = warningsAbout(plan, change.address).length > 0 ? ' ⚠️' : '';
-      return `| ${symbol}${warned} | ${code(change.address, true)} | ${inline(change.reason)} |`;
+      const impact = impactColumn ? ` ${inline(impacts[i] ?? '')} |` : '';
+      return `| ${symbol}${warned} | ${code(change.address, true)} |${impact} ${inline(change.reason)} |`;
     }),
     layout: (shown, left) =>
-      drift ? ['| | change | reason |', '|---|---|---|', ...shown, ...(left > 0 ? ['', notShown(left, 'more change')] : [])] : [inline(noChangeLine(plan))],
+      drift
+        ? [
+            ...(reordered ? ['Changes through which payments went in the impact window come first; `paycfg apply` runs them in the order of the details below.', ''] : []),
+            ...(impactColumn ? ['| | change | impact | reason |', '|---|---|---|---|'] : ['| | change | reason |', '|---|---|---|']),
+            ...shown,
+            ...(left > 0 ? ['', notShown(left, 'more change')] : []),
+          ]
+        : [inline(noChangeLine(plan))],
   };
 
   const blocks = plan.changes.map((change) => changeLines(change, warningsAbout(plan, change.address), { wrapAt: MARKDOWN_WRAP_AT }).map(diffLine).join('\n'));
@@ -187,7 +205,12 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
   };
 
   const blocked: Section = {
-    entries: plan.blocked.map((b) => `- ${code(b.address)} (${b.action}): ${inline(b.reason)}; ${b.blockers.map(inline).join('; ')}`),
+    entries: plan.blocked.map((b) => {
+      const { batches } = b as typeof b & WithBatches;
+      const blockers = blockersBesideBatches(b.blockers, batches);
+      const head = `- ${code(b.address)} (${b.action}): ${inline(b.reason)}${blockers.length > 0 ? `; ${blockers.map(inline).join('; ')}` : ''}`;
+      return [head, ...batchLines(batches ?? []).map((line) => `  - ${inline(line)}`)].join('\n');
+    }),
     layout: (shown, left) =>
       plan.blocked.length === 0
         ? []

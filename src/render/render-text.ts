@@ -2,6 +2,7 @@ import { baseAddress } from '../model/pointers.js';
 import type { Change, Plan, PlanWarning } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
+import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
 import { blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
@@ -44,9 +45,9 @@ export interface BlockLine {
 const ROW_MARK_ACTION: Record<Row['mark'], Change['action'] | undefined> = { '+': 'create', '-': 'delete', '~': 'update', ' ': undefined };
 
 /**
- * One change as lines: its heading, the block of its fields (render/field-rows), the warnings about
- * it (which the plan also lists together), why it exists, the service's side effects and what it
- * waits for. `change` and `warnings` must come from a plan already made public and visible
+ * One change as lines: its heading, the block of its fields (render/field-rows), what it reaches
+ * and the payments through it (when it has an impact to tell), the warnings about it (which the
+ * plan also lists together), why it exists, the service's side effects and what it waits for. `change` and `warnings` must come from a plan already made public and visible
  * (publicPlan, visiblePlan); the key, left raw there, is quoted as JSON.
  */
 export function changeLines(change: Change, warnings: readonly PlanWarning[] = [], options: RowOptions = {}): BlockLine[] {
@@ -68,6 +69,8 @@ export function changeLines(change: Change, warnings: readonly PlanWarning[] = [
     });
   }
   lines.push({ markCol: 2, mark: '', text: '}' });
+  const impact = impactLine(change as Change & WithImpact);
+  if (impact !== undefined) lines.push({ markCol: 2, mark: '', text: `impact: ${impact}` });
   for (const w of warnings) lines.push({ markCol: 2, mark: '', text: `warning: ${w.message}`, tone: 'warning' });
   lines.push({ markCol: 2, mark: '', text: `reason: ${change.reason}`, tone: 'dim' });
   for (const note of change.notes) lines.push({ markCol: 2, mark: '', text: `note: ${note}`, tone: 'dim' });
@@ -123,7 +126,9 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {
       out.push(`  ${style.red('!')} ${b.address} (${b.action}): ${b.reason}`);
-      for (const blocker of b.blockers) out.push(`      - ${blocker}`);
+      const { batches } = b as typeof b & WithBatches;
+      for (const line of batchLines(batches ?? [])) out.push(`      - ${line}`);
+      for (const blocker of blockersBesideBatches(b.blockers, batches)) out.push(`      - ${blocker}`);
     }
   }
   if (plan.unmanaged.length > 0) {

@@ -1,5 +1,7 @@
+import type { ChangeImpact } from '../impact/types.js';
 import type { Plan } from '../plan/plan.js';
 import { showControls } from '../util/visible-text.js';
+import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
 
 /**
  * The plan's words as the text and Markdown renderers show them: every string that can hold text
@@ -8,7 +10,8 @@ import { showControls } from '../util/visible-text.js';
  * Field values are left as they are: format-value shows them through JSON, escaped the same way.
  * So are the strings the renderers quote as values (a change's key, the group's name, the name of
  * an unmanaged record): quoted as JSON from the raw text, a `\` or `"` in them reads as one, where
- * quoting the escaped text would show a backslash and an escape alike.
+ * quoting the escaped text would show a backslash and an escape alike. Settlement data comes from
+ * the service too: batch ids, currency codes and times in impacts and unsettled batches are escaped.
  */
 export function visiblePlan(plan: Plan): Plan {
   const t = (text: string): string => showControls(text);
@@ -24,6 +27,7 @@ export function visiblePlan(plan: Plan): Plan {
       dependsOn: change.dependsOn.map(t),
       ...(typeof change.liveId === 'string' ? { liveId: t(change.liveId) } : {}),
       ...(change.merchant !== undefined ? { merchant: t(change.merchant) } : {}),
+      ...((change as WithImpact).impact !== undefined ? { impact: visibleImpact((change as WithImpact).impact!, t) } : {}),
     })),
     unmanaged: plan.unmanaged.map((u) => ({
       ...u,
@@ -39,10 +43,30 @@ export function visiblePlan(plan: Plan): Plan {
       ...(b.pattern !== undefined ? { pattern: t(b.pattern) } : {}),
       reason: t(b.reason),
       blockers: b.blockers.map(t),
+      ...visibleBatches(b as typeof b & WithBatches, t),
     })),
     ...(plan.targets !== undefined ? { targets: plan.targets.map(t) } : {}),
     ...(plan.warnings !== undefined
-      ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}) })) }
+      ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}), ...visibleBatches(w as typeof w & WithBatches, t) })) }
       : {}),
+  };
+}
+
+function visibleBatches(holder: WithBatches, t: (text: string) => string): { batches?: BatchView[] } {
+  if (holder.batches === undefined) return {};
+  return { batches: holder.batches.map((batch) => ({ ...batch, batchId: t(batch.batchId), currency: t(batch.currency) })) };
+}
+
+function visibleImpact(impact: ChangeImpact, t: (text: string) => string): ChangeImpact {
+  const payments = impact.payments;
+  if (payments === undefined) return impact;
+  return {
+    ...impact,
+    payments: {
+      ...payments,
+      amounts: Object.fromEntries(Object.entries(payments.amounts).map(([currency, amount]) => [t(currency), amount])),
+      last: payments.last === null ? null : t(payments.last),
+      ...(payments.window !== undefined ? { window: t(payments.window) } : {}),
+    },
   };
 }

@@ -1,0 +1,112 @@
+import { formatAmount, fromMinor, toMinor } from '../impact/money.js';
+import type { ChangeImpact } from '../impact/types.js';
+import { windowInWords } from '../impact/window.js';
+
+/**
+ * The words of payment-aware plans, shared by the text and Markdown renderers: a change's impact in
+ * one line, and the unsettled batches that block (or, let through by --allow-unsettled, warn about)
+ * a change. They read a plan already made visible (render/visible-plan): the batch ids and currency
+ * codes, which come from the service, have their control characters written as escapes there.
+ * Amounts show the currency's minor digits; times are UTC to the minute.
+ */
+
+/** An unsettled batch as a blocked entry or a warning carries it (plan/plan.ts UnsettledBatch). */
+export interface BatchView {
+  readonly batchId: string;
+  readonly state: number;
+  readonly paymentCount: number;
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/** What the renderers read of a change, a blocked entry and a warning beyond their long-standing fields. */
+export interface WithImpact {
+  readonly impact?: ChangeImpact;
+}
+export interface WithBatches {
+  readonly batches?: readonly BatchView[];
+}
+
+function counted(count: number, what: string): string {
+  return `${count.toLocaleString('en-US')} ${what}${count === 1 ? '' : 's'}`;
+}
+
+/** `2026-11-24T18:02:31Z` → `2026-11-24 18:02 UTC`; a time that does not parse is shown as it is. */
+export function utcMinute(iso: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Whether live payments went through the change's record in the window (the Markdown lists those first). */
+export function touchesTraffic(change: WithImpact): boolean {
+  return (change.impact?.payments?.count ?? 0) > 0;
+}
+
+/**
+ * `reaches 3 merchants, 12 terminals; 1,204 payments, USD 18,220.50, last 2026-11-24 18:02 UTC over 30 days`,
+ * or undefined when the change reaches nothing live and saw no payment: a new record has nothing to say.
+ * `at least` stands before terminals some of which were not read (impact.terminalsKnown false), and
+ * `terminals not read` for none read.
+ */
+export function impactLine(change: WithImpact): string | undefined {
+  const impact = change.impact;
+  if (impact === undefined) return undefined;
+  const payments = impact.payments;
+  if (impact.merchants === 0 && impact.terminals === 0 && impact.terminalsKnown !== false && (payments?.count ?? 0) === 0) return undefined;
+  const terminals =
+    impact.terminalsKnown !== false ? counted(impact.terminals, 'terminal') : impact.terminals > 0 ? `at least ${counted(impact.terminals, 'terminal')}` : 'terminals not read';
+  const reach = `reaches ${counted(impact.merchants, 'merchant')}, ${terminals}`;
+  if (payments === undefined) return reach;
+  const over = payments.window !== undefined ? ` over ${windowInWords(payments.window)}` : '';
+  if (payments.count === 0) return `${reach}; no payments${over}`;
+  const amounts = Object.entries(payments.amounts).map(([currency, amount]) => formatAmount(amount, currency));
+  const last = payments.last !== null ? `, last ${utcMinute(payments.last)}` : '';
+  return `${reach}; ${counted(payments.count, 'payment')}${amounts.length > 0 ? `, ${amounts.join(', ')}` : ''}${last}${over}`;
+}
+
+function stateWord(state: number): string {
+  return state === 0 ? 'open' : state === 2 ? 'settlement failed' : `state ${state}`;
+}
+
+/** `batch 100001 (open): 3 payments, USD 30.00`. */
+export function batchLine(batch: BatchView): string {
+  return `batch ${batch.batchId} (${stateWord(batch.state)}): ${counted(batch.paymentCount, 'payment')}, ${formatAmount(batch.amount, batch.currency)}`;
+}
+
+/** How many batches a blocked entry lists before it counts the rest: a profile can hold one per terminal. */
+export const BATCHES_SHOWN = 10;
+
+/**
+ * The lines of a blocked entry's (or a warning's) unsettled batches: one per batch up to
+ * BATCHES_SHOWN, then one that counts the rest and their totals per currency.
+ */
+export function batchLines(batches: readonly BatchView[]): string[] {
+  const lines = batches.slice(0, BATCHES_SHOWN).map(batchLine);
+  const rest = batches.slice(BATCHES_SHOWN);
+  if (rest.length > 0) {
+    const totals = new Map<string, number>();
+    let payments = 0;
+    for (const batch of rest) {
+      payments += batch.paymentCount;
+      totals.set(batch.currency, (totals.get(batch.currency) ?? 0) + toMinor(batch.amount, batch.currency));
+    }
+    const amounts = [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([currency, minor]) => formatAmount(fromMinor(minor, currency), currency));
+    lines.push(`… and ${rest.length.toLocaleString('en-US')} more batch${rest.length === 1 ? '' : 'es'}: ${counted(payments, 'payment')}${amounts.length > 0 ? `, ${amounts.join(', ')}` : ''} (see --json)`);
+  }
+  return lines;
+}
+
+/**
+ * A blocked entry's blockers without those that only describe one of its listed batches (the
+ * planner words each batch as a blocker too, for readers of the JSON): the renderers list the
+ * batches themselves, formatted and counted.
+ */
+export function blockersBesideBatches(blockers: readonly string[], batches: readonly BatchView[] | undefined): string[] {
+  if (batches === undefined || batches.length === 0) return [...blockers];
+  const ids = new Set(batches.map((batch) => batch.batchId));
+  return blockers.filter((blocker) => {
+    const match = /^batch (\S+) \(/.exec(blocker);
+    return match === null || !ids.has(match[1]!);
+  });
+}
