@@ -64,8 +64,10 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
   const blocked = builder.blocked;
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
   // A change let through by --allow-unsettled may still wait on a blocked one: its warning goes with it.
-  const planned = new Set(changes.map((c) => baseAddress(c.address)));
-  const guardWarnings = builder.unsettledWarnings.filter((w) => planned.has(w.address!));
+  // In the plan's order, as a reviewer reads the changes.
+  const position = new Map<Address, number>();
+  changes.forEach((c, i) => position.set(baseAddress(c.address), i));
+  const guardWarnings = builder.unsettledWarnings.filter((w) => position.has(w.address!)).sort((a, b) => position.get(a.address!)! - position.get(b.address!)!);
   const sensitive = new Set<string>(desired.sensitive.keys());
   for (const change of changes) {
     const fields = SENSITIVE_FIELDS[change.kind];
