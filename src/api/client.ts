@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.js';
 import { checkBaseUrl, checkToken } from './config.js';
+import { emvConfigsClient, type EmvConfigsClient } from './emv-configs-client.js';
 import { endpointCalls, seg } from './endpoint-calls.js';
 import { legacyClient, type LegacyClient } from './legacy-client.js';
 import { settlementsClient, type SettlementsClient } from './settlements-client.js';
@@ -20,10 +21,6 @@ import type {
   DeviceEmv,
   DeviceQuery,
   DeviceUpdate,
-  EmvConfig,
-  EmvConfigCreate,
-  EmvConfigQuery,
-  EmvConfigUpdate,
   IdResult,
   Merchant,
   MerchantCreate,
@@ -68,13 +65,7 @@ export interface ApiClient {
     update(profileId: number | string, body: AcquirerProfileUpdate): Promise<void>;
     delete(profileId: number | string): Promise<void>;
   };
-  emvConfigs: {
-    list(q?: EmvConfigQuery & PageQuery): Promise<Page<EmvConfig>>;
-    listAll(q?: EmvConfigQuery): Promise<EmvConfig[]>;
-    create(body: EmvConfigCreate): Promise<IdResult>;
-    update(emvId: number, body: EmvConfigUpdate): Promise<void>;
-    delete(emvId: number): Promise<void>;
-  };
+  emvConfigs: EmvConfigsClient;
   merchants: {
     list(q?: MerchantQuery & PageQuery): Promise<Page<Merchant>>;
     listAll(q?: MerchantQuery): Promise<Merchant[]>;
@@ -161,13 +152,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     keyOf: (p) => String(p.profileId),
     firstPageSize: -1,
   });
-  const emvList = list<EmvConfig, EmvConfigQuery>({
-    endpoint: `${V1}/emv`,
-    path: () => `${V1}/emv`,
-    schema: 'emv-config',
-    keyOf: (e) => String(e.id),
-    firstPageSize: -1,
-  });
   const merchantList = list<Merchant, MerchantQuery>({
     endpoint: `${V1}/mchInfo`,
     path: () => `${V1}/mchInfo`,
@@ -203,13 +187,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       delete: (profileId) => callVoid('DELETE', `${V1}/acquirer/{profileId}`, `${V1}/acquirer/${seg(profileId)}`),
     },
 
-    emvConfigs: {
-      list: (q) => emvList.page('', q),
-      listAll: (q) => emvList.all('', q),
-      create: (body) => call<IdResult>('POST', `${V1}/emv`, `${V1}/emv`, { kind: 'record', schema: 'id-result' }, { body }),
-      update: (emvId, body) => callVoid('PUT', `${V1}/emv/{emvId}`, `${V1}/emv/${seg(emvId)}`, { body }),
-      delete: (emvId) => callVoid('DELETE', `${V1}/emv/{emvId}`, `${V1}/emv/${seg(emvId)}`),
-    },
+    emvConfigs: emvConfigsClient(calls, V1),
 
     merchants: {
       list: (q) => merchantList.page('', q),

@@ -3,6 +3,7 @@ export { createApiClient, type ApiClient, type ApiClientOptions } from './client
 export type { TransactionsClient } from './transactions-client.js';
 export type { SettlementsClient } from './settlements-client.js';
 export type { LegacyClient } from './legacy-client.js';
+export type { EmvConfigsClient } from './emv-configs-client.js';
 export {
   BASE_URL_ENV,
   TOKEN_ENV,

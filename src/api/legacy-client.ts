@@ -1,6 +1,7 @@
+import { emvConfigsClient, type EmvConfigsClient } from './emv-configs-client.js';
 import { seg, type EndpointCalls } from './endpoint-calls.js';
 import { WireFormatError } from './errors.js';
-import type { EmvConfig, EmvConfigCreate, EmvConfigQuery, EmvConfigUpdate, IdResult, Page, PageQuery } from './wire-types.js';
+import type { IdResult, Page, PageQuery } from './wire-types.js';
 import type {
   LegacyAcquirerProfile,
   LegacyAcquirerProfileCreate,
@@ -60,13 +61,7 @@ export interface LegacyClient {
     delete(profileId: number | string): Promise<IdResult>;
   };
   /** The current API's shapes and rules, under /api/v2. */
-  emvConfigs: {
-    list(q?: EmvConfigQuery & PageQuery): Promise<Page<EmvConfig>>;
-    listAll(q?: EmvConfigQuery): Promise<EmvConfig[]>;
-    create(body: EmvConfigCreate): Promise<IdResult>;
-    update(emvId: number, body: EmvConfigUpdate): Promise<void>;
-    delete(emvId: number): Promise<void>;
-  };
+  emvConfigs: EmvConfigsClient;
 }
 
 const V2 = '/api/v2';
@@ -107,13 +102,6 @@ export function legacyClient(calls: EndpointCalls): LegacyClient {
     path: () => `${V2}/acquirer`,
     schema: 'legacy-acquirer-profile',
     keyOf: (p) => String(p.profileId),
-    firstPageSize: -1,
-  });
-  const emvList = calls.list<EmvConfig, EmvConfigQuery>({
-    endpoint: `${V2}/emv`,
-    path: () => `${V2}/emv`,
-    schema: 'emv-config',
-    keyOf: (e) => String(e.id),
     firstPageSize: -1,
   });
 
@@ -173,12 +161,6 @@ export function legacyClient(calls: EndpointCalls): LegacyClient {
       delete: (profileId) => call<IdResult>('DELETE', `${V2}/acquirer/{profileId}`, `${V2}/acquirer/${seg(profileId)}`, record('id-result')),
     },
 
-    emvConfigs: {
-      list: (q) => emvList.page('', q),
-      listAll: (q) => emvList.all('', q),
-      create: (body) => call<IdResult>('POST', `${V2}/emv`, `${V2}/emv`, record('id-result'), { body }),
-      update: (emvId, body) => callVoid('PUT', `${V2}/emv/{emvId}`, `${V2}/emv/${seg(emvId)}`, { body }),
-      delete: (emvId) => callVoid('DELETE', `${V2}/emv/{emvId}`, `${V2}/emv/${seg(emvId)}`),
-    },
+    emvConfigs: emvConfigsClient(calls, V2),
   };
 }

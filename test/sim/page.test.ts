@@ -9,6 +9,9 @@ describe('page request', () => {
     expect(parsePageRequest(new URLSearchParams())).toEqual({ pageNumber: 1, pageSize: 20 });
     expect(parsePageRequest(new URLSearchParams('pageNumber=3&pageSize=-1'))).toEqual({ pageNumber: 3, pageSize: -1 });
     expect(parsePageRequest(new URLSearchParams('pageNumber=&pageSize='))).toEqual({ pageNumber: 1, pageSize: 20 });
+    // Document 2's lists default to 10; a size given still wins.
+    expect(parsePageRequest(new URLSearchParams(''), 10)).toEqual({ pageNumber: 1, pageSize: 10 });
+    expect(parsePageRequest(new URLSearchParams('pageSize=-1'), 10)).toEqual({ pageNumber: 1, pageSize: -1 });
   });
 
   it.each(['pageSize=0', 'pageSize=-2', 'pageSize=abc', 'pageSize=2.5', 'pageNumber=0', 'pageNumber=-1', 'pageNumber=1e3', 'pageSize=99999999999'])(

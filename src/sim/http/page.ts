@@ -21,11 +21,17 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** `pageNumber` (default 1) and `pageSize` (default 20, -1 = all) from a query string. */
-export function parsePageRequest(query: URLSearchParams): PageRequest {
+/**
+ * Document 2's lists (transactions, settlements and the legacy configuration endpoints) default to
+ * 10 records a page, not 20.
+ */
+export const DOCUMENT_2_PAGE_SIZE = 10;
+
+/** `pageNumber` (default 1) and `pageSize` (default 20, or the list's own default; -1 = all) from a query string. */
+export function parsePageRequest(query: URLSearchParams, defaultPageSize: number = DEFAULT_PAGE_SIZE): PageRequest {
   return {
     pageNumber: parseIntegerParam(query, 'pageNumber', 1, (n) => n >= 1, 'must be a whole number from 1'),
-    pageSize: parseIntegerParam(query, 'pageSize', DEFAULT_PAGE_SIZE, (n) => n >= 1 || n === -1, 'must be -1 or a whole number from 1'),
+    pageSize: parseIntegerParam(query, 'pageSize', defaultPageSize, (n) => n >= 1 || n === -1, 'must be -1 or a whole number from 1'),
   };
 }
 

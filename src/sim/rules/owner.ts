@@ -4,21 +4,30 @@ import type { SimStore } from '../core/store.js';
 import type { ServiceContext } from './context.js';
 
 /**
- * Merchant and device ids are global across the service, so a caller can name another group's
- * record. The service answers `Owner info invalid` (13000) for that instead of "not found".
+ * Merchant, device, transaction and batch ids are global across the service, so a caller can name
+ * another group's record. The service answers `Owner info invalid` (13000) for that instead of
+ * "not found".
  */
+
+/** The record found by a global id, as the caller may see it: 13000 when it is another group's. */
+export function ownRecord<T extends { groupId: string }>(ctx: ServiceContext, record: T | undefined): T | undefined {
+  if (record && record.groupId !== ctx.group.groupId) throw ownerInvalid();
+  return record;
+}
+
+/** The record, or the refusal `<what> <id> not found`. */
+export function found<T>(record: T | undefined, what: string, id: string): T {
+  if (!record) throw invalid(`${what} ${id} not found`);
+  return record;
+}
 
 /** The caller's merchant, or undefined when no merchant has this id; 13000 for another group's. */
 export function findOwnMerchant(ctx: ServiceContext, mchId: string): MerchantRecord | undefined {
-  const merchant = ctx.store.merchant(mchId);
-  if (merchant && merchant.groupId !== ctx.group.groupId) throw ownerInvalid();
-  return merchant;
+  return ownRecord(ctx, ctx.store.merchant(mchId));
 }
 
 export function requireOwnMerchant(ctx: ServiceContext, mchId: string): MerchantRecord {
-  const merchant = findOwnMerchant(ctx, mchId);
-  if (!merchant) throw invalid(`merchant ${mchId} not found`);
-  return merchant;
+  return found(findOwnMerchant(ctx, mchId), 'merchant', mchId);
 }
 
 const ACTIVATION_CODE = /^\d{12}$/;
@@ -31,13 +40,9 @@ export function lookupDevice(store: SimStore, id: string): DeviceRecord | undefi
 }
 
 export function findOwnDevice(ctx: ServiceContext, id: string): DeviceRecord | undefined {
-  const device = lookupDevice(ctx.store, id);
-  if (device && device.groupId !== ctx.group.groupId) throw ownerInvalid();
-  return device;
+  return ownRecord(ctx, lookupDevice(ctx.store, id));
 }
 
 export function requireOwnDevice(ctx: ServiceContext, id: string): DeviceRecord {
-  const device = findOwnDevice(ctx, id);
-  if (!device) throw invalid(`device ${id} not found`);
-  return device;
+  return found(findOwnDevice(ctx, id), 'device', id);
 }

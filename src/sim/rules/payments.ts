@@ -68,7 +68,8 @@ const ACCOUNT_PREFIXES: Readonly<Record<string, string>> = {
   '06': '621483',
 };
 const QR_ACCOUNT_PREFIX = '880000';
-const APPROVAL_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** An approval code's characters, for payments and the refunds the acquirer approves alike. */
+export const APPROVAL_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const HEX = '0123456789ABCDEF';
 
 export function makePayment(

@@ -1,10 +1,10 @@
 import { paymentMethodInfo } from '../core/payment-methods.js';
 import { SettleState, TranState, type SettlementBatchRecord, type TransactionRecord } from '../core/records.js';
 import type { SimStore } from '../core/store.js';
-import { invalid, ownerInvalid, parameterError } from '../errors.js';
+import { invalid, parameterError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { inCreatedRange, toMajor, type CreatedRange } from './money.js';
-import { requireOwnMerchant } from './owner.js';
+import { found, ownRecord, requireOwnMerchant } from './owner.js';
 import { newestFirst } from './transaction-views.js';
 
 /**
@@ -104,24 +104,30 @@ export function listBatches(ctx: ServiceContext, filter: BatchFilter): Settlemen
 
 /** The caller's batch; undefined for an unknown id, 13000 for another group's. */
 export function findOwnBatch(ctx: ServiceContext, batchId: string): SettlementBatchRecord | undefined {
-  const batch = ctx.store.batch(batchId);
-  if (batch && batch.groupId !== ctx.group.groupId) throw ownerInvalid();
-  return batch;
+  return ownRecord(ctx, ctx.store.batch(batchId));
 }
 
 export function requireOwnBatch(ctx: ServiceContext, batchId: string): SettlementBatchRecord {
-  const batch = findOwnBatch(ctx, batchId);
-  if (!batch) throw invalid(`batch ${batchId} not found`);
-  return batch;
+  return found(findOwnBatch(ctx, batchId), 'batch', batchId);
 }
 
-/** How a transaction of a batch counts: a payment (its settled amount), a refund, a void, or not at all. */
+/**
+ * What a transaction settles (or settled, or would have) as: a pre-authorisation its captured
+ * amount (its authorised one before capture: what a void releases), anything else its amount.
+ */
+export function settledMinor(record: TransactionRecord): number {
+  return record.tranType === 'PRE_AUTH' ? (record.capturedMinor ?? record.amountMinor) : record.amountMinor;
+}
+
+/**
+ * How a transaction of a batch counts: a payment (its settled amount), a refund, a void, or not at
+ * all. A pre-authorisation joins a batch only when captured, so it counts its captured amount.
+ */
 function batchEntry(record: TransactionRecord): { kind: 'payment' | 'refund' | 'void'; minor: number } | undefined {
-  const settledMinor = record.tranType === 'PRE_AUTH' ? (record.capturedMinor ?? 0) : record.amountMinor;
-  if (record.state === TranState.VOIDED) return { kind: 'void', minor: settledMinor };
+  if (record.state === TranState.VOIDED) return { kind: 'void', minor: settledMinor(record) };
   if (record.tranType === 'REFUND') return record.state === TranState.APPROVED ? { kind: 'refund', minor: record.amountMinor } : undefined;
   // A partly or fully refunded sale still settles as a payment; its refunds settle as refunds.
-  if (record.state === TranState.APPROVED || record.state === TranState.REFUNDED) return { kind: 'payment', minor: settledMinor };
+  if (record.state === TranState.APPROVED || record.state === TranState.REFUNDED) return { kind: 'payment', minor: settledMinor(record) };
   return undefined;
 }
 

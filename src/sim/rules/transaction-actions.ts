@@ -4,8 +4,8 @@ import { invalid } from '../errors.js';
 import { checkAdminPassword } from './admin-password.js';
 import type { ServiceContext } from './context.js';
 import { formatMajor, positiveMinor, toMajor } from './money.js';
-import { profileAllows } from './payments.js';
-import { joinOpenBatch, requestIso, touchBatch } from './settlements.js';
+import { APPROVAL_ALPHABET, profileAllows } from './payments.js';
+import { joinOpenBatch, requestIso, settledMinor, touchBatch } from './settlements.js';
 import { tranStatusName } from './transaction-views.js';
 import { requireOwnTransaction } from './transactions.js';
 
@@ -26,8 +26,6 @@ export interface VoidAnswer {
 /** What the acquirer answers to an action it accepts. */
 const ACTION_STATUS = 'SUCCESS';
 const HOST_APPROVED = '00';
-/** As payments.ts draws them, so a refund's approval code looks like a sale's. */
-const APPROVAL_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 export function voidTransaction(ctx: ServiceContext, tranId: string, input: { adminPwd: string }): VoidAnswer {
   const record = requireOwnTransaction(ctx, tranId);
@@ -187,11 +185,6 @@ function captureRefusal(record: TransactionRecord): string | undefined {
 }
 
 // shared pieces
-
-/** What the transaction settles (or settled) as: a captured pre-authorisation's captured amount, else its amount. */
-function settledMinor(record: TransactionRecord): number {
-  return record.tranType === 'PRE_AUTH' ? (record.capturedMinor ?? record.amountMinor) : record.amountMinor;
-}
 
 /** The refunds of a sale that still count: its REFUND actions name them; voided ones gave their amount back. */
 function liveRefunds(ctx: ServiceContext, sale: TransactionRecord): TransactionRecord[] {

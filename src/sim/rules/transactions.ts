@@ -1,7 +1,8 @@
 import type { TransactionRecord } from '../core/records.js';
-import { invalid, ownerInvalid, parameterError } from '../errors.js';
+import { parameterError } from '../errors.js';
 import type { ServiceContext } from './context.js';
 import { inCreatedRange, parseCreatedRange, type CreatedRange } from './money.js';
+import { found, ownRecord } from './owner.js';
 import { newestFirst, transactionSettleState } from './transaction-views.js';
 
 /**
@@ -66,13 +67,9 @@ export function listTransactions(ctx: ServiceContext, filter: TransactionFilter)
 
 /** The caller's transaction; undefined for an unknown id, 13000 for another group's. */
 export function findOwnTransaction(ctx: ServiceContext, tranId: string): TransactionRecord | undefined {
-  const record = ctx.store.transaction(tranId);
-  if (record && record.groupId !== ctx.group.groupId) throw ownerInvalid();
-  return record;
+  return ownRecord(ctx, ctx.store.transaction(tranId));
 }
 
 export function requireOwnTransaction(ctx: ServiceContext, tranId: string): TransactionRecord {
-  const record = findOwnTransaction(ctx, tranId);
-  if (!record) throw invalid(`transaction ${tranId} not found`);
-  return record;
+  return found(findOwnTransaction(ctx, tranId), 'transaction', tranId);
 }

@@ -37,9 +37,14 @@ export function queryText(request: ApiRequest, name: string): string | undefined
 }
 
 /** A page envelope over already-filtered records, each worded as the wire style says (see wireRecord). */
-export function pageOf<T>(request: ApiRequest, records: readonly T[], view: (record: T) => Record<string, unknown>): Envelope {
+export function pageOf<T>(
+  request: ApiRequest,
+  records: readonly T[],
+  view: (record: T) => Record<string, unknown>,
+  defaultPageSize?: number,
+): Envelope {
   const style = request.ctx.wireStyle;
-  const page = paginate(records, parsePageRequest(request.query), (record) => wireRecord(view(record), style), request.maxPageSize);
+  const page = paginate(records, parsePageRequest(request.query, defaultPageSize), (record) => wireRecord(view(record), style), request.maxPageSize);
   return success(wirePage(page, style));
 }
 

@@ -1,12 +1,11 @@
 import { ServiceCode, SimServiceError } from '../../errors.js';
 import type { Envelope } from '../envelope.js';
+import { DOCUMENT_2_PAGE_SIZE } from '../page.js';
 import type { Method } from '../router.js';
 import { pageOf, type ApiHandler, type ApiRequest, type ApiRoute } from './api-route.js';
 
 export const API_V2 = '/api/v2';
 
-/** Legacy lists (document 2) default to 10 records a page; `-1` still means all. */
-export const LEGACY_PAGE_SIZE = 10;
 
 /**
  * A legacy configuration route. A group switched to the current API is refused with 13310 before
@@ -26,11 +25,7 @@ export function legacyRoute(method: Method, path: string, handler: ApiHandler): 
   };
 }
 
-/** A page as the current API words it, with the legacy default page size. */
+/** A page as the current API words it, 10 records by default as document 2's lists are; `-1` still means all. */
 export function legacyPageOf<T>(r: ApiRequest, records: readonly T[], view: (record: T) => Record<string, unknown>): Envelope {
-  const pageSize = r.query.get('pageSize');
-  if (pageSize !== null && pageSize !== '') return pageOf(r, records, view);
-  const query = new URLSearchParams(r.query);
-  query.set('pageSize', String(LEGACY_PAGE_SIZE));
-  return pageOf({ ...r, query, body: r.body }, records, view);
+  return pageOf(r, records, view, DOCUMENT_2_PAGE_SIZE);
 }

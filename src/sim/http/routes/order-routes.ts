@@ -3,12 +3,10 @@ import { captureTransaction, refundTransaction, voidTransaction } from '../../ru
 import { transactionDetailView, transactionListView } from '../../rules/transaction-views.js';
 import { findOwnTransaction, listTransactions, parseTransactionFilter } from '../../rules/transactions.js';
 import { success } from '../envelope.js';
-import { parseMoneyPageRequest } from '../money-page.js';
-import { paginate, wirePage } from '../page.js';
+import { DOCUMENT_2_PAGE_SIZE } from '../page.js';
 import { captureSchema, receiptMailSchema, refundSchema, voidSchema } from '../schemas/transaction.js';
 import { parseInput } from '../validation.js';
-import { wireRecord } from '../wire-style.js';
-import { param, queryText, recordOf, type ApiRoute } from './api-route.js';
+import { pageOf, param, queryText, recordOf, type ApiRoute } from './api-route.js';
 
 /**
  * Transactions (document 2, 4.1), for every group: unlike the legacy configuration endpoints,
@@ -22,9 +20,7 @@ export const orderRoutes: ApiRoute[] = [
     pattern: ORDER,
     handler: (r) => {
       const records = listTransactions(r.ctx, parseTransactionFilter((name) => queryText(r, name)));
-      const style = r.ctx.wireStyle;
-      const page = paginate(records, parseMoneyPageRequest(r.query), (t) => wireRecord(transactionListView(r.ctx.store, t), style), r.maxPageSize);
-      return success(wirePage(page, style));
+      return pageOf(r, records, (t) => transactionListView(r.ctx.store, t), DOCUMENT_2_PAGE_SIZE);
     },
   },
   {

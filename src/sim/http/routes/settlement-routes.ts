@@ -1,8 +1,8 @@
 import { parseCreatedRange } from '../../rules/money.js';
 import { batchDetailView, batchListView, findOwnBatch, listBatches, sendSettlementReport, settleBatch } from '../../rules/settlements.js';
 import { success } from '../envelope.js';
-import { parseMoneyPageRequest, settlementWirePage } from '../money-page.js';
-import { paginate } from '../page.js';
+import { settlementWirePage } from '../money-page.js';
+import { DOCUMENT_2_PAGE_SIZE, paginate, parsePageRequest } from '../page.js';
 import { settlementEmailSchema, settleSchema } from '../schemas/settlement.js';
 import { parseInput } from '../validation.js';
 import { wireRecord } from '../wire-style.js';
@@ -23,7 +23,7 @@ function routesUnder(prefix: string): ApiRoute[] {
           batchId: queryText(r, 'batchId'),
         });
         const style = r.ctx.wireStyle;
-        const page = paginate(batches, parseMoneyPageRequest(r.query), (b) => wireRecord(batchListView(r.ctx.store, b), style), r.maxPageSize);
+        const page = paginate(batches, parsePageRequest(r.query, DOCUMENT_2_PAGE_SIZE), (b) => wireRecord(batchListView(r.ctx.store, b), style), r.maxPageSize);
         return success(settlementWirePage(page, style));
       },
     },

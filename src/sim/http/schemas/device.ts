@@ -19,8 +19,11 @@ const extParams = z
   .looseObject({ acquirers: z.record(z.string(), z.record(z.string(), z.string())).optional() })
   .transform((value) => value as JsonObject);
 
-/** Keys of reference 2.7 are strings, netDExReaderCapability may be a number; other keys are kept. */
-const emvParams = z
+/**
+ * A terminal's EMV parameters: keys of reference 2.7 are strings, netDExReaderCapability may be a
+ * number; other keys are kept. The legacy device endpoints take the same object (legacy-device.ts).
+ */
+export const emvParams = z
   .looseObject({
     netDFloorLimit: z.string().optional(),
     terminalCountryCode: z.string().optional(),

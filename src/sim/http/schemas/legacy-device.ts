@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { JsonObject } from '../../core/json.js';
 import { isPaymentMethodCode } from '../../core/payment-methods.js';
 import { ALL_METHODS, type LegacyDeviceCreateInput, type LegacyDeviceUpdateInput } from '../../rules/legacy/devices.js';
 import { clearable, optional } from './common.js';
+import { emvParams as currentEmvParams } from './device.js';
 import { objectOrJsonString } from './legacy-common.js';
 
 /** Flat string fields (`acqTid`, `acqMid`, `subMid`, `clientId`, `jwtSecret`...). Values never go into a message. */
@@ -22,21 +22,8 @@ const methodList = objectOrJsonString(
 
 const extParams = objectOrJsonString(acquirerFields);
 
-/** Keys of reference 2.7 are strings, netDExReaderCapability may be a number; other keys are kept. */
-const emvParams = objectOrJsonString(
-  z
-    .looseObject({
-      netDFloorLimit: z.string().optional(),
-      terminalCountryCode: z.string().optional(),
-      txnCurrencyCode: z.string().optional(),
-      netDExReaderCapability: z.union([z.string(), z.number()]).optional(),
-      netDReaderCapability: z.string().optional(),
-      terminalType: z.string().optional(),
-      terminalCapability: z.string().optional(),
-      emvFlags: z.string().optional(),
-    })
-    .transform((value) => value as JsonObject),
-);
+/** The current API's EMV parameters, as an object or a JSON-encoded string. */
+const emvParams = objectOrJsonString(currentEmvParams);
 
 const text = optional(z.string());
 
