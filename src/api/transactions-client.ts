@@ -39,15 +39,26 @@ const ORDER = '/api/v2/order';
 export const EMAIL_OUTCOME_CHECK =
   'The API shows no record of sent mail; sending it again at worst sends the mail twice';
 
+/** No currency has more minor digits than this (ISO 4217: CLF and UYW have 4). */
+const MAX_DECIMALS = 4;
+
 /**
- * An amount in major units as the decimal string capture takes (`12.5`). A number is written in
- * its shortest decimal form; exponent forms, negative and non-finite amounts are refused before
- * anything is sent.
+ * An amount in major units as the decimal string capture takes (`12.5`); refund checks its number
+ * the same way. A number is written in its shortest decimal form; exponent forms, negative, zero
+ * and non-finite amounts are refused before anything is sent, and so is one with more decimals
+ * than any currency has: the trace of binary floating point (`0.1 + 0.2` is
+ * `0.30000000000000004`), which the service would refuse or, worse, round.
  */
 export function decimalAmount(amount: number | string, operation: string): string {
-  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  const text = typeof amount === 'number' ? String(amount) : typeof amount === 'string' ? amount.trim() : '';
+  const shown = JSON.stringify(String(amount));
   if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
-    throw new ConfigError(`${operation}: the amount must be a positive decimal number in major units (like 12.5), got ${JSON.stringify(String(amount))}`);
+    throw new ConfigError(`${operation}: the amount must be a positive decimal number in major units (like 12.5), got ${shown}`);
+  }
+  if ((text.split('.')[1] ?? '').length > MAX_DECIMALS) {
+    throw new ConfigError(
+      `${operation}: the amount ${shown} has more decimals than any currency (at most ${MAX_DECIMALS}); round it to the currency's digits (a sum such as 0.1 + 0.2 is 0.30000000000000004)`,
+    );
   }
   return text;
 }
@@ -84,9 +95,11 @@ export function transactionsClient(calls: EndpointCalls): TransactionsClient {
       });
     },
     refund: async (tranId, request) => {
+      // Checked as capture's is, but sent as a number: the reference types refundAmount so.
+      const refundAmount = Number(decimalAmount(request.amount, 'refund'));
       const { adminPwd, secrets } = adminPasswordField(request.adminPassword, 'refund');
       return call<IdResult>('POST', `${ORDER}/refund/{transactionId}`, `${ORDER}/refund/${seg(tranId)}`, { kind: 'record', schema: 'id-result' }, {
-        body: { refundAmount: request.amount, refundReason: request.reason, adminPwd },
+        body: { refundAmount, refundReason: request.reason, adminPwd },
         secrets,
         outcomeCheck: `${checkDetail(tranId, "the sale's actions: a REFUND action of this amount")}: a refund sent again refunds again`,
       });

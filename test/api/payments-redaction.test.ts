@@ -180,10 +180,23 @@ describe('request bodies as the reference documents them', () => {
     await c.transactions.capture('1', { amount: '7.05' });
     await c.transactions.capture('1');
     expect(peer.received.map((r) => JSON.parse(r.body))).toEqual([{ amount: '12.5' }, { amount: '7.05' }, {}]);
-    for (const amount of [-1, 0, 1e21, Number.NaN, '1,5', '']) {
+    for (const amount of [-1, 0, 1e21, Number.NaN, Number.POSITIVE_INFINITY, '1,5', '', 0.1 + 0.2, '1.00001']) {
       expect(await failureOf(c.transactions.capture('1', { amount })), String(amount)).toBeInstanceOf(ConfigError);
     }
     expect(peer.received).toHaveLength(3);
+  });
+
+  it('checks a refund amount as a capture amount before sending it, and sends it as a number', async () => {
+    const { peer, client: c } = await peerClient(() => ok({ id: 100000000002 }));
+    await c.transactions.refund('1', { amount: 12.5, reason: 'r', adminPassword: 'pw' });
+    await c.transactions.refund('1', { amount: 0.0001, reason: 'r', adminPassword: 'pw' });
+    expect(peer.received.map((r) => JSON.parse(r.body).refundAmount)).toEqual([12.5, 0.0001]);
+    for (const amount of [0.1 + 0.2, -1, 0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21, 1.00001]) {
+      const error = await failureOf(c.transactions.refund('1', { amount, reason: 'r', adminPassword: 'pw' }));
+      expect(error, String(amount)).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/^refund: the amount /);
+    }
+    expect(peer.received).toHaveLength(2);
   });
 
   it('sends the batch ids of a settlement report as a JSON-encoded array of {batchId}', async () => {
