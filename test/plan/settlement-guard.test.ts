@@ -3,7 +3,10 @@
  * the planner blocking (or warning of) a change with unsettled batches, a blocked replacement making
  * no detach step (unsettled or in use), the terminal budget, and the impact window's forms.
  */
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { renderPlanJson } from '../../src/render/render-json.js';
 import { UsageError } from '../../src/errors.js';
 import { parseImpactWindow, settlementReadStart } from '../../src/payments/impact-window.js';
 import type { SettlementBatchFacts } from '../../src/payments/settlement-batch.js';
@@ -223,5 +226,36 @@ describe('the impact window', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(settlementReadStart(now, parseImpactWindow('7d')).toISOString()).toBe('2026-08-27T12:00:00.000Z');
     expect(settlementReadStart(now, parseImpactWindow('120d')).toISOString()).toBe('2026-07-28T12:00:00.000Z');
+  });
+});
+
+describe('the plan JSON format', () => {
+  const schema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8'));
+  const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+  const group = [live(emv('e'), 1), live(profile('p', { '01': ['e'] }), 10), live(merchant('m1'), 'M1'), live(binding('m1', 'p', { '01': ['e'] }), 'b1')];
+  const desired = desiredState([emv('e')], { prune: { merchants: true, acquirerProfiles: true } });
+  const unsettled = new Map([['merchant/m1', [batch('100001', 0)]], ['acquirer/p', [batch('100002', 2)]]]);
+
+  it('holds a blocked entry with cause unsettled and its batches, a warning with batches, and a change with its impact', () => {
+    const blockedPlan = planChanges(desired, liveState(group), { ...context, settlement: { unsettled } });
+    expect(blockedPlan.blocked.map((b) => b.cause)).toContain('unsettled');
+    const json = JSON.parse(renderPlanJson(blockedPlan));
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+
+    const allowed = planChanges(desired, liveState(group), { ...context, settlement: { unsettled, allowUnsettled: true } });
+    const withImpact = {
+      ...allowed,
+      changes: allowed.changes.map((c, i) => ({
+        ...c,
+        impact: i === 0 ? { merchants: 1, terminals: 0, terminalsKnown: false as const } : { merchants: 1, terminals: 2, payments: { count: 2, amounts: { USD: 10.3 }, last: '2026-11-01T11:00:00.000Z', window: '30d' } },
+      })),
+    };
+    const text = renderPlanJson(withImpact);
+    const parsed = JSON.parse(text);
+    expect(parsed.warnings.map((w: { batches: unknown[] }) => w.batches.length)).toEqual([1, 1]);
+    expect(validate(parsed), JSON.stringify(validate.errors)).toBe(true);
+    // A batch state other than open or failed is not an unsettled batch.
+    parsed.warnings[0].batches[0].state = 1;
+    expect(validate(parsed)).toBe(false);
   });
 });
