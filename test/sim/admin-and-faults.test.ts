@@ -274,6 +274,19 @@ describe('admin surface', () => {
     expect(await (await fetch(`${sim.url}/_sim/state?secrets=true`)).text()).toContain('jwt-shh-4242');
   });
 
+  it('the state dump masks acquirer fields by the client\'s secret-name rule: a pwd or token too', async () => {
+    const { mchId, profileId } = await merchantWithBinding(sim, { profileName: 'pwd-host' });
+    const acquirers = { [profileId]: { tid: '00000010', mid: '000000000010', hostPwd: 'pwd-shh-1357', accessToken: 'tok-shh-8642' } };
+    ok(await sim.api('POST', `${V1}/device`, { mchId, extParams: { acquirers } }));
+    const redacted = await (await fetch(`${sim.url}/_sim/state`)).text();
+    expect(redacted).not.toContain('pwd-shh-1357');
+    expect(redacted).not.toContain('tok-shh-8642');
+    expect(redacted).toContain('00000010');
+    const full = await (await fetch(`${sim.url}/_sim/state?secrets=true`)).text();
+    expect(full).toContain('pwd-shh-1357');
+    expect(full).toContain('tok-shh-8642');
+  });
+
   it('activation input is validated and unknown admin routes are 404', async () => {
     await expect(sim.admin.activate('not-a-code')).rejects.toThrow(/HTTP 400.*activation code not-a-code not found/);
     expect((await fetch(`${sim.url}/_sim/nothing`)).status).toBe(404);

@@ -165,6 +165,20 @@ describe('void', () => {
     });
   });
 
+  it('voiding a refund moves the updatedAt of the sale\'s batch too, when that is another batch', async () => {
+    const { terminalId } = await till(sim);
+    const sale = await pay(sim, terminalId, { amount: 30 });
+    const saleBatch = await batchIdOf(sale.tranId);
+    await settle(saleBatch);
+    const refundId = String(ok(await refund(sale.tranId, 30)).id);
+    expect(await batchIdOf(refundId)).not.toBe(saleBatch);
+    clock.advance(3_600_000);
+    ok(await voidIt(refundId));
+    const now = clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect((await batch(saleBatch)).updatedAt).toBe(now);
+    expect((await batch(await batchIdOf(refundId))).updatedAt).toBe(now);
+  });
+
   it('refuses a settled refund', async () => {
     const { terminalId } = await till(sim);
     const sale = await pay(sim, terminalId, { amount: 30 });

@@ -39,9 +39,11 @@ export function voidTransaction(ctx: ServiceContext, tranId: string, input: { ad
   ctx.store.putTransaction({ ...record, state: TranState.VOIDED, actions: [...record.actions, action], updatedAt: now });
   touchBatch(ctx, record.batchId);
   if (record.tranType === 'REFUND' && record.linkedTranId !== undefined) {
-    // The refund's amount is the sale's again: a sale refunded in full is APPROVED once more.
+    // The refund's amount is the sale's again: a sale refunded in full is APPROVED once more. The
+    // sale changed, so its batch (settled or not, often another than the refund's) is updated too.
     const sale = ctx.store.transaction(record.linkedTranId);
     if (sale?.state === TranState.REFUNDED) ctx.store.putTransaction({ ...sale, state: TranState.APPROVED, updatedAt: now });
+    if (sale !== undefined && sale.batchId !== record.batchId) touchBatch(ctx, sale.batchId);
   }
   return {
     currency: record.currency,

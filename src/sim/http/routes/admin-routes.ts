@@ -1,3 +1,4 @@
+import { isSecretName } from '../../../api/redact.js';
 import type { JsonObject, JsonValue } from '../../core/json.js';
 import type { StoreSnapshot } from '../../core/records.js';
 import { invalid } from '../../errors.js';
@@ -56,13 +57,15 @@ function redactSecrets(snapshot: StoreSnapshot): StoreSnapshot {
 
 /**
  * A terminal's acquirer fields may hold a secret (the legacy `jwtSecret`, 02 §2.4) at any depth of
- * `extParams.acquirers.<profileId>`; every key that names a secret is masked.
+ * `extParams.acquirers.<profileId>`; every key that names a secret is masked, by the client's own
+ * rule (`isSecretName`: secret, token, password, pwd, passcode, API key, ...), so the dump hides
+ * what paycfg's output hides.
  */
 function redactSecretKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(redactSecretKeys);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, /secret/i.test(key) && typeof inner === 'string' ? REDACTED : redactSecretKeys(inner)]),
+    Object.entries(value).map(([key, inner]) => [key, isSecretName(key) && typeof inner === 'string' ? REDACTED : redactSecretKeys(inner)]),
   );
 }
 
