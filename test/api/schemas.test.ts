@@ -161,6 +161,13 @@ h.describe('schemas/api', () => {
     await call('POST', '/api/v2/settlement/email', { kind: 'none' }, { batchIds: JSON.stringify([{ batchId }]), email: 'ops@example.com', mchId: terminal.mchId });
     await call('POST', '/api/v2/settlement/settle', { kind: 'record', schema: 'id-result' }, { batchId });
     await call('GET', `/api/v2/settlement/${batchId}`, { kind: 'record', schema: 'settlement-batch-detail', nullable: true });
+    // A failed settlement: acquirer code 96, state 2, no success time.
+    const other = await createPaymentTerminal(h.sim);
+    await other.pay(3);
+    const open = (await call('GET', '/api/v2/settlement?pageSize=-1', { kind: 'page', schema: 'settlement-batch' })).records.find((b: any) => b.state === 0);
+    await h.sim.admin.settlementFailure(open.batchId);
+    const failed = await call('GET', `/api/v2/settlement/${open.batchId}`, { kind: 'record', schema: 'settlement-batch-detail', nullable: true });
+    expect(failed).toMatchObject({ state: 2, acquirerCode: '96', successTime: '' });
 
     await h.sim.admin.createGroup({ groupId: 'G-00000001', apiVersion: 'legacy' });
     await call('GET', '/api/v2/acquirer?pageSize=-1', { kind: 'page', schema: 'legacy-acquirer-profile' });
@@ -176,7 +183,22 @@ h.describe('schemas/api', () => {
     await call('DELETE', `/api/v2/device/${code.id}`, { kind: 'record', schema: 'id-result' });
     await call('DELETE', `/api/v2/mchInfo/payment/${merchant.mchId}/01`, { kind: 'none' });
     await call('PUT', `/api/v2/acquirer/${terminal.profileId}`, { kind: 'record', schema: 'id-result' }, { connMessageFormat: 'HOSTA_8583', currency: 'USD', connTimeout: 30 });
-    expect(new Set(seen).size).toBe(22);
+    await call('DELETE', `/api/v2/mchInfo/${merchant.mchId}`, { kind: 'none' });
+    const legacyEmv = await call('POST', '/api/v2/emv', { kind: 'record', schema: 'id-result' }, emvBody('legacy-visa'));
+    await call('PUT', `/api/v2/emv/${legacyEmv.id}`, { kind: 'none' }, { currency: 'USD', params: '{"aid":"A0000000031010"}' });
+    const legacyProfile = await call('POST', '/api/v2/acquirer', { kind: 'record', schema: 'id-result' }, {
+      profileName: 'legacy-acq',
+      currency: 'USD',
+      groupId: 'G-00000001',
+      connMessageFormat: 'HOSTA_8583',
+      connUrl: 'https://acquirer.example.com/8583',
+      notifyUrl: 'https://pbo.example.com/notify',
+      emvList: { '01': [legacyEmv.id] },
+      methodList: { '01': ['Sale'] },
+    });
+    await call('DELETE', `/api/v2/acquirer/${legacyProfile.id}`, { kind: 'record', schema: 'id-result' });
+    await call('DELETE', `/api/v2/emv/${legacyEmv.id}`, { kind: 'none' });
+    expect(new Set(seen).size).toBe(28);
   });
 
   it('rejects records that break the reference, so the checks above are not vacuous', () => {
