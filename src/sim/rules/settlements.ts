@@ -191,10 +191,16 @@ export function batchDetailView(store: SimStore, batch: SettlementBatchRecord): 
 
 // settling
 
-/** `POST /api/v2/settlement/settle`: an open or failed batch settles; its transactions are SETTLED. */
-export function settleBatch(ctx: ServiceContext, batchId: string): SettlementBatchRecord {
+/** A batch a settlement may be attempted on: the caller's, open or failed. */
+function requireUnsettledBatch(ctx: ServiceContext, batchId: string): SettlementBatchRecord {
   const batch = requireOwnBatch(ctx, batchId);
   if (batch.state === SettleState.SETTLED) throw invalid(`batch ${batchId} is already settled`);
+  return batch;
+}
+
+/** `POST /api/v2/settlement/settle`: an open or failed batch settles; its transactions are SETTLED. */
+export function settleBatch(ctx: ServiceContext, batchId: string): SettlementBatchRecord {
+  const batch = requireUnsettledBatch(ctx, batchId);
   const now = requestIso(ctx);
   const settled: SettlementBatchRecord = {
     ...batch,
@@ -213,8 +219,7 @@ export function settleBatch(ctx: ServiceContext, batchId: string): SettlementBat
  * acquirer code 96); the batch stops taking transactions, and a later settle may succeed.
  */
 export function failSettlement(ctx: ServiceContext, batchId: string): SettlementBatchRecord {
-  const batch = requireOwnBatch(ctx, batchId);
-  if (batch.state === SettleState.SETTLED) throw invalid(`batch ${batchId} is already settled`);
+  const batch = requireUnsettledBatch(ctx, batchId);
   const now = requestIso(ctx);
   const failed: SettlementBatchRecord = {
     ...batch,
