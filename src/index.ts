@@ -68,7 +68,7 @@ export { ExportOutputError, ExportFileExistsError, ExportHoldsTokenError } from 
 export { PlanHoldsTokenError } from './workflow/desired-token.js';
 export { SimStateError, SimAdminError } from './sim/index.js';
 
-export type { ApiClient, LegacyClient, RequestLogEvent, RequestOutcome, SettlementsClient, TransactionsClient } from './api/index.js';
+export type { ApiClient, EmvConfigsClient, LegacyClient, RequestLogEvent, RequestOutcome, SettlementsClient, TransactionsClient } from './api/index.js';
 export type { LoadedManifest, LoadManifestOptions } from './manifest/index.js';
 export type { Manifest } from './manifest/model.js';
 export type { Action, BlockedChange, Change, DeviceDisposal, Plan, PlanSummary, PlanWarning, UnmanagedResource } from './plan/plan.js';
