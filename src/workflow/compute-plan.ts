@@ -93,7 +93,8 @@ export async function computePlan(input: {
     });
     plan = limitToTargets(withMoreWarnings(guarded, routes.warnings), targets);
   }
-  plan = withImpact(plan, computeImpact(plan.changes, run.live.state, routes, window, now));
+  // A plan without changes (most drift runs) pays nothing for the live group's reach index.
+  if (plan.changes.length > 0) plan = withImpact(plan, computeImpact(plan.changes, run.live.state, routes, window, now));
   // Counted on the plan this run would carry out: a --target plan counts the deletes it keeps.
   checkDeleteBudget(plan, deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest'));
   checkTerminalBudget(plan, terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest'));
