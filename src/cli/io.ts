@@ -54,7 +54,7 @@ export interface IoStreams {
    * done); the text goes to stderr through the output filter. Returns the function that takes the
    * words back, once the work they describe is over.
    */
-  readonly onStopAtOnce?: (lastWords: () => string) => () => void;
+  readonly onStopAtOnce?: (lastWords: (signal: string) => string) => () => void;
   /** Masks a secret (the access token read from a file) in everything printed from now on. */
   readonly hideInOutput?: (secret: string) => void;
   /**
@@ -110,10 +110,10 @@ export function processIo(): IoStreams {
   // default, so Ctrl-C stops them at once. A second signal always stops the process, after the
   // last words a command registered (onStopAtOnce).
   const filter = createOutputFilter(process.env);
-  let lastWords: (() => string) | undefined;
+  let lastWords: ((signal: string) => string) | undefined;
   const stopAtOnce = (signal: NodeJS.Signals): never => {
     try {
-      const words = lastWords?.() ?? '';
+      const words = lastWords?.(signal) ?? '';
       // stderr on a terminal or a pipe is written synchronously: the words are out before the exit.
       if (words !== '') process.stderr.write(filter(words));
     } finally {
@@ -192,7 +192,7 @@ export function captureIo(options: {
   let err = '';
   const answers = [...(options.answers ?? [])];
   const tty = typeof options.tty === 'object' ? options.tty : { stdin: options.tty, stdout: options.tty, stderr: options.tty };
-  let lastWords: (() => string) | undefined;
+  let lastWords: ((signal: string) => string) | undefined;
   const env = options.env ?? {};
   const filtered = options.outputFilter ?? true;
   const filter = createOutputFilter(filtered ? env : {});
@@ -225,6 +225,6 @@ export function captureIo(options: {
     },
     out: () => out,
     err: () => err,
-    lastWords: () => (lastWords === undefined ? undefined : toText(lastWords())),
+    lastWords: () => (lastWords === undefined ? undefined : toText(lastWords('SIGINT'))),
   };
 }

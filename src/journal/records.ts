@@ -131,6 +131,11 @@ export interface RunEndRecord extends RecordBase {
   readonly signal?: string;
   /** The changes never started, by address. */
   readonly notStarted: readonly string[];
+  /**
+   * Set when a second signal stopped the process at once: the changes that were running then, by
+   * address, may be half done (their outcome is unknown; read the live group before trying again).
+   */
+  readonly inFlight?: readonly string[];
   /** The run failed as a whole (not one change): paycfg's error code and message, scrubbed. */
   readonly error?: { readonly code: string; readonly message: string };
   /** From the run-start record to this one, whole milliseconds. */

@@ -52,6 +52,11 @@ export interface ApplyJournal {
    * written (the run itself is over: the caller reports it and exits 1).
    */
   finish(ended: ApplyResult | Error, exitCode: number, signal?: string): Promise<void>;
+  /**
+   * The process is stopping at once (a second signal): writes the run-end record synchronously, with
+   * the changes in flight, since no promise will settle after this.
+   */
+  stoppedAtOnce(signal: string): void;
 }
 
 const CREATED = /^(created|adopted)(?: id)? ([^\s;(]+)/;
@@ -130,6 +135,8 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
   await journal.sync();
 
   const recorded = new Set<string>();
+  const running = new Set<string>();
+  const counts = { done: 0, failed: 0, skipped: 0 };
   const failures: JournalError[] = [];
   let markBroken: (error: JournalError) => void = () => undefined;
   const broken = new Promise<JournalError>((resolve) => (markBroken = resolve));
@@ -144,6 +151,8 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     const address = clean(change.address);
     if (recorded.has(address)) return;
     recorded.add(address);
+    running.delete(address);
+    counts[ended.outcome] += 1;
     pending.push(append(changeRecordOf(base(), change, clean, ended)));
   };
 
@@ -151,9 +160,27 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     runId,
     broken,
     onEvent(event) {
-      if (event.type === 'done') record(event.change, { outcome: 'done', detail: event.detail, durationMs: event.durationMs });
+      if (event.type === 'start') running.add(clean(event.change.address));
+      else if (event.type === 'done') record(event.change, { outcome: 'done', detail: event.detail, durationMs: event.durationMs });
       else if (event.type === 'failed') record(event.change, { outcome: 'failed', error: event.error, durationMs: event.durationMs });
       else if (event.type === 'skipped') record(event.change, { outcome: 'skipped', because: event.because });
+    },
+    stoppedAtOnce(signal) {
+      const time = now();
+      const ended = new Set([...recorded, ...running]);
+      journal.appendNow({
+        journalVersion: JOURNAL_FORMAT_VERSION,
+        type: 'run-end',
+        run: runId,
+        time: time.toISOString(),
+        summary: { ...counts, notStarted: plan.changes.filter((c) => !ended.has(clean(c.address))).length, blocked: plan.blocked.length },
+        exitCode: signal === 'SIGTERM' ? 143 : 130,
+        interrupted: true,
+        signal,
+        notStarted: plan.changes.map((c) => clean(c.address)).filter((a) => !ended.has(a)),
+        inFlight: [...running],
+        durationMs: Math.max(0, Math.round(time.getTime() - started.getTime())),
+      });
     },
     async finish(ended, exitCode, signal) {
       const steps = new Map(plan.changes.map((c) => [clean(c.address), c.step]));

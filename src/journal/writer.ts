@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { stringifyJson } from '../util/visible-text.js';
@@ -25,6 +25,12 @@ export interface Journal {
   readonly path: string;
   /** Appends one record; rejects with JournalError when it cannot be written whole. */
   append(record: JournalRecord): Promise<void>;
+  /**
+   * Appends one record now, synchronously, for the last words of a process about to exit (a second
+   * Ctrl-C): records still queued by append() are lost with the process, this one is not.
+   * Never throws: a process that is stopping has nobody left to tell.
+   */
+  appendNow(record: JournalRecord): void;
   /** Flushes what was written to the disk (fdatasync): after the first and the last record of a run. */
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -124,6 +130,16 @@ export async function openJournal(file: string, cwd: string = process.cwd()): Pr
       });
       queue = next.catch(() => undefined);
       return next;
+    },
+    appendNow(record) {
+      const bytes = Buffer.from(`${needsLineFeed ? '\n' : ''}${stringifyJson(record)}\n`, 'utf8');
+      needsLineFeed = false;
+      try {
+        // One write() of the whole line, as append() does: the same guarantee against other writers.
+        writeSync(handle.fd, bytes, 0, bytes.length);
+      } catch {
+        // The process exits next; the reader reports the run as unfinished.
+      }
     },
     async close() {
       await queue;

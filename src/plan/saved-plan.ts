@@ -5,6 +5,7 @@ import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { duplicateAddress } from '../model/kinds.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
+import { planHash } from '../journal/plan-hash.js';
 import { redactPlan } from '../render/redact.js';
 import type { Plan } from './plan.js';
 import { publishedPlan } from './published-plan.js';
@@ -58,6 +59,11 @@ export interface SavedPlan {
    * says otherwise. A flag given to `plan` is not kept: an override is for the run it was given to.
    */
   readonly safety?: SavedSafety;
+  /**
+   * The plan's hash (journal/plan-hash): the plan approved in review, named in the journal of the run
+   * that applies it. Absent from files saved before it existed.
+   */
+  readonly planHash?: string;
 }
 
 const savedPlanSchema = z.looseObject({
@@ -84,6 +90,7 @@ const savedPlanSchema = z.looseObject({
   }),
   secrets: z.array(z.object({ pointer: z.string(), template: z.string() })),
   safety: z.object({ maxDeletes: z.number().int().min(0).optional(), maxAffectedTerminals: z.number().int().min(0).optional() }).optional(),
+  planHash: z.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
 });
 
 export function fingerprintsOf(live: LiveState): Record<string, string> {
@@ -172,6 +179,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     },
     secrets,
     ...(run.safety !== undefined && Object.keys(run.safety).length > 0 ? { safety: run.safety } : {}),
+    planHash: planHash(run.plan),
   };
 }
 
@@ -185,7 +193,14 @@ export function parseSavedPlan(data: unknown, source: string): SavedPlan {
     const issue = parsed.error.issues[0];
     throw new SavedPlanError(`${source} is not a saved plan of this paycfg version (${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'})`);
   }
-  return data as SavedPlan;
+  const saved = data as SavedPlan;
+  // The hash names the plan that was reviewed; a plan edited since is not that plan, whatever it now says.
+  if (saved.planHash !== undefined && planHash(saved.plan) !== saved.planHash) {
+    throw new SavedPlanError(
+      `${source} was edited after it was saved: its plan no longer has the hash it was saved with (${saved.planHash}). Make a new plan with \`paycfg plan --out\`.`,
+    );
+  }
+  return saved;
 }
 
 /** Addresses whose live record differs from the one the plan was computed from. */

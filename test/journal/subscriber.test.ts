@@ -56,6 +56,9 @@ function memoryJournal(failFrom = Infinity): Journal & { records: JournalRecord[
       if (appended >= failFrom) throw new JournalError('cannot write to the journal mem.jsonl: no space left on the device');
       records.push(JSON.parse(JSON.stringify(record)) as JournalRecord);
     },
+    appendNow(record) {
+      records.push(JSON.parse(JSON.stringify(record)) as JournalRecord);
+    },
     async sync() {
       this.syncs += 1;
     },

@@ -9,6 +9,7 @@ import { createStyle } from '../../render/style.js';
 import { STDIN_PATH } from '../../manifest/collect-files.js';
 import { showControls, stringifyJson } from '../../util/visible-text.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
+import { journalApply, manifestSource, openJournal, savedPlanSource, type ApplyJournal } from '../../journal/index.js';
 import { createApplyProgress } from '../apply-progress.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
@@ -36,13 +37,18 @@ computed from has changed since.`,
     'max-affected-terminals': { ...maxAffectedTerminalsFlagSpec, help: `${maxAffectedTerminalsFlagSpec.help} (with PLANFILE: the one it was saved with)` },
     'allow-unsettled': { ...allowUnsettledFlagSpec, help: `${allowUnsettledFlagSpec.help}. With PLANFILE, the batches are read again (money moves between plan and apply), and it must be given again` },
     'impact-window': { ...impactWindowFlagSpec, help: `${impactWindowFlagSpec.help} (with -f)` },
+    journal: { type: 'string', value: 'FILE', help: 'Append a record of the run to this JSON-lines journal: its start (who, where, the plan\'s hash, the manifest files with their SHA-256, the git commit), each change as it ends, and its end (default: $PAYCFG_JOURNAL). `paycfg journal FILE` summarises it' },
     color: colorFlag,
     ...clientFlags,
   },
-  environment: [...clientEnvironment, ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
+  environment: [
+    ...clientEnvironment,
+    ['PAYCFG_JOURNAL', 'The journal file, unless --journal is given'],
+    ['GITHUB_ACTOR, GITLAB_USER_LOGIN, USER', 'Who ran the apply, as the journal records it (the first one set)'],
+    ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'all changes done, or nothing to do'],
-    [1, 'an error, a failed or a blocked change, more deletes than --max-deletes (or safety.maxDeletes) allows or a change reaching more terminals than --max-affected-terminals (nothing is changed), unsettled batches through a change of a saved plan (nothing is changed), or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
+    [1, 'an error, a failed or a blocked change, a journal that cannot be written (checked before any change), more deletes than --max-deletes (or safety.maxDeletes) allows or a change reaching more terminals than --max-affected-terminals (nothing is changed), unsettled batches through a change of a saved plan (nothing is changed), or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
     [130, 'interrupted (Ctrl-C): running changes finished and no new one started; or Ctrl-C at the prompt, or twice (stopped at once)'],
     [143, 'terminated (SIGTERM, a cancelled CI job): as 130'],
   ],
@@ -132,6 +138,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
+  // Opened before the plan: a journal that cannot be written refuses the run before anything is read or changed.
+  const journalFile = values.journal ?? nonEmpty(io.env['PAYCFG_JOURNAL']);
+  const journal = journalFile === undefined ? undefined : await openJournal(journalFile, io.cwd);
+  // The manifest read from standard input is hashed as read: it cannot be read a second time.
+  let stdinText: string | undefined;
+  const stdin = stdinOf(io);
+  const readStdin = async (): Promise<string> => (stdinText = await stdin.readStdin());
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     const prepared =
@@ -145,7 +158,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             targets,
             ...budget,
             ...(impactWindow !== undefined ? { impactWindow } : {}),
-            ...stdinOf(io),
+            readStdin,
           })
         : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
@@ -160,12 +173,31 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     // --no-color, beside NO_COLOR.
     const color = colorEnabled(io) && values.color;
     if (saved === undefined) out.write(renderPlanText(plan, createStyle(color)));
+    const startJournal = async (): Promise<ApplyJournal | undefined> => {
+      if (journal === undefined) return undefined;
+      const source =
+        saved === undefined || planFile === undefined
+          ? await manifestSource(files, io.cwd, stdinText !== undefined ? { stdinText } : {})
+          : await savedPlanSource(planFile, io.cwd, saved);
+      return journalApply(journal, {
+        plan,
+        ...(saved?.planHash !== undefined ? { planHash: saved.planHash } : {}),
+        source,
+        secrets: secretValues,
+        token,
+        env: io.env,
+      });
+    };
     if (plan.changes.length === 0) {
+      // A run with nothing to do is a run too: the journal says it happened and changed nothing.
+      const trail = await startJournal();
+      const exitCode = plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
+      await trail?.finish({ outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, exitCode);
       if (values.json) io.stdout.write(resultJson(plan, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, secretValues, token));
       // Blocked changes are left undone: say so, as after a run, rather than end on the plan.
       else if (plan.blocked.length > 0) io.stdout.write(summaryText(plan, { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }, secretValues, token, next));
       else if (saved !== undefined) io.stdout.write('The saved plan has no changes.\n');
-      return plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
+      return exitCode;
     }
     if (saved === undefined && !values['auto-approve']) {
       // Refused only now that the plan shows there is something to approve: an empty plan needs nobody.
@@ -180,6 +212,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         return answer.exitCode;
       }
     }
+    // Written before the first change: the run-start record is on disk before anything is changed.
+    const trail = await startJournal();
     // --verbose request lines and a redrawn display do not mix: with --verbose the progress is plain lines.
     const progress = createApplyProgress(io, plan.changes, {
       mode: values.json ? 'none' : interactive && !values.verbose ? 'display' : 'lines',
@@ -197,10 +231,26 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       signal = received;
       if (running) progress.interrupted();
     });
-    const forget = io.onStopAtOnce?.(() => progress.stopAtOnce());
+    const forget = io.onStopAtOnce?.((second) => {
+      trail?.stoppedAtOnce(second);
+      return progress.stopAtOnce();
+    });
+    // A journal that stops taking records stops the run as Ctrl-C does: no change goes unrecorded.
+    const stopping = trail === undefined ? interrupted : Promise.race([interrupted, trail.broken.then(() => 'journal' as const)]);
     let result: ApplyResult;
     try {
-      result = await progress.track(prepared.run({ interrupted, onEvent: (e) => progress.onEvent(e) }));
+      result = await progress.track(
+        prepared.run({
+          interrupted: stopping,
+          onEvent: (e) => {
+            trail?.onEvent(e);
+            progress.onEvent(e);
+          },
+        }),
+      );
+    } catch (error) {
+      await trail?.finish(error instanceof Error ? error : new Error(String(error)), ExitCode.Error, signal).catch(() => undefined);
+      throw error;
     } finally {
       running = false;
       forget?.();
@@ -208,11 +258,24 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     if (values.json) io.stdout.write(resultJson(plan, result, secretValues, token));
     else io.stdout.write(summaryText(plan, result, secretValues, token, next));
     // Unstarted changes mean a signal stopped the run: exit as a shell reports that signal.
-    if (result.notStarted > 0) return signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
-    return result.failed > 0 || plan.blocked.length > 0 ? ExitCode.Error : ExitCode.Success;
+    const exitCode =
+      result.notStarted > 0 && signal !== undefined
+        ? signal === 'SIGTERM'
+          ? ExitCode.Terminated
+          : ExitCode.Interrupted
+        : result.failed > 0 || result.notStarted > 0 || plan.blocked.length > 0
+          ? ExitCode.Error
+          : ExitCode.Success;
+    // A JournalError here (records lost mid-run) is the run's error: the audit trail is incomplete.
+    await trail?.finish(result, exitCode, signal);
+    return exitCode;
   } finally {
     await client.close();
   }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }
 
 export const applyCommand: Command = { name: 'apply', syntax, run };
