@@ -292,4 +292,74 @@ describe('paycfg apply on a terminal', { timeout: PTY_TEST_TIMEOUT }, () => {
     expect(await nothing.exited()).toBe(0);
     expect(nothing.screen()).toContain('No changes. The live group matches the manifest.');
   });
+  describe('with --journal', () => {
+    const journalOf = (file: string): Array<Record<string, any>> =>
+      readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+
+    it('Ctrl-C once: the journal ends the run as interrupted by SIGINT, with what never started, and names no secret', async () => {
+      const { env } = await freshGroup();
+      const hold = await holdWrites((request) => request.path.startsWith('/api/openapi/v1/acquirer'));
+      const journal = join(mkdtempSync(join(tmpdir(), 'paycfg-pty-')), 'applies.jsonl');
+      const session = startPaycfg(['apply', '-f', manifest(), '--auto-approve', '--journal', journal], {
+        env: { ...env, PAYCFG_BASE_URL: hold.proxy.url, USER: 'ops-oncall' },
+        cols: 200,
+      });
+      await hold.arrived;
+      await session.waitFor('Write acquirer profiles (0/1)');
+      session.type(CTRL_C);
+      await session.waitFor('stopping, 1 in flight');
+      hold.release();
+      expect(await session.exited()).toBe(130);
+      const records = journalOf(journal);
+      expect(records.map((r) => r['type'])).toEqual(['run-start', 'change', 'change', 'change', 'run-end']);
+      expect(records[0]).toMatchObject({ actor: { name: 'ops-oncall', from: 'USER' }, plan: { create: 5, update: 1 }, changes: 6 });
+      // The two EMV configs are written side by side: either may end first.
+      expect(records.slice(1, 3).map((r) => [r['address'], r['outcome']]).sort()).toEqual([
+        ['emv/mc-usd', 'done'],
+        ['emv/visa-usd', 'done'],
+      ]);
+      expect([records[3]!['address'], records[3]!['outcome']]).toEqual(['acquirer/host-a-usd', 'done']);
+      expect(records[4]).toMatchObject({
+        exitCode: 130,
+        interrupted: true,
+        signal: 'SIGINT',
+        summary: { done: 3, failed: 0, skipped: 0, notStarted: 3 },
+        notStarted: ['merchant/coffee-001', 'binding/coffee-001/host-a-usd/USD', 'device/coffee-001/till-1'],
+      });
+      expect(new Set(records.map((r) => r['run'])).size).toBe(1);
+      const text = readFileSync(journal, 'utf8');
+      expect(text).not.toContain('till-admin-secret-42');
+      expect(text).not.toContain(env.PAYCFG_TOKEN);
+      const summary = captureIo({ env });
+      expect(await main(['journal', journal], summary)).toBe(0);
+      expect(summary.out()).toMatch(/interrupted/i);
+    });
+
+    it('Ctrl-C twice: the journal still ends the run, with the change that was in flight', async () => {
+      const { env } = await freshGroup();
+      const hold = await holdWrites((request) => request.path.startsWith('/api/openapi/v1/acquirer'));
+      const journal = join(mkdtempSync(join(tmpdir(), 'paycfg-pty-')), 'applies.jsonl');
+      const session = startPaycfg(['apply', '-f', manifest(), '--auto-approve'], {
+        env: { ...env, PAYCFG_BASE_URL: hold.proxy.url, PAYCFG_JOURNAL: journal },
+        cols: 200,
+      });
+      await hold.arrived;
+      await session.waitFor('Write acquirer profiles (0/1)');
+      session.type(CTRL_C);
+      await session.waitFor('stopping, 1 in flight');
+      session.type(CTRL_C);
+      expect(await session.exited()).toBe(130);
+      hold.release();
+      const records = journalOf(journal);
+      expect(records.at(-1)).toMatchObject({
+        type: 'run-end',
+        exitCode: 130,
+        interrupted: true,
+        signal: 'SIGINT',
+        inFlight: ['acquirer/host-a-usd'],
+        notStarted: ['merchant/coffee-001', 'binding/coffee-001/host-a-usd/USD', 'device/coffee-001/till-1'],
+        summary: { done: 2, notStarted: 3 },
+      });
+    });
+  });
 });

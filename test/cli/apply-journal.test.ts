@@ -1,0 +1,139 @@
+/**
+ * `paycfg apply --journal` as CI runs it: a JSON-lines record of each run (start, each change, end)
+ * appended to a file, tied to the saved plan it applied by the plan's hash. The interrupted runs
+ * (Ctrl-C once and twice) are in the pseudo-terminal suite, test/cli/pty/interactive-apply.test.ts.
+ */
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+
+const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
+const SECRET = 'till-admin-secret-42';
+let sim: TestSimulator;
+let groupCounter = 0;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function freshGroup(settings: { enablerParams?: string } = {}): Promise<{ env: Record<string, string> }> {
+  groupCounter += 1;
+  const groupId = `G-8${String(groupCounter).padStart(7, '0')}`;
+  await sim.admin.createGroup({ groupId, ...settings });
+  return { env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId), TILL_ADMIN_PASSWORD: SECRET, GITHUB_ACTOR: 'octo-reviewer' } };
+}
+
+/** examples/basic without its group pin, edited by `edit`, in a directory of its own. */
+function workspace(edit: (text: string) => string = (text) => text): { dir: string; manifest: string; journal: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'paycfg-journal-'));
+  const manifest = join(dir, 'paycfg.yaml');
+  writeFileSync(manifest, edit(readFileSync(basic, 'utf8').replace(/^group: .*$/m, '')));
+  return { dir, manifest, journal: join(dir, 'applies.jsonl') };
+}
+
+async function cli(argv: string[], env: Record<string, string>, cwd?: string) {
+  const io = captureIo({ env, ...(cwd !== undefined ? { cwd } : {}) });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+function records(file: string): Array<Record<string, any>> {
+  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+}
+
+describe('paycfg apply --journal', () => {
+  it('records a successful run: who, where, the manifest with its SHA-256, each change with its created id, and the end', async () => {
+    const { env } = await freshGroup();
+    const { manifest, journal } = workspace();
+    const run = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], env);
+    expect(run.code, run.err).toBe(0);
+    const lines = records(journal);
+    expect(lines.map((r) => r['type'])).toEqual(['run-start', ...Array(6).fill('change'), 'run-end']);
+    const [start, ...rest] = lines;
+    expect(start).toMatchObject({
+      baseUrl: sim.url,
+      actor: { name: 'octo-reviewer', from: 'GITHUB_ACTOR' },
+      planHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      source: { kind: 'manifest', files: [{ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }] },
+    });
+    const emv = rest.find((r) => r['address'] === 'emv/visa-usd');
+    expect(emv).toMatchObject({ action: 'create', outcome: 'done', createdId: expect.any(String), durationMs: expect.any(Number) });
+    expect(lines.at(-1)).toMatchObject({ exitCode: 0, interrupted: false, summary: { done: 6, failed: 0, skipped: 0, notStarted: 0 } });
+    const text = readFileSync(journal, 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(env.PAYCFG_TOKEN);
+
+    // A second run appends; one with nothing to do is recorded too.
+    expect((await cli(['apply', '-f', manifest, '--auto-approve'], { ...env, PAYCFG_JOURNAL: journal })).code).toBe(0);
+    const after = records(journal);
+    expect(after.slice(lines.length).map((r) => r['type'])).toEqual(['run-start', 'run-end']);
+    expect(new Set(after.map((r) => r['run'])).size).toBe(2);
+  });
+
+  it('records a failed change with the service code and message, and the run ending with exit code 1', async () => {
+    // The group requires tid and mid of every device; till-2 has no mid, so the service refuses it.
+    const { env } = await freshGroup({ enablerParams: 'tid,mid' });
+    const { manifest, journal } = workspace((text) =>
+      text.replace('    enablerParams: [tid, mid]\n', '').replace(
+        /(\n        deviceAdmin: .*\n)/,
+        '$1      - deviceAlias: till-2\n        deviceName: Back till\n        deviceType: COTS\n        methods: ["01"]\n        acquirerFields:\n          host-a-usd: { tid: "00000002" }\n',
+      ),
+    );
+    const run = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], env);
+    expect(run.code).toBe(1);
+    const lines = records(journal);
+    const failed = lines.find((r) => r['outcome'] === 'failed');
+    expect(failed).toMatchObject({ address: 'device/coffee-001/till-2', action: 'create', error: { code: expect.any(String), message: expect.stringContaining('code 10000') } });
+    expect(lines.at(-1)).toMatchObject({ type: 'run-end', exitCode: 1, summary: { done: 6, failed: 1 } });
+    const summary = await cli(['journal', journal, '--json'], env);
+    expect(summary.code).toBe(0);
+    expect(JSON.parse(summary.out).runs[0]).toMatchObject({ status: 'failed' });
+  });
+
+  it('ties a saved plan to the run that applied it by its hash, and refuses a plan edited after it was saved', async () => {
+    const { env } = await freshGroup();
+    const { dir, manifest, journal } = workspace();
+    expect((await cli(['plan', '-f', manifest, '-o', 'plan.json'], env, dir)).code).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { planHash: string };
+    expect(saved.planHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+
+    const edited = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { plan: { changes: Array<{ reason: string }> } };
+    edited.plan.changes[0]!.reason = 'approved by nobody';
+    writeFileSync(join(dir, 'edited.json'), JSON.stringify(edited));
+    const refused = await cli(['apply', 'edited.json', '--journal', journal], env, dir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('edited.json was edited after it was saved');
+
+    const run = await cli(['apply', 'plan.json', '--journal', journal], env, dir);
+    expect(run.code, run.err).toBe(0);
+    const [start] = records(journal);
+    expect(start).toMatchObject({ planHash: saved.planHash, source: { kind: 'saved-plan', file: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
+  });
+
+  it('refuses the run before any request when the journal cannot be written', async () => {
+    const { env } = await freshGroup();
+    const { dir, manifest } = workspace();
+    await sim.admin.resetStats();
+    const missing = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', join(dir, 'no-such-dir', 'j.jsonl')], env);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('its directory does not exist; nothing was changed');
+    const foreign = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', manifest], env);
+    expect(foreign.code).toBe(1);
+    expect(foreign.err).toContain('it is not a paycfg journal');
+    expect((await sim.admin.stats()).total).toBe(0);
+    // Root may write anywhere: the read-only case stands only for other users.
+    if (process.getuid?.() !== 0) {
+      const readOnly = join(dir, 'ro.jsonl');
+      writeFileSync(readOnly, '');
+      chmodSync(readOnly, 0o400);
+      expect((await cli(['apply', '-f', manifest, '--auto-approve', '--journal', readOnly], env)).err).toContain('permission denied');
+    }
+  });
+});
