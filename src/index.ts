@@ -75,3 +75,20 @@ export type { Action, BlockedChange, Change, DeviceDisposal, Plan, PlanSummary, 
 export type { ApplyEvent, ApplyResult, ChangeOutcome } from './apply/execute-plan.js';
 export type { ExportRun, ExportTarget, ExportedManifest } from './export/index.js';
 export type { Address, Kind } from './model/kinds.js';
+export {
+  JournalError,
+  journalApply,
+  manifestSource,
+  openJournal,
+  planHash,
+  readJournal,
+  renderJournalJson,
+  renderJournalMarkdown,
+  renderJournalText,
+  savedPlanSource,
+  summariseJournal,
+  type ApplyJournal,
+  type Journal,
+  type JournalRecord,
+  type JournalRun,
+} from './journal/index.js';
