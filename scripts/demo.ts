@@ -5,7 +5,9 @@
  * terminal read back through the client, a change made behind paycfg's back through the API, the
  * drift the next plan reports, and the apply that repairs it.
  */
-import { relative } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient, type ApiClient } from '../src/api/index.js';
 import { main } from '../src/cli/main.js';
@@ -59,6 +61,19 @@ async function payOnTheDemoTerminal(admin: SimAdminClient, client: ApiClient): P
   }
 }
 
+/**
+ * examples/basic without its terminal, and with prune decommissioning an activated terminal the
+ * manifest leaves out: the change someone would make to retire the till.
+ */
+function withoutTheTill(): { file: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'paycfg-demo-'));
+  const text = readFileSync(join(manifest, 'paycfg.yaml'), 'utf8');
+  const retired = `${text.slice(0, text.indexOf('    devices:\n'))}    devices: []\n\nprune:\n  activatedDevices: decommission\n`;
+  const file = join(dir, 'paycfg.yaml');
+  writeFileSync(file, retired);
+  return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 async function demo(): Promise<number> {
   const sim = await startSimulator({ port: 0 });
   try {
@@ -96,7 +111,16 @@ async function demo(): Promise<number> {
       banner('4. The new terminal takes a payment; the service records it and opens a settlement batch');
       await payOnTheDemoTerminal(simAdminClient(sim.url), client);
 
-      banner('5. Someone changes the group behind paycfg\'s back, through the API');
+      banner('5. Retiring the terminal now would strand its open batch: the plan blocks the decommission');
+      const retired = withoutTheTill();
+      try {
+        // Exit 2: a blocked change is drift (the group does not match the manifest), never a silent pass.
+        if ((await run(io, ['plan', '-f', retired.file, '--detailed-exitcode'])) !== 2) return 1;
+      } finally {
+        retired.cleanup();
+      }
+
+      banner('6. Someone changes the group behind paycfg\'s back, through the API');
       const [merchant] = await client.merchants.listAll();
       if (merchant === undefined) throw new Error('the demo merchant is missing after apply');
       await client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else', state: 0 });
@@ -107,13 +131,13 @@ async function demo(): Promise<number> {
       await client.close();
     }
 
-    banner('6. The drift plan reports it (exit code 2 with --detailed-exitcode)');
+    banner('7. The drift plan reports it (exit code 2 with --detailed-exitcode)');
     const drift = await run(io, ['plan', '-f', manifest, '--detailed-exitcode']);
     if (drift !== 2) {
       process.stderr.write('demo: expected the drift plan to exit 2\n');
       return 1;
     }
-    banner('7. Apply repairs it');
+    banner('8. Apply repairs it');
     if ((await run(io, ['apply', '-f', manifest, '--auto-approve'])) !== 0) return 1;
     if ((await run(io, ['plan', '-f', manifest, '--detailed-exitcode'])) !== 0) return 1;
     process.stdout.write('\nDemo complete.\n');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm run demo', () => {
-  it('runs plan, apply, a clean plan, a payment, drift and its repair on the embedded simulator, and exits 0', async () => {
+  it('runs plan, apply, a clean plan, a payment, a blocked decommission, drift and its repair on the embedded simulator, and exits 0', async () => {
     // The same command `npm run demo` runs, from the repository root, with nothing running beforehand.
     const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/demo.ts'], {
       cwd: root,
@@ -19,6 +19,10 @@ describe('npm run demo', () => {
     // The payment on the new terminal, read back through the client's transaction and settlement calls.
     expect(stdout).toMatch(/Terminal T\d{10} \(till-1\) took a 12\.50 USD sale: transaction \d{12} APPROVED, sent as HOSTA_8583 with MID 000000012345 and TID 00000001\./);
     expect(stdout).toMatch(/Settlement batch \d+ \(host-a-usd, Coffee Shop\): open, waiting for settlement, 1 payment, 12\.50 USD\./);
+    // Retiring the terminal that holds the open batch: blocked, with the batch and the way out.
+    expect(stdout).toMatch(
+      /! device\/coffee-001\/till-1 \(delete\): 1 unsettled settlement batch routes through it[^\n]*\n\s+- batch \d+ \(open\): 1 payment, USD 12\.50\n\s+- settle it[^\n]*\n\(exit code 2\)/,
+    );
     expect(stdout).toMatch(/~ connUrl = "https:\/\/rogue\.example\.com\/iso" → "https:\/\/host-a\.example\.com\/iso"[\s\S]*\(exit code 2\)/);
     expect(stdout).toContain('Demo complete.');
   }, 90_000);
