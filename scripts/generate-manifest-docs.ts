@@ -66,6 +66,7 @@ const SECTIONS: readonly Section[] = [
   { id: 'Manifest', title: 'Top level', where: 'the root of every manifest file' },
   { id: 'PrunePolicy', title: 'prune', where: '`prune`' },
   { id: 'Safety', title: 'safety', where: '`safety`' },
+  { id: 'Moved', title: 'moved', where: 'each item of `moved`' },
   { id: 'EmvConfig', title: 'EMV configs', where: 'each item of `emvConfigs`', example: { path: ['emvConfigs', 0], listKey: 'emvConfigs' } },
   {
     id: 'AcquirerProfile',

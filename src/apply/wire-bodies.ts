@@ -46,9 +46,13 @@ export function acquirerCreateBody(key: string, f: AcquirerFields, ids: IdRegist
   };
 }
 
-/** PUT is partial (01 §4.1): only the fields the change writes. */
-export function acquirerUpdateBody(f: Partial<AcquirerFields>, ids: IdRegistry): AcquirerProfileUpdate {
+/**
+ * PUT is partial (01 §4.1): only the fields the change writes. A renamed profile's change writes its
+ * `profileName` (plan/moves.ts), which the PUT takes.
+ */
+export function acquirerUpdateBody(f: Partial<AcquirerFields> & { readonly profileName?: string }, ids: IdRegistry): AcquirerProfileUpdate {
   return {
+    ...(f.profileName !== undefined ? { profileName: f.profileName } : {}),
     ...(f.connMessageFormat !== undefined ? { connMessageFormat: f.connMessageFormat as ConnMessageFormat } : {}),
     ...(f.methods !== undefined ? { methodList: methodList(f.methods), emvList: emvList(f.methods, ids) } : {}),
     ...acquirerOptional(f),
@@ -74,7 +78,8 @@ const MERCHANT_WRITABLE = [
 
 /**
  * The merchant PUT replaces every profile field (01 §4.3), so the body starts from the live record
- * and overlays what the manifest sets: a field the manifest leaves out keeps its live value.
+ * and overlays what the manifest sets: a field the manifest leaves out keeps its live value. The
+ * providerReference is always `ref`, the change's key: a renamed merchant's (`moved:`) is written so.
  */
 export function merchantBody(ref: string, f: MerchantFields, liveRecord?: Merchant): MerchantCreate {
   const body: Record<string, unknown> = {};

@@ -16,6 +16,7 @@ import type {
   Scalar,
 } from '../model/state.js';
 import { allowsOf } from '../model/state.js';
+import { desiredMoves } from './moves.js';
 
 type ManifestMethods = Record<string, { emvs?: readonly string[] | undefined; allows?: readonly string[] | undefined } | undefined>;
 
@@ -140,12 +141,14 @@ export function buildDesiredState(loaded: Pick<LoadedManifest, 'manifest' | 'sec
   };
 
   const secretSources = sensitivePointers(loaded, resources);
+  const moved = desiredMoves(manifest);
   return {
     ...(manifest.group !== undefined ? { group: manifest.group } : {}),
     resources,
     managedBindings,
     managedDevices,
     prune,
+    ...(moved.length > 0 ? { moved } : {}),
     sensitive: secretSources,
   };
 }

@@ -4,6 +4,7 @@ import { addressOf } from '../model/kinds.js';
 import { canonicalMethodCode } from '../model/canonical.js';
 import type { BindingFields, DesiredState, EmvFields, LiveState } from '../model/state.js';
 import type { BindingAllowsReading } from '../plan/binding-allows.js';
+import { applyMoves } from '../plan/moves.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
 import { LiveAssembler, type WireLists } from './normalise-live.js';
@@ -63,9 +64,15 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
   for (const resource of desired.resources.values()) {
     if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
   }
-  return readLists(client, owner, options, ({ emvConfigs }) => {
+  // A merchant the manifest renames is read as the one it names (its `to`), when that is not live too.
+  const renamed = new Map<string, string>();
+  for (const move of desired.moved ?? []) {
+    if (move.kind === 'merchant') renamed.set(move.from.slice('merchant/'.length), move.to.slice('merchant/'.length));
+  }
+  const read = await readLists(client, owner, options, ({ emvConfigs }) => {
     const emvMayGo = emvConfigMayGo(desired, emvConfigs);
-    return ({ ref, hasBindings }) => {
+    return ({ ref: liveRef, hasBindings }) => {
+      const ref = renamed.get(liveRef) ?? liveRef;
       const inManifest = desired.resources.has(addressOf('merchant', ref));
       const managed = inManifest && desired.managedBindings.has(ref);
       const pruned = !inManifest && desired.prune.merchants;
@@ -75,6 +82,9 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
       };
     };
   });
+  // Re-keyed here, once, so that the plan, apply's ids, the settlement routes and the impact all
+  // see the live group under the names the manifest gives it (plan/moves.ts).
+  return { ...read, state: applyMoves(read.state, desired.moved) };
 }
 
 /**

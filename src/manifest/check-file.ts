@@ -8,9 +8,11 @@ import {
   emvConfigSchema,
   manifestSchema,
   merchantSchema,
+  movedEntrySchema,
   type AcquirerProfileEntry,
   type EmvConfigEntry,
   type MerchantEntry,
+  type MovedEntry,
   type PrunePolicy,
   type Safety,
 } from './model.js';
@@ -51,10 +53,19 @@ export interface CheckedFile {
   readonly protect: readonly string[];
   /** Set when the file sets a valid `safety`. */
   readonly safety: Safety | undefined;
+  /** The valid entries of the file's `moved` list, with their index in it: the files' lists add up. */
+  readonly moved: readonly FileMove[];
   readonly entries: FileEntries;
   readonly substitutions: readonly Substitution[];
   /** Entries written in the file, valid or not (an entry whose values wait for missing variables is counted). */
   readonly counts: ManifestCounts;
+}
+
+/** One valid entry of a file's `moved` list. */
+export interface FileMove {
+  /** Index in the file's list. */
+  readonly index: number;
+  readonly value: MovedEntry;
 }
 
 export interface ManifestCounts {
@@ -94,6 +105,7 @@ export function checkManifestFile(
     prune: undefined,
     protect: [],
     safety: undefined,
+    moved: [],
     entries: NO_ENTRIES,
     substitutions: [],
     counts: NO_COUNTS,
@@ -103,7 +115,7 @@ export function checkManifestFile(
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
     return empty([
-      diagnostic(positionInFile(source, []), [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants (and protect, safety)'),
+      diagnostic(positionInFile(source, []), [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants (and protect, moved, safety)'),
     ]);
   }
   const record = data as Record<string, unknown>;
@@ -139,6 +151,7 @@ export function checkManifestFile(
       prune: record['prune'] === undefined ? undefined : manifest.prune,
       protect: manifest.protect,
       safety: manifest.safety,
+      moved: manifest.moved.map((value, index) => ({ index, value })),
       entries: {
         emvConfigs: manifest.emvConfigs.map((value, index) => ({ index, key: value.emvName, value })),
         acquirerProfiles: manifest.acquirerProfiles.map((value, index) => ({ index, key: value.profileName, value })),
@@ -176,7 +189,18 @@ export function checkManifestFile(
         : entry,
     ),
   };
-  return { source, diagnostics, group, prune, protect, safety, entries, substitutions, counts };
+  return { source, diagnostics, group, prune, protect, safety, moved: validMoves(record['moved']), entries, substitutions, counts };
+}
+
+/** The entries of a `moved` list that are valid on their own; the others are reported by the model. */
+function validMoves(list: unknown): FileMove[] {
+  if (!Array.isArray(list)) return [];
+  const out: FileMove[] = [];
+  list.forEach((item, index) => {
+    const result = movedEntrySchema.safeParse(item);
+    if (result.success) out.push({ index, value: result.data });
+  });
+  return out;
 }
 
 function countEntries(record: Record<string, unknown>): ManifestCounts {

@@ -5,6 +5,7 @@ import { crossCheck } from './cross-checks.js';
 import { diagnostic, ManifestError, type Diagnostic, type ManifestPath, type SourcePosition } from './diagnostics.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import { mergeFiles, type ManifestView } from './merge.js';
+import { checkMoves } from './moved-checks.js';
 import type { MergedSourceMap, SourceFile } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseYamlFiles } from './parse-yaml-files.js';
@@ -124,6 +125,8 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     brokenKeys: merged.brokenKeys,
     isSecret: (path) => checkVariables.paths.has(pathKey(path)) || path.some((segment) => SECRET_FIELDS.has(String(segment))),
   });
+
+  diagnostics.push(...checkMoves(merged.moves, checked, checkable.manifest, merged.brokenKeys));
 
   if (diagnostics.length > 0) throw new ManifestError(diagnostics, fileNames);
 

@@ -1,7 +1,7 @@
 import { KEY_FIELD, pathKey, type CheckedFile } from './check-file.js';
 import type { CheckableManifest, CheckableMerchant } from './cross-checks.js';
 import { diagnostic, formatPosition, type Diagnostic, type ManifestPath } from './diagnostics.js';
-import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry } from './model.js';
+import type { AcquirerProfileEntry, EmvConfigEntry, Manifest, MerchantEntry, MovedEntry } from './model.js';
 import { isPlainObject } from '../model/canonical.js';
 import { NO_PRUNE } from '../model/state.js';
 import { normalisePaymentMethodCode } from './payment-methods.js';
@@ -48,6 +48,13 @@ export interface MergedManifest {
   readonly diagnostics: readonly Diagnostic[];
   /** Keys of entries that have errors: references to them are not reported again. */
   readonly brokenKeys: Readonly<Record<MergedList, ReadonlySet<string>>>;
+  /** The valid `moved` entries of every file, in file order, with where each is (for moved-checks.ts). */
+  readonly moves: readonly MergedMove[];
+}
+
+/** A `moved` entry of the merged manifest and its place: file number and index in that file's list. */
+export interface MergedMove extends EntryOrigin {
+  readonly value: MovedEntry;
 }
 
 const KIND_NAME: Readonly<Record<MergedList, string>> = {
@@ -58,7 +65,7 @@ const KIND_NAME: Readonly<Record<MergedList, string>> = {
 
 
 /**
- * Merges the files of one manifest: the lists are concatenated in file order (`protect` too), `group`,
+ * Merges the files of one manifest: the lists are concatenated in file order (`protect` and `moved` too), `group`,
  * `prune` and `safety` may be repeated only with the same value, and a key used twice is an error that names
  * both places, in one file or across files.
  */
@@ -70,6 +77,10 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   const acquirerProfiles = new EntryList<AcquirerProfileEntry>(files.length);
   const checkableMerchants = new EntryList<CheckableMerchant>(files.length);
   const completeMerchants = new EntryList<MerchantEntry>(files.length);
+  const moved = new EntryList<MovedEntry>(files.length);
+  files.forEach((file, fileIndex) => {
+    for (const move of file.moved) moved.push(move.value, { file: fileIndex, index: move.index });
+  });
 
   for (const list of MERGED_LISTS) reportDuplicateKeys(files, list, diagnostics);
   files.forEach((file, fileIndex) => {
@@ -102,6 +113,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
     ...(group === undefined ? {} : { group }),
     prune: prune ?? { ...NO_PRUNE },
     protect: mergedProtect(files),
+    moved: moved.items,
     ...(safety === undefined ? {} : { safety }),
     emvConfigs: emvConfigs.items,
     acquirerProfiles: acquirerProfiles.items,
@@ -118,6 +130,10 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
       ),
       toMergedPath(file, localPath) {
         const [head, index, ...rest] = localPath;
+        if (head === 'moved') {
+          const merged = typeof index === 'number' ? moved.mergedIndex(file, index) : undefined;
+          return merged === undefined ? undefined : [head, merged, ...rest];
+        }
         if (!isMergedList(head)) return canonicalPath(manifest, localPath);
         const merged = typeof index === 'number' ? lists[head].mergedIndex(file, index) : undefined;
         return merged === undefined ? undefined : canonicalPath(manifest, [head, merged, ...rest]);
@@ -130,6 +146,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
     complete: view<Manifest>({ ...top, merchants: completeMerchants.items }, completeMerchants),
     diagnostics,
     brokenKeys,
+    moves: moved.items.map((value, i) => ({ value, ...moved.origins[i]! })),
   };
 }
 

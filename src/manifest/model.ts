@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
 import { isUploadedLogo, RECEIPT_LOGO_FINGERPRINT_KEY, uploadedLogoProblem } from '../model/receipt-logo.js';
+import { KIND_LABEL } from '../model/kinds.js';
 import { NO_PRUNE } from '../model/state.js';
 import { UNKEYED_MARK } from '../model/unkeyed-key.js';
 import { didYouMean } from './did-you-mean.js';
@@ -22,6 +23,7 @@ import {
   normalisePaymentMethodCode,
   type PaymentMethodCode,
 } from './payment-methods.js';
+import { movedAddressProblem, movedKind } from './moved-address.js';
 import { protectPatternProblem } from './protect-pattern.js';
 
 /** A strict object whose unknown keys are reported one per line with a suggestion. */
@@ -391,6 +393,59 @@ export const protectListSchema = uniqueList(
       'an update is not. Several files may each have a protect list: they add up. Kept apart from the entries, so that deleting an entry does not drop its protection.',
   );
 
+const movedAddressSchema = z.string({ error: `expected an address such as acquirer/host-a, got ${VALUE}` });
+
+/**
+ * One rename: the live record at `from` now has the address `to`. The checks of the pair itself are
+ * here, on the pair, so that a kind that cannot move is said once; those across entries and
+ * against the manifest's entries are in moved-checks.ts.
+ */
+export const movedEntrySchema = strictEntry({
+  from: movedAddressSchema.describe('The address the live record has now, e.g. acquirer/host-a.'),
+  to: movedAddressSchema.describe('The address the manifest gives it, e.g. acquirer/host-a-usd; an entry of the manifest must have it.'),
+})
+  .superRefine((move, ctx) => {
+    const fromProblem = movedAddressProblem(move.from);
+    if (fromProblem !== undefined) ctx.addIssue({ code: 'custom', path: ['from'], input: move.from, message: `${VALUE} ${fromProblem}` });
+    const toProblem = movedAddressProblem(move.to);
+    // A kind that cannot move is said at from; to says it again only when from is of another kind.
+    if (toProblem !== undefined && (fromProblem === undefined || addressKind(move.from) !== addressKind(move.to))) {
+      ctx.addIssue({ code: 'custom', path: ['to'], input: move.to, message: `${VALUE} ${toProblem}` });
+    }
+    if (fromProblem !== undefined || toProblem !== undefined) return;
+    if (move.from === move.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], input: move.to, message: `${VALUE} is the address from has too: a move changes the address` });
+    } else if (movedKind(move.from) !== movedKind(move.to)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        input: move.to,
+        message: `${VALUE} names a ${KIND_LABEL[movedKind(move.to)]}, but from names a${movedKind(move.from) === 'acquirer' ? 'n' : ''} ${KIND_LABEL[movedKind(move.from)]}: a move keeps the kind of its record`,
+      });
+    }
+  })
+  .meta({ id: 'Moved', description: 'A record renamed in place: the live record at from now has the address to.' });
+
+function addressKind(text: string): string {
+  const slash = text.indexOf('/');
+  return slash < 0 ? text : text.slice(0, slash);
+}
+
+/**
+ * `moved:` is a list of its own, as Terraform's moved blocks are: an entry outlives the apply that
+ * makes the rename (a move whose `from` is gone and whose `to` is live does nothing), so that a
+ * manifest applied to another group, or again, renames there too.
+ */
+export const movedListSchema = z
+  .array(movedEntrySchema)
+  .describe(
+    'Renames made in place: each entry says that the live record at from (acquirer/<profileName>, merchant/<providerReference>, ' +
+      'device/<providerReference>/<deviceAlias>) now has the address to, which an entry of the manifest must have. The plan updates its key ' +
+      '(profileName, providerReference, deviceAlias) with the PUT the service offers, instead of deleting and creating it; its bindings and ' +
+      'devices follow. A move whose from is not live does nothing, so entries may stay after the apply. An EMV config cannot be renamed. ' +
+      'Several files may each have a moved list: they add up.',
+  );
+
 export const safetySchema = strictEntry({
   maxDeletes: z
     .number({ error: `expected a whole number of deletes, got ${VALUE}` })
@@ -429,6 +484,7 @@ export const manifestSchema = strictEntry({
     .describe('The groupId this manifest is for; a run with a token of another group is refused.'),
   prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false as const })),
   protect: protectListSchema.default(() => []),
+  moved: movedListSchema.default(() => []),
   safety: safetySchema.optional(),
   emvConfigs: z.array(emvConfigSchema).default(() => []).describe('EMV configs, keyed by emvName.'),
   acquirerProfiles: z.array(acquirerProfileSchema).default(() => []).describe('Acquirer profiles, keyed by profileName.'),
@@ -451,3 +507,4 @@ export type DeviceEntry = z.output<typeof deviceSchema>;
 export type MethodsMap = z.output<typeof methodsSchema>;
 export type PrunePolicy = z.output<typeof prunePolicySchema>;
 export type Safety = z.output<typeof safetySchema>;
+export type MovedEntry = z.output<typeof movedEntrySchema>;

@@ -33,10 +33,21 @@ export const MANIFEST_ON_THE_WIRE = {
       group: notSent("Not sent: compared with the token's group (`GET /api/v2/current`) before anything else is read."),
       prune: notSent('Not sent: decides which deletions the plan holds.'),
       protect: notSent('Not sent: a delete or replacement of a live record it matches is blocked in the plan, and apply never sends it.'),
+      moved: notSent("Not sent as such: each move makes its record's update carry the new key (below)."),
       safety: notSent('Not sent: limits checked on the plan before any write.'),
       emvConfigs: notSent('One EMV config record each (below).'),
       acquirerProfiles: notSent('One acquirer profile record each (below).'),
       merchants: notSent('One merchant record each, with its payment config and terminals (below).'),
+    },
+  },
+  Moved: {
+    requests: "None of its own: the moved record's update sends its new key, in the PUT of its kind.",
+    fields: {
+      from: notSent("Not sent: the live record at this address is the one renamed (its id is what the PUT names)."),
+      to: notSent(
+        "The new key: a profile's `profileName` in `PUT /acquirer/{profileId}`, a merchant's `providerReference` in its full-replace " +
+          '`PUT /mchInfo/{mchId}`, a device\'s `deviceAlias` in `PUT /device/{deviceId}`.',
+      ),
     },
   },
   Safety: {

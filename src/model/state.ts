@@ -1,4 +1,5 @@
-import type { Kind } from './kinds.js';
+import type { Address, Kind } from './kinds.js';
+import type { Move } from './moves.js';
 
 /**
  * The one normalised form of a resource, used for desired and live state alike: references are by
@@ -123,6 +124,17 @@ export interface LiveResource<K extends Kind = Kind> {
    */
   readonly predicted?: true;
   /**
+   * Set on the record a `moved:` entry renames: the address it was read under. The live state is
+   * re-keyed under the new address before the plan is made (plan/moves.ts), so this is what tells
+   * the planner to write the new key.
+   */
+  readonly movedFrom?: Address;
+  /**
+   * The address the record was read under, when a move re-keyed it (the moved record, and the
+   * bindings and devices that follow a moved profile or merchant): `protect:` still matches it.
+   */
+  readonly readAs?: Address;
+  /**
    * Set on a pending activation code that shares its merchant and alias with another device that
    * stays (an activated one, or an older pending code: see model/twins.ts); the plan deletes it.
    */
@@ -140,6 +152,8 @@ export interface DesiredState {
   readonly managedBindings: ReadonlySet<string>;
   readonly managedDevices: ReadonlySet<string>;
   readonly prune: PrunePolicy;
+  /** The manifest's `moved:` entries; absent or empty when it has none. */
+  readonly moved?: readonly Move[];
   /**
    * Pointers (`<address>#/<field>/...`) to values that must never be shown, each with where its value
    * comes from (so a saved plan can say how to read it again). Values built from the same template

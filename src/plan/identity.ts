@@ -32,12 +32,18 @@ export function isIdentityField(kind: Kind, field: string): boolean {
   return IDENTITY_SETS[kind].has(field);
 }
 
-/** Field names in the order a reviewer reads them: identity fields first, as listed, then the rest sorted. */
+/**
+ * Field names in the order a reviewer reads them: identity fields first, as listed, then the rest
+ * sorted. The key field is among a change's fields only when the change renames the record
+ * (`moved:`): it comes first then.
+ */
 export function fieldOrder(kind: Kind, names: Iterable<string>): string[] {
   const all = new Set(names);
+  const keyField = KEY_FIELD[kind];
+  const key = keyField !== undefined && all.has(keyField) ? [keyField] : [];
   const first = IDENTITY_FIELDS[kind].filter((field) => all.has(field));
-  const rest = [...all].filter((field) => !IDENTITY_SETS[kind].has(field)).sort();
-  return [...first, ...rest];
+  const rest = [...all].filter((field) => !IDENTITY_SETS[kind].has(field) && field !== keyField).sort();
+  return [...key, ...first, ...rest];
 }
 
 /** `fields` with its keys in `fieldOrder`; the object itself when they already are. */

@@ -108,6 +108,8 @@ function unmatchedProtection(protection: Protection, desired: DesiredState, live
     (function* () {
       yield* desired.resources.keys();
       yield* live.resources.keys();
+      // A pattern written for a record's old name still protects it once a move re-keys it.
+      for (const resource of live.resources.values()) if (resource.readAs !== undefined) yield resource.readAs;
     })(),
     unknowable,
   );
@@ -209,8 +211,15 @@ class PlanBuilder {
       }
       // Binding allows the run could not read are compared on neither side, and sent (plan/binding-allows.ts).
       const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
-      const fields = allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields);
-      const liveFields = allowsWriteOnly ? withoutAllows(current.fields as unknown as Record<string, unknown>) : (current.fields as unknown as Record<string, unknown>);
+      // A record the manifest renames (`moved:`) compares its key field too, which is then what changes.
+      const keyField = current.movedFrom === undefined ? undefined : movedKeyField(resource.kind);
+      const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
+      const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields), resource.key);
+      const liveFields = withKey(
+        allowsWriteOnly ? withoutAllows(current.fields as unknown as Record<string, unknown>) : (current.fields as unknown as Record<string, unknown>),
+        current.movedFrom === undefined ? current.key : keyOfAddress(current.movedFrom),
+      );
+      const moved = current.movedFrom === undefined ? {} : { movedFrom: current.movedFrom };
       if (sameFields(resource.kind, fields, liveFields)) continue;
       const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
       const diff = diffFields(resource.kind, fields, liveFields);
@@ -234,10 +243,11 @@ class PlanBuilder {
           key: resource.key,
           action: 'replace',
           before: diff.before,
-          after: allowsWriteOnly ? desiredFields : fields,
+          after: allowsWriteOnly ? withKey(desiredFields, resource.key) : fields,
           patch: diff.patch,
-          reason: `${what}: cannot change in place (the service treats it as immutable)`,
+          reason: `${current.movedFrom === undefined ? '' : `moved from ${current.movedFrom}, and `}${what}: cannot change in place (the service treats it as immutable)`,
           dependsOn: [`${address}#old`],
+          ...moved,
           ...owner,
         });
         this.annotateCreate(draft, resource);
@@ -253,7 +263,10 @@ class PlanBuilder {
           patch: diff.patch,
           reason: predicted.predicted
             ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; adjust it to the manifest`
-            : `${diff.patch.length} field change${diff.patch.length === 1 ? '' : 's'}`,
+            : current.movedFrom !== undefined
+              ? movedReason(current.movedFrom, diff.patch.length - 1)
+              : `${diff.patch.length} field change${diff.patch.length === 1 ? '' : 's'}`,
+          ...moved,
           ...(predicted.predicted ? {} : { liveId: current.id }),
           ...predicted,
           ...owner,
@@ -608,7 +621,7 @@ class PlanBuilder {
   private blockProtectedReplacement(old: Draft): boolean {
     if (this.protection.isEmpty) return false;
     const base = baseAddress(old.address);
-    const own = this.protection.patternFor(base);
+    const own = this.protectedBy(base);
     if (own !== undefined) {
       const wording = protectedWording(own, 'replace');
       this.addProtected(old, base, 'replace', own, wording.reason, wording.blocker);
@@ -619,7 +632,7 @@ class PlanBuilder {
       if (user.kind !== 'binding') continue;
       const userAddress = addressOf('binding', user.key);
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
-      const pattern = this.protection.patternFor(userAddress);
+      const pattern = this.protectedBy(userAddress);
       if (pattern === undefined) continue;
       const wording = protectedWording(pattern, 'delete');
       this.addProtected(
@@ -646,11 +659,20 @@ class PlanBuilder {
     for (const change of this.changes()) {
       if (change.action !== 'delete' || change.step !== undefined || change.predicted === true) continue;
       if (baseAddress(change.address) !== change.address) continue;
-      const pattern = this.protection.patternFor(change.address);
+      const pattern = this.protectedBy(change.address);
       if (pattern === undefined) continue;
       const wording = protectedWording(pattern, 'delete');
       this.addProtected(change, change.address, 'delete', pattern, wording.reason, wording.blocker);
     }
+  }
+
+  /**
+   * The pattern that protects a live record: matched with its address, or with the one it was read
+   * under when a move re-keyed it (plan/moves.ts), so that renaming a record never lets go of it.
+   */
+  private protectedBy(address: Address): string | undefined {
+    const readAs = this.view.get(address)?.readAs;
+    return this.protection.patternFor(address) ?? (readAs === undefined ? undefined : this.protection.patternFor(readAs));
   }
 
   private addProtected(change: Draft, address: Address, action: 'delete' | 'replace', pattern: string, reason: string, blocker: string): void {
@@ -747,6 +769,23 @@ class PlanBuilder {
     this.blockedAt.set(entry.address, added);
     this.blocked.push(added);
   }
+}
+
+/**
+ * The field that carries the key of a renamed record in its update: a profile's and a merchant's key
+ * is not among their fields, so the move adds it (and apply sends it); a device's alias is one.
+ */
+function movedKeyField(kind: Kind): string | undefined {
+  return kind === 'acquirer' ? 'profileName' : kind === 'merchant' ? 'providerReference' : undefined;
+}
+
+function keyOfAddress(address: Address): string {
+  return address.slice(address.indexOf('/') + 1);
+}
+
+/** A move's reason; the same PUT carries the record's other field changes. */
+function movedReason(from: Address, others: number): string {
+  return others <= 0 ? `moved from ${from}` : `moved from ${from}, and ${others} other field change${others === 1 ? '' : 's'}`;
 }
 
 function pruneFlag(kind: 'emv' | 'acquirer' | 'merchant'): string {

@@ -32,6 +32,12 @@ export interface Change {
   readonly reason: string;
   /** Side effects the service will perform as a result (asDefault handover, automatic binding). */
   readonly notes: string[];
+  /**
+   * Set when the change renames the live record in place (the manifest's `moved:`): the address it
+   * had. The change is an update of its key field (profileName, providerReference, deviceAlias),
+   * never a delete and a create.
+   */
+  readonly movedFrom?: Address;
   /** The service id of the live record this change acts on. */
   readonly liveId?: string | number;
   /** providerReference of the owning merchant, for bindings and devices. */

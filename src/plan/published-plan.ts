@@ -12,11 +12,16 @@ export function publishedPlan(plan: Plan): Plan {
   return { ...plan, changes: plan.changes.map(publishedChange) };
 }
 
-/** The order a change's own keys are printed in: what it is, then what it does, then why. */
-const CHANGE_KEYS: readonly (keyof Change)[] = [
+/**
+ * The order a change's own keys are printed in: what it is (and, renamed in place, what it was),
+ * then what it does, then why (and, with a base manifest, where it comes from: plan/origin.ts).
+ */
+const CHANGE_KEYS: readonly string[] = [
   'address',
+  'movedFrom',
   'kind',
   'key',
+  'movedFrom',
   'action',
   'step',
   'disposal',
@@ -28,6 +33,7 @@ const CHANGE_KEYS: readonly (keyof Change)[] = [
   'patch',
   'dependsOn',
   'reason',
+  'origin',
   'notes',
   'impact',
 ];

@@ -101,6 +101,7 @@ const EVERY_FIELD = `
 version: 1
 group: G-00000001
 protect: [merchant/shop]
+moved: [{ from: acquirer/old-host, to: acquirer/host }]
 safety: { maxDeletes: 3, maxAffectedTerminals: 500 }
 emvConfigs:
   - { emvName: visa, paymentMethod: 1, currency: USD, params: { aid: A0000000031010, flag: true } }

@@ -1,0 +1,128 @@
+import { addressOf, bindingKey, deviceKey, type Address } from '../model/kinds.js';
+import type { Move } from '../model/moves.js';
+import type { BindingFields, DeviceFields, LiveResource, LiveState } from '../model/state.js';
+import { PlanError } from './errors.js';
+
+/**
+ * The live group as the manifest's `moved:` entries name it, as Terraform's moved blocks do:
+ * a record live at `from` and not at `to` is re-keyed under `to` and marked (`movedFrom`), so that
+ * the plan compares it with the manifest's entry and writes its new key in one update. What names
+ * it follows: a moved profile's bindings (their key and `acquirer`), and the devices' acquirer
+ * fields; a moved merchant's bindings and devices. Their identity in the service is by ids, so they
+ * need no change of their own.
+ *
+ * A move whose `from` is not live does nothing (the rename was applied, or the record never
+ * existed: then `to` is created like any entry). When both are live, paycfg does not guess which
+ * record the manifest means. Pure: the state given is not changed.
+ */
+export function applyMoves<S extends LiveState>(live: S, moves: readonly Move[] | undefined): S {
+  if (moves === undefined || moves.length === 0) return live;
+  const state = new Rekeying(live);
+  // Merchant names first for devices: a device's `from` is under its merchant's new name (desired/moves.ts).
+  for (const kind of ['acquirer', 'merchant', 'device'] as const) {
+    for (const move of moves) if (move.kind === kind) state.move(move);
+  }
+  return state.result();
+}
+
+class Rekeying<S extends LiveState> {
+  private readonly resources: Map<Address, LiveResource>;
+  private readonly bindingsRead: Set<string>;
+  private readonly devicesRead: Set<string>;
+  private unkeyedMerchants: LiveState['unkeyedMerchants'];
+  private duplicateCodes: LiveResource[];
+
+  constructor(private readonly live: S) {
+    this.resources = new Map(live.resources);
+    this.bindingsRead = new Set(live.bindingsRead);
+    this.devicesRead = new Set(live.devicesRead);
+    this.unkeyedMerchants = live.unkeyedMerchants;
+    this.duplicateCodes = [...(live.duplicateCodes ?? [])];
+  }
+
+  move(move: Move): void {
+    const record = this.resources.get(move.from);
+    if (record === undefined) return;
+    if (this.resources.has(move.to)) {
+      const other = this.resources.get(move.to)!;
+      throw new PlanError(
+        `moved: ${move.from} → ${move.to}: both are in the live group (ids ${record.id} and ${other.id}), so paycfg cannot tell which record the manifest means. ` +
+          `Remove this moved entry to keep ${move.to} as it is, or delete or rename one of the two in the service, then plan again.`,
+        { from: move.from, to: move.to },
+      );
+    }
+    const from = keyOf(move.from);
+    const to = keyOf(move.to);
+    this.resources.delete(move.from);
+    this.put({ ...record, key: to, movedFrom: move.from, readAs: record.readAs ?? move.from });
+    if (move.kind === 'acquirer') this.followProfile(from, to);
+    if (move.kind === 'merchant') this.followMerchant(from, to);
+  }
+
+  result(): S {
+    return {
+      ...this.live,
+      resources: this.resources,
+      bindingsRead: this.bindingsRead,
+      devicesRead: this.devicesRead,
+      unkeyedMerchants: this.unkeyedMerchants,
+      ...(this.live.duplicateCodes !== undefined ? { duplicateCodes: this.duplicateCodes } : {}),
+    };
+  }
+
+  private put(resource: LiveResource): void {
+    this.resources.set(addressOf(resource.kind, resource.key), resource);
+  }
+
+  /** Re-keys what `update` changes, leaving every other record where it is. */
+  private rekey(update: (resource: LiveResource) => LiveResource | undefined): void {
+    const changed: [Address, LiveResource][] = [];
+    for (const [address, resource] of this.resources) {
+      const next = update(resource);
+      if (next !== undefined) changed.push([address, next]);
+    }
+    for (const [address] of changed) this.resources.delete(address);
+    for (const [address, next] of changed) {
+      this.put(addressOf(next.kind, next.key) === address ? next : { ...next, readAs: next.readAs ?? address });
+    }
+    this.duplicateCodes = this.duplicateCodes.map((code) => update(code) ?? code);
+  }
+
+  private followProfile(from: string, to: string): void {
+    this.rekey((resource) => {
+      if (resource.kind === 'binding') {
+        const fields = resource.fields as BindingFields;
+        if (fields.acquirer !== from) return undefined;
+        return { ...resource, key: bindingKey(resource.merchant!, to, fields.currency), fields: { ...fields, acquirer: to } };
+      }
+      if (resource.kind === 'device') {
+        const acquirerFields = (resource.fields as DeviceFields).acquirerFields;
+        if (acquirerFields === undefined || !Object.hasOwn(acquirerFields, from)) return undefined;
+        const renamed: Record<string, Record<string, string>> = {};
+        for (const [profile, values] of Object.entries(acquirerFields)) renamed[profile === from ? to : profile] = values;
+        // Same key: the device's address does not name its profiles.
+        return { ...resource, fields: { ...(resource.fields as DeviceFields), acquirerFields: renamed } };
+      }
+      return undefined;
+    });
+    this.unkeyedMerchants = this.unkeyedMerchants.map((merchant) =>
+      merchant.profiles.includes(from) ? { ...merchant, profiles: merchant.profiles.map((name) => (name === from ? to : name)) } : merchant,
+    );
+  }
+
+  private followMerchant(from: string, to: string): void {
+    this.rekey((resource) => {
+      if (resource.merchant !== from) return undefined;
+      const rest = resource.key.slice(from.length + 1);
+      const key = resource.kind === 'device' ? deviceKey(to, rest) : [to, rest].join('/');
+      return { ...resource, key, merchant: to };
+    });
+    for (const read of [this.bindingsRead, this.devicesRead]) {
+      if (read.delete(from)) read.add(to);
+    }
+  }
+}
+
+function keyOf(address: Address): string {
+  return address.slice(address.indexOf('/') + 1);
+}

@@ -1,0 +1,191 @@
+/**
+ * `moved:` against a real simulator: a rename of a profile, a merchant and a device's alias is one
+ * PUT of its key field (no DELETE, no POST), the bindings and devices that name it follow without a
+ * request of their own, an activated terminal keeps its id and status, the next plan is empty with
+ * the entries still in the manifest, a saved plan applies a move, and two live records for one move
+ * are refused at plan time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { BEFORE, edited, maskedPlan, workspace, type Workspace } from './safeguards-helpers.js';
+
+let sim: TestSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function data(groupId: string, method: string, path: string): Promise<any> {
+  const answer = await sim.api(method, path, undefined, groupId);
+  if (answer.status !== 200 || answer.body?.code !== 0) throw new Error(`${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
+/** What the group holds that a move must keep: every id, the bindings' profiles and the devices' status. */
+async function snapshot(groupId: string): Promise<{ profiles: any[]; merchants: any[]; bindings: Record<string, any[]>; devices: Record<string, any[]> }> {
+  const profiles = ((await data(groupId, 'GET', '/api/openapi/v1/acquirer?pageSize=-1')).records as any[]).map((p) => ({ id: p.profileId, name: p.profileName }));
+  const merchantRecords = (await data(groupId, 'GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records as any[];
+  const merchants = merchantRecords.map((m) => ({ id: m.mchId, ref: m.providerReference, name: m.mchName }));
+  const bindings: Record<string, any[]> = {};
+  const devices: Record<string, any[]> = {};
+  for (const m of merchantRecords) {
+    bindings[m.mchId] = ((await data(groupId, 'GET', `/api/openapi/v1/mchInfo/payment/${m.mchId}?pageSize=100`)).records as any[]).map((b) => ({
+      profileId: b.acquirerProfileId,
+      currency: b.currency,
+    }));
+    devices[m.mchId] = ((await data(groupId, 'GET', `/api/openapi/v1/device?mchId=${m.mchId}&pageSize=-1`)).records as any[]).map((d) => ({
+      id: d.deviceId,
+      alias: d.deviceAlias,
+      isDevice: d.isDevice ?? false,
+      status: d.deviceStatus ?? null,
+      extParams: d.extParams ?? null,
+    }));
+  }
+  return { profiles, merchants, bindings, devices };
+}
+
+/** The group from BEFORE with coffee-001's till-1 activated: a till in a shop. */
+async function shopWithTill(groupId: string): Promise<Workspace & { terminalId: string }> {
+  const ws = await workspace(sim, groupId);
+  const [coffee] = ((await data(groupId, 'GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records as any[]).filter((m) => m.providerReference === 'coffee-001');
+  const till = ((await data(groupId, 'GET', `/api/openapi/v1/device?mchId=${coffee.mchId}&pageSize=-1`)).records as any[]).find((d) => d.deviceAlias === 'till-1');
+  const activated = (await sim.admin.activate(JSON.parse(till.deviceToken).activationCode)) as { deviceId: string };
+  return { ...ws, terminalId: activated.deviceId };
+}
+
+const RENAMED_PROFILE = edited(
+  ['{ profileName: host-a,', '{ profileName: host-a-usd,'],
+  ['{ acquirer: host-a,', '{ acquirer: host-a-usd,'],
+  ['acquirerFields: { host-a:', 'acquirerFields: { host-a-usd:'],
+);
+
+/** Applies the manifest, checking that the only writes sent are the given PUTs. */
+async function applyOnly(ws: Workspace, puts: Record<string, number>): Promise<void> {
+  await sim.admin.resetStats();
+  const applied = await ws.cli(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+  expect(applied.code, applied.out + applied.err).toBe(0);
+  const stats = await sim.admin.stats();
+  const writes = Object.fromEntries(Object.entries(stats.byRoute).filter(([route]) => !route.startsWith('GET ')));
+  expect(writes).toEqual(puts);
+}
+
+/** The next plan of the same manifest, `moved:` entries still in it, is empty. */
+async function expectNoChanges(ws: Workspace): Promise<void> {
+  const again = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json', '--detailed-exitcode']);
+  expect(again.code, again.out + again.err).toBe(0);
+  expect(JSON.parse(again.out).changes).toEqual([]);
+}
+
+describe('moved', () => {
+  it('renames a profile with one PUT of profileName: its binding and the activated till follow, untouched', async () => {
+    const ws = await shopWithTill('G-63000001');
+    const before = await snapshot('G-63000001');
+    ws.write('paycfg.yaml', `${RENAMED_PROFILE}moved:\n  - { from: acquirer/host-a, to: acquirer/host-a-usd }\n`);
+    const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    const fields = {
+      acqType: 'card',
+      currency: 'USD',
+      connMessageFormat: 'HOSTA_8583',
+      enablerParams: ['tid'],
+    };
+    expect(maskedPlan(plan.out)).toEqual({
+      formatVersion: 1,
+      baseUrl: '<sim>',
+      group: { groupId: 'G-63000001', groupName: 'PBO G-63000001' },
+      changes: [
+        {
+          address: 'acquirer/host-a-usd',
+          kind: 'acquirer',
+          key: 'host-a-usd',
+          movedFrom: 'acquirer/host-a',
+          action: 'update',
+          liveId: '<id>',
+          before: { profileName: 'host-a', ...fields, methods: { '01': { emvs: ['visa-usd'], allows: [] } } },
+          after: { profileName: 'host-a-usd', ...fields, methods: { '01': { allows: [], emvs: ['visa-usd'] } } },
+          patch: [{ op: 'replace', path: '/profileName', value: 'host-a-usd' }],
+          dependsOn: [],
+          reason: 'moved from acquirer/host-a',
+          notes: [],
+          impact: { merchants: 1, terminals: 1 },
+        },
+      ],
+      unmanaged: [],
+      blocked: [],
+      summary: { create: 0, update: 1, delete: 0, replace: 0, blocked: 0 },
+      sensitive: [],
+    });
+
+    await applyOnly(ws, { 'PUT /api/openapi/v1/acquirer/{profileId}': 1 });
+    const after = await snapshot('G-63000001');
+    expect(after.profiles).toEqual(before.profiles.map((p) => (p.name === 'host-a' ? { ...p, name: 'host-a-usd' } : p)));
+    expect(after.merchants).toEqual(before.merchants);
+    expect(after.bindings).toEqual(before.bindings);
+    expect(after.devices).toEqual(before.devices);
+    expect(Object.values(after.devices).flat()).toContainEqual(expect.objectContaining({ id: ws.terminalId, isDevice: true, status: 1 }));
+    await expectNoChanges(ws);
+  });
+
+  it('renames a merchant with its full-replace PUT carrying the new providerReference: bindings and the activated till stay', async () => {
+    const ws = await shopWithTill('G-63000002');
+    const before = await snapshot('G-63000002');
+    ws.write(
+      'paycfg.yaml',
+      `${edited(['providerReference: coffee-001', 'providerReference: coffee-1'])}moved:\n  - { from: merchant/coffee-001, to: merchant/coffee-1 }\n`,
+    );
+    const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    const changes = (maskedPlan(plan.out) as { changes: unknown[] }).changes;
+    expect(changes).toEqual([
+      expect.objectContaining({
+        address: 'merchant/coffee-1',
+        movedFrom: 'merchant/coffee-001',
+        action: 'update',
+        before: expect.objectContaining({ providerReference: 'coffee-001', mchName: 'Coffee' }),
+        after: expect.objectContaining({ providerReference: 'coffee-1', mchName: 'Coffee' }),
+        patch: [{ op: 'replace', path: '/providerReference', value: 'coffee-1' }],
+        reason: 'moved from merchant/coffee-001',
+      }),
+    ]);
+    await applyOnly(ws, { 'PUT /api/openapi/v1/mchInfo/{mchId}': 1 });
+    const after = await snapshot('G-63000002');
+    expect(after.merchants).toEqual(before.merchants.map((m) => (m.ref === 'coffee-001' ? { ...m, ref: 'coffee-1' } : m)));
+    expect(after.bindings).toEqual(before.bindings);
+    expect(after.devices).toEqual(before.devices);
+    await expectNoChanges(ws);
+  });
+
+  it("renames an activated till's alias with one device PUT, with its other field change, keeping its id and status", async () => {
+    const ws = await shopWithTill('G-63000003');
+    const before = await snapshot('G-63000003');
+    ws.write(
+      'paycfg.yaml',
+      `${edited(['{ deviceAlias: till-1, deviceName: Front till,', '{ deviceAlias: front-till, deviceName: Front till 1,'])}` +
+        'moved:\n  - { from: device/coffee-001/till-1, to: device/coffee-001/front-till }\n',
+    );
+    const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    expect((maskedPlan(plan.out) as { changes: unknown[] }).changes).toEqual([
+      expect.objectContaining({
+        address: 'device/coffee-001/front-till',
+        movedFrom: 'device/coffee-001/till-1',
+        action: 'update',
+        merchant: 'coffee-001',
+        patch: [
+          { op: 'replace', path: '/deviceName', value: 'Front till 1' },
+          { op: 'replace', path: '/deviceAlias', value: 'front-till' },
+        ],
+        reason: 'moved from device/coffee-001/till-1, and 1 other field change',
+      }),
+    ]);
+    await applyOnly(ws, { 'PUT /api/openapi/v1/device/{deviceId}': 1 });
+    const after = await snapshot('G-63000003');
+    const renamed = (d: any) => (d.id === ws.terminalId ? { ...d, alias: 'front-till' } : d);
+    expect(after.devices).toEqual(Object.fromEntries(Object.entries(before.devices).map(([id, list]) => [id, list.map(renamed)])));
+    expect(Object.values(after.devices).flat()).toContainEqual(expect.objectContaining({ id: ws.terminalId, alias: 'front-till', isDevice: true, status: 1 }));
+    expect(after.bindings).toEqual(before.bindings);
+    await expectNoChanges(ws);
+  });
+});
