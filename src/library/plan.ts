@@ -7,6 +7,9 @@ import type { Plan } from '../plan/plan.js';
 import { parseTargets } from '../plan/targets.js';
 import { publicPlan } from '../render/public-plan.js';
 import { scrubPlan } from '../render/redact.js';
+import { UsageError } from '../errors.js';
+import type { BaseManifest } from '../workflow/base-manifest.js';
+import { materialiseBaseRef } from '../workflow/base-ref.js';
 import { computePlan, type PaymentOptions, type PlanRun } from '../workflow/compute-plan.js';
 import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-file.js';
 import { tokenOf } from './client.js';
@@ -58,8 +61,24 @@ export interface PlanOptions {
   readonly readStdin?: () => Promise<string>;
 }
 
+/**
+ * The manifest before the change under review (`plan --base`, `--base-ref`): each change of the
+ * plan then carries its `origin`: `intended` (the change brings it), `revert` (the live group was
+ * changed outside paycfg and the apply undoes that) or `both`. Read offline; no second live read.
+ */
+export interface BaseOptions {
+  /** Files or directories of the base manifest, as `manifest` takes them (as `--base`). */
+  readonly base?: string | readonly string[];
+  /**
+   * A git revision (as `--base-ref`, e.g. `origin/main`): the base is each manifest path as it is
+   * at that revision, read with git into a temporary directory that is removed afterwards. A path
+   * that does not exist there is one the change adds. Not with `base`.
+   */
+  readonly baseRef?: string;
+}
+
 /** A plan to compute, and where to save it for a later `apply({ savedPlan })` or `paycfg apply FILE`. */
-export interface SavePlanOptions extends PlanOptions {
+export interface SavePlanOptions extends PlanOptions, BaseOptions {
   /** The file to write (as `--out`): an existing file is replaced only when it is a saved plan. */
   readonly out?: string;
   /** With `out`: replace the file even when it is not a saved plan (as `--force`). */
@@ -67,12 +86,35 @@ export interface SavePlanOptions extends PlanOptions {
 }
 
 /** The run behind a plan, and the plan as published: what plan and apply both start from. */
-export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = false): Promise<{ run: PlanRun; shown: Plan; token: string }> {
+export async function computeLibraryPlan(options: PlanOptions & BaseOptions, forSavedPlan = false): Promise<{ run: PlanRun; shown: Plan; token: string }> {
   const token = tokenOf(options.client);
-  const run = await computePlan({
-    paths: typeof options.manifest === 'string' ? [options.manifest] : options.manifest,
+  const paths = typeof options.manifest === 'string' ? [options.manifest] : options.manifest;
+  const cwd = options.cwd ?? process.cwd();
+  if (options.base !== undefined && options.baseRef !== undefined) throw new UsageError('give the base manifest one way: base (its files) or baseRef (a git revision), not both');
+  const fromGit = options.baseRef !== undefined ? await materialiseBaseRef(options.baseRef, paths, cwd) : undefined;
+  try {
+    const base = fromGit?.base ?? baseOf(options.base, paths);
+    const run = await computePlanOf(options, paths, cwd, forSavedPlan, base);
+    return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
+  } finally {
+    await fromGit?.dispose();
+  }
+}
+
+/** `base` as the workflow takes it; refused when it names no path, or standard input beside a manifest read from it. */
+function baseOf(base: BaseOptions['base'], paths: readonly string[]): BaseManifest | undefined {
+  if (base === undefined) return undefined;
+  const basePaths = typeof base === 'string' ? [base] : [...base];
+  if (basePaths.length === 0) throw new UsageError('base names no file: give the base manifest\'s files or directories');
+  if (basePaths.includes('-') && paths.includes('-')) throw new UsageError('standard input (-) can be read once: the manifest and its base cannot both come from it');
+  return { paths: basePaths, label: '--base' };
+}
+
+function computePlanOf(options: PlanOptions, paths: readonly string[], cwd: string, forSavedPlan: boolean, base: BaseManifest | undefined): Promise<PlanRun> {
+  return computePlan({
+    paths,
     env: options.env ?? process.env,
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     client: options.client,
     concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
     targets: parseTargets(options.targets),
@@ -80,8 +122,8 @@ export async function computeLibraryPlan(options: PlanOptions, forSavedPlan = fa
     ...(options.maxDeletes !== undefined ? { maxDeletes: checkedMaxDeletes(options.maxDeletes)! } : {}),
     payments: paymentOptionsOf(options),
     ...(options.readStdin !== undefined ? { readStdin: options.readStdin } : {}),
+    ...(base !== undefined ? { base } : {}),
   });
-  return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
 }
 
 /** The library's payment options as the workflow takes them, each checked (a UsageError naming the option). */
@@ -103,7 +145,10 @@ export function paymentOptionsOf(options: Pick<PlanOptions, 'impactWindow' | 'al
  * With `out`, the plan is also saved there for `apply({ savedPlan })` (`paycfg plan --out`): the
  * file holds no secret value, only where each comes from.
  *
- * @throws ManifestError before the first request, when the manifest is invalid.
+ * With `base` (or `baseRef`), each change and blocked change carries its `origin` against that
+ * manifest (see BaseOptions); the changes themselves are the same.
+ *
+ * @throws ManifestError before the first request, when the manifest is invalid (a BaseManifestError when the base is).
  * @throws ApiError, AuthenticationError, TransportError… when the service refuses or cannot be reached.
  * @throws TargetError when a target names no resource; SavedPlanError when `out` cannot be written.
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or the manifest's safety.maxDeletes) allows: nothing is saved.

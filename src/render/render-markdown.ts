@@ -1,9 +1,10 @@
-import type { Plan } from '../plan/plan.js';
+import type { Change, Plan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
 import { publicPlan } from './public-plan.js';
-import { changeLines, type BlockLine } from './render-text.js';
+import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
+import { changeLines, movedFromOf, type BlockLine } from './render-text.js';
 import { visiblePlan } from './visible-plan.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
@@ -45,6 +46,9 @@ function inline(text: string): string {
     .replace(/:\/\//g, `:${WORD_JOINER}//`)
     .replace(/www\./gi, (www) => `${www.slice(0, 3)}${WORD_JOINER}.`);
 }
+
+/** The most records the warning about reverted changes names; the rest are counted. */
+const REVERTED_NAMED = 10;
 
 /** The longest run of backticks in `text`: a code span or fence one longer cannot be closed by it. */
 function longestBacktickRun(text: string): number {
@@ -143,6 +147,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
       '',
       `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
       '',
+      ...revertLines(plan),
     ],
   };
 
@@ -166,26 +171,38 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
   };
 
   // Stable: within each group the plan's order stands, which is the order apply runs them in.
-  const changes = [...plan.changes.filter((c) => touchesTraffic(c as WithImpact)), ...plan.changes.filter((c) => !touchesTraffic(c as WithImpact))];
-  const reordered = changes.some((change, i) => change !== plan.changes[i]);
+  const trafficFirst = (list: readonly Change[]): Change[] => [...list.filter((c) => touchesTraffic(c as WithImpact)), ...list.filter((c) => !touchesTraffic(c as WithImpact))];
+  // With a base manifest the rows are grouped by origin (intended, revert, both), each group traffic first.
+  const inPlanOrder = hasOrigins(plan) ? changesByOrigin(plan.changes) : [{ origin: undefined, changes: plan.changes }];
+  const groups = inPlanOrder.map((g) => ({ ...g, changes: trafficFirst(g.changes) }));
+  const changes = groups.flatMap((g) => g.changes);
+  const groupAt = groups.flatMap((g) => g.changes.map(() => g));
+  const reordered = groups.some((g, n) => g.changes.some((change, i) => change !== inPlanOrder[n]!.changes[i]));
   const impacts = changes.map((change) => impactLine(change as WithImpact));
   const impactColumn = impacts.some((line) => line !== undefined);
+  const tableHead = impactColumn ? ['| | change | impact | reason |', '|---|---|---|---|'] : ['| | change | reason |', '|---|---|---|'];
   const table: Section = {
     entries: changes.map((change, i) => {
       const symbol = change.step === 'replace-old' ? SYMBOL.delete : SYMBOL[change.action];
       const warned = warningsAbout(plan, change.address).length > 0 ? ' ⚠️' : '';
       const impact = impactColumn ? ` ${inline(impacts[i] ?? '')} |` : '';
-      return `| ${symbol}${warned} | ${code(change.address, true)} |${impact} ${inline(change.reason)} |`;
+      const movedFrom = movedFromOf(change);
+      const shownAddress = movedFrom !== undefined ? `${code(`${movedFrom} → ${change.address}`, true)} (moved)` : code(change.address, true);
+      return `| ${symbol}${warned} | ${shownAddress} |${impact} ${inline(change.reason)} |`;
     }),
-    layout: (shown, left) =>
-      drift
-        ? [
-            ...(reordered ? ['Changes through which payments went in the impact window come first; `paycfg apply` runs them in the order of the details below.', ''] : []),
-            ...(impactColumn ? ['| | change | impact | reason |', '|---|---|---|---|'] : ['| | change | reason |', '|---|---|---|']),
-            ...shown,
-            ...(left > 0 ? ['', notShown(left, 'more change')] : []),
-          ]
-        : [inline(noChangeLine(plan))],
+    layout(shown, left) {
+      if (!drift) return [inline(noChangeLine(plan))];
+      const intro = reordered ? ['Changes through which payments went in the impact window come first; `paycfg apply` runs them in the order of the details below.', ''] : [];
+      const rows: string[] = [];
+      shown.forEach((row, i) => {
+        const group = groupAt[i]!;
+        if (group.origin !== undefined && (i === 0 || groupAt[i - 1] !== group)) {
+          rows.push(...(i === 0 ? [] : ['']), `#### ${ORIGIN_HEADING[group.origin]} (${group.changes.length})`, '', `${capitalised(ORIGIN_DETAIL[group.origin])}.`, '', ...tableHead);
+        } else if (i === 0) rows.push(...tableHead);
+        rows.push(row);
+      });
+      return [...intro, ...rows, ...(left > 0 ? ['', notShown(left, 'more change')] : [])];
+    },
   };
 
   const blocks = plan.changes.map((change) => changeLines(change, warningsAbout(plan, change.address), { wrapAt: MARKDOWN_WRAP_AT }).map(diffLine).join('\n'));
@@ -208,7 +225,8 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
     entries: plan.blocked.map((b) => {
       const { batches } = b as typeof b & WithBatches;
       const blockers = blockersBesideBatches(b.blockers, batches);
-      const head = `- ${code(b.address)} (${b.action}): ${inline(b.reason)}${blockers.length > 0 ? `; ${blockers.map(inline).join('; ')}` : ''}`;
+      const origin = originOf(b);
+      const head = `- ${code(b.address)} (${b.action}${origin !== undefined ? `; origin: ${origin}` : ''}): ${inline(b.reason)}${blockers.length > 0 ? `; ${blockers.map(inline).join('; ')}` : ''}`;
       return [head, ...batchLines(batches ?? []).map((line) => `  - ${inline(line)}`)].join('\n');
     }),
     layout: (shown, left) =>
@@ -236,4 +254,20 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
   const sections = [heading, warnings, table, details, blocked, unmanaged];
   const lines = fitted(sections, [1, 4, 2, 3, 5], options.maxLength ?? MARKDOWN_MAX_LENGTH);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The warning at the top of a plan made with a base manifest whose apply would undo changes made
+ * outside paycfg: said plainly, the records named (the first ten, then counted).
+ */
+function revertLines(plan: Plan): string[] {
+  const reverted = revertedAddresses(plan);
+  if (reverted.length === 0) return [];
+  const named = reverted.slice(0, REVERTED_NAMED).map((address) => code(address));
+  const more = reverted.length > named.length ? `, and ${reverted.length - named.length} more` : '';
+  return [`**⚠️ ${revertSentence(reverted.length)}:** ${named.join(', ')}${more}. Make sure that is wanted, or bring the manifest in line with the live group first.`, ''];
+}
+
+function capitalised(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

@@ -4,6 +4,7 @@ import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
 import { blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
 import { visiblePlan } from './visible-plan.js';
@@ -15,6 +16,8 @@ function headline(change: Change): string {
   if (base !== change.address && change.address.startsWith(`${base}#duplicate-`)) return `${base}: duplicate code ${change.liveId ?? ''} will be deleted`;
   if (change.step === 'replace-old') return `${base} (old record${change.liveId !== undefined ? ` ${change.liveId}` : ''}) will be deleted to make way for its replacement`;
   if (change.step === 'detach') return `${base} will let go of a resource that is being replaced`;
+  const movedFrom = movedFromOf(change);
+  if (movedFrom !== undefined) return `${movedFrom} → ${base} (moved): renamed in place`;
   switch (change.action) {
     case 'create':
       return `${base} will be created`;
@@ -28,6 +31,12 @@ function headline(change: Change): string {
       if (change.disposal === 'decommission') return `${base} will be DECOMMISSIONED`;
       return change.predicted === true ? `${base} will be made by the service with its merchant, then deleted` : `${base} will be deleted`;
   }
+}
+
+/** The address a change renames its record from (`moved:` in the manifest), when it does. */
+export function movedFromOf(change: Change): string | undefined {
+  const movedFrom = (change as { movedFrom?: unknown }).movedFrom;
+  return typeof movedFrom === 'string' ? movedFrom : undefined;
 }
 
 /** One line of a change block: its mark (if any) stands at `markCol`, its text two columns further. */
@@ -72,6 +81,8 @@ export function changeLines(change: Change, warnings: readonly PlanWarning[] = [
   const impact = impactLine(change as Change & WithImpact);
   if (impact !== undefined) lines.push({ markCol: 2, mark: '', text: `impact: ${impact}` });
   for (const w of warnings) lines.push({ markCol: 2, mark: '', text: `warning: ${w.message}`, tone: 'warning' });
+  const origin = originOf(change);
+  if (origin !== undefined) lines.push({ markCol: 2, mark: '', text: `origin: ${originNote(origin)}`, tone: origin === 'intended' ? 'dim' : 'warning' });
   lines.push({ markCol: 2, mark: '', text: `reason: ${change.reason}`, tone: 'dim' });
   for (const note of change.notes) lines.push({ markCol: 2, mark: '', text: `note: ${note}`, tone: 'dim' });
   if (change.dependsOn.length > 0) lines.push({ markCol: 2, mark: '', text: `after: ${change.dependsOn.join(', ')}`, tone: 'dim' });
@@ -100,7 +111,13 @@ export function renderChange(change: Change, style: Style, warnings: readonly Pl
 export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan'): string {
   const plan = visiblePlan(publicPlan(input));
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}`, ''];
-  if (plan.changes.length > 0) {
+  if (plan.changes.length > 0 && hasOrigins(plan)) {
+    out.push('paycfg will perform the following actions, grouped by where they come from (compared with the base manifest); apply runs them in the order their `after:` lines allow:', '');
+    for (const group of changesByOrigin(plan.changes)) {
+      out.push(style.bold(`${ORIGIN_HEADING[group.origin]} (${group.changes.length}): ${ORIGIN_DETAIL[group.origin]}.`), '');
+      for (const change of group.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address)), '');
+    }
+  } else if (plan.changes.length > 0) {
     out.push(
       kind === 'plan'
         ? 'paycfg will perform the following actions, in this order:'
@@ -110,6 +127,8 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
     for (const change of plan.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address)), '');
   }
   const warnings: { title: string; detail?: string }[] = [];
+  const reverted = revertedAddresses(plan);
+  if (reverted.length > 0) warnings.push({ title: `${revertSentence(reverted.length)}: ${reverted.join(', ')}` });
   if (plan.targets !== undefined && plan.targets.length > 0) warnings.push(targetingWarning(plan.targets));
   for (const w of plan.warnings ?? []) {
     const { address, message } = warningParts(w);
@@ -125,7 +144,8 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   if (plan.blocked.length > 0) {
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {
-      out.push(`  ${style.red('!')} ${b.address} (${b.action}): ${b.reason}`);
+      const origin = originOf(b);
+      out.push(`  ${style.red('!')} ${b.address} (${b.action}${origin !== undefined ? `; origin: ${origin}` : ''}): ${b.reason}`);
       const { batches } = b as typeof b & WithBatches;
       for (const line of batchLines(batches ?? [])) out.push(`      - ${line}`);
       for (const blocker of blockersBesideBatches(b.blockers, batches)) out.push(`      - ${blocker}`);

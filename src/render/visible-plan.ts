@@ -22,6 +22,7 @@ export function visiblePlan(plan: Plan): Plan {
     changes: plan.changes.map((change) => ({
       ...change,
       address: t(change.address),
+      ...(typeof (change as { movedFrom?: unknown }).movedFrom === 'string' ? { movedFrom: t((change as unknown as { movedFrom: string }).movedFrom) } : {}),
       reason: t(change.reason),
       notes: change.notes.map(t),
       dependsOn: change.dependsOn.map(t),

@@ -9,6 +9,8 @@ import { computeImpact } from '../impact/compute-impact.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '../payments/impact-window.js';
 import { readSettlementBatches } from '../payments/read-settlements.js';
+import { PlanError } from '../plan/errors.js';
+import { labelOrigins } from '../plan/origin.js';
 import { planChanges, type PlanContext } from '../plan/plan-changes.js';
 import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
 import { refuseSecretDefaults } from '../plan/saved-plan.js';
@@ -17,6 +19,7 @@ import type { Plan, PlanWarning } from '../plan/plan.js';
 import { isMoneyRelevant, unsettledByAddress } from '../plan/settlement-guard.js';
 import { checkTargets, limitToTargets } from '../plan/targets.js';
 import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.js';
+import { loadBaseManifest, type BaseManifest, type LoadedBase } from './base-manifest.js';
 
 export interface PlanRun {
   /** With what `plan --out` must refuse that only the manifest's positions can show (see manifest/secret-defaults.ts). */
@@ -71,8 +74,12 @@ export async function computePlan(input: {
   /** `--max-deletes`: overrides the manifest's safety.maxDeletes for this run. */
   readonly maxDeletes?: number;
   readonly payments?: PaymentOptions;
+  /** `--base`: the manifest before the change under review; each change is labelled with its origin (plan/origin.ts). */
+  readonly base?: BaseManifest;
 }): Promise<PlanRun> {
   const { loaded, desired, safeguards } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
+  // Offline, like the manifest: a base that does not load is refused before the first request.
+  const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency, safeguards);
   const targets = input.targets ?? [];
@@ -95,6 +102,7 @@ export async function computePlan(input: {
   }
   // A plan without changes (most drift runs) pays nothing for the live group's reach index.
   if (plan.changes.length > 0) plan = withImpact(plan, computeImpact(plan.changes, run.live.state, routes, window, now));
+  if (base !== undefined) plan = withOrigins(plan, base, run);
   // Counted on the plan this run would carry out: a --target plan counts the deletes it keeps.
   checkDeleteBudget(plan, deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest'));
   checkTerminalBudget(plan, terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest'));
@@ -111,6 +119,30 @@ function withImpact(plan: Plan, impact: ReadonlyMap<string, ChangeImpact>): Plan
       return found === undefined ? change : { ...change, impact: found };
     }),
   };
+}
+
+/**
+ * Each change labelled against the base manifest. The base is planned against the same live read
+ * (pure, no request), without `protect:` or the settlement guard: what it would change is how the
+ * live group drifted from it. A base the planner refuses against this group leaves the manifests
+ * alone to compare, which the plan says in a warning.
+ */
+function withOrigins(plan: Plan, base: LoadedBase, run: Pick<PlanRun, 'desired' | 'live'> & { readonly context: PlanContext }): Plan {
+  let basePlan: Plan | undefined;
+  try {
+    basePlan = planChanges(base.desired, run.live.state, { baseUrl: run.context.baseUrl, group: run.context.group });
+  } catch (error) {
+    if (!(error instanceof PlanError)) throw error;
+  }
+  const labelled = labelOrigins(plan, { base: base.desired, desired: run.desired, basePlan, missingVariables: base.missingVariables });
+  if (basePlan !== undefined) return labelled;
+  return withMoreWarnings(labelled, [
+    {
+      message:
+        'the base manifest cannot be planned against the live group, so the live drift from it is unknown: ' +
+        'a change the two manifests differ on is labelled intended, any other revert',
+    },
+  ]);
 }
 
 /** The plan with warnings added after its own (the routes' ambiguous merchant names). */

@@ -26,6 +26,13 @@ export const planSyntax = {
     'detailed-exitcode': { type: 'boolean', help: 'Exit 2 when there are changes or blocked changes (0: none, 1: error)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable), e.g. merchant/coffee-001' },
+    base: {
+      type: 'string',
+      multiple: true,
+      value: 'PATH',
+      help: 'The manifest before the change under review, as -f takes it (repeatable): each change is labelled intended, revert (undoes a change made outside paycfg) or both',
+    },
+    'base-ref': { type: 'string', value: 'REV', help: 'As --base, with each -f path as it is at the git revision REV (e.g. origin/main)' },
     'max-deletes': { type: 'string', value: 'N', help: 'Refuse the run, before any write, when the plan deletes more than N live records (a replacement, a logout and a decommission count); 0: no delete. Overrides safety.maxDeletes of the manifest' },
     'max-affected-terminals': maxAffectedTerminalsFlagSpec,
     'allow-unsettled': allowUnsettledFlagSpec,
@@ -43,9 +50,14 @@ export const planSyntax = {
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('plan', planSyntax, argv);
+  if (values.file === undefined && (values.base !== undefined || values['base-ref'] !== undefined)) {
+    const flag = values.base !== undefined ? '--base' : '--base-ref';
+    throw new UsageError(`paycfg plan: ${flag} gives the manifest before the change; give the manifest to plan with -f PATH as well`);
+  }
   const paths = requireFiles('plan', values.file);
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
   if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
+  const base = baseFlags(values.base, values['base-ref'], paths);
   const parallelism = parallelismFlag('plan', values.parallelism);
   const targets = parseTargets(values.target);
   const maxDeletes = maxDeletesFlag('plan', values['max-deletes']);
@@ -67,6 +79,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       ...(impactWindow !== undefined ? { impactWindow } : {}),
       ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
       ...stdinOf(io),
+      ...base,
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),
     });
     if (values.json) io.stdout.write(renderPlanJson(shown));
@@ -81,6 +94,17 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   } finally {
     await client.close();
   }
+}
+
+/** --base and --base-ref as the library takes them: one of the two, standard input read once. */
+function baseFlags(base: string[] | undefined, baseRef: string | undefined, files: readonly string[]): { base?: string[]; baseRef?: string } {
+  if (base !== undefined && baseRef !== undefined) throw new UsageError('paycfg plan: choose one of --base and --base-ref');
+  if (baseRef !== undefined) return { baseRef };
+  if (base === undefined) return {};
+  if (base.filter((p) => p === '-').length + files.filter((p) => p === '-').length > 1) {
+    throw new UsageError('paycfg plan: standard input (-) can be read once; give the manifest or its base (--base) as a file');
+  }
+  return { base };
 }
 
 export const planCommand: Command = { name: 'plan', syntax: planSyntax, run };

@@ -1,0 +1,223 @@
+import jsonPatch from 'fast-json-patch';
+import type { Address, Kind } from '../model/kinds.js';
+import { baseAddress, pointerSegment, splitPointer } from '../model/pointers.js';
+import type { DesiredResource, DesiredState, SecretOrigin } from '../model/state.js';
+import { comparable } from './diff.js';
+import type { BlockedChange, Change, Plan } from './plan.js';
+
+/**
+ * Where a change comes from, when the plan was made with a base manifest (`plan --base`, the
+ * manifest before the change under review):
+ * - `intended`: the change under review brings it: the base and the new manifest differ for what it
+ *   changes, or the base manifest would not have made it at all (a prune turned on, a merchant's
+ *   `bindings:` now managed);
+ * - `revert`: the manifests agree, and the live group differs from them: it was changed outside
+ *   paycfg, and the apply undoes that;
+ * - `both`: the manifests differ for what it changes, and the live group differs from the base too.
+ */
+export type ChangeOrigin = 'intended' | 'revert' | 'both';
+
+export const ORIGINS: readonly ChangeOrigin[] = ['intended', 'revert', 'both'];
+
+/** A change or blocked change of a plan made with a base manifest. */
+export interface WithOrigin {
+  readonly origin?: ChangeOrigin;
+}
+
+export interface OriginInput {
+  /** The desired state of the base manifest, built as the new one is (same environment). */
+  readonly base: DesiredState;
+  /** The desired state of the new manifest, the plan's own. */
+  readonly desired: DesiredState;
+  /**
+   * The plan of the base manifest against the same live read (planChanges, without `protect:` or the
+   * settlement guard): the changes it makes are how the live group differs from the base. Undefined
+   * when the planner refuses the base manifest against this live group (a PlanError): then a change
+   * the manifests differ on is `intended`, and any other `revert`.
+   */
+  readonly basePlan: Pick<Plan, 'changes' | 'blocked'> | undefined;
+  /**
+   * Variables the base manifest refers to that are unset (it was loaded with allowMissingEnv): a
+   * value built from one holds a placeholder, so the base plan's difference there says nothing of the
+   * live group and is not counted as drift.
+   */
+  readonly missingVariables?: readonly string[];
+}
+
+/**
+ * The plan with an `origin` on each change and each blocked change. Pure. A change is compared
+ * field by field, over the paths its patch touches (the whole record for a create or a delete):
+ * - the live group drifted from the base there when the base plan makes a change at the same
+ *   address whose paths overlap (or blocks that address);
+ * - the manifests differ there when the base and new desired records differ on an overlapping path
+ *   (one that exists in one manifest only differs everywhere). A value built from variables is
+ *   compared by its template (`${VAR}` as written), never by its value; a secret written in the
+ *   manifest by its value.
+ * Drift alone is `revert`; drift where the manifests differ is `both`; everything else is `intended`
+ * (the new manifest brings a change the base plan would not make). Steps (`#old`, `#detach`) are
+ * judged like changes: a step the base plan makes too is drift. A duplicate pending code's delete
+ * (`#duplicate-<id>`) is judged on the base plan alone: the manifests say nothing of it. Unmanaged
+ * records are not changes and carry no origin.
+ */
+export function labelOrigins(plan: Plan, input: OriginInput): Plan {
+  const judge = new OriginJudge(input);
+  return {
+    ...plan,
+    changes: plan.changes.map((change) => ({ ...change, origin: judge.changeOrigin(change) })),
+    blocked: plan.blocked.map((entry) => ({ ...entry, origin: judge.blockedOrigin(entry) })),
+  };
+}
+
+/** How many changes of a plan a label counts (the delete half of a replacement counted with it, as the summary does). */
+export function originCounts(changes: readonly (Change & WithOrigin)[]): Record<ChangeOrigin, number> {
+  const counts: Record<ChangeOrigin, number> = { intended: 0, revert: 0, both: 0 };
+  for (const change of changes) if (change.origin !== undefined && change.step !== 'replace-old') counts[change.origin] += 1;
+  return counts;
+}
+
+/** The record's whole: a path that overlaps every other. */
+const WHOLE = '';
+
+class OriginJudge {
+  private readonly drifted = new Map<Address, string[]>();
+  private readonly baseSecrets: SecretIndex;
+  private readonly newSecrets: SecretIndex;
+  /** Paths per address where the base plan's value waits for an unset variable. */
+  private readonly unknownInBase = new Map<Address, string[]>();
+
+  constructor(private readonly input: OriginInput) {
+    for (const change of input.basePlan?.changes ?? []) this.addDrift(change.address, pathsOf(change));
+    for (const entry of input.basePlan?.blocked ?? []) this.addDrift(entry.address, [WHOLE]);
+    this.baseSecrets = indexSecrets(input.base.sensitive);
+    this.newSecrets = indexSecrets(input.desired.sensitive);
+    const missing = new Set(input.missingVariables ?? []);
+    if (missing.size > 0) {
+      for (const [address, secrets] of this.baseSecrets) {
+        const unknown = secrets.filter(({ origin }) => origin.kind === 'template' && origin.variables.some((v) => missing.has(v))).map(({ path }) => path);
+        if (unknown.length > 0) this.unknownInBase.set(address, unknown);
+      }
+    }
+  }
+
+  changeOrigin(change: Change): ChangeOrigin {
+    return this.originOf(change.address, change.kind, pathsOf(change));
+  }
+
+  blockedOrigin(entry: BlockedChange): ChangeOrigin {
+    return this.originOf(entry.address, entry.kind, [WHOLE]);
+  }
+
+  private originOf(address: Address, kind: Kind, paths: readonly string[]): ChangeOrigin {
+    const manifests = isDuplicate(address) ? false : overlapsAny(paths, this.manifestDifference(baseAddress(address), kind));
+    if (this.input.basePlan === undefined) return manifests ? 'intended' : 'revert';
+    const unknown = this.unknownInBase.get(baseAddress(address)) ?? [];
+    const driftPaths = (this.drifted.get(address) ?? []).filter((p) => !unknown.some((u) => p !== WHOLE && within(p, u)));
+    const drift = overlapsAny(paths, driftPaths);
+    if (!drift) return 'intended';
+    return manifests ? 'both' : 'revert';
+  }
+
+  private addDrift(address: Address, paths: readonly string[]): void {
+    const known = this.drifted.get(address);
+    if (known === undefined) this.drifted.set(address, [...paths]);
+    else known.push(...paths);
+  }
+
+  /** Paths where the base and new desired records of an address differ, memoised (a replacement's halves ask twice). */
+  private manifestDifference(address: Address, kind: Kind): string[] {
+    let found = this.differences.get(address);
+    if (found === undefined) {
+      const base = this.input.base.resources.get(address);
+      const next = this.input.desired.resources.get(address);
+      found =
+        base === undefined && next === undefined
+          ? []
+          : base === undefined || next === undefined
+            ? [WHOLE]
+            : jsonPatch
+                .compare(comparedFields(kind, base, this.baseSecrets.get(address)), comparedFields(kind, next, this.newSecrets.get(address)))
+                .map((op) => op.path);
+      this.differences.set(address, found);
+    }
+    return found;
+  }
+  private readonly differences = new Map<Address, string[]>();
+}
+
+interface AddressSecret {
+  /** The pointer's path within the record, as a JSON Pointer (`/deviceAdmin`). */
+  readonly path: string;
+  readonly segments: readonly string[];
+  readonly origin: SecretOrigin;
+}
+
+type SecretIndex = Map<Address, AddressSecret[]>;
+
+function indexSecrets(sensitive: ReadonlyMap<string, SecretOrigin>): SecretIndex {
+  const index: SecretIndex = new Map();
+  for (const [pointer, origin] of sensitive) {
+    const { address, path } = splitPointer(pointer);
+    let list = index.get(address);
+    if (list === undefined) index.set(address, (list = []));
+    list.push({ path: path.map((s) => `/${pointerSegment(s)}`).join(''), segments: path, origin });
+  }
+  return index;
+}
+
+/**
+ * A desired record's fields as the diff compares them (plan/diff.ts comparable), each value built
+ * from variables replaced by its template: two manifests that write `${ADMIN}` agree whatever it
+ * holds, and a changed template differs even where both happen to give the same value.
+ */
+function comparedFields(kind: Kind, resource: DesiredResource, secrets: readonly AddressSecret[] | undefined): Record<string, unknown> {
+  let fields = resource.fields as unknown as Record<string, unknown>;
+  for (const secret of secrets ?? []) {
+    if (secret.origin.kind !== 'template') continue;
+    fields = replacedAt(fields, secret.segments, `\${template} ${secret.origin.template}`) as Record<string, unknown>;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) out[field] = comparable(kind, field, value);
+  return out;
+}
+
+/** A copy of `value` with the value at `segments` replaced; the value itself when the path leads nowhere. */
+function replacedAt(value: unknown, segments: readonly string[], replacement: unknown): unknown {
+  if (segments.length === 0) return replacement;
+  if (typeof value !== 'object' || value === null) return value;
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (Array.isArray(value)) {
+    const index = Number(head);
+    if (!Number.isInteger(index) || index < 0 || index >= value.length) return value;
+    const copy = [...value];
+    copy[index] = replacedAt(value[index], rest, replacement);
+    return copy;
+  }
+  const record = value as Record<string, unknown>;
+  if (!Object.hasOwn(record, head)) return value;
+  return { ...record, [head]: replacedAt(record[head], rest, replacement) };
+}
+
+/** The paths a change touches: its patch's, or the whole record for a create or a delete (or an empty patch). */
+function pathsOf(change: Pick<Change, 'before' | 'after' | 'patch'>): string[] {
+  if (change.before === null || change.after === null || change.patch.length === 0) return [WHOLE];
+  const paths: string[] = [];
+  for (const op of change.patch) {
+    paths.push(op.path);
+    if ((op.op === 'move' || op.op === 'copy') && typeof op.from === 'string') paths.push(op.from);
+  }
+  return paths;
+}
+
+/** Whether `path` is `ancestor` or lies under it (JSON Pointers, segment by segment). */
+function within(path: string, ancestor: string): boolean {
+  return ancestor === WHOLE || path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+function overlapsAny(paths: readonly string[], others: readonly string[]): boolean {
+  return paths.some((p) => others.some((o) => within(p, o) || within(o, p)));
+}
+
+function isDuplicate(address: Address): boolean {
+  return /#duplicate-[^#/]+$/.test(address);
+}
+

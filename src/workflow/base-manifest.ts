@@ -1,0 +1,59 @@
+import { buildDesiredState } from '../desired/build-desired.js';
+import { loadManifest, ManifestError, type Diagnostic } from '../manifest/index.js';
+import type { DesiredState } from '../model/state.js';
+
+/** The manifest as it was before the change under review (`plan --base`, `--base-ref`). */
+export interface BaseManifest {
+  /** Files and directories, as `-f` takes them (`-` reads standard input). */
+  readonly paths: readonly string[];
+  /** What the paths are relative to; default the run's working directory. */
+  readonly cwd?: string;
+  /** How messages name it: `--base` or `--base-ref origin/main`. */
+  readonly label: string;
+  /** How messages name one of its files, when not by its path (`origin/main:paycfg.yaml`). */
+  readonly fileName?: (file: string) => string;
+}
+
+/** The base manifest is invalid: its problems, named as the base's (its files may not be on disk any more). */
+export class BaseManifestError extends ManifestError {
+  constructor(label: string, diagnostics: readonly Diagnostic[], files: readonly string[]) {
+    super(diagnostics, files);
+    this.message = this.message.replace(/^the manifest is invalid/, `the base manifest (${label}) is invalid`);
+  }
+}
+
+export interface LoadedBase {
+  readonly desired: DesiredState;
+  /** Variables it refers to that are unset here: values built from them hold placeholders. */
+  readonly missingVariables: readonly string[];
+}
+
+/**
+ * Loads the base manifest, offline, with the run's environment. A variable it needs that is unset
+ * (one the change under review stopped using, say) is no error: a value built from variables is
+ * compared by its template (plan/origin.ts), and the placeholder it holds is never sent anywhere.
+ */
+export async function loadBaseManifest(
+  base: BaseManifest,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  readStdin: (() => Promise<string>) | undefined,
+): Promise<LoadedBase> {
+  try {
+    const { manifest, secrets, locate, missingVariables } = await loadManifest(base.paths, {
+      env: { ...env },
+      cwd: base.cwd ?? cwd,
+      allowMissingEnv: true,
+      ...(readStdin !== undefined ? { readStdin } : {}),
+    });
+    return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables };
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    const rename = base.fileName ?? ((file: string) => file);
+    throw new BaseManifestError(
+      base.label,
+      error.diagnostics.map((d) => ({ ...d, file: rename(d.file) })),
+      error.files.map(rename),
+    );
+  }
+}
