@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { BEFORE, edited, maskedPlan, workspace, type Workspace } from './safeguards-helpers.js';
+import { edited, maskedPlan, workspace, type Workspace } from './safeguards-helpers.js';
 
 let sim: TestSimulator;
 beforeAll(async () => {
@@ -187,5 +187,77 @@ describe('moved', () => {
     expect(Object.values(after.devices).flat()).toContainEqual(expect.objectContaining({ id: ws.terminalId, alias: 'front-till', isDevice: true, status: 1 }));
     expect(after.bindings).toEqual(before.bindings);
     await expectNoChanges(ws);
+  });
+
+  it('renames a merchant and one of its devices together, the device written under the old name; a --target on the new address takes the move', async () => {
+    const ws = await shopWithTill('G-63000004');
+    ws.write(
+      'paycfg.yaml',
+      `${edited(['providerReference: coffee-001', 'providerReference: coffee-1'], ['{ deviceAlias: till-1,', '{ deviceAlias: front-till,'])}` +
+        'moved:\n  - { from: merchant/coffee-001, to: merchant/coffee-1 }\n  - { from: device/coffee-001/till-1, to: device/coffee-1/front-till }\n',
+    );
+    const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    const changes = JSON.parse(plan.out).changes as { address: string; movedFrom?: string; action: string }[];
+    expect(changes.map(({ address, movedFrom, action }) => ({ address, movedFrom, action }))).toEqual([
+      { address: 'merchant/coffee-1', movedFrom: 'merchant/coffee-001', action: 'update' },
+      { address: 'device/coffee-1/front-till', movedFrom: 'device/coffee-1/till-1', action: 'update' },
+    ]);
+    const targeted = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json', '--target', 'device/coffee-1/front-till']);
+    expect(targeted.code, targeted.err).toBe(0);
+    expect((JSON.parse(targeted.out).changes as { address: string }[]).map((c) => c.address)).toEqual(['device/coffee-1/front-till']);
+    await applyOnly(ws, { 'PUT /api/openapi/v1/mchInfo/{mchId}': 1, 'PUT /api/openapi/v1/device/{deviceId}': 1 });
+    await expectNoChanges(ws);
+  });
+
+  it('is not held back by protect: on the old or the new address (an update), and protect: still guards the renamed record', async () => {
+    const ws = await workspace(sim, 'G-63000005');
+    ws.write('paycfg.yaml', `${RENAMED_PROFILE}moved:\n  - { from: acquirer/host-a, to: acquirer/host-a-usd }\nprotect: [acquirer/host-a, binding/coffee-001/host-a/USD]\n`);
+    const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    const json = JSON.parse(plan.out);
+    expect(json.changes.map((c: { address: string; action: string }) => `${c.action} ${c.address}`)).toEqual(['update acquirer/host-a-usd']);
+    expect(json.warnings).toBeUndefined();
+    // The binding that followed the rename is still protected under the name it was read by.
+    ws.write(
+      'paycfg.yaml',
+      `${edited(
+        ['{ profileName: host-a,', '{ profileName: host-a-usd,'],
+        ['    bindings:\n      - { acquirer: host-a, currency: USD, methods: { "01": { emvs: [visa-usd] } } }\n', '    bindings: []\n'],
+        ['{ deviceAlias: till-1, deviceName: Front till, methods: ["01"], acquirerFields: { host-a: { tid: "00001" } } }', '{ deviceAlias: till-1, deviceName: Front till }'],
+      )}moved:\n  - { from: acquirer/host-a, to: acquirer/host-a-usd }\nprotect: [binding/coffee-001/host-a/USD]\n`,
+    );
+    const held = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(held.code, held.out + held.err).toBe(0);
+    expect(JSON.parse(held.out).blocked).toEqual([
+      expect.objectContaining({ address: 'binding/coffee-001/host-a-usd/USD', action: 'delete', cause: 'protected', pattern: 'binding/coffee-001/host-a/USD' }),
+    ]);
+  });
+
+  it('refuses at plan time a move whose from and to are both live, naming both; a move with neither creates its to', async () => {
+    const ws = await workspace(sim, 'G-63000006');
+    const hostB = '  - { profileName: host-b, currency: USD, connMessageFormat: HOSTB_8583, methods: { "02": { emvs: [mc-usd] } } }\n';
+    const profile = (name: string) => `  - { profileName: ${name}, currency: USD, connMessageFormat: HOSTB_8583, methods: { "02": { emvs: [mc-usd] } } }\n`;
+
+    // Neither live: the move does nothing, and its to is created like any entry.
+    ws.write('paycfg.yaml', `${edited([hostB, hostB + profile('host-c')])}moved:\n  - { from: acquirer/gone, to: acquirer/host-c }\n`);
+    const created = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(created.code, created.err).toBe(0);
+    expect(JSON.parse(created.out).changes).toEqual([
+      expect.objectContaining({ address: 'acquirer/host-c', action: 'create', reason: 'acquirer profile not in the live group' }),
+    ]);
+    expect(JSON.parse(created.out).changes[0].movedFrom).toBeUndefined();
+
+    // Both live: host-a-usd made beside host-a by another manifest.
+    ws.write('two.yaml', edited([hostB, hostB + profile('host-a-usd')]));
+    const made = await ws.cli(['apply', '-f', 'two.yaml', '--auto-approve']);
+    expect(made.code, made.out + made.err).toBe(0);
+    ws.write('paycfg.yaml', `${RENAMED_PROFILE}moved:\n  - { from: acquirer/host-a, to: acquirer/host-a-usd }\n`);
+    await sim.admin.resetStats();
+    const refused = await ws.cli(['plan', '-f', 'paycfg.yaml']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('moved: acquirer/host-a → acquirer/host-a-usd: both are in the live group (ids ');
+    expect(refused.err).toContain('Remove this moved entry to keep acquirer/host-a-usd as it is, or delete or rename one of the two in the service, then plan again.');
+    expect((await sim.admin.stats()).writes).toBe(0);
   });
 });
