@@ -119,16 +119,20 @@ class GitError extends Error {
 function git(args: readonly string[], cwd: string, input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // The user's git configuration applies (safe.directory and the like); nothing here writes to the repository.
-    const child = spawn('git', args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    const child = spawn('git', args, { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => reject(new GitError(error.code === 'ENOENT' ? 'git is not installed' : error.message)));
     child.on('close', (code) => {
       if (code === 0) resolve(Buffer.concat(out));
       else reject(new GitError(Buffer.concat(err).toString('utf8').trim() || `git ${args[0]} exited with ${code}`));
     });
-    child.stdin.end(input ?? '');
+    if (input !== undefined) {
+      // A git that stops reading (it failed) closes the pipe: its exit code and message say why, not EPIPE.
+      child.stdin!.on('error', () => {});
+      child.stdin!.end(input);
+    }
   });
 }
