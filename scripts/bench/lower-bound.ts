@@ -56,15 +56,25 @@ export const SCENARIOS: readonly Scenario[] = ['plan-unchanged', 'plan-drift', '
  * lists, unless the records are read anyway for `mid`. The generated group binds every profile
  * whole, so its unchanged plan has no proof; the drift binds one binding to part of its profile,
  * which is one.
+ *
+ * A plan that re-routes money (the drift's repair puts a binding's methods back) reads the group's
+ * settlement batches once more, after the lists: the settlement guard and the impact of its changes
+ * (src/payments/read-settlements.ts). A plan that re-routes nothing reads none.
  */
-export function planPhases(group: GroupCounts, liveMerchants: number, summaryProven: boolean): RequestPhase[] {
+export function planPhases(group: GroupCounts, liveMerchants: number, summaryProven: boolean, reroutes = false): RequestPhase[] {
   const check = summaryProven && !group.withMid && liveMerchants > 0 ? 1 : 0;
   const perMerchant = liveMerchants * (1 + (group.withMid || !summaryProven ? 1 : 0)) + check;
   return [
     { name: 'owner', requests: 1, depth: 1 },
     { name: 'group lists', requests: 3, depth: 1 },
     { name: 'per-merchant lists', requests: perMerchant, depth: perMerchant > 0 ? 1 : 0 },
+    ...(reroutes ? [{ name: 'settlement batches', requests: 1, depth: 1 }] : []),
   ];
+}
+
+/** The drift changes one binding's methods per drifted merchant: its repair re-routes money. */
+function driftReroutes(group: GroupCounts): boolean {
+  return group.driftedMerchants > 0 && group.bindingsPerMerchant > 0;
 }
 
 /**
@@ -98,7 +108,7 @@ export function applyDriftPhases(group: GroupCounts): RequestPhase[] {
   const bindingChain = group.bindingsPerMerchant > 0 ? (group.withMid ? 1 : 2) : 0;
   const deviceChain = group.devicesPerMerchant > 0 ? bindingChain + 1 : 0;
   const requests = d * (2 + bindingChain + (group.devicesPerMerchant > 0 ? 1 : 0));
-  return [...planPhases(group, group.merchants, d > 0), { name: 'writes', requests, depth: d > 0 ? Math.max(2, bindingChain, deviceChain) : 0 }];
+  return [...planPhases(group, group.merchants, d > 0, driftReroutes(group)), { name: 'writes', requests, depth: d > 0 ? Math.max(2, bindingChain, deviceChain) : 0 }];
 }
 
 export function scenarioPhases(scenario: Scenario, group: GroupCounts): RequestPhase[] {
@@ -106,7 +116,7 @@ export function scenarioPhases(scenario: Scenario, group: GroupCounts): RequestP
     case 'plan-unchanged':
       return planPhases(group, group.merchants, false);
     case 'plan-drift':
-      return planPhases(group, group.merchants, group.driftedMerchants > 0);
+      return planPhases(group, group.merchants, group.driftedMerchants > 0, driftReroutes(group));
     case 'apply-from-empty':
       return applyFromEmptyPhases(group);
     case 'apply-drift':

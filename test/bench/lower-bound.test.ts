@@ -61,8 +61,10 @@ describe('requests paycfg cannot avoid', () => {
     // The generated group binds its profiles whole: no proof when unchanged; the drift is one.
     expect(totalRequests(scenarioPhases('plan-unchanged', group))).toBe(4 + 4000);
     // The drift's proof is checked against one merchant's binding records: one read more, none with mid (read anyway).
-    expect(totalRequests(scenarioPhases('plan-drift', group))).toBe(4 + 2000 + 1);
-    expect(totalRequests(scenarioPhases('plan-drift', { ...group, withMid: true }))).toBe(4 + 4000);
+    // Its repair re-routes a binding's methods: the settlement batches are read once more, whatever the group's size.
+    expect(totalRequests(scenarioPhases('plan-drift', group))).toBe(4 + 2000 + 1 + 1);
+    expect(totalRequests(scenarioPhases('plan-drift', { ...group, withMid: true }))).toBe(4 + 4000 + 1);
+    expect(scenarioPhases('plan-drift', group).at(-1)).toEqual({ name: 'settlement batches', requests: 1, depth: 1 });
   });
 
   it('reads nothing per merchant in an empty group', () => {
