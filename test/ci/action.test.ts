@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ describe('action.yml', () => {
   it('is a composite action on Node 20 whose inputs are all used and outputs all set', () => {
     expect(action.runs.using).toBe('composite');
     expect(steps[0]).toMatchObject({ uses: 'actions/setup-node@v4', with: { 'node-version': 20 } });
-    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-url', 'command', 'paths', 'token', 'version', 'working-directory']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'paths', 'token', 'version', 'working-directory']);
     const stepsText = JSON.stringify(steps);
     for (const name of Object.keys(action.inputs)) expect(stepsText, `input ${name}`).toContain(`inputs.${name} }}`);
 
@@ -122,6 +123,25 @@ describe('the action run step against the simulator', () => {
     expect(rest.join('\n')).not.toContain(token);
     expect(run.stderr).not.toContain(token);
     expect(JSON.stringify(run.paycfgArgv)).not.toContain(token);
+  });
+
+  it('plan with base-ref: --base-ref REV after the paths, the comment grouped by origin; refused with another command', async () => {
+    const { ws, base } = await setup();
+    const repo = join(ws.dir, 'repo');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@paycfg.example', ...args], { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', 'manifests');
+    git('commit', '-q', '-m', 'base');
+    const run = await runStep(ws, 'run', { ...base, command: 'plan', 'base-ref': 'HEAD', args: '--target\nmerchant/coffee-001' }, BASIC_EXAMPLE_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.paycfgArgv).toEqual([['plan', '--markdown', '--detailed-exitcode', '-f', 'manifests', '--base-ref', 'HEAD', '--target', 'merchant/coffee-001']]);
+    // The manifest is the base's, and the new group lacks it all: the apply restores what the base wants.
+    expect(run.outputs).toMatchObject({ 'exit-code': '2', 'has-changes': 'true' });
+    expect(run.outputs['markdown']).toContain('#### Reverts changes made outside paycfg');
+    const drift = await runStep(ws, 'run', { ...base, command: 'drift', 'base-ref': 'HEAD' });
+    expect(drift.code).toBe(1);
+    expect(drift.stdout).toContain("::error::paycfg action: base-ref goes with command plan, not 'drift'");
+    expect(drift.paycfgArgv).toEqual([]);
   });
 
   it('apply with paths approves itself; then plan and drift find nothing, and both say so', async () => {
