@@ -1,4 +1,5 @@
 import { addressOf, type Address } from '../model/kinds.js';
+import type { Move } from '../model/moves.js';
 import type { BindingFields, DeviceFields, LiveResource, LiveState, MerchantFields } from '../model/state.js';
 import type { PlanWarning } from '../plan/plan.js';
 import type { SettlementBatchFacts } from './settlement-batch.js';
@@ -51,7 +52,20 @@ function pairKey(a: string, b: string): string {
  * - terminal of m: m matches, and the terminal's `tid` for the batch's profile equals `acquirerTid`; a
  *   terminal with no tid for that profile, or a batch with no tid, matches every terminal of m (conservative).
  */
-export function routeBatches(batches: readonly SettlementBatchFacts[], live: LiveState): BatchRoutes {
+export function routeBatches(batches: readonly SettlementBatchFacts[], live: LiveState, moves: readonly Move[] = []): BatchRoutes {
+  // A batch keeps the profile name it opened under: after a rename (a `moved:` entry, applied now or
+  // kept from an earlier apply) its old name still routes to the renamed profile.
+  const formerNames = new Map<string, string>();
+  for (const move of moves) {
+    if (move.kind === 'acquirer') formerNames.set(keyOf(move.from), keyOf(move.to));
+  }
+  for (const resource of live.resources.values()) {
+    if (resource.kind === 'acquirer' && resource.movedFrom !== undefined) formerNames.set(keyOf(resource.movedFrom), resource.key);
+  }
+  const underCurrentName = (batch: SettlementBatchFacts): SettlementBatchFacts => {
+    const current = formerNames.get(batch.profileName);
+    return current === undefined ? batch : { ...batch, profileName: current };
+  };
   const merchants = new Map<string, MerchantEntry>();
   const profiles = new Set<string>();
   const byName = new Map<string, Owner[]>();
@@ -98,7 +112,8 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
   const ambiguous = new Map<string, { owners: Owner[]; batchIds: string[] }>();
   const route = (address: Address, batch: SettlementBatchFacts): void => push(byAddress, address, batch);
 
-  for (const batch of batches) {
+  for (const read of batches) {
+    const batch = underCurrentName(read);
     if (profiles.has(batch.profileName)) route(addressOf('acquirer', batch.profileName), batch);
 
     const owners = new Set<MerchantEntry>();
@@ -177,4 +192,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
+}
+
+/** `acquirer/host-a` → `host-a`. */
+function keyOf(address: Address): string {
+  return address.slice(address.indexOf('/') + 1);
 }

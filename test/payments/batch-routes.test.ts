@@ -80,6 +80,19 @@ describe('routeBatches', () => {
     expect(ids(batchesThrough(routes, 'device/coffee-001/till-2'))).toEqual(['100005']);
   });
 
+  it('a batch opened under a profile\'s former name routes to the profile a moved: entry renamed', () => {
+    const opened = batch('100007', { profileName: 'host-old', acquirerTid: 'T1' });
+    // Without the move, the old name names no live profile: the profile, its binding and the terminal would go unguarded.
+    expect(batchesThrough(routeBatches([opened], state), 'acquirer/host-a')).toEqual([]);
+    const routes = routeBatches([opened], state, [{ kind: 'acquirer', from: 'acquirer/host-old', to: 'acquirer/host-a' }]);
+    for (const address of ['acquirer/host-a', 'binding/coffee-001/host-a/USD', 'device/coffee-001/till-1']) {
+      expect(ids(batchesThrough(routes, address)), address).toEqual(['100007']);
+    }
+    // The live record a move re-keys in this very plan says its former name itself.
+    const renamed = liveState([live(profile('host-a', { '01': [] }), 1, { movedFrom: 'acquirer/host-old' })]);
+    expect(ids(batchesThrough(routeBatches([opened], renamed), 'acquirer/host-a'))).toEqual(['100007']);
+  });
+
   it('a merchant matched by name keeps a batch of a profile it has no binding for any more', () => {
     const routes = routeBatches([batch('100006', { profileName: 'host-gone' })], state);
     expect(ids(batchesThrough(routes, 'merchant/coffee-001'))).toEqual(['100006']);
