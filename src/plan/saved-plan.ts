@@ -4,6 +4,7 @@ import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { duplicateAddress } from '../model/kinds.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
+import type { Move } from '../model/moves.js';
 import type { DesiredState, LiveState } from '../model/state.js';
 import { planHash } from '../journal/plan-hash.js';
 import { redactPlan } from '../render/redact.js';
@@ -36,6 +37,8 @@ export interface SavedScope {
   /** Merchants with a binding whose `mid` the manifest sets (their binding records are read). */
   readonly midMerchants: string[];
   readonly pruneMerchants: boolean;
+  /** The manifest's moves: apply re-keys the live group as the plan did (plan/moves.ts). Absent when none. */
+  readonly moved?: readonly Move[];
 }
 
 /** The limits of the manifest's `safety:` a saved plan keeps. */
@@ -87,6 +90,7 @@ const savedPlanSchema = z.looseObject({
     bindings: z.array(z.string()),
     midMerchants: z.array(z.string()),
     pruneMerchants: z.boolean(),
+    moved: z.array(z.object({ kind: z.enum(['acquirer', 'merchant', 'device']), from: z.string(), to: z.string() })).optional(),
   }),
   secrets: z.array(z.object({ pointer: z.string(), template: z.string() })),
   safety: z.object({ maxDeletes: z.number().int().min(0).optional(), maxAffectedTerminals: z.number().int().min(0).optional() }).optional(),
@@ -176,6 +180,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
       bindings,
       midMerchants: [...midMerchants],
       pruneMerchants: run.desired.prune.merchants,
+      ...(run.desired.moved !== undefined && run.desired.moved.length > 0 ? { moved: [...run.desired.moved] } : {}),
     },
     secrets,
     ...(run.safety !== undefined && Object.keys(run.safety).length > 0 ? { safety: run.safety } : {}),
