@@ -20,7 +20,7 @@
  */
 
 export { loadManifest } from './library/manifest.js';
-export { plan, DEFAULT_PARALLELISM, type PlanOptions, type SavePlanOptions } from './library/plan.js';
+export { plan, DEFAULT_PARALLELISM, type BaseOptions, type PlanOptions, type SavePlanOptions } from './library/plan.js';
 export { apply, type ApplyOptions, type ApplyManifestOptions, type ApplySavedPlanOptions, type ApplyReport } from './library/apply.js';
 export { exportGroup, type ExportOptions } from './library/export.js';
 export { createClient, type CreateClientOptions } from './library/client.js';
@@ -92,3 +92,5 @@ export {
   type JournalRecord,
   type JournalRun,
 } from './journal/index.js';
+export { BaseManifestError } from './workflow/base-manifest.js';
+export type { ChangeOrigin } from './plan/origin.js';

@@ -11,6 +11,7 @@ import { redactPlan } from '../render/redact.js';
  *   dependencies), in plan order, which the run follows where it can;
  * - `blocked` and `summary`: what it leaves undone, and its counts;
  * - `targets` of a partial plan.
+ * The `origin` labels of `plan --base` are left out of changes and blocked changes alike.
  * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
  * wording but change nothing that is done; and every secret value: the plan is redacted first
  * (render/redact redactPlan), so a plan and its saved copy (which is stored redacted) hash the
@@ -24,8 +25,9 @@ export function planHash(plan: Plan): string {
     formatVersion: redacted.formatVersion,
     baseUrl: redacted.baseUrl,
     group: redacted.group,
-    changes: redacted.changes,
-    blocked: redacted.blocked,
+    // Labels of `plan --base` say why a change is there, not what it does: a plan hashes the same with or without them.
+    changes: redacted.changes.map(({ origin: _origin, ...change }) => change),
+    blocked: redacted.blocked.map(({ origin: _origin, ...entry }) => entry),
     summary: redacted.summary,
     ...(redacted.targets !== undefined ? { targets: redacted.targets } : {}),
   };

@@ -1,6 +1,7 @@
 import type { Operation } from 'fast-json-patch';
 import type { ChangeImpact } from '../impact/types.js';
 import type { Address, Kind } from '../model/kinds.js';
+import type { ChangeOrigin } from './origin.js';
 
 /**
  * The plan is a plain value: renderers read it, `apply` executes it, `--json` prints it and
@@ -49,6 +50,8 @@ export interface Change {
   readonly step?: 'detach' | 'replace-old';
   /** What the change reaches in the live group (merchants, terminals) and, when the plan read settlement data, the traffic through it. */
   readonly impact?: ChangeImpact;
+  /** With `plan --base`: whether the change under review brings it, or it reverts a change made outside paycfg (plan/origin.ts). */
+  readonly origin?: ChangeOrigin;
 }
 
 export interface UnmanagedResource {
@@ -105,6 +108,8 @@ export interface BlockedChange {
   readonly reason: string;
   /** What stands in the way, in words (a merchant outside the manifest, a blocked prerequisite), and how to unblock it. */
   readonly blockers: string[];
+  /** With `plan --base`, as on a change. */
+  readonly origin?: ChangeOrigin;
 }
 
 export interface PlanSummary {

@@ -93,7 +93,7 @@ export async function computePlan(input: {
   // something money flows through pays for the settlement read.
   if (isMoneyRelevant(plan.changes)) {
     const batches = await readSettlementBatches(input.client, settlementReadStart(now, window));
-    routes = routeBatches(batches, run.live.state);
+    routes = routeBatches(batches, run.live.state, desired.moved);
     const guarded = planChanges(desired, run.live.state, {
       ...run.context,
       settlement: { unsettled: unsettledByAddress(routes.byAddress), ...(payments.allowUnsettled === true ? { allowUnsettled: true } : {}) },

@@ -42,6 +42,8 @@ function scopeAsDesired(saved: SavedPlan): DesiredState {
     managedBindings: new Set(saved.scope.managedBindings),
     managedDevices: new Set(saved.scope.managedDevices),
     prune: { emvConfigs: false, acquirerProfiles: false, merchants: saved.scope.pruneMerchants, activatedDevices: false },
+    // The live group is re-keyed by the same moves as at plan time, so its fingerprints and names match.
+    ...(saved.scope.moved !== undefined ? { moved: saved.scope.moved } : {}),
     sensitive: new Map(),
   };
 }
@@ -116,7 +118,7 @@ export async function prepareSavedPlan(
   // The same single read as plan's, only when the saved plan has something the guard holds back.
   if (saved.plan.changes.some((c) => guardedAddress(c) !== undefined)) {
     const batches = await readSettlementBatches(client, settlementReadStart(payments.now ?? new Date(), DEFAULT_IMPACT_WINDOW));
-    const found = unsettledChanges(saved.plan.changes, unsettledByAddress(routeBatches(batches, live.state).byAddress));
+    const found = unsettledChanges(saved.plan.changes, unsettledByAddress(routeBatches(batches, live.state, saved.scope.moved).byAddress));
     if (payments.allowUnsettled !== true) refuseUnsettledSince(found);
     else if (found.length > 0) {
       const known = new Set((plan.warnings ?? []).map((w) => `${w.address ?? ''}\0${w.message}`));

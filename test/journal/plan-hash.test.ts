@@ -71,4 +71,8 @@ describe('planHash', () => {
     expect(planHash({ ...base, unmanaged: [{ address: 'merchant/old', kind: 'merchant', key: 'old' }] })).toBe(hash);
     expect(planHash({ ...base, warnings: [{ message: 'look' }] })).toBe(hash);
   });
+
+  it('leaves out the origin labels of plan --base: the plan reviewed with a base is the plan applied without one', () => {
+    expect(planHash({ ...base, changes: base.changes.map((change) => ({ ...change, origin: 'revert' as const })) })).toBe(planHash(base));
+  });
 });

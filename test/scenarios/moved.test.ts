@@ -260,4 +260,17 @@ describe('moved', () => {
     expect(refused.err).toContain('Remove this moved entry to keep acquirer/host-a-usd as it is, or delete or rename one of the two in the service, then plan again.');
     expect((await sim.admin.stats()).writes).toBe(0);
   });
+
+  it('a saved plan with a move applies it with one PUT: apply re-keys the live group as the plan did', async () => {
+    const ws = await shopWithTill('G-63000008');
+    ws.write('paycfg.yaml', `${edited(['providerReference: coffee-001', 'providerReference: coffee-1'])}moved:\n  - { from: merchant/coffee-001, to: merchant/coffee-1 }\n`);
+    const saved = await ws.cli(['plan', '-f', 'paycfg.yaml', '--out', 'plan.json']);
+    expect(saved.code, saved.err).toBe(0);
+    await sim.admin.resetStats();
+    const applied = await ws.cli(['apply', 'plan.json']);
+    expect(applied.code, applied.out + applied.err).toBe(0);
+    const writes = Object.entries((await sim.admin.stats()).byRoute).filter(([route]) => !route.startsWith('GET '));
+    expect(Object.fromEntries(writes)).toEqual({ 'PUT /api/openapi/v1/mchInfo/{mchId}': 1 });
+    await expectNoChanges(ws);
+  });
 });
