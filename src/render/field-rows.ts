@@ -340,10 +340,12 @@ export function changeRows(change: Change, options: RowOptions = {}): Row[] {
     wholeRows(change, change.before ?? {}, mark, out, options);
     return out;
   }
-  out.push(...idRow(change, ' '), ...keyRow(change, ' '));
+  const groups = byFirstSegment(relative(change.patch));
+  // A rename in place (`moved:`) changes the key field itself: its changed row says both names.
+  const keyField = KEY_FIELD[change.kind];
+  out.push(...idRow(change, ' '), ...(keyField !== undefined && groups.has(keyField) ? [] : keyRow(change, ' ')));
   const before = change.before ?? {};
   const canonical = comparableFields(change.kind, before);
-  const groups = byFirstSegment(relative(change.patch));
   let hidden = 0;
   for (const field of fieldOrder(change.kind, new Set([...Object.keys(canonical), ...groups.keys()]))) {
     const ops = groups.get(field);

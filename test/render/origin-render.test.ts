@@ -38,6 +38,21 @@ describe('a change renamed in place', () => {
     expect(renderPlanMarkdown(moved)).toContain('| ✏️ | `acquirer/host-a → acquirer/host-a-usd` (moved) | moved |');
   });
 
+  it('shows the key field once, as the change from the old name to the new one', () => {
+    const renamed = plan([
+      update('acquirer/host-a-usd', {
+        movedFrom: 'acquirer/host-a',
+        before: { profileName: 'host-a', connUrl: 'https://a.example' },
+        after: { profileName: 'host-a-usd', connUrl: 'https://a.example' },
+        patch: [{ op: 'replace', path: '/profileName', value: 'host-a-usd' }],
+        reason: 'moved from acquirer/host-a',
+      }),
+    ]);
+    const text = renderPlanText(renamed, createStyle(false));
+    expect(text).toContain('      ~ profileName = "host-a" → "host-a-usd"\n');
+    expect(text.match(/profileName/g)).toHaveLength(1);
+  });
+
   it('carries movedFrom in the JSON right after its address', () => {
     expect(Object.keys(JSON.parse(renderPlanJson(moved)).changes[0]).slice(0, 2)).toEqual(['address', 'movedFrom']);
   });
