@@ -64,13 +64,14 @@ export async function readJournal(file: string, cwd: string = process.cwd()): Pr
   const records: JournalRecord[] = [];
   const torn: TornLine[] = [];
   let lineNumber = 0;
-  const take = (line: string, last: boolean): void => {
+  const take = (line: string): void => {
     lineNumber += 1;
     if (line.trim() === '') return;
     const at = `${shown}:${lineNumber}`;
     if (!line.startsWith(RECORD_PREFIX)) {
-      // A record cut within its first bytes, at the very end.
-      if (last && RECORD_PREFIX.startsWith(line)) {
+      // A record cut within its first bytes: at the very end, or before the next run's records (the
+      // writer starts those on a line of their own).
+      if (RECORD_PREFIX.startsWith(line)) {
         torn.push({ line: lineNumber, length: line.length });
         return;
       }
@@ -102,7 +103,7 @@ export async function readJournal(file: string, cwd: string = process.cwd()): Pr
     for await (const chunk of stream) {
       const lines = (carry + (chunk as string)).split('\n');
       carry = lines.pop()!;
-      for (const line of lines) take(line, false);
+      for (const line of lines) take(line);
     }
   } catch (error) {
     if (error instanceof JournalError) throw error;
@@ -113,6 +114,6 @@ export async function readJournal(file: string, cwd: string = process.cwd()): Pr
     stream.destroy();
   }
   // Text after the last line feed: a record whose writing never finished.
-  if (carry !== '') take(carry, true);
+  if (carry !== '') take(carry);
   return { records, torn };
 }

@@ -95,6 +95,8 @@ export interface ChangeFailure {
 export interface ChangeRecord extends RecordBase {
   readonly type: 'change';
   readonly address: string;
+  /** The address the record had, for a rename in place (`moved:`): an auditor sees both names. */
+  readonly movedFrom?: string;
   readonly action: Action;
   /** `detach` or `replace-old` for the steps of a replacement. */
   readonly step?: 'detach' | 'replace-old';

@@ -72,7 +72,7 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
     for (const change of run.changes) {
       const what = change.outcome === 'done' ? (change.detail !== undefined && change.detail !== '' ? `: ${t(change.detail)}` : '') : '';
       if (change.outcome === 'failed') continue;
-      lines.push(`  ${MARK[change.outcome]} ${change.action} ${t(change.address)}${what}${change.outcome === 'skipped' ? `: skipped, ${t(change.because ?? '')}` : ''}`);
+      lines.push(`  ${MARK[change.outcome]} ${change.action} ${change.movedFrom !== undefined ? `${t(change.movedFrom)} → ` : ''}${t(change.address)}${what}${change.outcome === 'skipped' ? `: skipped, ${t(change.because ?? '')}` : ''}`);
     }
     for (const failure of run.failures) {
       const code = failure.serviceCode !== undefined ? `service code ${failure.serviceCode}` : t(failure.code);
@@ -124,7 +124,7 @@ export function renderJournalMarkdown(file: string, journal: ReadJournal): strin
     const changed = run.changes.filter((c) => c.outcome === 'done');
     if (run.failures.length === 0 && changed.length === 0 && run.notStarted.length === 0 && run.error === undefined) continue;
     lines.push('', `#### Run ${md(run.id)}`, '');
-    for (const change of changed) lines.push(`- ${change.action} ${md(change.address)}${change.detail !== undefined && change.detail !== '' ? `: ${md(change.detail)}` : ''}`);
+    for (const change of changed) lines.push(`- ${change.action} ${change.movedFrom !== undefined ? `${md(change.movedFrom)} → ` : ''}${md(change.address)}${change.detail !== undefined && change.detail !== '' ? `: ${md(change.detail)}` : ''}`);
     for (const failure of run.failures) {
       const code = failure.serviceCode !== undefined ? `service code ${failure.serviceCode}` : md(failure.code);
       lines.push(`- **failed** ${failure.action} ${md(failure.address)} (${code}): ${md(failure.message)}`);

@@ -66,13 +66,14 @@ function sourceShown(source: RunSource): RunSource {
   return { ...source, file: { path: showControls(source.file.path), sha256: source.file.sha256 }, manifestFiles: source.manifestFiles.map((f) => showControls(f)) };
 }
 
-function changeRecordOf(base: { run: string; time: string }, change: Pick<Change, 'address' | 'action' | 'step'>, clean: JournalText, ended: EndedChange): ChangeRecord {
+function changeRecordOf(base: { run: string; time: string }, change: Pick<Change, 'address' | 'action' | 'step' | 'movedFrom'>, clean: JournalText, ended: EndedChange): ChangeRecord {
   const created = ended.outcome === 'done' ? CREATED.exec(ended.detail) : null;
   return {
     journalVersion: JOURNAL_FORMAT_VERSION,
     type: 'change',
     ...base,
     address: clean(change.address),
+    ...(change.movedFrom !== undefined ? { movedFrom: clean(change.movedFrom) } : {}),
     action: change.action,
     ...(change.step !== undefined ? { step: change.step } : {}),
     outcome: ended.outcome,
@@ -147,7 +148,7 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
       markBroken(failure);
     });
   const pending: Promise<void>[] = [];
-  const record = (change: Pick<Change, 'address' | 'action' | 'step'>, ended: EndedChange): void => {
+  const record = (change: Pick<Change, 'address' | 'action' | 'step' | 'movedFrom'>, ended: EndedChange): void => {
     const address = clean(change.address);
     if (recorded.has(address)) return;
     recorded.add(address);

@@ -19,6 +19,7 @@ export interface RunFailure extends ChangeFailure {
 
 export interface RunChange {
   readonly address: string;
+  readonly movedFrom?: string;
   readonly action: Action;
   readonly outcome: ChangeRecord['outcome'];
   readonly detail?: string;
@@ -101,6 +102,7 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
       ...(end?.error !== undefined ? { error: end.error } : {}),
       changes: changes.map((c) => ({
         address: c.address,
+        ...(c.movedFrom !== undefined ? { movedFrom: c.movedFrom } : {}),
         action: c.action,
         outcome: c.outcome,
         ...(c.detail !== undefined ? { detail: c.detail } : {}),

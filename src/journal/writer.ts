@@ -1,4 +1,4 @@
-import { constants, writeSync } from 'node:fs';
+import { constants, fstatSync, writeSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { stringifyJson } from '../util/visible-text.js';
@@ -7,6 +7,8 @@ import { RECORD_PREFIX, type JournalRecord } from './records.js';
 
 /** How much of an existing file's start is read to tell that it is a journal. */
 const FIRST_BYTES = RECORD_PREFIX.length;
+/** Blank lines read past at the start of a file before its first record. */
+const BLANK_LEAD = 256;
 
 /**
  * An open journal file: records are appended, one line each, in the order append() is called.
@@ -81,13 +83,20 @@ export async function openJournal(file: string, cwd: string = process.cwd()): Pr
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw refuse('it is not a regular file');
+    // `--journal /dev/stdout > out.txt` opens the file standard output is redirected to: the journal
+    // lines would land among the plan's, in a file no longer a journal.
+    const stream = standardStreamOf(info);
+    if (stream !== undefined) throw refuse(`it is the file this process's standard ${stream} goes to`);
     if (info.size > 0) {
       const reader = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
-        const head = Buffer.alloc(Math.min(FIRST_BYTES, info.size));
+        const head = Buffer.alloc(Math.min(FIRST_BYTES + BLANK_LEAD, info.size));
         const { bytesRead } = await reader.read(head, 0, head.length, 0);
-        // A first record cut short by a crash is still a journal's: its bytes are the prefix's first ones.
-        if (bytesRead === 0 || !RECORD_PREFIX.startsWith(head.subarray(0, bytesRead).toString('utf8'))) {
+        // Blank lines are skipped by the reader too; a first record cut short by a crash is still a
+        // journal's: its bytes are the prefix's first ones.
+        const first = head.subarray(0, bytesRead).toString('utf8').replace(/^\s+/, '').slice(0, FIRST_BYTES);
+        const blank = first === '' && bytesRead === info.size;
+        if (!blank && (first === '' || !RECORD_PREFIX.startsWith(first))) {
           throw refuse('it is not a paycfg journal (its first line is not a journal record)');
         }
         const last = Buffer.alloc(1);
@@ -146,4 +155,17 @@ export async function openJournal(file: string, cwd: string = process.cwd()): Pr
       await handle.close();
     },
   };
+}
+
+/** Which standard stream (`output`, `error`) writes to the same file as `info`, if one does. */
+function standardStreamOf(info: Stats): 'output' | 'error' | undefined {
+  for (const [fd, name] of [[1, 'output'], [2, 'error']] as const) {
+    try {
+      const other = fstatSync(fd);
+      if (other.isFile() && other.dev === info.dev && other.ino === info.ino) return name;
+    } catch {
+      // A closed standard stream is no file to mix with.
+    }
+  }
+  return undefined;
 }

@@ -3,7 +3,8 @@
  * appended to a file, tied to the saved plan it applied by the plan's hash. The interrupted runs
  * (Ctrl-C once and twice) are in the pseudo-terminal suite, test/cli/pty/interactive-apply.test.ts.
  */
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,9 @@ describe('paycfg apply --journal', () => {
     const foreign = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', manifest], env);
     expect(foreign.code).toBe(1);
     expect(foreign.err).toContain('it is not a paycfg journal');
+    const empty = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', ''], env);
+    expect(empty.code).toBe(1);
+    expect(empty.err).toContain('--journal needs a file');
     expect((await sim.admin.stats()).total).toBe(0);
     // Root may write anywhere: the read-only case stands only for other users.
     if (process.getuid?.() !== 0) {
@@ -135,5 +139,24 @@ describe('paycfg apply --journal', () => {
       chmodSync(readOnly, 0o400);
       expect((await cli(['apply', '-f', manifest, '--auto-approve', '--journal', readOnly], env)).err).toContain('permission denied');
     }
+  });
+
+  it('refuses /dev/stdout when standard output goes to a file: the journal lines would land among the plan\'s', async () => {
+    const { env } = await freshGroup();
+    const { dir, manifest } = workspace();
+    const out = join(dir, 'out.txt');
+    const fd = openSync(out, 'w');
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url).pathname, new URL('../helpers/pty-entry.ts', import.meta.url).pathname, 'apply', '-f', manifest, '--auto-approve', '--journal', '/dev/stdout'],
+        { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("cannot write the journal /dev/stdout: it is the file this process's standard output goes to; nothing was changed");
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(out, 'utf8')).not.toContain('journalVersion');
   });
 });

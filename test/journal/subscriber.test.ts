@@ -4,6 +4,7 @@ import type { ApplyResult } from '../../src/apply/execute-plan.js';
 import { JournalError } from '../../src/journal/errors.js';
 import { planHash } from '../../src/journal/plan-hash.js';
 import type { ChangeRecord, JournalRecord, RunEndRecord, RunStartRecord } from '../../src/journal/records.js';
+import { renderJournalText } from '../../src/journal/render.js';
 import { journalApply } from '../../src/journal/subscriber.js';
 import type { Journal } from '../../src/journal/writer.js';
 import type { Change, Plan } from '../../src/plan/plan.js';
@@ -184,6 +185,17 @@ describe('journalApply', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(TOKEN);
     expect(journal.syncs).toBe(2);
+  });
+
+  it('records a rename in place with the address the record had, and the summary shows old → new', async () => {
+    const journal = memoryJournal();
+    const renamed = { ...plan.changes[0]!, address: 'acquirer/host-b', key: 'host-b', action: 'update' as const, movedFrom: 'acquirer/host-a' };
+    const trail = await journalApply(journal, { ...options, plan: { ...plan, changes: [renamed] }, now: clock() });
+    trail.onEvent({ type: 'start', change: renamed });
+    trail.onEvent({ type: 'done', change: renamed, detail: 'updated', durationMs: 3 });
+    await trail.finish({ outcomes: [{ address: renamed.address, action: 'update', status: 'done', detail: 'updated' }], done: 1, failed: 0, skipped: 0, notStarted: 0 }, 0);
+    expect(journal.records[1]).toMatchObject({ type: 'change', address: 'acquirer/host-b', movedFrom: 'acquirer/host-a', action: 'update' });
+    expect(renderJournalText('j.jsonl', { records: journal.records, torn: [] })).toContain('update acquirer/host-a → acquirer/host-b: updated');
   });
 
   it('records a run stopped by a signal, and a run that ended on an error', async () => {

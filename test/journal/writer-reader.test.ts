@@ -68,6 +68,19 @@ describe('openJournal', () => {
     expect(read.records.map((r) => r.run)).toEqual(['r1', 'r2']);
     expect(read.torn).toEqual([{ line: 2, length: `{"journalVersion":1,"type":"chan`.length }]);
   });
+
+  it('appends to a file cut within its first record\'s first bytes, or holding blank lines only, and reads it back', async () => {
+    for (const start of ['{"jour', '\n\n']) {
+      const file = join(dir(), 'journal.jsonl');
+      writeFileSync(file, start);
+      const journal = await openJournal(file);
+      await journal.append(change('r1', 'emv/a'));
+      await journal.close();
+      const read = await readJournal(file);
+      expect(read.records.map((r) => r.run), JSON.stringify(start)).toEqual(['r1']);
+      expect(read.torn).toEqual(start === '{"jour' ? [{ line: 1, length: 6 }] : []);
+    }
+  });
 });
 
 describe('readJournal', () => {

@@ -138,15 +138,17 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
-  // Opened before the plan: a journal that cannot be written refuses the run before anything is read or changed.
+  if (values.journal === '') throw new UsageError('paycfg apply: --journal needs a file to append the run\'s records to');
   const journalFile = values.journal ?? nonEmpty(io.env['PAYCFG_JOURNAL']);
-  const journal = journalFile === undefined ? undefined : await openJournal(journalFile, io.cwd);
   // The manifest read from standard input is hashed as read: it cannot be read a second time.
   let stdinText: string | undefined;
   const stdin = stdinOf(io);
   const readStdin = async (): Promise<string> => (stdinText = await stdin.readStdin());
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
+    // Opened once the connection settings are known to be usable, and before the plan: a journal that
+    // cannot be written refuses the run before anything is read or changed.
+    const journal = journalFile === undefined ? undefined : await openJournal(journalFile, io.cwd);
     const prepared =
       saved === undefined
         ? await prepareManifestApply({
