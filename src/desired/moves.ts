@@ -6,7 +6,9 @@ import type { Move } from '../model/moves.js';
  * The manifest's `moved:` entries as the planner takes them (model/moves.ts). validate has checked
  * them (manifest/moved-checks.ts): each `to` is an entry of the manifest, and a device's `from` is
  * under the merchant of its `to`, by that merchant's name or by the name a move gives up for it.
- * That name is put under the new one here: the live group is re-keyed merchant first.
+ * That name is put under the new one here: the live group is re-keyed merchant first. The rewritten
+ * `from` serves the re-keying only: the plan names the moved record by the address it was read
+ * under, the one the user wrote (plan/moves.ts, `movedFrom`).
  */
 export function desiredMoves(manifest: Pick<Manifest, 'moved' | 'merchants'>): Move[] {
   const moved = manifest.moved ?? [];

@@ -54,7 +54,9 @@ class Rekeying<S extends LiveState> {
     const from = keyOf(move.from);
     const to = keyOf(move.to);
     this.resources.delete(move.from);
-    this.put({ ...record, key: to, movedFrom: move.from, readAs: record.readAs ?? move.from });
+    // A device's `from` may name its merchant's new name (desired/moves.ts); the plan shows the address it was read under.
+    const readAs = record.readAs ?? move.from;
+    this.put({ ...record, key: to, movedFrom: readAs, readAs });
     if (move.kind === 'acquirer') this.followProfile(from, to);
     if (move.kind === 'merchant') this.followMerchant(from, to);
   }

@@ -55,7 +55,7 @@ describe('applyMoves', () => {
     expect(group().resources.has('acquirer/host-a')).toBe(true);
   });
 
-  it("re-keys a renamed merchant's bindings and devices and what was read of them; a device move then runs under the new name", () => {
+  it("re-keys a renamed merchant's bindings and devices and what was read of them; a device move then runs under the new name, and names the address it was read under", () => {
     const moved = applyMoves(group(), [
       { kind: 'device', from: 'device/coffee-001/till-1', to: 'device/coffee-001/front-till' },
       MERCHANT_MOVE,
@@ -66,8 +66,9 @@ describe('applyMoves', () => {
       'merchant/coffee-001',
     ]);
     const till = moved.resources.get('device/coffee-001/front-till')!;
-    // The alias in the fields is the live one: the diff writes the new one.
-    expect(till).toMatchObject({ merchant: 'coffee-001', movedFrom: 'device/coffee-001/till-1', readAs: 'device/coffee-1/till-1', fields: { deviceAlias: 'till-1' } });
+    // The alias in the fields is the live one: the diff writes the new one. The plan names the move
+    // by the address the record had (the merchant's old name), not the one the re-keying used.
+    expect(till).toMatchObject({ merchant: 'coffee-001', movedFrom: 'device/coffee-1/till-1', readAs: 'device/coffee-1/till-1', fields: { deviceAlias: 'till-1' } });
     expect([...moved.bindingsRead]).toEqual(['coffee-001']);
     expect([...moved.devicesRead]).toEqual(['coffee-001']);
   });

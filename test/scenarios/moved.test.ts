@@ -201,8 +201,14 @@ describe('moved', () => {
     const changes = JSON.parse(plan.out).changes as { address: string; movedFrom?: string; action: string }[];
     expect(changes.map(({ address, movedFrom, action }) => ({ address, movedFrom, action }))).toEqual([
       { address: 'merchant/coffee-1', movedFrom: 'merchant/coffee-001', action: 'update' },
-      { address: 'device/coffee-1/front-till', movedFrom: 'device/coffee-1/till-1', action: 'update' },
+      { address: 'device/coffee-1/front-till', movedFrom: 'device/coffee-001/till-1', action: 'update' },
     ]);
+    // Shown and explained by the address the user wrote and the till was read under, which existed.
+    const device = JSON.parse(plan.out).changes[1] as { reason: string };
+    expect(device.reason).toBe('moved from device/coffee-001/till-1');
+    const text = await ws.cli(['plan', '-f', 'paycfg.yaml', '--no-color']);
+    expect(text.out).toContain('# device/coffee-001/till-1 → device/coffee-1/front-till (moved): renamed in place');
+    expect(text.out).not.toContain('device/coffee-1/till-1');
     const targeted = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json', '--target', 'device/coffee-1/front-till']);
     expect(targeted.code, targeted.err).toBe(0);
     expect((JSON.parse(targeted.out).changes as { address: string }[]).map((c) => c.address)).toEqual(['device/coffee-1/front-till']);
