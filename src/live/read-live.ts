@@ -24,6 +24,11 @@ export interface LiveRead {
   readonly deviceExtParams: ReadonlyMap<string, Record<string, unknown>>;
   /** Whether this run saw that the acquirers[] summary carries the binding's lists (see summary-reading.ts). */
   readonly summaryReading: SummaryReading;
+  /**
+   * The live group under the names it was read by, when the manifest's moves re-keyed `state`
+   * (absent when they changed nothing): `plan --base` re-keys it by the base manifest's own moves.
+   */
+  readonly stateAsRead?: LiveState & Required<BindingAllowsReading>;
 }
 
 /** What export reads: everything, with the merchant and device records as read. */
@@ -84,7 +89,8 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
   });
   // Re-keyed here, once, so that the plan, apply's ids, the settlement routes and the impact all
   // see the live group under the names the manifest gives it (plan/moves.ts).
-  return { ...read, state: applyMoves(read.state, desired.moved) };
+  const state = applyMoves(read.state, desired.moved);
+  return state === read.state ? read : { ...read, state, stateAsRead: read.state };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addressOf, bindingKey, deviceKey, type Address } from '../model/kinds.js';
+import { addressOf, bindingKey, deviceKey, type Address, type Kind } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 import type { BindingFields, DeviceFields, LiveResource, LiveState } from '../model/state.js';
 import { PlanError } from './errors.js';
@@ -123,6 +123,14 @@ class Rekeying<S extends LiveState> {
       if (read.delete(from)) read.add(to);
     }
   }
+}
+
+/**
+ * The field a move writes that a record's fields do not hold: a profile's name, a merchant's
+ * providerReference (a device's alias is one of its fields).
+ */
+export function keyFieldOf(kind: Kind): 'profileName' | 'providerReference' | undefined {
+  return kind === 'acquirer' ? 'profileName' : kind === 'merchant' ? 'providerReference' : undefined;
 }
 
 function keyOf(address: Address): string {

@@ -1,8 +1,9 @@
 import jsonPatch from 'fast-json-patch';
 import type { Address, Kind } from '../model/kinds.js';
 import { baseAddress, pointerSegment, splitPointer } from '../model/pointers.js';
-import type { DesiredResource, DesiredState, SecretOrigin } from '../model/state.js';
+import type { DesiredResource, DesiredState, LiveState, SecretOrigin } from '../model/state.js';
 import { comparable } from './diff.js';
+import { keyFieldOf } from './moves.js';
 import type { BlockedChange, Change, Plan } from './plan.js';
 
 /**
@@ -42,6 +43,13 @@ export interface OriginInput {
    * live group and is not counted as drift.
    */
   readonly missingVariables?: readonly string[];
+  /**
+   * The live group as each plan saw it, re-keyed by its own manifest's `moved:` entries (plan/moves.ts).
+   * A record renamed, or following a rename, is matched across the two plans and the two manifests
+   * by the address it was read under (`readAs`): the base knows it by its old name. Absent when
+   * neither manifest moves anything.
+   */
+  readonly live?: { readonly plan: LiveState; readonly base: LiveState };
 }
 
 /**
@@ -53,6 +61,10 @@ export interface OriginInput {
  *   (one that exists in one manifest only differs everywhere). A value built from variables is
  *   compared by its template (`${VAR}` as written), never by its value; a secret written in the
  *   manifest by its value.
+ * A record a move renames, or one that follows it (a binding of a renamed profile, a device of a
+ * renamed merchant), is compared with the base manifest's record and the base plan's change for the
+ * same live record, under the name each gives it; the renamed key field is then one the manifests
+ * differ on.
  * Drift alone is `revert`; drift where the manifests differ is `both`; everything else is `intended`
  * (the new manifest brings a change the base plan would not make). Steps (`#old`, `#detach`) are
  * judged like changes: a step the base plan makes too is drift. A duplicate pending code's delete
@@ -84,10 +96,19 @@ class OriginJudge {
   private readonly newSecrets: SecretIndex;
   /** Paths per address where the base plan's value waits for an unset variable. */
   private readonly unknownInBase = new Map<Address, string[]>();
+  /** Re-keyed address → the address the record was read under, in the new plan's live state and in the base's. */
+  private readonly planReadAs: ReadonlyMap<Address, Address>;
+  private readonly baseReadAs: ReadonlyMap<Address, Address>;
+  /** Address as read → the base's address for the record, where the base's moves re-keyed it. */
+  private readonly baseNames = new Map<Address, Address>();
 
   constructor(private readonly input: OriginInput) {
-    for (const change of input.basePlan?.changes ?? []) this.addDrift(change.address, pathsOf(change));
-    for (const entry of input.basePlan?.blocked ?? []) this.addDrift(entry.address, [WHOLE]);
+    this.planReadAs = readAddresses(input.live?.plan);
+    this.baseReadAs = readAddresses(input.live?.base);
+    for (const [address, read] of this.baseReadAs) this.baseNames.set(read, address);
+    // Drift is kept by the address the live record was read under, the one name both plans share.
+    for (const change of input.basePlan?.changes ?? []) this.addDrift(asRead(change.address, this.baseReadAs), pathsOf(change));
+    for (const entry of input.basePlan?.blocked ?? []) this.addDrift(asRead(entry.address, this.baseReadAs), [WHOLE]);
     this.baseSecrets = indexSecrets(input.base.sensitive);
     this.newSecrets = indexSecrets(input.desired.sensitive);
     const missing = new Set(input.missingVariables ?? []);
@@ -108,10 +129,12 @@ class OriginJudge {
   }
 
   private originOf(address: Address, kind: Kind, paths: readonly string[]): ChangeOrigin {
-    const manifests = isDuplicate(address) ? false : overlapsAny(paths, this.manifestDifference(baseAddress(address), kind));
+    const read = asRead(address, this.planReadAs);
+    const inBase = this.baseNames.get(baseAddress(read)) ?? baseAddress(read);
+    const manifests = isDuplicate(address) ? false : overlapsAny(paths, this.manifestDifference(baseAddress(address), inBase, kind));
     if (this.input.basePlan === undefined) return manifests ? 'intended' : 'revert';
-    const unknown = this.unknownInBase.get(baseAddress(address)) ?? [];
-    const driftPaths = (this.drifted.get(address) ?? []).filter((p) => !unknown.some((u) => p !== WHOLE && within(p, u)));
+    const unknown = this.unknownInBase.get(inBase) ?? [];
+    const driftPaths = (this.drifted.get(read) ?? []).filter((p) => !unknown.some((u) => p !== WHOLE && within(p, u)));
     const drift = overlapsAny(paths, driftPaths);
     if (!drift) return 'intended';
     return manifests ? 'both' : 'revert';
@@ -123,11 +146,14 @@ class OriginJudge {
     else known.push(...paths);
   }
 
-  /** Paths where the base and new desired records of an address differ, memoised (a replacement's halves ask twice). */
-  private manifestDifference(address: Address, kind: Kind): string[] {
+  /**
+   * Paths where the base's desired record (at `inBase`, its name for the record) and the new one (at
+   * `address`) differ, memoised (a replacement's halves ask twice).
+   */
+  private manifestDifference(address: Address, inBase: Address, kind: Kind): string[] {
     let found = this.differences.get(address);
     if (found === undefined) {
-      const base = this.input.base.resources.get(address);
+      const base = this.input.base.resources.get(inBase);
       const next = this.input.desired.resources.get(address);
       found =
         base === undefined && next === undefined
@@ -135,7 +161,7 @@ class OriginJudge {
           : base === undefined || next === undefined
             ? [WHOLE]
             : jsonPatch
-                .compare(comparedFields(kind, base, this.baseSecrets.get(address)), comparedFields(kind, next, this.newSecrets.get(address)))
+                .compare(comparedFields(kind, base, this.baseSecrets.get(inBase)), comparedFields(kind, next, this.newSecrets.get(address)))
                 .map((op) => op.path);
       this.differences.set(address, found);
     }
@@ -171,6 +197,9 @@ function indexSecrets(sensitive: ReadonlyMap<string, SecretOrigin>): SecretIndex
  */
 function comparedFields(kind: Kind, resource: DesiredResource, secrets: readonly AddressSecret[] | undefined): Record<string, unknown> {
   let fields = resource.fields as unknown as Record<string, unknown>;
+  // The key field a rename writes (a move's change patches it) is compared with the rest.
+  const keyField = keyFieldOf(kind);
+  if (keyField !== undefined) fields = { ...fields, [keyField]: resource.key };
   for (const secret of secrets ?? []) {
     if (secret.origin.kind !== 'template') continue;
     fields = replacedAt(fields, secret.segments, `\${template} ${secret.origin.template}`) as Record<string, unknown>;
@@ -195,6 +224,20 @@ function replacedAt(value: unknown, segments: readonly string[], replacement: un
   const record = value as Record<string, unknown>;
   if (!Object.hasOwn(record, head)) return value;
   return { ...record, [head]: replacedAt(record[head], rest, replacement) };
+}
+
+/** Re-keyed address → the address its record was read under, from a live state a move re-keyed. */
+function readAddresses(live: LiveState | undefined): Map<Address, Address> {
+  const out = new Map<Address, Address>();
+  for (const [address, resource] of live?.resources ?? []) if (resource.readAs !== undefined) out.set(address, resource.readAs);
+  return out;
+}
+
+/** A change's address under the name its live record was read by (a step's suffix kept). */
+function asRead(address: Address, readAs: ReadonlyMap<Address, Address>): Address {
+  const record = baseAddress(address);
+  const read = readAs.get(record);
+  return read === undefined ? address : `${read}${address.slice(record.length)}`;
 }
 
 /** The paths a change touches: its patch's, or the whole record for a create or a delete (or an empty patch). */

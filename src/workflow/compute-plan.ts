@@ -4,12 +4,13 @@ import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import { baseAddress } from '../model/pointers.js';
-import type { DesiredState } from '../model/state.js';
+import type { DesiredState, LiveState } from '../model/state.js';
 import { computeImpact } from '../impact/compute-impact.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '../payments/impact-window.js';
 import { readSettlementBatches } from '../payments/read-settlements.js';
 import { PlanError } from '../plan/errors.js';
+import { applyMoves } from '../plan/moves.js';
 import { labelOrigins } from '../plan/origin.js';
 import { planChanges, type PlanContext } from '../plan/plan-changes.js';
 import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
@@ -123,18 +124,23 @@ function withImpact(plan: Plan, impact: ReadonlyMap<string, ChangeImpact>): Plan
 
 /**
  * Each change labelled against the base manifest. The base is planned against the same live read
- * (pure, no request), without `protect:` or the settlement guard: what it would change is how the
- * live group drifted from it. A base the planner refuses against this group leaves the manifests
+ * (pure, no request), re-keyed by its own `moved:` entries rather than the new manifest's, without
+ * `protect:` or the settlement guard: what it would change is how the live group drifted from it. A base the planner refuses against this group leaves the manifests
  * alone to compare, which the plan says in a warning.
  */
 function withOrigins(plan: Plan, base: LoadedBase, run: Pick<PlanRun, 'desired' | 'live'> & { readonly context: PlanContext }): Plan {
   let basePlan: Plan | undefined;
+  // The base knows the live group by its own names: the live read as it came, re-keyed by the base's moves.
+  const asRead = run.live.stateAsRead ?? run.live.state;
+  let baseLive: LiveState | undefined;
   try {
-    basePlan = planChanges(base.desired, run.live.state, { baseUrl: run.context.baseUrl, group: run.context.group });
+    baseLive = applyMoves(asRead, base.desired.moved);
+    basePlan = planChanges(base.desired, baseLive, { baseUrl: run.context.baseUrl, group: run.context.group });
   } catch (error) {
     if (!(error instanceof PlanError)) throw error;
   }
-  const labelled = labelOrigins(plan, { base: base.desired, desired: run.desired, basePlan, missingVariables: base.missingVariables });
+  const live = { plan: run.live.state, base: baseLive ?? asRead };
+  const labelled = labelOrigins(plan, { base: base.desired, desired: run.desired, basePlan, missingVariables: base.missingVariables, live });
   if (basePlan !== undefined) return labelled;
   return withMoreWarnings(labelled, [
     {

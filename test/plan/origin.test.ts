@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredState, LiveState, SecretOrigin } from '../../src/model/state.js';
+import type { Move } from '../../src/model/moves.js';
+import { applyMoves } from '../../src/plan/moves.js';
 import { labelOrigins, originCounts, type WithOrigin } from '../../src/plan/origin.js';
 import { planChanges, type PlanContext } from '../../src/plan/plan-changes.js';
 import type { Change, Plan } from '../../src/plan/plan.js';
@@ -143,5 +145,84 @@ describe('labelOrigins without a base plan (the planner refused the base manifes
     const liveGroup = liveState([live(coffee({ contactName: 'Changed by hand' }), 'M1'), live(merchant('tea'), 'M2')]);
     const plan = labelOrigins(planChanges(desired, liveGroup, context), { base, desired, basePlan: undefined });
     expect(origins(plan)).toEqual({ 'merchant/coffee': 'revert', 'merchant/tea': 'intended' });
+  });
+});
+
+describe('labelOrigins with moved: entries', () => {
+  /**
+   * As computePlan labels a plan: the live group as read, re-keyed by each manifest's own moves, the
+   * new manifest planned against its re-keying and the base against the base's.
+   */
+  function labelledWithMoves(base: DesiredState, desired: DesiredState, asRead: LiveState): Plan {
+    const planLive = applyMoves(asRead, desired.moved);
+    const baseLive = applyMoves(asRead, base.moved);
+    const basePlan = planChanges(base, baseLive, context);
+    return labelOrigins(planChanges(desired, planLive, context), { base, desired, basePlan, live: { plan: planLive, base: baseLive } });
+  }
+  const moving = (state: DesiredState, ...moved: Move[]): DesiredState => ({ ...state, moved });
+  const RENAME: Move = { kind: 'acquirer', from: 'acquirer/host-a', to: 'acquirer/host-a-usd' };
+  const group = (resources: Parameters<typeof desiredState>[0], prune = {}) => desiredState(resources, { managedBindings: ['coffee'], managedDevices: ['coffee'], prune });
+  const world = (name: string, extra: { profile?: Record<string, unknown>; binding?: Record<string, unknown>; device?: Record<string, unknown> } = {}) => [
+    emv('visa'),
+    profile(name, { '01': ['visa'] }, extra.profile),
+    coffee(),
+    binding('coffee', name, { '01': ['visa'] }, extra.binding),
+    device('coffee', 'till-1', { deviceName: 'Front', acquirerFields: { [name]: { tid: '1' } }, ...extra.device }),
+  ];
+  /** A binding's methods changed through the API. */
+  const BY_HAND = { methods: { '01': { emvs: ['visa'], allows: ['refund'] } } };
+  const liveWorld = (extra: Parameters<typeof world>[1] = {}) => liveState(world('host-a', extra).map((r, i) => live(r, i + 1)));
+
+  it('labels a clean rename intended, prune on: the base plans under its own names and sees no drift', () => {
+    const prune = { acquirerProfiles: true };
+    const plan = labelledWithMoves(group(world('host-a'), prune), moving(group(world('host-a-usd'), prune), RENAME), liveWorld());
+    expect(plan.changes.map((c) => [c.address, c.patch.map((op) => op.path)])).toEqual([['acquirer/host-a-usd', ['/profileName']]]);
+    expect(origins(plan)).toEqual({ 'acquirer/host-a-usd': 'intended' });
+  });
+
+  it('labels a rename of a record changed by hand both: the key field is the manifests\' difference, the other field drift', () => {
+    const plan = labelledWithMoves(group(world('host-a')), moving(group(world('host-a-usd')), RENAME), liveWorld({ profile: { connMessageFormat: 'HOSTE_JSON' } }));
+    expect(plan.changes.map((c) => [c.address, c.patch.map((op) => op.path)])).toEqual([['acquirer/host-a-usd', ['/profileName', '/connMessageFormat']]]);
+    expect(origins(plan)).toEqual({ 'acquirer/host-a-usd': 'both' });
+  });
+
+  it('labels a drift of what follows a renamed profile (its binding, its device) revert, under the new names', () => {
+    const plan = labelledWithMoves(
+      group(world('host-a')),
+      moving(group(world('host-a-usd')), RENAME),
+      liveWorld({ binding: BY_HAND, device: { deviceName: 'Renamed by hand' } }),
+    );
+    expect(origins(plan)).toEqual({ 'acquirer/host-a-usd': 'intended', 'binding/coffee/host-a-usd/USD': 'revert', 'device/coffee/till-1': 'revert' });
+  });
+
+  it('labels the devices of a renamed merchant by the names both manifests give them: drift revert, a manifest change intended', () => {
+    const merchantMove: Move = { kind: 'merchant', from: 'merchant/coffee', to: 'merchant/coffee-001' };
+    const renamed = (state: DesiredState, deviceName: string): DesiredState => {
+      const resources = [...state.resources.values()].map((r) => {
+        if (r.kind === 'merchant') return { ...r, key: 'coffee-001' };
+        if (r.kind === 'binding') return { ...r, key: r.key.replace('coffee/', 'coffee-001/'), merchant: 'coffee-001' };
+        if (r.kind === 'device') return { ...r, key: 'coffee-001/till-1', merchant: 'coffee-001', fields: { ...r.fields, deviceName } };
+        return r;
+      });
+      return moving(desiredState(resources, { managedBindings: ['coffee-001'], managedDevices: ['coffee-001'] }), merchantMove);
+    };
+    const base = group(world('host-a'));
+    const drifted = liveWorld({ binding: BY_HAND });
+    const plan = labelledWithMoves(base, renamed(base, 'Back'), drifted);
+    expect(origins(plan)).toEqual({ 'merchant/coffee-001': 'intended', 'binding/coffee-001/host-a/USD': 'revert', 'device/coffee-001/till-1': 'intended' });
+  });
+
+  it('matches a move the base makes too (not applied yet) with the base plan\'s, under both re-keyings: a change the manifests agree on', () => {
+    const base = moving(group(world('host-a-usd')), RENAME);
+    expect(origins(labelledWithMoves(base, base, liveWorld({ binding: BY_HAND })))).toEqual({
+      'acquirer/host-a-usd': 'revert',
+      'binding/coffee/host-a-usd/USD': 'revert',
+    });
+    // The new manifest changes the renamed profile further: one change, the manifests differing on one
+    // of its fields and the live group from the base on the other, is both.
+    const further = moving(group(world('host-a-usd', { profile: { connMessageFormat: 'HOSTC_8583' } })), RENAME);
+    const plan = labelledWithMoves(base, further, liveWorld());
+    expect(plan.changes.map((c) => [c.address, c.patch.map((op) => op.path)])).toEqual([['acquirer/host-a-usd', ['/profileName', '/connMessageFormat']]]);
+    expect(origins(plan)).toEqual({ 'acquirer/host-a-usd': 'both' });
   });
 });

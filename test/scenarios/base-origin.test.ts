@@ -266,3 +266,82 @@ describe('plan --base-ref', () => {
     expect(existsSync(join(ws.dir, '.git'))).toBe(true);
   });
 });
+
+describe('plan --base with a rename (moved:)', () => {
+  /** host-a renamed host-a-usd in the manifest under review, with the entry that says so. */
+  const RENAMED = edited(
+    ['{ profileName: host-a,', '{ profileName: host-a-usd,'],
+    ['{ acquirer: host-a,', '{ acquirer: host-a-usd,'],
+    ['acquirerFields: { host-a:', 'acquirerFields: { host-a-usd:'],
+  );
+  const MOVED = 'moved:\n  - { from: acquirer/host-a, to: acquirer/host-a-usd }\n';
+  const PRUNE = 'prune: { acquirerProfiles: true }\n';
+  const HOST_A = {
+    acqType: 'card',
+    currency: 'USD',
+    connMessageFormat: 'HOSTA_8583',
+    enablerParams: ['tid'],
+  };
+
+  it('labels a clean rename intended, with prune on for profiles: the base is planned under its own names, and nothing is said of reverts', async () => {
+    const ws = await workspace(sim, 'G-62000009');
+    ws.write('base.yaml', `${BEFORE}${PRUNE}`);
+    ws.write('after.yaml', `${RENAMED}${PRUNE}${MOVED}`);
+    const plan = await ws.cli(['plan', '-f', 'after.yaml', '--base', 'base.yaml', '--json']);
+    expect(plan.err).toBe('');
+    expect((maskedPlan(plan.out) as { changes: unknown[] }).changes).toEqual([
+      {
+        address: 'acquirer/host-a-usd',
+        kind: 'acquirer',
+        key: 'host-a-usd',
+        movedFrom: 'acquirer/host-a',
+        action: 'update',
+        liveId: '<id>',
+        before: { profileName: 'host-a', ...HOST_A, methods: { '01': { emvs: ['visa-usd'], allows: [] } } },
+        after: { profileName: 'host-a-usd', ...HOST_A, methods: { '01': { allows: [], emvs: ['visa-usd'] } } },
+        patch: [{ op: 'replace', path: '/profileName', value: 'host-a-usd' }],
+        dependsOn: [],
+        reason: 'moved from acquirer/host-a',
+        origin: 'intended',
+        notes: [],
+        impact: { merchants: 1, terminals: 1 },
+      },
+    ]);
+    const md = await ws.cli(['plan', '-f', 'after.yaml', '--base', 'base.yaml', '--markdown']);
+    expect(md.out).not.toContain('revert');
+    expect(md.out).toContain('#### Intended (1)');
+  });
+
+  it('labels a rename of a profile changed outside paycfg both, and warns of the revert under the new name', async () => {
+    const ws = await workspace(sim, 'G-62000010');
+    const profiles = await sim.api('GET', '/api/openapi/v1/acquirer', undefined, 'G-62000010');
+    const hostA = (profiles.body.data.records as { profileName: string; profileId: number }[]).find((p) => p.profileName === 'host-a')!;
+    expect((await sim.api('PUT', `/api/openapi/v1/acquirer/${hostA.profileId}`, { connMessageFormat: 'HOSTE_JSON' }, 'G-62000010')).status).toBe(200);
+    ws.write('after.yaml', `${RENAMED}${MOVED}`);
+    const plan = await ws.cli(['plan', '-f', 'after.yaml', '--base', 'before.yaml', '--json']);
+    expect(plan.err).toBe('');
+    expect((maskedPlan(plan.out) as { changes: unknown[] }).changes).toEqual([
+      {
+        address: 'acquirer/host-a-usd',
+        kind: 'acquirer',
+        key: 'host-a-usd',
+        movedFrom: 'acquirer/host-a',
+        action: 'update',
+        liveId: '<id>',
+        before: { profileName: 'host-a', ...HOST_A, connMessageFormat: 'HOSTE_JSON', methods: { '01': { emvs: ['visa-usd'], allows: [] } } },
+        after: { profileName: 'host-a-usd', ...HOST_A, methods: { '01': { allows: [], emvs: ['visa-usd'] } } },
+        patch: [
+          { op: 'replace', path: '/profileName', value: 'host-a-usd' },
+          { op: 'replace', path: '/connMessageFormat', value: 'HOSTA_8583' },
+        ],
+        dependsOn: [],
+        reason: 'moved from acquirer/host-a, and 1 other field change',
+        origin: 'both',
+        notes: [],
+        impact: { merchants: 1, terminals: 1, payments: { count: 0, amounts: {}, last: null, window: '30d' } },
+      },
+    ]);
+    const md = await ws.cli(['plan', '-f', 'after.yaml', '--base', 'before.yaml', '--markdown']);
+    expect(md.out).toContain('**⚠️ This apply would also revert 1 change made outside paycfg:** `acquirer/host-a-usd`.');
+  });
+});
