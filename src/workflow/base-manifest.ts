@@ -12,6 +12,8 @@ export interface BaseManifest {
   readonly label: string;
   /** How messages name one of its files, when not by its path (`origin/main:paycfg.yaml`). */
   readonly fileName?: (file: string) => string;
+  /** What the plan is to say of how the base was read (workflow/base-ref.ts: files it may be missing). */
+  readonly warnings?: readonly string[];
 }
 
 /** The base manifest is invalid: its problems, named as the base's (its files may not be on disk any more). */
@@ -26,6 +28,8 @@ export interface LoadedBase {
   readonly desired: DesiredState;
   /** Variables it refers to that are unset here: values built from them hold placeholders. */
   readonly missingVariables: readonly string[];
+  /** The base's own warnings (BaseManifest.warnings), for the plan. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -46,7 +50,7 @@ export async function loadBaseManifest(
       allowMissingEnv: true,
       ...(readStdin !== undefined ? { readStdin } : {}),
     });
-    return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables };
+    return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, warnings: base.warnings ?? [] };
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     const rename = base.fileName ?? ((file: string) => file);

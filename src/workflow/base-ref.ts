@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,11 @@ export interface MaterialisedBase {
  * contributes nothing to the base, and `absent` names it. Refused when the working directory is
  * not in a git work tree, when REV names no commit, when a path is outside the repository or is
  * standard input, and when no path exists at REV (that is no base, but most likely a wrong revision).
+ *
+ * A file named by `-f` brings only itself: a manifest file beside it that the change deleted is
+ * read neither now nor at REV, and what it held would be missing from the base. So the base warns
+ * of the manifest files (`*.yaml`, `*.yml`) at REV in the directory of a `-f` file that `-f` does
+ * not name and the work tree no longer has, and says to give the directory.
  */
 export async function materialiseBaseRef(rev: string, paths: readonly string[], cwd: string): Promise<MaterialisedBase> {
   const label = `--base-ref ${rev}`;
@@ -66,11 +72,55 @@ export async function materialiseBaseRef(rev: string, paths: readonly string[], 
     if (present.length === 0) {
       throw new UsageError(`${label}: none of the manifest paths (${paths.join(', ')}) exists at ${rev}; is it the revision the change started from?`);
     }
-    return { base: { paths: present, cwd: dir, label, fileName: (file) => `${rev}:${file}` }, absent, dispose };
+    const left = await filesLeftOut(commit, inRepository, { root, cwd });
+    const warnings = left.files.length === 0 ? [] : [leftOutWarning(label, rev, left)];
+    return { base: { paths: present, cwd: dir, label, fileName: (file) => `${rev}:${file}`, ...(warnings.length > 0 ? { warnings } : {}) }, absent, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
+}
+
+/**
+ * The manifest files at the commit in the directories of the `-f` paths that are not directories
+ * there (files, or files the change adds), that no `-f` path covers and that the work tree does not
+ * have: files the change may have deleted. Paths as the user would write them (from `cwd`).
+ */
+async function filesLeftOut(
+  commit: string,
+  given: readonly { given: string; relative: string }[],
+  at: { root: string; cwd: string },
+): Promise<{ files: string[]; directories: string[] }> {
+  const covered = (file: string): boolean => given.some(({ relative }) => relative === '' || file === relative || file.startsWith(`${relative}/`));
+  const files: string[] = [];
+  const directories: string[] = [];
+  const seen = new Set<string>();
+  for (const { given: shown, relative } of given) {
+    if (relative === '') continue;
+    const blobs = await listBlobs(commit, relative, at.root);
+    // A directory at the commit is read whole.
+    if (blobs.length > 1 || (blobs.length === 1 && blobs[0]!.path !== relative)) continue;
+    const directory = path.posix.dirname(relative);
+    if (seen.has(directory)) continue;
+    seen.add(directory);
+    const found = (await listBlobs(commit, directory === '.' ? '' : `${directory}/`, at.root, false))
+      .map((blob) => blob.path)
+      .filter((file) => /\.ya?ml$/i.test(file) && !covered(file) && !existsSync(path.join(at.root, ...file.split('/'))));
+    if (found.length === 0) continue;
+    files.push(...found.map((file) => path.relative(at.cwd, path.join(at.root, ...file.split('/')))));
+    directories.push(path.dirname(shown));
+  }
+  return { files, directories };
+}
+
+function leftOutWarning(label: string, rev: string, left: { files: string[]; directories: string[] }): string {
+  const one = left.files.length === 1;
+  return (
+    `${label}: ${left.files.join(', ')} ${one ? 'is' : 'are'} at ${rev} beside the -f files, but -f does not name ${one ? 'it' : 'them'} ` +
+    `and the work tree no longer has ${one ? 'it' : 'them'}. If the change deleted ${one ? 'it' : 'them'}, the base is read without ${one ? 'it' : 'them'} ` +
+    `and the changes of ${one ? 'its' : 'their'} records are labelled as if the base never had them: give the director${left.directories.length === 1 ? 'y' : 'ies'} ` +
+    `(${left.directories.map((d) => `-f ${d}`).join(' ')}) to read every file of ${left.directories.length === 1 ? 'it' : 'them'}, now and at ${rev}.`
+  );
 }
 
 interface Blob {
@@ -79,9 +129,12 @@ interface Blob {
   readonly path: string;
 }
 
-/** The files at `relative` (itself, or everything under it) in the commit; symbolic links and submodules are left out. */
-async function listBlobs(commit: string, relative: string, root: string): Promise<Blob[]> {
-  const out = await git(['ls-tree', '-r', '-z', '--full-tree', commit, '--', relative === '' ? '.' : relative], root);
+/**
+ * The files at `relative` (itself, or everything under it; only what is directly in it, a directory
+ * given with its `/`, when not `recursive`) in the commit; symbolic links and submodules are left out.
+ */
+async function listBlobs(commit: string, relative: string, root: string, recursive = true): Promise<Blob[]> {
+  const out = await git(['ls-tree', ...(recursive ? ['-r'] : []), '-z', '--full-tree', commit, '--', relative === '' ? '.' : relative], root);
   const blobs: Blob[] = [];
   for (const entry of out.toString('utf8').split('\0')) {
     if (entry === '') continue;

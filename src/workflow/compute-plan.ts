@@ -140,7 +140,10 @@ function withOrigins(plan: Plan, base: LoadedBase, run: Pick<PlanRun, 'desired' 
     if (!(error instanceof PlanError)) throw error;
   }
   const live = { plan: run.live.state, base: baseLive ?? asRead };
-  const labelled = labelOrigins(plan, { base: base.desired, desired: run.desired, basePlan, missingVariables: base.missingVariables, live });
+  const labelled = withMoreWarnings(
+    labelOrigins(plan, { base: base.desired, desired: run.desired, basePlan, missingVariables: base.missingVariables, live }),
+    base.warnings.map((message) => ({ message })),
+  );
   if (basePlan !== undefined) return labelled;
   return withMoreWarnings(labelled, [
     {

@@ -249,6 +249,40 @@ describe('plan --base-ref', () => {
     expect((maskedPlan(fromDir.out) as { changes: unknown[] }).changes).toEqual(EXPECTED_CHANGES);
   });
 
+  it('warns of a manifest file beside the -f files that the change deleted, and says to give the directory', async () => {
+    const ws = await drifted('G-62000011');
+    const tea = BEFORE.slice(BEFORE.indexOf('  - providerReference: tea-002'));
+    execFileSync('mkdir', ['-p', join(ws.dir, 'manifests')]);
+    ws.write('manifests/shop.yaml', BEFORE.slice(0, BEFORE.indexOf('  - providerReference: tea-002')));
+    ws.write('manifests/tea.yaml', `version: 1\nmerchants:\n${tea}`);
+    // Still in the work tree, so no part of the manifest -f gives (now or at the revision): not warned of.
+    ws.write('manifests/later.yml', 'version: 1\n');
+    git(ws.dir, 'init', '-q');
+    git(ws.dir, 'add', 'manifests');
+    git(ws.dir, 'commit', '-q', '-m', 'the base');
+    git(ws.dir, 'rm', '-q', 'manifests/tea.yaml');
+    const plan = await ws.cli(['plan', '-f', 'manifests/shop.yaml', '--base-ref', 'HEAD', '--json']);
+    expect(plan.code, plan.err).toBe(0);
+    expect(JSON.parse(plan.out).warnings).toEqual([
+      {
+        message:
+          `--base-ref HEAD: ${join('manifests', 'tea.yaml')} is at HEAD beside the -f files, but -f does not name it and the work tree no longer has it. ` +
+          'If the change deleted it, the base is read without it and the changes of its records are labelled as if the base never had them: ' +
+          'give the directory (-f manifests) to read every file of it, now and at HEAD.',
+      },
+    ]);
+    const text = await ws.cli(['plan', '-f', 'manifests/shop.yaml', '--base-ref', 'HEAD', '--no-color']);
+    expect(text.out).toContain('give the directory (-f manifests)');
+    // The directory: every file of it is read at the revision, and there is nothing to warn of.
+    const whole = await ws.cli(['plan', '-f', 'manifests', '--base-ref', 'HEAD', '--json']);
+    expect(whole.code, whole.err).toBe(0);
+    expect(JSON.parse(whole.out).warnings).toBeUndefined();
+    // Once the deletion is the revision's too, nothing is missing from the base.
+    git(ws.dir, 'commit', '-q', '-m', 'tea gone');
+    const clean = await ws.cli(['plan', '-f', 'manifests/shop.yaml', '--base-ref', 'HEAD', '--json']);
+    expect(JSON.parse(clean.out).warnings).toBeUndefined();
+  });
+
   it('refuses outside a git work tree, a revision git does not know, and paths none of which exist at it', async () => {
     const ws = await drifted('G-62000008');
     const outside = await ws.cli(['plan', '-f', 'after.yaml', '--base-ref', 'HEAD']);
