@@ -3,7 +3,7 @@ import type { Address } from '../model/kinds.js';
 import type { LiveState } from '../model/state.js';
 import { batchesThrough, type BatchRoutes } from '../payments/batch-routes.js';
 import type { Change } from '../plan/plan.js';
-import { ReachIndex } from './reach.js';
+import { ReachIndex, type CountedTerminals } from './reach.js';
 import { trafficOf } from './traffic.js';
 import type { ChangeImpact } from './types.js';
 import { windowStart, type ImpactWindow } from './window.js';
@@ -17,7 +17,9 @@ const TRAFFIC_KINDS: ReadonlySet<Change['kind']> = new Set(['acquirer', 'binding
  * A create reaches the live records it attaches to (a new binding of a live merchant: that merchant
  * and its terminals; a new merchant, profile or EMV config: nothing), with no traffic. The delete
  * half of a replacement (`#old`) and a duplicate pending code carry none: the replacement itself
- * carries the record's, and a pending code has no terminal and no payments behind it. Pure.
+ * carries the record's, and a pending code has no terminal and no payments behind it. `counted`:
+ * the terminals of merchants whose devices the live read left out, counted apart for a terminal
+ * budget (live/count-terminals.ts). Pure.
  */
 export function computeImpact(
   changes: readonly Change[],
@@ -25,8 +27,9 @@ export function computeImpact(
   routes: BatchRoutes | undefined,
   window: ImpactWindow,
   now: Date,
+  counted?: CountedTerminals,
 ): Map<Address, ChangeImpact> {
-  const reach = new ReachIndex(live);
+  const reach = new ReachIndex(live, counted);
   const start = windowStart(window, now);
   const out = new Map<Address, ChangeImpact>();
   for (const change of changes) {
@@ -43,4 +46,21 @@ export function computeImpact(
     out.set(change.address, impact);
   }
   return out;
+}
+
+/**
+ * The merchants (by mchId) whose devices a terminal budget of `limit` must read before it can judge
+ * the plan: those reached, with their terminals unknown, by a change that the terminals known so far
+ * keep within the budget. A change already over it is refused whatever the rest holds. Pure.
+ */
+export function merchantsToCount(changes: readonly Change[], live: LiveState, limit: number): string[] {
+  const reach = new ReachIndex(live);
+  const out = new Set<string>();
+  for (const change of changes) {
+    if (change.step === 'replace-old' || change.address.includes('#duplicate-')) continue;
+    const reached = reach.of(change.kind, change.key, change.merchant);
+    if (reached.terminalsKnown || reached.terminals > limit) continue;
+    for (const mchId of reach.unreadOf(change.kind, change.key, change.merchant)) out.add(mchId);
+  }
+  return [...out].sort();
 }

@@ -9,8 +9,9 @@ import type { AcquirerFields, BindingFields, LiveState, MethodsMap } from '../mo
  * Counted conservatively: a merchant bound to a profile that names an EMV config counts for that
  * config even when its binding binds only part of the profile; a merchant counts all its terminals
  * (those not decommissioned: pending codes and logged-out terminals included, since they take the
- * configuration when they next connect). Merchants paycfg cannot key count as merchants; their
- * devices are never read.
+ * configuration when they next connect). Merchants paycfg cannot key count as merchants. The
+ * terminals of a merchant whose devices the live read left out (the manifest does not manage them)
+ * are unknown, unless they were counted apart (CountedTerminals).
  */
 export interface Reach {
   readonly merchants: number;
@@ -21,6 +22,13 @@ export interface Reach {
 
 const NOTHING: Reach = Object.freeze({ merchants: 0, terminals: 0, terminalsKnown: true });
 
+/**
+ * Terminals counted apart from the live read, by the merchant's mchId (live/count-terminals.ts):
+ * the devices of merchants the manifest does not manage, read only when a terminal budget needs a
+ * real count. A merchant counted here is known, keyed or not.
+ */
+export type CountedTerminals = ReadonlyMap<string, number>;
+
 export class ReachIndex {
   /** providerReference → terminals not decommissioned (0 for a merchant whose devices were not read). */
   private readonly terminals = new Map<string, number>();
@@ -30,10 +38,21 @@ export class ReachIndex {
   private readonly unkeyedByProfile = new Map<string, Set<string>>();
   private readonly unkeyedByEmv = new Map<string, Set<string>>();
 
-  constructor(private readonly live: LiveState) {
+  /** providerReference → the live merchant's mchId, for those whose devices were not read. */
+  private readonly unreadIds = new Map<string, string>();
+
+  constructor(
+    private readonly live: LiveState,
+    private readonly counted: CountedTerminals = new Map(),
+  ) {
     for (const resource of live.resources.values()) {
       if (resource.kind === 'merchant') {
         if (!this.terminals.has(resource.key)) this.terminals.set(resource.key, 0);
+        if (live.devicesRead.has(resource.key)) continue;
+        const id = String(resource.id);
+        const count = counted.get(id);
+        if (count === undefined) this.unreadIds.set(resource.key, id);
+        else this.terminals.set(resource.key, count);
       } else if (resource.kind === 'device') {
         if (resource.lifecycle === 'decommissioned' || resource.merchant === undefined) continue;
         this.terminals.set(resource.merchant, (this.terminals.get(resource.merchant) ?? 0) + 1);
@@ -53,41 +72,70 @@ export class ReachIndex {
 
   /** What a change to the resource of this kind and key (owned by `merchant`, for bindings and devices) reaches. */
   of(kind: Kind, key: string, merchant: string | undefined): Reach {
+    if (kind === 'device') {
+      if (merchant === undefined || !this.terminals.has(merchant)) return NOTHING;
+      const device = this.live.resources.get(addressOf('device', key));
+      return { merchants: 1, terminals: device !== undefined && device.lifecycle !== 'decommissioned' ? 1 : 0, terminalsKnown: true };
+    }
+    const { merchants, unkeyed } = this.membersOf(kind, key, merchant);
+    let terminals = 0;
+    let known = true;
+    for (const ref of merchants) {
+      terminals += this.terminals.get(ref)!;
+      if (this.unreadIds.has(ref)) known = false;
+    }
+    for (const mchId of unkeyed) {
+      const count = this.counted.get(mchId);
+      if (count === undefined) known = false;
+      else terminals += count;
+    }
+    return { merchants: merchants.size + unkeyed.size, terminals, terminalsKnown: known };
+  }
+
+  /**
+   * The mchIds of the merchants a change reaches whose terminals are not known (devices not read, not
+   * counted apart): what a real count of its terminals must read, one device list each.
+   */
+  unreadOf(kind: Kind, key: string, merchant: string | undefined): string[] {
+    if (kind === 'device') return [];
+    const { merchants, unkeyed } = this.membersOf(kind, key, merchant);
+    const out: string[] = [];
+    for (const ref of merchants) {
+      const id = this.unreadIds.get(ref);
+      if (id !== undefined) out.push(id);
+    }
+    for (const mchId of unkeyed) if (!this.counted.has(mchId)) out.push(mchId);
+    return out;
+  }
+
+  /** The live merchants a change reaches: keyed ones by providerReference, unkeyed ones by mchId. */
+  private membersOf(kind: Exclude<Kind, 'device'>, key: string, merchant: string | undefined): { merchants: Set<string>; unkeyed: Set<string> } {
+    const merchants = new Set<string>();
+    const unkeyed = new Set<string>();
     switch (kind) {
       case 'emv': {
-        const merchants = new Set(this.emvMerchants.get(key));
-        const unkeyed = new Set(this.unkeyedByEmv.get(key));
+        for (const ref of this.emvMerchants.get(key) ?? []) merchants.add(ref);
+        for (const id of this.unkeyedByEmv.get(key) ?? []) unkeyed.add(id);
         for (const profile of this.emvProfiles.get(key) ?? []) {
           for (const ref of this.profileMerchants.get(profile) ?? []) merchants.add(ref);
           for (const id of this.unkeyedByProfile.get(profile) ?? []) unkeyed.add(id);
         }
-        return this.merchantsReach(merchants, unkeyed.size);
+        break;
       }
       case 'acquirer':
-        return this.merchantsReach(this.profileMerchants.get(key) ?? new Set(), this.unkeyedByProfile.get(key)?.size ?? 0);
+        for (const ref of this.profileMerchants.get(key) ?? []) merchants.add(ref);
+        for (const id of this.unkeyedByProfile.get(key) ?? []) unkeyed.add(id);
+        break;
       case 'merchant':
-        return this.terminals.has(key) ? this.merchantsReach(new Set([key]), 0) : NOTHING;
+        merchants.add(key);
+        break;
       case 'binding':
-        return merchant !== undefined && this.terminals.has(merchant) ? this.merchantsReach(new Set([merchant]), 0) : NOTHING;
-      case 'device': {
-        if (merchant === undefined || !this.terminals.has(merchant)) return NOTHING;
-        const device = this.live.resources.get(addressOf('device', key));
-        return { merchants: 1, terminals: device !== undefined && device.lifecycle !== 'decommissioned' ? 1 : 0, terminalsKnown: true };
-      }
+        if (merchant !== undefined) merchants.add(merchant);
+        break;
     }
-  }
-
-  private merchantsReach(merchants: ReadonlySet<string>, unkeyed: number): Reach {
-    let terminals = 0;
-    let known = unkeyed === 0;
-    for (const ref of merchants) {
-      const count = this.terminals.get(ref);
-      // A binding of a merchant that is not live (one the service made with a merchant just read) still names it.
-      if (count === undefined) continue;
-      terminals += count;
-      if (!this.live.devicesRead.has(ref)) known = false;
-    }
-    return { merchants: [...merchants].filter((ref) => this.terminals.has(ref)).length + unkeyed, terminals, terminalsKnown: known };
+    // A binding of a merchant that is not live (one the service made with a merchant just read) still names it.
+    for (const ref of merchants) if (!this.terminals.has(ref)) merchants.delete(ref);
+    return { merchants, unkeyed };
   }
 }
 

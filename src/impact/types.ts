@@ -4,7 +4,7 @@ export interface Traffic {
   readonly count: number;
   /** Their total per currency, in major units. */
   readonly amounts: Readonly<Record<string, number>>;
-  /** The latest activity of a batch with payments (ISO 8601 UTC), null when there is none. */
+  /** The latest time a payment is known to have been taken (an open batch's latest activity, a closed batch's opening; ISO 8601 UTC), null when there is none. */
   readonly last: string | null;
   /** The window the traffic is over, as `--impact-window` takes it (`30d`, `12h`): a change's impact says what it counts. */
   readonly window?: string;

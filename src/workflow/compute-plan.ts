@@ -5,7 +5,8 @@ import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import { baseAddress } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
-import { computeImpact } from '../impact/compute-impact.js';
+import { computeImpact, merchantsToCount } from '../impact/compute-impact.js';
+import { countTerminals } from '../live/count-terminals.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '../payments/impact-window.js';
 import { readSettlementBatches } from '../payments/read-settlements.js';
@@ -102,11 +103,21 @@ export async function computePlan(input: {
     plan = limitToTargets(withMoreWarnings(guarded, routes.warnings), targets);
   }
   // A plan without changes (most drift runs) pays nothing for the live group's reach index.
-  if (plan.changes.length > 0) plan = withImpact(plan, computeImpact(plan.changes, run.live.state, routes, window, now));
+  const changed = plan.changes;
+  if (changed.length > 0) plan = withImpact(plan, computeImpact(changed, run.live.state, routes, window, now));
   if (base !== undefined) plan = withOrigins(plan, base, run);
   // Counted on the plan this run would carry out: a --target plan counts the deletes it keeps.
   checkDeleteBudget(plan, deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest'));
-  checkTerminalBudget(plan, terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest'));
+  const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
+  // A budget never passes on terminals it did not count: the devices of the merchants the live read
+  // left out are read now (one list each), and only for a run with a budget, so that a run without
+  // one sends the reads it always sent.
+  const unread = terminalBudget === undefined ? [] : merchantsToCount(changed, run.live.state, terminalBudget.limit);
+  if (unread.length > 0) {
+    const counted = await countTerminals(input.client, unread, input.concurrency);
+    plan = withImpact(plan, computeImpact(changed, run.live.state, routes, window, now, counted));
+  }
+  checkTerminalBudget(plan, terminalBudget);
   return { ...run, plan, ...(routes !== undefined ? { routes } : {}) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeImpact } from '../../src/impact/compute-impact.js';
+import { computeImpact, merchantsToCount } from '../../src/impact/compute-impact.js';
 import type { LiveState } from '../../src/model/state.js';
 import { routeBatches } from '../../src/payments/batch-routes.js';
 import type { SettlementBatchFacts } from '../../src/payments/settlement-batch.js';
@@ -114,6 +114,22 @@ describe('computeImpact: reach', () => {
     expect(impact.get('emv/mc')).toEqual({ merchants: 2, terminals: 1, terminalsKnown: false });
   });
 
+  it('terminals counted apart (by mchId) make the reach known: a keyed merchant whose devices were not read, an unkeyed one', () => {
+    const base = group();
+    const state: LiveState = { ...base, unkeyedMerchants: [{ mchId: 'M-9', mchName: 'x', profiles: ['host-a'], emvs: [] }] };
+    const changes = [change('emv', 'visa', 'update'), change('acquirer', 'host-a', 'update'), change('merchant', 'tea', 'update'), change('acquirer', 'host-b', 'update')];
+    // host-a reaches coffee (read), tea (m2, not read) and M-9 (unkeyed); host-b only bakery (read); an over-budget change asks for nothing.
+    expect(merchantsToCount(changes, state, 10)).toEqual(['M-9', 'm2']);
+    expect(merchantsToCount([change('merchant', 'tea', 'update')], state, 10)).toEqual(['m2']);
+    expect(merchantsToCount(changes, state, 1)).toEqual(['m2']);
+    expect(merchantsToCount([change('acquirer', 'host-b', 'update'), change('device', 'coffee/till-1', 'update', { merchant: 'coffee' })], state, 0)).toEqual([]);
+    const counted = new Map([['m2', 4], ['M-9', 2]]);
+    const impact = computeImpact(changes, state, undefined, DEFAULT_IMPACT_WINDOW, NOW, counted);
+    expect(impact.get('emv/visa')).toEqual({ merchants: 4, terminals: 3 + 4 + 2 });
+    expect(impact.get('acquirer/host-a')).toEqual({ merchants: 3, terminals: 2 + 4 + 2 });
+    expect(impact.get('merchant/tea')).toEqual({ merchants: 1, terminals: 4 });
+  });
+
   it('the delete half of a replacement and a duplicate code carry none; the replacement does', () => {
     const impact = computeImpact(
       [
@@ -131,15 +147,17 @@ describe('computeImpact: reach', () => {
 });
 
 describe('computeImpact: traffic', () => {
+  // Settled (state 1) unless said: a closed batch is dated by its opening, an open one by its latest activity.
   const batches = [
     batch('1'),
     batch('2', { acquirerTid: 'T2', paymentCount: 1, paymentAmt: 0.2, updatedAt: '2026-11-24T18:02:00Z', state: 0 }),
-    // Before the 30-day window (updated 2026-10-26 11:59).
-    batch('3', { paymentCount: 50, paymentAmt: 500, updatedAt: '2026-10-26T11:59:59Z' }),
-    batch('4', { currency: 'JPY', paymentCount: 3, paymentAmt: 1200.4, updatedAt: '2026-11-01T00:00:00Z' }),
+    // Opened before the 30-day window (2026-10-26 11:59), settled in it: its payments are not known to be in the window.
+    batch('3', { paymentCount: 50, paymentAmt: 500, createdAt: '2026-10-26T11:59:59Z', updatedAt: '2026-11-24T20:00:00Z' }),
+    batch('4', { currency: 'JPY', paymentCount: 3, paymentAmt: 1200.4, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' }),
     // Refunds only: no payment, no `last`.
-    batch('5', { paymentCount: 0, paymentAmt: 0, refundCount: 1, refundAmt: 5, updatedAt: '2026-11-25T11:00:00Z' }),
-    batch('6', { profileName: 'host-b', mchName: 'bakery', acquirerTid: '', paymentCount: 7, paymentAmt: 0.7, updatedAt: '2026-11-25T09:30:00Z' }),
+    batch('5', { paymentCount: 0, paymentAmt: 0, refundCount: 1, refundAmt: 5, createdAt: '2026-11-25T10:00:00Z', updatedAt: '2026-11-25T11:00:00Z' }),
+    // Settled at 11:45: its last payment is known at its opening, 09:30.
+    batch('6', { profileName: 'host-b', mchName: 'bakery', acquirerTid: '', paymentCount: 7, paymentAmt: 0.7, createdAt: '2026-11-25T09:30:00Z', updatedAt: '2026-11-25T11:45:00Z' }),
   ];
 
   it('sums the window\'s batches through each resource, per currency in its minor digits, with the latest activity', () => {
@@ -171,6 +189,27 @@ describe('computeImpact: traffic', () => {
     const state = group();
     const impact = computeImpact([change('acquirer', 'host-a', 'update')], state, routeBatches(batches, state), { text: '1d', ms: 86_400_000 }, NOW);
     expect(impact.get('acquirer/host-a')?.payments).toEqual({ count: 1, amounts: { USD: 0.2 }, last: '2026-11-24T18:02:00.000Z', window: '1d' });
+  });
+
+  it('a closed batch is in the window when it opened in it, dated by its opening; an open one when it has activity in it, dated by that', () => {
+    const state = group();
+    const dated = [
+      // Open for 60 days, a payment yesterday: counted whole, last = its latest activity.
+      batch('7', { state: 0, paymentCount: 4, paymentAmt: 40, createdAt: '2026-09-26T10:00:00Z', updatedAt: '2026-11-24T09:00:00Z' }),
+      // Opened 60 days ago and settled today: not in a 7-day window.
+      batch('8', { state: 1, paymentCount: 1, paymentAmt: 99, createdAt: '2026-09-26T10:00:00Z', updatedAt: '2026-11-25T11:00:00Z' }),
+      // Its settlement failed today, opened 20 days ago: closed, not in the 7-day window either.
+      batch('9', { state: 2, paymentCount: 2, paymentAmt: 3, createdAt: '2026-11-05T10:00:00Z', updatedAt: '2026-11-25T11:30:00Z' }),
+      // Opened 3 days ago and settled an hour ago: counted, last = its opening.
+      batch('10', { state: 1, paymentCount: 1, paymentAmt: 5, createdAt: '2026-11-22T10:00:00Z', updatedAt: '2026-11-25T11:00:00Z' }),
+    ];
+    const routes = routeBatches(dated, state);
+    const week = computeImpact([change('acquirer', 'host-a', 'update')], state, routes, { text: '7d', ms: 7 * 86_400_000 }, NOW);
+    expect(week.get('acquirer/host-a')?.payments).toEqual({ count: 5, amounts: { USD: 45 }, last: '2026-11-24T09:00:00.000Z', window: '7d' });
+    const closed = computeImpact([change('acquirer', 'host-a', 'update')], state, routeBatches(dated.slice(1), state), { text: '7d', ms: 7 * 86_400_000 }, NOW);
+    expect(closed.get('acquirer/host-a')?.payments).toEqual({ count: 1, amounts: { USD: 5 }, last: '2026-11-22T10:00:00.000Z', window: '7d' });
+    const ninety = computeImpact([change('acquirer', 'host-a', 'update')], state, routes, { text: '90d', ms: 90 * 86_400_000 }, NOW);
+    expect(ninety.get('acquirer/host-a')?.payments).toEqual({ count: 8, amounts: { USD: 147 }, last: '2026-11-24T09:00:00.000Z', window: '90d' });
   });
 
   it('without settlement data there is no payments entry at all', () => {

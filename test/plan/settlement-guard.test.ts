@@ -207,6 +207,28 @@ describe('the terminal budget', () => {
     expect((error as AffectedTerminalsError).details).toEqual({ limit: 10, source: 'manifest', changes: { 'emv/c': 40, 'emv/b': 12 } });
     expect(terminalBudgetOf(5, 10, 'saved plan')).toEqual({ limit: 5, source: 'flag' });
   });
+
+  it('never passes on terminals it did not count: a change within the limit whose terminals are not all known is refused, naming it; one over the limit says at least', () => {
+    const unknown = (address: string, terminals: number) =>
+      change({ address, kind: 'emv', key: address.slice(4), action: 'update', impact: { merchants: 2, terminals, terminalsKnown: false } });
+    const plan = { changes: [withImpact('emv/a', 3), unknown('emv/b', 0), unknown('emv/c', 1)] };
+    expect(() => checkTerminalBudget(plan, undefined)).not.toThrow();
+    let error: unknown;
+    try {
+      checkTerminalBudget(plan, terminalBudgetOf(undefined, 5, 'saved plan'));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AffectedTerminalsError);
+    expect((error as Error).message).toBe(
+      "the saved plan's safety.maxAffectedTerminals: 5 (from its manifest) cannot be checked: the plan did not count every terminal 2 changes reach " +
+        '(it was made without a terminal budget, so the devices of merchants the manifest does not manage were not read); nothing was changed:\n' +
+        '  - emv/b (update): at least 0 terminals, the rest unknown\n  - emv/c (update): at least 1 terminal, the rest unknown\n' +
+        'Make the plan again with the budget (plan --max-affected-terminals 5 --out PLANFILE, or safety.maxAffectedTerminals in the manifest): it reads those devices and counts them.',
+    );
+    expect((error as AffectedTerminalsError).details).toEqual({ limit: 5, source: 'saved plan', unknown: ['emv/b', 'emv/c'] });
+    expect(() => checkTerminalBudget({ changes: [unknown('emv/b', 2)] }, terminalBudgetOf(1, undefined, 'manifest'))).toThrow('  - emv/b (update): at least 2 terminals\n');
+  });
 });
 
 describe('the impact window', () => {

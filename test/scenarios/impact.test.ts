@@ -166,9 +166,11 @@ describe('impact', () => {
     const refused = await s.cli(['apply', '-f', 'paycfg.yaml', '--auto-approve', '--max-affected-terminals', '0']);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('5 changes reach more terminals than --max-affected-terminals 0 allows; nothing was changed:');
-    for (const address of ['emv/visa-usd', 'acquirer/host-old', 'merchant/coffee-001', 'binding/coffee-001/host-old/USD', 'device/coffee-001/till-1']) {
+    for (const address of ['acquirer/host-old', 'merchant/coffee-001', 'binding/coffee-001/host-old/USD', 'device/coffee-001/till-1']) {
       expect(refused.err).toContain(`  - ${address} (update): 1 terminal\n`);
     }
+    // Over the limit already on the terminals it knows (tea-002's devices unread): not read for, and said as a floor.
+    expect(refused.err).toContain('  - emv/visa-usd (update): at least 1 terminal\n');
     expect(refused.err).toContain('If that is meant, run again with --max-affected-terminals 1.');
     expect((await sim.admin.stats()).writes).toBe(0);
 
@@ -201,5 +203,107 @@ describe('impact', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+/** BASE without coffee-001's devices: the manifest does not manage them, so a plan reads none. */
+const UNMANAGED_DEVICES = edited(['    devices:\n      - { deviceAlias: till-1, deviceName: Front till, methods: ["01"], acquirerFields: { host-old: { tid: "00001" } } }\n', '']);
+const EMV_CHANGE = UNMANAGED_DEVICES.replace('params: { aid: A0000000031010 } }', 'params: { aid: A0000000031010, clCVMLimit: 5000 } }');
+
+describe('the terminal budget counts the terminals the manifest does not manage', () => {
+  it('reads the devices of the merchants a change reaches (one list each) only when a budget is set, refuses over it, and refuses a saved plan made without one', async () => {
+    const s = await shop(sim, 'G-62100003');
+    s.write('emv.yaml', EMV_CHANGE);
+    const readsOf = async (argv: string[]): Promise<{ run: { code: number; out: string; err: string }; reads: Record<string, number> }> => {
+      await sim.admin.resetStats();
+      const run = await s.cli(argv);
+      return { run, reads: (await sim.admin.stats()).byRoute };
+    };
+
+    // Without a budget: coffee-001's terminal is not read, and not counted.
+    const plain = await readsOf(['plan', '-f', 'emv.yaml', '--json']);
+    expect(plain.run.code, plain.run.err).toBe(0);
+    expect(JSON.parse(plain.run.out).changes.map((c: any) => [c.address, c.impact])).toEqual([['emv/visa-usd', { merchants: 2, terminals: 0, terminalsKnown: false }]]);
+    expect(plain.reads['GET /api/openapi/v1/device']).toBeUndefined();
+
+    // With one: both merchants' device lists are read once each, and the count is real.
+    const within = await readsOf(['plan', '-f', 'emv.yaml', '--json', '--max-affected-terminals', '1']);
+    expect(within.run.code, within.run.err).toBe(0);
+    expect(JSON.parse(within.run.out).changes.map((c: any) => [c.address, c.impact])).toEqual([['emv/visa-usd', { merchants: 2, terminals: 1 }]]);
+    expect(within.reads).toEqual({ ...plain.reads, 'GET /api/openapi/v1/device': 2 });
+
+    const refused = await readsOf(['apply', '-f', 'emv.yaml', '--auto-approve', '--max-affected-terminals', '0']);
+    expect(refused.run.code).toBe(1);
+    expect(refused.run.err).toContain('a change reaches more terminals than --max-affected-terminals 0 allows; nothing was changed:\n  - emv/visa-usd (update): 1 terminal\n');
+    expect(Object.keys(refused.reads).filter((route) => !route.startsWith('GET '))).toEqual([]);
+
+    s.write('safe.yaml', `${EMV_CHANGE}safety: { maxAffectedTerminals: 0 }\n`);
+    const standing = await s.cli(['plan', '-f', 'safe.yaml']);
+    expect(standing.code).toBe(1);
+    expect(standing.err).toContain('  - emv/visa-usd (update): 1 terminal\n');
+
+    // A saved plan made without a budget did not count them: apply PLANFILE with one refuses it, before any request.
+    expect((await s.cli(['plan', '-f', 'emv.yaml', '--out', 'plan.json'])).code).toBe(0);
+    const stale = await readsOf(['apply', 'plan.json', '--max-affected-terminals', '5']);
+    expect(stale.run.code).toBe(1);
+    expect(stale.run.err).toContain('--max-affected-terminals 5 cannot be checked: the plan did not count every terminal a change reaches');
+    expect(stale.run.err).toContain('  - emv/visa-usd (update): at least 0 terminals, the rest unknown\n');
+    expect(stale.reads).toEqual({});
+    // Made with the budget, it counted them, and applies.
+    expect((await s.cli(['plan', '-f', 'emv.yaml', '--out', 'counted.json', '--max-affected-terminals', '5'])).code).toBe(0);
+    const applied = await s.cli(['apply', 'counted.json', '--max-affected-terminals', '5']);
+    expect(applied.code, applied.out + applied.err).toBe(0);
+  });
+});
+
+/** host-old's message format changes: a re-route, so the plan reads the batches, and guards nothing. */
+const REROUTE = edited(['  - { profileName: host-old, currency: USD, connMessageFormat: HOSTA_8583,', '  - { profileName: host-old, currency: USD, connMessageFormat: HOSTB_8583,']);
+
+describe('traffic: which batches are in the window, and when the last payment was', () => {
+  it('a settled batch counts when it opened in the window and is dated by its opening; an open one by its latest payment', async () => {
+    const s = await shop(sim, 'G-62100004');
+    s.write('paycfg.yaml', REROUTE);
+    const hostOld = async (window: string): Promise<unknown> => {
+      const run = await s.cli(['plan', '-f', 'paycfg.yaml', '--json', '--impact-window', window]);
+      expect(run.code, run.err).toBe(0);
+      return JSON.parse(run.out).changes.find((c: any) => c.address === 'acquirer/host-old').impact.payments;
+    };
+    // 99.00 sixty days ago, settled today; 4.00 two days ago, settled today.
+    await s.pay(99, new Date(Date.now() - 60 * DAY).toISOString());
+    await s.settle((await s.batches())[0]!.batchId);
+    await s.pay(4, new Date(Date.now() - 2 * DAY).toISOString());
+    await s.settle((await s.batches())[0]!.batchId);
+    const [recent, old] = await s.batches();
+    expect([recent!.state, old!.state, recent!.paymentAmt, old!.paymentAmt]).toEqual([1, 1, 4, 99]);
+    const opened = new Date(recent!.createdAt).toISOString();
+    expect(await hostOld('7d')).toEqual({ count: 1, amounts: { USD: 4 }, last: opened, window: '7d' });
+    expect(await hostOld('90d')).toEqual({ count: 2, amounts: { USD: 103 }, last: opened, window: '90d' });
+
+    // An open batch opened a day ago that took a payment since: dated by that payment.
+    await s.pay(7, new Date(Date.now() - DAY).toISOString());
+    await s.pay(5);
+    const [open] = await s.batches();
+    expect([open!.state, open!.paymentCount]).toEqual([0, 2]);
+    expect(await hostOld('7d')).toEqual({ count: 3, amounts: { USD: 16 }, last: new Date(open!.updatedAt).toISOString(), window: '7d' });
+  });
+
+  it('sums each currency apart: a USD and a EUR binding of one profile', async () => {
+    const twoCurrencies = edited([
+      '      - { acquirer: host-old, currency: USD, mid: "MID-C1", methods: { "01": { emvs: [visa-usd] } } }\n',
+      '      - { acquirer: host-old, currency: USD, mid: "MID-C1", methods: { "01": { emvs: [visa-usd] } } }\n      - { acquirer: host-old, currency: EUR, mid: "MID-C1E", methods: { "01": { emvs: [visa-usd] } } }\n',
+    ]);
+    const s = await shop(sim, 'G-62100005', twoCurrencies);
+    await s.pay(12.5);
+    await sim.admin.payment({ deviceId: s.terminalId, amount: 8.4, currency: 'EUR' });
+    await sim.admin.payment({ deviceId: s.terminalId, amount: 0.15, currency: 'EUR' });
+    s.write('paycfg.yaml', twoCurrencies.replace('connMessageFormat: HOSTA_8583, enablerParams: [tid], methods: { "01": { emvs: [visa-usd] } } }\n  - { profileName: host-a', 'connMessageFormat: HOSTB_8583, enablerParams: [tid], methods: { "01": { emvs: [visa-usd] } } }\n  - { profileName: host-a').replace('mid: "MID-C1E"', 'mid: "MID-C2E"').replace('deviceName: Front till', 'deviceName: Back till'));
+    const run = await s.cli(['plan', '-f', 'paycfg.yaml', '--json']);
+    expect(run.code, run.err).toBe(0);
+    const last = new Date(Math.max(...(await s.batches()).map((b) => Date.parse(b.updatedAt)))).toISOString();
+    expect(JSON.parse(run.out).changes.map((c: any) => [c.address, c.impact])).toEqual([
+      ['acquirer/host-old', { merchants: 1, terminals: 1, payments: { count: 3, amounts: { EUR: 8.55, USD: 12.5 }, last, window: '30d' } }],
+      ['binding/coffee-001/host-old/EUR', { merchants: 1, terminals: 1, payments: { count: 2, amounts: { EUR: 8.55 }, last, window: '30d' } }],
+      ['device/coffee-001/till-1', { merchants: 1, terminals: 1, payments: { count: 3, amounts: { EUR: 8.55, USD: 12.5 }, last, window: '30d' } }],
+    ]);
   });
 });
