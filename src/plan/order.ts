@@ -1,7 +1,7 @@
 import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
 import { baseAddress } from '../model/pointers.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
-import type { BlockedChange, Change } from './plan.js';
+import { disposalOf, type BlockedChange, type Change } from './plan.js';
 import { PlanError } from './errors.js';
 import { bindingPairs, forEachReference, referencesOf } from './references.js';
 import { MinHeap } from '../util/min-heap.js';
@@ -236,7 +236,7 @@ function propagateBlocked(
     const cause = baseAddress(drafts[because]!.address);
     out.add(i);
     queue.push(i);
-    blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, cause: 'dependency', reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });
+    blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, ...disposalOf(d, d.action), cause: 'dependency', reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });
   };
   for (let head = 0; head < queue.length; head += 1) {
     const i = queue[head]!;

@@ -16,7 +16,7 @@ import { DESCRIPTORS } from './descriptors.js';
 import { diffFields, fieldPatch, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
-import { PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
+import { disposalOf, PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
@@ -676,7 +676,7 @@ class PlanBuilder {
   }
 
   private addProtected(change: Draft, address: Address, action: 'delete' | 'replace', pattern: string, reason: string, blocker: string): void {
-    this.addBlocked({ address, kind: change.kind, key: change.key, action, cause: 'protected', pattern, reason }, blocker);
+    this.addBlocked({ address, kind: change.kind, key: change.key, action, ...disposalOf(change, action), cause: 'protected', pattern, reason }, blocker);
   }
 
   /**
@@ -703,7 +703,7 @@ class PlanBuilder {
       const action = change.step === 'replace-old' ? 'replace' : change.action === 'delete' ? 'delete' : 'replace';
       const wording = unsettledWording(change.kind === 'device' && change.disposal !== undefined && change.disposal !== 'delete' ? change.disposal : action, shown);
       this.addBlocked(
-        { address, kind: change.kind, key: change.key, action, cause: 'unsettled', batches: shown, reason: wording.reason },
+        { address, kind: change.kind, key: change.key, action, ...disposalOf(change, action), cause: 'unsettled', batches: shown, reason: wording.reason },
         ...wording.blockers,
       );
       blockedAny = true;
@@ -751,6 +751,7 @@ class PlanBuilder {
         kind: change.kind,
         key: change.key,
         action: change.step === 'replace-old' ? 'replace' : change.action,
+        ...disposalOf(change, change.step === 'replace-old' ? 'replace' : change.action),
         cause: 'in-use',
         reason: `the service refuses to delete a ${KIND_LABEL[change.kind]} that is still in use`,
       },

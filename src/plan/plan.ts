@@ -100,6 +100,8 @@ export interface BlockedChange {
   readonly kind: Kind;
   readonly key: string;
   readonly action: Action;
+  /** As on the change: a terminal's logout or decommission (action `delete`) says which. */
+  readonly disposal?: DeviceDisposal;
   readonly cause: BlockCause;
   /** With cause `protected`: the entry of `protect:` the record matches (the first, when several do). */
   readonly pattern?: string;
@@ -110,6 +112,11 @@ export interface BlockedChange {
   readonly blockers: string[];
   /** With `plan --base`, as on a change. */
   readonly origin?: ChangeOrigin;
+}
+
+/** A blocked delete of a terminal keeps how its change would dispose of it (logout, decommission). */
+export function disposalOf(change: Pick<Change, 'disposal'>, action: Action): { disposal?: DeviceDisposal } {
+  return action === 'delete' && change.disposal !== undefined ? { disposal: change.disposal } : {};
 }
 
 export interface PlanSummary {

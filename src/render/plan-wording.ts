@@ -1,4 +1,4 @@
-import type { Plan, PlanWarning, UnmanagedResource } from '../plan/plan.js';
+import type { BlockedChange, Plan, PlanWarning, UnmanagedResource } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 
 /**
@@ -44,7 +44,7 @@ export function noChangeLine(plan: Plan): string {
 /**
  * Why the blocked changes are held back, for their heading: the service's refusals, the manifest's
  * `protect:` list, unsettled settlement batches, or several of them (a change that waits for a
- * blocked one shares its cause).
+ * blocked one shares its cause). One blocked change is "it", several "them".
  */
 export function blockedWhy(plan: Plan): string {
   // Read as words: a plan saved by a later version may name a cause this one does not list.
@@ -52,13 +52,19 @@ export function blockedWhy(plan: Plan): string {
   const protectedOnes = causes.has('protected');
   const refused = causes.has('in-use');
   const unsettled = causes.has('unsettled');
+  const them = plan.blocked.length === 1 ? 'it' : 'them';
   if (unsettled) {
-    if (!protectedOnes && !refused) return 'unsettled settlement batches route through them';
+    if (!protectedOnes && !refused) return `unsettled settlement batches route through ${them}`;
     const others = [...(refused ? ['the service would refuse some'] : []), ...(protectedOnes ? ["the manifest's protect: list keeps some"] : [])];
     return `${others.join(', ')}, and unsettled settlement batches route through the others`;
   }
   if (protectedOnes && refused) return 'the service would refuse some, and the manifest\'s protect: list keeps the others';
-  return protectedOnes ? 'the manifest\'s protect: list keeps them' : 'the service would refuse them';
+  return protectedOnes ? `the manifest's protect: list keeps ${them}` : `the service would refuse ${them}`;
+}
+
+/** What a blocked change would have done, in one word: a terminal's logout or decommission says so, not `delete`. */
+export function blockedAction(b: Pick<BlockedChange, 'action' | 'disposal'>): string {
+  return b.action === 'delete' && (b.disposal === 'logout' || b.disposal === 'decommission') ? b.disposal : b.action;
 }
 
 /** The warning a plan limited by --target carries: it may not show every change the manifest asks for. */

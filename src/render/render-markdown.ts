@@ -1,6 +1,6 @@
 import type { Change, Plan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
-import { blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { blockedAction, blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
 import { publicPlan } from './public-plan.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
@@ -226,13 +226,13 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
       const { batches } = b as typeof b & WithBatches;
       const blockers = blockersBesideBatches(b.blockers, batches);
       const origin = originOf(b);
-      const head = `- ${code(b.address)} (${b.action}${origin !== undefined ? `; origin: ${origin}` : ''}): ${inline(b.reason)}${blockers.length > 0 ? `; ${blockers.map(inline).join('; ')}` : ''}`;
+      const head = `- ${code(b.address)} (${blockedAction(b)}${origin !== undefined ? `; origin: ${origin}` : ''}): ${inline(b.reason)}${blockers.length > 0 ? `; ${blockers.map(inline).join('; ')}` : ''}`;
       return [head, ...batchLines(batches ?? []).map((line) => `  - ${inline(line)}`)].join('\n');
     }),
     layout: (shown, left) =>
       plan.blocked.length === 0
         ? []
-        : ['', `**Blocked (${plan.blocked.length})**: apply will not try these (${inline(blockedWhy(plan))}).`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more blocked change')}`] : [])],
+        : ['', `**Blocked (${plan.blocked.length})**: apply will not try ${plan.blocked.length === 1 ? 'it' : 'these'} (${inline(blockedWhy(plan))}).`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more blocked change')}`] : [])],
   };
 
   const unmanaged: Section = {

@@ -3,7 +3,7 @@ import type { Change, Plan, PlanWarning } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
-import { blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { blockedAction, blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
@@ -145,7 +145,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {
       const origin = originOf(b);
-      out.push(`  ${style.red('!')} ${b.address} (${b.action}${origin !== undefined ? `; origin: ${origin}` : ''}): ${b.reason}`);
+      out.push(`  ${style.red('!')} ${b.address} (${blockedAction(b)}${origin !== undefined ? `; origin: ${origin}` : ''}): ${b.reason}`);
       const { batches } = b as typeof b & WithBatches;
       for (const line of batchLines(batches ?? [])) out.push(`      - ${line}`);
       for (const blocker of blockersBesideBatches(b.blockers, batches)) out.push(`      - ${blocker}`);

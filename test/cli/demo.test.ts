@@ -21,9 +21,11 @@ describe('npm run demo', () => {
     expect(stdout).toMatch(/Settlement batch \d+ \(host-a-usd, Coffee Shop\): open, waiting for settlement, 1 payment, 12\.50 USD\./);
     // Retiring the terminal that holds the open batch: blocked, with the batch and the way out.
     expect(stdout).toMatch(
-      /! device\/coffee-001\/till-1 \(delete\): 1 unsettled settlement batch routes through it[^\n]*\n\s+- batch \d+ \(open\): 1 payment, USD 12\.50\n\s+- settle it[^\n]*\n\(exit code 2\)/,
+      /Blocked: 1 change apply will not try \(unsettled settlement batches route through it\):\n\s+! device\/coffee-001\/till-1 \(decommission\): 1 unsettled settlement batch routes through it[^\n]*\n\s+- batch \d+ \(open\): 1 payment, USD 12\.50\n\s+- settle it[^\n]*\n\(exit code 2\)/,
     );
     expect(stdout).toMatch(/~ connUrl = "https:\/\/rogue\.example\.com\/iso" → "https:\/\/host-a\.example\.com\/iso"[\s\S]*\(exit code 2\)/);
     expect(stdout).toContain('Demo complete.');
+    // In a pipe, with NO_COLOR: no escape sequence at all, the banners included.
+    expect(stdout).not.toContain('\u001b[');
   }, 90_000);
 });

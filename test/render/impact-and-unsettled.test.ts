@@ -159,7 +159,7 @@ describe('a change blocked by unsettled batches', () => {
 
   it('lists them as a nested list in Markdown', () => {
     const markdown = renderPlanMarkdown(planOf([], [unsettled('binding/m/host-a/USD', batches)]));
-    expect(markdown).toContain('**Blocked (1)**: apply will not try these (unsettled settlement batches route through them).');
+    expect(markdown).toContain('**Blocked (1)**: apply will not try it (unsettled settlement batches route through it).');
     expect(markdown).toContain(
       [
         "- `binding/m/host-a/USD` (delete): 2 unsettled settlement batches route through it: deleting it may leave that money with no way to the merchant; settle them (POST /api/v2/settlement/settle {batchId}) or wait for the acquirer's cut-off, then plan again; or run with --allow-unsettled to go ahead and leave them unsettled",
@@ -167,6 +167,19 @@ describe('a change blocked by unsettled batches', () => {
         '  - batch 100007 (settlement failed): 1,204 payments, USD 18,220.50',
       ].join('\n'),
     );
+  });
+
+  it('says one blocked change in the singular, and a blocked logout or decommission by its word, in text and Markdown', () => {
+    const till: Blocked = { ...unsettled('device/m/till-1', batches.slice(0, 1)), kind: 'device', key: 'm/till-1', disposal: 'decommission' };
+    const text = renderPlanText(planOf([], [till]), plain);
+    expect(text).toContain('Blocked: 1 change apply will not try (unsettled settlement batches route through it):\n  ! device/m/till-1 (decommission): ');
+    const markdown = renderPlanMarkdown(planOf([], [till]));
+    expect(markdown).toContain('**Blocked (1)**: apply will not try it (unsettled settlement batches route through it).');
+    expect(markdown).toContain('- `device/m/till-1` (decommission): ');
+    const loggedOut = renderPlanText(planOf([], [{ ...till, disposal: 'logout', cause: 'protected', pattern: 'device/*/*' }]), plain);
+    expect(loggedOut).toContain("Blocked: 1 change apply will not try (the manifest's protect: list keeps it):\n  ! device/m/till-1 (logout): ");
+    const refused = renderPlanText(planOf([], [{ ...waiting, cause: 'in-use' }]), plain);
+    expect(refused).toContain('Blocked: 1 change apply will not try (the service would refuse it):\n  ! emv/visa (delete): ');
   });
 
   it(`shows ${BATCHES_SHOWN} batches and counts the rest with their totals`, () => {

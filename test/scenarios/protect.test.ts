@@ -181,6 +181,7 @@ describe('protect', () => {
         kind: 'device',
         key: 'coffee-001/till-1',
         action: 'delete',
+        disposal: 'delete',
         cause: 'protected',
         pattern: 'device/coffee-001/*',
         reason: `protected by "device/coffee-001/*" in the manifest's protect: list, which refuses to delete the live record`,

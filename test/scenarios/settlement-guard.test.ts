@@ -42,13 +42,14 @@ function batchOf(batchId: string, amount: number, state = 0) {
   return { batchId, state, paymentCount: 1, amount, currency: 'USD' };
 }
 
-function unsettledEntry(address: string, action: string, verb: string, batchId: string, amount: number, state = 0) {
+function unsettledEntry(address: string, action: string, verb: string, batchId: string, amount: number, state = 0, disposal?: string) {
   const [kind, ...key] = address.split('/');
   return {
     address,
     kind,
     key: key.join('/'),
     action,
+    ...(disposal !== undefined ? { disposal } : {}),
     cause: 'unsettled',
     batches: [batchOf(batchId, amount, state)],
     reason: `1 unsettled settlement batch routes through it: ${verb} may leave that money with no way to the merchant`,
@@ -85,7 +86,7 @@ const HOST_OLD = {
 
 const COFFEE_TILL = { deviceAlias: 'till-1', deviceName: 'Front till', acquirerFields: { 'host-old': { tid: '00001' } }, methods: ['01'] };
 
-/** The changes of UNBIND, once nothing blocks them; `last` is the batch's latest activity. */
+/** The changes of UNBIND, once nothing blocks them; `last` is the batch's opening (it is settled). */
 function unbindChanges(last: string) {
   return [
     {
@@ -197,7 +198,7 @@ describe('the settlement guard', () => {
     await s.settle(batch!.batchId);
     const [settled] = await s.batches();
     expect(settled!.state).toBe(1);
-    const [bindingDelete, bindingCreate, deviceUpdate] = unbindChanges(settled!.updatedAt);
+    const [bindingDelete, bindingCreate, deviceUpdate] = unbindChanges(settled!.createdAt);
     expect(await planJson(s, 'paycfg.yaml')).toEqual(
       planOf('G-62000001', {
         changes: [
@@ -216,7 +217,7 @@ describe('the settlement guard', () => {
             dependsOn: ['binding/coffee-001/host-old/USD', 'device/coffee-001/till-1'],
             reason: 'not in the manifest, and prune.acquirerProfiles is on',
             notes: [],
-            impact: { merchants: 1, terminals: 1, payments: traffic(1, 12.5, settled!.updatedAt) },
+            impact: { merchants: 1, terminals: 1, payments: traffic(1, 12.5, settled!.createdAt) },
           },
         ],
         summary: { create: 1, update: 1, delete: 2, replace: 0, blocked: 0 },
@@ -244,7 +245,7 @@ describe('the settlement guard', () => {
     );
     await s.settle(batch!.batchId);
     const [settled] = await s.batches();
-    const changes = unbindChanges(settled!.updatedAt).map((c) => (c.impact.payments.count === 0 ? c : { ...c, impact: { ...c.impact, payments: traffic(1, 7.25, settled!.updatedAt) } }));
+    const changes = unbindChanges(settled!.createdAt).map((c) => (c.impact.payments.count === 0 ? c : { ...c, impact: { ...c.impact, payments: traffic(1, 7.25, settled!.createdAt) } }));
     expect(await planJson(s, 'paycfg.yaml')).toEqual(
       planOf('G-62000002', { changes, summary: { create: 1, update: 1, delete: 1, replace: 0, blocked: 0 }, sensitive: ['device/coffee-001/till-1#/deviceAdmin'] }),
     );
@@ -257,10 +258,16 @@ describe('the settlement guard', () => {
     const [batch] = await s.batches();
     const blocked = (state: number) =>
       planOf('G-62000003', {
-        blocked: [unsettledEntry('device/coffee-001/till-1', 'delete', 'decommissioning it', batch!.batchId, 3, state)],
+        blocked: [unsettledEntry('device/coffee-001/till-1', 'delete', 'decommissioning it', batch!.batchId, 3, state, 'decommission')],
         summary: { create: 0, update: 0, delete: 0, replace: 0, blocked: 1 },
       });
     expect(await planJson(s, 'paycfg.yaml')).toEqual(blocked(0));
+    // Said as what it would do, not as a delete: in the plan and in apply's summary.
+    const shown = await s.cli(['plan', '-f', 'paycfg.yaml', '--no-color']);
+    expect(shown.out).toContain('Blocked: 1 change apply will not try (unsettled settlement batches route through it):\n  ! device/coffee-001/till-1 (decommission): ');
+    const incomplete = await s.cli(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+    expect(incomplete.code).toBe(1);
+    expect(incomplete.out).toContain('1 change was blocked and not attempted:\n  ! device/coffee-001/till-1 (decommission): ');
 
     await sim.admin.settlementFailure(batch!.batchId);
     expect(await planJson(s, 'paycfg.yaml')).toEqual(blocked(2));
@@ -353,8 +360,20 @@ describe('the settlement guard', () => {
     await s.pay(1.01);
     const noOpAfter = await readsOf('base.yaml');
     const contactAfter = await readsOf('contact.yaml');
-    expect(noOpAfter).toEqual(noOpBefore);
-    expect(contactAfter).toEqual(contactBefore);
+    // What a plan of this group sends, whatever money moved: the owner, the three group lists, both merchants'
+    // binding records (coffee-001's mid; live/summary-reading.ts for the rest) and coffee-001's devices (managed).
+    const today = {
+      'GET /api/v2/current': 1,
+      'GET /api/openapi/v1/emv': 1,
+      'GET /api/openapi/v1/acquirer': 1,
+      'GET /api/openapi/v1/mchInfo': 1,
+      'GET /api/openapi/v1/mchInfo/payment/{mchId}': 2,
+      'GET /api/openapi/v1/device': 1,
+    };
+    expect(noOpBefore).toEqual(today);
+    expect(contactBefore).toEqual(today);
+    expect(noOpAfter).toEqual(today);
+    expect(contactAfter).toEqual(today);
     for (const reads of [noOpBefore, noOpAfter, contactBefore, contactAfter]) {
       expect(Object.keys(reads).filter((route) => route.includes('/api/v2/settlement'))).toEqual([]);
     }
@@ -399,5 +418,31 @@ describe('the settlement guard', () => {
     } finally {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
+  });
+
+  it('a profile renamed by a kept moved: entry is still guarded by a batch opened under its old name: plan, and apply PLANFILE', async () => {
+    const s = await shop(sim, 'G-62000009');
+    await s.pay(5);
+    const renamed = `${BASE.replace(/host-old/g, 'host-new')}moved:\n  - { from: acquirer/host-old, to: acquirer/host-new }\n`;
+    s.write('renamed.yaml', renamed);
+    const rename = await s.cli(['apply', '-f', 'renamed.yaml', '--auto-approve']);
+    expect(rename.code, rename.out + rename.err).toBe(0);
+    const [batch] = await s.batches();
+    expect([batch!.state, (batch as { profileName?: string }).profileName]).toEqual([0, 'host-old']);
+
+    // host-new's currency changes (a replacement); the moved: entry stays, as it may after the apply.
+    s.write('paycfg.yaml', renamed.replace('profileName: host-new, currency: USD', 'profileName: host-new, currency: EUR'));
+    const blocked = await planJson(s, 'paycfg.yaml');
+    expect(blocked.changes).toEqual([]);
+    expect(blocked.blocked).toEqual([unsettledEntry('acquirer/host-new', 'replace', 'replacing (deleting) it', batch!.batchId, 5)]);
+
+    // Saved with --allow-unsettled, which a saved plan does not keep: apply PLANFILE reads the batches again and refuses it.
+    const saved = await s.cli(['plan', '-f', 'paycfg.yaml', '--allow-unsettled', '--out', 'plan.json']);
+    expect(saved.code, saved.out + saved.err).toBe(0);
+    await sim.admin.resetStats();
+    const refused = await s.cli(['apply', 'plan.json', '--json']);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.out).error).toMatchObject({ code: 'SAVED_PLAN_UNSETTLED', changes: { 'acquirer/host-new': [batch!.batchId] } });
+    expect((await sim.admin.stats()).writes).toBe(0);
   });
 });

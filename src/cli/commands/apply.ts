@@ -6,6 +6,7 @@ import { SavedPlanStaleError } from '../../plan/saved-plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
+import { blockedAction } from '../../render/plan-wording.js';
 import { STDIN_PATH } from '../../manifest/collect-files.js';
 import { showControls, stringifyJson } from '../../util/visible-text.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
@@ -110,7 +111,8 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
   for (const o of result.outcomes) if (o.status === 'skipped') lines.push(`  - skipped ${t(o.address)}: ${t(o.because ?? '')}`);
   if (plan.blocked.length > 0) {
     lines.push(`${plan.blocked.length} change${plan.blocked.length === 1 ? ' was' : 's were'} blocked and not attempted:`);
-    for (const b of plan.blocked) lines.push(`  ! ${t(b.address)}: ${b.blockers.map(t).join('; ')}`);
+    // A terminal's logout or decommission says which: "delete" would misread what apply held back.
+    for (const b of plan.blocked) lines.push(`  ! ${t(b.address)}${blockedAction(b) !== b.action ? ` (${blockedAction(b)})` : ''}: ${b.blockers.map(t).join('; ')}`);
   }
   if (result.failed > 0) lines.push(next.afterFailure);
   else if (result.notStarted > 0) lines.push(next.afterInterrupt);
