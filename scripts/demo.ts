@@ -18,8 +18,11 @@ const GROUP = 'G-00000001';
 // Shown relative to where the demo runs (npm runs it from the repository root).
 const manifest = relative(process.cwd(), fileURLToPath(new URL('../examples/basic', import.meta.url))) || '.';
 
+/** Bold on a terminal, as paycfg's own output: never with NO_COLOR, nor in a pipe or a file. */
+const bold = process.stdout.isTTY === true && (process.env['NO_COLOR'] ?? '') === '' ? (text: string) => `\u001b[1m${text}\u001b[22m` : (text: string) => text;
+
 function banner(text: string): void {
-  process.stdout.write(`\n\u001b[1m━━ ${text}\u001b[22m\n\n`);
+  process.stdout.write(`\n${bold(`━━ ${text}`)}\n\n`);
 }
 
 async function run(io: IoStreams, argv: string[]): Promise<number> {
@@ -113,6 +116,7 @@ async function demo(): Promise<number> {
 
       banner('5. Retiring the terminal now would strand its open batch: the plan blocks the decommission');
       const retired = withoutTheTill();
+      process.stdout.write('The manifest without till-1 (devices: []), and prune: { activatedDevices: decommission } to retire it:\n');
       try {
         // Exit 2: a blocked change is drift (the group does not match the manifest), never a silent pass.
         if ((await run(io, ['plan', '-f', retired.file, '--detailed-exitcode'])) !== 2) return 1;

@@ -61,7 +61,9 @@ function wordingOf(secrets: readonly string[], token: string): Wording {
   const mask = token === '' ? (text: string) => text : createScrubber([token], SENSITIVE);
   const text = (t: string): string => showControls(mask(t));
   const hidden = [...secrets, token];
-  return { address: (change) => text(change.address), failure: (error) => describeError(error, hidden), text };
+  // A rename in place (`moved:`) names both addresses: the log says what the record was called before.
+  const address = (change: Change): string => (change.movedFrom === undefined ? text(change.address) : `${text(change.movedFrom)} → ${text(change.address)}`);
+  return { address, failure: (error) => describeError(error, hidden), text };
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

@@ -17,9 +17,10 @@ export interface NextSteps {
   readonly afterStale?: string;
 }
 
+/** `journal`: the --journal file of the run, kept in the next apply so that it lands in the same audit trail. */
 export type ApplySource =
-  | { readonly files: readonly string[]; readonly targets: readonly string[] }
-  | { readonly planFile: string; readonly manifestFiles: readonly string[]; readonly targets: readonly string[] };
+  | { readonly files: readonly string[]; readonly targets: readonly string[]; readonly journal?: string | undefined }
+  | { readonly planFile: string; readonly manifestFiles: readonly string[]; readonly targets: readonly string[]; readonly journal?: string | undefined };
 
 /** Characters a POSIX shell reads as part of a plain word. */
 const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -39,9 +40,10 @@ function flags(name: string, values: readonly string[]): string {
 
 export function nextSteps(source: ApplySource): NextSteps {
   const targets = flags('--target', source.targets);
+  const journal = source.journal === undefined ? '' : flags('--journal', [source.journal]);
   if ('files' in source) {
     const manifest = flags('-f', source.files);
-    const apply = `\`paycfg apply${manifest}${targets}\``;
+    const apply = `\`paycfg apply${manifest}${targets}${journal}\``;
     return {
       afterFailure: `Run ${apply} again once the cause is fixed: it picks up where this run stopped.`,
       afterInterrupt: `Run ${apply} again to finish the job: it picks up where this run stopped.`,
@@ -52,7 +54,7 @@ export function nextSteps(source: ApplySource): NextSteps {
   const files = source.manifestFiles.map((file) => (file === '<stdin>' ? '-' : file));
   const manifest = files.length > 0 ? flags('-f', files) : ' -f PATH';
   const plan = `\`paycfg plan${manifest}${targets} -o ${shellWord(source.planFile)}\``;
-  const apply = `\`paycfg apply ${shellWord(source.planFile)}\``;
+  const apply = `\`paycfg apply ${shellWord(source.planFile)}${journal}\``;
   const outgrown = 'This saved plan cannot be applied again: the group has changed since it was made.';
   return {
     afterFailure: `${outgrown} Once the cause is fixed, make a new plan with ${plan} and apply it with ${apply}.`,

@@ -77,6 +77,11 @@ export interface RunStartRecord extends RecordBase {
   readonly plan: { readonly create: number; readonly update: number; readonly delete: number; readonly replace: number; readonly blocked: number };
   /** Changes the run will try (the plan's steps, detach and replacement halves included). */
   readonly changes: number;
+  /**
+   * Every change the run is to make, in plan order: when the process dies mid-run (no run-end
+   * record), the changes with no record of their own are the ones that may be half-done.
+   */
+  readonly planned?: readonly { readonly address: string; readonly action: Action }[];
 }
 
 /** Why a change failed: the service's code and message when it answered, else paycfg's error code and message. */

@@ -79,6 +79,7 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
       lines.push(`  ${MARK.failed} ${failure.action} ${t(failure.address)}: FAILED (${code}): ${t(failure.message)}`);
     }
     if (run.notStarted.length > 0) lines.push(`  not started: ${run.notStarted.map(t).join(', ')}`);
+    if (run.unended.length > 0) lines.push(`  no outcome recorded (half-done, or never started; plan again to see): ${run.unended.map(t).join(', ')}`);
   }
   for (const torn of journal.torn) lines.push('', tornText(file, torn));
   return `${lines.join('\n')}\n`;

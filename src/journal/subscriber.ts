@@ -131,6 +131,7 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     actor: ((actor) => (actor === null ? null : { name: showControls(actor.name), from: actor.from }))(actorOf(options.env ?? process.env)),
     plan: { ...plan.summary },
     changes: plan.changes.length,
+    planned: plan.changes.map((c) => ({ address: clean(c.address), action: c.action })),
   };
   await journal.append(start);
   await journal.sync();

@@ -47,6 +47,8 @@ export interface JournalRun {
   readonly exitCode: number | null;
   readonly interrupted: boolean;
   readonly signal?: string;
+  /** For a run with no end record: the planned changes with no record of their own (half-done, or never started). */
+  readonly unended: readonly string[];
   /** The error that ended the run as a whole, when one did. */
   readonly error?: { readonly code: string; readonly message: string };
   readonly changes: RunChange[];
@@ -98,6 +100,7 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
       counts,
       exitCode: end?.exitCode ?? null,
       interrupted: end?.interrupted ?? false,
+      unended: end !== undefined ? [] : unendedOf(start?.planned ?? [], changes),
       ...(end?.signal !== undefined ? { signal: end.signal } : {}),
       ...(end?.error !== undefined ? { error: end.error } : {}),
       changes: changes.map((c) => ({
@@ -114,4 +117,9 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
       notStarted: end?.notStarted ?? [],
     };
   });
+}
+
+function unendedOf(planned: NonNullable<RunStartRecord['planned']>, changes: readonly ChangeRecord[]): string[] {
+  const ended = new Set(changes.map((c) => c.address));
+  return planned.map((p) => p.address).filter((address) => !ended.has(address));
 }

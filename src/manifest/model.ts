@@ -414,7 +414,7 @@ export const movedEntrySchema = strictEntry({
     }
     if (fromProblem !== undefined || toProblem !== undefined) return;
     if (move.from === move.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], input: move.to, message: `${VALUE} is the address from has too: a move changes the address` });
+      ctx.addIssue({ code: 'custom', path: ['to'], input: move.to, message: `${VALUE} is also the from address: a move changes the address` });
     } else if (movedKind(move.from) !== movedKind(move.to)) {
       ctx.addIssue({
         code: 'custom',

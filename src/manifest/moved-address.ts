@@ -16,9 +16,9 @@ export type MovableKind = (typeof MOVABLE_KINDS)[number];
 
 /** Why a kind cannot be moved, in the words validate uses. */
 const NOT_MOVABLE: Readonly<Record<Exclude<Kind, MovableKind>, string>> = {
-  emv: 'an EMV config cannot be renamed: its PUT takes only currency and params',
+  emv: 'is an EMV config, which cannot be renamed: its PUT takes only currency and params',
   binding:
-    'a binding cannot be moved: its key is its merchant, profile and currency, and it follows a moved profile or merchant by itself',
+    'is a binding, which cannot be moved: its key is its merchant, profile and currency, and it follows a moved profile or merchant by itself',
 };
 
 const FORM: Readonly<Record<MovableKind, string>> = {

@@ -108,7 +108,7 @@ export async function prepareSavedPlan(
   if (moved.length > 0) {
     const shown = moved.slice(0, 20).join('\n  ');
     throw new SavedPlanStaleError(
-      `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Moved:\n  ${shown}` +
+      `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Changed since the plan:\n  ${shown}` +
         `${moved.length > 20 ? `\n  … and ${moved.length - 20} more` : ''}\nMake a new plan.`,
       { moved: moved.length },
     );

@@ -195,6 +195,15 @@ describe('the progress lines', () => {
     expect(progress.stopAtOnce()).toContain('2 changes were in flight and may be half-done:\n  create merchant/m-1\n  create merchant/m-2\n');
   });
 
+  it('name both addresses of a rename in place', () => {
+    const io = captureIo({});
+    const renamed: Change = { ...change('acquirer', 'host-b', 'update'), movedFrom: 'acquirer/host-a' };
+    const progress = createApplyProgress(io, [renamed], { mode: 'lines', color: false, secrets: [], token: TOKEN, afterStop: AFTER_STOP });
+    progress.onEvent(start(renamed));
+    progress.onEvent({ type: 'done', change: renamed, detail: 'updated', durationMs: 2 });
+    expect(io.out()).toMatch(/ update acquirer\/host-a → acquirer\/host-b: updated \(2 ms\)\n$/);
+  });
+
   it('with --json print nothing on stdout, say an interrupt on stderr, and still know what is in flight', () => {
     const io = captureIo({});
     const progress = createApplyProgress(io, all, { mode: 'none', color: false, secrets: [], token: TOKEN, afterStop: AFTER_STOP });

@@ -18,6 +18,15 @@ describe('what to run after an apply that left work undone', () => {
     expect(next.afterStop).not.toMatch(/`paycfg apply` again/);
   });
 
+  it('keeps the run\'s --journal in the next apply, so that the retry lands in the same audit trail', () => {
+    expect(nextSteps({ files: ['paycfg.yaml'], targets: [], journal: 'audit/applies.jsonl' }).afterFailure).toBe(
+      'Run `paycfg apply -f paycfg.yaml --journal audit/applies.jsonl` again once the cause is fixed: it picks up where this run stopped.',
+    );
+    expect(nextSteps({ planFile: 'plan.json', manifestFiles: ['paycfg.yaml'], targets: [], journal: 'j.jsonl' }).afterStale).toBe(
+      'Make a new plan with `paycfg plan -f paycfg.yaml -o plan.json`, review it, and apply it with `paycfg apply plan.json --journal j.jsonl`.',
+    );
+  });
+
   it('shows control characters in a path as escapes', () => {
     expect(shellWord('a\u001b[2Kb.yaml')).toBe("'a\\e[2Kb.yaml'");
     expect(shellWord('')).toBe("''");

@@ -41,7 +41,7 @@ const records: JournalRecord[] = [
   { journalVersion: V, type: 'change', run: 'run-a', time: '2026-01-01T10:00:03.000Z', address: 'acquirer/host-a', action: 'create', outcome: 'done', detail: 'created id 9', createdId: '9', durationMs: 15 },
   { journalVersion: V, type: 'run-end', run: 'run-a', time: '2026-01-01T10:00:04.000Z', summary: { done: 2, failed: 0, skipped: 0, notStarted: 0, blocked: 0 }, exitCode: 0, interrupted: false, notStarted: [], durationMs: 4000 },
   { journalVersion: V, type: 'run-end', run: 'run-b', time: '2026-01-01T10:00:05.000Z', summary: { done: 0, failed: 1, skipped: 1, notStarted: 0, blocked: 0 }, exitCode: 1, interrupted: false, notStarted: [], durationMs: 4000 },
-  start('run-c', '2026-01-01T11:00:00.000Z'),
+  { ...start('run-c', '2026-01-01T11:00:00.000Z'), planned: [{ address: 'emv/visa-usd', action: 'update' }, { address: 'acquirer/host-a', action: 'update' }] },
   { journalVersion: V, type: 'change', run: 'run-c', time: '2026-01-01T11:00:01.000Z', address: 'emv/visa-usd', action: 'update', outcome: 'done', detail: 'updated', durationMs: 5 },
   start('run-d', '2026-01-01T12:00:00.000Z'),
   { journalVersion: V, type: 'run-end', run: 'run-d', time: '2026-01-01T12:00:01.000Z', summary: { done: 1, failed: 0, skipped: 0, notStarted: 1, blocked: 0 }, exitCode: 130, interrupted: true, signal: 'SIGINT', notStarted: ['device/coffee-001/till-2'], durationMs: 1000 },
@@ -88,6 +88,7 @@ describe('journal renderers', () => {
     expect(text).toContain('  - create binding/coffee-001/host-a/USD: skipped, device/coffee-001/till-1 failed\n');
     expect(text).toContain('  ✗ create device/coffee-001/till-1: FAILED (service code 10000): POST /api/openapi/v1/device: the service refused the request (code 10000): mid is required \\e[2K | **x**\n');
     expect(text).toContain('Run run-c: unfinished: no end recorded: the process was killed or crashed\n');
+    expect(text).toContain('  no outcome recorded (half-done, or never started; plan again to see): acquirer/host-a\n');
     expect(text).toContain('Run run-d: interrupted by SIGINT: 1 done, 0 failed, 0 skipped, 1 not started; exit 130\n');
     expect(text).toContain('  not started: device/coffee-001/till-2\n');
     expect(text).toContain('Line 14 of journal.jsonl is a record cut short (a crash or a full disk while it was written): skipped.\n');

@@ -50,8 +50,8 @@ async function problems(files: Record<string, string>): Promise<string[]> {
 describe('validate: moved', () => {
   it('refuses an EMV config with the reason, and a binding', async () => {
     expect(await problems({ 'm.yaml': `version: 1\n${ENTRIES}moved:\n  - { from: emv/visa, to: emv/visa-usd }\n  - { from: binding/coffee-001/host-a/USD, to: binding/coffee-001/host-b/USD }\n` })).toEqual([
-      'm.yaml:17:13: moved[0].from: "emv/visa" an EMV config cannot be renamed: its PUT takes only currency and params',
-      'm.yaml:18:13: moved[1].from: "binding/coffee-001/host-a/USD" a binding cannot be moved: its key is its merchant, profile and currency, and it follows a moved profile or merchant by itself',
+      'm.yaml:17:13: moved[0].from: "emv/visa" is an EMV config, which cannot be renamed: its PUT takes only currency and params',
+      'm.yaml:18:13: moved[1].from: "binding/coffee-001/host-a/USD" is a binding, which cannot be moved: its key is its merchant, profile and currency, and it follows a moved profile or merchant by itself',
     ]);
   });
 
@@ -70,7 +70,7 @@ describe('validate: moved', () => {
       'm.yaml:18:13: moved[1].from: "acquirer/" names no acquirer: write acquirer/<profileName>',
       'm.yaml:19:13: moved[2].from: "device/coffee-001" names no device: write device/<providerReference>/<deviceAlias>',
       'm.yaml:20:13: moved[3].from: "merchant/~M1" names a key that starts with "~", which is how a plan shows a live record without a key: such a record has no key to move from, and a manifest key never starts with "~"',
-      'm.yaml:21:34: moved[4].to: "acquirer/host-b" is the address from has too: a move changes the address',
+      'm.yaml:21:34: moved[4].to: "acquirer/host-b" is also the from address: a move changes the address',
       'm.yaml:22:34: moved[5].to: "merchant/coffee-001" names a merchant, but from names an acquirer profile: a move keeps the kind of its record',
       'm.yaml:23:5: moved[6].to: required field is missing',
     ]);

@@ -172,7 +172,11 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
           });
     // The plan as the library publishes it, no token a live record might carry; run() carries out the plan itself.
     const { plan, secretValues } = prepared;
-    const next = nextSteps(saved === undefined ? { files, targets } : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [] });
+    const next = nextSteps(
+      saved === undefined
+        ? { files, targets, journal: values.journal }
+        : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [], journal: values.journal },
+    );
     const out = values.json ? io.stderr : io.stdout;
     // --no-color, beside NO_COLOR.
     const color = colorEnabled(io) && values.color;
