@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PaycfgError } from '../errors.js';
 import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import type { SecretDefault } from '../manifest/secret-defaults.js';
+import { sortKeys } from '../model/canonical.js';
 import { duplicateAddress } from '../model/kinds.js';
 import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { Move } from '../model/moves.js';
@@ -67,6 +69,12 @@ export interface SavedPlan {
    * that applies it. Absent from files saved before it existed.
    */
   readonly planHash?: string;
+  /**
+   * `sha256:` and the hex SHA-256 of the canonical JSON of `scope` (keys sorted at every level): what
+   * apply reads and how it re-keys the live group is the reviewed plan's too, though the plan's hash,
+   * shown to reviewers, covers only what the plan does. Absent from files saved before it existed.
+   */
+  readonly scopeHash?: string;
 }
 
 const savedPlanSchema = z.looseObject({
@@ -95,7 +103,13 @@ const savedPlanSchema = z.looseObject({
   secrets: z.array(z.object({ pointer: z.string(), template: z.string() })),
   safety: z.object({ maxDeletes: z.number().int().min(0).optional(), maxAffectedTerminals: z.number().int().min(0).optional() }).optional(),
   planHash: z.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
+  scopeHash: z.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
 });
+
+/** SavedPlan.scopeHash of a scope. */
+export function scopeHash(scope: SavedScope): string {
+  return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(scope))).digest('hex')}`;
+}
 
 export function fingerprintsOf(live: LiveState): Record<string, string> {
   const out: Record<string, string> = {};
@@ -165,6 +179,16 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     }
     if (resource.kind === 'merchant') merchants.push(address);
   }
+  const scope: SavedScope = {
+    ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),
+    merchants,
+    managedBindings: [...run.desired.managedBindings],
+    managedDevices: [...run.desired.managedDevices],
+    bindings,
+    midMerchants: [...midMerchants],
+    pruneMerchants: run.desired.prune.merchants,
+    ...(run.desired.moved !== undefined && run.desired.moved.length > 0 ? { moved: [...run.desired.moved] } : {}),
+  };
   return {
     kind: SAVED_PLAN_KIND,
     formatVersion: 1,
@@ -172,19 +196,11 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     manifestFiles: [...run.manifest.files],
     plan: publishedPlan(redactPlan(run.plan)),
     fingerprints: fingerprintsOf(run.live),
-    scope: {
-      ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),
-      merchants,
-      managedBindings: [...run.desired.managedBindings],
-      managedDevices: [...run.desired.managedDevices],
-      bindings,
-      midMerchants: [...midMerchants],
-      pruneMerchants: run.desired.prune.merchants,
-      ...(run.desired.moved !== undefined && run.desired.moved.length > 0 ? { moved: [...run.desired.moved] } : {}),
-    },
+    scope,
     secrets,
     ...(run.safety !== undefined && Object.keys(run.safety).length > 0 ? { safety: run.safety } : {}),
     planHash: planHash(run.plan),
+    scopeHash: scopeHash(scope),
   };
 }
 
@@ -203,6 +219,13 @@ export function parseSavedPlan(data: unknown, source: string): SavedPlan {
   if (saved.planHash !== undefined && planHash(saved.plan) !== saved.planHash) {
     throw new SavedPlanError(
       `${source} was edited after it was saved: its plan no longer has the hash it was saved with (${saved.planHash}). Make a new plan with \`paycfg plan --out\`.`,
+    );
+  }
+  // The scope decides what apply reads and how it names the live group (its moves): edited, the
+  // plan would be checked against another reading of the group than the one it was made from.
+  if (saved.scopeHash !== undefined && scopeHash(saved.scope) !== saved.scopeHash) {
+    throw new SavedPlanError(
+      `${source} was edited after it was saved: its scope (what apply reads, and the moves it re-keys the live group by) no longer has the hash it was saved with (${saved.scopeHash}). Make a new plan with \`paycfg plan --out\`.`,
     );
   }
   return saved;
