@@ -1,3 +1,4 @@
+import { planHash } from '../journal/plan-hash.js';
 import type { ApiClient } from '../api/index.js';
 import { refuseTokenInDesired } from '../workflow/desired-token.js';
 import { parseImpactWindow } from '../payments/impact-window.js';
@@ -95,7 +96,8 @@ export async function computeLibraryPlan(options: PlanOptions & BaseOptions, for
   try {
     const base = fromGit?.base ?? baseOf(options.base, paths);
     const run = await computePlanOf(options, paths, cwd, forSavedPlan, base);
-    return { run, shown: publicPlan(scrubPlan(run.plan, token === '' ? [] : [token])), token };
+    const shown = publicPlan(scrubPlan(run.plan, token === '' ? [] : [token]));
+    return { run, shown: { ...shown, planHash: planHash(shown) }, token };
   } finally {
     await fromGit?.dispose();
   }

@@ -142,6 +142,11 @@ export interface Plan {
   readonly targets?: Address[];
   /** What a reviewer must know before approving (a create that looks like an unkeyed live record). */
   readonly warnings?: PlanWarning[];
+  /**
+   * The plan's hash (journal/plan-hash.ts), set on the plan paycfg publishes: the reviewer reads it on
+   * the plan, the journal of the apply that carries the plan out records the same one.
+   */
+  readonly planHash?: string;
 }
 
 /**

@@ -21,7 +21,6 @@ const CHANGE_KEYS: readonly string[] = [
   'movedFrom',
   'kind',
   'key',
-  'movedFrom',
   'action',
   'step',
   'disposal',

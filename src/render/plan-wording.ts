@@ -19,6 +19,11 @@ function changeCounts(plan: Plan): string {
 }
 
 /** The plan in a few words, for a heading: the counts, or what stands in for them. */
+/** The plan's hash, said so that a reviewer can match it with the journal of the apply that ran it. */
+export function planHashLine(hash: string): string {
+  return `Plan hash ${hash}: an apply of this plan with --journal records the same hash.`;
+}
+
 export function planInBrief(plan: Plan): string {
   if (plan.changes.length > 0) return `${changeCounts(plan)}.`;
   return plan.blocked.length > 0 ? `no changes paycfg can make, ${plan.blocked.length} blocked` : 'no changes';

@@ -1,6 +1,6 @@
 import type { Change, Plan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
-import { blockedAction, blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { blockedAction, blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind, planHashLine } from './plan-wording.js';
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
 import { publicPlan } from './public-plan.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
@@ -148,6 +148,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
       `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
       '',
       ...revertLines(plan),
+      ...(plan.planHash !== undefined ? [`<sub>${inline(planHashLine(plan.planHash))}</sub>`, ''] : []),
     ],
   };
 

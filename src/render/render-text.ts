@@ -3,7 +3,7 @@ import type { Change, Plan, PlanWarning } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
-import { blockedAction, blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind } from './plan-wording.js';
+import { blockedAction, blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind, planHashLine } from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
@@ -141,6 +141,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   }
   if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
   else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
+  if (plan.planHash !== undefined && (plan.changes.length > 0 || plan.blocked.length > 0)) out.push(style.dim(planHashLine(plan.planHash)));
   if (plan.blocked.length > 0) {
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {

@@ -104,6 +104,12 @@ describe('paycfg apply --journal', () => {
     expect((await cli(['plan', '-f', manifest, '-o', 'plan.json'], env, dir)).code).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { planHash: string };
     expect(saved.planHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // The reviewer reads the same hash on the plan: text, the pull-request Markdown, the JSON, and show.
+    const reviewed = await cli(['plan', '-f', manifest], env, dir);
+    expect(reviewed.out).toContain(`Plan hash ${saved.planHash}: an apply of this plan with --journal records the same hash.`);
+    expect((await cli(['plan', '-f', manifest, '--markdown'], env, dir)).out).toContain(`<sub>Plan hash ${saved.planHash}:`);
+    expect(JSON.parse((await cli(['plan', '-f', manifest, '--json'], env, dir)).out).planHash).toBe(saved.planHash);
+    expect((await cli(['show', 'plan.json'], env, dir)).out).toContain(`Plan hash ${saved.planHash}`);
 
     const edited = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { plan: { changes: Array<{ reason: string }> } };
     edited.plan.changes[0]!.reason = 'approved by nobody';

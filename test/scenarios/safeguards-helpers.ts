@@ -73,11 +73,15 @@ export function edited(...replacements: [string, string][]): string {
   return text;
 }
 
-/** The plan JSON with what changes from run to run masked: service ids and the simulator's address. */
+/**
+ * The plan JSON with what changes from run to run masked: service ids and the simulator's address.
+ * The plan's hash goes (it changes with every id): test/cli/apply-journal.test.ts checks it.
+ */
 export function maskedPlan(json: string): unknown {
   return JSON.parse(json, (key, value: unknown) => {
     if (key === 'liveId') return '<id>';
     if (key === 'baseUrl') return '<sim>';
+    if (key === 'planHash') return undefined;
     return typeof value === 'string' ? value.replace(/\bM\d{10,12}\b/g, 'M<id>').replace(/\bCD-\d{12}\b/g, 'CD-<id>') : value;
   });
 }

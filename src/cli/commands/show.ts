@@ -34,12 +34,14 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (file === undefined) throw new UsageError('paycfg show: give the plan file, saved with `paycfg plan --out PLANFILE`');
   if (values.json && values.markdown) throw new UsageError('paycfg show: choose one of --json and --markdown');
   const saved = await readSavedPlan(file, io.cwd, 'show');
-  if (values.json) io.stdout.write(renderPlanJson(saved.plan));
-  else if (values.markdown) io.stdout.write(renderPlanMarkdown(saved.plan));
+  // The hash the plan was saved with: the one the journal of its apply records.
+  const plan = saved.planHash === undefined ? saved.plan : { ...saved.plan, planHash: saved.planHash };
+  if (values.json) io.stdout.write(renderPlanJson(plan));
+  else if (values.markdown) io.stdout.write(renderPlanMarkdown(plan));
   else {
     const from = saved.manifestFiles.length > 0 ? ` from ${saved.manifestFiles.map((f) => showControls(f)).join(', ')}` : '';
     io.stdout.write(`Saved plan ${showControls(file)}, made ${saved.createdAt}${from}; \`paycfg apply ${showControls(file)}\` carries it out.\n\n`);
-    io.stdout.write(renderPlanText(saved.plan, createStyle(colorEnabled(io) && values.color)));
+    io.stdout.write(renderPlanText(plan, createStyle(colorEnabled(io) && values.color)));
   }
   return ExitCode.Success;
 }
