@@ -28,7 +28,7 @@ interface MerchantEntry {
   readonly ref: string;
   readonly name: string | undefined;
   /** `profile\0currency` → the live binding's address and mid. */
-  readonly bindings: Map<string, { address: Address; mid: string }>;
+  readonly bindings: Map<string, { address: Address; mid: string; currency: string }>;
   readonly devices: LiveResource<'device'>[];
   /** Per profile, cached: tid → device addresses, and the devices with no tid for it. */
   readonly byProfile: Map<string, { byTid: Map<string, Address[]>; noTid: Address[] }>;
@@ -36,6 +36,9 @@ interface MerchantEntry {
 
 /** A candidate owner of a batch: a keyed merchant, or one paycfg cannot key (named only in warnings). */
 type Owner = { keyed: MerchantEntry } | { unkeyed: { mchId: string; mchName: string } };
+
+/** Stands for "whichever profile" in the mid index: a batch whose profile is not live. */
+const ANY_PROFILE = '\u0001any';
 
 function pairKey(a: string, b: string): string {
   return [a, b].join('\0');
@@ -98,8 +101,11 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
     if (resource.kind === 'binding') {
       const fields = resource.fields as BindingFields;
       const mid = fields.mid ?? '';
-      entry.bindings.set(pairKey(fields.acquirer, fields.currency), { address: addressOf('binding', resource.key), mid });
-      if (mid !== '') push(byMid, pairKey(fields.acquirer, mid), entry);
+      entry.bindings.set(pairKey(fields.acquirer, fields.currency), { address: addressOf('binding', resource.key), mid, currency: fields.currency });
+      if (mid !== '') {
+        push(byMid, pairKey(fields.acquirer, mid), entry);
+        push(byMid, pairKey(ANY_PROFILE, mid), entry);
+      }
     } else if (resource.kind === 'device') {
       entry.devices.push(resource as LiveResource<'device'>);
     }
@@ -112,15 +118,21 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
   const ambiguous = new Map<string, { owners: Owner[]; batchIds: string[] }>();
   const route = (address: Address, batch: SettlementBatchFacts): void => push(byAddress, address, batch);
 
+  /** Profile names that no live profile has, with the batches that name them. */
+  const strangers = new Map<string, string[]>();
   for (const read of batches) {
     const batch = underCurrentName(read);
-    if (profiles.has(batch.profileName)) route(addressOf('acquirer', batch.profileName), batch);
+    // A profile name no live profile has: renamed outside paycfg, or its moved: entry left the manifest.
+    // Its batch may be any profile's, so it counts for whatever else matches it (the guard errs on the side of blocking).
+    const known = profiles.has(batch.profileName);
+    if (known) route(addressOf('acquirer', batch.profileName), batch);
+    else (strangers.get(batch.profileName) ?? strangers.set(batch.profileName, []).get(batch.profileName)!).push(batch.batchId);
 
     const owners = new Set<MerchantEntry>();
     const named = byName.get(batch.mchName) ?? [];
     for (const owner of named) if ('keyed' in owner) owners.add(owner.keyed);
     if (batch.acquirerMid !== '') {
-      for (const entry of byMid.get(pairKey(batch.profileName, batch.acquirerMid)) ?? []) owners.add(entry);
+      for (const entry of byMid.get(pairKey(known ? batch.profileName : ANY_PROFILE, batch.acquirerMid)) ?? []) owners.add(entry);
     }
     if (named.length > 1 && !resolvedByMid(batch, named)) {
       const seen = ambiguous.get(batch.mchName) ?? { owners: named, batchIds: [] };
@@ -130,16 +142,21 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
 
     for (const entry of owners) {
       route(addressOf('merchant', entry.ref), batch);
-      const binding = entry.bindings.get(pairKey(batch.profileName, batch.currency));
-      if (binding !== undefined && (entry.name === batch.mchName || (binding.mid !== '' && binding.mid === batch.acquirerMid))) {
-        route(binding.address, batch);
+      const candidates = known
+        ? [entry.bindings.get(pairKey(batch.profileName, batch.currency))]
+        : [...entry.bindings.values()].filter((b) => b.currency === batch.currency);
+      for (const binding of candidates) {
+        if (binding !== undefined && (entry.name === batch.mchName || (binding.mid !== '' && binding.mid === batch.acquirerMid))) {
+          route(binding.address, batch);
+        }
       }
-      for (const address of terminalsOf(entry, batch)) route(address, batch);
+      for (const address of known ? terminalsOf(entry, batch) : terminalsOfAnyProfile(entry, batch)) route(address, batch);
     }
   }
 
   const warnings: PlanWarning[] = [];
   for (const [name, { owners, batchIds }] of ambiguous) warnings.push(ambiguityWarning(name, owners, batchIds));
+  for (const [name, batchIds] of strangers) warnings.push(strangerWarning(name, batchIds));
   return { byAddress, warnings };
 }
 
@@ -174,6 +191,27 @@ function terminalsOf(entry: MerchantEntry, batch: SettlementBatchFacts): readonl
   }
   if (batch.acquirerTid === '') return entry.devices.map((device) => addressOf('device', device.key));
   return [...(index.byTid.get(batch.acquirerTid) ?? []), ...index.noTid];
+}
+
+/** Devices of `entry` whose tid for any profile is the batch's, and those with no tid at all. */
+function terminalsOfAnyProfile(entry: MerchantEntry, batch: SettlementBatchFacts): Address[] {
+  return entry.devices
+    .filter((device) => {
+      if (batch.acquirerTid === '') return true;
+      const tids = Object.values((device.fields as DeviceFields).acquirerFields ?? {}).map((fields) => fields['tid']).filter((tid) => typeof tid === 'string' && tid !== '');
+      return tids.length === 0 || tids.includes(batch.acquirerTid);
+    })
+    .map((device) => addressOf('device', device.key));
+}
+
+function strangerWarning(profileName: string, batchIds: readonly string[]): PlanWarning {
+  const shown = batchIds.slice(0, 5).join(', ') + (batchIds.length > 5 ? ` and ${batchIds.length - 5} more` : '');
+  return {
+    message:
+      `settlement batch${batchIds.length === 1 ? '' : 'es'} ${shown} name${batchIds.length === 1 ? 's' : ''} acquirer profile "${profileName}", which no live profile has ` +
+      '(renamed outside paycfg, or its moved: entry left the manifest?): counted for every binding and terminal of the merchant it may belong to, by name, mid and tid. ' +
+      `Keep a moved: entry from acquirer/${profileName} until its batches are settled, so that they count for the renamed profile as well.`,
+  };
 }
 
 function ambiguityWarning(name: string, owners: readonly Owner[], batchIds: readonly string[]): PlanWarning {

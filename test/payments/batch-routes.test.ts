@@ -93,6 +93,23 @@ describe('routeBatches', () => {
     expect(ids(batchesThrough(routeBatches([opened], renamed), 'acquirer/host-a'))).toEqual(['100007']);
   });
 
+  it('a batch naming a profile no live profile has counts for every binding and terminal of its merchant it may belong to, with a warning', () => {
+    // The profile was renamed outside paycfg (or its moved: entry left the manifest): its batch keeps the old name.
+    const routes = routeBatches([batch('100008', { profileName: 'host-renamed-away', acquirerTid: 'T1' })], state);
+    expect(ids(batchesThrough(routes, 'merchant/coffee-001'))).toEqual(['100008']);
+    expect(ids(batchesThrough(routes, 'binding/coffee-001/host-a/USD'))).toEqual(['100008']);
+    expect(ids(batchesThrough(routes, 'binding/coffee-001/host-b/USD'))).toEqual(['100008']);
+    expect(ids(batchesThrough(routes, 'device/coffee-001/till-1'))).toEqual(['100008']);
+    expect(ids(batchesThrough(routes, 'device/coffee-001/till-3'))).toEqual(['100008']);
+    expect(batchesThrough(routes, 'device/coffee-001/till-2')).toEqual([]);
+    expect(batchesThrough(routes, 'merchant/tea-002')).toEqual([]);
+    expect(routes.warnings).toEqual([{ message: expect.stringContaining('settlement batch 100008 names acquirer profile "host-renamed-away", which no live profile has') }]);
+    // By mid alone, whatever the profile: the batch of a merchant renamed too.
+    const byMid = routeBatches([batch('100009', { profileName: 'host-renamed-away', mchName: 'Old Coffee', acquirerMid: 'MID-COFFEE-B' })], state);
+    expect(ids(batchesThrough(byMid, 'binding/coffee-001/host-b/USD'))).toEqual(['100009']);
+    expect(batchesThrough(byMid, 'binding/coffee-001/host-a/USD')).toEqual([]);
+  });
+
   it('a merchant matched by name keeps a batch of a profile it has no binding for any more', () => {
     const routes = routeBatches([batch('100006', { profileName: 'host-gone' })], state);
     expect(ids(batchesThrough(routes, 'merchant/coffee-001'))).toEqual(['100006']);

@@ -445,4 +445,24 @@ describe('the settlement guard', () => {
     expect(JSON.parse(refused.out).error).toMatchObject({ code: 'SAVED_PLAN_UNSETTLED', changes: { 'acquirer/host-new': [batch!.batchId] } });
     expect((await sim.admin.stats()).writes).toBe(0);
   });
+
+  it('a profile renamed without a kept moved: entry: a batch under its old name still blocks the decommission of its terminal, with a warning', async () => {
+    const s = await shop(sim, 'G-62000010');
+    await s.pay(5);
+    const renamed = `${BASE.replace(/host-old/g, 'host-new')}moved:\n  - { from: acquirer/host-old, to: acquirer/host-new }\n`;
+    s.write('renamed.yaml', renamed);
+    expect((await s.cli(['apply', '-f', 'renamed.yaml', '--auto-approve'])).code).toBe(0);
+    const [batch] = await s.batches();
+    // The moved: entry left the manifest, and the till is retired: the batch names no live profile, but its terminal's tid.
+    const retired = renamed
+      .slice(0, renamed.indexOf('moved:'))
+      .replace(/\n {4}devices:\n.*\n/, '\n    devices: []\n')
+      .concat('prune:\n  activatedDevices: decommission\n');
+    s.write('paycfg.yaml', retired);
+    const plan = await planJson(s, 'paycfg.yaml');
+    expect(plan.blocked.map((b: { address: string; cause: string }) => [b.address, b.cause])).toEqual([['device/coffee-001/till-1', 'unsettled']]);
+    expect(plan.warnings.map((w: { message: string }) => w.message)).toContainEqual(
+      expect.stringContaining(`settlement batch ${batch!.batchId} names acquirer profile "host-old", which no live profile has`),
+    );
+  });
 });
