@@ -16,8 +16,8 @@ export const ORIGIN_HEADING: Readonly<Record<ChangeOrigin, string>> = {
 
 export const ORIGIN_DETAIL: Readonly<Record<ChangeOrigin, string>> = {
   intended: 'the change under review brings these',
-  revert: 'the manifest is unchanged here, the live group was changed outside paycfg, and the apply undoes that',
-  both: 'the change under review brings these, and the apply also undoes what was changed outside paycfg in the same fields',
+  revert: 'the manifest is unchanged here and the live group differs from it (changed outside paycfg, or by an apply of a manifest never merged), and the apply undoes that',
+  both: 'the change under review brings these, and the live group also differs from the base manifest in fields they change: the apply undoes that too',
 };
 
 /** A change's origin in a few words, for its block (`origin: revert (…)`). */

@@ -125,7 +125,7 @@ describe('plan --base', () => {
     expect(code).toBe(0);
     const intended = out.indexOf('Intended (1): the change under review brings these.');
     const revert = out.indexOf('Reverts changes made outside paycfg (1): the manifest is unchanged here');
-    const both = out.indexOf('Both (1): the change under review brings these, and the apply also undoes');
+    const both = out.indexOf('Both (1): the change under review brings these, and the live group also differs');
     expect([intended, revert, both].every((at) => at > 0)).toBe(true);
     expect(intended < revert && revert < both).toBe(true);
     // Each change under its heading.
@@ -162,7 +162,7 @@ describe('plan --base', () => {
         '',
         '#### Reverts changes made outside paycfg (1)',
         '',
-        'The manifest is unchanged here, the live group was changed outside paycfg, and the apply undoes that.',
+        'The manifest is unchanged here and the live group differs from it (changed outside paycfg, or by an apply of a manifest never merged), and the apply undoes that.',
         '',
         '| | change | impact | reason |',
         '|---|---|---|---|',
@@ -170,7 +170,7 @@ describe('plan --base', () => {
         '',
         '#### Both (1)',
         '',
-        'The change under review brings these, and the apply also undoes what was changed outside paycfg in the same fields.',
+        'The change under review brings these, and the live group also differs from the base manifest in fields they change: the apply undoes that too.',
         '',
         '| | change | impact | reason |',
         '|---|---|---|---|',
