@@ -72,14 +72,21 @@ export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
  * binding, an unkeyed record); unmatched targets are reported together, each with the closest
  * known addresses.
  */
-export function checkTargets(targets: readonly Address[], known: ReadonlySet<Address>): void {
+export function checkTargets(targets: readonly Address[], known: ReadonlySet<Address>, renamed: ReadonlyMap<Address, Address> = new Map()): void {
   const unmatched = targets.filter((t) => !known.has(t));
   if (unmatched.length === 0) return;
   const lines = unmatched.map((target) => {
     // Within a third of the key, as a misspelt key would be (the kind is one word of five), at least 2 edits.
     const limit = Math.max(2, Math.floor((parseAddress(target)?.key.length ?? target.length) / 3));
     const close = closestMatches(target, known, 3, limit);
-    const hint = close.length === 0 ? 'no known address is close to it' : `did you mean ${close.join(', ')}?`;
+    // An address a moved: entry renames: the record is planned under its new one.
+    const now = renamed.get(target);
+    const hint =
+      now !== undefined
+        ? `moved: renames it to ${now}: target that`
+        : close.length === 0
+          ? 'no known address is close to it'
+          : `did you mean ${close.join(', ')}?`;
     return { target, close, line: `--target ${target} matches no resource of the manifest or of the live group; ${hint}` };
   });
   throw new TargetError(

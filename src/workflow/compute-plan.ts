@@ -85,7 +85,7 @@ export async function computePlan(input: {
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   const run = await planAgainstLive(loaded, desired, input.client, input.concurrency, safeguards);
   const targets = input.targets ?? [];
-  if (targets.length > 0) checkTargets(targets, knownAddresses(run));
+  if (targets.length > 0) checkTargets(targets, knownAddresses(run), new Map((desired.moved ?? []).map((move) => [move.from, move.to])));
   const payments = input.payments ?? {};
   let plan = limitToTargets(run.plan, targets);
   let routes: BatchRoutes | undefined;

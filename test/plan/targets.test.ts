@@ -42,6 +42,13 @@ describe('--target', () => {
     expect(limitToTargets({ ...plan, warnings: [plan.warnings[0]!] }, ['merchant/m2'])).not.toHaveProperty('warnings');
   });
 
+  it('points a target at the old address of a moved: entry to the new one', () => {
+    const known = new Set(['acquirer/host-a-usd']);
+    expect(() => checkTargets(['acquirer/host-a'], known, new Map([['acquirer/host-a', 'acquirer/host-a-usd']]))).toThrow(
+      '--target acquirer/host-a matches no resource of the manifest or of the live group; moved: renames it to acquirer/host-a-usd: target that',
+    );
+  });
+
   it('refuses targets that name nothing known, each with the closest addresses', () => {
     const known = new Set(['merchant/coffee-001', 'merchant/coffee-002', 'merchant/tea-001', 'emv/visa-usd', 'binding/coffee-001/host-a/USD']);
     expect(() => checkTargets(['merchant/tea-001', 'emv/visa-usd'], known)).not.toThrow();
