@@ -1,5 +1,5 @@
 import type { Manifest } from '../manifest/index.js';
-import { addressOf, deviceKey } from '../model/kinds.js';
+import { addressOf, deviceKey, keyOfAddress } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 
 /**
@@ -18,18 +18,15 @@ export function desiredMoves(manifest: Pick<Manifest, 'moved' | 'merchants'>): M
     for (const device of merchant.devices ?? []) merchantOfDevice.set(deviceKey(merchant.providerReference, device.deviceAlias), merchant.providerReference);
   }
   const renamedMerchant = new Map<string, string>();
-  for (const { from, to } of moved) if (from.startsWith('merchant/')) renamedMerchant.set(keyOf(to), keyOf(from));
+  for (const { from, to } of moved) if (from.startsWith('merchant/')) renamedMerchant.set(keyOfAddress(to), keyOfAddress(from));
   return moved.map(({ from, to }): Move => {
     const kind = from.slice(0, from.indexOf('/')) as Move['kind'];
     if (kind !== 'device') return { kind, from, to };
-    const merchant = merchantOfDevice.get(keyOf(to));
-    const fromKey = keyOf(from);
+    const merchant = merchantOfDevice.get(keyOfAddress(to));
+    const fromKey = keyOfAddress(from);
     const old = merchant === undefined ? undefined : renamedMerchant.get(merchant);
     if (merchant === undefined || old === undefined || fromKey.startsWith(`${merchant}/`) || !fromKey.startsWith(`${old}/`)) return { kind, from, to };
     return { kind, from: addressOf('device', deviceKey(merchant, fromKey.slice(old.length + 1))), to };
   });
 }
 
-function keyOf(address: string): string {
-  return address.slice(address.indexOf('/') + 1);
-}

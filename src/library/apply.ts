@@ -7,13 +7,12 @@ import { checkedMaxDeletes } from '../plan/delete-budget.js';
 import { checkedMaxAffectedTerminals } from '../plan/terminal-budget.js';
 import type { Plan } from '../plan/plan.js';
 import type { SavedPlan } from '../plan/saved-plan.js';
-import { publicPlan } from '../render/public-plan.js';
-import { scrubPlan, SENSITIVE } from '../render/redact.js';
+import { SENSITIVE } from '../render/redact.js';
 import { createScrubber } from '../util/scrub.js';
 import { prepareSavedPlan } from '../workflow/prepare-saved-plan.js';
 import { readSavedPlan } from '../workflow/saved-plan-file.js';
 import { tokenOf } from './client.js';
-import { computeLibraryPlan, DEFAULT_PARALLELISM, type PlanOptions } from './plan.js';
+import { computeLibraryPlan, DEFAULT_PARALLELISM, publishedFor, type PlanOptions } from './plan.js';
 
 /** How a plan is carried out, whichever way it was made. */
 interface ExecutionOptions {
@@ -124,7 +123,7 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
 
 function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues }: Prepared): PreparedApply {
   const token = tokenOf(client);
-  const shown = publicPlan(scrubPlan(toRun, token === '' ? [] : [token]));
+  const shown = publishedFor(toRun, token);
   return {
     plan: shown,
     secretValues,

@@ -86,6 +86,15 @@ export interface SavePlanOptions extends PlanOptions, BaseOptions {
   readonly force?: boolean;
 }
 
+/**
+ * A plan as paycfg shows and hands it out (plan, apply -f, apply PLANFILE alike): the token masked
+ * wherever the service returned it, and the plan's hash, which the journal of its apply records.
+ */
+export function publishedFor(plan: Plan, token: string): Plan {
+  const shown = publicPlan(scrubPlan(plan, token === '' ? [] : [token]));
+  return { ...shown, planHash: planHash(shown) };
+}
+
 /** The run behind a plan, and the plan as published: what plan and apply both start from. */
 export async function computeLibraryPlan(options: PlanOptions & BaseOptions, forSavedPlan = false): Promise<{ run: PlanRun; shown: Plan; token: string }> {
   const token = tokenOf(options.client);
@@ -96,8 +105,7 @@ export async function computeLibraryPlan(options: PlanOptions & BaseOptions, for
   try {
     const base = fromGit?.base ?? baseOf(options.base, paths);
     const run = await computePlanOf(options, paths, cwd, forSavedPlan, base);
-    const shown = publicPlan(scrubPlan(run.plan, token === '' ? [] : [token]));
-    return { run, shown: { ...shown, planHash: planHash(shown) }, token };
+    return { run, shown: publishedFor(run.plan, token), token };
   } finally {
     await fromGit?.dispose();
   }

@@ -1,3 +1,4 @@
+import { keyOfAddress } from '../model/kinds.js';
 /**
  * The checks of a manifest's `moved:` list that span entries (two moves from one address or to
  * one, chains) or read the manifest's entries (a `to` it does not have, a `from` it still has, a
@@ -61,7 +62,7 @@ export function checkMoves(
   }
   const merchantMoves = new Map<string, string>();
   for (const move of moves) {
-    if (movedKind(move.value.from) === 'merchant') merchantMoves.set(keyOf(move.value.to), keyOf(move.value.from));
+    if (movedKind(move.value.from) === 'merchant') merchantMoves.set(keyOfAddress(move.value.to), keyOfAddress(move.value.from));
   }
 
   for (const move of moves) {
@@ -85,9 +86,9 @@ export function checkMoves(
       if (before === undefined && known.addresses.has(from)) report(move, 'from', stillThere(shown(move, 'from')));
       continue;
     }
-    const merchant = known.deviceMerchant.get(keyOf(to));
+    const merchant = known.deviceMerchant.get(keyOfAddress(to));
     if (merchant === undefined) continue;
-    const fromKey = keyOf(from);
+    const fromKey = keyOfAddress(from);
     const oldMerchant = merchantMoves.get(merchant);
     const prefix = [merchant, oldMerchant].find((ref) => ref !== undefined && fromKey.startsWith(`${ref}/`) && fromKey.length > ref.length + 1);
     if (prefix === undefined) {
@@ -108,10 +109,6 @@ export function checkMoves(
 
 function stillThere(address: string): string {
   return `${address} is still an entry of the manifest: a record moved has one address, the one it moves to; remove that entry, or this move`;
-}
-
-function keyOf(address: string): string {
-  return address.slice(address.indexOf('/') + 1);
 }
 
 function manifestAddresses(manifest: CheckableManifest, brokenKeys: Readonly<Record<MergedList, ReadonlySet<string>>>): ManifestAddresses {
@@ -139,7 +136,7 @@ function manifestAddresses(manifest: CheckableManifest, brokenKeys: Readonly<Rec
     deviceMerchant,
     unknown(address) {
       const kind = movedKind(address);
-      const key = keyOf(address);
+      const key = keyOfAddress(address);
       if (kind === 'acquirer') return brokenKeys.acquirerProfiles.has(key);
       if (kind === 'merchant') return brokenKeys.merchants.has(key);
       for (const ref of unsureDevices) if (key.startsWith(`${ref}/`)) return true;

@@ -34,6 +34,11 @@ export function addressOf(kind: Kind, key: string): Address {
   return [kind, key].join('/');
 }
 
+/** `acquirer/host-a` → `host-a`: the key of an address (a key may itself hold `/`). */
+export function keyOfAddress(address: string): string {
+  return address.slice(address.indexOf('/') + 1);
+}
+
 export function bindingKey(providerReference: string, profileName: string, currency: string): string {
   return [providerReference, profileName, currency].join('/');
 }

@@ -1,4 +1,4 @@
-import { addressOf, type Address } from '../model/kinds.js';
+import { addressOf, keyOfAddress, type Address } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 import type { BindingFields, DeviceFields, LiveResource, LiveState, MerchantFields } from '../model/state.js';
 import type { PlanWarning } from '../plan/plan.js';
@@ -60,10 +60,10 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
   // kept from an earlier apply) its old name still routes to the renamed profile.
   const formerNames = new Map<string, string>();
   for (const move of moves) {
-    if (move.kind === 'acquirer') formerNames.set(keyOf(move.from), keyOf(move.to));
+    if (move.kind === 'acquirer') formerNames.set(keyOfAddress(move.from), keyOfAddress(move.to));
   }
   for (const resource of live.resources.values()) {
-    if (resource.kind === 'acquirer' && resource.movedFrom !== undefined) formerNames.set(keyOf(resource.movedFrom), resource.key);
+    if (resource.kind === 'acquirer' && resource.movedFrom !== undefined) formerNames.set(keyOfAddress(resource.movedFrom), resource.key);
   }
   const underCurrentName = (batch: SettlementBatchFacts): SettlementBatchFacts => {
     const current = formerNames.get(batch.profileName);
@@ -126,7 +126,7 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
     // Its batch may be any profile's, so it counts for whatever else matches it (the guard errs on the side of blocking).
     const known = profiles.has(batch.profileName);
     if (known) route(addressOf('acquirer', batch.profileName), batch);
-    else (strangers.get(batch.profileName) ?? strangers.set(batch.profileName, []).get(batch.profileName)!).push(batch.batchId);
+    else push(strangers, batch.profileName, batch.batchId);
 
     const owners = new Set<MerchantEntry>();
     const named = byName.get(batch.mchName) ?? [];
@@ -233,6 +233,3 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /** `acquirer/host-a` → `host-a`. */
-function keyOf(address: Address): string {
-  return address.slice(address.indexOf('/') + 1);
-}

@@ -1,4 +1,4 @@
-import { addressOf, bindingKey, deviceKey, type Address, type Kind } from '../model/kinds.js';
+import { addressOf, bindingKey, deviceKey, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 import type { BindingFields, DeviceFields, LiveResource, LiveState } from '../model/state.js';
 import { PlanError } from './errors.js';
@@ -51,8 +51,8 @@ class Rekeying<S extends LiveState> {
         { from: move.from, to: move.to },
       );
     }
-    const from = keyOf(move.from);
-    const to = keyOf(move.to);
+    const from = keyOfAddress(move.from);
+    const to = keyOfAddress(move.to);
     this.resources.delete(move.from);
     // A device's `from` may name its merchant's new name (desired/moves.ts); the plan shows the address it was read under.
     const readAs = record.readAs ?? move.from;
@@ -133,6 +133,3 @@ export function keyFieldOf(kind: Kind): 'profileName' | 'providerReference' | un
   return kind === 'acquirer' ? 'profileName' : kind === 'merchant' ? 'providerReference' : undefined;
 }
 
-function keyOf(address: Address): string {
-  return address.slice(address.indexOf('/') + 1);
-}

@@ -1,5 +1,5 @@
 import { isUnkeyable } from '../live/unkeyed-records.js';
-import { addressOf, duplicateAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
+import { addressOf, duplicateAddress, keyOfAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { baseAddress, joinPointer } from '../model/pointers.js';
 import type {
   AcquirerFields,
@@ -21,6 +21,7 @@ import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
+import { keyFieldOf } from './moves.js';
 import { referencesOf, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
 
@@ -212,7 +213,7 @@ class PlanBuilder {
       // Binding allows the run could not read are compared on neither side, and sent (plan/binding-allows.ts).
       const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
       // A record the manifest renames (`moved:`) compares its key field too, which is then what changes.
-      const keyField = current.movedFrom === undefined ? undefined : movedKeyField(resource.kind);
+      const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
       const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields), resource.key);
       const liveFields = withKey(
@@ -770,18 +771,6 @@ class PlanBuilder {
     this.blockedAt.set(entry.address, added);
     this.blocked.push(added);
   }
-}
-
-/**
- * The field that carries the key of a renamed record in its update: a profile's and a merchant's key
- * is not among their fields, so the move adds it (and apply sends it); a device's alias is one.
- */
-function movedKeyField(kind: Kind): string | undefined {
-  return kind === 'acquirer' ? 'profileName' : kind === 'merchant' ? 'providerReference' : undefined;
-}
-
-function keyOfAddress(address: Address): string {
-  return address.slice(address.indexOf('/') + 1);
 }
 
 /** A move's reason; the same PUT carries the record's other field changes. */

@@ -67,6 +67,8 @@ describe('paycfg apply --journal', () => {
     const emv = rest.find((r) => r['address'] === 'emv/visa-usd');
     expect(emv).toMatchObject({ action: 'create', outcome: 'done', createdId: expect.any(String), durationMs: expect.any(Number) });
     expect(lines.at(-1)).toMatchObject({ exitCode: 0, interrupted: false, summary: { done: 6, failed: 0, skipped: 0, notStarted: 0 } });
+    // The plan apply shows before it runs names the hash its journal records.
+    expect(run.out).toContain(`Plan hash ${start!['planHash']}: an apply of this plan with --journal records the same hash.`);
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(env.PAYCFG_TOKEN);

@@ -176,7 +176,6 @@ export const TRAN_STATE_NAMES: readonly string[] = ['INIT', 'PROCESSING', 'APPRO
 /** Settlement states of document 2, 3.1; a batch's `state` mirrors them (docs/simulator.md). */
 export const SettleState = { WAIT_FOR_SETTLE: 0, SETTLED: 1, SETTLE_FAILED: 2 } as const;
 export type SettleStateValue = (typeof SettleState)[keyof typeof SettleState];
-export const SETTLE_STATE_NAMES: readonly string[] = ['WAIT_FOR_SETTLE', 'SETTLED', 'SETTLE_FAILED'];
 
 export const tranTypeSchema = z.enum(['SALE', 'PRE_AUTH', 'REFUND']);
 export type TranType = z.infer<typeof tranTypeSchema>;

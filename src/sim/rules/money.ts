@@ -16,8 +16,6 @@ export function currencyDigits(currency: string): number {
   }
 }
 
-/** The largest minor amount the simulator keeps exactly (a double's integer range). */
-export const MAX_MINOR = Number.MAX_SAFE_INTEGER;
 
 /**
  * A decimal text (`12.5`, `0.001`, `7`) or a number in major units, as integer minor units, or a

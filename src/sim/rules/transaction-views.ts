@@ -1,3 +1,4 @@
+import { compareDigits } from '../core/store.js';
 import { paymentMethodInfo } from '../core/payment-methods.js';
 import { TRAN_STATE_NAMES, type SettleStateValue, type TransactionRecord } from '../core/records.js';
 import type { SimStore } from '../core/store.js';
@@ -132,9 +133,6 @@ export function transactionDetailView(store: SimStore, record: TransactionRecord
 export function newestFirst<T extends { createdAt: string }>(id: (record: T) => string): (a: T, b: T) => number {
   return (a, b) => {
     if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-    const x = id(a);
-    const y = id(b);
-    if (x.length !== y.length) return y.length - x.length;
-    return x < y ? 1 : x > y ? -1 : 0;
+    return compareDigits(id(b), id(a));
   };
 }
