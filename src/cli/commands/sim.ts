@@ -49,17 +49,27 @@ const serverSyntax = {
     '[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile] [--pid-file FILE]',
     'token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]',
   ],
-  description: `Runs the embedded simulator of the payment configuration service.
+  description: `Runs the embedded simulator of the payment service: every API paycfg reads and writes.
 
-Serves /api/openapi/v1 (acquirer, emv, mchInfo, device), GET /api/v2/current and the
-/_sim/ admin surface (loopback clients with a loopback Host only) until interrupted (Ctrl-C
-or SIGTERM) or until the process that started it ends (checked every second): one started
-by \`npx paycfg sim &\` stops with npx. With --pid-file, \`kill $(cat FILE)\` stops it.
-A request a browser page of another site could send (a foreign Origin or
-Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
+Serves, for a bearer token of a group (\`paycfg sim token\`):
+  /api/openapi/v1    the configuration API: acquirer, emv, mchInfo, device
+  /api/v2/current    the group the token is for (name, message format, time zone)
+  /api/v2/order      transactions: list, detail, void, refund, capture, e-mailed receipts
+  /api/v2/settlement settlement batches: list, detail, settle, e-mailed reports
+                     (also as /api/v2/settle)
+  /api/v2/mchInfo, /api/v2/device, /api/v2/acquirer, /api/v2/emv
+                     the legacy configuration API, for groups on legacy (others get code 13310)
+and, for loopback clients with a loopback Host only, the /_sim/ admin surface (groups,
+activation, payments, faults, statistics, state).
+
+Runs until interrupted (Ctrl-C or SIGTERM) or until the process that started it ends (checked
+every second): one started by \`npx paycfg sim &\` stops with npx. With --pid-file,
+\`kill $(cat FILE)\` stops it. A request a browser page of another site could send (a foreign
+Origin or Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
 Prints one line on start: "listening on http://HOST:PORT".
 
-paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS}); see \`paycfg sim token --help\`.`,
+paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS});
+see \`paycfg sim token --help\`.`,
   flags: {
     port: { type: 'string', value: 'N', help: 'Port to listen on; 0 (default) picks a free one' },
     host: { type: 'string', value: 'H', help: 'Address to bind (default 127.0.0.1)' },
