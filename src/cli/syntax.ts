@@ -1,4 +1,5 @@
 import { Command as Commander, Option } from 'commander';
+import { boxWrap, layOutDescription, layOutTable } from './help-layout.js';
 
 /**
  * The grammar of one command line: its flags, arguments and help sections. Commands declare it as
@@ -81,10 +82,10 @@ export function flagTerm(name: string, spec: FlagSpec): string {
 export function buildCommander(path: string, syntax: CommandSyntax): Commander {
   const cli = new Commander(`paycfg ${path}`)
     .usage(syntax.usage[0] ?? '[flags]')
-    .description(syntax.description)
+    .description(layOutDescription(syntax.description, HELP_WIDTH))
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} })
-    .configureHelp({ helpWidth: HELP_WIDTH, optionTerm: (option) => option.flags.replace(/<([^>]+)>/, '$1') })
+    .configureHelp({ helpWidth: HELP_WIDTH, boxWrap, optionTerm: (option) => option.flags.replace(/<([^>]+)>/, '$1') })
     // "Flags:", as the usage line says [flags] and paycfg's own texts say flag.
     .optionsGroup('Flags:')
     .helpOption('-h, --help', 'Show this help')
@@ -129,12 +130,7 @@ export function helpText(path: string, syntax: CommandSyntax): string {
   // commander's first line is the first usage form; the others follow it.
   const body = commander.replace(/^Usage: .*\n/, `${usageText(path, syntax)}\n`);
   const sections = [body.trimEnd()];
-  if (syntax.environment !== undefined && syntax.environment.length > 0) sections.push(table('Environment variables:', syntax.environment));
-  sections.push(table('Exit codes:', syntax.exitCodes));
+  if (syntax.environment !== undefined && syntax.environment.length > 0) sections.push(layOutTable('Environment variables:', syntax.environment, HELP_WIDTH));
+  sections.push(layOutTable('Exit codes:', syntax.exitCodes, HELP_WIDTH));
   return `${sections.join('\n\n')}\n`;
-}
-
-function table(title: string, rows: readonly (readonly [number | string, string])[]): string {
-  const width = Math.max(...rows.map(([key]) => String(key).length));
-  return [title, ...rows.map(([key, text]) => `  ${String(key).padEnd(width)}  ${text}`)].join('\n');
 }
