@@ -1,0 +1,311 @@
+/**
+ * The named captures: each runs real paycfg commands against the capture simulator and answers
+ * the body of the block a page shows after `<!-- capture: NAME -->`. A page may show part of a
+ * run's output; where it does, the part left out is named in brackets (`[… the plan …]`).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
+import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
+import type { CaptureContext, Workspace } from './context.js';
+
+export type Capture = (scenes: Scenes) => Promise<string>;
+
+/** Lines of a text from the first matching `from` to the first matching `to` after it, both included. */
+function slice(text: string, from: RegExp, to: RegExp): string[] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => from.test(line));
+  if (start < 0) throw new Error(`no line matches ${String(from)} in:\n${text}`);
+  const end = lines.findIndex((line, i) => i >= start && to.test(line));
+  if (end < 0) throw new Error(`no line matches ${String(to)} after ${String(from)} in:\n${text}`);
+  return lines.slice(start, end + 1);
+}
+
+/** The change block of one address in a text plan: its `#` heading to the line before the next blank one. */
+function changeBlock(plan: string, heading: RegExp): string[] {
+  const lines = plan.split('\n');
+  const start = lines.findIndex((line) => heading.test(line));
+  if (start < 0) throw new Error(`no change heading matches ${String(heading)} in:\n${plan}`);
+  let end = start;
+  while (end + 1 < lines.length && lines[end + 1] !== '') end += 1;
+  return lines.slice(start, end + 1);
+}
+
+function edit(ws: Workspace, file: string, change: (text: string) => string): void {
+  const path = join(ws.dir, file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+function replaced(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`the example no longer holds ${JSON.stringify(from)}: the capture needs a new edit`);
+  return text.replace(from, to);
+}
+
+/** A pty session's screen as the page shows it: the plan between its first line and `Plan:` left out when asked. */
+function screen(ctx: CaptureContext, command: string, session: PtySession, options: { cutPlan?: boolean } = {}): string {
+  let lines = session.screen();
+  if (options.cutPlan === true) {
+    // The display may redraw over the plan's last lines when stopped at once: then the cut ends where the display starts.
+    let plan = lines.findIndex((line) => line.startsWith('Plan: '));
+    if (plan < 0) plan = lines.findIndex((line) => /^. Write /.test(line));
+    if (plan < 0) throw new Error(`the session shows neither a Plan: line nor the progress display:\n${lines.join('\n')}`);
+    lines = ['[… the plan …]', ...lines.slice(plan)];
+  }
+  return ctx.shown([`$ ${command}`, ...lines].join('\n'));
+}
+
+/**
+ * The runs several captures show parts of, each made once: the README's tour (plan, apply with a
+ * journal, the journal), and the interactive sessions.
+ */
+export class Scenes {
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(readonly ctx: CaptureContext) {}
+
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as Promise<T>;
+  }
+
+  /** A group with examples/basic applied, for captures that start from a live group. */
+  async applied(groupName?: string): Promise<Workspace> {
+    const ws = await this.ctx.workspace(groupName);
+    const { code, out, err } = await ws.run(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+    if (code !== 0) throw new Error(`apply of examples/basic failed:\n${out}${err}`);
+    return ws;
+  }
+
+  /** The README's tour: plan saved, applied at a terminal with a journal, the journal read. */
+  tour(): Promise<{ plan: string; apply: string; journal: string }> {
+    return this.once('tour', async () => {
+      const ws = await this.ctx.workspace();
+      const plan = await ws.transcript(['plan', '-f', 'paycfg.yaml', '-o', 'plan.json']);
+      const args = ['apply', 'plan.json', '--journal', 'journal.jsonl'];
+      const session = startPaycfg(args, { env: ws.env, cwd: ws.dir, cols: 140 });
+      try {
+        const code = await session.exited();
+        if (code !== 0) throw new Error(`paycfg ${args.join(' ')} exited ${code}:\n${session.text()}`);
+      } finally {
+        session.kill();
+      }
+      const apply = screen(this.ctx, `paycfg ${args.join(' ')}`, session);
+      const journal = await ws.transcript(['journal', 'journal.jsonl']);
+      return { plan, apply, journal };
+    });
+  }
+
+  /**
+   * Four applies at a terminal, each in a group of its own: approved; cancelled with Ctrl-C at the
+   * prompt; Ctrl-C while the profile's create is held in flight by a proxy (the screen at the
+   * interrupt, then at the end); Ctrl-C twice.
+   */
+  sessions(): Promise<Record<'approved' | 'cancelled' | 'interrupting' | 'interrupted' | 'stopped', string>> {
+    return this.once('sessions', async () => {
+      const ctx = this.ctx;
+      const command = 'paycfg apply -f paycfg.yaml';
+      const args = ['apply', '-f', 'paycfg.yaml'];
+      const holding = async () => {
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const proxy = await startHoldingProxy(ctx.sim.url, {
+          hold: (request) => (isWrite(request) && request.path.startsWith('/api/openapi/v1/acquirer') ? gate : undefined),
+        });
+        ctx.aliases.push(proxy.url);
+        return { proxy, release };
+      };
+      const proxies: { close(): Promise<void> }[] = [];
+      try {
+        const first = await ctx.workspace();
+        const approved = startPaycfg(args, { env: first.env, cwd: first.dir, cols: 140 });
+        await approved.waitFor('Enter a value:');
+        approved.type('yes\r');
+        await expectExit(approved, 0);
+
+        const second = await ctx.workspace();
+        const cancelled = startPaycfg(args, { env: second.env, cwd: second.dir, cols: 140 });
+        await cancelled.waitFor('Enter a value:');
+        cancelled.type(CTRL_C);
+        await expectExit(cancelled, 130);
+
+        const third = await ctx.workspace();
+        const held = await holding();
+        proxies.push(held.proxy);
+        const interrupted = startPaycfg(args, { env: { ...third.env, PAYCFG_BASE_URL: held.proxy.url }, cwd: third.dir, cols: 140 });
+        await interrupted.waitFor('Enter a value:');
+        interrupted.type('yes\r');
+        await interrupted.waitFor(/Write acquirer profiles \(0\/1\)/);
+        interrupted.type(CTRL_C);
+        await interrupted.waitFor('Interrupted: waiting');
+        const interrupting = screen(ctx, command, interrupted, { cutPlan: true });
+        held.release();
+        await expectExit(interrupted, 130);
+
+        const fourth = await ctx.workspace();
+        const stuck = await holding();
+        proxies.push(stuck.proxy);
+        const stopped = startPaycfg([...args, '--auto-approve'], { env: { ...fourth.env, PAYCFG_BASE_URL: stuck.proxy.url }, cwd: fourth.dir, cols: 140 });
+        await stopped.waitFor(/Write acquirer profiles \(0\/1\)/);
+        stopped.type(CTRL_C);
+        await stopped.waitFor('Interrupted: waiting');
+        stopped.type(CTRL_C);
+        await expectExit(stopped, 130);
+        stuck.release();
+        return {
+          approved: screen(ctx, command, approved),
+          cancelled: screen(ctx, command, cancelled, { cutPlan: true }),
+          interrupting,
+          interrupted: screen(ctx, command, interrupted, { cutPlan: true }),
+          stopped: screen(ctx, `${command} --auto-approve`, stopped, { cutPlan: true }),
+        };
+      } finally {
+        killAllSessions();
+        await Promise.all(proxies.map((proxy) => proxy.close()));
+      }
+    });
+  }
+
+  /** examples/basic applied, its terminal activated and paid with: batches for the guard and the impact. */
+  paid(): Promise<Workspace> {
+    return this.once('paid', async () => {
+      const ws = await this.applied('Coffee PBO');
+      const [merchant] = await ws.client.merchants.listAll();
+      const [till] = merchant === undefined ? [] : await ws.client.devices.listAll(merchant.mchId);
+      if (till?.deviceToken == null) throw new Error('the example terminal is missing after apply');
+      const { activationCode } = JSON.parse(till.deviceToken) as { activationCode: string };
+      const device = (await this.ctx.admin.activate(activationCode)) as { deviceId: string };
+      for (const amount of [12.5, 4.2, 23.9]) await this.ctx.admin.payment({ deviceId: device.deviceId, amount });
+      return ws;
+    });
+  }
+}
+
+async function expectExit(session: PtySession, expected: number): Promise<void> {
+  const code = await session.exited();
+  if (code !== expected) throw new Error(`paycfg exited ${code}, not ${expected}:\n${session.text()}`);
+}
+
+export const CAPTURES: Record<string, Capture> = {
+  /** README: the tour's plan, its middle left out (docs/interactive-apply.md shows a whole one). */
+  'tour-plan': async (scenes) => {
+    const { plan } = await scenes.tour();
+    const lines = plan.split('\n');
+    const first = changeBlock(plan, /^ {2}# emv\/mc-usd /);
+    const rest = lines.slice(lines.findIndex((line) => line.startsWith('Plan: ')));
+    const headings = lines.filter((line) => /^ {2}# /.test(line)).slice(1).map((line) => line.trim().slice(2).split(' ')[0]);
+    return [...lines.slice(0, lines.indexOf(first[0]!)), ...first, '', `  [… ${headings.length} more changes: ${headings.join(', ')} …]`, '', ...rest].join('\n');
+  },
+  'tour-apply': async (scenes) => (await scenes.tour()).apply,
+  'journal-summary': async (scenes) => (await scenes.tour()).journal,
+
+  'apply-approved': async (scenes) => (await scenes.sessions()).approved,
+  'apply-cancelled': async (scenes) => (await scenes.sessions()).cancelled,
+  'apply-interrupting': async (scenes) => (await scenes.sessions()).interrupting,
+  'apply-interrupted': async (scenes) => (await scenes.sessions()).interrupted,
+  'apply-stopped': async (scenes) => (await scenes.sessions()).stopped,
+
+  /** docs/plan.md: a contact changed and a profile re-pointed behind paycfg's back. */
+  drift: async (scenes) => {
+    const ws = await scenes.applied();
+    const [merchant] = await ws.client.merchants.listAll();
+    if (merchant === undefined) throw new Error('the example merchant is missing after apply');
+    await ws.client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else' });
+    return ws.transcript(['drift', '-f', 'paycfg.yaml'], { expectExit: 2 });
+  },
+
+  /** docs/manifests.md: export of a live group, the summary it prints (the manifest goes to the file). */
+  'export-summary': async (scenes) => {
+    const ws = await scenes.applied();
+    return ws.transcript(['export', '-o', 'exported.yaml']);
+  },
+
+  /** docs/change-control.md: a profile renamed with a moved: entry plans as one update in place. */
+  'moved-rename': async (scenes) => {
+    const ws = await scenes.applied();
+    edit(ws, 'paycfg.yaml', (text) => `${text.replaceAll('host-a-usd', 'host-a-primary')}\nmoved:\n  - { from: acquirer/host-a-usd, to: acquirer/host-a-primary }\n`);
+    const { code, out, err } = await ws.run(['plan', '-f', 'paycfg.yaml']);
+    if (code !== 0) throw new Error(`the rename plan failed:\n${out}${err}`);
+    return scenes.ctx.shown(changeBlock(out, /^ {2}# acquirer\/host-a-usd /).join('\n'));
+  },
+
+  /** docs/change-control.md: plan --base of a reviewed change, in a group changed by hand meanwhile. */
+  'plan-base': async (scenes) => {
+    const ws = await scenes.applied();
+    const [merchant] = await ws.client.merchants.listAll();
+    if (merchant === undefined) throw new Error('the example merchant is missing after apply');
+    await ws.client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else' });
+    writeFileSync(join(ws.dir, 'base.yaml'), readFileSync(join(ws.dir, 'paycfg.yaml')));
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, 'mchName: Coffee Shop', 'mchName: Coffee Shop & Bakery'));
+    return ws.transcript(['plan', '-f', 'paycfg.yaml', '--base', 'base.yaml']);
+  },
+
+  /** docs/reading-plans.md and plan.md: the impact line of a profile re-pointed while payments flow through it. */
+  impact: async (scenes) => {
+    const ws = await scenes.paid();
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, 'https://host-a.example.com/iso', 'https://host-a2.example.com/iso'));
+    const { code, out, err } = await ws.run(['plan', '-f', 'paycfg.yaml']);
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, 'https://host-a2.example.com/iso', 'https://host-a.example.com/iso'));
+    if (code !== 0) throw new Error(`the impact plan failed:\n${out}${err}`);
+    return scenes.ctx.shown(changeBlock(out, /^ {2}# acquirer\/host-a-usd /).join('\n'));
+  },
+
+  /** docs/reading-plans.md: retiring a terminal whose batch is open is blocked. */
+  'blocked-unsettled': async (scenes) => {
+    const ws = await scenes.paid();
+    const text = readFileSync(join(ws.dir, 'paycfg.yaml'), 'utf8');
+    const retired = `${text.slice(0, text.indexOf('    devices:\n'))}    devices: []\n\nprune:\n  activatedDevices: decommission\n`;
+    writeFileSync(join(ws.dir, 'retired.yaml'), retired);
+    const { code, out, err } = await ws.run(['plan', '-f', 'retired.yaml']);
+    if (code !== 0) throw new Error(`the retiring plan failed:\n${out}${err}`);
+    return scenes.ctx.shown(slice(out, /^Blocked: /, /^ {6}- settle /).join('\n'));
+  },
+
+  /** docs/reading-plans.md: the pull-request comment of an EMV limit raised. */
+  'plan-markdown': async (scenes) => {
+    const ws = await scenes.applied();
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, 'clTransLimit: 99999999, clCVMLimit: 100000 }\n  - emvName: mc-usd', 'clTransLimit: 99999999, clCVMLimit: 200000 }\n  - emvName: mc-usd'));
+    const { code, out, err } = await ws.run(['plan', '-f', 'paycfg.yaml', '--markdown']);
+    if (code !== 0) throw new Error(`the Markdown plan failed:\n${out}${err}`);
+    return scenes.ctx.shown(out);
+  },
+
+  /** docs/plan.md: a mistyped --target. */
+  'target-typo': async (scenes) => {
+    const ws = await scenes.applied();
+    return ws.transcript(['plan', '-f', 'paycfg.yaml', '--target', 'merchant/cofee-001'], { expectExit: 1 });
+  },
+
+  /** docs/reading-plans.md: a secret with a default cannot go into a saved plan. */
+  'saved-plan-default': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, '${TILL_ADMIN_PASSWORD}', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}'));
+    return ws.transcript(['plan', '-f', 'paycfg.yaml', '-o', 'plan.json'], { expectExit: 1 });
+  },
+
+  /** docs/manifests.md: validate, offline, of the multi-file example without its secrets. */
+  'validate-multi-file': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    return ws.transcript(['validate', '-f', 'examples/multi-file', '--allow-missing-env'], { show: 'npx paycfg validate -f examples/multi-file --allow-missing-env' });
+  },
+
+  /** docs/manifests.md: a reference to a profile with a typo. */
+  'validate-error': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    writeFileSync(join(ws.dir, 'broken.yaml'), replaced(readFileSync(join(ws.dir, 'paycfg.yaml'), 'utf8'), '      - acquirer: host-a-usd', '      - acquirer: host-a-used'));
+    return ws.transcript(['validate', '-f', 'broken.yaml'], { expectExit: 1, show: 'npx paycfg validate -f broken.yaml' });
+  },
+
+  /** docs/simulator.md: a payment through the admin surface, the transaction it answers. */
+  'sim-payment': async (scenes) => {
+    const ws = await scenes.applied();
+    const [merchant] = await ws.client.merchants.listAll();
+    const [till] = merchant === undefined ? [] : await ws.client.devices.listAll(merchant.mchId);
+    if (till?.deviceToken == null) throw new Error('the example terminal is missing after apply');
+    const { activationCode } = JSON.parse(till.deviceToken) as { activationCode: string };
+    const device = (await scenes.ctx.admin.activate(activationCode)) as { deviceId: string };
+    const request = JSON.stringify({ deviceId: device.deviceId, amount: 12.5 });
+    const response = await fetch(`${scenes.ctx.sim.url}/_sim/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+    const answer = JSON.stringify(await response.json(), null, 2);
+    return scenes.ctx.shown([`$ curl -s -X POST http://127.0.0.1:8080/_sim/payments -H 'content-type: application/json' -d '${request}'`, answer].join('\n'));
+  },
+};
