@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// The CLI is compiled to dist/ by `npm ci` (the `prepare` script). Importing it from here keeps
-// the bin entry stable whatever the build layout.
-import { main } from '../dist/cli/main.js';
-
-process.exitCode = await main(process.argv.slice(2));
+// The CLI is the committed single-file bundle (npm run bundle): a clone runs it right after
+// `npm ci`, and an installed package without building anything.
+import '../bundle/paycfg.mjs';

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { InternalError } from '../errors.js';
+import { WIRE_SCHEMA_DIR } from '../package-files.js';
 
 /**
  * Validators for the wire records, compiled once from the hand-written schemas in schemas/api/.
@@ -8,7 +10,6 @@ import { InternalError } from '../errors.js';
  * itself depends on (envelope, page) are checked.
  */
 
-const SCHEMA_DIR = new URL('../../schemas/api/', import.meta.url);
 const BASE_ID = 'https://paycfg.dev/schemas/api/';
 
 /** Record kinds with a schema file of the same name. */
@@ -56,9 +57,9 @@ let compiled: Compiled | undefined;
 
 function compile(): Compiled {
   const ajv = new Ajv2020({ allErrors: false, strict: true, allowUnionTypes: true });
-  const files = readdirSync(SCHEMA_DIR).filter((name) => name.endsWith('.schema.json'));
+  const files = readdirSync(WIRE_SCHEMA_DIR).filter((name) => name.endsWith('.schema.json'));
   for (const file of files) {
-    ajv.addSchema(JSON.parse(readFileSync(new URL(file, SCHEMA_DIR), 'utf8')) as object);
+    ajv.addSchema(JSON.parse(readFileSync(join(WIRE_SCHEMA_DIR, file), 'utf8')) as object);
   }
   const get = (name: string): ValidateFunction => {
     const validate = ajv.getSchema(`${BASE_ID}${name}.schema.json`);

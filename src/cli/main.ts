@@ -1,15 +1,12 @@
-import { createRequire } from 'node:module';
 import { ExitCode, PaycfgError, UsageError } from '../errors.js';
 import { closestMatch } from '../manifest/did-you-mean.js';
+import { PACKAGE_VERSION } from '../package-files.js';
 import { stringifyJson } from '../util/visible-text.js';
 import type { Command } from './command.js';
 import { commands } from './commands/registry.js';
 import { processIo, type IoStreams } from './io.js';
 import { jsonError, wantsJson } from './json-error.js';
 import { helpText, usageText } from './syntax.js';
-
-/** The installed package's version: src/cli and dist/cli both sit two levels under the package root. */
-const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 const TOP_USAGE = 'Usage: paycfg <command> [flags]';
 
@@ -100,7 +97,7 @@ export async function main(argv: readonly string[], io: IoStreams = processIo())
     return ExitCode.Success;
   }
   if (name === '--version' || name === '-V' || name === '-v') {
-    io.stdout.write(`paycfg ${VERSION}\n`);
+    io.stdout.write(`paycfg ${PACKAGE_VERSION}\n`);
     return ExitCode.Success;
   }
   let hint = TOP_HINT;

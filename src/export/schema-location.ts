@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MANIFEST_SCHEMA_FILE } from '../package-files.js';
 
-/** The manifest JSON Schema shipped with paycfg (the same path from src/ and from the built dist/). */
-export const MANIFEST_SCHEMA_FILE = fileURLToPath(new URL('../../schemas/manifest.schema.json', import.meta.url));
+/** The manifest JSON Schema shipped with paycfg. */
+export { MANIFEST_SCHEMA_FILE };
 
 /** Where the schema is inside an installed paycfg, from the project that installed it. */
 export const INSTALLED_SCHEMA_PATH = 'node_modules/paycfg/schemas/manifest.schema.json';

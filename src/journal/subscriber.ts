@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from '../apply/execute-plan.js';
+import { PACKAGE_VERSION } from '../package-files.js';
 import type { Change, Plan } from '../plan/plan.js';
 import { showControls } from '../util/visible-text.js';
 import { JournalError } from './errors.js';
@@ -9,9 +9,6 @@ import { JOURNAL_FORMAT_VERSION, type ChangeRecord, type GitContext, type RunEnd
 import { failureOf, journalText, type JournalText } from './scrub-text.js';
 import { actorOf, gitContext, type LocatedSource } from './sources.js';
 import type { Journal } from './writer.js';
-
-/** The installed package's version: src/journal and dist/journal both sit two levels under the package root. */
-const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 export interface JournalApplyOptions {
   /** The plan the run carries out, as the library's prepared apply publishes it (PreparedApply.plan). */
@@ -122,7 +119,7 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     type: 'run-start',
     run: runId,
     time: started.toISOString(),
-    paycfgVersion: VERSION,
+    paycfgVersion: PACKAGE_VERSION,
     baseUrl: clean(plan.baseUrl),
     group: { groupId: clean(plan.group.groupId), groupName: clean(plan.group.groupName) },
     planHash: options.planHash ?? hashOfPlan(plan),
