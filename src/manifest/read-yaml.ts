@@ -27,6 +27,7 @@ import { describeCharacter, rawRefusedCharacters } from './control-characters.js
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import type { FilePositions, SourceFile, SourceNode } from './positions.js';
 import { cutManifestPieces } from './yaml-pieces.js';
+import { yamlSyntaxProblem } from './yaml-syntax-error.js';
 
 /** Per manifest file; a 10,000-merchant manifest is about 30 MB, usually split over many files. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -262,14 +263,14 @@ export function parseYamlDocument(text: string, name: string, depth = 0, tokens?
   const doc = parseWithoutTrace(text, lineCounter, tokens);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
-    const diagnostics = yamlProblems(problems).map((problem) => {
-      // Where the stack ran out depends on the thread and on how warm its code is, not on the
-      // file: such a report points where the nesting passes MAX_DEPTH, the same wherever the file
-      // is parsed.
-      const { line, col } = lineCounter.linePos(problem.code === 'RESOURCE_EXHAUSTION' ? tooDeepOffset(text, depth) : problem.pos[0]);
-      return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
-    });
-    return { value: undefined, diagnostics };
+    // The yaml parser reports a stack overflow once per nesting level; one report is enough.
+    const exhausted = problems.find((problem) => problem.code === 'RESOURCE_EXHAUSTION');
+    // Where the stack ran out depends on the thread and on how warm its code is, not on the file:
+    // such a report points where the nesting passes MAX_DEPTH, the same wherever the file is parsed.
+    const { offset, message } =
+      exhausted !== undefined ? { offset: tooDeepOffset(text, depth), message: yamlMessage(exhausted) } : yamlSyntaxProblem(text, problems, yamlMessage);
+    const { line, col } = lineCounter.linePos(offset);
+    return { value: undefined, diagnostics: [diagnostic({ file: name, line, col }, [], message)] };
   }
   const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run(depth);
   return { value, diagnostics };
@@ -399,12 +400,6 @@ function tooDeepOffset(text: string, rootDepth: number): number {
     for (let i = token.items.length - 1; i >= 0; i--) pending.push({ token: token.items[i]?.value, depth: depth + 1 });
   }
   return 0;
-}
-
-/** The yaml parser reports a stack overflow once per nesting level; one report is enough. */
-function yamlProblems(problems: readonly YAMLError[]): YAMLError[] {
-  const exhausted = problems.find((problem) => problem.code === 'RESOURCE_EXHAUSTION');
-  return exhausted === undefined ? [...problems] : [exhausted];
 }
 
 function yamlMessage(problem: YAMLError): string {

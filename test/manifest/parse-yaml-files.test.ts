@@ -28,7 +28,7 @@ describe('parseYamlFiles', () => {
     const input = files(7);
     const parsed = await collect(parseYamlFiles(input, { workers: 'always' }));
     expect(parsed).toEqual(input.map((file) => parseYamlData(file.text, file.name)));
-    expect(parsed[2]?.diagnostics.map(formatDiagnostic)[0]).toMatch(/^f2\.yaml:2:3: invalid YAML: /);
+    expect(parsed[2]?.diagnostics.map(formatDiagnostic)[0]).toMatch(/^f2\.yaml:1:12: invalid YAML: this "\[" opens a list that is not closed/);
   });
 
   it('brings back numbers that JSON cannot hold exactly', async () => {
