@@ -43,6 +43,13 @@ export interface ExportInput {
   readonly assignReferences: boolean;
   /** A binding's `allows` cannot be read this run (see ExportSource): they are left out, and said so once. */
   readonly bindingAllowsUnknown?: boolean;
+  /**
+   * Write each device's admin password as a `${VARIABLE}` reference (`--manage-secrets`). Without
+   * it the field is left out, so not managed: a manifest that names a variable makes its first
+   * apply set every terminal's password to whatever the variable holds, and a newcomer setting
+   * them cannot know the live ones.
+   */
+  readonly manageSecrets?: boolean;
 }
 
 interface MerchantResources {
@@ -129,6 +136,7 @@ class ExportBuilder {
       acquirerProfiles,
       merchants,
       variables,
+      secretsManaged: this.input.manageSecrets === true,
       notices: this.notices,
       counts: this.counts(emvConfigs.length, acquirerProfiles.length, merchants),
     };
@@ -323,9 +331,11 @@ class ExportBuilder {
     const id = String(device.id);
     const address = alias === undefined ? `device ${id} of merchant ${context.addressKey}` : `device/${context.addressKey}/${alias}`;
     const identity = `${context.identityPrefix}\u0000${device.key}`;
-    const variable = this.variableNames.get(identity);
-    if (variable !== undefined) {
-      variables.push({ name: variable, merchant: context.reference || context.addressKey, device: alias ?? id, commentedOut: context.commentedOut || alias === undefined });
+    const named = this.variableNames.get(identity);
+    // Named all the same when left out: the output says which variables --manage-secrets would use.
+    const variable = this.input.manageSecrets === true ? named : undefined;
+    if (named !== undefined) {
+      variables.push({ name: named, merchant: context.reference || context.addressKey, device: alias ?? id, commentedOut: context.commentedOut || alias === undefined });
     }
     const dropped: string[] = [];
     const methods = fields.methods;

@@ -39,6 +39,8 @@ export async function exportGroup(input: {
   readonly client: ApiClient;
   readonly concurrency: number;
   readonly assignReferences: boolean;
+  /** Write each device's admin password as a `${VARIABLE}` reference; without it the field is left out (not managed). */
+  readonly manageSecrets?: boolean;
   readonly target: ExportTarget;
   readonly cwd: string;
   /** The access token, never to be written. */
@@ -60,6 +62,7 @@ export async function exportGroup(input: {
     unkeyed: source.unkeyed,
     bindingAllowsUnknown: source.bindingAllowsUnknown,
     assignReferences: input.assignReferences,
+    manageSecrets: input.manageSecrets === true,
   });
   if (target.kind === 'stdout') {
     // The file the user redirects stdout to is most likely in the working directory.

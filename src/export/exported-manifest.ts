@@ -67,8 +67,12 @@ export interface ExportedManifest {
   readonly acquirerProfiles: readonly ExportedItem[];
   /** Keyed merchants by providerReference, then the commented-out ones by mchId. */
   readonly merchants: readonly ExportedMerchant[];
-  /** Sorted by name. */
+  /**
+   * The devices with an admin password, each with its variable, sorted by name: referenced in the
+   * manifest when `secretsManaged`, else left out of it (not managed) and named for the user.
+   */
   readonly variables: readonly SecretVariable[];
+  readonly secretsManaged: boolean;
   /** What the user should know: entries written commented out, values left out. */
   readonly notices: readonly string[];
   readonly counts: ExportCounts;

@@ -1,6 +1,7 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isScalar, isSeq, visit, type Node as YamlNode } from 'yaml';
 import { hasHiddenChars, showControls } from '../util/visible-text.js';
 import type { ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, PlainEntry, SecretVariable } from './exported-manifest.js';
+import { secretsHeaderText, variableRows, variablesHeading } from './secret-wording.js';
 
 /**
  * ExportedManifest → YAML text: the modeline and a header on top, entries in the model's field
@@ -29,7 +30,7 @@ export function renderSingleFile(exported: ExportedManifest, schemaRef: string):
   addList(root, 'emvConfigs', exported.emvConfigs, 'emv', trailing);
   addList(root, 'acquirerProfiles', exported.acquirerProfiles, 'acquirer', trailing);
   addList(root, 'merchants', exported.merchants, 'merchant', trailing);
-  finish(doc, root, trailing, [modeline(schemaRef), ...header(exported)], variablesTrailer(exported.variables));
+  finish(doc, root, trailing, [modeline(schemaRef), ...header(exported)], variablesTrailer(exported.variables, exported.secretsManaged));
   return yamlText(doc);
 }
 
@@ -45,7 +46,7 @@ export function renderFileSet(exported: ExportedManifest, schemaRefFor: (path: s
     root.set('version', 1);
     const trailing: string[] = [];
     fill(root, trailing);
-    finish(doc, root, trailing, [modeline(schemaRefFor(path)), ...intro], variables === undefined ? [] : variablesTrailer(variables));
+    finish(doc, root, trailing, [modeline(schemaRefFor(path)), ...intro], variables === undefined ? [] : variablesTrailer(variables, exported.secretsManaged));
     files.push({ path, text: yamlText(doc) });
   };
   file(
@@ -125,11 +126,7 @@ function header(exported: ExportedManifest): string[] {
     `Exported by \`paycfg export\` from group ${exported.groupId} (${JSON.stringify(exported.groupName)}).`,
     '`paycfg plan` on this manifest shows no changes while the live group stays as it is.',
     '',
-    ...wrap(
-      'Secrets are never exported: each deviceAdmin is a ${VARIABLE} reference (the variables are listed at the end). ' +
-        'A merchant passcode is write-only in the service (it is never returned), so it cannot be exported: ' +
-        'add `passcode: ${VARIABLE}` to a merchant to manage it.',
-    ),
+    ...wrap(secretsHeaderText(exported.secretsManaged)),
     ...wrap(
       'Device emvParams hold the documented keys only: other keys the service fills in are left out and never show as drift. ' +
         'Live values the manifest format does not accept are left out (not managed); export lists them on stderr.',
@@ -137,15 +134,9 @@ function header(exported: ExportedManifest): string[] {
   ];
 }
 
-function variablesTrailer(variables: readonly SecretVariable[]): string[] {
+function variablesTrailer(variables: readonly SecretVariable[], managed: boolean): string[] {
   if (variables.length === 0) return ['Secret variables: none.'];
-  const width = Math.max(...variables.map((v) => v.name.length));
-  return [
-    `Secret variables (${variables.length}): set each to the device's admin password as it is live before \`paycfg plan\`.`,
-    ...variables.map(
-      (v) => `  ${v.name.padEnd(width)}  merchant ${v.merchant}, device ${v.device}${v.commentedOut ? ' (entry commented out)' : ''}`,
-    ),
-  ];
+  return [...wrap(variablesHeading(variables, managed)), ...variableRows(variables)];
 }
 
 /**

@@ -13,6 +13,12 @@ export interface ExportOptions {
   readonly target?: ExportTarget;
   /** Give merchants, bindings and devices without a key one proposed from their names (as `--assign-references`). */
   readonly assignReferences?: boolean;
+  /**
+   * Manage the devices' admin passwords (as `--manage-secrets`): each deviceAdmin is written as a
+   * `${VARIABLE}` reference (listed in `exported.variables`), and the first apply sets each device's
+   * password to what its variable holds. Without it deviceAdmin is left out: not managed.
+   */
+  readonly manageSecrets?: boolean;
   /** Directory relative paths are resolved against; default `process.cwd()`. */
   readonly cwd?: string;
   /** Reads in flight at once; default 8. */
@@ -21,8 +27,9 @@ export interface ExportOptions {
 
 /**
  * Reads the live group (GET requests only) and turns it into a manifest, as `paycfg export`
- * does; the service is never written to. Secret values become `${VARIABLE}` references
- * (listed in `exported.variables`). The output is read back through the manifest loader: problems
+ * does; the service is never written to. Secret values are never written: the devices' admin
+ * passwords are left out (not managed), or with `manageSecrets` become `${VARIABLE}` references;
+ * either way `exported.variables` names them. The output is read back through the manifest loader: problems
  * `validate` would find are in `diagnostics`.
  *
  * @throws ExportFileExistsError when a file target exists and `force` is not set (before any request).
@@ -34,6 +41,7 @@ export function exportGroup(options: ExportOptions): Promise<ExportRun> {
     client: options.client,
     concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
     assignReferences: options.assignReferences === true,
+    manageSecrets: options.manageSecrets === true,
     target: options.target ?? { kind: 'stdout' },
     cwd: options.cwd ?? process.cwd(),
     ...(token !== '' ? { token } : {}),

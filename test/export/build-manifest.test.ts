@@ -62,7 +62,7 @@ function snapshot(merchants: Merchant[], devices: Record<string, Device[]> = {},
 }
 
 /** What read-export does: keyed merchants as they are, the others normalised under their mchId. */
-function build(wire: WireSnapshot, options: { assignReferences?: boolean; groupId?: string; unkeyable?: string[] } = {}): ExportedManifest {
+function build(wire: WireSnapshot, options: { assignReferences?: boolean; groupId?: string; unkeyable?: string[]; manageSecrets?: boolean } = {}): ExportedManifest {
   const isUnkeyed = (m: Merchant) => m.providerReference === undefined || (options.unkeyable ?? []).includes(m.mchId);
   const unkeyed = wire.merchants.filter(isUnkeyed);
   const input: ExportInput = {
@@ -74,6 +74,7 @@ function build(wire: WireSnapshot, options: { assignReferences?: boolean; groupI
       live: normaliseLive({ ...wire, merchants: unkeyed.map((m) => ({ ...m, providerReference: m.mchId })) }),
     },
     assignReferences: options.assignReferences ?? false,
+    manageSecrets: options.manageSecrets ?? false,
   };
   return buildExport(input);
 }
@@ -189,6 +190,7 @@ describe('buildExport', () => {
       snapshot([merchant('M1', 'shop')], {
         M1: [device('T1', { deviceAlias: 'till ', isDevice: true, deviceStatus: 1, deviceAdmin: 'pw-1' }), device('CD-2', { deviceAlias: 'b' })],
       }),
+      { manageSecrets: true },
     );
     const devices = only(exported, 'shop').devices;
     expect(devices.unmanaged).toBeUndefined();
@@ -232,10 +234,25 @@ describe('buildExport', () => {
   });
 
   it('escapes `${` in live text and never in the variable reference', () => {
-    const exported = build(snapshot([merchant('M1', 'shop', { receiptInfo: 'Total ${amount}' })], { M1: [device('CD-1', { deviceAlias: 'a', deviceAdmin: '${x}', deviceName: '${n}' })] }));
+    const exported = build(snapshot([merchant('M1', 'shop', { receiptInfo: 'Total ${amount}' })], { M1: [device('CD-1', { deviceAlias: 'a', deviceAdmin: '${x}', deviceName: '${n}' })] }), {
+      manageSecrets: true,
+    });
     const shop = only(exported, 'shop');
     expect(shop.entry['receiptInfo']).toBe('Total $${amount}');
     expect(shop.devices.items[0]!.entry).toMatchObject({ deviceName: '$${n}', deviceAdmin: '${PAYCFG_DEVICE_ADMIN_SHOP_A}' });
+  });
+
+  it('leaves deviceAdmin out by default (not managed), naming the variable --manage-secrets would use', () => {
+    const wire = snapshot([merchant('M1', 'shop')], { M1: [device('CD-1', { deviceAlias: 'a', deviceAdmin: 'pw-a' }), device('CD-2', { deviceAlias: 'b' })] });
+    const exported = build(wire);
+    const devices = only(exported, 'shop').devices.items;
+    expect(devices.map((d) => 'deviceAdmin' in d.entry)).toEqual([false, false]);
+    expect(exported.secretsManaged).toBe(false);
+    expect(exported.variables).toEqual([{ name: 'PAYCFG_DEVICE_ADMIN_SHOP_A', merchant: 'shop', device: 'a', commentedOut: false }]);
+    expect(JSON.stringify(exported)).not.toContain('pw-a');
+    const managed = build(wire, { manageSecrets: true });
+    expect(managed.secretsManaged).toBe(true);
+    expect(only(managed, 'shop').devices.items[0]!.entry['deviceAdmin']).toBe('${PAYCFG_DEVICE_ADMIN_SHOP_A}');
   });
 
   it('sorts lists by key and writes fields in the model order', () => {

@@ -63,9 +63,32 @@ function expectNoSecret(...texts: string[]): void {
 }
 
 describe('paycfg export: round trip on a group populated through the API', () => {
-  it('writes one file that validates and plans with no change and nothing unmanaged', async () => {
-    const file = join(work, 'full.yaml');
+  it('leaves the admin passwords out by default: the file plans with no change, no variable set, and stderr says how to manage them', async () => {
+    const file = join(work, 'full-default.yaml');
     const exported = await cli(['export', '-o', file], FULL);
+    expect(exported.code, exported.err).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expectNoSecret(text, exported.err);
+    expect(text).not.toMatch(/^\s+deviceAdmin:/m);
+    expect(text).toContain("# Secrets are never written here: each device's admin password (deviceAdmin) is left out, so not\n# managed,");
+    expect(exported.err).toContain(
+      "4 devices' admin passwords left unmanaged (not in the manifest: plan and apply leave them as they are). To manage them, export with --manage-secrets and set " +
+        "PAYCFG_DEVICE_ADMIN_BAR_002_BAR_TILL, PAYCFG_DEVICE_ADMIN_CAFE_001_BACK_OFFICE, PAYCFG_DEVICE_ADMIN_CAFE_001_KIOSK, PAYCFG_DEVICE_ADMIN_CAFE_001_TILL_1 to each device's live admin password.\n",
+    );
+    expect(text).toContain('# Admin passwords left unmanaged (4 devices): not in the manifest, so plan and apply leave them as\n# they are.');
+
+    // Absent is not managed: without any variable set, the plan leaves every live password alone.
+    const validated = await cli(['validate', '-f', file], FULL);
+    expect(validated.code, validated.err).toBe(0);
+    const plan = await planJson(file, FULL, {});
+    expect(plan.changes).toEqual([]);
+    expect(plan.unmanaged).toEqual([]);
+    expect(plan.blocked).toEqual([]);
+  });
+
+  it('writes one file that validates and plans with no change and nothing unmanaged, with --manage-secrets', async () => {
+    const file = join(work, 'full.yaml');
+    const exported = await cli(['export', '-o', file, '--manage-secrets'], FULL);
     expect(exported.code, exported.err).toBe(0);
     expect(exported.out).toBe('');
     const text = readFileSync(file, 'utf8');
@@ -85,6 +108,9 @@ describe('paycfg export: round trip on a group populated through the API', () =>
     expect(text).toContain('receiptInfo: "Pay with $$${card} or $${qr}: thank you!"');
 
     // The variables are listed at the end of the file and on stderr, never their values.
+    expect(exported.err).toContain(
+      "Secret variables (4): set each to the device's admin password before `paycfg plan`; the first apply sets each device's admin password to what its variable holds",
+    );
     const trailer = text.slice(text.indexOf('# Secret variables (4)'));
     for (const name of Object.keys(FULL_VARIABLES)) {
       expect(trailer).toContain(name);
@@ -101,7 +127,7 @@ describe('paycfg export: round trip on a group populated through the API', () =>
   });
 
   it('holds every field of the live records, in the model order', async () => {
-    const { out, err } = await cli(['export'], FULL);
+    const { out, err } = await cli(['export', '--manage-secrets'], FULL);
     expectNoSecret(out, err);
     const parsed = parseYamlData(out, 'out.yaml');
     expect(parsed.diagnostics).toEqual([]);
@@ -217,7 +243,7 @@ describe('paycfg export: round trip on a group populated through the API', () =>
 
   it('shows the change when a secret variable holds another value than the device', async () => {
     const file = join(work, 'full-secret.yaml');
-    expect((await cli(['export', '-o', file], FULL)).code).toBe(0);
+    expect((await cli(['export', '-o', file, '--manage-secrets'], FULL)).code).toBe(0);
     const plan = await planJson(file, FULL, { ...FULL_VARIABLES, PAYCFG_DEVICE_ADMIN_CAFE_001_TILL_1: 'another-password' });
     expect(plan.changes.map((c) => c.address)).toEqual(['device/cafe-001/till-1']);
   });
@@ -339,7 +365,7 @@ describe('paycfg export: what cannot be keyed', () => {
     const proposal = `corner-kiosk-${kioskMchId.slice(-4)}`;
     const live = await call(sim, UNKEYED, 'GET', `${V1}/mchInfo/${kioskMchId}`);
     await call(sim, UNKEYED, 'PUT', `${V1}/mchInfo/${kioskMchId}`, { ...live, providerReference: proposal });
-    const { code, out } = await cli(['export'], UNKEYED);
+    const { code, out } = await cli(['export', '--manage-secrets'], UNKEYED);
     expect(code).toBe(0);
     expect(out).toContain(`  - providerReference: ${proposal}\n    mchName: Corner Kiosk`);
     expect(out).toContain(`deviceAdmin: \${PAYCFG_DEVICE_ADMIN_${proposal.toUpperCase().replaceAll('-', '_')}_KIOSK_TILL}`);

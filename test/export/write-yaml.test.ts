@@ -27,6 +27,7 @@ function manifest(merchants: ExportedMerchant[]): ExportedManifest {
     acquirerProfiles: [],
     merchants,
     variables: [{ name: 'PAYCFG_DEVICE_ADMIN_SHOP_TILL', merchant: 'shop', device: 'till', commentedOut: false }],
+    secretsManaged: true,
     notices: [],
     counts,
   };
@@ -60,7 +61,14 @@ describe('YAML output', () => {
     expect(lines[0]).toBe('# yaml-language-server: $schema=../schemas/manifest.schema.json');
     expect(text).toContain('\n          "01": { emvs: [ visa ] }\n          "A1": {}\n');
     expect(text).toContain('\n      # activated terminal T1\n      - deviceAlias: till\n        methods: [ "01", "A1" ]\n');
-    expect(text.endsWith('# Secret variables (1): set each to the device\'s admin password as it is live before `paycfg plan`.\n#   PAYCFG_DEVICE_ADMIN_SHOP_TILL  merchant shop, device till\n')).toBe(true);
+    expect(
+      text.endsWith(
+        "# Secret variables (1): set each to the device's admin password before `paycfg plan`; the first\n" +
+          "# apply sets each device's admin password to what its variable holds (plan shows a change where\n" +
+          '# they differ).\n' +
+          '#   PAYCFG_DEVICE_ADMIN_SHOP_TILL  merchant shop, device till\n',
+      ),
+    ).toBe(true);
     const parsed = parseYamlData(text, 'm.yaml');
     expect(parsed.diagnostics).toEqual([]);
     expect((parsed.value as any).merchants[0].devices[0].methods).toEqual(['01', 'A1']);

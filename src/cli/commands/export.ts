@@ -8,6 +8,7 @@ import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
+import { unmanagedSecretsLine, variableRows, variablesHeading } from '../../export/secret-wording.js';
 
 export const exportSyntax = {
   usage: ['[-o FILE | --out-dir DIR] [flags]'],
@@ -15,14 +16,20 @@ export const exportSyntax = {
 bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no changes.
 Sends GET requests only: the service is never written to.
 
-Secrets are never exported: each deviceAdmin becomes a \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>}
-reference, listed at the end. A live group that holds the access token in any value is not
+Secrets are never exported. The devices' admin passwords (deviceAdmin) are left out, so not
+managed: plan and apply leave them as they are. With --manage-secrets each becomes a
+\${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>} reference, listed at the end and on stderr, and the first
+apply sets each device's password to what its variable holds. A live group that holds the access token in any value is not
 exported at all: the error names each record and field. Merchants without providerReference and
 devices without deviceAlias cannot be keyed: they are written commented out, with what to do.`,
   flags: {
     out: { type: 'string', short: 'o', value: 'FILE', help: 'Write one manifest file (atomically); default: stdout. An existing FILE needs --force' },
     'out-dir': { type: 'string', value: 'DIR', help: 'Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml and merchants/<providerReference>.yaml' },
     force: { type: 'boolean', help: 'Replace an existing -o FILE; with --out-dir, write into a directory that is not empty (overwrites the files export writes, leaves other files alone)' },
+    'manage-secrets': {
+      type: 'boolean',
+      help: "Manage the devices' admin passwords: write each deviceAdmin as a ${VARIABLE} reference (named on stderr) for you to set; the first apply sets each password to what its variable holds",
+    },
     'assign-references': { type: 'boolean', help: 'Propose a providerReference for each merchant without one (written commented out: set it on the live merchant first)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
@@ -50,7 +57,14 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result: ExportRun;
   try {
-    result = await exportGroup({ client, parallelism, assignReferences: values['assign-references'], target, cwd: io.cwd });
+    result = await exportGroup({
+      client,
+      parallelism,
+      assignReferences: values['assign-references'],
+      manageSecrets: values['manage-secrets'],
+      target,
+      cwd: io.cwd,
+    });
   } finally {
     await client.close();
   }
@@ -77,12 +91,11 @@ function report(result: ExportRun, target: ExportTarget, io: IoStreams): void {
       (commented.length > 0 ? `; ${commented.join(' and ')} written commented out` : '') +
       '.\n',
   );
-  if (target.kind !== 'stdout' && exported.variables.length > 0) {
-    io.stderr.write(`Set these variables to the devices' admin passwords before \`paycfg plan\`:\n`);
-    const width = Math.max(...exported.variables.map((v) => v.name.length));
-    for (const v of exported.variables) {
-      io.stderr.write(`  ${v.name.padEnd(width)}  merchant ${v.merchant}, device ${v.device}${v.commentedOut ? ' (entry commented out)' : ''}\n`);
-    }
+  if (exported.variables.length > 0) {
+    if (exported.secretsManaged) {
+      io.stderr.write(`${variablesHeading(exported.variables, true)}\n`);
+      for (const row of variableRows(exported.variables)) io.stderr.write(`${row}\n`);
+    } else io.stderr.write(`${unmanagedSecretsLine(exported.variables)}\n`);
   }
   if (target.kind === 'directory' && result.otherFiles.length > 0) {
     io.stderr.write(
