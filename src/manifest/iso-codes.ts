@@ -42,3 +42,18 @@ export const ISO_3166_ALPHA2_COUNTRIES = [
   'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI',
   'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
 ] as const;
+
+/**
+ * Codes people write for a country that ISO 3166-1 does not assign to it, each with the code it
+ * does assign. ISO 3166/MA reserves them "exceptionally" at a government's or an organisation's
+ * request: UK for the United Kingdom (whose code is GB), EL for Greece in European Union texts,
+ * FX for metropolitan France, EA and IC for the parts of Spain outside the EU customs union.
+ * A service that takes alpha-2 codes refuses all of them.
+ */
+export const EXCEPTIONALLY_RESERVED_COUNTRIES: Readonly<Record<string, { readonly code: string; readonly name: string }>> = {
+  UK: { code: 'GB', name: 'the United Kingdom' },
+  EL: { code: 'GR', name: 'Greece' },
+  FX: { code: 'FR', name: 'France' },
+  EA: { code: 'ES', name: 'Spain, of which Ceuta and Melilla are part' },
+  IC: { code: 'ES', name: 'Spain, of which the Canary Islands are part' },
+};

@@ -9,7 +9,7 @@
  * stay undefined when absent: absent means "not managed", never "clear it".
  */
 import { z } from 'zod';
-import { ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
+import { EXCEPTIONALLY_RESERVED_COUNTRIES, ISO_3166_ALPHA2_COUNTRIES, ISO_4217_CURRENCIES } from './iso-codes.js';
 import { isUploadedLogo, RECEIPT_LOGO_FINGERPRINT_KEY, uploadedLogoProblem } from '../model/receipt-logo.js';
 import { KIND_LABEL } from '../model/kinds.js';
 import { NO_PRUNE } from '../model/state.js';
@@ -49,12 +49,29 @@ function uniqueList<Item extends z.ZodType>(item: Item, message: string) {
 }
 
 const currencySchema = z
-  .enum(ISO_4217_CURRENCIES, { error: `${VALUE} is not an ISO 4217 currency code (three capital letters, e.g. USD)` })
+  .enum(ISO_4217_CURRENCIES, { error: (issue) => `${VALUE} is not an ISO 4217 currency code (three capital letters, e.g. USD)${inCapitals(issue.input, ISO_4217_CURRENCIES)}` })
   .meta({ id: 'Currency', description: 'ISO 4217 currency code, e.g. USD.' });
 
 const countrySchema = z
-  .enum(ISO_3166_ALPHA2_COUNTRIES, { error: `${VALUE} is not an ISO 3166-1 alpha-2 country code (two capital letters, e.g. US)` })
+  .enum(ISO_3166_ALPHA2_COUNTRIES, { error: (issue) => countryMessage(issue.input) })
   .meta({ id: 'Country', description: 'ISO 3166-1 alpha-2 country code, e.g. US.' });
+
+/**
+ * Two letters are too few for an edit distance to mean anything (GX is one edit from eleven codes),
+ * so the hints are the ones that are sure: the code in capitals, or the code an exceptionally
+ * reserved one (UK) stands for.
+ */
+function countryMessage(input: unknown): string {
+  const reserved = typeof input === 'string' ? EXCEPTIONALLY_RESERVED_COUNTRIES[input.toUpperCase()] : undefined;
+  if (reserved !== undefined) return `${VALUE} is not an ISO 3166-1 alpha-2 code: did you mean "${reserved.code}" (${reserved.name})?`;
+  return `${VALUE} is not an ISO 3166-1 alpha-2 country code (two capital letters, e.g. US)${inCapitals(input, ISO_3166_ALPHA2_COUNTRIES)}`;
+}
+
+/** `; write it "US"` when the value is a code of `codes` in small letters, or the empty string. */
+function inCapitals(input: unknown, codes: readonly string[]): string {
+  const capitals = typeof input === 'string' ? input.toUpperCase() : undefined;
+  return capitals !== undefined && capitals !== input && codes.includes(capitals) ? `; write it "${capitals}"` : '';
+}
 
 const nameSchema = () =>
   z
