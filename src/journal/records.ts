@@ -57,10 +57,10 @@ export interface GitContext {
   readonly uncommitted: readonly string[] | null;
 }
 
-/** Who ran it, and the variable that said so. */
+/** Who ran it, and what said so: an environment variable, or the OS account the process ran as. */
 export interface Actor {
   readonly name: string;
-  readonly from: 'GITHUB_ACTOR' | 'GITLAB_USER_LOGIN' | 'USER';
+  readonly from: 'GITHUB_ACTOR' | 'GITLAB_USER_LOGIN' | 'USER' | 'os-account';
 }
 
 export interface RunStartRecord extends RecordBase {

@@ -50,8 +50,10 @@ function headline(run: JournalRun): string {
   return `${run.status}${stop}: ${end}`;
 }
 
+/** `jane (GITHUB_ACTOR)`, `root (OS account)`: who, and what said so. */
 function whoText(run: JournalRun): string {
-  return run.actor === null ? 'unknown' : `${t(run.actor.name)} (${run.actor.from})`;
+  if (run.actor === null) return 'unknown';
+  return `${t(run.actor.name)} (${run.actor.from === 'os-account' ? 'OS account' : t(run.actor.from)})`;
 }
 
 const MARK = { done: '✓', failed: '✗', skipped: '-' } as const;

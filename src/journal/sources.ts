@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { collectManifestFiles, STDIN_NAME, STDIN_PATH } from '../manifest/collect-files.js';
 import type { SavedPlan } from '../plan/saved-plan.js';
@@ -113,13 +114,32 @@ export async function gitContext(absolutePaths: readonly string[], names: readon
   return { commit, clean: changed.size === 0, uncommitted };
 }
 
+/** The CI's own account of who started the run first: on a runner, USER is the runner's account, the same for everyone. */
 const ACTOR_VARIABLES = ['GITHUB_ACTOR', 'GITLAB_USER_LOGIN', 'USER'] as const;
 
-/** Who runs it: GITHUB_ACTOR, else GITLAB_USER_LOGIN, else USER; null when none is set. */
-export function actorOf(env: Readonly<Record<string, string | undefined>>): Actor | null {
+/**
+ * The account the process runs as. USER is unset in most containers, where this still knows the
+ * account (root, or the image's user); it throws where the user id has no entry in the passwd
+ * database (`docker run --user 1234`), and says nothing then.
+ */
+export function osAccountName(): string | undefined {
+  try {
+    const { username } = userInfo();
+    return username === '' ? undefined : username;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Who runs it: GITHUB_ACTOR, else GITLAB_USER_LOGIN, else USER, else the OS account the process
+ * runs as; null when none says.
+ */
+export function actorOf(env: Readonly<Record<string, string | undefined>>, osAccount: () => string | undefined = osAccountName): Actor | null {
   for (const from of ACTOR_VARIABLES) {
     const name = env[from];
     if (name !== undefined && name !== '') return { name, from };
   }
-  return null;
+  const name = osAccount();
+  return name === undefined ? null : { name, from: 'os-account' };
 }

@@ -26,6 +26,8 @@ export interface JournalApplyOptions {
   readonly token?: string;
   /** Where GITHUB_ACTOR, GITLAB_USER_LOGIN and USER are read; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The OS account, when no variable names who runs it (tests); default osAccountName. */
+  readonly osAccount?: () => string | undefined;
   readonly git?: GitContext;
   /** The clock (tests); default the system's. */
   readonly now?: () => Date;
@@ -125,7 +127,7 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     planHash: options.planHash ?? hashOfPlan(plan),
     source: sourceShown(options.source.source),
     git: { ...git, uncommitted: git.uncommitted?.map((f) => showControls(f)) ?? null },
-    actor: ((actor) => (actor === null ? null : { name: showControls(actor.name), from: actor.from }))(actorOf(options.env ?? process.env)),
+    actor: ((actor) => (actor === null ? null : { name: showControls(actor.name), from: actor.from }))(actorOf(options.env ?? process.env, options.osAccount)),
     plan: { ...plan.summary },
     changes: plan.changes.length,
     planned: plan.changes.map((c) => ({ address: clean(c.address), action: c.action })),

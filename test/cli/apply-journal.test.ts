@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
@@ -78,6 +78,21 @@ describe('paycfg apply --journal', () => {
     const after = records(journal);
     expect(after.slice(lines.length).map((r) => r['type'])).toEqual(['run-start', 'run-end']);
     expect(new Set(after.map((r) => r['run'])).size).toBe(2);
+  });
+
+  it('records the OS account when no variable says who runs it, as in most containers, and says so', async () => {
+    const { env } = await freshGroup();
+    const { GITHUB_ACTOR: _, ...noActor } = env;
+    const { manifest, journal } = workspace();
+    const run = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], noActor);
+    expect(run.code, run.err).toBe(0);
+    const account = userInfo().username;
+    expect(records(journal)[0]).toMatchObject({ type: 'run-start', actor: { name: account, from: 'os-account' } });
+    expect((await cli(['journal', journal], noActor)).out).toContain(` by ${account} (OS account)\n`);
+    // In CI the CI's actor wins over the account, and the summary names the variable.
+    expect((await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], { ...noActor, GITLAB_USER_LOGIN: 'tanuki', USER: 'runner' })).code).toBe(0);
+    expect(records(journal).at(-2)).toMatchObject({ type: 'run-start', actor: { name: 'tanuki', from: 'GITLAB_USER_LOGIN' } });
+    expect((await cli(['journal', journal], noActor)).out).toContain(' by tanuki (GITLAB_USER_LOGIN)\n');
   });
 
   it('records a failed change with the service code and message, and the run ending with exit code 1', async () => {

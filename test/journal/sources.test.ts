@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { failureOf, journalText } from '../../src/journal/scrub-text.js';
-import { actorOf, gitContext, manifestSource, savedPlanSource } from '../../src/journal/sources.js';
+import { actorOf, gitContext, manifestSource, osAccountName, savedPlanSource } from '../../src/journal/sources.js';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -76,11 +76,16 @@ describe('the sources of a run', () => {
     expect(await gitContext([])).toEqual({ commit: null, clean: null, uncommitted: null });
   });
 
-  it('takes who ran it from GITHUB_ACTOR, then GITLAB_USER_LOGIN, then USER', () => {
-    expect(actorOf({ GITHUB_ACTOR: 'octocat', GITLAB_USER_LOGIN: 'tanuki', USER: 'runner' })).toEqual({ name: 'octocat', from: 'GITHUB_ACTOR' });
-    expect(actorOf({ GITHUB_ACTOR: '', GITLAB_USER_LOGIN: 'tanuki', USER: 'runner' })).toEqual({ name: 'tanuki', from: 'GITLAB_USER_LOGIN' });
-    expect(actorOf({ USER: 'runner' })).toEqual({ name: 'runner', from: 'USER' });
-    expect(actorOf({})).toBeNull();
+  it('takes who ran it from GITHUB_ACTOR, then GITLAB_USER_LOGIN, then USER, then the OS account', () => {
+    const root = () => 'root';
+    expect(actorOf({ GITHUB_ACTOR: 'octocat', GITLAB_USER_LOGIN: 'tanuki', USER: 'runner' }, root)).toEqual({ name: 'octocat', from: 'GITHUB_ACTOR' });
+    expect(actorOf({ GITHUB_ACTOR: '', GITLAB_USER_LOGIN: 'tanuki', USER: 'runner' }, root)).toEqual({ name: 'tanuki', from: 'GITLAB_USER_LOGIN' });
+    expect(actorOf({ USER: 'runner' }, root)).toEqual({ name: 'runner', from: 'USER' });
+    expect(actorOf({ USER: '' }, root)).toEqual({ name: 'root', from: 'os-account' });
+    expect(actorOf({}, () => undefined)).toBeNull();
+    // By default, the account this process runs as.
+    expect(actorOf({})).toEqual({ name: userInfo().username, from: 'os-account' });
+    expect(osAccountName()).toBe(userInfo().username);
   });
 });
 

@@ -45,7 +45,7 @@ computed from has changed since.`,
   environment: [
     ...clientEnvironment,
     ['PAYCFG_JOURNAL', 'The journal file, unless --journal is given'],
-    ['GITHUB_ACTOR, GITLAB_USER_LOGIN, USER', 'Who ran the apply, as the journal records it (the first one set)'],
+    ['GITHUB_ACTOR, GITLAB_USER_LOGIN, USER', 'Who ran the apply, as the journal records it: the first one set, else the OS account'],
     ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'all changes done, or nothing to do'],
