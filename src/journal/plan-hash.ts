@@ -33,3 +33,15 @@ export function planHash(plan: Plan): string {
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
 }
+
+/** Hex digits of the short form: as many as git shows of a commit, enough to tell a group's plans apart. */
+const SHORT_DIGITS = 12;
+
+/**
+ * `sha256:748affe9e781`: the hash as people read and compare it (the plan's text, the journal's
+ * summary), where 64 digits make a line of 71 characters that nobody reads to its end. Saved plans,
+ * JSON, Markdown and journal records keep the whole hash. A text that is not a plan hash is kept.
+ */
+export function shortPlanHash(hash: string): string {
+  return /^sha256:[0-9a-f]{64}$/.test(hash) ? hash.slice(0, 'sha256:'.length + SHORT_DIGITS) : hash;
+}

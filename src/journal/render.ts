@@ -1,6 +1,7 @@
 import { stringifyJson, showControls } from '../util/visible-text.js';
 import type { ReadJournal, TornLine } from './reader.js';
 import type { RunSource } from './records.js';
+import { shortPlanHash } from './plan-hash.js';
 import { summariseJournal, type JournalRun } from './summary.js';
 
 /**
@@ -17,8 +18,9 @@ function seconds(ms: number | null): string {
   return ms === null ? '' : ` (${(ms / 1000).toFixed(1)} s)`;
 }
 
+/** The form the plan's text shows, so that a reviewer matches the two at a glance; --json has it in full. */
 function shortHash(hash: string | null): string {
-  return hash === null ? 'unknown' : hash;
+  return hash === null ? 'unknown' : shortPlanHash(hash);
 }
 
 function sourceText(source: RunSource | null): string {
@@ -119,7 +121,7 @@ export function renderJournalMarkdown(file: string, journal: ReadJournal): strin
       const result = run.status === 'unfinished' ? '**unfinished** (no end recorded)' : `**${run.status}**: ${countsText(run)}; exit ${run.exitCode}`;
       const git = run.git?.commit ? `${md(run.git.commit.slice(0, 12))}${run.git.clean === false ? ' (changes)' : ''}` : '';
       lines.push(
-        `| ${md(run.start ?? 'unknown')} | ${run.actor === null ? 'unknown' : md(run.actor.name)} | ${run.group === null ? '' : md(run.group.groupId)} | ${result} | ${md((run.planHash ?? '').slice(0, 19))} | ${git} | ${md(run.id)} |`,
+        `| ${md(run.start ?? 'unknown')} | ${run.actor === null ? 'unknown' : md(run.actor.name)} | ${run.group === null ? '' : md(run.group.groupId)} | ${result} | ${md(shortPlanHash(run.planHash ?? ''))} | ${git} | ${md(run.id)} |`,
       );
     }
   }

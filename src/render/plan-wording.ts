@@ -1,3 +1,4 @@
+import { shortPlanHash } from '../journal/plan-hash.js';
 import type { BlockedChange, Plan, PlanWarning, UnmanagedResource } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 
@@ -19,8 +20,12 @@ function changeCounts(plan: Plan): string {
 }
 
 /** The plan in a few words, for a heading: the counts, or what stands in for them. */
-/** The plan's hash, said so that a reviewer can match it with the journal of the apply that ran it. */
-export function planHashLine(hash: string): string {
+/**
+ * The plan's hash, said so that a reviewer can match it with the journal of the apply that ran it:
+ * in full where it is copied (Markdown), short where it is read (text), as `paycfg journal` shows it.
+ */
+export function planHashLine(hash: string, form: 'full' | 'short' = 'full'): string {
+  if (form === 'short') return `Plan ${shortPlanHash(hash)} (the journal of its apply shows the same; --json gives the full hash)`;
   return `Plan hash ${hash}: an apply of this plan with --journal records the same hash.`;
 }
 

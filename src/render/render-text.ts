@@ -141,7 +141,7 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
   }
   if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
   else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
-  if (plan.planHash !== undefined && (plan.changes.length > 0 || plan.blocked.length > 0)) out.push(style.dim(planHashLine(plan.planHash)));
+  if (plan.planHash !== undefined && (plan.changes.length > 0 || plan.blocked.length > 0)) out.push(style.dim(planHashLine(plan.planHash, 'short')));
   if (plan.blocked.length > 0) {
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {

@@ -68,7 +68,7 @@ describe('paycfg apply --journal', () => {
     expect(emv).toMatchObject({ action: 'create', outcome: 'done', createdId: expect.any(String), durationMs: expect.any(Number) });
     expect(lines.at(-1)).toMatchObject({ exitCode: 0, interrupted: false, summary: { done: 6, failed: 0, skipped: 0, notStarted: 0 } });
     // The plan apply shows before it runs names the hash its journal records.
-    expect(run.out).toContain(`Plan hash ${start!['planHash']}: an apply of this plan with --journal records the same hash.`);
+    expect(run.out).toContain(`Plan ${String(start!['planHash']).slice(0, 19)} (the journal of its apply shows the same; --json gives the full hash)\n`);
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(env.PAYCFG_TOKEN);
@@ -122,11 +122,17 @@ describe('paycfg apply --journal', () => {
     const saved = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { planHash: string };
     expect(saved.planHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     // The reviewer reads the same hash on the plan: text, the pull-request Markdown, the JSON, and show.
+    // Text is read, so it shows the hash as git shows a commit: sha256: and 12 hex digits; what is copied keeps all 64.
+    const short = saved.planHash.slice(0, 'sha256:'.length + 12);
+    const shortLine = `Plan ${short} (the journal of its apply shows the same; --json gives the full hash)\n`;
     const reviewed = await cli(['plan', '-f', manifest], env, dir);
-    expect(reviewed.out).toContain(`Plan hash ${saved.planHash}: an apply of this plan with --journal records the same hash.`);
+    expect(reviewed.out).toContain(shortLine);
+    expect(reviewed.out).not.toContain(saved.planHash.slice(0, short.length + 1));
     expect((await cli(['plan', '-f', manifest, '--markdown'], env, dir)).out).toContain(`<sub>Plan hash ${saved.planHash}:`);
     expect(JSON.parse((await cli(['plan', '-f', manifest, '--json'], env, dir)).out).planHash).toBe(saved.planHash);
-    expect((await cli(['show', 'plan.json'], env, dir)).out).toContain(`Plan hash ${saved.planHash}`);
+    const shown = (await cli(['show', 'plan.json'], env, dir)).out;
+    expect(shown).toContain(shortLine);
+    expect(shown).not.toContain(saved.planHash);
 
     const edited = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { plan: { changes: Array<{ reason: string }> } };
     edited.plan.changes[0]!.reason = 'approved by nobody';
@@ -139,6 +145,10 @@ describe('paycfg apply --journal', () => {
     expect(run.code, run.err).toBe(0);
     const [start] = records(journal);
     expect(start).toMatchObject({ planHash: saved.planHash, source: { kind: 'saved-plan', file: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
+    // The journal's summary shows the short form the reviewer read on the plan; its JSON, the full hash.
+    expect((await cli(['journal', journal], env, dir)).out).toContain(`  plan     ${short}\n`);
+    expect((await cli(['journal', journal, '--markdown'], env, dir)).out).toContain(` | ${short} | `);
+    expect(JSON.parse((await cli(['journal', journal, '--json'], env, dir)).out).runs[0].planHash).toBe(saved.planHash);
   });
 
   it('refuses the run before any request when the journal cannot be written', async () => {
