@@ -1,20 +1,19 @@
 /**
  * Runs the bash steps of action.yml as the GitHub runner would, without a runner: each `run:`
  * script through `bash --noprofile --norc -eo pipefail` (the runner's `shell: bash`), its env with
- * `${{ inputs.* }}` and `${{ github.action_path }}` filled in, its working-directory, and files
- * for GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_PATH. PATH starts with a directory the test
- * fills with commands (a `paycfg` that runs this checkout's CLI, a fake npx).
+ * `${{ inputs.* }}` filled in, its working-directory, GITHUB_ACTION_PATH (this checkout, whose
+ * committed bundle the action runs), and files for GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and
+ * GITHUB_PATH. PATH starts with a directory the test fills with commands: a `node` that records
+ * the arguments paycfg's bundle is started with and runs it, and any the test adds.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readYaml, repoRoot, type ActionFile } from './ci-files.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/pty-entry.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The CLI the action runs: the committed bundle of the action's ref. */
+export const BUNDLE = join(repoRoot, 'bundle', 'paycfg.mjs');
 
 export const action = readYaml<ActionFile>('action.yml');
 
@@ -30,7 +29,7 @@ export interface StepRun {
   paycfgArgv: string[][];
 }
 
-/** A workspace: the bin directory on PATH, RUNNER_TEMP, and a `paycfg` that runs this checkout's CLI and records its arguments. */
+/** A workspace: the bin directory on PATH, RUNNER_TEMP, and a `node` that records the arguments of each paycfg run. */
 export function createWorkspace(): { dir: string; bin: string; temp: string; addCommand: (name: string, script: string) => void } {
   const dir = mkdtempSync(join(tmpdir(), 'paycfg-action-'));
   const bin = join(dir, '.bin');
@@ -42,8 +41,13 @@ export function createWorkspace(): { dir: string; bin: string; temp: string; add
     chmodSync(join(bin, name), 0o755);
   };
   addCommand(
-    'paycfg',
-    `node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "$@" >> '${join(dir, '.paycfg-argv')}'\nexec '${process.execPath}' --import '${TSX}' '${ENTRY}' "$@"`,
+    'node',
+    [
+      `if [ "\${1:-}" = '${BUNDLE}' ]; then`,
+      `  '${process.execPath}' -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "\${@:2}" >> '${join(dir, '.paycfg-argv')}'`,
+      'fi',
+      `exec '${process.execPath}' "$@"`,
+    ].join('\n'),
   );
   return { dir, bin, temp, addCommand };
 }
@@ -69,7 +73,6 @@ export function parseGithubOutput(text: string): Record<string, string> {
 
 function fill(text: string, inputs: Record<string, string>): string {
   return text.replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => {
-    if (name === 'github.action_path') return repoRoot;
     const input = /^inputs\.(.+)$/.exec(name)?.[1];
     if (input === undefined || !(input in action.inputs)) throw new Error(`action.yml: no value for \${{ ${name} }} in this test`);
     return inputs[input] ?? action.inputs[input]!.default ?? '';
@@ -108,6 +111,7 @@ export async function runStep(
           GITHUB_OUTPUT: files.output,
           GITHUB_STEP_SUMMARY: files.summary,
           GITHUB_PATH: files.path,
+          GITHUB_ACTION_PATH: repoRoot,
           ...env,
           ...stepEnv,
         },

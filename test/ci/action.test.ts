@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC_EXAMPLE_ENV } from '../helpers/example-secrets.js';
@@ -11,10 +11,11 @@ const steps = action.runs.steps;
 const runScripts = steps.map((s) => s.run ?? '').join('\n');
 
 describe('action.yml', () => {
-  it('is a composite action on Node 20 whose inputs are all used and outputs all set', () => {
+  it('is a composite action that sets up Node 20 only when PATH lacks one, whose inputs are all used and outputs all set', () => {
     expect(action.runs.using).toBe('composite');
-    expect(steps[0]).toMatchObject({ uses: 'actions/setup-node@v4', with: { 'node-version': 20 } });
-    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'paths', 'token', 'version', 'working-directory']);
+    expect(steps.map((s) => s.id ?? s.uses)).toEqual(['node', 'actions/setup-node@v4', 'run']);
+    expect(steps[1]).toEqual({ uses: 'actions/setup-node@v4', if: "steps.node.outputs.setup == 'true'", with: { 'node-version': 20 } });
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'paths', 'token', 'working-directory']);
     const stepsText = JSON.stringify(steps);
     for (const name of Object.keys(action.inputs)) expect(stepsText, `input ${name}`).toContain(`inputs.${name} }}`);
 
@@ -33,9 +34,10 @@ describe('action.yml', () => {
     }
   });
 
-  it('runs validate, plan, drift and apply with commands and flags paycfg has', async () => {
+  it('runs validate, plan, drift, apply and journal with commands and flags paycfg has', async () => {
     const invocations = shellInvocations(runScripts);
-    expect(invocations.map((argv) => argv[0]).sort()).toEqual(['apply', 'drift', 'plan', 'validate']);
+    expect(invocations.map((argv) => argv[0]).sort()).toEqual(['apply', 'drift', 'journal', 'plan', 'validate']);
+    expect(invocations.find((argv) => argv[0] === 'journal')).toContain('--markdown');
     expect(invocations.find((argv) => argv[0] === 'plan')).toEqual(expect.arrayContaining(['--markdown', '--detailed-exitcode']));
     expect(invocations.find((argv) => argv[0] === 'apply')).toContain('--auto-approve');
     for (const argv of invocations) await expectKnownInvocation(argv, 'action.yml');
@@ -47,7 +49,7 @@ describe('docs/ci.md', () => {
   it('lists every input and output of the action, and the command lines it runs', () => {
     for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)]) expect(guide, name).toContain(`| \`${name}\` |`);
     for (const argv of shellInvocations(runScripts)) {
-      const line = `paycfg ${argv.map((w) => (w === '${rest[@]}' ? '-f PATH… ARGS…' : w)).join(' ')}`;
+      const line = `paycfg ${argv.map((w) => (w === '${rest[@]}' ? (argv[0] === 'journal' ? 'FILE' : '-f PATH… ARGS…') : w)).join(' ')}`;
       expect(guide, line).toContain(`\`${line}\``);
     }
   });
@@ -59,27 +61,47 @@ describe('GITHUB_OUTPUT as the tests read it', () => {
   });
 });
 
-describe('the action install step', () => {
-  it('with a version, puts on PATH a paycfg that runs npx paycfg@VERSION', async () => {
+describe('the Node.js check', () => {
+  async function check(nodeVersion: string | undefined) {
     const ws = createWorkspace();
-    ws.addCommand('npx', `echo "npx $*" >> '${join(ws.dir, 'npx.log')}'; echo 'paycfg 9.9.9'`);
-    const run = await runStep(ws, 'Install paycfg', { command: 'plan', version: '9.9.9' });
+    ws.addCommand('node', nodeVersion === undefined ? 'exit 127' : `echo '${nodeVersion}'`);
+    const run = await runStep(ws, 'node', {});
     expect(run.code, run.stderr).toBe(0);
-    const bin = run.githubPath.trim();
-    expect(bin).toBe(join(ws.temp, 'paycfg-action-bin'));
-    expect(run.stdout).toContain('paycfg 9.9.9');
-    expect(readFileSync(join(ws.dir, 'npx.log'), 'utf8')).toBe('npx --yes paycfg@9.9.9 --version\n');
+    return run;
+  }
+
+  it("leaves the job's Node.js as it is when PATH has 20.18.1 or later", async () => {
+    for (const version of ['v20.18.1', 'v20.19.0', 'v22.1.0', 'v24.0.0']) {
+      const run = await check(version);
+      expect(run.outputs, version).toEqual({ setup: 'false' });
+      expect(run.stdout).toBe(`paycfg runs on Node.js ${version} from PATH\n`);
+    }
   });
 
-  it("without one, builds the action's own checkout and runs its bin/paycfg.js", async () => {
+  it('has Node.js 20 set up when PATH has none, or an older one', async () => {
+    for (const version of ['v20.18.0', 'v18.20.4', 'v8.9.4', 'not a version', undefined]) {
+      const run = await check(version);
+      expect(run.outputs, version).toEqual({ setup: 'true' });
+      expect(run.stdout).toBe(`paycfg needs Node.js 20.18.1 or later, PATH has ${version ?? 'none'}: setting up Node.js 20\n`);
+    }
+  });
+});
+
+describe('the action run step', () => {
+  it("runs the bundle committed at the action's ref, installing and fetching nothing", async () => {
     const ws = createWorkspace();
-    ws.addCommand('npm', `echo "npm $*" >> '${join(ws.dir, 'tools.log')}'`);
-    ws.addCommand('node', `echo "node $*" >> '${join(ws.dir, 'tools.log')}'`);
-    const run = await runStep(ws, 'Install paycfg', { command: 'plan' });
+    for (const tool of ['npm', 'npx', 'curl', 'wget', 'git']) ws.addCommand(tool, `echo "${tool} $*" >> '${join(ws.dir, 'tools.log')}'; exit 1`);
+    const manifests = join(ws.dir, 'manifests');
+    mkdirSync(manifests);
+    writeFileSync(join(manifests, 'paycfg.yaml'), readFileSync(join(repoRoot, 'examples/basic/paycfg.yaml'), 'utf8'));
+    const started = performance.now();
+    const run = await runStep(ws, 'run', { command: 'validate', paths: 'manifests' }, BASIC_EXAMPLE_ENV);
+    const seconds = (performance.now() - started) / 1000;
     expect(run.code, run.stderr).toBe(0);
-    expect(readFileSync(join(ws.dir, 'tools.log'), 'utf8')).toBe(
-      `npm ci --prefix ${repoRoot} --no-audit --no-fund\nnode ${join(repoRoot, 'bin/paycfg.js')} --version\n`,
-    );
+    expect(run.stdout).toContain('manifest valid');
+    expect(run.paycfgArgv).toEqual([['validate', '-f', 'manifests']]);
+    expect(existsSync(join(ws.dir, 'tools.log'))).toBe(false);
+    console.log(`action run step, validate of the basic example: ${seconds.toFixed(2)} s`);
   });
 });
 
@@ -181,6 +203,23 @@ describe('the action run step against the simulator', () => {
     expect(after.outputs['exit-code']).toBe('0');
   });
 
+  it('apply with --journal in args, then journal: the summary is the markdown output and the job summary; a missing journal fails the step', async () => {
+    const { ws, base } = await setup();
+    const apply = await runStep(ws, 'run', { ...base, command: 'apply', args: '--journal paycfg-journal.jsonl' }, BASIC_EXAMPLE_ENV);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.paycfgArgv).toEqual([['apply', '--auto-approve', '-f', 'manifests', '--journal', 'paycfg-journal.jsonl']]);
+    const summary = await runStep(ws, 'run', { command: 'journal', 'working-directory': 'repo', args: 'paycfg-journal.jsonl' });
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(summary.paycfgArgv).toEqual([['journal', '--markdown', 'paycfg-journal.jsonl']]);
+    expect(summary.outputs).toMatchObject({ 'exit-code': '0', 'has-changes': 'false' });
+    expect(summary.outputs['markdown']).toContain('coffee-001');
+    expect(summary.summary).toBe(`${summary.outputs['markdown']}\n`);
+
+    const missing = await runStep(ws, 'run', { command: 'journal', 'working-directory': 'repo', args: 'no-such-journal.jsonl' });
+    expect(missing.code).toBe(1);
+    expect(missing.outputs).toMatchObject({ 'exit-code': '1', markdown: '' });
+  });
+
   it('an error fails the step with paycfg’s exit code, after setting the outputs', async () => {
     const { ws, base } = await setup();
     const run = await runStep(ws, 'run', { ...base, command: 'plan', paths: 'manifests missing.yaml' }, BASIC_EXAMPLE_ENV);
@@ -189,15 +228,18 @@ describe('the action run step against the simulator', () => {
     expect(run.stderr).toContain('missing.yaml');
   });
 
-  it('refuses a command other than validate, plan, apply and drift, and no paths, before running paycfg', async () => {
+  it('refuses a command other than validate, plan, apply, drift and journal, no paths, and paths for journal, before running paycfg', async () => {
     const { ws, base } = await setup();
     const other = await runStep(ws, 'run', { ...base, command: 'export' });
     expect(other.code).toBe(1);
-    expect(other.stdout).toContain("::error::paycfg action: command must be validate, plan, apply or drift, not 'export'");
+    expect(other.stdout).toContain("::error::paycfg action: command must be validate, plan, apply, drift or journal, not 'export'");
     const none = await runStep(ws, 'run', { ...base, command: 'plan', paths: ' \n ' });
     expect(none.code).toBe(1);
     expect(none.stdout).toContain('::error::paycfg action: give the manifests in paths');
-    expect([...other.paycfgArgv, ...none.paycfgArgv]).toEqual([]);
+    const journal = await runStep(ws, 'run', { ...base, command: 'journal', args: 'paycfg-journal.jsonl' });
+    expect(journal.code).toBe(1);
+    expect(journal.stdout).toContain('::error::paycfg action: journal reads the journal file given in args, not paths');
+    expect([...other.paycfgArgv, ...none.paycfgArgv, ...journal.paycfgArgv]).toEqual([]);
   });
 
   it('validate passes a valid manifest offline, with args', async () => {

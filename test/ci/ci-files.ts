@@ -22,7 +22,7 @@ export function readYaml<T>(path: string): T {
 export interface ActionFile {
   inputs: Record<string, { description: string; required?: boolean; default?: string }>;
   outputs: Record<string, { description: string; value: string }>;
-  runs: { using: string; steps: { id?: string; name?: string; uses?: string; with?: Record<string, unknown>; run?: string; env?: Record<string, string>; shell?: string; 'working-directory'?: string }[] };
+  runs: { using: string; steps: { id?: string; name?: string; if?: string; uses?: string; with?: Record<string, unknown>; run?: string; env?: Record<string, string>; shell?: string; 'working-directory'?: string }[] };
 }
 
 /** Words that end a command: a pipe, a redirection, a list operator. */
@@ -30,13 +30,14 @@ const OPERATOR = /^(\|\|?|&&|;|\d?>>?|<)$/;
 
 /**
  * The paycfg command lines of a shell script, as argument lists (quotes removed, `$VAR` left as
- * written), from `paycfg`, `npx paycfg@VERSION` or `npx --yes "paycfg@$V"` to the first operator.
- * Lines that only print (echo, printf) and comments are not commands.
+ * written), from `paycfg` (or `npx paycfg@VERSION`) to the first operator. Lines that only print
+ * (echo, printf) and comments are not commands.
  */
 export function shellInvocations(script: string): string[][] {
   const out: string[][] = [];
   for (const line of script.split('\n')) {
-    const words = (line.match(/"[^"]*"|'[^']*'|[^\s"']+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/, '$2').replace(/;$/, ''));
+    // A `;` is a word of its own, so that it ends the command it follows (`then paycfg journal FILE; fi`).
+    const words = (line.match(/"[^"]*"|'[^']*'|[^\s"';]+|;/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/, '$2'));
     if (words.length === 0 || ['#', 'echo', 'printf'].some((w) => words[0]!.startsWith(w))) continue;
     const at = words.findIndex((w) => w === 'paycfg' || w.startsWith('paycfg@'));
     if (at < 0) continue;
@@ -52,7 +53,9 @@ export function shellInvocations(script: string): string[][] {
  * the action's `"${rest[@]}"` stand for paths that do not exist.
  */
 export async function expectKnownInvocation(argv: readonly string[], where: string): Promise<void> {
-  const words = argv.flatMap((w) => (w === '${rest[@]}' ? ['-f', 'does-not-exist'] : w.includes('$') ? ['does-not-exist'] : [w]));
+  // journal takes its file as an argument; every other command takes manifests with -f.
+  const stand = argv[0] === 'journal' ? ['does-not-exist.jsonl'] : ['-f', 'does-not-exist'];
+  const words = argv.flatMap((w) => (w === '${rest[@]}' ? stand : w.includes('$') ? ['does-not-exist'] : [w]));
   const [name, ...rest] = words;
   expect(Object.keys(commands), `${where}: paycfg ${argv.join(' ')}`).toContain(name);
   const command = await commands[name!]!.load();

@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC_EXAMPLE_ENV } from '../helpers/example-secrets.js';
@@ -11,7 +12,10 @@ interface Job {
   extends?: string;
   stage?: string;
   image?: string;
+  cache?: { key: string; paths: string[] };
+  before_script?: string[];
   resource_group?: string;
+  interruptible?: boolean;
   environment?: string;
   rules?: { if: string; changes?: string[] }[];
   script: string[];
@@ -32,23 +36,32 @@ describe('examples/ci/gitlab-ci.yml', () => {
     for (const name of ['plan', 'apply', 'drift']) {
       expect(job(name).extends).toBe('.paycfg');
       expect(job(name).image).toBe('node:20');
-      // One run against the group at a time, a plan included: it must not race an apply.
-      expect(job(name).resource_group).toBe('paycfg-production');
+      expect(job(name).cache).toEqual({ key: 'paycfg-$PAYCFG_REF', paths: ['.paycfg/'] });
       expect(job(name).artifacts?.when).toBe('always');
     }
-    expect(pipeline.variables['PAYCFG_VERSION']).toMatch(/^\d+\.\d+\.\d+$/);
+    // Applies wait for each other, and for nothing else: a plan or a drift check never holds one back.
+    expect(job('apply').resource_group).toBe('paycfg-apply-production');
+    expect(job('apply').interruptible).toBe(false);
+    expect(job('plan').resource_group).toBeUndefined();
+    expect(job('drift').resource_group).toBeUndefined();
+    expect(job('plan').interruptible).toBe(true);
+    expect(pipeline.variables['PAYCFG_REF']).toMatch(/^[0-9a-f]{40}$/);
+    expect(pipeline.variables['PAYCFG_REPO']).toBe('https://github.com/paycfg/paycfg.git');
   });
 
-  it('runs a pinned paycfg with npx: validate and plan for a merge request, plan --out and its apply, drift', () => {
+  it('runs paycfg from its repository at the pinned commit, nothing from a registry: validate and plan, plan --out and its apply with a journal, drift', () => {
     expect(invocations('plan').map((argv) => argv[0])).toEqual(['validate', 'plan']);
     expect(invocations('plan')[1]).toEqual(expect.arrayContaining(['--markdown', '--detailed-exitcode']));
     expect(invocations('apply')).toEqual([
       ['plan', '-f', '$MANIFESTS', '--out', 'plan.json'],
-      ['apply', 'plan.json'],
+      ['apply', 'plan.json', '--journal', 'paycfg-journal.jsonl'],
+      ['journal', 'paycfg-journal.jsonl'],
     ]);
+    expect(job('apply').artifacts?.paths).toEqual(['plan.json', 'paycfg-journal.jsonl']);
     expect(invocations('drift')).toEqual([['drift', '-f', '$MANIFESTS', '--markdown']]);
-    const scripts = ['plan', 'apply', 'drift'].flatMap((name) => job(name).script).join('\n');
-    expect(scripts.match(/npx[^\n]*?paycfg\S*/g)?.every((call) => call === 'npx --yes "paycfg@$PAYCFG_VERSION"')).toBe(true);
+    const text = readFileSync(join(repoRoot, 'examples/ci/gitlab-ci.yml'), 'utf8');
+    expect(text).not.toMatch(/\b(npx|npm|yarn|pnpm)\b/);
+    expect(template.before_script?.at(-1)).toBe('paycfg() { node "$CI_PROJECT_DIR/.paycfg/bundle/paycfg.mjs" "$@"; }');
   });
 
   it('keeps the plan as an artifact on the merge request, and posts it as a note through the API when given a token', () => {
@@ -66,29 +79,50 @@ describe('examples/ci/gitlab-ci.yml', () => {
   });
 });
 
+/**
+ * A local bare repository standing in for paycfg's: one commit holding what the jobs run (the
+ * committed bundle and package.json of this checkout), so that the fetch is real and offline.
+ */
+function standInRemote(): { url: string; sha: string; close: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'paycfg-remote-'));
+  const source = join(dir, 'source');
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@paycfg.example', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
+  mkdirSync(join(source, 'bundle'), { recursive: true });
+  for (const file of ['package.json', 'bundle/paycfg.mjs', 'bundle/yaml-worker.js']) copyFileSync(join(repoRoot, file), join(source, file));
+  git(source, 'init', '-q');
+  git(source, 'add', '.');
+  git(source, 'commit', '-q', '-m', 'paycfg');
+  git(dir, 'clone', '-q', '--bare', source, 'paycfg.git');
+  return { url: `file://${join(dir, 'paycfg.git')}`, sha: git(source, 'rev-parse', 'HEAD'), close: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 describe('examples/ci/gitlab-ci.yml scripts against the simulator', () => {
   let sim: TestSimulator;
+  let remote: ReturnType<typeof standInRemote>;
   beforeAll(async () => {
     sim = await startTestSimulator();
+    remote = standInRemote();
   });
   afterAll(async () => {
     await sim.close();
+    remote.close();
   });
 
   /**
-   * A job's script as the runner's bash runs it (one shell, `set -eo pipefail`), in a project
-   * holding the basic example for a new group, with an npx that runs this checkout's paycfg and
-   * a curl that records what it would post.
+   * A job's before_script and script as the runner's bash runs them (one shell, `set -eo
+   * pipefail`), in a project holding the basic example for a new group, with PAYCFG_REPO the
+   * stand-in repository, a curl that records what it would post, and an npm and npx that fail.
    */
   async function runJob(name: string, groupId: string, env: Record<string, string> = {}) {
     const ws = createWorkspace();
-    ws.addCommand('npx', `[ "$1" = --yes ] && [ "\${2%%@*}" = paycfg ] || exit 99\nshift 2\nexec paycfg "$@"`);
     ws.addCommand('curl', `printf '%s\\n' "$@" > '${join(ws.dir, 'curl.args')}'; cp plan.md '${join(ws.dir, 'curl.body')}'`);
+    for (const tool of ['npm', 'npx']) ws.addCommand(tool, `echo "${tool} $*" >> '${join(ws.dir, 'tools.log')}'; exit 1`);
     mkdirSync(join(ws.dir, 'manifests'));
     const example = readFileSync(join(repoRoot, 'examples/basic/paycfg.yaml'), 'utf8');
     writeFileSync(join(ws.dir, 'manifests', 'paycfg.yaml'), example.replace(/^group: .*$/m, `group: ${groupId}`));
     const script = join(ws.temp, 'job.sh');
-    writeFileSync(script, `set -eo pipefail\n${job(name).script.join('\n')}\n`);
+    writeFileSync(script, `set -eo pipefail\n${[...(job(name).before_script ?? []), ...job(name).script].join('\n')}\n`);
     const { PAYCFG_TOKEN: _t, PAYCFG_BASE_URL: _u, ...inherited } = process.env;
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
       execFile(
@@ -99,6 +133,9 @@ describe('examples/ci/gitlab-ci.yml scripts against the simulator', () => {
           env: {
             ...inherited,
             ...pipeline.variables,
+            PAYCFG_REPO: remote.url,
+            PAYCFG_REF: remote.sha,
+            CI_PROJECT_DIR: ws.dir,
             ...BASIC_EXAMPLE_ENV,
             PATH: `${ws.bin}:${process.env['PATH'] ?? ''}`,
             CI: 'true',
@@ -116,7 +153,8 @@ describe('examples/ci/gitlab-ci.yml scripts against the simulator', () => {
       );
     });
     const read = (file: string): string | undefined => (existsSync(join(ws.dir, file)) ? readFileSync(join(ws.dir, file), 'utf8') : undefined);
-    return { ...result, read };
+    expect(read('tools.log')).toBeUndefined();
+    return { ...result, read, dir: ws.dir };
   }
 
   it('plan: changes pass, plan.md holds the plan, posted as a note only with GITLAB_API_TOKEN; apply then drift finds none', async () => {
@@ -135,6 +173,11 @@ describe('examples/ci/gitlab-ci.yml scripts against the simulator', () => {
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stdout).toContain('Apply complete');
     expect(apply.read('plan.json')).toBeDefined();
+    // The journal kept as an artifact, and its summary in the log.
+    expect(apply.read('paycfg-journal.jsonl')).toContain('"run-start"');
+    expect(apply.stdout).toContain('Journal paycfg-journal.jsonl: 1 run.');
+    // paycfg came from the pinned commit of the stand-in repository.
+    expect(execFileSync('git', ['-C', join(apply.dir, '.paycfg'), 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()).toBe(remote.sha);
     const drift = await runJob('drift', 'G-80000001');
     expect(drift.code, drift.stderr).toBe(0);
   });
@@ -149,5 +192,14 @@ describe('examples/ci/gitlab-ci.yml scripts against the simulator', () => {
     const broken = await runJob('plan', 'G-80000002', { PAYCFG_BASE_URL: '' });
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('no service base URL');
+  });
+
+  it('refuses a PAYCFG_REF that is not a full commit SHA, before fetching anything', async () => {
+    for (const ref of ['main', remote.sha.slice(0, 12), remote.sha.toUpperCase()]) {
+      const run = await runJob('plan', 'G-80000003', { PAYCFG_REF: ref });
+      expect(run.code, ref).toBe(1);
+      expect(run.stdout).toContain(`PAYCFG_REF must be a full 40-character commit SHA of paycfg, not '${ref}'`);
+      expect(existsSync(join(run.dir, '.paycfg'))).toBe(false);
+    }
   });
 });

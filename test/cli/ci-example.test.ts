@@ -11,16 +11,21 @@ interface Step {
   env?: Record<string, string>;
 }
 
+interface Concurrency {
+  group: string;
+  'cancel-in-progress'?: boolean;
+  queue?: string;
+}
+
 const workflow = readYaml<{
   on: Record<string, unknown>;
-  concurrency: { group: string; 'cancel-in-progress': boolean };
-  jobs: Record<string, { if: string; steps: Step[] }>;
+  concurrency?: Concurrency;
+  jobs: Record<string, { if: string; concurrency?: Concurrency; steps: Step[] }>;
 }>('examples/ci/paycfg.yml');
 const action = readYaml<ActionFile>('action.yml');
 
 /** The workflow's steps that run paycfg through the action at the repository's root. */
-const ACTION = 'paycfg/paycfg@v1';
-const actionSteps = (job: string): Step[] => workflow.jobs[job]!.steps.filter((s) => s.uses === ACTION);
+const actionSteps = (job: string): Step[] => workflow.jobs[job]!.steps.filter((s) => s.uses?.startsWith('paycfg/paycfg@') === true);
 
 /**
  * The command line the action runs for a step: its own invocation of the command (with the
@@ -34,13 +39,17 @@ function actionInvocation(step: Step): string[] {
 }
 
 describe('examples/ci workflow', () => {
-  it('has the pull-request plan, main-branch apply and scheduled drift jobs, one run at a time', () => {
+  it('has the pull-request plan, main-branch apply and scheduled drift jobs; applies queue in one group of their own', () => {
     expect(Object.keys(workflow.jobs).sort()).toEqual(['apply', 'drift', 'plan']);
     expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push', 'schedule', 'workflow_dispatch']);
     expect(workflow.jobs['plan']!.if).toBe("github.event_name == 'pull_request'");
     expect(workflow.jobs['apply']!.if).toContain("github.ref == 'refs/heads/main'");
     expect(workflow.jobs['drift']!.if).toContain("github.event_name == 'schedule'");
-    expect(workflow.concurrency).toEqual({ group: 'paycfg-production', 'cancel-in-progress': false });
+    // A workflow-wide group would let a plan queued later cancel a pending apply: none.
+    expect(workflow.concurrency).toBeUndefined();
+    expect(workflow.jobs['apply']!.concurrency).toEqual({ group: 'paycfg-apply-production', 'cancel-in-progress': false, queue: 'max' });
+    expect(workflow.jobs['plan']!.concurrency).toEqual({ group: 'paycfg-plan-${{ github.event.pull_request.number }}', 'cancel-in-progress': true });
+    expect(workflow.jobs['drift']!.concurrency).toBeUndefined();
   });
 
   it('runs paycfg only through the action, with inputs the action has', () => {
@@ -54,17 +63,21 @@ describe('examples/ci workflow', () => {
       }
     }
     const commands = Object.keys(workflow.jobs).flatMap((job) => actionSteps(job).map((s) => `${job}: ${s.with?.['command']}`));
-    expect(commands.sort()).toEqual(['apply: apply', 'apply: plan', 'drift: drift', 'plan: plan', 'plan: validate']);
+    expect(commands.sort()).toEqual(['apply: apply', 'apply: journal', 'apply: plan', 'drift: drift', 'plan: plan', 'plan: validate']);
   });
 
-  it('comments the plan on the pull request, applies the plan it saved, fails the drift job on drift', () => {
+  it('comments the plan on the pull request, applies the plan it saved with a journal kept and summarised, fails the drift job on drift', () => {
     const plan = workflow.jobs['plan']!.steps;
     const planStep = plan.find((s) => s.with?.['command'] === 'plan')!;
     expect(plan.find((s) => s.run?.includes('gh pr comment'))?.env?.['PLAN']).toBe(`\${{ steps.${planStep.id}.outputs.markdown }}`);
 
-    const [saved, applied] = actionSteps('apply');
+    const [saved, applied, summary] = actionSteps('apply');
     expect(actionInvocation(saved!)).toEqual(expect.arrayContaining(['--out', 'plan.json']));
-    expect(actionInvocation(applied!)).toEqual(['apply', '--auto-approve', 'plan.json']);
+    expect(actionInvocation(applied!)).toEqual(['apply', '--auto-approve', 'plan.json', '--journal', 'paycfg-journal.jsonl']);
+    // The journal's summary and the journal itself, also when the apply failed.
+    expect(actionInvocation(summary!)).toEqual(['journal', '--markdown', 'paycfg-journal.jsonl']);
+    const kept = workflow.jobs['apply']!.steps.find((s) => s.uses === 'actions/upload-artifact@v4' && s.with?.['path'] === 'paycfg-journal.jsonl');
+    for (const step of [summary!, kept!]) expect(step.if).toBe("always() && hashFiles('paycfg-journal.jsonl') != ''");
 
     const drift = workflow.jobs['drift']!.steps;
     const driftStep = drift.find((s) => s.with?.['command'] === 'drift')!;
