@@ -1,5 +1,5 @@
 /**
- * Writes docs/manifest.md, the reference of every manifest field, from the zod model (through its
+ * Writes docs/manifest-reference.md, the reference of every manifest field, from the zod model (through its
  * JSON Schema, which carries the descriptions), the wire mapping in src/manifest/wire-mapping.ts
  * and the entries of examples/basic: `npm run docs:manifest`. `--check` writes nothing and exits 1
  * when the committed file is stale; test/manifest/manifest-docs.test.ts runs the same comparison.
@@ -14,7 +14,7 @@ import { SECRET_FIELDS } from '../src/manifest/issue-text.js';
 import { MANIFEST_ON_THE_WIRE, type WireSection } from '../src/manifest/wire-mapping.js';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const MANIFEST_DOCS_FILE = 'docs/manifest.md';
+export const MANIFEST_DOCS_FILE = 'docs/manifest-reference.md';
 export const EXAMPLE_FILE = 'examples/basic/paycfg.yaml';
 
 type JsonSchema = {
@@ -220,7 +220,7 @@ export function manifestExamples(exampleText: string): { id: WireSection; yaml: 
   return out;
 }
 
-/** The exact text docs/manifest.md must hold. */
+/** The exact text docs/manifest-reference.md must hold. */
 export function renderManifestDocs(exampleText = readFileSync(path.join(repositoryRoot, EXAMPLE_FILE), 'utf8')): string {
   const root = buildManifestJsonSchema() as JsonSchema;
   const examples = manifestExamples(exampleText);

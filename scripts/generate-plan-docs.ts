@@ -1,9 +1,9 @@
 /**
- * Writes docs/plan-format.md, the reference of the JSON plan, from schemas/plan.schema.json (every
+ * Writes docs/plan-json-reference.md, the reference of the JSON plan, from schemas/plan.schema.json (every
  * object of it as a table) and one plan the planner computes offline: examples/basic against a
  * hand-built live group, redacted as `paycfg plan --json` prints it: `npm run docs:plan-format`.
  * `--check` writes nothing and exits 1 when the committed file is stale;
- * test/docs/plan-format.test.ts runs the same comparison and validates the example.
+ * test/docs/plan-json-reference.test.ts runs the same comparison and validates the example.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { planChanges, type PlanContext } from '../src/plan/plan-changes.js';
 import { renderPlanJson } from '../src/render/render-json.js';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const PLAN_DOCS_FILE = 'docs/plan-format.md';
+export const PLAN_DOCS_FILE = 'docs/plan-json-reference.md';
 export const PLAN_SCHEMA_FILE = 'schemas/plan.schema.json';
 export const EXAMPLE_DIR = 'examples/basic';
 
@@ -227,7 +227,7 @@ export function readPlanSchema(): JsonSchema {
   return JSON.parse(readFileSync(path.join(repositoryRoot, PLAN_SCHEMA_FILE), 'utf8')) as JsonSchema;
 }
 
-/** The exact text docs/plan-format.md must hold. */
+/** The exact text docs/plan-json-reference.md must hold. */
 export async function renderPlanFormatDocs(root: JsonSchema = readPlanSchema(), exampleJson?: string): Promise<string> {
   const example = exampleJson ?? (await examplePlanJson());
   for (const pointer of objectPointers(root)) {
@@ -262,7 +262,7 @@ export async function renderPlanFormatDocs(root: JsonSchema = readPlanSchema(), 
     '  changes must finish first, and changes with no edge between them may run at the same time.',
     '- **Addresses** are `<kind>/<key>`: `emv/<emvName>`, `acquirer/<profileName>`, `merchant/<providerReference>`,',
     '  `binding/<providerReference>/<profileName>/<currency>`, `device/<providerReference>/<deviceAlias>`, the form',
-    '  `--target` takes. [reading-a-plan.md](reading-a-plan.md) explains the suffixes and keys paycfg adds.',
+    '  `--target` takes. [reading-plans.md](reading-plans.md) explains the suffixes and keys paycfg adds.',
     '- **Key order.** Each change lists its keys in one order, what it is before what it does (see the example); in',
     '  `before` and `after` the fields that say which record it is come first, then the rest sorted. Patch values',
     '  have the types of `after`: an EMV parameter written as a number is a number in the patch too.',

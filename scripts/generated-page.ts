@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /**
  * Writes a generated documentation page, or with `--check` only says whether the committed one is
  * current (exit 1 when stale, naming the npm script that rewrites it). The generators of
- * docs/manifest.md and docs/plan-format.md share it.
+ * docs/manifest-reference.md and docs/plan-json-reference.md share it.
  */
 export function writeGeneratedPage(options: { file: string; shown: string; text: string; script: string; argv: readonly string[] }): number {
   let current: string | undefined;

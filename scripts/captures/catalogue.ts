@@ -7,7 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
-import type { CaptureContext, Workspace } from './context.js';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
 
 export type Capture = (scenes: Scenes) => Promise<string>;
 
@@ -165,6 +167,37 @@ export class Scenes {
     });
   }
 
+  /**
+   * docs/reading-plans.md: a plan with each kind of mark. The live group: examples/basic with a
+   * kernel parameter on visa-usd, a receipt text on the merchant and a second EMV config, plus two
+   * merchants someone made in the service that paycfg cannot key (no providerReference, and one
+   * starting with "~"). The manifest then changes the parameters and the receipt, creates a
+   * merchant of the first one's name and prunes the EMV config.
+   */
+  annotated(): Promise<{ transcript: string; plan: string }> {
+    return this.once('annotated', async () => {
+      const ws = await this.ctx.workspace('Coffee PBO');
+      const visa = 'params: { aid: A0000000031010, appVersion: "0002", clFloorLimit: 0, clTransLimit: 99999999, clCVMLimit: 100000 }';
+      const oldEmv = '  - emvName: old-usd\n    paymentMethod: "02"\n    currency: USD\n    params: { aid: A0000000041010, clCVMLimit: 50000 }\n';
+      edit(ws, 'paycfg.yaml', (text) =>
+        replaced(replaced(replaced(text, visa, visa.replace(' }', ', kernel: "3" }')), 'emvConfigs:\n', `emvConfigs:\n${oldEmv}`), '    state: 1\n', '    state: 1\n    receiptInfo: "Thank you\\nCome again"\n'),
+      );
+      const applied = await ws.run(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+      if (applied.code !== 0) throw new Error(`the annotated plan's starting apply failed:\n${applied.out}${applied.err}`);
+      await ws.client.merchants.create({ mchName: 'Coffee Corner', currency: 'USD', contactName: 'Sam', contactEmail: 'sam@corner.example' });
+      await ws.client.merchants.create({ mchName: 'Legacy', currency: 'USD', contactName: 'Lee', contactEmail: 'lee@legacy.example', providerReference: '~legacy' });
+      edit(ws, 'paycfg.yaml', (text) =>
+        replaced(
+          replaced(replaced(replaced(text, ', kernel: "3" }', ', ddol: "9F3704" }'), 'clCVMLimit: 100000, ddol', 'clCVMLimit: 200000, ddol'), oldEmv, ''),
+          'Come again"\n',
+          'See you soon"\n',
+        ) + '\n  - providerReference: coffee-002\n    mchName: Coffee Corner\n    currency: USD\n    contactName: Sam\n    contactEmail: sam@corner.example\n\nprune:\n  emvConfigs: true\n',
+      );
+      const transcript = await ws.transcript(['plan', '-f', 'paycfg.yaml']);
+      return { transcript, plan: transcript };
+    });
+  }
+
   /** examples/basic applied, its terminal activated and paid with: batches for the guard and the impact. */
   paid(): Promise<Workspace> {
     return this.once('paid', async () => {
@@ -186,16 +219,16 @@ async function expectExit(session: PtySession, expected: number): Promise<void> 
 }
 
 export const CAPTURES: Record<string, Capture> = {
-  /** README: the tour's plan, its middle left out (docs/interactive-apply.md shows a whole one). */
-  'tour-plan': async (scenes) => {
-    const { plan } = await scenes.tour();
+  /** README: the tour, its plan's middle left out (docs/interactive-apply.md shows a whole one), then the apply of the saved plan. */
+  tour: async (scenes) => {
+    const { plan, apply } = await scenes.tour();
     const lines = plan.split('\n');
     const first = changeBlock(plan, /^ {2}# emv\/mc-usd /);
     const rest = lines.slice(lines.findIndex((line) => line.startsWith('Plan: ')));
     const headings = lines.filter((line) => /^ {2}# /.test(line)).slice(1).map((line) => line.trim().slice(2).split(' ')[0]);
-    return [...lines.slice(0, lines.indexOf(first[0]!)), ...first, '', `  [… ${headings.length} more changes: ${headings.join(', ')} …]`, '', ...rest].join('\n');
+    const shortened = [...lines.slice(0, lines.indexOf(first[0]!)), ...first, '', `  [… ${headings.length} more changes: ${headings.join(', ')} …]`, '', ...rest];
+    return [...shortened, apply].join('\n');
   },
-  'tour-apply': async (scenes) => (await scenes.tour()).apply,
   'journal-summary': async (scenes) => (await scenes.tour()).journal,
 
   'apply-approved': async (scenes) => (await scenes.sessions()).approved,
@@ -269,6 +302,21 @@ export const CAPTURES: Record<string, Capture> = {
     return scenes.ctx.shown(out);
   },
 
+  'annotated-plan': async (scenes) => (await scenes.annotated()).transcript,
+  /** docs/reading-plans.md: the records paycfg cannot key, from the annotated plan. */
+  'unkeyed-merchants': async (scenes) => {
+    const { plan } = await scenes.annotated();
+    return scenes.ctx.shown(plan.split('\n').filter((line) => line.startsWith('  ? merchant/~')).join('\n'));
+  },
+  /** docs/reading-plans.md: a list compared item by item, a profile's enablerParams gaining one. */
+  'list-items': async (scenes) => {
+    const ws = await scenes.applied();
+    edit(ws, 'paycfg.yaml', (text) => replaced(replaced(text, 'enablerParams: [tid, mid]', 'enablerParams: [tid, mid, sn]'), 'host-a-usd: { tid: "00000001"', 'host-a-usd: { sn: "SN-0001", tid: "00000001"'));
+    const { code, out, err } = await ws.run(['plan', '-f', 'paycfg.yaml']);
+    if (code !== 0) throw new Error(`the list plan failed:\n${out}${err}`);
+    return scenes.ctx.shown(slice(out, /^ {6}~ enablerParams = \[/, /^ {8}\]/).join('\n'));
+  },
+
   /** docs/plan.md: a mistyped --target. */
   'target-typo': async (scenes) => {
     const ws = await scenes.applied();
@@ -293,6 +341,31 @@ export const CAPTURES: Record<string, Capture> = {
     const ws = await scenes.ctx.workspace();
     writeFileSync(join(ws.dir, 'broken.yaml'), replaced(readFileSync(join(ws.dir, 'paycfg.yaml'), 'utf8'), '      - acquirer: host-a-usd', '      - acquirer: host-a-used'));
     return ws.transcript(['validate', '-f', 'broken.yaml'], { expectExit: 1, show: 'npx paycfg validate -f broken.yaml' });
+  },
+
+  /** docs/simulator.md: `paycfg sim` started in the background, up to the line it prints once it listens. */
+  'sim-listening': async () => {
+    let stop!: (signal: string) => void;
+    const interrupted = new Promise<string>((resolve) => (stop = resolve));
+    const io = captureIo({ env: {}, interrupted });
+    const running = main(['sim', '--port', '0'], io);
+    for (let waited = 0; !io.out().includes('listening on'); waited += 20) {
+      if (waited > 10_000) throw new Error(`paycfg sim did not say it listens:\n${io.out()}${io.err()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const line = io.out().split('\n').find((text) => text.startsWith('listening on'))!;
+    stop('SIGTERM');
+    await running;
+    return ['$ npx paycfg sim --port 8080 &', line.replace(/http:\/\/127\.0\.0\.1:\d+/, SHOWN_URL), '$ kill %1'].join('\n');
+  },
+
+  /** docs/simulator.md: a second simulator on a port one already holds. */
+  'sim-port-taken': async (scenes) => {
+    const port = String(scenes.ctx.sim.port);
+    const io = captureIo({ env: {} });
+    const code = await main(['sim', '--port', port], io);
+    if (code !== 1) throw new Error(`paycfg sim on a taken port exited ${code}:\n${io.out()}${io.err()}`);
+    return `$ npx paycfg sim --port 8080\n${io.err().split(port).join('8080').replace(/\n+$/, '')}`;
   },
 
   /** docs/simulator.md: a payment through the admin surface, the transaction it answers. */

@@ -1,5 +1,5 @@
 /**
- * What each manifest field becomes in the service's requests, for docs/manifest.md. Sections are
+ * What each manifest field becomes in the service's requests, for docs/manifest-reference.md. Sections are
  * named by the JSON Schema definition ids (plus `Manifest` for the top level). The bodies themselves
  * are built in apply/wire-bodies.ts; test/manifest/manifest-docs.test.ts builds them from a manifest
  * that sets every field and checks each `sentAs` path against them, and checks that every field of

@@ -1,14 +1,30 @@
 /**
- * Every relative link of the README and docs/ points at a file that exists, and an anchor at a
- * heading of that file (GitHub's slugs), so that moving a section cannot leave a dead link.
+ * Every relative link of every Markdown file of the repository points at a file that exists, and an
+ * anchor at a heading of that file (GitHub's slugs), so that moving a section cannot leave a dead
+ * link; and every `docs/….md` that code, scripts, tests, examples and action.yml name exists, so
+ * that renaming a page cannot leave a message or a comment pointing nowhere.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+/** Not the project's own files: installed, built or recorded by tools. */
+const SKIPPED = new Set(['node_modules', '.git', 'dist', 'bundle', 'bench-results']);
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(path, keep));
+    else if (keep(entry.name)) out.push(relative(root, path));
+  }
+  return out.sort();
+}
+
+const pages = filesUnder(root, (name) => name.endsWith('.md'));
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped but hyphens, spaces as hyphens. */
 function slug(heading: string): string {
@@ -23,7 +39,7 @@ function anchors(text: string): Set<string> {
   const out = new Set<string>();
   let fenced = false;
   for (const line of text.split('\n')) {
-    if (/^(```|~~~)/.test(line)) fenced = !fenced;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const heading = fenced ? null : /^#{1,6} (.*)$/.exec(line);
     if (heading) out.add(slug(heading[1]!));
   }
@@ -32,11 +48,15 @@ function anchors(text: string): Set<string> {
 
 /** Links outside code: [text](target), targets that are not URLs. */
 function links(text: string): string[] {
-  const prose = text.replace(/^(```|~~~)[\s\S]*?^\1/gm, '').replace(/`[^`\n]*`/g, '');
+  const prose = text.replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, '').replace(/`[^`\n]*`/g, '');
   return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/.test(target));
 }
 
 describe('documentation links', () => {
+  it('reads every Markdown file of the repository: the README and docs/ among them', () => {
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/plan.md', 'docs/change-control.md']));
+  });
+
   for (const page of pages) {
     it(`${page}: every relative link and anchor resolves`, () => {
       const text = readFileSync(join(root, page), 'utf8');
@@ -50,4 +70,15 @@ describe('documentation links', () => {
       }
     });
   }
+
+  it('every docs/ page that code, scripts, tests, examples and action.yml name exists', () => {
+    const sources = ['action.yml', ...['src', 'scripts', 'test', 'examples'].flatMap((dir) => filesUnder(join(root, dir), (name) => /\.(ts|js|mjs|ya?ml)$/.test(name)))];
+    const missing: string[] = [];
+    for (const source of sources) {
+      for (const match of readFileSync(join(root, source), 'utf8').matchAll(/\bdocs\/([a-z0-9-]+\.md)/g)) {
+        if (!existsSync(join(root, 'docs', match[1]!))) missing.push(`${source}: docs/${match[1]}`);
+      }
+    }
+    expect(missing, 'pages named that do not exist').toEqual([]);
+  });
 });

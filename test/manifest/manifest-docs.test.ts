@@ -1,5 +1,5 @@
 /**
- * docs/manifest.md is generated (scripts/generate-manifest-docs.ts): it must match what the model,
+ * docs/manifest-reference.md is generated (scripts/generate-manifest-docs.ts): it must match what the model,
  * the wire mapping and examples/basic give today, cover every field of the JSON Schema, and show
  * examples that load. The wire mapping (src/manifest/wire-mapping.ts) is checked against the bodies
  * apply/wire-bodies.ts builds from a manifest that sets every field.
@@ -42,7 +42,7 @@ function loadText(text: string, env: Record<string, string> = {}) {
   return loadManifest(['-'], { env, cwd: repositoryRoot, readStdin: async () => text });
 }
 
-describe('docs/manifest.md', () => {
+describe('docs/manifest-reference.md', () => {
   it('is what npm run docs:manifest writes today', () => {
     const committed = readFileSync(path.join(repositoryRoot, MANIFEST_DOCS_FILE), 'utf8');
     expect(committed === renderManifestDocs(), `${MANIFEST_DOCS_FILE} is stale: run npm run docs:manifest and commit it`).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * docs/plan-format.md is generated (scripts/generate-plan-docs.ts): it must match what
+ * docs/plan-json-reference.md is generated (scripts/generate-plan-docs.ts): it must match what
  * schemas/plan.schema.json and the planner give today, have a row for every field of every object
  * of the schema under that object's section, and show an example plan that the schema accepts.
  */
@@ -23,7 +23,7 @@ import {
 const schema = readPlanSchema();
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
-describe('docs/plan-format.md', () => {
+describe('docs/plan-json-reference.md', () => {
   it('is what npm run docs:plan-format writes today', async () => {
     const committed = readFileSync(path.join(repositoryRoot, PLAN_DOCS_FILE), 'utf8');
     expect(committed === (await renderPlanFormatDocs()), `${PLAN_DOCS_FILE} is stale: run npm run docs:plan-format and commit it`).toBe(true);
