@@ -343,6 +343,20 @@ export const CAPTURES: Record<string, Capture> = {
     return ws.transcript(['validate', '-f', 'broken.yaml'], { expectExit: 1, show: 'npx paycfg validate -f broken.yaml' });
   },
 
+  /** docs/service.md: a merchant's base64 logo replaced by another image, compared by SHA-256. */
+  'receipt-logo': async (scenes) => {
+    const first = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const second = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const ws = await scenes.ctx.workspace();
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, '    state: 1\n', `    state: 1\n    receiptLogo: ${first}\n`));
+    const applied = await ws.run(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+    if (applied.code !== 0) throw new Error(`the logo's first apply failed:\n${applied.out}${applied.err}`);
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, first, second));
+    const { code, out, err } = await ws.run(['plan', '-f', 'paycfg.yaml']);
+    if (code !== 0) throw new Error(`the logo plan failed:\n${out}${err}`);
+    return scenes.ctx.shown(changeBlock(out, /^ {2}# merchant\/coffee-001 /).join('\n'));
+  },
+
   /** docs/simulator.md: `paycfg sim` started in the background, up to the line it prints once it listens. */
   'sim-listening': async () => {
     let stop!: (signal: string) => void;
