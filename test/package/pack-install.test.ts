@@ -1,16 +1,20 @@
 /**
  * SLOW (about a minute): this suite packs paycfg with `npm pack` (which builds dist/ through the
- * `prepare` script, so it never tests a stale build), installs the tarball into an empty
+ * `prepack` script, so it never tests a stale build), installs the tarball into an empty
  * temporary project with `npm install`, and there runs what a new user runs: `npx paycfg`
- * against the embedded simulator, and a TypeScript file that imports the library. It needs the
- * package registry for paycfg's dependencies.
+ * against the embedded simulator, and a TypeScript file that imports the library. It checks that
+ * the install prints no warning of ours, and that every relative link of every Markdown file the
+ * package ships resolves inside the installed package. It needs the package registry for
+ * paycfg's dependencies.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headingAnchors, relativeLinks } from './markdown-links.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const GROUP = 'G-00000001';
@@ -47,6 +51,8 @@ async function mustRun(command: string, args: readonly string[], cwd: string): P
 
 let work: string;
 let project: string;
+let installed: string;
+let install: Run;
 let sim: ChildProcess | undefined;
 
 beforeAll(async () => {
@@ -57,7 +63,8 @@ beforeAll(async () => {
   if (tarball === undefined) throw new Error(`npm pack wrote no tarball to ${work}`);
   await mustRun('mkdir', [project], work);
   await mustRun('npm', ['init', '-y'], project);
-  await mustRun('npm', ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline'], project);
+  install = await mustRun('npm', ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline'], project);
+  installed = join(project, 'node_modules', 'paycfg');
   // The tutorial starts from the example the package ships: a copy of it, as the README says.
   await cp(join(project, 'node_modules/paycfg/examples/basic'), join(project, 'basic'), { recursive: true });
 }, 180_000);
@@ -78,14 +85,61 @@ describe('the packed package, installed into an empty project (slow: npm pack an
   it('ships what runs and nothing of the sources, tests or source maps', async () => {
     const listing = await mustRun('tar', ['-tzf', (await readdir(work)).map((name) => join(work, name)).find((p) => p.endsWith('.tgz'))!], work);
     const files = listing.stdout.split('\n').filter((line) => line !== '');
-    expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/bin/paycfg.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/cli/main.js', 'package/schemas/manifest.schema.json', 'package/schemas/plan.schema.json', 'package/examples/basic/paycfg.yaml']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/LICENSE',
+        'package/README.md',
+        'package/bin/paycfg.js',
+        'package/bundle/paycfg.mjs',
+        'package/bundle/yaml-worker.js',
+        'package/dist/index.js',
+        'package/dist/index.d.ts',
+        'package/dist/package-files.js',
+        'package/schemas/manifest.schema.json',
+        'package/schemas/plan.schema.json',
+        'package/examples/basic/paycfg.yaml',
+        'package/docs/ci.md',
+        'package/action.yml',
+      ]),
+    );
     expect(files.filter((file) => /^package\/(src|test|scripts)\//.test(file) || file.endsWith('.map'))).toEqual([]);
   });
 
-  it('npx paycfg --version prints the package version', async () => {
+  it('installs without a warning or an error of ours: no install script runs', () => {
+    const lines = `${install.stdout}\n${install.stderr}`.split('\n').filter((line) => /^npm (warn|error|ERR!)/i.test(line));
+    // A dependency's own deprecation notice is the dependency's, and changes with the registry: shown, not failed on.
+    const theirs = lines.filter((line) => /^npm warn deprecated (?!paycfg@)/i.test(line));
+    if (theirs.length > 0) console.log(`npm install of the tarball: dependencies' notices:\n${theirs.join('\n')}`);
+    expect(lines.filter((line) => !theirs.includes(line))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts?.[hook], hook).toBeUndefined();
+  });
+
+  it('every relative link of every Markdown file it ships resolves inside the installed package, anchors included', async () => {
+    const pages = (await readdir(installed, { recursive: true })).filter((file) => file.endsWith('.md') && !file.split(sep).includes('node_modules'));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', join('docs', 'ci.md')]));
+    const broken: string[] = [];
+    let checked = 0;
+    for (const page of pages) {
+      const file = join(installed, page);
+      for (const target of relativeLinks(readFileSync(file, 'utf8'))) {
+        checked += 1;
+        const [path, anchor] = target.split('#') as [string, string | undefined];
+        const resolved = path === '' ? file : resolve(dirname(file), decodeURIComponent(path));
+        const inside = !relative(installed, resolved).startsWith('..');
+        if (!inside || !existsSync(resolved)) broken.push(`${page}: ${target} (${inside ? 'not in the package' : 'outside the package'})`);
+        else if (anchor !== undefined && resolved.endsWith('.md') && !headingAnchors(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${page}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('npx paycfg --version prints the package version, from the bundle the bin runs', async () => {
     const { version } = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { version: string };
     const result = await run('npx', ['paycfg', '--version'], project);
     expect(result).toMatchObject({ code: 0, stdout: `paycfg ${version}\n` });
+    expect(readFileSync(join(installed, 'bin/paycfg.js'), 'utf8')).toContain("import '../bundle/paycfg.mjs';");
   });
 
   it('npx paycfg validate accepts the basic example', async () => {
@@ -161,12 +215,14 @@ void plan({ manifest: 'basic' });
 
     await writeFile(
       join(project, 'run.mjs'),
-      `import { createClient, plan, signSimToken, startSimulator } from 'paycfg';
+      `import { createClient, exportGroup, plan, signSimToken, startSimulator } from 'paycfg';
 const sim = await startSimulator({ port: 0 });
 const client = createClient({ baseUrl: sim.url, token: signSimToken({ groupId: '${GROUP}' }) });
 try {
   const planned = await plan({ manifest: 'basic', client, env: { TILL_ADMIN_PASSWORD: 'x' } });
-  process.stdout.write(JSON.stringify({ formatVersion: planned.formatVersion, group: planned.group.groupId, creates: planned.summary.create }));
+  // The modeline names the schema where dist/ finds its package root: node_modules/paycfg.
+  const exported = await exportGroup({ client, target: { kind: 'stdout' } });
+  process.stdout.write(JSON.stringify({ formatVersion: planned.formatVersion, group: planned.group.groupId, creates: planned.summary.create, modeline: exported.text.split('\\n')[0] }));
 } finally {
   await client.close();
   await sim.close();
@@ -175,7 +231,12 @@ try {
     );
     const ran = await run(process.execPath, ['run.mjs'], project);
     expect(ran.stderr).toBe('');
-    expect(JSON.parse(ran.stdout)).toMatchObject({ formatVersion: 1, group: GROUP, creates: expect.any(Number) });
+    expect(JSON.parse(ran.stdout)).toMatchObject({
+      formatVersion: 1,
+      group: GROUP,
+      creates: expect.any(Number),
+      modeline: '# yaml-language-server: $schema=node_modules/paycfg/schemas/manifest.schema.json',
+    });
     expect((JSON.parse(ran.stdout) as { creates: number }).creates).toBeGreaterThan(0);
   });
 });
