@@ -78,8 +78,9 @@ export function withCaptures(markdown: string, bodyOf: (name: string) => string 
 
 /**
  * What differs from one run to the next, whatever the seed: times, durations, run ids, hashes
- * (a plan's hash covers the base URL, whose port is the free one of the day), and the ids the
- * service draws at the moment of the request. Both sides of a comparison go through it.
+ * (a plan's hash covers the base URL, whose port is the free one of the day), the ids the
+ * service draws at the moment of the request, and the spinner's frame. Both sides of a comparison
+ * go through it.
  */
 export function normalised(text: string): string {
   return text
@@ -93,6 +94,8 @@ export function normalised(text: string): string {
     .replace(/\bM\d{10}\b/g, 'M<id>')
     .replace(/\bT\d{10}\b/g, 'T<id>')
     .replace(/\bCD-\d{12}\b/g, 'CD-<code>')
+    // The progress display's spinner shows whichever frame was drawn last.
+    .replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/g, '⠋')
     .replace(/[ \t]+$/gm, '');
 }
 

@@ -317,6 +317,21 @@ export const CAPTURES: Record<string, Capture> = {
     return scenes.ctx.shown(slice(out, /^ {6}~ enablerParams = \[/, /^ {8}\]/).join('\n'));
   },
 
+  /** docs/reading-plans.md: a 604-character EMV parameter in the pull-request comment, in pieces. */
+  'markdown-long-value': async (scenes) => {
+    const ws = await scenes.applied();
+    const ddol = `9F02${'06'.repeat(300)}`;
+    edit(ws, 'paycfg.yaml', (text) => replaced(text, 'clCVMLimit: 100000 }\n  - emvName: mc-usd', `clCVMLimit: 100000, ddol: "${ddol}" }\n  - emvName: mc-usd`));
+    const { code, out, err } = await ws.run(['plan', '-f', 'paycfg.yaml', '--markdown']);
+    if (code !== 0) throw new Error(`the long-value plan failed:\n${out}${err}`);
+    const lines = out.split('\n');
+    const start = lines.findIndex((line) => /^\+ +ddol = \(one line of/.test(line));
+    if (start < 0) throw new Error(`the Markdown shows no long ddol:\n${out}`);
+    let end = start + 1;
+    while (/^\+ +"/.test(lines[end + 1] ?? '')) end += 1;
+    return lines.slice(start, end + 1).join('\n');
+  },
+
   /** docs/plan.md: a mistyped --target. */
   'target-typo': async (scenes) => {
     const ws = await scenes.applied();

@@ -47,6 +47,7 @@ describe('captured blocks in a page', () => {
     expect(firstDifference('a\nb\nc', 'a\nB\nc')).toEqual({ line: 2, committed: 'b', generated: 'B' });
     expect(firstDifference('a', 'a\nmore')).toEqual({ line: 2, committed: '(the block ends here)', generated: 'more' });
     expect(normalised('Plan hash sha256:748affe9e781 ')).toBe('Plan hash sha256:<hash>');
+    expect(normalised('⠙ Write acquirer profiles (0/1): stopping')).toBe(normalised('⠋ Write acquirer profiles (0/1): stopping'));
   });
 
   it('tells a block of output that is no capture from commands to type', () => {
