@@ -1,6 +1,9 @@
 import { formatAmount, fromMinor, toMinor } from '../impact/money.js';
 import type { ChangeImpact } from '../impact/types.js';
 import { windowInWords } from '../impact/window.js';
+import type { Kind } from '../model/kinds.js';
+import type { Action } from '../plan/plan.js';
+import { showControls } from '../util/visible-text.js';
 
 /**
  * The words of payment-aware plans, shared by the text and Markdown renderers: a change's impact in
@@ -19,9 +22,18 @@ export interface BatchView {
   readonly currency: string;
 }
 
-/** What the renderers read of a change, a blocked entry and a warning beyond their long-standing fields. */
+/**
+ * What the renderers read of a change, a blocked entry and a warning beyond their long-standing
+ * fields. A change's kind, action, key and merchant, when given, let its impact name what it
+ * reaches ("merchant coffee-001 and its 2 terminals") rather than count it.
+ */
 export interface WithImpact {
   readonly impact?: ChangeImpact;
+  readonly kind?: Kind;
+  readonly action?: Action;
+  readonly key?: string;
+  /** providerReference of the owning merchant, for bindings and devices; already made visible. */
+  readonly merchant?: string;
 }
 export interface WithBatches {
   readonly batches?: readonly BatchView[];
@@ -44,25 +56,60 @@ export function touchesTraffic(change: WithImpact): boolean {
 }
 
 /**
- * `reaches 3 merchants, 12 terminals; 1,204 payments, USD 18,220.50, last 2026-11-24 18:02 UTC over 30 days`,
- * or undefined when the change reaches nothing live and saw no payment: a new record has nothing to say.
- * `at least` stands before terminals some of which were not read (impact.terminalsKnown false), and
- * `terminals not read` for none read.
+ * What a change reaches and the payments through it, worded for a reviewer:
+ * `merchant coffee-001 and its 2 terminals; no payments over 30 days`,
+ * `3 merchants and their 12 terminals; 1,204 payments, USD 18,220.50, last 2026-11-24 18:02 UTC over 30 days`,
+ * `a new terminal of merchant coffee-001`. Undefined when the change reaches nothing live and saw
+ * no payment: a new record has nothing to say. Terminals the plan did not read are said to be not
+ * counted, never counted as 0 (see terminalsText). A create carries no traffic of its own, so it
+ * says none.
  */
 export function impactLine(change: WithImpact): string | undefined {
   const impact = change.impact;
   if (impact === undefined) return undefined;
-  const payments = impact.payments;
+  const payments = change.action === 'create' ? undefined : impact.payments;
   if (impact.merchants === 0 && impact.terminals === 0 && impact.terminalsKnown !== false && (payments?.count ?? 0) === 0) return undefined;
-  const terminals =
-    impact.terminalsKnown !== false ? counted(impact.terminals, 'terminal') : impact.terminals > 0 ? `at least ${counted(impact.terminals, 'terminal')}` : 'terminals not read';
-  const reach = `reaches ${counted(impact.merchants, 'merchant')}, ${terminals}`;
+  const reach = reachText(change, impact);
   if (payments === undefined) return reach;
   const over = payments.window !== undefined ? ` over ${windowInWords(payments.window)}` : '';
   if (payments.count === 0) return `${reach}; no payments${over}`;
   const amounts = Object.entries(payments.amounts).map(([currency, amount]) => formatAmount(amount, currency));
   const last = payments.last !== null ? `, last ${utcMinute(payments.last)}` : '';
   return `${reach}; ${counted(payments.count, 'payment')}${amounts.length > 0 ? `, ${amounts.join(', ')}` : ''}${last}${over}`;
+}
+
+/** Terminals the plan did not read can be counted: a terminal budget reads them (live/count-terminals). */
+const NOT_COUNTED = 'not counted without --max-affected-terminals';
+
+/** The merchant a change to a merchant, binding or device belongs to, when the change says. */
+function merchantOf(change: WithImpact): string | undefined {
+  if (change.kind === 'merchant' && change.key !== undefined) return showControls(change.key);
+  return change.kind === 'binding' || change.kind === 'device' ? change.merchant : undefined;
+}
+
+function reachText(change: WithImpact, impact: ChangeImpact): string {
+  const merchant = impact.merchants === 1 ? merchantOf(change) : undefined;
+  if (change.kind === 'device' && merchant !== undefined) {
+    if (change.action === 'create') return `a new terminal of merchant ${merchant}`;
+    return impact.terminals > 0 ? `this terminal of merchant ${merchant}` : `this terminal of merchant ${merchant} (decommissioned)`;
+  }
+  if (impact.merchants === 0) return 'no live merchant';
+  const merchants = merchant !== undefined ? `merchant ${merchant}` : counted(impact.merchants, 'merchant');
+  return `${merchants}${terminalsText(impact)}`;
+}
+
+/**
+ * ` and its 2 terminals`, ` and their 12 terminals`, ` (no terminals)`; with terminals not read,
+ * ` and its terminals (not counted …)` or ` and at least 3 of their terminals (the rest not counted …)`.
+ */
+function terminalsText(impact: ChangeImpact): string {
+  const their = impact.merchants === 1 ? 'its' : 'their';
+  if (impact.terminalsKnown === false) {
+    return impact.terminals > 0
+      ? ` and at least ${impact.terminals.toLocaleString('en-US')} of ${their} terminals (the rest ${NOT_COUNTED})`
+      : ` and ${their} terminals (${NOT_COUNTED})`;
+  }
+  return impact.terminals === 0 ? ' (no terminals)' : ` and ${their} ${counted(impact.terminals, 'terminal')}`;
 }
 
 function stateWord(state: number): string {

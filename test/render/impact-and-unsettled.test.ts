@@ -71,10 +71,10 @@ function unsettled(address: string, batches: Batch[]): Blocked {
 
 describe('impact in one line', () => {
   it('says the reach, the payments per currency in its minor digits, the last one in UTC and the window', () => {
-    expect(impactLine({ impact: busy })).toBe('reaches 3 merchants, 12 terminals; 1,204 payments, USD 18,220.50, JPY 1,200, last 2026-11-24 18:02 UTC over 30 days');
-    expect(impactLine({ impact: { merchants: 1, terminals: 0, terminalsKnown: false } })).toBe('reaches 1 merchant, terminals not read');
-    expect(impactLine({ impact: { merchants: 2, terminals: 1, terminalsKnown: false } })).toBe('reaches 2 merchants, at least 1 terminal');
-    expect(impactLine({ impact: { merchants: 1, terminals: 1, payments: { count: 0, amounts: {}, last: null, window: '7d' } } })).toBe('reaches 1 merchant, 1 terminal; no payments over 7 days');
+    expect(impactLine({ impact: busy })).toBe('3 merchants and their 12 terminals; 1,204 payments, USD 18,220.50, JPY 1,200, last 2026-11-24 18:02 UTC over 30 days');
+    expect(impactLine({ impact: { merchants: 1, terminals: 0, terminalsKnown: false } })).toBe('1 merchant and its terminals (not counted without --max-affected-terminals)');
+    expect(impactLine({ impact: { merchants: 2, terminals: 1, terminalsKnown: false } })).toBe('2 merchants and at least 1 of their terminals (the rest not counted without --max-affected-terminals)');
+    expect(impactLine({ impact: { merchants: 1, terminals: 1, payments: { count: 0, amounts: {}, last: null, window: '7d' } } })).toBe('1 merchant and its 1 terminal; no payments over 7 days');
     expect(impactLine({ impact: { merchants: 0, terminals: 0 } })).toBeUndefined();
     expect(impactLine({ impact: { merchants: 0, terminals: 0, payments: { count: 0, amounts: {}, last: null, window: '30d' } } })).toBeUndefined();
     expect(impactLine({})).toBeUndefined();
@@ -89,7 +89,7 @@ describe('impact in one line', () => {
   it('stands under the change block in text, and only where the change has one', () => {
     const text = renderPlanText(planOf([change('acquirer', 'host-a', 'update', busy), change('emv', 'new', 'create', { merchants: 0, terminals: 0 }), change('merchant', 'm', 'update')]), plain);
     expect(text).toContain(
-      '    }\n    impact: reaches 3 merchants, 12 terminals; 1,204 payments, USD 18,220.50, JPY 1,200, last 2026-11-24 18:02 UTC over 30 days\n    reason: test host-a',
+      '    }\n    impact: 3 merchants and their 12 terminals; 1,204 payments, USD 18,220.50, JPY 1,200, last 2026-11-24 18:02 UTC over 30 days\n    reason: test host-a',
     );
     expect(text.match(/impact:/g)).toHaveLength(1);
   });
@@ -102,16 +102,16 @@ describe('impact in one line', () => {
     const rows = markdown.split('\n').filter((line) => line.startsWith('| '));
     expect(rows).toEqual([
       '| | change | impact | reason |',
-      '| 🗑️ | `merchant/hot` | reaches 1 merchant, 2 terminals; 7 payments, EUR 70.00, last 2026-11-25 09:00 UTC over 30 days | test hot |',
-      '| ✏️ | `emv/visa` | reaches 4 merchants, 20 terminals | test visa |',
-      '| ✏️ | `acquirer/quiet` | reaches 2 merchants, 5 terminals; no payments over 30 days | test quiet |',
+      '| 🗑️ | `merchant/hot` | merchant hot and its 2 terminals; 7 payments, EUR 70.00, last 2026-11-25 09:00 UTC over 30 days | test hot |',
+      '| ✏️ | `emv/visa` | 4 merchants and their 20 terminals | test visa |',
+      '| ✏️ | `acquirer/quiet` | 2 merchants and their 5 terminals; no payments over 30 days | test quiet |',
       '| ➕ | `emv/amex` |  | test amex |',
     ]);
     expect(markdown).toContain('Changes through which payments went in the impact window come first');
     const details = markdown.slice(markdown.indexOf('<details>'));
     expect(details.indexOf('emv "visa"')).toBeLessThan(details.indexOf('acquirer "quiet"'));
     expect(details.indexOf('acquirer "quiet"')).toBeLessThan(details.indexOf('merchant "hot"'));
-    expect(details).toContain('  impact: reaches 1 merchant, 2 terminals; 7 payments, EUR 70.00');
+    expect(details).toContain('  impact: merchant hot and its 2 terminals; 7 payments, EUR 70.00');
   });
 
   it('in Markdown without any impact, the table is as it was: no column, no note', () => {
