@@ -30,8 +30,8 @@ const OPERATOR = /^(\|\|?|&&|;|\d?>>?|<)$/;
 
 /**
  * The paycfg command lines of a shell script, as argument lists (quotes removed, `$VAR` left as
- * written), from `paycfg` (or `npx paycfg@VERSION`) to the first operator. Lines that only print
- * (echo, printf) and comments are not commands.
+ * written), from the word `paycfg` to the first operator. Lines that only print (echo, printf) and
+ * comments are not commands.
  */
 export function shellInvocations(script: string): string[][] {
   const out: string[][] = [];
@@ -39,7 +39,7 @@ export function shellInvocations(script: string): string[][] {
     // A `;` is a word of its own, so that it ends the command it follows (`then paycfg journal FILE; fi`).
     const words = (line.match(/"[^"]*"|'[^']*'|[^\s"';]+|;/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/, '$2'));
     if (words.length === 0 || ['#', 'echo', 'printf'].some((w) => words[0]!.startsWith(w))) continue;
-    const at = words.findIndex((w) => w === 'paycfg' || w.startsWith('paycfg@'));
+    const at = words.indexOf('paycfg');
     if (at < 0) continue;
     const end = words.findIndex((w, i) => i > at && OPERATOR.test(w));
     out.push(words.slice(at + 1, end < 0 ? undefined : end));

@@ -97,7 +97,8 @@ function standInRemote(): { url: string; sha: string; close: () => void } {
   return { url: `file://${join(dir, 'paycfg.git')}`, sha: git(source, 'rev-parse', 'HEAD'), close: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-describe('examples/ci/gitlab-ci.yml scripts against the simulator', () => {
+// Each job fetches paycfg and starts it a few times: four jobs in a row take a while on two busy cores.
+describe('examples/ci/gitlab-ci.yml scripts against the simulator', { timeout: 90_000 }, () => {
   let sim: TestSimulator;
   let remote: ReturnType<typeof standInRemote>;
   beforeAll(async () => {
