@@ -21699,7 +21699,7 @@ var init_zod = __esm({
 });
 
 // src/manifest/iso-codes.ts
-var ISO_4217_CURRENCIES, ISO_3166_ALPHA2_COUNTRIES;
+var ISO_4217_CURRENCIES, ISO_3166_ALPHA2_COUNTRIES, EXCEPTIONALLY_RESERVED_COUNTRIES;
 var init_iso_codes = __esm({
   "src/manifest/iso-codes.ts"() {
     "use strict";
@@ -22117,6 +22117,13 @@ var init_iso_codes = __esm({
       "ZM",
       "ZW"
     ];
+    EXCEPTIONALLY_RESERVED_COUNTRIES = {
+      UK: { code: "GB", name: "the United Kingdom" },
+      EL: { code: "GR", name: "Greece" },
+      FX: { code: "FR", name: "France" },
+      EA: { code: "ES", name: "Spain, of which Ceuta and Melilla are part" },
+      IC: { code: "ES", name: "Spain, of which the Canary Islands are part" }
+    };
   }
 });
 
@@ -22445,6 +22452,15 @@ function uniqueList(item, message) {
     });
   });
 }
+function countryMessage(input2) {
+  const reserved = typeof input2 === "string" ? EXCEPTIONALLY_RESERVED_COUNTRIES[input2.toUpperCase()] : void 0;
+  if (reserved !== void 0) return `${VALUE} is not an ISO 3166-1 alpha-2 code: did you mean "${reserved.code}" (${reserved.name})?`;
+  return `${VALUE} is not an ISO 3166-1 alpha-2 country code (two capital letters, e.g. US)${inCapitals(input2, ISO_3166_ALPHA2_COUNTRIES)}`;
+}
+function inCapitals(input2, codes) {
+  const capitals = typeof input2 === "string" ? input2.toUpperCase() : void 0;
+  return capitals !== void 0 && capitals !== input2 && codes.includes(capitals) ? `; write it "${capitals}"` : "";
+}
 function writtenAsIana(name) {
   const parts = name.split("/");
   return parts.every((part) => /^[A-Z]/.test(part) && (parts.length === 1 || part.length <= 3 || /[a-z0-9+_-]/.test(part.slice(1))));
@@ -22484,8 +22500,10 @@ var init_model = __esm({
     __name(strictEntry, "strictEntry");
     requiredText = /* @__PURE__ */ __name(() => external_exports.string().min(1, { error: "must not be empty" }), "requiredText");
     __name(uniqueList, "uniqueList");
-    currencySchema = external_exports.enum(ISO_4217_CURRENCIES, { error: `${VALUE} is not an ISO 4217 currency code (three capital letters, e.g. USD)` }).meta({ id: "Currency", description: "ISO 4217 currency code, e.g. USD." });
-    countrySchema = external_exports.enum(ISO_3166_ALPHA2_COUNTRIES, { error: `${VALUE} is not an ISO 3166-1 alpha-2 country code (two capital letters, e.g. US)` }).meta({ id: "Country", description: "ISO 3166-1 alpha-2 country code, e.g. US." });
+    currencySchema = external_exports.enum(ISO_4217_CURRENCIES, { error: /* @__PURE__ */ __name((issue2) => `${VALUE} is not an ISO 4217 currency code (three capital letters, e.g. USD)${inCapitals(issue2.input, ISO_4217_CURRENCIES)}`, "error") }).meta({ id: "Currency", description: "ISO 4217 currency code, e.g. USD." });
+    countrySchema = external_exports.enum(ISO_3166_ALPHA2_COUNTRIES, { error: /* @__PURE__ */ __name((issue2) => countryMessage(issue2.input), "error") }).meta({ id: "Country", description: "ISO 3166-1 alpha-2 country code, e.g. US." });
+    __name(countryMessage, "countryMessage");
+    __name(inCapitals, "inCapitals");
     nameSchema = /* @__PURE__ */ __name(() => external_exports.string().min(1, { error: "must not be empty" }).regex(/^\S(.*\S)?$/, { error: `${VALUE} must not start or end with spaces` }), "nameSchema");
     keySchema = /* @__PURE__ */ __name((field) => nameSchema().refine((key) => !key.startsWith(UNKEYED_MARK), {
       error: `${VALUE} must not start with "${UNKEYED_MARK}": a plan names a live record without a ${field} "${UNKEYED_MARK}<its id>", and a key of the manifest must never look like one`
@@ -22983,19 +23001,19 @@ function validMoves(list) {
 function countEntries(record2) {
   const length = /* @__PURE__ */ __name((value) => Array.isArray(value) ? value.length : 0, "length");
   let bindings = 0;
-  let devices = 0;
+  let devices2 = 0;
   const merchants = Array.isArray(record2["merchants"]) ? record2["merchants"] : [];
   for (const merchant of merchants) {
     if (merchant === null || typeof merchant !== "object") continue;
     bindings += length(merchant["bindings"]);
-    devices += length(merchant["devices"]);
+    devices2 += length(merchant["devices"]);
   }
   return {
     emvConfigs: length(record2["emvConfigs"]),
     acquirerProfiles: length(record2["acquirerProfiles"]),
     merchants: merchants.length,
     bindings,
-    devices
+    devices: devices2
   };
 }
 function brokenParts(issues) {
@@ -23047,11 +23065,11 @@ function partialMerchant(raw, parts) {
     return Array.from({ length }, (_, index) => brokenIndices.has(index) ? void 0 : parsed[next++]);
   }, "withHoles");
   const rawLength = /* @__PURE__ */ __name((list) => Array.isArray(list) ? list.length : 0, "rawLength");
-  const { bindings, devices, ...fields4 } = result.data;
+  const { bindings, devices: devices2, ...fields4 } = result.data;
   return {
     ...fields4,
     bindings: withHoles(bindings, parts.bindings, rawLength(item["bindings"])),
-    devices: withHoles(devices, parts.devices, rawLength(item["devices"]))
+    devices: withHoles(devices2, parts.devices, rawLength(item["devices"]))
   };
 }
 function pathKey(path6) {
@@ -30298,7 +30316,7 @@ var require_parser = __commonJS({
       }
     }
     __name(fixFlowSeqItems, "fixFlowSeqItems");
-    var Parser2 = class {
+    var Parser3 = class {
       static {
         __name(this, "Parser");
       }
@@ -31074,7 +31092,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser2;
+    exports.Parser = Parser3;
   }
 });
 
@@ -31397,6 +31415,82 @@ var init_yaml_pieces = __esm({
   }
 });
 
+// src/manifest/yaml-syntax-error.ts
+function yamlSyntaxProblem(text5, problems, otherwise) {
+  const first = earliest(problems);
+  const at = first.pos[0];
+  const lineEnd = text5.indexOf("\n", at);
+  const opener = unclosedFlowBefore(text5, lineEnd === -1 ? text5.length : lineEnd);
+  if (opener !== void 0) {
+    const [what2, close] = opener.char === "[" ? ["list", "]"] : ["mapping", "}"];
+    return {
+      offset: opener.offset,
+      // The parser cannot tell a missing "]" from one on a line it no longer reads as part of the list.
+      message: `invalid YAML: this "${opener.char}" opens a ${what2} that is not closed: a "${close}" is missing, or the lines after it are not indented deeper than this one`
+    };
+  }
+  const closer = text5[at];
+  if (first.code === "UNEXPECTED_TOKEN" && (closer === "]" || closer === "}")) {
+    return { offset: at, message: `invalid YAML: this "${closer}" closes no "${closer === "]" ? "[" : "{"}"; remove it` };
+  }
+  const lineStart = text5.lastIndexOf("\n", at - 1) + 1;
+  const indentation = /^[ \t]*/.exec(text5.slice(lineStart))?.[0] ?? "";
+  if (indentation.includes("	")) {
+    return { offset: lineStart + indentation.indexOf("	"), message: "invalid YAML: a tab in the indentation; YAML does not allow tabs for indentation: use spaces" };
+  }
+  const key = keyWithoutColon(first, text5, lineStart + indentation.length);
+  if (key !== void 0) {
+    return { offset: key.offset, message: `invalid YAML: a key needs a colon: "${key.name}: value", not "${key.name} value"` };
+  }
+  return { offset: at, message: otherwise(first) };
+}
+function earliest(problems) {
+  const errors = problems.filter((problem) => problem.name === "YAMLParseError");
+  const pool = errors.length > 0 ? errors : problems;
+  return pool.reduce((best, problem) => problem.pos[0] < best.pos[0] ? problem : best);
+}
+function unclosedFlowBefore(text5, limit) {
+  let found3;
+  const pending = [...new import_yaml2.Parser().parse(text5)];
+  while (pending.length > 0) {
+    const token = pending.pop();
+    if (token === void 0) continue;
+    if (token.type === "document") pending.push(token.value);
+    else if (token.type === "block-map" || token.type === "block-seq") for (const item of token.items) pending.push(item.key ?? void 0, item.value);
+    else if (token.type === "flow-collection") {
+      const char = token.start.source;
+      const close = char === "[" ? "]" : "}";
+      if ((char === "[" || char === "{") && token.offset <= limit && !token.end.some((end) => end.source === close)) {
+        if (found3 === void 0 || token.offset < found3.offset) found3 = { offset: token.offset, char };
+      }
+      for (const item of token.items) pending.push(item.key ?? void 0, item.value);
+    }
+  }
+  return found3;
+}
+function keyWithoutColon(problem, text5, contentStart) {
+  if (!KEY_PROBLEMS.has(problem.code)) return void 0;
+  const lineEnd = text5.indexOf("\n", contentStart);
+  const line = text5.slice(contentStart, lineEnd === -1 ? void 0 : lineEnd).replace(/\s+#.*$/, "").trimEnd();
+  const match2 = KEY_THEN_VALUE.exec(line);
+  if (match2 === null || /:(\s|$)/.test(line)) return void 0;
+  const name = match2[1];
+  return { offset: contentStart + line.indexOf(name), name };
+}
+var import_yaml2, KEY_PROBLEMS, KEY_THEN_VALUE;
+var init_yaml_syntax_error = __esm({
+  "src/manifest/yaml-syntax-error.ts"() {
+    "use strict";
+    import_yaml2 = __toESM(require_dist(), 1);
+    __name(yamlSyntaxProblem, "yamlSyntaxProblem");
+    __name(earliest, "earliest");
+    __name(unclosedFlowBefore, "unclosedFlowBefore");
+    KEY_PROBLEMS = /* @__PURE__ */ new Set(["MULTILINE_IMPLICIT_KEY", "BLOCK_AS_IMPLICIT_KEY", "MISSING_CHAR"]);
+    KEY_THEN_VALUE = /^(?:- +)?([A-Za-z_][\w.-]*)[ \t]+[^\s#:][^\n]*$/;
+    __name(keyWithoutColon, "keyWithoutColon");
+  }
+});
+
 // src/manifest/read-yaml.ts
 import { createHash as createHash2 } from "node:crypto";
 import { readFileSync as readFileSync2, statSync } from "node:fs";
@@ -31546,15 +31640,14 @@ function parseManifestPieces(text5, name) {
   return skeleton;
 }
 function parseYamlDocument(text5, name, depth = 0, tokens2) {
-  const lineCounter = new import_yaml2.LineCounter();
+  const lineCounter = new import_yaml3.LineCounter();
   const doc = parseWithoutTrace(text5, lineCounter, tokens2);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
-    const diagnostics2 = yamlProblems(problems).map((problem) => {
-      const { line, col } = lineCounter.linePos(problem.code === "RESOURCE_EXHAUSTION" ? tooDeepOffset(text5, depth) : problem.pos[0]);
-      return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
-    });
-    return { value: void 0, diagnostics: diagnostics2 };
+    const exhausted = problems.find((problem) => problem.code === "RESOURCE_EXHAUSTION");
+    const { offset, message } = exhausted !== void 0 ? { offset: tooDeepOffset(text5, depth), message: yamlMessage(exhausted) } : yamlSyntaxProblem(text5, problems, yamlMessage);
+    const { line, col } = lineCounter.linePos(offset);
+    return { value: void 0, diagnostics: [diagnostic({ file: name, line, col }, [], message)] };
   }
   const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run(depth);
   return { value, diagnostics };
@@ -31586,7 +31679,7 @@ function fileSource(file2) {
   };
 }
 function positionsOf(text5, name) {
-  const lineCounter = new import_yaml2.LineCounter();
+  const lineCounter = new import_yaml3.LineCounter();
   const doc = parseWithoutTrace(text5, lineCounter);
   const root = doc.errors.length + doc.warnings.length > 0 ? void 0 : new Converter(doc, name, lineCounter, true).run().root;
   return { lineCounter, root };
@@ -31598,26 +31691,26 @@ function parseWithoutTrace(text5, lineCounter, tokens2) {
   const env2 = process.env;
   process.env = NO_ENVIRONMENT;
   try {
-    return tokens2 === void 0 ? (0, import_yaml2.parseDocument)(text5, { ...DOCUMENT_OPTIONS, lineCounter }) : composeItem(text5, tokens2, lineCounter);
+    return tokens2 === void 0 ? (0, import_yaml3.parseDocument)(text5, { ...DOCUMENT_OPTIONS, lineCounter }) : composeItem(text5, tokens2, lineCounter);
   } finally {
     process.env = env2;
   }
 }
 function composeItem(text5, tokens2, lineCounter) {
-  const parser = new import_yaml2.Parser(lineCounter.addNewLine);
+  const parser = new import_yaml3.Parser(lineCounter.addNewLine);
   lineCounter.addNewLine(0);
   function* syntax7() {
     for (const token of tokens2) yield* parser.next(token);
     yield* parser.end();
   }
   __name(syntax7, "syntax");
-  const [doc, extra] = [...new import_yaml2.Composer(DOCUMENT_OPTIONS).compose(syntax7(), true, text5.length)];
-  if (extra !== void 0) doc.errors.push(new import_yaml2.YAMLParseError(extra.range.slice(0, 2), "MULTIPLE_DOCS", "an item holds more than one document"));
+  const [doc, extra] = [...new import_yaml3.Composer(DOCUMENT_OPTIONS).compose(syntax7(), true, text5.length)];
+  if (extra !== void 0) doc.errors.push(new import_yaml3.YAMLParseError(extra.range.slice(0, 2), "MULTIPLE_DOCS", "an item holds more than one document"));
   return doc;
 }
 function tooDeepOffset(text5, rootDepth) {
   const pending = [];
-  for (const token of new import_yaml2.Parser().parse(text5)) {
+  for (const token of new import_yaml3.Parser().parse(text5)) {
     if (token.type === "document") pending.push({ token: token.value, depth: rootDepth });
   }
   pending.reverse();
@@ -31629,10 +31722,6 @@ function tooDeepOffset(text5, rootDepth) {
     for (let i = token.items.length - 1; i >= 0; i--) pending.push({ token: token.items[i]?.value, depth: depth + 1 });
   }
   return 0;
-}
-function yamlProblems(problems) {
-  const exhausted = problems.find((problem) => problem.code === "RESOURCE_EXHAUSTION");
-  return exhausted === void 0 ? [...problems] : [exhausted];
 }
 function yamlMessage(problem) {
   switch (problem.code) {
@@ -31648,9 +31737,9 @@ function yamlMessage(problem) {
 }
 function countWrittenValues(doc) {
   let count4 = 0;
-  (0, import_yaml2.visit)(doc, {
+  (0, import_yaml3.visit)(doc, {
     Node(key, node2) {
-      if (key !== "key" && !(0, import_yaml2.isAlias)(node2)) count4++;
+      if (key !== "key" && !(0, import_yaml3.isAlias)(node2)) count4++;
     },
     Pair(_, pair) {
       if (pair.value === null || pair.value === void 0) count4++;
@@ -31678,16 +31767,17 @@ function describeFsError(error62) {
   if (code2 === "EISDIR") return "it is a directory";
   return error62 instanceof Error ? error62.message : String(error62);
 }
-var import_yaml2, MAX_FILE_BYTES, MAX_DEPTH, MIN_ALIAS_EXPANSION_BUDGET, RESERVED_KEYS, MAX_RAW_REPORTS, NO_ENVIRONMENT, DOCUMENT_OPTIONS, StopConversion, Converter, NO_NODE;
+var import_yaml3, MAX_FILE_BYTES, MAX_DEPTH, MIN_ALIAS_EXPANSION_BUDGET, RESERVED_KEYS, MAX_RAW_REPORTS, NO_ENVIRONMENT, DOCUMENT_OPTIONS, StopConversion, Converter, NO_NODE;
 var init_read_yaml = __esm({
   "src/manifest/read-yaml.ts"() {
     "use strict";
-    import_yaml2 = __toESM(require_dist(), 1);
+    import_yaml3 = __toESM(require_dist(), 1);
     init_canonical();
     init_text();
     init_control_characters();
     init_diagnostics();
     init_yaml_pieces();
+    init_yaml_syntax_error();
     MAX_FILE_BYTES = 50 * 1024 * 1024;
     MAX_DEPTH = 64;
     MIN_ALIAS_EXPANSION_BUDGET = 1e5;
@@ -31717,7 +31807,6 @@ var init_read_yaml = __esm({
     __name(parseWithoutTrace, "parseWithoutTrace");
     __name(composeItem, "composeItem");
     __name(tooDeepOffset, "tooDeepOffset");
-    __name(yamlProblems, "yamlProblems");
     __name(yamlMessage, "yamlMessage");
     StopConversion = class extends Error {
       static {
@@ -31771,10 +31860,10 @@ var init_read_yaml = __esm({
           this.report(offset, path6.slice(0, 4), `values are nested more than ${MAX_DEPTH} levels deep; a manifest never needs that`);
           throw new StopConversion();
         }
-        if ((0, import_yaml2.isAlias)(node2)) return this.convertAlias(node2.source, offset, path6, depth);
+        if ((0, import_yaml3.isAlias)(node2)) return this.convertAlias(node2.source, offset, path6, depth);
         if (node2.anchor !== void 0 && this.outerAlias === void 0) this.anchors.set(node2.anchor, node2);
         this.count();
-        if ((0, import_yaml2.isScalar)(node2)) {
+        if ((0, import_yaml3.isScalar)(node2)) {
           const value = node2.value;
           if (value === null || typeof value === "string" || typeof value === "boolean" || typeof value === "number") {
             return { value, node: this.leaf(offset) };
@@ -31782,13 +31871,13 @@ var init_read_yaml = __esm({
           this.report(offset, path6, "unsupported YAML value; use a string, number, boolean, list or mapping");
           return { value: void 0, node: this.leaf(offset) };
         }
-        if (!(0, import_yaml2.isMap)(node2) && !(0, import_yaml2.isSeq)(node2)) {
+        if (!(0, import_yaml3.isMap)(node2) && !(0, import_yaml3.isSeq)(node2)) {
           this.report(offset, path6, "unsupported YAML node");
           return { value: void 0, node: this.leaf(offset) };
         }
         this.converting.add(node2);
         try {
-          return (0, import_yaml2.isMap)(node2) ? this.convertMap(node2.items, offset, path6, depth) : this.convertSeq(node2.items, offset, path6, depth);
+          return (0, import_yaml3.isMap)(node2) ? this.convertMap(node2.items, offset, path6, depth) : this.convertSeq(node2.items, offset, path6, depth);
         } finally {
           this.converting.delete(node2);
         }
@@ -31885,9 +31974,9 @@ var init_read_yaml = __esm({
       /** Keys become strings (see writtenKey); anything else is reported. */
       keyText(keyNode, keyOffset, path6) {
         let node2 = keyNode;
-        if (node2 !== null && (0, import_yaml2.isAlias)(node2)) node2 = this.anchors.get(node2.source) ?? null;
+        if (node2 !== null && (0, import_yaml3.isAlias)(node2)) node2 = this.anchors.get(node2.source) ?? null;
         else if (node2?.anchor !== void 0 && this.outerAlias === void 0) this.anchors.set(node2.anchor, node2);
-        if (node2 === null || !(0, import_yaml2.isScalar)(node2) || node2.value === null || node2.value === void 0) {
+        if (node2 === null || !(0, import_yaml3.isScalar)(node2) || node2.value === null || node2.value === void 0) {
           this.report(keyOffset, path6, "mapping keys must be plain text (not empty, a list or a mapping)");
           return void 0;
         }
@@ -37264,12 +37353,18 @@ function planHash(plan2) {
   };
   return `sha256:${createHash3("sha256").update(JSON.stringify(sortKeys(hashed))).digest("hex")}`;
 }
+function shortPlanHash(hash2) {
+  return /^sha256:[0-9a-f]{64}$/.test(hash2) ? hash2.slice(0, "sha256:".length + SHORT_DIGITS) : hash2;
+}
+var SHORT_DIGITS;
 var init_plan_hash = __esm({
   "src/journal/plan-hash.ts"() {
     "use strict";
     init_canonical();
     init_redact();
     __name(planHash, "planHash");
+    SHORT_DIGITS = 12;
+    __name(shortPlanHash, "shortPlanHash");
   }
 });
 
@@ -38470,7 +38565,7 @@ function profileNamesOf(profiles) {
 function normaliseLive(snapshot) {
   const assembler = new LiveAssembler(snapshot);
   for (const [mchId, records] of snapshot.bindings) assembler.addBindingRecords(mchId, records);
-  for (const [mchId, devices] of snapshot.devices) assembler.addDevices(mchId, devices);
+  for (const [mchId, devices2] of snapshot.devices) assembler.addDevices(mchId, devices2);
   return assembler.state();
 }
 function attempt(normalise) {
@@ -38480,7 +38575,7 @@ function attempt(normalise) {
     return new Unreadable(error62);
   }
 }
-function resolveTwins(steps, devices) {
+function resolveTwins(steps, devices2) {
   let byKey;
   let shared = false;
   steps.forEach((step, index) => {
@@ -38498,7 +38593,7 @@ function resolveTwins(steps, devices) {
     if (indexes2.length < 2) continue;
     const twins = indexes2.map((index) => {
       const resource = steps[index];
-      return { index, id: String(resource.id), createdAt: devices[index].createdAt, activated: isActivated(resource.lifecycle) };
+      return { index, id: String(resource.id), createdAt: devices2[index].createdAt, activated: isActivated(resource.lifecycle) };
     });
     const activated = twins.filter((t2) => t2.activated);
     if (activated.length > 1) {
@@ -38806,11 +38901,11 @@ var init_normalise_live = __esm({
        * extParams whole, so apply writes those other keys back unchanged. A device that cannot be read
        * is reported by state().
        */
-      addDevices(mchId, devices) {
+      addDevices(mchId, devices2) {
         const extParams3 = /* @__PURE__ */ new Map();
         for (const entry of this.keyed.get(mchId) ?? []) {
           entry.devices = resolveTwins(
-            devices.map(
+            devices2.map(
               (device, index) => attempt(() => {
                 checkRecord("device", device, index);
                 const normalised = deviceResource(entry.ref, device, this.profileNames);
@@ -38818,7 +38913,7 @@ var init_normalise_live = __esm({
                 return normalised?.resource;
               })
             ),
-            devices
+            devices2
           );
         }
         return extParams3;
@@ -39484,8 +39579,8 @@ var init_compute_impact = __esm({
 // src/live/count-terminals.ts
 async function countTerminals(client, mchIds, concurrency) {
   const counts = await mapWithConcurrency(mchIds, concurrency, async (mchId) => {
-    const devices = await client.devices.listAll(mchId);
-    return devices.filter((device) => holdsAlias(deviceLifecycle(device))).length;
+    const devices2 = await client.devices.listAll(mchId);
+    return devices2.filter((device) => holdsAlias(deviceLifecycle(device))).length;
   });
   return new Map(mchIds.map((mchId, index) => [mchId, counts[index]]));
 }
@@ -49880,7 +49975,7 @@ var require_client_h1 = __commonJS({
     var TIMEOUT_HEADERS = 2 | USE_FAST_TIMER;
     var TIMEOUT_BODY = 4 | USE_FAST_TIMER;
     var TIMEOUT_KEEP_ALIVE = 8 | USE_NATIVE_TIMER;
-    var Parser2 = class {
+    var Parser3 = class {
       static {
         __name(this, "Parser");
       }
@@ -50365,7 +50460,7 @@ var require_client_h1 = __commonJS({
       socket[kIdleSocketValidation] = 0;
       socket[kIdleSocketValidationTimeout] = null;
       socket[kSocketUsed] = false;
-      socket[kParser] = new Parser2(client, socket, llhttpInstance);
+      socket[kParser] = new Parser3(client, socket, llhttpInstance);
       util.addListener(socket, "error", onHttpSocketError);
       util.addListener(socket, "readable", onHttpSocketReadable);
       util.addListener(socket, "end", onHttpSocketEnd);
@@ -79410,7 +79505,8 @@ function changeCounts(plan2) {
   const s = plan2.summary;
   return `${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.replace} to replace`;
 }
-function planHashLine(hash2) {
+function planHashLine(hash2, form = "full") {
+  if (form === "short") return `Plan ${shortPlanHash(hash2)} (the journal of its apply shows the same; --json gives the full hash)`;
   return `Plan hash ${hash2}: an apply of this plan with --journal records the same hash.`;
 }
 function planInBrief(plan2) {
@@ -79471,6 +79567,7 @@ function piecesNote(length, width) {
 var init_plan_wording = __esm({
   "src/render/plan-wording.ts"() {
     "use strict";
+    init_plan_hash();
     init_visible_text();
     __name(counted, "counted");
     __name(changeCounts, "changeCounts");
@@ -79504,16 +79601,36 @@ function touchesTraffic(change) {
 function impactLine(change) {
   const impact = change.impact;
   if (impact === void 0) return void 0;
-  const payments = impact.payments;
+  const payments = change.action === "create" ? void 0 : impact.payments;
   if (impact.merchants === 0 && impact.terminals === 0 && impact.terminalsKnown !== false && (payments?.count ?? 0) === 0) return void 0;
-  const terminals = impact.terminalsKnown !== false ? counted2(impact.terminals, "terminal") : impact.terminals > 0 ? `at least ${counted2(impact.terminals, "terminal")}` : "terminals not read";
-  const reach = `reaches ${counted2(impact.merchants, "merchant")}, ${terminals}`;
+  const reach = reachText(change, impact);
   if (payments === void 0) return reach;
   const over = payments.window !== void 0 ? ` over ${windowInWords(payments.window)}` : "";
   if (payments.count === 0) return `${reach}; no payments${over}`;
   const amounts = Object.entries(payments.amounts).map(([currency, amount2]) => formatAmount(amount2, currency));
   const last = payments.last !== null ? `, last ${utcMinute(payments.last)}` : "";
   return `${reach}; ${counted2(payments.count, "payment")}${amounts.length > 0 ? `, ${amounts.join(", ")}` : ""}${last}${over}`;
+}
+function merchantOf(change) {
+  if (change.kind === "merchant" && change.key !== void 0) return showControls(change.key);
+  return change.kind === "binding" || change.kind === "device" ? change.merchant : void 0;
+}
+function reachText(change, impact) {
+  const merchant = impact.merchants === 1 ? merchantOf(change) : void 0;
+  if (change.kind === "device" && merchant !== void 0) {
+    if (change.action === "create") return `a new terminal of merchant ${merchant}`;
+    return impact.terminals > 0 ? `this terminal of merchant ${merchant}` : `this terminal of merchant ${merchant} (decommissioned)`;
+  }
+  if (impact.merchants === 0) return "no live merchant";
+  const merchants = merchant !== void 0 ? `merchant ${merchant}` : counted2(impact.merchants, "merchant");
+  return `${merchants}${terminalsText(impact)}`;
+}
+function terminalsText(impact) {
+  const their = impact.merchants === 1 ? "its" : "their";
+  if (impact.terminalsKnown === false) {
+    return impact.terminals > 0 ? ` and at least ${impact.terminals.toLocaleString("en-US")} of ${their} terminals (the rest ${NOT_COUNTED})` : ` and ${their} terminals (${NOT_COUNTED})`;
+  }
+  return impact.terminals === 0 ? " (no terminals)" : ` and ${their} ${counted2(impact.terminals, "terminal")}`;
 }
 function stateWord2(state) {
   return state === 0 ? "open" : state === 2 ? "settlement failed" : `state ${state}`;
@@ -79544,16 +79661,21 @@ function blockersBesideBatches(blockers, batches) {
     return match2 === null || !ids.has(match2[1]);
   });
 }
-var BATCHES_SHOWN;
+var NOT_COUNTED, BATCHES_SHOWN;
 var init_impact_wording = __esm({
   "src/render/impact-wording.ts"() {
     "use strict";
     init_money();
     init_window();
+    init_visible_text();
     __name(counted2, "counted");
     __name(utcMinute, "utcMinute");
     __name(touchesTraffic, "touchesTraffic");
     __name(impactLine, "impactLine");
+    NOT_COUNTED = "not counted without --max-affected-terminals";
+    __name(merchantOf, "merchantOf");
+    __name(reachText, "reachText");
+    __name(terminalsText, "terminalsText");
     __name(stateWord2, "stateWord");
     __name(batchLine, "batchLine");
     BATCHES_SHOWN = 10;
@@ -80080,7 +80202,7 @@ function renderPlanText(input2, style, kind = "plan") {
   }
   if (plan2.changes.length > 0) out.push(style.bold(summaryLine2(plan2)));
   else out.push(plan2.blocked.length > 0 ? style.yellow(noChangeLine(plan2)) : style.green(noChangeLine(plan2)));
-  if (plan2.planHash !== void 0 && (plan2.changes.length > 0 || plan2.blocked.length > 0)) out.push(style.dim(planHashLine(plan2.planHash)));
+  if (plan2.planHash !== void 0 && (plan2.changes.length > 0 || plan2.blocked.length > 0)) out.push(style.dim(planHashLine(plan2.planHash, "short")));
   if (plan2.blocked.length > 0) {
     out.push("", style.red(style.bold(`Blocked: ${plan2.blocked.length} change${plan2.blocked.length === 1 ? "" : "s"} apply will not try (${blockedWhy(plan2)}):`)));
     for (const b of plan2.blocked) {
@@ -80784,16 +80906,16 @@ var init_settled_device_lists = __esm({
           return joined.devices;
         }
         let send;
-        const devices = new Promise((resolve5, reject) => {
+        const devices2 = new Promise((resolve5, reject) => {
           send = /* @__PURE__ */ __name(() => {
             this.pending.delete(mchId);
             Promise.resolve(mchId).then(this.list).then(resolve5, reject);
           }, "send");
         });
-        const read = { sendAt, send, devices };
+        const read = { sendAt, send, devices: devices2 };
         this.pending.set(mchId, read);
         this.arm(read);
-        return devices;
+        return devices2;
       }
       /** Sends the read at its deadline; a check that joined meanwhile may have moved it, so the timer looks again. */
       arm(read) {
@@ -81002,8 +81124,8 @@ function createdOrAdopted(adopted) {
 function asTwin(device) {
   return { id: device.deviceId, createdAt: device.createdAt, activated: isActivated(deviceLifecycle(device)), record: device };
 }
-function twinsIn(devices, alias) {
-  return devices.filter((d) => d.deviceAlias === alias && holdsAlias(deviceLifecycle(d)));
+function twinsIn(devices2, alias) {
+  return devices2.filter((d) => d.deviceAlias === alias && holdsAlias(deviceLifecycle(d)));
 }
 var CREATE_ROUNDS, ChangeOperations;
 var init_change_operations = __esm({
@@ -81841,7 +81963,7 @@ function seconds(ms) {
   return ms === null ? "" : ` (${(ms / 1e3).toFixed(1)} s)`;
 }
 function shortHash(hash2) {
-  return hash2 === null ? "unknown" : hash2;
+  return hash2 === null ? "unknown" : shortPlanHash(hash2);
 }
 function sourceText(source) {
   if (source === null) return "unknown";
@@ -81869,7 +81991,8 @@ function headline2(run7) {
   return `${run7.status}${stop}: ${end}`;
 }
 function whoText(run7) {
-  return run7.actor === null ? "unknown" : `${t(run7.actor.name)} (${run7.actor.from})`;
+  if (run7.actor === null) return "unknown";
+  return `${t(run7.actor.name)} (${run7.actor.from === "os-account" ? "OS account" : t(run7.actor.from)})`;
 }
 function renderJournalText(file2, journal) {
   const runs = summariseJournal(journal.records);
@@ -81918,7 +82041,7 @@ function renderJournalMarkdown(file2, journal) {
       const result = run7.status === "unfinished" ? "**unfinished** (no end recorded)" : `**${run7.status}**: ${countsText(run7)}; exit ${run7.exitCode}`;
       const git3 = run7.git?.commit ? `${md(run7.git.commit.slice(0, 12))}${run7.git.clean === false ? " (changes)" : ""}` : "";
       lines.push(
-        `| ${md(run7.start ?? "unknown")} | ${run7.actor === null ? "unknown" : md(run7.actor.name)} | ${run7.group === null ? "" : md(run7.group.groupId)} | ${result} | ${md((run7.planHash ?? "").slice(0, 19))} | ${git3} | ${md(run7.id)} |`
+        `| ${md(run7.start ?? "unknown")} | ${run7.actor === null ? "unknown" : md(run7.actor.name)} | ${run7.group === null ? "" : md(run7.group.groupId)} | ${result} | ${md(shortPlanHash(run7.planHash ?? ""))} | ${git3} | ${md(run7.id)} |`
       );
     }
   }
@@ -81943,6 +82066,7 @@ var init_render = __esm({
   "src/journal/render.ts"() {
     "use strict";
     init_visible_text();
+    init_plan_hash();
     init_summary();
     JOURNAL_SUMMARY_FORMAT_VERSION = 1;
     t = /* @__PURE__ */ __name((text5) => showControls(text5), "t");
@@ -82000,6 +82124,7 @@ var init_scrub_text = __esm({
 import { execFile } from "node:child_process";
 import { createHash as createHash6 } from "node:crypto";
 import { readFile as readFile3, realpath as realpath2 } from "node:fs/promises";
+import { userInfo } from "node:os";
 import path4 from "node:path";
 function sha256(bytes) {
   return createHash6("sha256").update(bytes).digest("hex");
@@ -82073,12 +82198,21 @@ async function gitContext(absolutePaths, names = absolutePaths) {
   });
   return { commit, clean: changed.size === 0, uncommitted };
 }
-function actorOf(env2) {
-  for (const from of ACTOR_VARIABLES) {
-    const name = env2[from];
-    if (name !== void 0 && name !== "") return { name, from };
+function osAccountName() {
+  try {
+    const { username } = userInfo();
+    return username === "" ? void 0 : username;
+  } catch {
+    return void 0;
   }
-  return null;
+}
+function actorOf(env2, osAccount = osAccountName) {
+  for (const from of ACTOR_VARIABLES) {
+    const name2 = env2[from];
+    if (name2 !== void 0 && name2 !== "") return { name: name2, from };
+  }
+  const name = osAccount();
+  return name === void 0 ? null : { name, from: "os-account" };
 }
 var GIT_TIMEOUT_MS, NO_GIT, ACTOR_VARIABLES;
 var init_sources = __esm({
@@ -82095,6 +82229,7 @@ var init_sources = __esm({
     NO_GIT = { commit: null, clean: null, uncommitted: null };
     __name(gitContext, "gitContext");
     ACTOR_VARIABLES = ["GITHUB_ACTOR", "GITLAB_USER_LOGIN", "USER"];
+    __name(osAccountName, "osAccountName");
     __name(actorOf, "actorOf");
   }
 });
@@ -82148,7 +82283,7 @@ async function journalApply(journal, options) {
     planHash: options.planHash ?? planHash(plan2),
     source: sourceShown(options.source.source),
     git: { ...git3, uncommitted: git3.uncommitted?.map((f) => showControls(f)) ?? null },
-    actor: ((actor) => actor === null ? null : { name: showControls(actor.name), from: actor.from })(actorOf(options.env ?? process.env)),
+    actor: ((actor) => actor === null ? null : { name: showControls(actor.name), from: actor.from })(actorOf(options.env ?? process.env, options.osAccount)),
     plan: { ...plan2.summary },
     changes: plan2.changes.length,
     planned: plan2.changes.map((c) => ({ address: clean(c.address), action: c.action }))
@@ -87928,7 +88063,7 @@ computed from has changed since.`,
       environment: [
         ...clientEnvironment,
         ["PAYCFG_JOURNAL", "The journal file, unless --journal is given"],
-        ["GITHUB_ACTOR, GITLAB_USER_LOGIN, USER", "Who ran the apply, as the journal records it (the first one set)"],
+        ["GITHUB_ACTOR, GITLAB_USER_LOGIN, USER", "Who ran the apply, as the journal records it: the first one set, else the OS account"],
         ["CI", "When set (not false or 0): no prompt, no redrawn display"],
         ["NO_COLOR", "When set: no colour"]
       ],
@@ -88451,6 +88586,7 @@ var init_build_manifest = __esm({
           acquirerProfiles,
           merchants,
           variables,
+          secretsManaged: this.input.manageSecrets === true,
           notices: this.notices,
           counts: this.counts(emvConfigs.length, acquirerProfiles.length, merchants)
         };
@@ -88532,14 +88668,14 @@ var init_build_manifest = __esm({
         this.leftOut(`merchant/${context.addressKey}`, leftOut);
         const { list: bindings, bound } = this.bindings(resources.bindings, context);
         const variables = [];
-        const devices = this.devices(resources.devices, context, bound, variables);
+        const devices2 = this.devices(resources.devices, context, bound, variables);
         const base2 = {
           entry: escapeTemplates(entry),
           providerReference: context.reference,
           mchId: String(merchant.id),
           mchName: fields4.mchName ?? "",
           bindings,
-          devices,
+          devices: devices2,
           variables
         };
         const info = context.unkeyed;
@@ -88617,9 +88753,10 @@ var init_build_manifest = __esm({
         const id = String(device.id);
         const address = alias === void 0 ? `device ${id} of merchant ${context.addressKey}` : `device/${context.addressKey}/${alias}`;
         const identity = `${context.identityPrefix}\0${device.key}`;
-        const variable = this.variableNames.get(identity);
-        if (variable !== void 0) {
-          variables.push({ name: variable, merchant: context.reference || context.addressKey, device: alias ?? id, commentedOut: context.commentedOut || alias === void 0 });
+        const named = this.variableNames.get(identity);
+        const variable = this.input.manageSecrets === true ? named : void 0;
+        if (named !== void 0) {
+          variables.push({ name: named, merchant: context.reference || context.addressKey, device: alias ?? id, commentedOut: context.commentedOut || alias === void 0 });
         }
         const dropped = [];
         const methods = fields4.methods;
@@ -88798,17 +88935,17 @@ async function readExportSource(client, options) {
   const unkeyable = merchantRecords.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, "providerReference", m.providerReference ?? void 0));
   const unread = unkeyable.filter((m) => !snapshot.bindings.has(m.mchId) || !deviceRecords.has(m.mchId));
   const bindings = /* @__PURE__ */ new Map();
-  const devices = /* @__PURE__ */ new Map();
+  const devices2 = /* @__PURE__ */ new Map();
   for (const m of unkeyable) {
     const b = snapshot.bindings.get(m.mchId);
     const d = deviceRecords.get(m.mchId);
     if (b !== void 0) bindings.set(m.mchId, b);
-    if (d !== void 0) devices.set(m.mchId, d);
+    if (d !== void 0) devices2.set(m.mchId, d);
   }
   await mapWithConcurrency(unread, options.concurrency, async (m) => {
     const [b, d] = await Promise.all([client.bindings.listAll(m.mchId), client.devices.listAll(m.mchId)]);
     bindings.set(m.mchId, b);
-    devices.set(m.mchId, d);
+    devices2.set(m.mchId, d);
   });
   const standIns = unkeyable.map((m) => ({ ...m, providerReference: m.mchId }));
   const unkeyedLive = normaliseLive({
@@ -88816,7 +88953,7 @@ async function readExportSource(client, options) {
     acquirerProfiles: snapshot.acquirerProfiles,
     merchants: standIns,
     bindings,
-    devices
+    devices: devices2
   });
   const merchants = unkeyable.map((m) => ({
     mchId: m.mchId,
@@ -89009,28 +89146,63 @@ var init_write_output = __esm({
   }
 });
 
+// src/export/secret-wording.ts
+function devices(count4) {
+  return `${count4} device${count4 === 1 ? "" : "s"}`;
+}
+function secretsHeaderText(managed) {
+  const passcode = "A merchant passcode is write-only in the service (it is never returned), so it cannot be exported: add `passcode: ${VARIABLE}` to a merchant to manage it.";
+  return managed ? "Secrets are never written here: each deviceAdmin is a ${VARIABLE} reference (the variables are listed at the end), and the first apply sets each device's admin password to what its variable holds. " + passcode : `Secrets are never written here: each device's admin password (deviceAdmin) is left out, so not managed, and plan and apply leave it as it is. To manage them, export with ${MANAGE_SECRETS_FLAG}: each becomes a \${VARIABLE} reference. ` + passcode;
+}
+function variablesHeading(variables, managed) {
+  return managed ? `Secret variables (${variables.length}): set each to the device's admin password before \`paycfg plan\`; the first apply sets each device's admin password to what its variable holds (plan shows a change where they differ).` : `Admin passwords left unmanaged (${devices(variables.length)}): not in the manifest, so plan and apply leave them as they are. To manage them, export with ${MANAGE_SECRETS_FLAG} and set these variables to the passwords as they are live:`;
+}
+function variableRows(variables) {
+  const width = Math.max(...variables.map((v) => v.name.length));
+  return variables.map((v) => `  ${v.name.padEnd(width)}  merchant ${v.merchant}, device ${v.device}${v.commentedOut ? " (entry commented out)" : ""}`);
+}
+function unmanagedSecretsLine(variables) {
+  const shown2 = variables.slice(0, NAMES_IN_LINE).map((v) => v.name);
+  const rest = variables.length - shown2.length;
+  const names = rest > 0 ? `${shown2.join(", ")} and ${rest} more (listed at the end of the manifest)` : shown2.join(", ");
+  return `${devices(variables.length)}' admin passwords left unmanaged (not in the manifest: plan and apply leave them as they are). To manage them, export with ${MANAGE_SECRETS_FLAG} and set ${names} to each device's live admin password.`;
+}
+var MANAGE_SECRETS_FLAG, NAMES_IN_LINE;
+var init_secret_wording = __esm({
+  "src/export/secret-wording.ts"() {
+    "use strict";
+    MANAGE_SECRETS_FLAG = "--manage-secrets";
+    NAMES_IN_LINE = 5;
+    __name(devices, "devices");
+    __name(secretsHeaderText, "secretsHeaderText");
+    __name(variablesHeading, "variablesHeading");
+    __name(variableRows, "variableRows");
+    __name(unmanagedSecretsLine, "unmanagedSecretsLine");
+  }
+});
+
 // src/export/write-yaml.ts
 function renderSingleFile(exported, schemaRef) {
   const doc = newDocument();
-  const root = new import_yaml3.YAMLMap();
+  const root = new import_yaml4.YAMLMap();
   root.set("version", 1);
   if (exported.group !== void 0) root.set("group", exported.group);
   const trailing = [];
   addList(root, "emvConfigs", exported.emvConfigs, "emv", trailing);
   addList(root, "acquirerProfiles", exported.acquirerProfiles, "acquirer", trailing);
   addList(root, "merchants", exported.merchants, "merchant", trailing);
-  finish(doc, root, trailing, [modeline(schemaRef), ...header(exported)], variablesTrailer(exported.variables));
+  finish(doc, root, trailing, [modeline(schemaRef), ...header(exported)], variablesTrailer(exported.variables, exported.secretsManaged));
   return yamlText(doc);
 }
 function renderFileSet(exported, schemaRefFor) {
   const files = [];
   const file2 = /* @__PURE__ */ __name((path6, fill, intro, variables) => {
     const doc = newDocument();
-    const root = new import_yaml3.YAMLMap();
+    const root = new import_yaml4.YAMLMap();
     root.set("version", 1);
     const trailing = [];
     fill(root, trailing);
-    finish(doc, root, trailing, [modeline(schemaRefFor(path6)), ...intro], variables === void 0 ? [] : variablesTrailer(variables));
+    finish(doc, root, trailing, [modeline(schemaRefFor(path6)), ...intro], variables === void 0 ? [] : variablesTrailer(variables, exported.secretsManaged));
     files.push({ path: path6, text: yamlText(doc) });
   }, "file");
   file2(
@@ -89069,15 +89241,15 @@ function modeline(schemaRef) {
   return `yaml-language-server: $schema=${schemaRef}`;
 }
 function yamlText(doc) {
-  (0, import_yaml3.visit)(doc, {
+  (0, import_yaml4.visit)(doc, {
     Scalar(_key, node2) {
-      if (typeof node2.value === "string" && hasHiddenChars(node2.value.replace(/\n/g, ""))) node2.type = import_yaml3.Scalar.QUOTE_DOUBLE;
+      if (typeof node2.value === "string" && hasHiddenChars(node2.value.replace(/\n/g, ""))) node2.type = import_yaml4.Scalar.QUOTE_DOUBLE;
     }
   });
   return showControls(doc.toString(TO_STRING), { keepNewlines: true, keepTabs: true });
 }
 function newDocument() {
-  return new import_yaml3.Document(null, { version: "1.2" });
+  return new import_yaml4.Document(null, { version: "1.2" });
 }
 function finish(doc, root, trailing, head, tail2) {
   doc.contents = root;
@@ -89091,23 +89263,15 @@ function header(exported) {
     `Exported by \`paycfg export\` from group ${exported.groupId} (${JSON.stringify(exported.groupName)}).`,
     "`paycfg plan` on this manifest shows no changes while the live group stays as it is.",
     "",
-    ...wrap2(
-      "Secrets are never exported: each deviceAdmin is a ${VARIABLE} reference (the variables are listed at the end). A merchant passcode is write-only in the service (it is never returned), so it cannot be exported: add `passcode: ${VARIABLE}` to a merchant to manage it."
-    ),
+    ...wrap2(secretsHeaderText(exported.secretsManaged)),
     ...wrap2(
       "Device emvParams hold the documented keys only: other keys the service fills in are left out and never show as drift. Live values the manifest format does not accept are left out (not managed); export lists them on stderr."
     )
   ];
 }
-function variablesTrailer(variables) {
+function variablesTrailer(variables, managed) {
   if (variables.length === 0) return ["Secret variables: none."];
-  const width = Math.max(...variables.map((v) => v.name.length));
-  return [
-    `Secret variables (${variables.length}): set each to the device's admin password as it is live before \`paycfg plan\`.`,
-    ...variables.map(
-      (v) => `  ${v.name.padEnd(width)}  merchant ${v.merchant}, device ${v.device}${v.commentedOut ? " (entry commented out)" : ""}`
-    )
-  ];
+  return [...wrap2(variablesHeading(variables, managed)), ...variableRows(variables)];
 }
 function addList(map2, key, items, kind, trailing) {
   const list = Array.isArray(items) ? { items } : items;
@@ -89125,15 +89289,15 @@ function addList(map2, key, items, kind, trailing) {
     trailing.push(`${key}:`, ...commented.map(indent2));
     return;
   }
-  const seq = new import_yaml3.YAMLSeq();
+  const seq = new import_yaml4.YAMLSeq();
   for (const item of active) seq.items.push(itemNode(item, kind));
   if (active.length === 0) seq.flow = true;
   if (commented.length > 0) seq.comment = commentText(commented);
-  const keyNode = new import_yaml3.Scalar(key);
+  const keyNode = new import_yaml4.Scalar(key);
   if (trailing.length > 0) {
     keyNode.commentBefore = commentText(trailing.splice(0));
   }
-  map2.items.push(new import_yaml3.Pair(keyNode, seq));
+  map2.items.push(new import_yaml4.Pair(keyNode, seq));
 }
 function itemNode(item, kind) {
   const node2 = kind === "merchant" ? merchantNode(item) : entryNode(item.entry, kind);
@@ -89150,7 +89314,7 @@ function merchantNode(merchant) {
 }
 function itemLines(item, kind) {
   const doc = newDocument();
-  const seq = new import_yaml3.YAMLSeq();
+  const seq = new import_yaml4.YAMLSeq();
   seq.items.push(itemNode(item, kind));
   doc.contents = seq;
   return yamlText(doc).replace(/\n$/, "").split("\n");
@@ -89188,33 +89352,34 @@ function entryNode(entry, kind) {
   if (kind === "device") {
     const methods = node2.get("methods", true);
     flowSeq(methods);
-    if ((0, import_yaml3.isSeq)(methods)) for (const code2 of methods.items) quote(code2);
+    if ((0, import_yaml4.isSeq)(methods)) for (const code2 of methods.items) quote(code2);
     const acquirerFields2 = node2.get("acquirerFields", true);
-    if ((0, import_yaml3.isMap)(acquirerFields2)) {
-      for (const pair of acquirerFields2.items) if ((0, import_yaml3.isMap)(pair.value)) pair.value.flow = true;
+    if ((0, import_yaml4.isMap)(acquirerFields2)) {
+      for (const pair of acquirerFields2.items) if ((0, import_yaml4.isMap)(pair.value)) pair.value.flow = true;
     }
   }
   return node2;
 }
 function styleMethods(methods) {
-  if (!(0, import_yaml3.isMap)(methods)) return;
+  if (!(0, import_yaml4.isMap)(methods)) return;
   for (const pair of methods.items) {
     quote(pair.key);
-    if ((0, import_yaml3.isMap)(pair.value)) pair.value.flow = true;
+    if ((0, import_yaml4.isMap)(pair.value)) pair.value.flow = true;
   }
 }
 function flowSeq(node2) {
-  if ((0, import_yaml3.isSeq)(node2)) node2.flow = true;
+  if ((0, import_yaml4.isSeq)(node2)) node2.flow = true;
 }
 function quote(node2) {
-  if ((0, import_yaml3.isScalar)(node2)) node2.type = import_yaml3.Scalar.QUOTE_DOUBLE;
+  if ((0, import_yaml4.isScalar)(node2)) node2.type = import_yaml4.Scalar.QUOTE_DOUBLE;
 }
-var import_yaml3, WRAP_AT, TO_STRING;
+var import_yaml4, WRAP_AT, TO_STRING;
 var init_write_yaml = __esm({
   "src/export/write-yaml.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist(), 1);
+    import_yaml4 = __toESM(require_dist(), 1);
     init_visible_text();
+    init_secret_wording();
     WRAP_AT = 96;
     TO_STRING = { lineWidth: 0, indentSeq: true };
     __name(renderSingleFile, "renderSingleFile");
@@ -89259,7 +89424,8 @@ async function exportGroup(input2) {
     live: source.live,
     unkeyed: source.unkeyed,
     bindingAllowsUnknown: source.bindingAllowsUnknown,
-    assignReferences: input2.assignReferences
+    assignReferences: input2.assignReferences,
+    manageSecrets: input2.manageSecrets === true
   });
   if (target.kind === "stdout") {
     const text5 = guard(renderSingleFile(exported, schemaReference(cwd)), "stdout");
@@ -89320,6 +89486,7 @@ function exportGroup2(options) {
     client: options.client,
     concurrency: options.parallelism ?? DEFAULT_PARALLELISM2,
     assignReferences: options.assignReferences === true,
+    manageSecrets: options.manageSecrets === true,
     target: options.target ?? { kind: "stdout" },
     cwd: options.cwd ?? process.cwd(),
     ...token !== "" ? { token } : {}
@@ -89349,7 +89516,14 @@ async function run6(argv2, io) {
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result;
   try {
-    result = await exportGroup2({ client, parallelism, assignReferences: values["assign-references"], target, cwd: io.cwd });
+    result = await exportGroup2({
+      client,
+      parallelism,
+      assignReferences: values["assign-references"],
+      manageSecrets: values["manage-secrets"],
+      target,
+      cwd: io.cwd
+    });
   } finally {
     await client.close();
   }
@@ -89370,14 +89544,14 @@ function report(result, target, io) {
   io.stderr.write(
     `Exported group ${exported.groupId} (${JSON.stringify(exported.groupName)}) to ${where}: ${plural2(c.emvConfigs, "EMV config")}, ${plural2(c.acquirerProfiles, "acquirer profile")}, ${plural2(c.merchants, "merchant")} (${plural2(c.bindings, "binding")}, ${plural2(c.devices, "device")})` + (commented.length > 0 ? `; ${commented.join(" and ")} written commented out` : "") + ".\n"
   );
-  if (target.kind !== "stdout" && exported.variables.length > 0) {
-    io.stderr.write(`Set these variables to the devices' admin passwords before \`paycfg plan\`:
+  if (exported.variables.length > 0) {
+    if (exported.secretsManaged) {
+      io.stderr.write(`${variablesHeading(exported.variables, true)}
 `);
-    const width = Math.max(...exported.variables.map((v) => v.name.length));
-    for (const v of exported.variables) {
-      io.stderr.write(`  ${v.name.padEnd(width)}  merchant ${v.merchant}, device ${v.device}${v.commentedOut ? " (entry commented out)" : ""}
+      for (const row of variableRows(exported.variables)) io.stderr.write(`${row}
 `);
-    }
+    } else io.stderr.write(`${unmanagedSecretsLine(exported.variables)}
+`);
   }
   if (target.kind === "directory" && result.otherFiles.length > 0) {
     io.stderr.write(
@@ -89405,20 +89579,27 @@ var init_export3 = __esm({
     init_client_options();
     init_parse_flags();
     init_syntax();
+    init_secret_wording();
     exportSyntax = {
       usage: ["[-o FILE | --out-dir DIR] [flags]"],
       description: `Writes a manifest of the live group: EMV configs, acquirer profiles, merchants with their
 bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no changes.
 Sends GET requests only: the service is never written to.
 
-Secrets are never exported: each deviceAdmin becomes a \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>}
-reference, listed at the end. A live group that holds the access token in any value is not
+Secrets are never exported. The devices' admin passwords (deviceAdmin) are left out, so not
+managed: plan and apply leave them as they are. With --manage-secrets each becomes a
+\${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>} reference, listed at the end and on stderr, and the first
+apply sets each device's password to what its variable holds. A live group that holds the access token in any value is not
 exported at all: the error names each record and field. Merchants without providerReference and
 devices without deviceAlias cannot be keyed: they are written commented out, with what to do.`,
       flags: {
         out: { type: "string", short: "o", value: "FILE", help: "Write one manifest file (atomically); default: stdout. An existing FILE needs --force" },
         "out-dir": { type: "string", value: "DIR", help: "Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml and merchants/<providerReference>.yaml" },
         force: { type: "boolean", help: "Replace an existing -o FILE; with --out-dir, write into a directory that is not empty (overwrites the files export writes, leaves other files alone)" },
+        "manage-secrets": {
+          type: "boolean",
+          help: "Manage the devices' admin passwords: write each deviceAdmin as a ${VARIABLE} reference (named on stderr) for you to set; the first apply sets each password to what its variable holds"
+        },
         "assign-references": { type: "boolean", help: "Propose a providerReference for each merchant without one (written commented out: set it on the live merchant first)" },
         parallelism: { type: "string", value: "N", help: "Reads in flight at once (default 8)" },
         json: { type: "boolean", help: "Print errors as JSON on stdout" },
@@ -90365,12 +90546,12 @@ var init_store = __esm({
           this.codesByTerminalId.delete(previous.terminalId);
         }
         if (record2.terminalId !== void 0) this.codesByTerminalId.set(record2.terminalId, record2.code);
-        let devices = group.devicesByMerchant.get(record2.mchId);
-        if (!devices) {
-          devices = /* @__PURE__ */ new Map();
-          group.devicesByMerchant.set(record2.mchId, devices);
+        let devices2 = group.devicesByMerchant.get(record2.mchId);
+        if (!devices2) {
+          devices2 = /* @__PURE__ */ new Map();
+          group.devicesByMerchant.set(record2.mchId, devices2);
         }
-        devices.set(record2.code, record2);
+        devices2.set(record2.code, record2);
         this.devicesByCode.set(record2.code, record2);
       }
       deleteDevice(record2) {
@@ -90378,9 +90559,9 @@ var init_store = __esm({
         if (!stored) return;
         const group = this.requireGroup(stored.groupId);
         if (stored.terminalId !== void 0) this.codesByTerminalId.delete(stored.terminalId);
-        const devices = group.devicesByMerchant.get(stored.mchId);
-        devices?.delete(stored.code);
-        if (devices?.size === 0) group.devicesByMerchant.delete(stored.mchId);
+        const devices2 = group.devicesByMerchant.get(stored.mchId);
+        devices2?.delete(stored.code);
+        if (devices2?.size === 0) group.devicesByMerchant.delete(stored.mchId);
         this.devicesByCode.delete(stored.code);
       }
       // transactions and settlement batches
@@ -90477,7 +90658,7 @@ var init_store = __esm({
             acquirerProfiles: [...group.acquirerProfiles.values()],
             merchants: [...group.merchants.values()],
             bindings: [...group.bindingsByMerchant.values()].flatMap((bindings) => [...bindings.values()]),
-            devices: [...group.devicesByMerchant.values()].flatMap((devices) => [...devices.values()]),
+            devices: [...group.devicesByMerchant.values()].flatMap((devices2) => [...devices2.values()]),
             transactions: [...group.transactions.values()],
             settlementBatches: [...group.settlementBatches.values()]
           })),

@@ -6607,7 +6607,7 @@ var require_parser = __commonJS({
       }
     }
     __name(fixFlowSeqItems, "fixFlowSeqItems");
-    var Parser2 = class {
+    var Parser3 = class {
       static {
         __name(this, "Parser");
       }
@@ -7383,7 +7383,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser2;
+    exports.Parser = Parser3;
   }
 });
 
@@ -7545,7 +7545,7 @@ var require_dist = __commonJS({
 import { parentPort } from "node:worker_threads";
 
 // src/manifest/read-yaml.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 
 // src/model/canonical.ts
 function isPlainObject(value) {
@@ -7837,6 +7837,76 @@ var MODELLED = /* @__PURE__ */ new Set([
   "block-scalar-header"
 ]);
 
+// src/manifest/yaml-syntax-error.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+function yamlSyntaxProblem(text, problems, otherwise) {
+  const first = earliest(problems);
+  const at = first.pos[0];
+  const lineEnd = text.indexOf("\n", at);
+  const opener = unclosedFlowBefore(text, lineEnd === -1 ? text.length : lineEnd);
+  if (opener !== void 0) {
+    const [what, close] = opener.char === "[" ? ["list", "]"] : ["mapping", "}"];
+    return {
+      offset: opener.offset,
+      // The parser cannot tell a missing "]" from one on a line it no longer reads as part of the list.
+      message: `invalid YAML: this "${opener.char}" opens a ${what} that is not closed: a "${close}" is missing, or the lines after it are not indented deeper than this one`
+    };
+  }
+  const closer = text[at];
+  if (first.code === "UNEXPECTED_TOKEN" && (closer === "]" || closer === "}")) {
+    return { offset: at, message: `invalid YAML: this "${closer}" closes no "${closer === "]" ? "[" : "{"}"; remove it` };
+  }
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  const indentation = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? "";
+  if (indentation.includes("	")) {
+    return { offset: lineStart + indentation.indexOf("	"), message: "invalid YAML: a tab in the indentation; YAML does not allow tabs for indentation: use spaces" };
+  }
+  const key = keyWithoutColon(first, text, lineStart + indentation.length);
+  if (key !== void 0) {
+    return { offset: key.offset, message: `invalid YAML: a key needs a colon: "${key.name}: value", not "${key.name} value"` };
+  }
+  return { offset: at, message: otherwise(first) };
+}
+__name(yamlSyntaxProblem, "yamlSyntaxProblem");
+function earliest(problems) {
+  const errors = problems.filter((problem) => problem.name === "YAMLParseError");
+  const pool = errors.length > 0 ? errors : problems;
+  return pool.reduce((best, problem) => problem.pos[0] < best.pos[0] ? problem : best);
+}
+__name(earliest, "earliest");
+function unclosedFlowBefore(text, limit) {
+  let found;
+  const pending = [...new import_yaml2.Parser().parse(text)];
+  while (pending.length > 0) {
+    const token = pending.pop();
+    if (token === void 0) continue;
+    if (token.type === "document") pending.push(token.value);
+    else if (token.type === "block-map" || token.type === "block-seq") for (const item of token.items) pending.push(item.key ?? void 0, item.value);
+    else if (token.type === "flow-collection") {
+      const char = token.start.source;
+      const close = char === "[" ? "]" : "}";
+      if ((char === "[" || char === "{") && token.offset <= limit && !token.end.some((end) => end.source === close)) {
+        if (found === void 0 || token.offset < found.offset) found = { offset: token.offset, char };
+      }
+      for (const item of token.items) pending.push(item.key ?? void 0, item.value);
+    }
+  }
+  return found;
+}
+__name(unclosedFlowBefore, "unclosedFlowBefore");
+var KEY_PROBLEMS = /* @__PURE__ */ new Set(["MULTILINE_IMPLICIT_KEY", "BLOCK_AS_IMPLICIT_KEY", "MISSING_CHAR"]);
+var KEY_THEN_VALUE = /^(?:- +)?([A-Za-z_][\w.-]*)[ \t]+[^\s#:][^\n]*$/;
+function keyWithoutColon(problem, text, contentStart) {
+  if (!KEY_PROBLEMS.has(problem.code)) return void 0;
+  const lineEnd = text.indexOf("\n", contentStart);
+  const line = text.slice(contentStart, lineEnd === -1 ? void 0 : lineEnd).replace(/\s+#.*$/, "").trimEnd();
+  const match = KEY_THEN_VALUE.exec(line);
+  if (match === null || /:(\s|$)/.test(line)) return void 0;
+  const name = match[1];
+  return { offset: contentStart + line.indexOf(name), name };
+}
+__name(keyWithoutColon, "keyWithoutColon");
+
 // src/manifest/read-yaml.ts
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 var MAX_DEPTH = 64;
@@ -7887,15 +7957,14 @@ function parseManifestPieces(text, name) {
 }
 __name(parseManifestPieces, "parseManifestPieces");
 function parseYamlDocument(text, name, depth = 0, tokens) {
-  const lineCounter = new import_yaml2.LineCounter();
+  const lineCounter = new import_yaml3.LineCounter();
   const doc = parseWithoutTrace(text, lineCounter, tokens);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
-    const diagnostics2 = yamlProblems(problems).map((problem) => {
-      const { line, col } = lineCounter.linePos(problem.code === "RESOURCE_EXHAUSTION" ? tooDeepOffset(text, depth) : problem.pos[0]);
-      return diagnostic({ file: name, line, col }, [], yamlMessage(problem));
-    });
-    return { value: void 0, diagnostics: diagnostics2 };
+    const exhausted = problems.find((problem) => problem.code === "RESOURCE_EXHAUSTION");
+    const { offset, message } = exhausted !== void 0 ? { offset: tooDeepOffset(text, depth), message: yamlMessage(exhausted) } : yamlSyntaxProblem(text, problems, yamlMessage);
+    const { line, col } = lineCounter.linePos(offset);
+    return { value: void 0, diagnostics: [diagnostic({ file: name, line, col }, [], message)] };
   }
   const { value, diagnostics } = new Converter(doc, name, lineCounter, false).run(depth);
   return { value, diagnostics };
@@ -7912,28 +7981,28 @@ function parseWithoutTrace(text, lineCounter, tokens) {
   const env = process.env;
   process.env = NO_ENVIRONMENT;
   try {
-    return tokens === void 0 ? (0, import_yaml2.parseDocument)(text, { ...DOCUMENT_OPTIONS, lineCounter }) : composeItem(text, tokens, lineCounter);
+    return tokens === void 0 ? (0, import_yaml3.parseDocument)(text, { ...DOCUMENT_OPTIONS, lineCounter }) : composeItem(text, tokens, lineCounter);
   } finally {
     process.env = env;
   }
 }
 __name(parseWithoutTrace, "parseWithoutTrace");
 function composeItem(text, tokens, lineCounter) {
-  const parser = new import_yaml2.Parser(lineCounter.addNewLine);
+  const parser = new import_yaml3.Parser(lineCounter.addNewLine);
   lineCounter.addNewLine(0);
   function* syntax() {
     for (const token of tokens) yield* parser.next(token);
     yield* parser.end();
   }
   __name(syntax, "syntax");
-  const [doc, extra] = [...new import_yaml2.Composer(DOCUMENT_OPTIONS).compose(syntax(), true, text.length)];
-  if (extra !== void 0) doc.errors.push(new import_yaml2.YAMLParseError(extra.range.slice(0, 2), "MULTIPLE_DOCS", "an item holds more than one document"));
+  const [doc, extra] = [...new import_yaml3.Composer(DOCUMENT_OPTIONS).compose(syntax(), true, text.length)];
+  if (extra !== void 0) doc.errors.push(new import_yaml3.YAMLParseError(extra.range.slice(0, 2), "MULTIPLE_DOCS", "an item holds more than one document"));
   return doc;
 }
 __name(composeItem, "composeItem");
 function tooDeepOffset(text, rootDepth) {
   const pending = [];
-  for (const token of new import_yaml2.Parser().parse(text)) {
+  for (const token of new import_yaml3.Parser().parse(text)) {
     if (token.type === "document") pending.push({ token: token.value, depth: rootDepth });
   }
   pending.reverse();
@@ -7947,11 +8016,6 @@ function tooDeepOffset(text, rootDepth) {
   return 0;
 }
 __name(tooDeepOffset, "tooDeepOffset");
-function yamlProblems(problems) {
-  const exhausted = problems.find((problem) => problem.code === "RESOURCE_EXHAUSTION");
-  return exhausted === void 0 ? [...problems] : [exhausted];
-}
-__name(yamlProblems, "yamlProblems");
 function yamlMessage(problem) {
   switch (problem.code) {
     case "MULTIPLE_DOCS":
@@ -8017,10 +8081,10 @@ var Converter = class {
       this.report(offset, path.slice(0, 4), `values are nested more than ${MAX_DEPTH} levels deep; a manifest never needs that`);
       throw new StopConversion();
     }
-    if ((0, import_yaml2.isAlias)(node)) return this.convertAlias(node.source, offset, path, depth);
+    if ((0, import_yaml3.isAlias)(node)) return this.convertAlias(node.source, offset, path, depth);
     if (node.anchor !== void 0 && this.outerAlias === void 0) this.anchors.set(node.anchor, node);
     this.count();
-    if ((0, import_yaml2.isScalar)(node)) {
+    if ((0, import_yaml3.isScalar)(node)) {
       const value = node.value;
       if (value === null || typeof value === "string" || typeof value === "boolean" || typeof value === "number") {
         return { value, node: this.leaf(offset) };
@@ -8028,13 +8092,13 @@ var Converter = class {
       this.report(offset, path, "unsupported YAML value; use a string, number, boolean, list or mapping");
       return { value: void 0, node: this.leaf(offset) };
     }
-    if (!(0, import_yaml2.isMap)(node) && !(0, import_yaml2.isSeq)(node)) {
+    if (!(0, import_yaml3.isMap)(node) && !(0, import_yaml3.isSeq)(node)) {
       this.report(offset, path, "unsupported YAML node");
       return { value: void 0, node: this.leaf(offset) };
     }
     this.converting.add(node);
     try {
-      return (0, import_yaml2.isMap)(node) ? this.convertMap(node.items, offset, path, depth) : this.convertSeq(node.items, offset, path, depth);
+      return (0, import_yaml3.isMap)(node) ? this.convertMap(node.items, offset, path, depth) : this.convertSeq(node.items, offset, path, depth);
     } finally {
       this.converting.delete(node);
     }
@@ -8131,9 +8195,9 @@ var Converter = class {
   /** Keys become strings (see writtenKey); anything else is reported. */
   keyText(keyNode, keyOffset, path) {
     let node = keyNode;
-    if (node !== null && (0, import_yaml2.isAlias)(node)) node = this.anchors.get(node.source) ?? null;
+    if (node !== null && (0, import_yaml3.isAlias)(node)) node = this.anchors.get(node.source) ?? null;
     else if (node?.anchor !== void 0 && this.outerAlias === void 0) this.anchors.set(node.anchor, node);
-    if (node === null || !(0, import_yaml2.isScalar)(node) || node.value === null || node.value === void 0) {
+    if (node === null || !(0, import_yaml3.isScalar)(node) || node.value === null || node.value === void 0) {
       this.report(keyOffset, path, "mapping keys must be plain text (not empty, a list or a mapping)");
       return void 0;
     }
@@ -8145,9 +8209,9 @@ var Converter = class {
 var NO_NODE = { offset: 0 };
 function countWrittenValues(doc) {
   let count = 0;
-  (0, import_yaml2.visit)(doc, {
+  (0, import_yaml3.visit)(doc, {
     Node(key, node) {
-      if (key !== "key" && !(0, import_yaml2.isAlias)(node)) count++;
+      if (key !== "key" && !(0, import_yaml3.isAlias)(node)) count++;
     },
     Pair(_, pair) {
       if (pair.value === null || pair.value === void 0) count++;
