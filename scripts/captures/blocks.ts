@@ -87,7 +87,8 @@ export function normalised(text: string): string {
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>')
     .replace(/\b\d{4}-\d\d-\d\d \d\d:\d\d UTC\b/g, '<time>')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<uuid>')
-    .replace(/\bsha256([: ])[0-9a-f]{12,64}\b/g, 'sha256$1<hash>')
+    // The length stays: a short hash where a whole one was is a change of output.
+    .replace(/\bsha256([: ])([0-9a-f]{12,64})\b/g, (_, separator: string, hex: string) => `sha256${separator}<hash of ${hex.length}>`)
     .replace(/\(\d+(?:\.\d+)? m?s\)/g, '(<duration>)')
     .replace(/\b\d+(?:\.\d+)? m?s\b/g, '<duration>')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')

@@ -46,7 +46,8 @@ describe('captured blocks in a page', () => {
   it('names the first line that differs, within the block', () => {
     expect(firstDifference('a\nb\nc', 'a\nB\nc')).toEqual({ line: 2, committed: 'b', generated: 'B' });
     expect(firstDifference('a', 'a\nmore')).toEqual({ line: 2, committed: '(the block ends here)', generated: 'more' });
-    expect(normalised('Plan hash sha256:748affe9e781 ')).toBe('Plan hash sha256:<hash>');
+    expect(normalised('Plan hash sha256:748affe9e781 ')).toBe('Plan hash sha256:<hash of 12>');
+    expect(normalised(`plan sha256:${'a'.repeat(64)}`)).not.toBe(normalised('plan sha256:748affe9e781'));
     expect(normalised('⠙ Write acquirer profiles (0/1): stopping')).toBe(normalised('⠋ Write acquirer profiles (0/1): stopping'));
   });
 
