@@ -27,6 +27,8 @@ type JsonSchema = {
   readonly pattern?: string;
   readonly format?: string;
   readonly minLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
   readonly default?: unknown;
   readonly description?: string;
   readonly items?: JsonSchema;
@@ -150,10 +152,22 @@ export function typeInWords(schema: JsonSchema): string {
     if (schema.format === 'uri') notes.push('an http(s) URL');
     return notes.length > 0 ? `text (${notes.join(', ')})` : 'text';
   }
-  if (type === 'number') return 'number';
+  if (type === 'number' || type === 'integer') return `${type}${boundsInWords(schema)}`;
   if (type === 'boolean') return 'boolean';
   if (type === 'null') return 'empty';
   return 'any value';
+}
+
+/**
+ * ` ≥ 0`, ` from 1 to 9`: the bounds a reader must keep to. zod bounds every integer by
+ * Number.MAX_SAFE_INTEGER, which is no bound a person can reach: it is left unsaid.
+ */
+function boundsInWords(schema: JsonSchema): string {
+  const max = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
+  const min = schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : undefined;
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` ≥ ${min}`;
+  return max !== undefined ? ` ≤ ${max}` : '';
 }
 
 function cell(text: string): string {

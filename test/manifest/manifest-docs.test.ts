@@ -15,6 +15,7 @@ import {
   manifestExamples,
   renderManifestDocs,
   repositoryRoot,
+  typeInWords,
 } from '../../scripts/generate-manifest-docs.js';
 import { IdRegistry } from '../../src/apply/id-registry.js';
 import { acquirerCreateBody, bindingBody, deviceCreateBody, emvCreateBody, merchantBody } from '../../src/apply/wire-bodies.js';
@@ -66,6 +67,32 @@ describe('docs/manifest-reference.md', () => {
       for (const field of fields) expect(section, `${id}.${field}`).toMatch(new RegExp(`\\n\\| \`${field}\`( \\*\\*Secret\\*\\*)? \\|`));
     }
     expect(Object.keys(MANIFEST_ON_THE_WIRE).sort()).toEqual([...objectsOfTheSchema().keys()].sort());
+  });
+
+  it('reads "any value" for no field unless its schema takes any value; numbers with their bounds', () => {
+    /** A schema that constrains nothing (no type, reference, choice or value), anywhere a value may stand in it. */
+    const takesAnything = (schema: Schema & Record<string, unknown>): boolean => {
+      if (!['type', '$ref', 'allOf', 'anyOf', 'oneOf', 'enum', 'const'].some((key) => key in schema)) return true;
+      const inner = [schema['items'], schema['additionalProperties'], ...(schema.anyOf ?? [])].filter((s): s is Schema => typeof s === 'object' && s !== null);
+      return inner.some((s) => takesAnything(s as Schema & Record<string, unknown>));
+    };
+    const fieldsOf = (id: string): Record<string, Schema & Record<string, unknown>> => {
+      const definition = id === 'Manifest' ? jsonSchema : jsonSchema.definitions[id]!;
+      const object = definition.properties !== undefined ? definition : definition.anyOf!.find((branch) => branch.properties !== undefined)!;
+      return object.properties as Record<string, Schema & Record<string, unknown>>;
+    };
+    const worded: string[] = [];
+    for (const id of objectsOfTheSchema().keys()) {
+      for (const [field, schema] of Object.entries(fieldsOf(id))) {
+        const words = typeInWords(schema as Parameters<typeof typeInWords>[0]);
+        worded.push(words);
+        if (words.includes('any value')) expect(takesAnything(schema), `${id}.${field} reads "${words}"`).toBe(true);
+      }
+    }
+    expect(worded.length).toBeGreaterThan(50);
+    const docs = renderManifestDocs();
+    expect(docs).toMatch(/\n\| `maxDeletes` \| integer ≥ 0 \|/);
+    expect(docs).toMatch(/\n\| `maxAffectedTerminals` \| integer ≥ 0 \|/);
   });
 
   it('marks the secret fields', () => {
