@@ -130,6 +130,26 @@ describe('a fresh clone of the committed HEAD, after npm ci (slow)', { timeout: 
     expect(apply.stderr).toContain('--auto-approve');
   });
 
+  it('npm run demo starts the simulator and runs the whole loop', async () => {
+    const started = performance.now();
+    const demo = spawn('npm', ['run', 'demo'], { cwd: clone, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    demo.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => {
+      demo.stdout!.on('data', (chunk: Buffer) => {
+        if (!stdout.includes('Simulator listening on') && (stdout + chunk.toString()).includes('Simulator listening on')) {
+          timings.push(['npm run demo (until its simulator listens)', (performance.now() - started) / 1000]);
+        }
+        stdout += chunk.toString();
+      });
+      demo.on('close', done);
+    });
+    timings.push(['npm run demo (the whole loop)', (performance.now() - started) / 1000]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('Simulator listening on');
+  });
+
   it('nothing was built along the way', () => {
     expect(existsSync(join(clone, 'dist'))).toBe(false);
   });
