@@ -1,7 +1,7 @@
 /**
  * paycfg in a pseudo-terminal, as a person runs it: keystrokes go in through the pty, what it
  * prints is fed to a headless xterm (pty-screen), and tests read the rendered screen. The process
- * runs the TypeScript source with tsx (bin/paycfg.js needs a build).
+ * runs the TypeScript source with tsx (bin/paycfg.js runs the committed bundle, which may lag src/).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
