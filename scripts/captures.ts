@@ -2,7 +2,8 @@
  * `npm run docs:captures`: runs every capture named in README.md and docs/*.md (a fenced block
  * after `<!-- capture: NAME -->`) and writes what it printed into its block. A block whose output
  * differs only in what changes from run to run (times, ids, hashes) is left as it is.
- * `--check` writes nothing and exits 1 naming the stale blocks.
+ * `--check` writes nothing and exits 1 naming the stale blocks; `--all` rewrites every block with
+ * this run's output, times and ids included.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,9 +22,10 @@ for (const { page, text, blocks } of pages) {
     stale += 1;
     process.stdout.write(`${page}:${block.line}: capture ${block.name} ${check ? 'is stale' : 'rewritten'} (first difference at its line ${difference.line})\n`);
   }
-  const next = withCaptures(text, (name) => bodies.get(name), page);
+  const next = withCaptures(text, (name) => bodies.get(name), page, { all: process.argv.includes('--all') });
   if (!check && next !== text) writeFileSync(join(ROOT, page), next);
 }
-if (stale === 0) process.stdout.write(`every capture is current (${bodies.size} captures)\n`);
+if (process.argv.includes('--all')) process.stdout.write(`rewrote every captured block (${bodies.size} captures)\n`);
+else if (stale === 0) process.stdout.write(`every capture is current (${bodies.size} captures)\n`);
 else if (check) process.stdout.write('run `npm run docs:captures` and commit the result\n');
 process.exitCode = check && stale > 0 ? 1 : 0;

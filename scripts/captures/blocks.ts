@@ -59,16 +59,22 @@ function fenceFor(fence: string, body: string): string {
 }
 
 /**
- * The page with each captured block's body replaced by `bodyOf(name)`; a block whose new body
- * reads the same once normalised keeps its committed text, so that regenerating leaves no diff
- * of timestamps and ids alone.
+ * The page with each captured block's body replaced by `bodyOf(name)`. A page whose every block
+ * reads the same once normalised is left as it is, so that regenerating leaves no diff of
+ * timestamps and ids alone; otherwise every block of it is rewritten, so that two blocks of one
+ * run (a session at the interrupt and at its end) never show two runs' hashes.
  */
-export function withCaptures(markdown: string, bodyOf: (name: string) => string | undefined, file?: string): string {
+export function withCaptures(markdown: string, bodyOf: (name: string) => string | undefined, file?: string, options: { all?: boolean } = {}): string {
   const lines = markdown.split('\n');
   const blocks = captureBlocks(markdown, file);
+  const current = options.all !== true && blocks.every((block) => {
+    const body = bodyOf(block.name);
+    return body === undefined || normalised(body) === normalised(block.body);
+  });
+  if (current) return markdown;
   for (const block of blocks.reverse()) {
     const body = bodyOf(block.name);
-    if (body === undefined || normalised(body) === normalised(block.body)) continue;
+    if (body === undefined) continue;
     const fence = fenceFor(block.fence, body);
     const indented = body.split('\n').map((line) => (line === '' ? '' : `${block.indent}${line}`));
     lines.splice(block.open, block.close - block.open + 1, `${block.indent}${fence}${block.info}`, ...indented, `${block.indent}${fence}`);

@@ -43,6 +43,12 @@ describe('captured blocks in a page', () => {
     expect(withCaptures(committed, () => `${rerun}, 2 done`)).toContain('2 done');
   });
 
+  it('rewrites every block of a page where one changed, so that the blocks of one run stay of one run', () => {
+    const two = '<!-- capture: a -->\n```text\nplan sha256:748affe9e781\n```\n<!-- capture: b -->\n```text\nend\n```';
+    const next = withCaptures(two, (name) => (name === 'a' ? 'plan sha256:5b41ed93e002' : 'the end'));
+    expect(captureBlocks(next).map((block) => block.body)).toEqual(['plan sha256:5b41ed93e002', 'the end']);
+  });
+
   it('names the first line that differs, within the block', () => {
     expect(firstDifference('a\nb\nc', 'a\nB\nc')).toEqual({ line: 2, committed: 'b', generated: 'B' });
     expect(firstDifference('a', 'a\nmore')).toEqual({ line: 2, committed: '(the block ends here)', generated: 'more' });
