@@ -95755,13 +95755,13 @@ var init_sim2 = __esm({
       description: `Runs the embedded simulator of the payment service: every API paycfg reads and writes.
 
 Serves, for a bearer token of a group (\`paycfg sim token\`):
-  /api/openapi/v1    the configuration API: acquirer, emv, mchInfo, device
-  /api/v2/current    the group the token is for (name, message format, time zone)
-  /api/v2/order      transactions: list, detail, void, refund, capture, e-mailed receipts
-  /api/v2/settlement settlement batches: list, detail, settle, e-mailed reports
-                     (also as /api/v2/settle)
+  /api/openapi/v1     the configuration API: acquirer, emv, mchInfo, device
+  /api/v2/current     the group the token is for (name, message format, time zone)
+  /api/v2/order       transactions: list, detail, void, refund, capture, e-mailed receipts
+  /api/v2/settlement  settlement batches: list, detail, settle, e-mailed reports
+                      (also as /api/v2/settle)
   /api/v2/mchInfo, /api/v2/device, /api/v2/acquirer, /api/v2/emv
-                     the legacy configuration API, for groups on legacy (others get code 13310)
+                      the legacy configuration API, for groups on legacy (others get code 13310)
 and, for loopback clients with a loopback Host only, the /_sim/ admin surface (groups,
 activation, payments, faults, statistics, state).
 
