@@ -96,6 +96,7 @@ export function normalised(text: string): string {
     // The length stays: a short hash where a whole one was is a change of output.
     .replace(/\bsha256([: ])([0-9a-f]{12,64})\b/g, (_, separator: string, hex: string) => `sha256${separator}<hash of ${hex.length}>`)
     .replace(/\(\d+(?:\.\d+)? m?s\)/g, '(<duration>)')
+    .replace(/"durationMs":\d+/g, '"durationMs":<duration>')
     .replace(/\b\d+(?:\.\d+)? m?s\b/g, '<duration>')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
     .replace(/\bM\d{10}\b/g, 'M<id>')

@@ -332,6 +332,22 @@ export const CAPTURES: Record<string, Capture> = {
     return lines.slice(start, end + 1).join('\n');
   },
 
+  /**
+   * docs/change-control.md: the records of a run whose terminal the service refuses. The profile
+   * leaves enablerParams to the group's list (tid and mid), which validate cannot know offline, and
+   * the terminal gives no tid: the service refuses its create.
+   */
+  'journal-records': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    edit(ws, 'paycfg.yaml', (text) => replaced(replaced(text, '    enablerParams: [tid, mid]\n', ''), 'host-a-usd: { tid: "00000001", mid: "000000012345" }', 'host-a-usd: { mid: "000000012345" }'));
+    const { code, out, err } = await ws.run(['apply', '-f', 'paycfg.yaml', '--auto-approve', '--journal', 'journal.jsonl']);
+    if (code !== 1) throw new Error(`the apply meant to fail on its terminal exited ${code}:\n${out}${err}`);
+    const records = readFileSync(join(ws.dir, 'journal.jsonl'), 'utf8').trimEnd().split('\n');
+    const failed = records.find((line) => line.includes('"outcome":"failed"'));
+    if (failed === undefined) throw new Error(`the journal holds no failed change:\n${records.join('\n')}`);
+    return scenes.ctx.shown([records[0]!, records[1]!, failed, records.at(-1)!].join('\n'));
+  },
+
   /** docs/plan.md: a mistyped --target. */
   'target-typo': async (scenes) => {
     const ws = await scenes.applied();
