@@ -55,6 +55,7 @@ export const SECTIONS: readonly Section[] = [
   { pointer: '/$defs/change/properties/impact', title: 'impact', where: "a change's `impact`" },
   { pointer: '/$defs/change/properties/impact/properties/payments', title: 'payments', where: "an impact's `payments`" },
   { pointer: '/properties/unmanaged/items', title: 'unmanaged', where: 'each item of `unmanaged`' },
+  { pointer: '/properties/unreadDevices/items', title: 'unreadDevices', where: 'each item of `unreadDevices`' },
   { pointer: '/properties/blocked/items', title: 'blocked', where: 'each item of `blocked`' },
   { pointer: '/properties/summary', title: 'summary', where: '`summary`' },
   { pointer: '/properties/warnings/items', title: 'warnings', where: 'each item of `warnings`' },

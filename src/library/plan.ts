@@ -56,6 +56,12 @@ export interface PlanOptions {
    */
   readonly maxAffectedTerminals?: number;
   /**
+   * Read the devices of every merchant, those the manifest does not manage too, so that `unmanaged`
+   * lists each of them (as `paycfg drift` does). Without it a plan reads only the devices it may
+   * change, and names the merchants whose devices it left unread in `unreadDevices`.
+   */
+  readonly readEveryDevice?: boolean;
+  /**
    * Reads the manifest file given as the path `-` (as `-f -` reads standard input); without it,
    * `-` is refused with a ManifestError.
    */
@@ -133,6 +139,7 @@ function computePlanOf(options: PlanOptions, paths: readonly string[], cwd: stri
     payments: paymentOptionsOf(options),
     ...(options.readStdin !== undefined ? { readStdin: options.readStdin } : {}),
     ...(base !== undefined ? { base } : {}),
+    ...(options.readEveryDevice === true ? { everyDevice: true } : {}),
   });
 }
 

@@ -41,6 +41,11 @@ export interface LiveReadWithDevices extends LiveRead {
 export interface ReadOptions {
   /** Reads in flight at once for the per-merchant lists. */
   readonly concurrency: number;
+  /**
+   * Read the devices of every merchant, also those the manifest does not manage (`paycfg drift`,
+   * which lists each such device): one more list per merchant than a plan sends.
+   */
+  readonly everyDevice?: boolean;
 }
 
 /** Reads the owner first, so that a run against the wrong group stops before anything else is read. */
@@ -62,7 +67,8 @@ export async function readOwner(client: ApiClient, expectedGroup: string | undef
  * manifest sets a `mid` (the acquirers[] summary has none) and, unless the run saw that the summary
  * carries the binding's own lists (and checked it with one merchant's records), for the merchants
  * with bindings whose bindings the plan shows
- * (summary-reading.ts); devices only for merchants whose devices are managed or that prune deletes.
+ * (summary-reading.ts); devices only for merchants whose devices are managed or that prune deletes
+ * (or, with `everyDevice`, for every merchant).
  */
 export async function readLive(client: ApiClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
   const needsMid = new Set<string>();
@@ -83,7 +89,7 @@ export async function readLive(client: ApiClient, desired: DesiredState, owner: 
       const pruned = !inManifest && desired.prune.merchants;
       return {
         bindings: bindingRecordsNeed({ setsMid: managed && needsMid.has(ref), bindingsShown: managed || pruned || emvMayGo, hasBindings }),
-        devices: (inManifest && desired.managedDevices.has(ref)) || pruned,
+        devices: (inManifest && desired.managedDevices.has(ref)) || pruned || options.everyDevice === true,
       };
     };
   });

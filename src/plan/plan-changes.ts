@@ -16,7 +16,18 @@ import { DESCRIPTORS } from './descriptors.js';
 import { diffFields, fieldPatch, sameFields } from './diff.js';
 import { PlanError } from './errors.js';
 import { orderChanges } from './order.js';
-import { disposalOf, PLAN_FORMAT_VERSION, summarise, type BlockedChange, type Change, type Plan, type PlanWarning, type UnmanagedResource } from './plan.js';
+import {
+  disposalOf,
+  PLAN_FORMAT_VERSION,
+  summarise,
+  type BlockedChange,
+  type Change,
+  type Plan,
+  type PlanWarning,
+  type UnmanagedCause,
+  type UnmanagedResource,
+  type UnreadDevices,
+} from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
@@ -62,6 +73,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
   builder.blockUnsettled();
   builder.blockDeletesHeldOutside();
   builder.listUnkeyedMerchants();
+  const unreadDevices = builder.unreadDevices();
   const blocked = builder.blocked;
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
   // A change let through by --allow-unsettled may still wait on a blocked one: its warning goes with it.
@@ -82,6 +94,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
+    ...(unreadDevices.length > 0 ? { unreadDevices } : {}),
     blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
@@ -337,6 +350,9 @@ class PlanBuilder {
                   ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; the manifest does not want that binding`
                   : `not in the merchant's bindings in the manifest`,
             });
+          } else if (resource.predicted !== true) {
+            // The automatic binding of a merchant yet to be created is not live: nothing to leave alone.
+            this.unmanaged.push({ address, kind, key: resource.key, ...liveId, merchant, cause: this.childCause(merchant) });
           }
           continue;
         }
@@ -358,7 +374,15 @@ class PlanBuilder {
     const kept = code.duplicateOf!;
     const survivor = kept.because === 'activated' ? `activated device ${kept.id}` : `${kept.id} (${kept.because === 'older' ? 'older' : 'same second, lower id'})`;
     if (!this.deletedMerchants.has(merchant) && !this.desired.managedDevices.has(merchant)) {
-      this.unmanaged.push({ address, kind: 'device', key: code.key, note: `duplicate pending code for alias ${alias}; ${survivor} has the alias` });
+      this.unmanaged.push({
+        address,
+        kind: 'device',
+        key: code.key,
+        liveId: code.id,
+        merchant,
+        cause: this.childCause(merchant),
+        note: `duplicate pending code for alias ${alias}; ${survivor} has the alias`,
+      });
       return;
     }
     this.add({
@@ -381,7 +405,10 @@ class PlanBuilder {
     merchant: string,
     merchantGoes: boolean,
   ): void {
-    if (!merchantGoes && !this.desired.managedDevices.has(merchant)) return;
+    if (!merchantGoes && !this.desired.managedDevices.has(merchant)) {
+      this.listUnmanagedDevice(base.address, resource, merchant);
+      return;
+    }
     const owner = { merchant };
     if (resource.lifecycle === 'pending') {
       this.add({ ...base, ...owner, action: 'delete', disposal: 'delete', reason: merchantGoes ? 'its merchant is deleted' : 'pending activation code not in the manifest' });
@@ -425,6 +452,43 @@ class PlanBuilder {
       });
       this.unkeyedDevices.push({ merchant, id: resource.id, name: fields.deviceName, ...(fields.deviceAlias !== '' ? { alias: fields.deviceAlias } : {}) });
     }
+  }
+
+  /** Why a live binding or device of `merchant` is not managed: its merchant is not in the manifest, or its list is not. */
+  private childCause(merchant: string): UnmanagedCause {
+    return this.desired.resources.has(addressOf('merchant', merchant)) ? 'list-not-managed' : 'merchant-not-managed';
+  }
+
+  /** A device of a merchant whose devices the manifest does not manage, read all the same (drift reads every merchant's). */
+  private listUnmanagedDevice(address: Address, resource: LiveResource, merchant: string): void {
+    const fields = resource.fields as DeviceFields;
+    const name = fields.deviceName !== undefined && fields.deviceName !== '' ? { name: fields.deviceName } : {};
+    const unkeyed = fields.deviceAlias === '' || isUnkeyable(fields.deviceAlias);
+    this.unmanaged.push({
+      address,
+      kind: 'device',
+      key: resource.key,
+      liveId: resource.id,
+      ...name,
+      merchant,
+      cause: this.childCause(merchant),
+      ...(unkeyed ? { note: unkeyedDeviceNote(fields.deviceAlias) } : {}),
+    });
+  }
+
+  /**
+   * The live merchants whose devices were not read because the manifest does not manage them (a
+   * merchant prune deletes has its devices read): the plan cannot list those devices, so it says
+   * whose it left unread.
+   */
+  unreadDevices(): UnreadDevices[] {
+    const unread: UnreadDevices[] = [];
+    for (const resource of this.view.values()) {
+      if (resource.kind !== 'merchant' || resource.predicted === true || this.live.devicesRead.has(resource.key)) continue;
+      if (this.deletedMerchants.has(resource.key)) continue;
+      unread.push({ merchant: resource.key, cause: this.childCause(resource.key) });
+    }
+    return unread.sort((a, b) => a.merchant.localeCompare(b.merchant));
   }
 
   /**

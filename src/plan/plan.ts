@@ -54,6 +54,15 @@ export interface Change {
   readonly origin?: ChangeOrigin;
 }
 
+/**
+ * Why a binding or device the manifest does not name is left alone rather than deleted, when that
+ * is its merchant's doing: the merchant is not in the manifest (`merchant-not-managed`), or its
+ * entry has no `bindings:` / `devices:` key, so that list is not managed (`list-not-managed`; an
+ * empty list, `devices: []`, would manage it and delete what is live). Later causes are added to
+ * this list, never renamed.
+ */
+export type UnmanagedCause = 'merchant-not-managed' | 'list-not-managed';
+
 export interface UnmanagedResource {
   readonly address: Address;
   readonly kind: Kind;
@@ -63,6 +72,21 @@ export interface UnmanagedResource {
   readonly liveId?: string | number;
   /** Its name, so that a reviewer can tell which record it is. */
   readonly name?: string;
+  /** providerReference of the owning merchant, for bindings and devices. */
+  readonly merchant?: string;
+  readonly cause?: UnmanagedCause;
+}
+
+/**
+ * The devices of a live merchant the plan did not read: the manifest does not manage them (the
+ * merchant is not in it, or has no `devices:` key), and a plan reads only what it may change.
+ * `paycfg drift` reads them, and lists each device instead.
+ */
+export interface UnreadDevices {
+  readonly merchant: string;
+  readonly cause: UnmanagedCause;
+  /** Its terminals (devices not decommissioned), when this run counted them (a terminal budget); absent when unknown. */
+  readonly terminals?: number;
 }
 
 /** Something a reviewer must see before approving, though it changes nothing by itself. */
@@ -134,6 +158,8 @@ export interface Plan {
   readonly group: { readonly groupId: string; readonly groupName: string };
   readonly changes: Change[];
   readonly unmanaged: UnmanagedResource[];
+  /** Merchants whose unmanaged devices this run did not read, by providerReference; absent when there are none. */
+  readonly unreadDevices?: UnreadDevices[];
   readonly blocked: BlockedChange[];
   readonly summary: PlanSummary;
   /** JSON pointers (`<address>#/<field>...`) whose values are secret. */

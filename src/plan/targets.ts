@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { closestMatches } from '../manifest/did-you-mean.js';
-import { parseAddress, type Address } from '../model/kinds.js';
+import { addressOf, parseAddress, type Address } from '../model/kinds.js';
 import { baseAddress } from '../model/pointers.js';
 import { TargetError } from './errors.js';
 import { summarise, type Plan } from './plan.js';
@@ -49,14 +49,16 @@ export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
   }
   const changes = plan.changes.filter((c) => keep.has(c.address));
   const unmanaged = plan.unmanaged.filter((u) => inScope(u.address, targets));
+  const unreadDevices = (plan.unreadDevices ?? []).filter((u) => inScope(addressOf('merchant', u.merchant), targets));
   const kept = new Set<Address>([...keep, ...unmanaged.map((u) => u.address)]);
   const warnings = (plan.warnings ?? []).filter((w) => w.address === undefined || kept.has(w.address));
   const blocked = plan.blocked.filter((b) => inScope(b.address, targets) || keep.has(b.address));
-  const { warnings: _all, ...rest } = plan;
+  const { warnings: _all, unreadDevices: _unread, ...rest } = plan;
   return {
     ...rest,
     changes,
     unmanaged,
+    ...(unreadDevices.length > 0 ? { unreadDevices } : {}),
     blocked,
     summary: summarise(changes, blocked),
     targets: [...targets],

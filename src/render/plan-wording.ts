@@ -1,5 +1,6 @@
 import { shortPlanHash } from '../journal/plan-hash.js';
-import type { BlockedChange, Plan, PlanWarning, UnmanagedResource } from '../plan/plan.js';
+import { addressOf } from '../model/kinds.js';
+import type { BlockedChange, Plan, PlanWarning, UnmanagedResource, UnreadDevices } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 
 /**
@@ -40,7 +41,9 @@ export function summaryLine(plan: Plan): string {
 
 /**
  * What the plan says when it has no change to make. A targeted plan compared only its targets (an
- * unkeyed record is not even in the manifest), so it says nothing of the rest of the group.
+ * unkeyed record is not even in the manifest), so it says nothing of the rest of the group. A live
+ * group that holds records the manifest does not manage does not "match" it: the line says they
+ * are left alone, as the list below it shows.
  */
 export function noChangeLine(plan: Plan): string {
   const blocked = plan.blocked.length;
@@ -48,7 +51,136 @@ export function noChangeLine(plan: Plan): string {
   if (plan.targets !== undefined && plan.targets.length > 0) {
     return 'No changes to the targeted resources. The rest of the group was not compared: run a plan without --target for that.';
   }
+  const left = leftAlone(plan);
+  if (left !== undefined) return `No changes. ${left} not managed by the manifest: left as they are (below).`;
   return 'No changes. The live group matches the manifest.';
+}
+
+/** "3 live records", "the devices of 2 merchants", or both: what a plan leaves alone; undefined when nothing. */
+function leftAlone(plan: Plan): string | undefined {
+  const unread = plan.unreadDevices?.length ?? 0;
+  const parts = [
+    ...(plan.unmanaged.length > 0 ? [counted(plan.unmanaged.length, 'live record')] : []),
+    ...(unread > 0 ? [`the devices of ${counted(unread, 'merchant')}`] : []),
+  ];
+  return parts.length === 0 ? undefined : capitalised(parts.join(' and '));
+}
+
+function capitalised(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** Whether `paycfg drift` reports drift: a change, a blocked change, or (unless ignored) a record the manifest does not manage. */
+export function hasDrifted(plan: Plan, ignoreUnmanaged: boolean): boolean {
+  return plan.changes.length > 0 || plan.blocked.length > 0 || (!ignoreUnmanaged && plan.unmanaged.length > 0);
+}
+
+/** Drift's one verdict, as its exit code has it (2 on drift, 0 without). */
+export function driftVerdict(plan: Plan, ignoreUnmanaged: boolean): string {
+  const s = plan.summary;
+  const changes = s.create + s.update + s.delete + s.replace;
+  const unmanaged = plan.unmanaged.length;
+  if (hasDrifted(plan, ignoreUnmanaged)) {
+    const ignored = ignoreUnmanaged && unmanaged > 0 ? ' (not counted: --ignore-unmanaged)' : '';
+    return `Drift detected: ${counted(changes, 'change')} to make, ${s.blocked} blocked, ${counted(unmanaged, 'unmanaged record')}${ignored}.`;
+  }
+  if (unmanaged > 0) {
+    const them = unmanaged === 1 ? 'the live record it does not manage (listed) is' : `the ${unmanaged} live records it does not manage (listed) are`;
+    return `No drift: the records the manifest manages match it; ${them} not counted (--ignore-unmanaged).`;
+  }
+  return 'No drift: the live group matches the manifest.';
+}
+
+/** The heading of the records a plan leaves alone: how many, and whose devices it did not read. */
+export function unmanagedHeading(plan: Plan): string {
+  const unread = plan.unreadDevices?.length ?? 0;
+  return (
+    `Not managed by the manifest (left as they are): ${counted(plan.unmanaged.length, 'live record')}` +
+    (unread > 0 ? `, and the devices of ${counted(unread, 'merchant')}, not listed` : '')
+  );
+}
+
+/**
+ * One line of the unmanaged list: a record (`mark`), or a merchant the manifest has whose bindings
+ * or devices it does not manage (no mark: the merchant itself is managed). `detail` follows the address.
+ */
+export interface UnmanagedLine {
+  readonly address: string;
+  readonly mark: boolean;
+  readonly detail: string;
+}
+
+/** A line with the records listed under it: a merchant's bindings and devices left alone with it. */
+export interface UnmanagedGroup extends UnmanagedLine {
+  readonly children: readonly UnmanagedLine[];
+}
+
+/**
+ * The unmanaged records as a reviewer reads them: every record the manifest does not name, in
+ * address order, a merchant's bindings and devices left alone for its sake under one line for the
+ * merchant that says why (not in the manifest, or no `bindings:` / `devices:` key on its entry,
+ * which an empty list would change) and names the devices the plan did not read.
+ */
+export function unmanagedGroups(plan: Plan): UnmanagedGroup[] {
+  const children = new Map<string, UnmanagedResource[]>();
+  const own: UnmanagedResource[] = [];
+  for (const u of plan.unmanaged) {
+    if (u.merchant !== undefined && u.cause !== undefined) children.set(u.merchant, [...(children.get(u.merchant) ?? []), u]);
+    else own.push(u);
+  }
+  const unread = new Map<string, UnreadDevices>((plan.unreadDevices ?? []).map((u) => [u.merchant, u]));
+  const groups: UnmanagedGroup[] = [];
+  const grouped = new Set<string>();
+  for (const u of own) {
+    const merchant = u.kind === 'merchant' && u.liveId !== undefined && !u.key.startsWith('~') ? u.key : undefined;
+    const mine = merchant === undefined ? [] : (children.get(merchant) ?? []);
+    const unreadOf = merchant === undefined ? undefined : unread.get(merchant);
+    if (merchant !== undefined) grouped.add(merchant);
+    const what = merchant === undefined ? undefined : childrenInWords(mine, unreadOf);
+    const detail = `${unmanagedDetail(u)}${what === undefined ? '' : `${u.note === undefined ? ': ' : '; '}not in the manifest: left as it is, with ${what}`}`;
+    groups.push({ address: u.address, mark: true, detail, children: mine.map(childLine) });
+  }
+  for (const merchant of new Set([...children.keys(), ...unread.keys()])) {
+    if (grouped.has(merchant)) continue;
+    const mine = children.get(merchant) ?? [];
+    const unreadOf = unread.get(merchant);
+    const why = [...mine.map((u) => u.cause), unreadOf?.cause];
+    const detail = why.includes('merchant-not-managed')
+      ? `: not in the manifest: ${childrenInWords(mine, unreadOf)!}, left as they are`
+      : `: ${listsNotManaged(mine, unreadOf)}`;
+    groups.push({ address: addressOf('merchant', merchant), mark: false, detail, children: mine.map(childLine) });
+  }
+  return groups.sort((a, b) => a.address.localeCompare(b.address));
+}
+
+function childLine(u: UnmanagedResource): UnmanagedLine {
+  return { address: u.address, mark: true, detail: unmanagedDetail(u) };
+}
+
+/** "1 binding and 2 devices", "its devices (not read)", "its devices (3 terminals counted, not listed)": a merchant's records left alone. */
+function childrenInWords(mine: readonly UnmanagedResource[], unread: UnreadDevices | undefined): string | undefined {
+  const bindings = mine.filter((u) => u.kind === 'binding').length;
+  const devices = mine.filter((u) => u.kind === 'device').length;
+  const parts = [
+    ...(bindings > 0 ? [counted(bindings, 'binding')] : []),
+    ...(devices > 0 ? [counted(devices, 'device')] : []),
+    // Counted for a terminal budget, they were read for the count and not kept: not listed.
+    ...(unread !== undefined ? [`its devices (${unread.terminals !== undefined ? `${counted(unread.terminals, 'terminal')} counted, not listed` : 'not read'})`] : []),
+  ];
+  return parts.length === 0 ? undefined : parts.join(' and ');
+}
+
+/** Why a managed merchant's bindings or devices are left alone: its entry has no such list, which is not an empty one. */
+function listsNotManaged(mine: readonly UnmanagedResource[], unread: UnreadDevices | undefined): string {
+  const bindings = mine.some((u) => u.kind === 'binding');
+  const devices = unread !== undefined || mine.some((u) => u.kind === 'device');
+  const what = childrenInWords(mine, unread)!;
+  const one = mine.length === 1 && unread === undefined;
+  if (bindings && devices) {
+    return `${what} are not managed: its entry in the manifest has neither bindings: nor devices: (an empty list, bindings: [] or devices: [], would delete them)`;
+  }
+  const key = bindings ? 'bindings' : 'devices';
+  return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no ${key}: (${key}: [] would delete ${one ? 'it' : 'them'})`;
 }
 
 /**

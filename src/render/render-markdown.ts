@@ -1,6 +1,20 @@
 import type { Change, Plan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
-import { blockedAction, blockedWhy, noChangeLine, notShownLine, planInBrief, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind, planHashLine } from './plan-wording.js';
+import {
+  blockedAction,
+  blockedWhy,
+  driftVerdict,
+  noChangeLine,
+  notShownLine,
+  planInBrief,
+  targetingWarning,
+  unmanagedGroups,
+  unmanagedHeading,
+  warningParts,
+  warningsAbout,
+  type ReportKind,
+  planHashLine,
+} from './plan-wording.js';
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
 import { publicPlan } from './public-plan.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
@@ -18,6 +32,8 @@ export const MARKDOWN_WRAP_AT = 100;
 export interface MarkdownOptions {
   /** The most characters the comment may have (default MARKDOWN_MAX_LENGTH); changes that do not fit are counted, not shown. */
   readonly maxLength?: number;
+  /** Drift run with --ignore-unmanaged: the records are listed, and its verdict does not count them. */
+  readonly ignoreUnmanaged?: boolean;
 }
 
 /** What opens or closes an inline construct wherever it stands: code, emphasis, strikethrough, links and images, HTML, entities, maths, table cells, escapes. */
@@ -139,11 +155,14 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
   const targets = plan.targets ?? [];
   // paycfg's own words, with Markdown of its own: not escaped.
   const notShown = (count: number, what: string): string => notShownLine(count, what, kind);
+  // A drift report says its verdict, as its exit code has it; a plan what it would do.
+  const verdict = driftVerdict(plan, options.ignoreUnmanaged === true);
+  const brief = kind === 'drift' ? `${verdict.charAt(0).toLowerCase()}${verdict.slice(1, -1)}` : planInBrief(plan);
 
   const heading: Section = {
     entries: [],
     layout: () => [
-      `### paycfg ${kind}: ${planInBrief(plan)}`,
+      `### paycfg ${kind}: ${brief}`,
       '',
       `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
       '',
@@ -192,7 +211,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
       return `| ${symbol}${warned} | ${shownAddress} |${impact} ${inline(change.reason)} |`;
     }),
     layout(shown, left) {
-      if (!drift) return [inline(noChangeLine(plan))];
+      if (!drift) return [inline(kind === 'drift' ? verdict : noChangeLine(plan))];
       const intro = reordered ? ['Changes through which payments went in the impact window come first; `paycfg apply` runs them in the order of the details below.', ''] : [];
       const rows: string[] = [];
       shown.forEach((row, i) => {
@@ -237,13 +256,19 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
   };
 
   const unmanaged: Section = {
-    entries: plan.unmanaged.map((u) => `- ${code(u.address)}${inline(unmanagedDetail(u))}`),
+    // One entry per group, a merchant with the records left alone under it: what is cut for room is cut whole.
+    entries: unmanagedGroups(plan).map((group) =>
+      [
+        `- ${code(group.address)}${inline(group.detail)}`,
+        ...group.children.map((child) => `  - ${code(child.address)}${inline(child.detail)}`),
+      ].join('\n'),
+    ),
     layout: (shown, left) =>
-      plan.unmanaged.length === 0
+      plan.unmanaged.length === 0 && (plan.unreadDevices ?? []).length === 0
         ? []
         : [
             '',
-            `<details><summary>Not managed by the manifest (${plan.unmanaged.length})</summary>`,
+            `<details><summary>${inline(unmanagedHeading(plan))}</summary>`,
             '',
             ...shown,
             ...(left > 0 ? [`- ${notShown(left, 'more unmanaged record')}`] : []),

@@ -3,7 +3,21 @@ import type { Change, Plan, PlanWarning } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
-import { blockedAction, blockedWhy, noChangeLine, summaryLine, targetingWarning, unmanagedDetail, warningParts, warningsAbout, type ReportKind, planHashLine } from './plan-wording.js';
+import {
+  blockedAction,
+  blockedWhy,
+  driftVerdict,
+  hasDrifted,
+  noChangeLine,
+  summaryLine,
+  targetingWarning,
+  unmanagedGroups,
+  unmanagedHeading,
+  warningParts,
+  warningsAbout,
+  type ReportKind,
+  planHashLine,
+} from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
@@ -104,11 +118,20 @@ export function renderChange(change: Change, style: Style, warnings: readonly Pl
   return changeLines(change, warnings).map((line) => textLine(line, style)).join('\n');
 }
 
+/** How many lines of the unmanaged list the text shows before counting the rest: `--json` has them all. */
+const UNMANAGED_LINES = 50;
+
+export interface TextOptions {
+  /** Drift run with --ignore-unmanaged: the records are listed, and its verdict does not count them. */
+  readonly ignoreUnmanaged?: boolean;
+}
+
 /**
  * Human text in the manner of `terraform plan`. Secrets are shown as (sensitive), control
- * characters from the service as escapes.
+ * characters from the service as escapes. A plan says what it will do, or that it changes nothing;
+ * a drift report ends in one verdict, as its exit code has it.
  */
-export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan'): string {
+export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
   const plan = visiblePlan(publicPlan(input));
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}`, ''];
   if (plan.changes.length > 0 && hasOrigins(plan)) {
@@ -139,8 +162,11 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
     if (w.detail !== undefined) out.push('', `  ${w.detail}`);
     out.push('');
   }
-  if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
-  else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
+  // A drift report's verdict comes last instead, once everything it counts is listed.
+  if (kind === 'plan') {
+    if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
+    else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
+  }
   if (plan.planHash !== undefined && (plan.changes.length > 0 || plan.blocked.length > 0)) out.push(style.dim(planHashLine(plan.planHash, 'short')));
   if (plan.blocked.length > 0) {
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
@@ -152,11 +178,33 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
       for (const blocker of blockersBesideBatches(b.blockers, batches)) out.push(`      - ${blocker}`);
     }
   }
-  if (plan.unmanaged.length > 0) {
-    out.push('', style.dim(`Not managed by the manifest (left as they are): ${plan.unmanaged.length}`));
-    const shown = plan.unmanaged.slice(0, 50);
-    for (const u of shown) out.push(style.dim(`  ? ${u.address}${unmanagedDetail(u)}`));
-    if (plan.unmanaged.length > shown.length) out.push(style.dim(`  … and ${plan.unmanaged.length - shown.length} more (see --json)`));
+  // One blank line before each section, whatever came before it.
+  const section = (lines: readonly string[]): void => {
+    if (lines.length === 0) return;
+    if (out[out.length - 1] !== '') out.push('');
+    out.push(...lines);
+  };
+  section(unmanagedLines(plan, style));
+  if (kind === 'drift') {
+    const verdict = driftVerdict(plan, options.ignoreUnmanaged === true);
+    section([hasDrifted(plan, options.ignoreUnmanaged === true) ? style.yellow(style.bold(verdict)) : style.green(verdict)]);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The records left alone, a merchant's under it; past UNMANAGED_LINES lines, the records not shown are counted. */
+function unmanagedLines(plan: Plan, style: Style): string[] {
+  if (plan.unmanaged.length === 0 && (plan.unreadDevices ?? []).length === 0) return [];
+  const lines: { text: string; record: boolean }[] = [];
+  for (const group of unmanagedGroups(plan)) {
+    lines.push({ text: `  ${group.mark ? '? ' : ''}${group.address}${group.detail}`, record: group.mark });
+    for (const child of group.children) lines.push({ text: `      ? ${child.address}${child.detail}`, record: true });
+  }
+  const shown = lines.slice(0, UNMANAGED_LINES);
+  const left = lines.slice(shown.length).filter((line) => line.record).length;
+  return [
+    style.dim(unmanagedHeading(plan)),
+    ...shown.map((line) => style.dim(line.text)),
+    ...(left > 0 ? [style.dim(`  … and ${left} more record${left === 1 ? '' : 's'} (see --json)`)] : []),
+  ];
 }

@@ -36,7 +36,9 @@ export function visiblePlan(plan: Plan): Plan {
       key: t(u.key),
       ...(u.note !== undefined ? { note: t(u.note) } : {}),
       ...(typeof u.liveId === 'string' ? { liveId: t(u.liveId) } : {}),
+      ...(u.merchant !== undefined ? { merchant: t(u.merchant) } : {}),
     })),
+    ...(plan.unreadDevices !== undefined ? { unreadDevices: plan.unreadDevices.map((u) => ({ ...u, merchant: t(u.merchant) })) } : {}),
     blocked: plan.blocked.map((b) => ({
       ...b,
       address: t(b.address),

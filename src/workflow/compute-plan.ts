@@ -3,6 +3,7 @@ import { buildDesiredState } from '../desired/build-desired.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
+import { addressOf } from '../model/kinds.js';
 import { baseAddress } from '../model/pointers.js';
 import type { DesiredState, LiveState } from '../model/state.js';
 import { computeImpact, merchantsToCount } from '../impact/compute-impact.js';
@@ -78,12 +79,14 @@ export async function computePlan(input: {
   readonly payments?: PaymentOptions;
   /** `--base`: the manifest before the change under review; each change is labelled with its origin (plan/origin.ts). */
   readonly base?: BaseManifest;
+  /** Read the devices the manifest does not manage too, so that each is listed as unmanaged (drift). */
+  readonly everyDevice?: boolean;
 }): Promise<PlanRun> {
   const { loaded, desired, safeguards } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const run = await planAgainstLive(loaded, desired, input.client, input.concurrency, safeguards);
+  const run = await planAgainstLive(loaded, desired, input.client, input.concurrency, safeguards, input.everyDevice === true);
   const targets = input.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(run), new Map((desired.moved ?? []).map((move) => [move.from, move.to])));
   const payments = input.payments ?? {};
@@ -115,7 +118,7 @@ export async function computePlan(input: {
   const unread = terminalBudget === undefined ? [] : merchantsToCount(changed, run.live.state, terminalBudget.limit);
   if (unread.length > 0) {
     const counted = await countTerminals(input.client, unread, input.concurrency);
-    plan = withImpact(plan, computeImpact(changed, run.live.state, routes, window, now, counted));
+    plan = withUnreadCounts(withImpact(plan, computeImpact(changed, run.live.state, routes, window, now, counted)), counted, run.live.state);
   }
   checkTerminalBudget(plan, terminalBudget);
   return { ...run, plan, ...(routes !== undefined ? { routes } : {}) };
@@ -129,6 +132,19 @@ function withImpact(plan: Plan, impact: ReadonlyMap<string, ChangeImpact>): Plan
     changes: plan.changes.map((change) => {
       const found = impact.get(change.address);
       return found === undefined ? change : { ...change, impact: found };
+    }),
+  };
+}
+
+/** The terminals counted for the budget (by mchId) on the merchants whose devices the plan lists as not read. */
+function withUnreadCounts(plan: Plan, counted: ReadonlyMap<string, number>, live: LiveState): Plan {
+  if (plan.unreadDevices === undefined) return plan;
+  return {
+    ...plan,
+    unreadDevices: plan.unreadDevices.map((entry) => {
+      const mchId = live.resources.get(addressOf('merchant', entry.merchant))?.id;
+      const terminals = mchId === undefined ? undefined : counted.get(String(mchId));
+      return terminals === undefined ? entry : { ...entry, terminals };
     }),
   };
 }
@@ -207,9 +223,10 @@ export async function planAgainstLive(
   client: ApiClient,
   concurrency: number,
   safeguards: Safeguards = { protect: [] },
+  everyDevice = false,
 ): Promise<PlanRun & { readonly context: PlanContext }> {
   const owner = await readOwner(client, desired.group);
-  const live = await readLive(client, desired, owner, { concurrency });
+  const live = await readLive(client, desired, owner, { concurrency, everyDevice });
   const context: PlanContext = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },

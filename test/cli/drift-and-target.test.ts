@@ -40,7 +40,7 @@ describe('paycfg drift', () => {
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
     const clean = await cli(['drift', '-f', manifest], env);
     expect(clean.code, clean.err).toBe(0);
-    expect(clean.out).toContain('No drift.');
+    expect(clean.out).toBe(`paycfg drift report for group ${groupId} ("PBO ${groupId}") at ${sim.url}\n\nNo drift: the live group matches the manifest.\n`);
 
     const [merchant] = (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId)).body.data.records;
     const { acquirers: _a, ...body } = merchant;
@@ -49,7 +49,8 @@ describe('paycfg drift', () => {
     expect(text.code).toBe(2);
     expect(text.out).toContain(`paycfg drift report for group ${groupId}`);
     expect(text.out).toContain('~ contactName = "Somebody Else" → "Jane Doe"');
-    expect(text.out).toContain('Drift detected.');
+    expect(text.out).toMatch(/\nDrift detected: 1 change to make, 0 blocked, 0 unmanaged records\.\n$/);
+    expect(text.out).not.toContain('Plan:');
 
     const json = await cli(['drift', '-f', manifest, '--json'], env);
     expect(json.code).toBe(2);
@@ -58,7 +59,7 @@ describe('paycfg drift', () => {
     expect(report.changes.map((c: { address: string }) => c.address)).toEqual(['merchant/coffee-001']);
 
     const markdown = await cli(['drift', '-f', manifest, '--markdown'], env);
-    expect(markdown.out).toMatch(/^### paycfg drift: 0 to create, 1 to update/);
+    expect(markdown.out).toMatch(/^### paycfg drift: drift detected: 1 change to make, 0 blocked, 0 unmanaged records\n/);
   });
 
   it('counts live resources the manifest does not name as drift unless told otherwise', async () => {
@@ -70,6 +71,105 @@ describe('paycfg drift', () => {
     expect(drift.code).toBe(2);
     expect(JSON.parse(drift.out).unmanaged).toEqual([{ address: 'emv/stray', kind: 'emv', key: 'stray', liveId: expect.any(Number) }]);
     expect((await cli(['drift', '-f', manifest, '--ignore-unmanaged'], env)).code).toBe(0);
+  });
+});
+
+/** The basic example, applied, and the manifest rewritten by `edit`: what the user deleted from it. */
+async function appliedThenEdited(edit: (text: string) => string) {
+  const setUp = await setup();
+  expect((await cli(['apply', '-f', setUp.manifest, '--auto-approve'], setUp.env)).code).toBe(0);
+  const text = readFileSync(setUp.manifest, 'utf8');
+  const edited = edit(text);
+  expect(edited).not.toBe(text);
+  writeFileSync(setUp.manifest, edited);
+  const tillId = (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, setUp.groupId)).body.data.records[0].mchId as string;
+  const devices = (await sim.api('GET', `/api/openapi/v1/device?mchId=${tillId}&pageSize=-1`, undefined, setUp.groupId)).body.data.records;
+  return { ...setUp, mchId: tillId, deviceId: devices[0].deviceId as string };
+}
+
+const withoutDevices = (text: string) => text.replace(/\n {4}devices:\n[\s\S]*$/, '\n');
+const withoutBindings = (text: string) => text.replace(/ {4}bindings:.*\n(?: {6}.*\n)+/, '');
+const withoutMerchants = (text: string) => text.replace(/\nmerchants:\n[\s\S]*$/, '\nmerchants: []\n');
+
+describe('what the manifest leaves alone', () => {
+  it('a merchant whose devices: block is deleted: plan says its devices are not managed, drift lists each and reports drift', async () => {
+    const { groupId, manifest, env, deviceId } = await appliedThenEdited(withoutDevices);
+    const header = `paycfg plan for group ${groupId} ("PBO ${groupId}") at ${sim.url}\n\n`;
+    const plan = await cli(['plan', '-f', manifest], env);
+    expect(plan.code, plan.err).toBe(0);
+    expect(plan.out).toBe(
+      header +
+        'No changes. The devices of 1 merchant not managed by the manifest: left as they are (below).\n' +
+        '\n' +
+        'Not managed by the manifest (left as they are): 0 live records, and the devices of 1 merchant, not listed\n' +
+        '  merchant/coffee-001: its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)\n',
+    );
+    const json = JSON.parse((await cli(['plan', '-f', manifest, '--json'], env)).out);
+    expect(json.unreadDevices).toEqual([{ merchant: 'coffee-001', cause: 'list-not-managed' }]);
+
+    const drift = await cli(['drift', '-f', manifest], env);
+    expect(drift.code).toBe(2);
+    expect(drift.out).toBe(
+      `paycfg drift report for group ${groupId} ("PBO ${groupId}") at ${sim.url}\n\n` +
+        'Not managed by the manifest (left as they are): 1 live record\n' +
+        '  merchant/coffee-001: 1 device is not managed: its entry in the manifest has no devices: (devices: [] would delete it)\n' +
+        `      ? device/coffee-001/till-1 (id ${deviceId}, "Front till")\n` +
+        '\n' +
+        'Drift detected: 0 changes to make, 0 blocked, 1 unmanaged record.\n',
+    );
+    const report = JSON.parse((await cli(['drift', '-f', manifest, '--json'], env)).out);
+    expect(report).toMatchObject({ drifted: true, unmanaged: [{ address: 'device/coffee-001/till-1', merchant: 'coffee-001', cause: 'list-not-managed', liveId: deviceId }] });
+    expect(report.unreadDevices).toBeUndefined();
+
+    // --ignore-unmanaged: listed all the same, and the one verdict says no drift, as exit 0 does.
+    const ignored = await cli(['drift', '-f', manifest, '--ignore-unmanaged'], env);
+    expect(ignored.code).toBe(0);
+    expect(ignored.out).toContain(`      ? device/coffee-001/till-1 (id ${deviceId}, "Front till")\n`);
+    expect(ignored.out).toMatch(/\nNo drift: the records the manifest manages match it; the live record it does not manage \(listed\) is not counted \(--ignore-unmanaged\)\.\n$/);
+    expect(ignored.out).not.toMatch(/Drift detected|No changes/);
+    const markdown = await cli(['drift', '-f', manifest, '--markdown'], env);
+    expect(markdown.out).toMatch(/^### paycfg drift: drift detected: 0 changes to make, 0 blocked, 1 unmanaged record\n/);
+    expect(markdown.out).toContain('- `device/coffee-001/till-1` (id');
+  });
+
+  it('a merchant whose bindings: block is deleted: plan lists its binding, with why', async () => {
+    const { manifest, env } = await appliedThenEdited(withoutBindings);
+    const plan = await cli(['plan', '-f', manifest], env);
+    expect(plan.code, plan.err).toBe(0);
+    expect(plan.out).toContain('No changes. 1 live record not managed by the manifest: left as they are (below).\n');
+    expect(plan.out).toMatch(
+      /\n {2}merchant\/coffee-001: 1 binding is not managed: its entry in the manifest has no bindings: \(bindings: \[\] would delete it\)\n {6}\? binding\/coffee-001\/host-a-usd\/USD \(id \d+\)\n/,
+    );
+    const drift = await cli(['drift', '-f', manifest], env);
+    expect(drift.code).toBe(2);
+    expect(drift.out).toMatch(/\nDrift detected: 0 changes to make, 0 blocked, 1 unmanaged record\.\n$/);
+  });
+
+  it('a merchant left out: its binding and its terminals are not managed with it, in plan and drift', async () => {
+    const { groupId, manifest, env, mchId, deviceId } = await appliedThenEdited(withoutMerchants);
+    const plan = await cli(['plan', '-f', manifest], env);
+    expect(plan.code, plan.err).toBe(0);
+    expect(plan.out).toContain('No changes. 2 live records and the devices of 1 merchant not managed by the manifest: left as they are (below).\n');
+    expect(plan.out).toMatch(
+      new RegExp(
+        `\\n  \\? merchant/coffee-001 \\(id ${mchId}, "Coffee Shop"\\): not in the manifest: left as it is, with 1 binding and its devices \\(not read\\)\\n` +
+          '      \\? binding/coffee-001/host-a-usd/USD \\(id \\d+\\)\\n$',
+      ),
+    );
+    const json = JSON.parse((await cli(['plan', '-f', manifest, '--json'], env)).out);
+    expect(json.unreadDevices).toEqual([{ merchant: 'coffee-001', cause: 'merchant-not-managed' }]);
+
+    const drift = await cli(['drift', '-f', manifest, '--json'], env);
+    expect(drift.code).toBe(2);
+    expect(JSON.parse(drift.out).unmanaged.map((u: { address: string; cause?: string }) => [u.address, u.cause ?? null])).toEqual([
+      ['binding/coffee-001/host-a-usd/USD', 'merchant-not-managed'],
+      ['device/coffee-001/till-1', 'merchant-not-managed'],
+      ['merchant/coffee-001', null],
+    ]);
+    const text = await cli(['drift', '-f', manifest], env);
+    expect(text.out).toContain(`      ? device/coffee-001/till-1 (id ${deviceId}, "Front till")\n`);
+    expect(text.out).toMatch(/\nDrift detected: 0 changes to make, 0 blocked, 3 unmanaged records\.\n$/);
+    expect(groupId).toMatch(/^G-5/);
   });
 });
 

@@ -3,6 +3,7 @@ import { commands } from '../../src/cli/commands/registry.js';
 import { boxWrap, layOutDescription, layOutTable, wrapWords } from '../../src/cli/help-layout.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { helpText } from '../../src/cli/syntax.js';
 
 async function help(path: string[]): Promise<string> {
   const io = captureIo({ env: {}, tty: false });
@@ -39,8 +40,13 @@ function underfilled(text: string, width: number): string[] {
 }
 
 describe('help layout', () => {
-  it('wraps drift --help as prose: no word left alone on a line by a second wrap', async () => {
-    const out = await help(['drift']);
+  it('wraps a description as prose: no word left alone on a line by a second wrap (drift --help as the trial met it)', () => {
+    // drift's description as it was written when its help read "…protect:, or / by / unsettled…".
+    const description = `Reports how the live group differs from the manifest: the changes apply would make, resources
+the manifest does not manage, and blocked changes (refused by the service, held back by protect:, or by
+unsettled settlement batches).
+Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`;
+    const out = helpText('drift', { usage: ['-f PATH... [flags]'], description, flags: {}, exitCodes: [[2, 'drift: changes to make, blocked changes (refused by the service, held back by protect: or by unsettled batches), or unmanaged records']] });
     expect(out).toContain(
       [
         'Reports how the live group differs from the manifest: the changes apply would make, resources the',
@@ -51,7 +57,19 @@ describe('help layout', () => {
     );
     // The exit-code table wraps under its own column too.
     expect(out).toContain(
-      '  2  drift: changes to make, blocked changes (refused by the service, held back by protect: or by\n     unsettled batches), or unmanaged resources',
+      '  2  drift: changes to make, blocked changes (refused by the service, held back by protect: or by\n     unsettled batches), or unmanaged records',
+    );
+  });
+
+  it('lays out drift --help as the user asks for it', async () => {
+    expect(await help(['drift'])).toContain(
+      [
+        'Reports how the live group differs from the manifest: the changes apply would make, blocked changes',
+        '(refused by the service, held back by protect:, or by unsettled settlement batches), and every live',
+        'record the manifest does not manage, a merchant\'s bindings and devices included (it reads the',
+        'devices of every merchant for that). Ends in one verdict, as its exit code has it. Sends no write.',
+        'Meant for a scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.',
+      ].join('\n'),
     );
   });
 

@@ -168,9 +168,44 @@ describe('planChanges', () => {
     expect(change(pruned, 'emv/e').dependsOn).toEqual(['acquirer/p', 'binding/m1/p/USD']);
     expect(change(pruned, 'merchant/m1').dependsOn).toEqual(['binding/m1/p/USD', 'device/m1/t1']);
 
-    const kept = planChanges(desiredState([]), liveNow, context);
+    const kept = planChanges(desiredState([]), { ...liveNow, devicesRead: new Set(['m1']) }, context);
     expect(kept.changes).toEqual([]);
-    expect(kept.unmanaged.map((u) => u.address)).toEqual(['acquirer/p', 'emv/e', 'merchant/m1']);
+    // A merchant left out is not managed, and neither are its binding and its device: each is listed.
+    expect(kept.unmanaged).toEqual([
+      { address: 'acquirer/p', kind: 'acquirer', key: 'p', liveId: 10 },
+      { address: 'binding/m1/p/USD', kind: 'binding', key: 'm1/p/USD', liveId: '10', merchant: 'm1', cause: 'merchant-not-managed' },
+      { address: 'device/m1/t1', kind: 'device', key: 'm1/t1', liveId: 'CD-1', merchant: 'm1', cause: 'merchant-not-managed' },
+      { address: 'emv/e', kind: 'emv', key: 'e', liveId: 1 },
+      { address: 'merchant/m1', kind: 'merchant', key: 'm1', liveId: 'M1', name: 'm1' },
+    ]);
+    expect(kept.unreadDevices).toBeUndefined();
+  });
+
+  it('lists the bindings and devices of a merchant whose entry has no bindings: or devices: key, and whose devices it did not read', () => {
+    const liveNow = liveState([
+      live(emv('e'), 1),
+      live(profile('p', { '01': ['e'] }), 10),
+      live(merchant('m1'), 'M1'),
+      live(binding('m1', 'p', { '01': ['e'] }), '10'),
+      live(device('m1', 't1'), 'T1', { lifecycle: 'active' }),
+      live(merchant('m2'), 'M2'),
+      live(binding('m2', 'p', { '01': ['e'] }), '11'),
+    ]);
+    const desired = desiredState([emv('e'), profile('p', { '01': ['e'] }), merchant('m1')]);
+    // m1's devices were read (as drift reads them), m2's were not: m2 is not in the manifest.
+    const plan = planChanges(desired, { ...liveNow, devicesRead: new Set(['m1']) }, context);
+    expect(plan.changes).toEqual([]);
+    expect(plan.unmanaged).toEqual([
+      { address: 'binding/m1/p/USD', kind: 'binding', key: 'm1/p/USD', liveId: '10', merchant: 'm1', cause: 'list-not-managed' },
+      { address: 'binding/m2/p/USD', kind: 'binding', key: 'm2/p/USD', liveId: '11', merchant: 'm2', cause: 'merchant-not-managed' },
+      { address: 'device/m1/t1', kind: 'device', key: 'm1/t1', liveId: 'T1', merchant: 'm1', cause: 'list-not-managed' },
+      { address: 'merchant/m2', kind: 'merchant', key: 'm2', liveId: 'M2', name: 'm2' },
+    ]);
+    expect(plan.unreadDevices).toEqual([{ merchant: 'm2', cause: 'merchant-not-managed' }]);
+    // Managed lists (even empty ones) leave nothing unmanaged: their records are planned.
+    const managed = planChanges(desiredState([emv('e'), profile('p', { '01': ['e'] }), merchant('m1')], { managedBindings: ['m1'], managedDevices: ['m1'] }), { ...liveNow, devicesRead: new Set(['m1']) }, context);
+    expect(managed.unmanaged.filter((u) => u.merchant === 'm1')).toEqual([]);
+    expect(actions(managed)).toContain('delete binding/m1/p/USD');
   });
 
   it('blocks a profile delete held by a merchant outside the manifest, and what waits on it', () => {

@@ -109,6 +109,7 @@ describe('plan --base', () => {
       group: { groupId: 'G-62000001', groupName: 'PBO G-62000001' },
       changes: EXPECTED_CHANGES,
       unmanaged: [],
+      unreadDevices: [{ merchant: 'tea-002', cause: 'list-not-managed' }],
       blocked: [],
       summary: { create: 0, update: 3, delete: 0, replace: 0, blocked: 0 },
       sensitive: ['merchant/coffee-001#/passcode'],

@@ -124,6 +124,7 @@ function expectedPlan(groupId: string, payments: { count: number; amounts: Recor
       },
     ],
     unmanaged: [],
+    unreadDevices: [{ merchant: 'tea-002', cause: 'list-not-managed' }],
     blocked: [],
     summary: { create: 0, update: 5, delete: 0, replace: 0, blocked: 0 },
     sensitive: ['device/coffee-001/till-1#/deviceAdmin', 'merchant/coffee-001#/passcode'],
@@ -225,12 +226,26 @@ describe('the terminal budget counts the terminals the manifest does not manage'
     expect(plain.run.code, plain.run.err).toBe(0);
     expect(JSON.parse(plain.run.out).changes.map((c: any) => [c.address, c.impact])).toEqual([['emv/visa-usd', { merchants: 2, terminals: 0, terminalsKnown: false }]]);
     expect(plain.reads['GET /api/openapi/v1/device']).toBeUndefined();
+    // The plan says whose devices it left unread, and does not count them.
+    expect(JSON.parse(plain.run.out).unreadDevices).toEqual([
+      { merchant: 'coffee-001', cause: 'list-not-managed' },
+      { merchant: 'tea-002', cause: 'list-not-managed' },
+    ]);
 
     // With one: both merchants' device lists are read once each, and the count is real.
     const within = await readsOf(['plan', '-f', 'emv.yaml', '--json', '--max-affected-terminals', '1']);
     expect(within.run.code, within.run.err).toBe(0);
     expect(JSON.parse(within.run.out).changes.map((c: any) => [c.address, c.impact])).toEqual([['emv/visa-usd', { merchants: 2, terminals: 1 }]]);
     expect(within.reads).toEqual({ ...plain.reads, 'GET /api/openapi/v1/device': 2 });
+    // Counted for the budget, each unread merchant's terminals are said.
+    expect(JSON.parse(within.run.out).unreadDevices).toEqual([
+      { merchant: 'coffee-001', cause: 'list-not-managed', terminals: 1 },
+      { merchant: 'tea-002', cause: 'list-not-managed', terminals: 0 },
+    ]);
+    const text = await s.cli(['plan', '-f', 'emv.yaml', '--max-affected-terminals', '1']);
+    expect(text.out).toContain(
+      '\n  merchant/coffee-001: its devices (1 terminal counted, not listed) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)\n',
+    );
 
     const refused = await readsOf(['apply', '-f', 'emv.yaml', '--auto-approve', '--max-affected-terminals', '0']);
     expect(refused.run.code).toBe(1);

@@ -113,6 +113,7 @@ describe('moved', () => {
         },
       ],
       unmanaged: [],
+      unreadDevices: [{ merchant: 'tea-002', cause: 'list-not-managed' }],
       blocked: [],
       summary: { create: 0, update: 1, delete: 0, replace: 0, blocked: 0 },
       sensitive: [],

@@ -28,6 +28,8 @@ interface Expected {
     changes: { action: string; address: string; dependsOn: string[]; disposal?: string; predicted?: boolean }[];
     blocked: { address: string; blockers: string[] }[];
     unmanaged: string[];
+    /** Merchants whose devices the plan did not read (the manifest does not manage them), with why; absent when none. */
+    unreadDevices?: string[];
     summary: Record<string, number>;
   };
   /** A plan that must fail: exit code 1 and this text on stderr. */
@@ -50,7 +52,13 @@ async function cli(argv: string[], env: Record<string, string>) {
   return { code, out: io.out(), err: io.err() };
 }
 
-function projection(json: { changes: any[]; blocked: any[]; unmanaged: any[]; summary: Record<string, number> }): NonNullable<Expected['plan']> {
+function projection(json: {
+  changes: any[];
+  blocked: any[];
+  unmanaged: any[];
+  unreadDevices?: { merchant: string; cause: string }[];
+  summary: Record<string, number>;
+}): NonNullable<Expected['plan']> {
   return {
     changes: json.changes.map((c) => ({
       action: c.action,
@@ -61,6 +69,7 @@ function projection(json: { changes: any[]; blocked: any[]; unmanaged: any[]; su
     })),
     blocked: json.blocked.map((b) => ({ address: b.address, blockers: b.blockers.map(masked) })),
     unmanaged: json.unmanaged.map((u) => masked(u.address)),
+    ...(json.unreadDevices !== undefined ? { unreadDevices: json.unreadDevices.map((u) => `${u.merchant} (${u.cause})`) } : {}),
     summary: json.summary,
   };
 }

@@ -156,6 +156,7 @@ function planOf(groupId: string, rest: Record<string, unknown>) {
     group: { groupId, groupName: `PBO ${groupId}` },
     changes: [],
     unmanaged: [],
+    unreadDevices: [{ merchant: 'tea-002', cause: 'list-not-managed' }],
     blocked: [],
     summary: { create: 0, update: 0, delete: 0, replace: 0, blocked: 0 },
     sensitive: [],

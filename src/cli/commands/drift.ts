@@ -1,7 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import type { Plan } from '../../plan/plan.js';
 import { plan as makePlan } from '../../library/plan.js';
 import { parseTargets } from '../../plan/targets.js';
+import { hasDrifted } from '../../render/plan-wording.js';
 import { publicPlan } from '../../render/public-plan.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
@@ -15,16 +15,17 @@ import { colorFlag, impactWindowFlagSpec, type CommandSyntax } from '../syntax.j
 
 const syntax = {
   usage: ['-f PATH... [flags]'],
-  description: `Reports how the live group differs from the manifest: the changes apply would make, resources
-the manifest does not manage, and blocked changes (refused by the service, held back by protect:, or by
-unsettled settlement batches).
+  description: `Reports how the live group differs from the manifest: the changes apply would make, blocked
+changes (refused by the service, held back by protect:, or by unsettled settlement batches), and every
+live record the manifest does not manage, a merchant's bindings and devices included (it reads the
+devices of every merchant for that). Ends in one verdict, as its exit code has it.
 Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`,
   flags: {
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
     json: { type: 'boolean', help: 'Print the report as JSON; errors as JSON too' },
     markdown: { type: 'boolean', help: 'Print the report as Markdown (for an issue or a chat message)' },
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource and what it depends on (repeatable)' },
-    'ignore-unmanaged': { type: 'boolean', help: 'Live resources the manifest does not name are not drift' },
+    'ignore-unmanaged': { type: 'boolean', help: 'Live records the manifest does not manage are listed, but are not drift (exit 0 when nothing else differs)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     'impact-window': impactWindowFlagSpec,
     color: colorFlag,
@@ -34,13 +35,9 @@ Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted,
   exitCodes: [
     [0, 'no drift'],
     [1, 'an error'],
-    [2, 'drift: changes to make, blocked changes (refused by the service, held back by protect: or by unsettled batches), or unmanaged resources'],
+    [2, 'drift: changes to make, blocked changes (refused by the service, held back by protect: or by unsettled batches), or unmanaged records (unless --ignore-unmanaged)'],
   ],
 } as const satisfies CommandSyntax;
-
-export function hasDrifted(plan: Plan, ignoreUnmanaged: boolean): boolean {
-  return plan.changes.length > 0 || plan.blocked.length > 0 || (!ignoreUnmanaged && plan.unmanaged.length > 0);
-}
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('drift', syntax, argv);
@@ -51,18 +48,27 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const impactWindow = impactWindowFlag('drift', values['impact-window']);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    // Drift is the plan, with unmanaged resources counted: the library's, the token masked in it.
-    const plan = await makePlan({ manifest: paths, client, env: io.env, cwd: io.cwd, parallelism, targets, ...(impactWindow !== undefined ? { impactWindow } : {}), ...stdinOf(io) });
+    // Drift is the plan, with unmanaged records counted (every device read, so that each is listed):
+    // the library's, the token masked in it.
+    const plan = await makePlan({
+      manifest: paths,
+      client,
+      env: io.env,
+      cwd: io.cwd,
+      parallelism,
+      targets,
+      readEveryDevice: true,
+      ...(impactWindow !== undefined ? { impactWindow } : {}),
+      ...stdinOf(io),
+    });
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);
-    const report = ignoreUnmanaged ? { ...plan, unmanaged: [] } : plan;
     if (values.json) {
-      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...publicPlan(report) }, 2)}\n`);
+      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...publicPlan(plan) }, 2)}\n`);
     } else if (values.markdown) {
-      io.stdout.write(renderPlanMarkdown(report, 'drift'));
+      io.stdout.write(renderPlanMarkdown(plan, 'drift', { ignoreUnmanaged }));
     } else {
-      io.stdout.write(renderPlanText(report, createStyle(colorEnabled(io) && values.color), 'drift'));
-      io.stdout.write(drifted ? '\nDrift detected.\n' : '\nNo drift.\n');
+      io.stdout.write(renderPlanText(plan, createStyle(colorEnabled(io) && values.color), 'drift', { ignoreUnmanaged }));
     }
     return drifted ? ExitCode.Changes : ExitCode.Success;
   } finally {
