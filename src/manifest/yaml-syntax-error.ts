@@ -1,4 +1,4 @@
-import { Parser, type CST, type YAMLError } from 'yaml';
+import { CST, Lexer, type YAMLError } from 'yaml';
 
 /** The one syntax problem reported for a file: where it is and what to say. */
 export interface YamlSyntaxProblem {
@@ -52,27 +52,32 @@ function earliest(problems: readonly YAMLError[]): YAMLError {
 }
 
 /**
- * The first `[` or `{` before `limit` that the parser never saw closed. Walked with a stack
- * of its own: the syntax tree of a deeply nested file would overflow a recursive walk.
+ * The first `[` or `{` before `limit` that is never closed, as the yaml package's lexer reads the
+ * text: a line indented less than a flow collection's key ends every collection still open there
+ * (the lexer's flow-error-end), and the text's end ends the rest. The lexer alone, not the parser:
+ * this runs on a file already parsed once, and the parser would take three times as long again.
  */
 function unclosedFlowBefore(text: string, limit: number): { offset: number; char: '[' | '{' } | undefined {
-  let found: { offset: number; char: '[' | '{' } | undefined;
-  const pending: (CST.Token | undefined)[] = [...new Parser().parse(text)];
-  while (pending.length > 0) {
-    const token = pending.pop();
-    if (token === undefined) continue;
-    if (token.type === 'document') pending.push(token.value);
-    else if (token.type === 'block-map' || token.type === 'block-seq') for (const item of token.items) pending.push(item.key ?? undefined, item.value);
-    else if (token.type === 'flow-collection') {
-      const char = token.start.source;
-      const close = char === '[' ? ']' : '}';
-      if ((char === '[' || char === '{') && token.offset <= limit && !token.end.some((end) => end.source === close)) {
-        if (found === undefined || token.offset < found.offset) found = { offset: token.offset, char };
-      }
-      for (const item of token.items) pending.push(item.key ?? undefined, item.value);
-    }
+  // The lexer marks scalars, documents and a flow's error end with these characters; written in the text, they would shift the offsets.
+  if (/[\x02\x18\x1f]/.test(text)) return undefined;
+  const open: { offset: number; char: '[' | '{' }[] = [];
+  let first: { offset: number; char: '[' | '{' } | undefined;
+  const unclosed = (): void => {
+    const [outermost] = open;
+    if (outermost !== undefined && outermost.offset <= limit && (first === undefined || outermost.offset < first.offset)) first = outermost;
+    open.length = 0;
+  };
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    const type = CST.tokenType(token);
+    if (type === 'flow-seq-start' || type === 'flow-map-start') open.push({ offset, char: type === 'flow-seq-start' ? '[' : '{' });
+    else if (type === 'flow-seq-end' || type === 'flow-map-end') open.pop();
+    else if (type === 'flow-error-end') unclosed();
+    // The marks are zero-width: they stand for no character of the text.
+    if (type !== 'doc-mode' && type !== 'flow-error-end' && type !== 'scalar') offset += token.length;
   }
-  return found;
+  unclosed();
+  return first;
 }
 
 /** How the parser words a line with no colon: a key running on to the next line, or a key with no value. */

@@ -61,6 +61,15 @@ describe('validate on a YAML slip', () => {
     );
   });
 
+  it('takes a list closed on a later, deeper line for closed', async () => {
+    const text = BASIC.replace('enablerParams: [tid, mid]', 'enablerParams: [tid,\n      mid]').replace('    contactName: Jane Doe', '    contactName Jane Doe');
+    await writeFile(path.join(dir, 'm.yaml'), text);
+    const io = captureIo({ cwd: dir, env: EXAMPLES_ENV });
+    expect(await main(['validate', '-f', 'm.yaml'], io)).toBe(1);
+    const line = text.slice(0, text.indexOf('    contactName Jane Doe')).split('\n').length;
+    expect(io.err()).toBe(`m.yaml:${line}:5: invalid YAML: a key needs a colon: "contactName: value", not "contactName value"\nmanifest invalid: 1 error in 1 file\n`);
+  });
+
   it('reports a stray "]" once, at it', async () => {
     const { err, line } = await validateWith('enablerParams: [tid, mid]', 'enablerParams: [tid, mid]]');
     expect(err).toBe(`m.yaml:${line}:${'    enablerParams: [tid, mid]]'.length}: invalid YAML: this "]" closes no "["; remove it\nmanifest invalid: 1 error in 1 file\n`);
