@@ -55,7 +55,7 @@ function earliest(problems: readonly YAMLError[]): YAMLError {
  * The first `[` or `{` before `limit` that is never closed, as the yaml package's lexer reads the
  * text: a line indented less than a flow collection's key ends every collection still open there
  * (the lexer's flow-error-end), and the text's end ends the rest. The lexer alone, not the parser:
- * this runs on a file already parsed once, and the parser would take three times as long again.
+ * this runs on a file already parsed once, and the parser takes three times the lexer's time.
  */
 function unclosedFlowBefore(text: string, limit: number): { offset: number; char: '[' | '{' } | undefined {
   // The lexer marks scalars, documents and a flow's error end with these characters; written in the text, they would shift the offsets.
