@@ -20,8 +20,8 @@ type UnkeyedMerchant = LiveState['unkeyedMerchants'][number];
 export function unkeyedMerchantEntry(merchant: UnkeyedMerchant): UnmanagedResource {
   const key = unkeyedKey(merchant.mchId);
   const bindings = merchant.profiles.length;
-  // Its devices are not read: the service lists them by merchant, one more read per unkeyed merchant for a count.
-  const held = bindings === 0 ? '' : `; it has ${bindings} binding${bindings === 1 ? '' : 's'}, left alone with it`;
+  // Its devices are not read, by plan or drift: nothing it holds can be keyed, so there is nothing to compare.
+  const held = `; ${bindings === 0 ? '' : `its ${bindings} binding${bindings === 1 ? '' : 's'} and `}its devices (not read) are left alone with it`;
   const reference = heldReference(merchant);
   const note =
     reference === undefined

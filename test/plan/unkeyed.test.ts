@@ -18,7 +18,7 @@ describe('live records paycfg cannot key', () => {
           key: '~M1000000001',
           liveId: 'M1000000001',
           name: 'Coffee  Corner ',
-          note: expect.stringMatching(/^it has no providerReference, .*it has 2 bindings, .*Set its providerReference in the service/),
+          note: expect.stringMatching(/^it has no providerReference, .*; its 2 bindings and its devices \(not read\) are left alone with it\. Set its providerReference in the service/),
         },
       ]);
       // The renderers print the address, id and name before the note: the note does not repeat the id.
