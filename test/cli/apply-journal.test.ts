@@ -4,7 +4,7 @@
  * (Ctrl-C once and twice) are in the pseudo-terminal suite, test/cli/pty/interactive-apply.test.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,5 +191,19 @@ describe('paycfg apply --journal', () => {
       closeSync(fd);
     }
     expect(readFileSync(out, 'utf8')).not.toContain('journalVersion');
+  });
+  it('closes the journal on every way out: a run, a run with nothing to do, and a saved plan refused as stale', async () => {
+    const { env } = await freshGroup();
+    const { dir, manifest, journal } = workspace();
+    // Linux names each open descriptor's file under /proc/self/fd: none may still name the journal.
+    const openOnJournal = (): number => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === journal; } catch { return false; } }).length;
+    expect((await cli(['plan', '-f', manifest, '-o', 'plan.json'], env, dir)).code).toBe(0);
+    expect((await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], env)).code).toBe(0);
+    expect(openOnJournal()).toBe(0);
+    expect((await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], env)).code).toBe(0);
+    expect(openOnJournal()).toBe(0);
+    const stale = await cli(['apply', 'plan.json', '--journal', journal], env, dir);
+    expect(stale.code, stale.err).toBe(1);
+    expect(openOnJournal()).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { blockedAction } from '../../render/plan-wording.js';
 import { STDIN_PATH } from '../../manifest/collect-files.js';
 import { showControls, stringifyJson } from '../../util/visible-text.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
-import { journalApply, manifestSource, openJournal, savedPlanSource, type ApplyJournal } from '../../journal/index.js';
+import { journalApply, manifestSource, openJournal, savedPlanSource, type ApplyJournal, type Journal } from '../../journal/index.js';
 import { createApplyProgress } from '../apply-progress.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
@@ -147,10 +147,11 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const stdin = stdinOf(io);
   const readStdin = async (): Promise<string> => (stdinText = await stdin.readStdin());
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  let journal: Journal | undefined;
   try {
     // Opened once the connection settings are known to be usable, and before the plan: a journal that
     // cannot be written refuses the run before anything is read or changed.
-    const journal = journalFile === undefined ? undefined : await openJournal(journalFile, io.cwd);
+    journal = journalFile === undefined ? undefined : await openJournal(journalFile, io.cwd);
     const prepared =
       saved === undefined
         ? await prepareManifestApply({
@@ -278,6 +279,9 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     await trail?.finish(result, exitCode, signal);
     return exitCode;
   } finally {
+    // Every way out closes it (a refused saved plan, a cancelled prompt, a run): a handle left to the
+    // garbage collector makes Node warn (DEP0137), and a library caller would leak a descriptor per run.
+    await journal?.close().catch(() => undefined);
     await client.close();
   }
 }
