@@ -48,6 +48,12 @@ export function unmanagedSecretsLine(variables: readonly SecretVariable[]): stri
   const shown = variables.slice(0, NAMES_IN_LINE).map((v) => v.name);
   const rest = variables.length - shown.length;
   const names = rest > 0 ? `${shown.join(', ')} and ${rest} more (listed at the end of the manifest)` : shown.join(', ');
+  if (variables.length === 1) {
+    return (
+      `1 device's admin password left unmanaged (not in the manifest: plan and apply leave it as it is). ` +
+      `To manage it, export with ${MANAGE_SECRETS_FLAG} and set ${names} to the device's live admin password.`
+    );
+  }
   return (
     `${devices(variables.length)}' admin passwords left unmanaged (not in the manifest: plan and apply leave them as they are). ` +
     `To manage them, export with ${MANAGE_SECRETS_FLAG} and set ${names} to each device's live admin password.`

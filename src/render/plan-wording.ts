@@ -52,7 +52,7 @@ export function noChangeLine(plan: Plan): string {
     return 'No changes to the targeted resources. The rest of the group was not compared: run a plan without --target for that.';
   }
   const left = leftAlone(plan);
-  if (left !== undefined) return `No changes. ${left} not managed by the manifest: left as they are (below).`;
+  if (left !== undefined) return `No changes. Not managed by the manifest, and left as they are (below): ${left}.`;
   return 'No changes. The live group matches the manifest.';
 }
 
@@ -63,11 +63,7 @@ function leftAlone(plan: Plan): string | undefined {
     ...(plan.unmanaged.length > 0 ? [counted(plan.unmanaged.length, 'live record')] : []),
     ...(unread > 0 ? [`the devices of ${counted(unread, 'merchant')}`] : []),
   ];
-  return parts.length === 0 ? undefined : capitalised(parts.join(' and '));
-}
-
-function capitalised(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  return parts.length === 0 ? undefined : parts.join(' and ');
 }
 
 /** Whether `paycfg drift` reports drift: a change, a blocked change, or (unless ignored) a record the manifest does not manage. */
@@ -94,10 +90,11 @@ export function driftVerdict(plan: Plan, ignoreUnmanaged: boolean): string {
 /** The heading of the records a plan leaves alone: how many, and whose devices it did not read. */
 export function unmanagedHeading(plan: Plan): string {
   const unread = plan.unreadDevices?.length ?? 0;
-  return (
-    `Not managed by the manifest (left as they are): ${counted(plan.unmanaged.length, 'live record')}` +
-    (unread > 0 ? `, and the devices of ${counted(unread, 'merchant')}, not listed` : '')
-  );
+  const parts = [
+    ...(plan.unmanaged.length > 0 || unread === 0 ? [counted(plan.unmanaged.length, 'live record')] : []),
+    ...(unread > 0 ? [`the devices of ${counted(unread, 'merchant')}, not listed`] : []),
+  ];
+  return `Not managed by the manifest (left as they are): ${parts.join(', and ')}`;
 }
 
 /**

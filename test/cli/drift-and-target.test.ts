@@ -99,9 +99,9 @@ describe('what the manifest leaves alone', () => {
     expect(plan.code, plan.err).toBe(0);
     expect(plan.out).toBe(
       header +
-        'No changes. The devices of 1 merchant not managed by the manifest: left as they are (below).\n' +
+        'No changes. Not managed by the manifest, and left as they are (below): the devices of 1 merchant.\n' +
         '\n' +
-        'Not managed by the manifest (left as they are): 0 live records, and the devices of 1 merchant, not listed\n' +
+        'Not managed by the manifest (left as they are): the devices of 1 merchant, not listed\n' +
         '  merchant/coffee-001: its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)\n',
     );
     const json = JSON.parse((await cli(['plan', '-f', manifest, '--json'], env)).out);
@@ -136,7 +136,7 @@ describe('what the manifest leaves alone', () => {
     const { manifest, env } = await appliedThenEdited(withoutBindings);
     const plan = await cli(['plan', '-f', manifest], env);
     expect(plan.code, plan.err).toBe(0);
-    expect(plan.out).toContain('No changes. 1 live record not managed by the manifest: left as they are (below).\n');
+    expect(plan.out).toContain('No changes. Not managed by the manifest, and left as they are (below): 1 live record.\n');
     expect(plan.out).toMatch(
       /\n {2}merchant\/coffee-001: 1 binding is not managed: its entry in the manifest has no bindings: \(bindings: \[\] would delete it\)\n {6}\? binding\/coffee-001\/host-a-usd\/USD \(id \d+\)\n/,
     );
@@ -149,7 +149,7 @@ describe('what the manifest leaves alone', () => {
     const { groupId, manifest, env, mchId, deviceId } = await appliedThenEdited(withoutMerchants);
     const plan = await cli(['plan', '-f', manifest], env);
     expect(plan.code, plan.err).toBe(0);
-    expect(plan.out).toContain('No changes. 2 live records and the devices of 1 merchant not managed by the manifest: left as they are (below).\n');
+    expect(plan.out).toContain('No changes. Not managed by the manifest, and left as they are (below): 2 live records and the devices of 1 merchant.\n');
     expect(plan.out).toMatch(
       new RegExp(
         `\\n  \\? merchant/coffee-001 \\(id ${mchId}, "Coffee Shop"\\): not in the manifest: left as it is, with 1 binding and its devices \\(not read\\)\\n` +

@@ -49,7 +49,7 @@ describe('what a plan leaves alone, in words', () => {
       [
         'paycfg plan for group G-00000001 ("Test PBO") at http://127.0.0.1:8080',
         '',
-        'No changes. 5 live records and the devices of 2 merchants not managed by the manifest: left as they are (below).',
+        'No changes. Not managed by the manifest, and left as they are (below): 5 live records and the devices of 2 merchants.',
         '',
         'Not managed by the manifest (left as they are): 5 live records, and the devices of 2 merchants, not listed',
         '  ? acquirer/old-host (id 12)',
@@ -75,7 +75,7 @@ describe('what a plan leaves alone, in words', () => {
     ]);
     const unread = planWith([], [{ merchant: 'coffee-001', cause: 'list-not-managed' }]);
     expect(unmanagedGroups(unread)[0]!.detail).toBe(': its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)');
-    expect(noChangeLine(unread)).toBe('No changes. The devices of 1 merchant not managed by the manifest: left as they are (below).');
+    expect(noChangeLine(unread)).toBe('No changes. Not managed by the manifest, and left as they are (below): the devices of 1 merchant.');
     expect(noChangeLine(planWith([]))).toBe('No changes. The live group matches the manifest.');
   });
 
