@@ -122,8 +122,9 @@ export function unmanagedGroups(plan: Plan): UnmanagedGroup[] {
   const children = new Map<string, UnmanagedResource[]>();
   const own: UnmanagedResource[] = [];
   for (const u of plan.unmanaged) {
-    if (u.merchant !== undefined && u.cause !== undefined) children.set(u.merchant, [...(children.get(u.merchant) ?? []), u]);
-    else own.push(u);
+    if (u.merchant === undefined || u.cause === undefined) own.push(u);
+    else if (children.has(u.merchant)) children.get(u.merchant)!.push(u);
+    else children.set(u.merchant, [u]);
   }
   const unread = new Map<string, UnreadDevices>((plan.unreadDevices ?? []).map((u) => [u.merchant, u]));
   const groups: UnmanagedGroup[] = [];
