@@ -71,7 +71,7 @@ export { SimStateError, SimAdminError } from './sim/index.js';
 export type { ApiClient, EmvConfigsClient, LegacyClient, RequestLogEvent, RequestOutcome, SettlementsClient, TransactionsClient } from './api/index.js';
 export type { LoadedManifest, LoadManifestOptions } from './manifest/index.js';
 export type { Manifest } from './manifest/model.js';
-export type { Action, BlockedChange, Change, DeviceDisposal, Plan, PlanSummary, PlanWarning, UnmanagedResource } from './plan/plan.js';
+export type { Action, BlockedChange, Change, DeviceDisposal, Plan, PlanSummary, PlanWarning, UnmanagedCause, UnmanagedResource, UnreadDevices } from './plan/plan.js';
 export type { ApplyEvent, ApplyResult, ChangeOutcome } from './apply/execute-plan.js';
 export type { ExportRun, ExportTarget, ExportedManifest } from './export/index.js';
 export type { Address, Kind } from './model/kinds.js';
