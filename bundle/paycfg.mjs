@@ -29608,7 +29608,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = /* @__PURE__ */ __name((ch) => !ch || invalidAnchorChars.has(ch), "isNotAnchorChar");
-    var Lexer2 = class {
+    var Lexer3 = class {
       static {
         __name(this, "Lexer");
       }
@@ -30174,7 +30174,7 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer2;
+    exports.Lexer = Lexer3;
   }
 });
 
@@ -30316,7 +30316,7 @@ var require_parser = __commonJS({
       }
     }
     __name(fixFlowSeqItems, "fixFlowSeqItems");
-    var Parser3 = class {
+    var Parser2 = class {
       static {
         __name(this, "Parser");
       }
@@ -31092,7 +31092,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser3;
+    exports.Parser = Parser2;
   }
 });
 
@@ -31450,23 +31450,24 @@ function earliest(problems) {
   return pool.reduce((best, problem) => problem.pos[0] < best.pos[0] ? problem : best);
 }
 function unclosedFlowBefore(text5, limit) {
-  let found3;
-  const pending = [...new import_yaml2.Parser().parse(text5)];
-  while (pending.length > 0) {
-    const token = pending.pop();
-    if (token === void 0) continue;
-    if (token.type === "document") pending.push(token.value);
-    else if (token.type === "block-map" || token.type === "block-seq") for (const item of token.items) pending.push(item.key ?? void 0, item.value);
-    else if (token.type === "flow-collection") {
-      const char = token.start.source;
-      const close = char === "[" ? "]" : "}";
-      if ((char === "[" || char === "{") && token.offset <= limit && !token.end.some((end) => end.source === close)) {
-        if (found3 === void 0 || token.offset < found3.offset) found3 = { offset: token.offset, char };
-      }
-      for (const item of token.items) pending.push(item.key ?? void 0, item.value);
-    }
+  if (/[\x02\x18\x1f]/.test(text5)) return void 0;
+  const open5 = [];
+  let first;
+  const unclosed = /* @__PURE__ */ __name(() => {
+    const [outermost] = open5;
+    if (outermost !== void 0 && outermost.offset <= limit && (first === void 0 || outermost.offset < first.offset)) first = outermost;
+    open5.length = 0;
+  }, "unclosed");
+  let offset = 0;
+  for (const token of new import_yaml2.Lexer().lex(text5)) {
+    const type = import_yaml2.CST.tokenType(token);
+    if (type === "flow-seq-start" || type === "flow-map-start") open5.push({ offset, char: type === "flow-seq-start" ? "[" : "{" });
+    else if (type === "flow-seq-end" || type === "flow-map-end") open5.pop();
+    else if (type === "flow-error-end") unclosed();
+    if (type !== "doc-mode" && type !== "flow-error-end" && type !== "scalar") offset += token.length;
   }
-  return found3;
+  unclosed();
+  return first;
 }
 function keyWithoutColon(problem, text5, contentStart) {
   if (!KEY_PROBLEMS.has(problem.code)) return void 0;
@@ -37635,14 +37636,16 @@ function limitToTargets(plan2, targets) {
   }
   const changes = plan2.changes.filter((c) => keep.has(c.address));
   const unmanaged = plan2.unmanaged.filter((u) => inScope(u.address, targets));
+  const unreadDevices = (plan2.unreadDevices ?? []).filter((u) => inScope(addressOf("merchant", u.merchant), targets));
   const kept = /* @__PURE__ */ new Set([...keep, ...unmanaged.map((u) => u.address)]);
   const warnings = (plan2.warnings ?? []).filter((w) => w.address === void 0 || kept.has(w.address));
   const blocked = plan2.blocked.filter((b) => inScope(b.address, targets) || keep.has(b.address));
-  const { warnings: _all, ...rest } = plan2;
+  const { warnings: _all, unreadDevices: _unread, ...rest } = plan2;
   return {
     ...rest,
     changes,
     unmanaged,
+    ...unreadDevices.length > 0 ? { unreadDevices } : {},
     blocked,
     summary: summarise(changes, blocked),
     targets: [...targets],
@@ -39044,7 +39047,7 @@ async function readLive(client, desired, owner, options) {
       const pruned = !inManifest && desired.prune.merchants;
       return {
         bindings: bindingRecordsNeed({ setsMid: managed && needsMid.has(ref), bindingsShown: managed || pruned || emvMayGo, hasBindings }),
-        devices: inManifest && desired.managedDevices.has(ref) || pruned
+        devices: inManifest && desired.managedDevices.has(ref) || pruned || options.everyDevice === true
       };
     };
   });
@@ -40927,7 +40930,7 @@ var init_receipt_logo2 = __esm({
 function unkeyedMerchantEntry(merchant) {
   const key = unkeyedKey(merchant.mchId);
   const bindings = merchant.profiles.length;
-  const held = bindings === 0 ? "" : `; it has ${bindings} binding${bindings === 1 ? "" : "s"}, left alone with it`;
+  const held = `; ${bindings === 0 ? "" : `its ${bindings} binding${bindings === 1 ? "" : "s"} and `}its devices (not read) are left alone with it`;
   const reference = heldReference(merchant);
   const note = reference === void 0 ? `it has no providerReference, so no manifest merchant can match it${held}. Set its providerReference in the service to manage it` : `its providerReference ${JSON.stringify(reference)} starts with "${UNKEYED_MARK}", which no key of a manifest may, so no manifest merchant can match it${held}. Change its providerReference in the service to one without the "${UNKEYED_MARK}" to manage it`;
   return { address: addressOf("merchant", key), kind: "merchant", key, liveId: merchant.mchId, name: merchant.mchName, note };
@@ -41001,6 +41004,7 @@ function planChanges(desired, live, context) {
   builder.blockUnsettled();
   builder.blockDeletesHeldOutside();
   builder.listUnkeyedMerchants();
+  const unreadDevices = builder.unreadDevices();
   const blocked = builder.blocked;
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
   const position = /* @__PURE__ */ new Map();
@@ -41019,6 +41023,7 @@ function planChanges(desired, live, context) {
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
+    ...unreadDevices.length > 0 ? { unreadDevices } : {},
     blocked: blocked.sort((a, b) => a.address.localeCompare(b.address)),
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
@@ -41277,6 +41282,8 @@ var init_plan_changes = __esm({
                   ...predicted ? { predicted: true } : {},
                   reason: merchantGoes ? `its merchant is deleted, and the service refuses that while a binding exists` : predicted ? `the service binds a new merchant to default card profile "${this.defaultCardProfile}" by itself; the manifest does not want that binding` : `not in the merchant's bindings in the manifest`
                 });
+              } else if (resource.predicted !== true) {
+                this.unmanaged.push({ address, kind, key: resource.key, ...liveId, merchant, cause: this.childCause(merchant) });
               }
               continue;
             }
@@ -41297,7 +41304,15 @@ var init_plan_changes = __esm({
         const kept = code2.duplicateOf;
         const survivor = kept.because === "activated" ? `activated device ${kept.id}` : `${kept.id} (${kept.because === "older" ? "older" : "same second, lower id"})`;
         if (!this.deletedMerchants.has(merchant) && !this.desired.managedDevices.has(merchant)) {
-          this.unmanaged.push({ address, kind: "device", key: code2.key, note: `duplicate pending code for alias ${alias}; ${survivor} has the alias` });
+          this.unmanaged.push({
+            address,
+            kind: "device",
+            key: code2.key,
+            liveId: code2.id,
+            merchant,
+            cause: this.childCause(merchant),
+            note: `duplicate pending code for alias ${alias}; ${survivor} has the alias`
+          });
           return;
         }
         this.add({
@@ -41314,7 +41329,10 @@ var init_plan_changes = __esm({
         });
       }
       handleLiveOnlyDevice(resource, base2, merchant, merchantGoes) {
-        if (!merchantGoes && !this.desired.managedDevices.has(merchant)) return;
+        if (!merchantGoes && !this.desired.managedDevices.has(merchant)) {
+          this.listUnmanagedDevice(base2.address, resource, merchant);
+          return;
+        }
         const owner = { merchant };
         if (resource.lifecycle === "pending") {
           this.add({ ...base2, ...owner, action: "delete", disposal: "delete", reason: merchantGoes ? "its merchant is deleted" : "pending activation code not in the manifest" });
@@ -41354,6 +41372,40 @@ var init_plan_changes = __esm({
           });
           this.unkeyedDevices.push({ merchant, id: resource.id, name: fields4.deviceName, ...fields4.deviceAlias !== "" ? { alias: fields4.deviceAlias } : {} });
         }
+      }
+      /** Why a live binding or device of `merchant` is not managed: its merchant is not in the manifest, or its list is not. */
+      childCause(merchant) {
+        return this.desired.resources.has(addressOf("merchant", merchant)) ? "list-not-managed" : "merchant-not-managed";
+      }
+      /** A device of a merchant whose devices the manifest does not manage, read all the same (drift reads every merchant's). */
+      listUnmanagedDevice(address, resource, merchant) {
+        const fields4 = resource.fields;
+        const name = fields4.deviceName !== void 0 && fields4.deviceName !== "" ? { name: fields4.deviceName } : {};
+        const unkeyed = fields4.deviceAlias === "" || isUnkeyable(fields4.deviceAlias);
+        this.unmanaged.push({
+          address,
+          kind: "device",
+          key: resource.key,
+          liveId: resource.id,
+          ...name,
+          merchant,
+          cause: this.childCause(merchant),
+          ...unkeyed ? { note: unkeyedDeviceNote(fields4.deviceAlias) } : {}
+        });
+      }
+      /**
+       * The live merchants whose devices were not read because the manifest does not manage them (a
+       * merchant prune deletes has its devices read): the plan cannot list those devices, so it says
+       * whose it left unread.
+       */
+      unreadDevices() {
+        const unread = [];
+        for (const resource of this.view.values()) {
+          if (resource.kind !== "merchant" || resource.predicted === true || this.live.devicesRead.has(resource.key)) continue;
+          if (this.deletedMerchants.has(resource.key)) continue;
+          unread.push({ merchant: resource.key, cause: this.childCause(resource.key) });
+        }
+        return unread.sort((a, b) => a.merchant.localeCompare(b.merchant));
       }
       /**
        * Merchants without a providerReference are listed, whatever prune.merchants says: paycfg cannot
@@ -41882,7 +41934,7 @@ async function computePlan(input2) {
   const { loaded, desired, safeguards } = await loadDesiredState(input2.paths, input2.env, input2.cwd, input2.readStdin);
   const base2 = input2.base === void 0 ? void 0 : await loadBaseManifest(input2.base, input2.env, input2.cwd, input2.readStdin);
   if (input2.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const run7 = await planAgainstLive(loaded, desired, input2.client, input2.concurrency, safeguards);
+  const run7 = await planAgainstLive(loaded, desired, input2.client, input2.concurrency, safeguards, input2.everyDevice === true);
   const targets = input2.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(run7), new Map((desired.moved ?? []).map((move) => [move.from, move.to])));
   const payments = input2.payments ?? {};
@@ -41907,7 +41959,7 @@ async function computePlan(input2) {
   const unread = terminalBudget === void 0 ? [] : merchantsToCount(changed, run7.live.state, terminalBudget.limit);
   if (unread.length > 0) {
     const counted3 = await countTerminals(input2.client, unread, input2.concurrency);
-    plan2 = withImpact(plan2, computeImpact(changed, run7.live.state, routes, window2, now, counted3));
+    plan2 = withUnreadCounts(withImpact(plan2, computeImpact(changed, run7.live.state, routes, window2, now, counted3)), counted3, run7.live.state);
   }
   checkTerminalBudget(plan2, terminalBudget);
   return { ...run7, plan: plan2, ...routes !== void 0 ? { routes } : {} };
@@ -41919,6 +41971,17 @@ function withImpact(plan2, impact) {
     changes: plan2.changes.map((change) => {
       const found3 = impact.get(change.address);
       return found3 === void 0 ? change : { ...change, impact: found3 };
+    })
+  };
+}
+function withUnreadCounts(plan2, counted3, live) {
+  if (plan2.unreadDevices === void 0) return plan2;
+  return {
+    ...plan2,
+    unreadDevices: plan2.unreadDevices.map((entry) => {
+      const mchId = live.resources.get(addressOf("merchant", entry.merchant))?.id;
+      const terminals = mchId === void 0 ? void 0 : counted3.get(String(mchId));
+      return terminals === void 0 ? entry : { ...entry, terminals };
     })
   };
 }
@@ -41969,9 +42032,9 @@ async function loadDesiredState(paths, env2, cwd, readStdin) {
     }
   };
 }
-async function planAgainstLive(loaded, desired, client, concurrency, safeguards = { protect: [] }) {
+async function planAgainstLive(loaded, desired, client, concurrency, safeguards = { protect: [] }, everyDevice = false) {
   const owner = await readOwner(client, desired.group);
-  const live = await readLive(client, desired, owner, { concurrency });
+  const live = await readLive(client, desired, owner, { concurrency, everyDevice });
   const context = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? "" },
@@ -41987,6 +42050,7 @@ var init_compute_plan = __esm({
     init_read_live();
     init_manifest();
     init_secret_defaults();
+    init_kinds();
     init_pointers();
     init_compute_impact();
     init_count_terminals();
@@ -42005,6 +42069,7 @@ var init_compute_plan = __esm({
     init_base_manifest();
     __name(computePlan, "computePlan");
     __name(withImpact, "withImpact");
+    __name(withUnreadCounts, "withUnreadCounts");
     __name(withOrigins, "withOrigins");
     __name(withMoreWarnings, "withMoreWarnings");
     __name(knownAddresses, "knownAddresses");
@@ -49975,7 +50040,7 @@ var require_client_h1 = __commonJS({
     var TIMEOUT_HEADERS = 2 | USE_FAST_TIMER;
     var TIMEOUT_BODY = 4 | USE_FAST_TIMER;
     var TIMEOUT_KEEP_ALIVE = 8 | USE_NATIVE_TIMER;
-    var Parser3 = class {
+    var Parser2 = class {
       static {
         __name(this, "Parser");
       }
@@ -50460,7 +50525,7 @@ var require_client_h1 = __commonJS({
       socket[kIdleSocketValidation] = 0;
       socket[kIdleSocketValidationTimeout] = null;
       socket[kSocketUsed] = false;
-      socket[kParser] = new Parser3(client, socket, llhttpInstance);
+      socket[kParser] = new Parser2(client, socket, llhttpInstance);
       util.addListener(socket, "error", onHttpSocketError);
       util.addListener(socket, "readable", onHttpSocketReadable);
       util.addListener(socket, "end", onHttpSocketEnd);
@@ -79435,7 +79500,8 @@ function computePlanOf(options, paths, cwd, forSavedPlan, base2) {
     ...options.maxDeletes !== void 0 ? { maxDeletes: checkedMaxDeletes(options.maxDeletes) } : {},
     payments: paymentOptionsOf(options),
     ...options.readStdin !== void 0 ? { readStdin: options.readStdin } : {},
-    ...base2 !== void 0 ? { base: base2 } : {}
+    ...base2 !== void 0 ? { base: base2 } : {},
+    ...options.readEveryDevice === true ? { everyDevice: true } : {}
   });
 }
 function paymentOptionsOf(options) {
@@ -79522,7 +79588,97 @@ function noChangeLine(plan2) {
   if (plan2.targets !== void 0 && plan2.targets.length > 0) {
     return "No changes to the targeted resources. The rest of the group was not compared: run a plan without --target for that.";
   }
+  const left = leftAlone(plan2);
+  if (left !== void 0) return `No changes. Not managed by the manifest, and left as they are (below): ${left}.`;
   return "No changes. The live group matches the manifest.";
+}
+function leftAlone(plan2) {
+  const unread = plan2.unreadDevices?.length ?? 0;
+  const parts = [
+    ...plan2.unmanaged.length > 0 ? [counted(plan2.unmanaged.length, "live record")] : [],
+    ...unread > 0 ? [`the devices of ${counted(unread, "merchant")}`] : []
+  ];
+  return parts.length === 0 ? void 0 : parts.join(" and ");
+}
+function hasDrifted(plan2, ignoreUnmanaged) {
+  return plan2.changes.length > 0 || plan2.blocked.length > 0 || !ignoreUnmanaged && plan2.unmanaged.length > 0;
+}
+function driftVerdict(plan2, ignoreUnmanaged) {
+  const s = plan2.summary;
+  const changes = s.create + s.update + s.delete + s.replace;
+  const unmanaged = plan2.unmanaged.length;
+  if (hasDrifted(plan2, ignoreUnmanaged)) {
+    const ignored = ignoreUnmanaged && unmanaged > 0 ? " (not counted: --ignore-unmanaged)" : "";
+    return `Drift detected: ${counted(changes, "change")} to make, ${s.blocked} blocked, ${counted(unmanaged, "unmanaged record")}${ignored}.`;
+  }
+  if (unmanaged > 0) {
+    const them = unmanaged === 1 ? "the live record it does not manage (listed) is" : `the ${unmanaged} live records it does not manage (listed) are`;
+    return `No drift: the records the manifest manages match it; ${them} not counted (--ignore-unmanaged).`;
+  }
+  return "No drift: the live group matches the manifest.";
+}
+function unmanagedHeading(plan2) {
+  const unread = plan2.unreadDevices?.length ?? 0;
+  const parts = [
+    ...plan2.unmanaged.length > 0 || unread === 0 ? [counted(plan2.unmanaged.length, "live record")] : [],
+    ...unread > 0 ? [`the devices of ${counted(unread, "merchant")}, not listed`] : []
+  ];
+  return `Not managed by the manifest (left as they are): ${parts.join(", and ")}`;
+}
+function unmanagedGroups(plan2) {
+  const children = /* @__PURE__ */ new Map();
+  const own2 = [];
+  for (const u of plan2.unmanaged) {
+    if (u.merchant === void 0 || u.cause === void 0) own2.push(u);
+    else if (children.has(u.merchant)) children.get(u.merchant).push(u);
+    else children.set(u.merchant, [u]);
+  }
+  const unread = new Map((plan2.unreadDevices ?? []).map((u) => [u.merchant, u]));
+  const groups = [];
+  const grouped = /* @__PURE__ */ new Set();
+  for (const u of own2) {
+    const merchant = u.kind === "merchant" && u.liveId !== void 0 && !u.key.startsWith("~") ? u.key : void 0;
+    const mine = merchant === void 0 ? [] : children.get(merchant) ?? [];
+    const unreadOf = merchant === void 0 ? void 0 : unread.get(merchant);
+    if (merchant !== void 0) grouped.add(merchant);
+    const what2 = merchant === void 0 ? void 0 : childrenInWords(mine, unreadOf);
+    const detail = `${unmanagedDetail(u)}${what2 === void 0 ? "" : `${u.note === void 0 ? ": " : "; "}not in the manifest: left as it is, with ${what2}`}`;
+    groups.push({ address: u.address, mark: true, detail, children: mine.map(childLine) });
+  }
+  for (const merchant of /* @__PURE__ */ new Set([...children.keys(), ...unread.keys()])) {
+    if (grouped.has(merchant)) continue;
+    const mine = children.get(merchant) ?? [];
+    const unreadOf = unread.get(merchant);
+    const why = [...mine.map((u) => u.cause), unreadOf?.cause];
+    const detail = why.includes("merchant-not-managed") ? `: not in the manifest: ${childrenInWords(mine, unreadOf)}, left as they are` : `: ${listsNotManaged(mine, unreadOf)}`;
+    groups.push({ address: addressOf("merchant", merchant), mark: false, detail, children: mine.map(childLine) });
+  }
+  return groups.sort((a, b) => a.address.localeCompare(b.address));
+}
+function childLine(u) {
+  return { address: u.address, mark: true, detail: unmanagedDetail(u) };
+}
+function childrenInWords(mine, unread) {
+  const bindings = mine.filter((u) => u.kind === "binding").length;
+  const devices2 = mine.filter((u) => u.kind === "device").length;
+  const parts = [
+    ...bindings > 0 ? [counted(bindings, "binding")] : [],
+    ...devices2 > 0 ? [counted(devices2, "device")] : [],
+    // Counted for a terminal budget, they were read for the count and not kept: not listed.
+    ...unread !== void 0 ? [`its devices (${unread.terminals !== void 0 ? `${counted(unread.terminals, "terminal")} counted, not listed` : "not read"})`] : []
+  ];
+  return parts.length === 0 ? void 0 : parts.join(" and ");
+}
+function listsNotManaged(mine, unread) {
+  const bindings = mine.some((u) => u.kind === "binding");
+  const devices2 = unread !== void 0 || mine.some((u) => u.kind === "device");
+  const what2 = childrenInWords(mine, unread);
+  const one = mine.length === 1 && unread === void 0;
+  if (bindings && devices2) {
+    return `${what2} are not managed: its entry in the manifest has neither bindings: nor devices: (an empty list, bindings: [] or devices: [], would delete them)`;
+  }
+  const key = bindings ? "bindings" : "devices";
+  return `${what2} ${one ? "is" : "are"} not managed: its entry in the manifest has no ${key}: (${key}: [] would delete ${one ? "it" : "them"})`;
 }
 function blockedWhy(plan2) {
   const causes = new Set(plan2.blocked.map((b) => b.cause));
@@ -79568,6 +79724,7 @@ var init_plan_wording = __esm({
   "src/render/plan-wording.ts"() {
     "use strict";
     init_plan_hash();
+    init_kinds();
     init_visible_text();
     __name(counted, "counted");
     __name(changeCounts, "changeCounts");
@@ -79575,6 +79732,14 @@ var init_plan_wording = __esm({
     __name(planInBrief, "planInBrief");
     __name(summaryLine2, "summaryLine");
     __name(noChangeLine, "noChangeLine");
+    __name(leftAlone, "leftAlone");
+    __name(hasDrifted, "hasDrifted");
+    __name(driftVerdict, "driftVerdict");
+    __name(unmanagedHeading, "unmanagedHeading");
+    __name(unmanagedGroups, "unmanagedGroups");
+    __name(childLine, "childLine");
+    __name(childrenInWords, "childrenInWords");
+    __name(listsNotManaged, "listsNotManaged");
     __name(blockedWhy, "blockedWhy");
     __name(blockedAction, "blockedAction");
     __name(targetingWarning, "targetingWarning");
@@ -80064,8 +80229,10 @@ function visiblePlan(plan2) {
       address: t2(u.address),
       key: t2(u.key),
       ...u.note !== void 0 ? { note: t2(u.note) } : {},
-      ...typeof u.liveId === "string" ? { liveId: t2(u.liveId) } : {}
+      ...typeof u.liveId === "string" ? { liveId: t2(u.liveId) } : {},
+      ...u.merchant !== void 0 ? { merchant: t2(u.merchant) } : {}
     })),
+    ...plan2.unreadDevices !== void 0 ? { unreadDevices: plan2.unreadDevices.map((u) => ({ ...u, merchant: t2(u.merchant) })) } : {},
     blocked: plan2.blocked.map((b) => ({
       ...b,
       address: t2(b.address),
@@ -80171,7 +80338,7 @@ function textLine(line, style) {
 function renderChange(change, style, warnings = []) {
   return changeLines(change, warnings).map((line) => textLine(line, style)).join("\n");
 }
-function renderPlanText(input2, style, kind = "plan") {
+function renderPlanText(input2, style, kind = "plan", options = {}) {
   const plan2 = visiblePlan(publicPlan(input2));
   const out = [`paycfg ${kind === "plan" ? "plan" : "drift report"} for group ${plan2.group.groupId} (${stringifyJson(plan2.group.groupName)}) at ${plan2.baseUrl}`, ""];
   if (plan2.changes.length > 0 && hasOrigins(plan2)) {
@@ -80200,8 +80367,10 @@ function renderPlanText(input2, style, kind = "plan") {
     if (w.detail !== void 0) out.push("", `  ${w.detail}`);
     out.push("");
   }
-  if (plan2.changes.length > 0) out.push(style.bold(summaryLine2(plan2)));
-  else out.push(plan2.blocked.length > 0 ? style.yellow(noChangeLine(plan2)) : style.green(noChangeLine(plan2)));
+  if (kind === "plan") {
+    if (plan2.changes.length > 0) out.push(style.bold(summaryLine2(plan2)));
+    else out.push(plan2.blocked.length > 0 ? style.yellow(noChangeLine(plan2)) : style.green(noChangeLine(plan2)));
+  }
   if (plan2.planHash !== void 0 && (plan2.changes.length > 0 || plan2.blocked.length > 0)) out.push(style.dim(planHashLine(plan2.planHash, "short")));
   if (plan2.blocked.length > 0) {
     out.push("", style.red(style.bold(`Blocked: ${plan2.blocked.length} change${plan2.blocked.length === 1 ? "" : "s"} apply will not try (${blockedWhy(plan2)}):`)));
@@ -80213,16 +80382,35 @@ function renderPlanText(input2, style, kind = "plan") {
       for (const blocker of blockersBesideBatches(b.blockers, batches)) out.push(`      - ${blocker}`);
     }
   }
-  if (plan2.unmanaged.length > 0) {
-    out.push("", style.dim(`Not managed by the manifest (left as they are): ${plan2.unmanaged.length}`));
-    const shown2 = plan2.unmanaged.slice(0, 50);
-    for (const u of shown2) out.push(style.dim(`  ? ${u.address}${unmanagedDetail(u)}`));
-    if (plan2.unmanaged.length > shown2.length) out.push(style.dim(`  \u2026 and ${plan2.unmanaged.length - shown2.length} more (see --json)`));
+  const section = /* @__PURE__ */ __name((lines) => {
+    if (lines.length === 0) return;
+    if (out[out.length - 1] !== "") out.push("");
+    out.push(...lines);
+  }, "section");
+  section(unmanagedLines(plan2, style));
+  if (kind === "drift") {
+    const verdict = driftVerdict(plan2, options.ignoreUnmanaged === true);
+    section([hasDrifted(plan2, options.ignoreUnmanaged === true) ? style.yellow(style.bold(verdict)) : style.green(verdict)]);
   }
   return `${out.join("\n")}
 `;
 }
-var SYMBOL, ROW_MARK_ACTION;
+function unmanagedLines(plan2, style) {
+  if (plan2.unmanaged.length === 0 && (plan2.unreadDevices ?? []).length === 0) return [];
+  const lines = [];
+  for (const group of unmanagedGroups(plan2)) {
+    lines.push({ text: `  ${group.mark ? "? " : ""}${group.address}${group.detail}`, record: group.mark });
+    for (const child of group.children) lines.push({ text: `      ? ${child.address}${child.detail}`, record: true });
+  }
+  const shown2 = lines.slice(0, UNMANAGED_LINES);
+  const left = lines.slice(shown2.length).filter((line) => line.record).length;
+  return [
+    style.dim(unmanagedHeading(plan2)),
+    ...shown2.map((line) => style.dim(line.text)),
+    ...left > 0 ? [style.dim(`  \u2026 and ${left} more record${left === 1 ? "" : "s"} (see --json)`)] : []
+  ];
+}
+var SYMBOL, ROW_MARK_ACTION, UNMANAGED_LINES;
 var init_render_text = __esm({
   "src/render/render-text.ts"() {
     "use strict";
@@ -80242,7 +80430,9 @@ var init_render_text = __esm({
     __name(colorFor, "colorFor");
     __name(textLine, "textLine");
     __name(renderChange, "renderChange");
+    UNMANAGED_LINES = 50;
     __name(renderPlanText, "renderPlanText");
+    __name(unmanagedLines, "unmanagedLines");
   }
 });
 
@@ -80295,10 +80485,12 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
   const drift = plan2.changes.length > 0;
   const targets = plan2.targets ?? [];
   const notShown = /* @__PURE__ */ __name((count4, what2) => notShownLine(count4, what2, kind), "notShown");
+  const verdict = driftVerdict(plan2, options.ignoreUnmanaged === true);
+  const brief = kind === "drift" ? `${verdict.charAt(0).toLowerCase()}${verdict.slice(1, -1)}` : planInBrief(plan2);
   const heading = {
     entries: [],
     layout: /* @__PURE__ */ __name(() => [
-      `### paycfg ${kind}: ${planInBrief(plan2)}`,
+      `### paycfg ${kind}: ${brief}`,
       "",
       `Group ${code(plan2.group.groupId)} (${inline(stringifyJson(plan2.group.groupName))}) at ${code(plan2.baseUrl)}`,
       "",
@@ -80343,7 +80535,7 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
       return `| ${symbol2}${warned} | ${shownAddress} |${impact} ${inline(change.reason)} |`;
     }),
     layout(shown2, left) {
-      if (!drift) return [inline(noChangeLine(plan2))];
+      if (!drift) return [inline(kind === "drift" ? verdict : noChangeLine(plan2))];
       const intro = reordered ? ["Changes through which payments went in the impact window come first; `paycfg apply` runs them in the order of the details below.", ""] : [];
       const rows = [];
       shown2.forEach((row, i) => {
@@ -80381,10 +80573,16 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
     layout: /* @__PURE__ */ __name((shown2, left) => plan2.blocked.length === 0 ? [] : ["", `**Blocked (${plan2.blocked.length})**: apply will not try ${plan2.blocked.length === 1 ? "it" : "these"} (${inline(blockedWhy(plan2))}).`, "", ...shown2, ...left > 0 ? [`- ${notShown(left, "more blocked change")}`] : []], "layout")
   };
   const unmanaged = {
-    entries: plan2.unmanaged.map((u) => `- ${code(u.address)}${inline(unmanagedDetail(u))}`),
-    layout: /* @__PURE__ */ __name((shown2, left) => plan2.unmanaged.length === 0 ? [] : [
+    // One entry per group, a merchant with the records left alone under it: what is cut for room is cut whole.
+    entries: unmanagedGroups(plan2).map(
+      (group) => [
+        `- ${code(group.address)}${inline(group.detail)}`,
+        ...group.children.map((child) => `  - ${code(child.address)}${inline(child.detail)}`)
+      ].join("\n")
+    ),
+    layout: /* @__PURE__ */ __name((shown2, left) => plan2.unmanaged.length === 0 && (plan2.unreadDevices ?? []).length === 0 ? [] : [
       "",
-      `<details><summary>Not managed by the manifest (${plan2.unmanaged.length})</summary>`,
+      `<details><summary>${inline(unmanagedHeading(plan2))}</summary>`,
       "",
       ...shown2,
       ...left > 0 ? [`- ${notShown(left, "more unmanaged record")}`] : [],
@@ -87908,8 +88106,9 @@ async function run2(argv2, io) {
   const stdin = stdinOf(io);
   const readStdin = /* @__PURE__ */ __name(async () => stdinText = await stdin.readStdin(), "readStdin");
   const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  let journal;
   try {
-    const journal = journalFile === void 0 ? void 0 : await openJournal(journalFile, io.cwd);
+    journal = journalFile === void 0 ? void 0 : await openJournal(journalFile, io.cwd);
     const prepared2 = saved === void 0 ? await prepareManifestApply({
       manifest: files,
       client,
@@ -88010,6 +88209,7 @@ ${step ?? "Make a new plan."}`), error62.details);
     await trail?.finish(result, exitCode, signal);
     return exitCode;
   } finally {
+    await journal?.close().catch(() => void 0);
     await client.close();
   }
 }
@@ -88145,12 +88345,8 @@ needed.`,
 // src/cli/commands/drift.ts
 var drift_exports = {};
 __export(drift_exports, {
-  driftCommand: () => driftCommand,
-  hasDrifted: () => hasDrifted
+  driftCommand: () => driftCommand
 });
-function hasDrifted(plan2, ignoreUnmanaged) {
-  return plan2.changes.length > 0 || plan2.blocked.length > 0 || !ignoreUnmanaged && plan2.unmanaged.length > 0;
-}
 async function run4(argv2, io) {
   const { values } = parseFlags("drift", syntax4, argv2);
   const paths = requireFiles("drift", values.file);
@@ -88160,18 +88356,26 @@ async function run4(argv2, io) {
   const impactWindow = impactWindowFlag("drift", values["impact-window"]);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
-    const plan2 = await plan({ manifest: paths, client, env: io.env, cwd: io.cwd, parallelism, targets, ...impactWindow !== void 0 ? { impactWindow } : {}, ...stdinOf(io) });
+    const plan2 = await plan({
+      manifest: paths,
+      client,
+      env: io.env,
+      cwd: io.cwd,
+      parallelism,
+      targets,
+      readEveryDevice: true,
+      ...impactWindow !== void 0 ? { impactWindow } : {},
+      ...stdinOf(io)
+    });
     const ignoreUnmanaged = values["ignore-unmanaged"];
     const drifted = hasDrifted(plan2, ignoreUnmanaged);
-    const report2 = ignoreUnmanaged ? { ...plan2, unmanaged: [] } : plan2;
     if (values.json) {
-      io.stdout.write(`${stringifyJson({ kind: "paycfg-drift", drifted, ...publicPlan(report2) }, 2)}
+      io.stdout.write(`${stringifyJson({ kind: "paycfg-drift", drifted, ...publicPlan(plan2) }, 2)}
 `);
     } else if (values.markdown) {
-      io.stdout.write(renderPlanMarkdown(report2, "drift"));
+      io.stdout.write(renderPlanMarkdown(plan2, "drift", { ignoreUnmanaged }));
     } else {
-      io.stdout.write(renderPlanText(report2, createStyle(colorEnabled(io) && values.color), "drift"));
-      io.stdout.write(drifted ? "\nDrift detected.\n" : "\nNo drift.\n");
+      io.stdout.write(renderPlanText(plan2, createStyle(colorEnabled(io) && values.color), "drift", { ignoreUnmanaged }));
     }
     return drifted ? ExitCode.Changes : ExitCode.Success;
   } finally {
@@ -88185,6 +88389,7 @@ var init_drift = __esm({
     init_errors();
     init_plan2();
     init_targets();
+    init_plan_wording();
     init_public_plan();
     init_render_markdown();
     init_render_text();
@@ -88196,16 +88401,17 @@ var init_drift = __esm({
     init_syntax();
     syntax4 = {
       usage: ["-f PATH... [flags]"],
-      description: `Reports how the live group differs from the manifest: the changes apply would make, resources
-the manifest does not manage, and blocked changes (refused by the service, held back by protect:, or by
-unsettled settlement batches).
+      description: `Reports how the live group differs from the manifest: the changes apply would make, blocked
+changes (refused by the service, held back by protect:, or by unsettled settlement batches), and every
+live record the manifest does not manage, a merchant's bindings and devices included (it reads the
+devices of every merchant for that). Ends in one verdict, as its exit code has it.
 Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted, 0 when nothing did, 1 on error.`,
       flags: {
         file: { type: "string", short: "f", multiple: true, value: "PATH", help: "Manifest file or directory (repeatable); - reads it from standard input" },
         json: { type: "boolean", help: "Print the report as JSON; errors as JSON too" },
         markdown: { type: "boolean", help: "Print the report as Markdown (for an issue or a chat message)" },
         target: { type: "string", multiple: true, value: "ADDRESS", help: "Only this resource and what it depends on (repeatable)" },
-        "ignore-unmanaged": { type: "boolean", help: "Live resources the manifest does not name are not drift" },
+        "ignore-unmanaged": { type: "boolean", help: "Live records the manifest does not manage are listed, but are not drift (exit 0 when nothing else differs)" },
         parallelism: { type: "string", value: "N", help: "Reads in flight at once (default 8)" },
         "impact-window": impactWindowFlagSpec,
         color: colorFlag,
@@ -88215,10 +88421,9 @@ Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted,
       exitCodes: [
         [0, "no drift"],
         [1, "an error"],
-        [2, "drift: changes to make, blocked changes (refused by the service, held back by protect: or by unsettled batches), or unmanaged resources"]
+        [2, "drift: changes to make, blocked changes (refused by the service, held back by protect: or by unsettled batches), or unmanaged records (unless --ignore-unmanaged)"]
       ]
     };
-    __name(hasDrifted, "hasDrifted");
     __name(run4, "run");
     driftCommand = { name: "drift", syntax: syntax4, run: run4 };
   }
@@ -89165,6 +89370,9 @@ function unmanagedSecretsLine(variables) {
   const shown2 = variables.slice(0, NAMES_IN_LINE).map((v) => v.name);
   const rest = variables.length - shown2.length;
   const names = rest > 0 ? `${shown2.join(", ")} and ${rest} more (listed at the end of the manifest)` : shown2.join(", ");
+  if (variables.length === 1) {
+    return `1 device's admin password left unmanaged (not in the manifest: plan and apply leave it as it is). To manage it, export with ${MANAGE_SECRETS_FLAG} and set ${names} to the device's live admin password.`;
+  }
   return `${devices(variables.length)}' admin passwords left unmanaged (not in the manifest: plan and apply leave them as they are). To manage them, export with ${MANAGE_SECRETS_FLAG} and set ${names} to each device's live admin password.`;
 }
 var MANAGE_SECRETS_FLAG, NAMES_IN_LINE;

@@ -5899,7 +5899,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = /* @__PURE__ */ __name((ch) => !ch || invalidAnchorChars.has(ch), "isNotAnchorChar");
-    var Lexer2 = class {
+    var Lexer3 = class {
       static {
         __name(this, "Lexer");
       }
@@ -6465,7 +6465,7 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer2;
+    exports.Lexer = Lexer3;
   }
 });
 
@@ -6607,7 +6607,7 @@ var require_parser = __commonJS({
       }
     }
     __name(fixFlowSeqItems, "fixFlowSeqItems");
-    var Parser3 = class {
+    var Parser2 = class {
       static {
         __name(this, "Parser");
       }
@@ -7383,7 +7383,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser3;
+    exports.Parser = Parser2;
   }
 });
 
@@ -7875,23 +7875,24 @@ function earliest(problems) {
 }
 __name(earliest, "earliest");
 function unclosedFlowBefore(text, limit) {
-  let found;
-  const pending = [...new import_yaml2.Parser().parse(text)];
-  while (pending.length > 0) {
-    const token = pending.pop();
-    if (token === void 0) continue;
-    if (token.type === "document") pending.push(token.value);
-    else if (token.type === "block-map" || token.type === "block-seq") for (const item of token.items) pending.push(item.key ?? void 0, item.value);
-    else if (token.type === "flow-collection") {
-      const char = token.start.source;
-      const close = char === "[" ? "]" : "}";
-      if ((char === "[" || char === "{") && token.offset <= limit && !token.end.some((end) => end.source === close)) {
-        if (found === void 0 || token.offset < found.offset) found = { offset: token.offset, char };
-      }
-      for (const item of token.items) pending.push(item.key ?? void 0, item.value);
-    }
+  if (/[\x02\x18\x1f]/.test(text)) return void 0;
+  const open = [];
+  let first;
+  const unclosed = /* @__PURE__ */ __name(() => {
+    const [outermost] = open;
+    if (outermost !== void 0 && outermost.offset <= limit && (first === void 0 || outermost.offset < first.offset)) first = outermost;
+    open.length = 0;
+  }, "unclosed");
+  let offset = 0;
+  for (const token of new import_yaml2.Lexer().lex(text)) {
+    const type = import_yaml2.CST.tokenType(token);
+    if (type === "flow-seq-start" || type === "flow-map-start") open.push({ offset, char: type === "flow-seq-start" ? "[" : "{" });
+    else if (type === "flow-seq-end" || type === "flow-map-end") open.pop();
+    else if (type === "flow-error-end") unclosed();
+    if (type !== "doc-mode" && type !== "flow-error-end" && type !== "scalar") offset += token.length;
   }
-  return found;
+  unclosed();
+  return first;
 }
 __name(unclosedFlowBefore, "unclosedFlowBefore");
 var KEY_PROBLEMS = /* @__PURE__ */ new Set(["MULTILINE_IMPLICIT_KEY", "BLOCK_AS_IMPLICIT_KEY", "MISSING_CHAR"]);

@@ -246,6 +246,22 @@ export const CAPTURES: Record<string, Capture> = {
     return ws.transcript(['drift', '-f', 'paycfg.yaml'], { expectExit: 2 });
   },
 
+  /** docs/plan.md: a merchant's devices: block deleted from the manifest: the plan says the devices are left alone. */
+  'plan-devices-left-alone': async (scenes) => {
+    const ws = await scenes.applied();
+    const text = readFileSync(join(ws.dir, 'paycfg.yaml'), 'utf8');
+    writeFileSync(join(ws.dir, 'paycfg.yaml'), text.slice(0, text.indexOf('    devices:\n')));
+    return ws.transcript(['plan', '-f', 'paycfg.yaml']);
+  },
+
+  /** docs/plan.md: the same manifest, checked by drift, which reads the devices and lists each one. */
+  'drift-devices-left-alone': async (scenes) => {
+    const ws = await scenes.applied();
+    const text = readFileSync(join(ws.dir, 'paycfg.yaml'), 'utf8');
+    writeFileSync(join(ws.dir, 'paycfg.yaml'), text.slice(0, text.indexOf('    devices:\n')));
+    return ws.transcript(['drift', '-f', 'paycfg.yaml'], { expectExit: 2 });
+  },
+
   /** docs/manifests.md: export of a live group, the summary it prints (the manifest goes to the file). */
   'export-summary': async (scenes) => {
     const ws = await scenes.applied();
