@@ -37582,6 +37582,9 @@ function disposalOf(change, action) {
 function hasChanges(plan2) {
   return plan2.changes.length > 0 || plan2.blocked.length > 0;
 }
+function hasDrifted(plan2, ignoreUnmanaged) {
+  return hasChanges(plan2) || !ignoreUnmanaged && plan2.unmanaged.length > 0;
+}
 function summarise(changes, blocked) {
   const summary = { create: 0, update: 0, delete: 0, replace: 0, blocked: blocked.length };
   for (const change of changes) {
@@ -37597,6 +37600,7 @@ var init_plan = __esm({
     PLAN_FORMAT_VERSION = 1;
     __name(disposalOf, "disposalOf");
     __name(hasChanges, "hasChanges");
+    __name(hasDrifted, "hasDrifted");
     __name(summarise, "summarise");
   }
 });
@@ -79600,9 +79604,6 @@ function leftAlone(plan2) {
   ];
   return parts.length === 0 ? void 0 : parts.join(" and ");
 }
-function hasDrifted(plan2, ignoreUnmanaged) {
-  return plan2.changes.length > 0 || plan2.blocked.length > 0 || !ignoreUnmanaged && plan2.unmanaged.length > 0;
-}
 function driftVerdict(plan2, ignoreUnmanaged) {
   const s = plan2.summary;
   const changes = s.create + s.update + s.delete + s.replace;
@@ -79637,7 +79638,7 @@ function unmanagedGroups(plan2) {
   const groups = [];
   const grouped = /* @__PURE__ */ new Set();
   for (const u of own2) {
-    const merchant = u.kind === "merchant" && u.liveId !== void 0 && !u.key.startsWith("~") ? u.key : void 0;
+    const merchant = u.kind === "merchant" && u.liveId !== void 0 && !u.key.startsWith(UNKEYED_MARK) ? u.key : void 0;
     const mine = merchant === void 0 ? [] : children.get(merchant) ?? [];
     const unreadOf = merchant === void 0 ? void 0 : unread.get(merchant);
     if (merchant !== void 0) grouped.add(merchant);
@@ -79725,6 +79726,8 @@ var init_plan_wording = __esm({
     "use strict";
     init_plan_hash();
     init_kinds();
+    init_unkeyed_key();
+    init_plan();
     init_visible_text();
     __name(counted, "counted");
     __name(changeCounts, "changeCounts");
@@ -79733,7 +79736,6 @@ var init_plan_wording = __esm({
     __name(summaryLine2, "summaryLine");
     __name(noChangeLine, "noChangeLine");
     __name(leftAlone, "leftAlone");
-    __name(hasDrifted, "hasDrifted");
     __name(driftVerdict, "driftVerdict");
     __name(unmanagedHeading, "unmanagedHeading");
     __name(unmanagedGroups, "unmanagedGroups");
@@ -80371,7 +80373,7 @@ function renderPlanText(input2, style, kind = "plan", options = {}) {
     if (plan2.changes.length > 0) out.push(style.bold(summaryLine2(plan2)));
     else out.push(plan2.blocked.length > 0 ? style.yellow(noChangeLine(plan2)) : style.green(noChangeLine(plan2)));
   }
-  if (plan2.planHash !== void 0 && (plan2.changes.length > 0 || plan2.blocked.length > 0)) out.push(style.dim(planHashLine(plan2.planHash, "short")));
+  if (kind === "plan" && plan2.planHash !== void 0 && (plan2.changes.length > 0 || plan2.blocked.length > 0)) out.push(style.dim(planHashLine(plan2.planHash, "short")));
   if (plan2.blocked.length > 0) {
     out.push("", style.red(style.bold(`Blocked: ${plan2.blocked.length} change${plan2.blocked.length === 1 ? "" : "s"} apply will not try (${blockedWhy(plan2)}):`)));
     for (const b of plan2.blocked) {
@@ -80415,6 +80417,7 @@ var init_render_text = __esm({
   "src/render/render-text.ts"() {
     "use strict";
     init_pointers();
+    init_plan();
     init_visible_text();
     init_field_rows();
     init_impact_wording();
@@ -80495,7 +80498,7 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
       `Group ${code(plan2.group.groupId)} (${inline(stringifyJson(plan2.group.groupName))}) at ${code(plan2.baseUrl)}`,
       "",
       ...revertLines(plan2),
-      ...plan2.planHash !== void 0 ? [`<sub>${inline(planHashLine(plan2.planHash))}</sub>`, ""] : []
+      ...kind === "plan" && plan2.planHash !== void 0 ? [`<sub>${inline(planHashLine(plan2.planHash))}</sub>`, ""] : []
     ], "layout")
   };
   const warnings = {
@@ -80572,9 +80575,11 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
     }),
     layout: /* @__PURE__ */ __name((shown2, left) => plan2.blocked.length === 0 ? [] : ["", `**Blocked (${plan2.blocked.length})**: apply will not try ${plan2.blocked.length === 1 ? "it" : "these"} (${inline(blockedWhy(plan2))}).`, "", ...shown2, ...left > 0 ? [`- ${notShown(left, "more blocked change")}`] : []], "layout")
   };
+  const leftAlone2 = unmanagedGroups(plan2);
+  const recordsIn = /* @__PURE__ */ __name((cut) => cut.reduce((sum, g) => sum + (g.mark ? 1 : 0) + g.children.length, 0), "recordsIn");
   const unmanaged = {
     // One entry per group, a merchant with the records left alone under it: what is cut for room is cut whole.
-    entries: unmanagedGroups(plan2).map(
+    entries: leftAlone2.map(
       (group) => [
         `- ${code(group.address)}${inline(group.detail)}`,
         ...group.children.map((child) => `  - ${code(child.address)}${inline(child.detail)}`)
@@ -80585,7 +80590,7 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
       `<details><summary>${inline(unmanagedHeading(plan2))}</summary>`,
       "",
       ...shown2,
-      ...left > 0 ? [`- ${notShown(left, "more unmanaged record")}`] : [],
+      ...left > 0 ? [`- ${notShown(recordsIn(leftAlone2.slice(leftAlone2.length - left)), "more unmanaged record")}`] : [],
       "",
       "</details>"
     ], "layout")
@@ -88389,7 +88394,7 @@ var init_drift = __esm({
     init_errors();
     init_plan2();
     init_targets();
-    init_plan_wording();
+    init_plan();
     init_public_plan();
     init_render_markdown();
     init_render_text();
@@ -95977,7 +95982,7 @@ Runs until interrupted (Ctrl-C or SIGTERM) or until the process that started it 
 every second): one started by \`npx paycfg sim &\` stops with npx. With --pid-file,
 \`kill $(cat FILE)\` stops it. A request a browser page of another site could send (a foreign
 Origin or Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
-Prints one line on start: "listening on http://HOST:PORT".
+Prints one line on start: \`listening on http://HOST:PORT\`.
 
 paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS});
 see \`paycfg sim token --help\`.`,

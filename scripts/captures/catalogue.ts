@@ -82,7 +82,8 @@ export class Scenes {
   tour(): Promise<{ plan: string; apply: string; journal: string }> {
     return this.once('tour', async () => {
       const ws = await this.ctx.workspace();
-      const plan = await ws.transcript(['plan', '-f', 'paycfg.yaml', '-o', 'plan.json']);
+      // Shown as the reader types them in a clone (or a project that installed paycfg): through npx.
+      const plan = await ws.transcript(['plan', '-f', 'paycfg.yaml', '-o', 'plan.json'], { show: 'npx paycfg plan -f paycfg.yaml -o plan.json' });
       const args = ['apply', 'plan.json', '--journal', 'journal.jsonl'];
       const session = startPaycfg(args, { env: ws.env, cwd: ws.dir, cols: 140 });
       try {
@@ -91,7 +92,7 @@ export class Scenes {
       } finally {
         session.kill();
       }
-      const apply = screen(this.ctx, `paycfg ${args.join(' ')}`, session);
+      const apply = screen(this.ctx, `npx paycfg ${args.join(' ')}`, session);
       const journal = await ws.transcript(['journal', 'journal.jsonl']);
       return { plan, apply, journal };
     });

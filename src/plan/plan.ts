@@ -184,6 +184,11 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0 || plan.blocked.length > 0;
 }
 
+/** Whether `paycfg drift` reports drift: a change, a blocked change, or (unless ignored) a record the manifest does not manage. */
+export function hasDrifted(plan: Plan, ignoreUnmanaged: boolean): boolean {
+  return hasChanges(plan) || (!ignoreUnmanaged && plan.unmanaged.length > 0);
+}
+
 /** The counts of a plan: a consumer that reads them agrees with hasChanges (any count above 0). */
 export function summarise(changes: readonly Change[], blocked: readonly BlockedChange[]): PlanSummary {
   const summary: PlanSummary = { create: 0, update: 0, delete: 0, replace: 0, blocked: blocked.length };

@@ -1,6 +1,7 @@
 import { shortPlanHash } from '../journal/plan-hash.js';
 import { addressOf } from '../model/kinds.js';
-import type { BlockedChange, Plan, PlanWarning, UnmanagedResource, UnreadDevices } from '../plan/plan.js';
+import { UNKEYED_MARK } from '../model/unkeyed-key.js';
+import { hasDrifted, type BlockedChange, type Plan, type PlanWarning, type UnmanagedResource, type UnreadDevices } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 
 /**
@@ -66,11 +67,6 @@ function leftAlone(plan: Plan): string | undefined {
   return parts.length === 0 ? undefined : parts.join(' and ');
 }
 
-/** Whether `paycfg drift` reports drift: a change, a blocked change, or (unless ignored) a record the manifest does not manage. */
-export function hasDrifted(plan: Plan, ignoreUnmanaged: boolean): boolean {
-  return plan.changes.length > 0 || plan.blocked.length > 0 || (!ignoreUnmanaged && plan.unmanaged.length > 0);
-}
-
 /** Drift's one verdict, as its exit code has it (2 on drift, 0 without). */
 export function driftVerdict(plan: Plan, ignoreUnmanaged: boolean): string {
   const s = plan.summary;
@@ -130,7 +126,7 @@ export function unmanagedGroups(plan: Plan): UnmanagedGroup[] {
   const groups: UnmanagedGroup[] = [];
   const grouped = new Set<string>();
   for (const u of own) {
-    const merchant = u.kind === 'merchant' && u.liveId !== undefined && !u.key.startsWith('~') ? u.key : undefined;
+    const merchant = u.kind === 'merchant' && u.liveId !== undefined && !u.key.startsWith(UNKEYED_MARK) ? u.key : undefined;
     const mine = merchant === undefined ? [] : (children.get(merchant) ?? []);
     const unreadOf = merchant === undefined ? undefined : unread.get(merchant);
     if (merchant !== undefined) grouped.add(merchant);

@@ -13,6 +13,7 @@ import {
   warningParts,
   warningsAbout,
   type ReportKind,
+  type UnmanagedGroup,
   planHashLine,
 } from './plan-wording.js';
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
@@ -167,7 +168,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
       `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
       '',
       ...revertLines(plan),
-      ...(plan.planHash !== undefined ? [`<sub>${inline(planHashLine(plan.planHash))}</sub>`, ''] : []),
+      ...(kind === 'plan' && plan.planHash !== undefined ? [`<sub>${inline(planHashLine(plan.planHash))}</sub>`, ''] : []),
     ],
   };
 
@@ -255,9 +256,12 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
         : ['', `**Blocked (${plan.blocked.length})**: apply will not try ${plan.blocked.length === 1 ? 'it' : 'these'} (${inline(blockedWhy(plan))}).`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more blocked change')}`] : [])],
   };
 
+  const leftAlone = unmanagedGroups(plan);
+  // An entry is a group, but the reader counts records: a merchant's line without a mark is no record.
+  const recordsIn = (cut: readonly UnmanagedGroup[]): number => cut.reduce((sum, g) => sum + (g.mark ? 1 : 0) + g.children.length, 0);
   const unmanaged: Section = {
     // One entry per group, a merchant with the records left alone under it: what is cut for room is cut whole.
-    entries: unmanagedGroups(plan).map((group) =>
+    entries: leftAlone.map((group) =>
       [
         `- ${code(group.address)}${inline(group.detail)}`,
         ...group.children.map((child) => `  - ${code(child.address)}${inline(child.detail)}`),
@@ -271,7 +275,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
             `<details><summary>${inline(unmanagedHeading(plan))}</summary>`,
             '',
             ...shown,
-            ...(left > 0 ? [`- ${notShown(left, 'more unmanaged record')}`] : []),
+            ...(left > 0 ? [`- ${notShown(recordsIn(leftAlone.slice(leftAlone.length - left)), 'more unmanaged record')}`] : []),
             '',
             '</details>',
           ],

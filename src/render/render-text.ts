@@ -1,5 +1,5 @@
 import { baseAddress } from '../model/pointers.js';
-import type { Change, Plan, PlanWarning } from '../plan/plan.js';
+import { hasDrifted, type Change, type Plan, type PlanWarning } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
@@ -7,7 +7,6 @@ import {
   blockedAction,
   blockedWhy,
   driftVerdict,
-  hasDrifted,
   noChangeLine,
   summaryLine,
   targetingWarning,
@@ -167,7 +166,8 @@ export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'pl
     if (plan.changes.length > 0) out.push(style.bold(summaryLine(plan)));
     else out.push(plan.blocked.length > 0 ? style.yellow(noChangeLine(plan)) : style.green(noChangeLine(plan)));
   }
-  if (plan.planHash !== undefined && (plan.changes.length > 0 || plan.blocked.length > 0)) out.push(style.dim(planHashLine(plan.planHash, 'short')));
+  // A plan's hash ties it to the journal of its apply; a drift report is applied by no one.
+  if (kind === 'plan' && plan.planHash !== undefined && (plan.changes.length > 0 || plan.blocked.length > 0)) out.push(style.dim(planHashLine(plan.planHash, 'short')));
   if (plan.blocked.length > 0) {
     out.push('', style.red(style.bold(`Blocked: ${plan.blocked.length} change${plan.blocked.length === 1 ? '' : 's'} apply will not try (${blockedWhy(plan)}):`)));
     for (const b of plan.blocked) {

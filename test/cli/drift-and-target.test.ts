@@ -51,6 +51,8 @@ describe('paycfg drift', () => {
     expect(text.out).toContain('~ contactName = "Somebody Else" → "Jane Doe"');
     expect(text.out).toMatch(/\nDrift detected: 1 change to make, 0 blocked, 0 unmanaged records\.\n$/);
     expect(text.out).not.toContain('Plan:');
+    // The plan hash ties a plan to the journal of its apply; no one applies a drift report.
+    expect(text.out).not.toContain('sha256:');
 
     const json = await cli(['drift', '-f', manifest, '--json'], env);
     expect(json.code).toBe(2);
@@ -60,6 +62,7 @@ describe('paycfg drift', () => {
 
     const markdown = await cli(['drift', '-f', manifest, '--markdown'], env);
     expect(markdown.out).toMatch(/^### paycfg drift: drift detected: 1 change to make, 0 blocked, 0 unmanaged records\n/);
+    expect(markdown.out).not.toContain('Plan hash');
   });
 
   it('counts live resources the manifest does not name as drift unless told otherwise', async () => {

@@ -116,3 +116,32 @@ describe("drift's one verdict", () => {
     expect(renderPlanMarkdown(mixed, 'drift', { ignoreUnmanaged: true })).toMatch(/^### paycfg drift: no drift: the records the manifest manages match it;/);
   });
 });
+
+describe('the Markdown comment cut for room', () => {
+  it('counts the unmanaged records it leaves out, not the merchant groups that hold them', () => {
+    // Two merchants, each left out with 40 devices: a group is cut whole, and the count says 41 records, not "1".
+    const devices = (merchant: string): UnmanagedResource[] =>
+      Array.from({ length: 40 }, (_, i) => ({
+        address: `device/${merchant}/till-${String(i).padStart(2, '0')}`,
+        kind: 'device' as const,
+        key: `${merchant}/till-${String(i).padStart(2, '0')}`,
+        liveId: `T${merchant}${i}`,
+        merchant,
+        cause: 'merchant-not-managed' as const,
+      }));
+    const big = planWith([
+      { address: 'merchant/a-001', kind: 'merchant', key: 'a-001', liveId: 'M1', name: 'A' },
+      ...devices('a-001'),
+      { address: 'merchant/b-002', kind: 'merchant', key: 'b-002', liveId: 'M2', name: 'B' },
+      ...devices('b-002'),
+    ]);
+    const whole = renderPlanMarkdown(big, 'drift');
+    const firstGroupEnds = whole.indexOf('- `merchant/b-002`');
+    expect(firstGroupEnds).toBeGreaterThan(0);
+    // Room for the first group and the count line, not for the second group.
+    const cut = renderPlanMarkdown(big, 'drift', { maxLength: firstGroupEnds + 400 });
+    expect(cut).toContain('`merchant/a-001`');
+    expect(cut).not.toContain('`merchant/b-002`');
+    expect(cut).toMatch(/… 41 more unmanaged records not shown/);
+  });
+});

@@ -1,7 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { plan as makePlan } from '../../library/plan.js';
 import { parseTargets } from '../../plan/targets.js';
-import { hasDrifted } from '../../render/plan-wording.js';
+import { hasDrifted } from '../../plan/plan.js';
 import { publicPlan } from '../../render/public-plan.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';

@@ -66,7 +66,7 @@ Runs until interrupted (Ctrl-C or SIGTERM) or until the process that started it 
 every second): one started by \`npx paycfg sim &\` stops with npx. With --pid-file,
 \`kill $(cat FILE)\` stops it. A request a browser page of another site could send (a foreign
 Origin or Sec-Fetch-Site, a DNS name rebound to this machine as Host) is refused with 403.
-Prints one line on start: "listening on http://HOST:PORT".
+Prints one line on start: \`listening on http://HOST:PORT\`.
 
 paycfg sim token prints a bearer token for a group (valid --ttl seconds, default ${DEFAULT_TOKEN_TTL_SECONDS});
 see \`paycfg sim token --help\`.`,
