@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectKnownInvocation, readYaml, shellInvocations, type ActionFile } from '../ci/ci-files.js';
 
@@ -89,5 +93,54 @@ describe('examples/ci workflow', () => {
     for (const job of Object.keys(workflow.jobs)) {
       for (const step of actionSteps(job)) await expectKnownInvocation(actionInvocation(step), `examples/ci/paycfg.yml ${job}`);
     }
+  });
+});
+
+describe("the example workflow's pull-request comment", () => {
+  /**
+   * The step's script run by bash with a `gh` that answers as GitHub would and logs each call: the
+   * comment list holds one comment of another workflow, as the same bot, and maybe paycfg's own.
+   */
+  function comment(existing: Array<{ id: number; body: string }>): { calls: string[]; body: string } {
+    const step = workflow.jobs['plan']!.steps.find((s) => s.run?.includes('gh pr comment'))!;
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-comment-'));
+    try {
+      writeFileSync(join(dir, 'comments.json'), JSON.stringify(existing));
+      // `gh api LIST --paginate --jq FILTER` prints what the filter selects: ids of comments starting with the marker.
+      const fake = [
+        '#!/usr/bin/env bash',
+        'printf "%s\\n" "$*" >> "$LOG"',
+        'if [ "$1" = api ] && [ "$2" = "repos/$REPO/issues/$PR/comments" ]; then',
+        `  node -e 'for (const c of JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))) if (c.body.startsWith("<!-- paycfg-plan -->")) console.log(c.id)' "${join(dir, 'comments.json')}"`,
+        'elif [ "$1" = api ]; then cp plan.md "$BODY"; elif [ "$1" = pr ]; then cp plan.md "$BODY"; fi',
+      ].join('\n');
+      writeFileSync(join(dir, 'gh'), fake, { mode: 0o755 });
+      const log = join(dir, 'log');
+      const body = join(dir, 'body');
+      const run = spawnSync('bash', ['-e', '-c', step.run!], {
+        cwd: dir,
+        env: { PATH: `${dir}:${process.env['PATH'] ?? ''}`, LOG: log, BODY: body, REPO: 'acme/manifests', PR: '7', GH_TOKEN: 't', PLAN: '### paycfg plan: 1 to update' },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return { calls: readFileSync(log, 'utf8').trim().split('\n'), body: readFileSync(body, 'utf8') };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("edits paycfg's own comment, found by its hidden marker, never another workflow's", () => {
+    const { calls, body } = comment([
+      { id: 11, body: '<!-- paycfg-plan -->\n### paycfg plan: old' },
+      { id: 12, body: 'Coverage report (another workflow, the same bot)' },
+    ]);
+    expect(calls.at(-1)).toBe('api --method PATCH repos/acme/manifests/issues/comments/11 -F body=@plan.md');
+    expect(body).toBe('<!-- paycfg-plan -->\n### paycfg plan: 1 to update\n');
+  });
+
+  it('comments anew when the pull request has no paycfg comment yet', () => {
+    const { calls, body } = comment([{ id: 12, body: 'Coverage report (another workflow, the same bot)' }]);
+    expect(calls.at(-1)).toBe('pr comment 7 --body-file plan.md');
+    expect(body.startsWith('<!-- paycfg-plan -->\n')).toBe(true);
   });
 });
