@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { headingAnchors, relativeLinks } from '../helpers/markdown-links.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Not the project's own files: installed, built or recorded by tools. */
@@ -26,32 +27,6 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 
 const pages = filesUnder(root, (name) => name.endsWith('.md'));
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped but hyphens, spaces as hyphens. */
-function slug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-}
-
-function anchors(text: string): Set<string> {
-  const out = new Set<string>();
-  let fenced = false;
-  for (const line of text.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^#{1,6} (.*)$/.exec(line);
-    if (heading) out.add(slug(heading[1]!));
-  }
-  return out;
-}
-
-/** Links outside code: [text](target), targets that are not URLs. */
-function links(text: string): string[] {
-  const prose = text.replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, '').replace(/`[^`\n]*`/g, '');
-  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/.test(target));
-}
-
 describe('documentation links', () => {
   it('reads every Markdown file of the repository: the README and docs/ among them', () => {
     expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/plan.md', 'docs/change-control.md']));
@@ -60,12 +35,12 @@ describe('documentation links', () => {
   for (const page of pages) {
     it(`${page}: every relative link and anchor resolves`, () => {
       const text = readFileSync(join(root, page), 'utf8');
-      for (const target of links(text)) {
+      for (const target of relativeLinks(text)) {
         const [path, anchor] = target.split('#') as [string, string | undefined];
         const file = path === '' ? join(root, page) : resolve(dirname(join(root, page)), path);
         expect(existsSync(file), `${page} links to ${target}, which does not exist`).toBe(true);
         if (anchor !== undefined && file.endsWith('.md')) {
-          expect(anchors(readFileSync(file, 'utf8')), `${page} links to ${target}: no such heading`).toContain(anchor);
+          expect(headingAnchors(readFileSync(file, 'utf8')), `${page} links to ${target}: no such heading`).toContain(anchor);
         }
       }
     });

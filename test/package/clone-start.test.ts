@@ -6,13 +6,14 @@
  * the CLI was a committed bundle, the first `npx paycfg` sat 35 s building the clone.
  * npm ci uses the npm cache first and the registry only for what it lacks.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand, userEnv, type Run } from '../helpers/user-shell.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const GROUP = 'G-00000001';
@@ -24,35 +25,15 @@ let install: Run;
 let sim: ChildProcess | undefined;
 const timings: [string, number][] = [];
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly seconds: number;
-}
-
-/** A user's shell: nothing of the npm or vitest run that started this suite, and an npx cache of its own. */
-function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(npm_|PAYCFG_|VITEST|TILL_)/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'CI') env[name] = value;
-  }
-  return { ...env, NO_COLOR: '1', ...extra };
-}
-
 /** npx with an empty cache of its own (npx keeps what it links under the npm cache's _npx/), offline: it must need nothing from a registry. */
 function npxEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return userEnv({ npm_config_cache: npxCache, npm_config_offline: 'true', ...extra });
 }
 
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv, label?: string, cwd: string = clone): Promise<Run> {
-  const started = performance.now();
-  return new Promise((done) => {
-    execFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const seconds = (performance.now() - started) / 1000;
-      if (label !== undefined) timings.push([label, seconds]);
-      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr, seconds });
-    });
+  return runCommand(command, args, cwd, env).then((result) => {
+    if (label !== undefined) timings.push([label, result.seconds]);
+    return result;
   });
 }
 

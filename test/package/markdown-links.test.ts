@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, relativeLinks, slug } from './markdown-links.js';
+import { headingAnchors, relativeLinks, slug } from '../helpers/markdown-links.js';
 
 describe('markdown-links', () => {
   it('finds inline and reference links outside code, not URLs', () => {

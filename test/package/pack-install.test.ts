@@ -7,40 +7,21 @@
  * package ships resolves inside the installed package. It needs the package registry for
  * paycfg's dependencies.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headingAnchors, relativeLinks } from './markdown-links.js';
+import { headingAnchors, relativeLinks } from '../helpers/markdown-links.js';
+import { runCommand, userEnv, type Run } from '../helpers/user-shell.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const GROUP = 'G-00000001';
 
-/** The environment of a user's shell: nothing of the npm or vitest run that started this suite. */
-function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(npm_|PAYCFG_|VITEST|TILL_)/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'CI') env[name] = value;
-  }
-  return { ...env, NO_COLOR: '1', ...extra };
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = userEnv()): Promise<Run> {
-  return new Promise((done) => {
-    execFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      done({ code, stdout, stderr });
-    });
-  });
+  return runCommand(command, args, cwd, env);
 }
 
 async function mustRun(command: string, args: readonly string[], cwd: string): Promise<Run> {
