@@ -55,7 +55,8 @@ export function substituteEnv(
       return text;
     }
     const path = [...at];
-    const result = expand(text, env);
+    const secret = SECRET_FIELDS.has(String(path[path.length - 1]));
+    const result = expand(text, env, secret);
     if (result.malformed !== undefined) {
       problems.push({
         path,
@@ -74,10 +75,9 @@ export function substituteEnv(
     substitutions.push(substitution);
     if (!options.allowMissing) {
       // A secret field's default is a secret written in the manifest, which `plan --out` refuses: not advice to give there.
-      const secret = SECRET_FIELDS.has(String(path[path.length - 1]));
       for (const name of result.missing) {
         const advice = secret ? 'set it' : `set it, or give a default with \${${name}:-value}`;
-        problems.push({ path, message: `environment variable ${name} is not set; ${advice}` });
+        problems.push({ path, message: result.empty.includes(name) ? emptySecretMessage(name) : `environment variable ${name} is not set; ${advice}` });
       }
     }
     visitText?.(result.text, at, 'value', substitution);
@@ -121,6 +121,8 @@ export interface Expansion {
   missing: string[];
   /** Variables written with a default that is not empty (`${NAME:-text}`), whether it was used or not. */
   withDefault: string[];
+  /** The missing variables that are set, but empty, in a secret's value (see expand). */
+  empty: string[];
   /** The first malformed reference, when there is one; `text` is then the input unchanged. */
   malformed?: string;
 }
@@ -130,13 +132,24 @@ export interface Expansion {
  * value is expanded: a saved plan keeps a secret's template and expands it again at apply time.
  */
 export function expandTemplate(template: string, env: Readonly<Record<string, string | undefined>>): Expansion {
-  return expand(template, env);
+  // Only secrets keep a template (saved plans): expanded as a secret's value is.
+  return expand(template, env, true);
 }
 
-function expand(text: string, env: Readonly<Record<string, string | undefined>>): Expansion {
+/** Why an empty variable in a secret's value is refused, and what to do. */
+export function emptySecretMessage(name: string): string {
+  return `environment variable ${name} is set but empty, and a secret cannot be empty (a CI secret that is not defined arrives as an empty string, and would set the password to nothing); set it`;
+}
+
+/**
+ * In a secret's value (`secret`), a variable that is set but empty counts as missing: an empty
+ * admin password is never what was meant, and written to a terminal it would lock out its admin.
+ */
+function expand(text: string, env: Readonly<Record<string, string | undefined>>, secret: boolean): Expansion {
   const variables: string[] = [];
   const missing: string[] = [];
   const withDefault: string[] = [];
+  const empty: string[] = [];
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -160,7 +173,7 @@ function expand(text: string, env: Readonly<Record<string, string | undefined>>)
     const match = close < 0 ? null : REFERENCE.exec(text.slice(dollar + 2, close));
     if (match === null) {
       const shown = close < 0 ? text.slice(dollar, dollar + 40) : text.slice(dollar, close + 1);
-      return { text, variables, missing, withDefault, malformed: shown };
+      return { text, variables, missing, withDefault, empty, malformed: shown };
     }
     const name = match[1] as string;
     const fallback = match[2];
@@ -169,12 +182,13 @@ function expand(text: string, env: Readonly<Record<string, string | undefined>>)
     const value = env[name];
     if (value !== undefined && value !== '') out += value;
     else if (fallback !== undefined) out += fallback;
-    else if (value !== undefined) out += value;
+    else if (value !== undefined && !secret) out += value;
     else {
       if (!missing.includes(name)) missing.push(name);
+      if (value !== undefined && !empty.includes(name)) empty.push(name);
       out += `\${${name}}`;
     }
     i = close + 1;
   }
-  return { text: out, variables, missing, withDefault };
+  return { text: out, variables, missing, withDefault, empty };
 }

@@ -85,7 +85,7 @@ export async function prepareSavedPlan(
   for (const secret of saved.secrets) {
     const expanded = expandTemplate(secret.template, env);
     if (expanded.missing.length > 0) {
-      missing.push(...expanded.missing.map((v) => `${v} (for ${secret.pointer})`));
+      missing.push(...expanded.missing.map((v) => `${v}${expanded.empty.includes(v) ? ' (set but empty)' : ''} (for ${secret.pointer})`));
       continue;
     }
     // The environment of the apply is not the one `validate` saw: its values get the manifest's character rule again.
@@ -95,7 +95,7 @@ export async function prepareSavedPlan(
     else values.set(secret.pointer, expanded.text);
   }
   if (missing.length > 0) {
-    throw new SavedPlanError(`the saved plan takes secret values from the environment, and these variables are not set: ${missing.join(', ')}. Nothing was changed.`);
+    throw new SavedPlanError(`the saved plan takes secret values from the environment, and these variables are not set, or empty: ${missing.join(', ')}. Nothing was changed.`);
   }
   if (refused.length > 0) {
     throw new SavedPlanError(`secret values from the environment hold characters a manifest may not: ${refused.join('; ')}. Nothing was changed.`);

@@ -38,6 +38,20 @@ describe('substituteEnv', () => {
     expect(result.problems).toEqual([]);
   });
 
+  it('refuses a set-but-empty variable in a secret field: an undefined CI secret arrives empty, and would set the password to nothing', () => {
+    const data = { merchants: [{ contactEmail: 'x${EMPTY}@b.example', devices: [{ deviceAdmin: '${ADMIN}' }] }] };
+    expect(substituteEnv(data, { ADMIN: '', EMPTY: '' }).problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+      'merchants.0.devices.0.deviceAdmin: environment variable ADMIN is set but empty, and a secret cannot be empty (a CI secret that is not defined arrives as an empty string, and would set the password to nothing); set it',
+    ]);
+    // validate --allow-missing-env: left as a placeholder, like an unset one.
+    const lenient = { devices: [{ deviceAdmin: '${ADMIN}' }] };
+    expect(substituteEnv(lenient, { ADMIN: '' }, { allowMissing: true }).problems).toEqual([]);
+    expect(lenient.devices[0]!.deviceAdmin).toBe('${ADMIN}');
+    // A saved plan's secret is expanded again at apply time, under the same rule.
+    expect(expandTemplate('${ADMIN}', { ADMIN: '' })).toMatchObject({ missing: ['ADMIN'], empty: ['ADMIN'] });
+    expect(expandTemplate('${ADMIN}', { ADMIN: 'pw' })).toMatchObject({ text: 'pw', missing: [], empty: [] });
+  });
+
   it('writes a literal ${ for $${ and leaves other dollars alone', () => {
     const result = run('cost $5, $${NOT_A_VAR} and $$', {});
     expect(result.value).toBe('cost $5, ${NOT_A_VAR} and $$');
@@ -73,8 +87,8 @@ describe('substituteEnv', () => {
     const env = { ADMIN: 'pw', EMPTY: '' };
     const template = 'a-${ADMIN}-${EMPTY:-dflt}-$${LITERAL}';
     const loaded = run(template, env);
-    expect(expandTemplate(template, env)).toEqual({ text: loaded.value, variables: ['ADMIN', 'EMPTY'], missing: [], withDefault: ['EMPTY'] });
-    expect(expandTemplate('${GONE}', {})).toEqual({ text: '${GONE}', variables: ['GONE'], missing: ['GONE'], withDefault: [] });
+    expect(expandTemplate(template, env)).toEqual({ text: loaded.value, variables: ['ADMIN', 'EMPTY'], missing: [], withDefault: ['EMPTY'], empty: [] });
+    expect(expandTemplate('${GONE}', {})).toEqual({ text: '${GONE}', variables: ['GONE'], missing: ['GONE'], withDefault: [], empty: [] });
   });
 
   it('names the variables written with a default, used or not; an empty default holds nothing to name', () => {
