@@ -518,7 +518,8 @@ function substituteEnv(data, env2, options = {}) {
       return text5;
     }
     const path7 = [...at];
-    const result = expand(text5, env2);
+    const secret = SECRET_FIELDS.has(String(path7[path7.length - 1]));
+    const result = expand(text5, env2, secret);
     if (result.malformed !== void 0) {
       problems.push({
         path: path7,
@@ -534,10 +535,9 @@ function substituteEnv(data, env2, options = {}) {
     const substitution = { path: path7, variables: result.variables, missing: result.missing, template: text5 };
     substitutions.push(substitution);
     if (!options.allowMissing) {
-      const secret = SECRET_FIELDS.has(String(path7[path7.length - 1]));
       for (const name of result.missing) {
         const advice = secret ? "set it" : `set it, or give a default with \${${name}:-value}`;
-        problems.push({ path: path7, message: `environment variable ${name} is not set; ${advice}` });
+        problems.push({ path: path7, message: result.empty.includes(name) ? emptySecretMessage(name) : `environment variable ${name} is not set; ${advice}` });
       }
     }
     visitText?.(result.text, at, "value", substitution);
@@ -570,12 +570,16 @@ function substituteEnv(data, env2, options = {}) {
   return { substitutions, problems };
 }
 function expandTemplate(template, env2) {
-  return expand(template, env2);
+  return expand(template, env2, true);
 }
-function expand(text5, env2) {
+function emptySecretMessage(name) {
+  return `environment variable ${name} is set but empty, and a secret cannot be empty (a CI secret that is not defined arrives as an empty string, and would set the password to nothing); set it`;
+}
+function expand(text5, env2, secret) {
   const variables = [];
   const missing = [];
   const withDefault = [];
+  const empty = [];
   let out = "";
   let i = 0;
   while (i < text5.length) {
@@ -599,7 +603,7 @@ function expand(text5, env2) {
     const match2 = close < 0 ? null : REFERENCE.exec(text5.slice(dollar + 2, close));
     if (match2 === null) {
       const shown2 = close < 0 ? text5.slice(dollar, dollar + 40) : text5.slice(dollar, close + 1);
-      return { text: text5, variables, missing, withDefault, malformed: shown2 };
+      return { text: text5, variables, missing, withDefault, empty, malformed: shown2 };
     }
     const name = match2[1];
     const fallback = match2[2];
@@ -608,14 +612,15 @@ function expand(text5, env2) {
     const value = env2[name];
     if (value !== void 0 && value !== "") out += value;
     else if (fallback !== void 0) out += fallback;
-    else if (value !== void 0) out += value;
+    else if (value !== void 0 && !secret) out += value;
     else {
       if (!missing.includes(name)) missing.push(name);
+      if (value !== void 0 && !empty.includes(name)) empty.push(name);
       out += `\${${name}}`;
     }
     i = close + 1;
   }
-  return { text: out, variables, missing, withDefault };
+  return { text: out, variables, missing, withDefault, empty };
 }
 var REFERENCE;
 var init_env_substitution = __esm({
@@ -625,6 +630,7 @@ var init_env_substitution = __esm({
     REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
     __name(substituteEnv, "substituteEnv");
     __name(expandTemplate, "expandTemplate");
+    __name(emptySecretMessage, "emptySecretMessage");
     __name(expand, "expand");
   }
 });
@@ -22665,7 +22671,7 @@ var init_model = __esm({
         }
       }).optional().describe(`Free-form metadata, stored by the service as given. The key ${RECEIPT_LOGO_FINGERPRINT_KEY} is paycfg's (see receiptLogo).`),
       bindings: external_exports.array(bindingSchema).optional().describe("Payment config of the merchant. Absent: not managed (left as it is). An empty list: the merchant has no binding."),
-      devices: external_exports.array(deviceSchema).optional().describe("Terminals of the merchant. Absent: not managed (left as they are). An empty list: no pending activation code is kept.")
+      devices: external_exports.array(deviceSchema).optional().describe("Terminals of the merchant. Absent: not managed (left as they are). An empty list: no pending activation code is kept (pending devices are deleted), and an activated terminal goes only as prune.activatedDevices says.")
     }).meta({ id: "Merchant", description: "A merchant (API 01 \xA72.1, \xA74.3) with its payment config and terminals." });
     prunePolicySchema = strictEntry({
       emvConfigs: external_exports.boolean().default(false).describe("Delete live EMV configs that the manifest does not list."),
@@ -79675,11 +79681,12 @@ function listsNotManaged(mine, unread) {
   const devices2 = unread !== void 0 || mine.some((u) => u.kind === "device");
   const what2 = childrenInWords(mine, unread);
   const one = mine.length === 1 && unread === void 0;
+  const activated = "an activated terminal only under prune.activatedDevices";
   if (bindings && devices2) {
-    return `${what2} are not managed: its entry in the manifest has neither bindings: nor devices: (an empty list, bindings: [] or devices: [], would delete them)`;
+    return `${what2} are not managed: its entry in the manifest has neither bindings: nor devices: (bindings: [] would delete the bindings, devices: [] the devices, ${activated})`;
   }
-  const key = bindings ? "bindings" : "devices";
-  return `${what2} ${one ? "is" : "are"} not managed: its entry in the manifest has no ${key}: (${key}: [] would delete ${one ? "it" : "them"})`;
+  if (bindings) return `${what2} ${one ? "is" : "are"} not managed: its entry in the manifest has no bindings: (bindings: [] would delete ${one ? "it" : "them"})`;
+  return `${what2} ${one ? "is" : "are"} not managed: its entry in the manifest has no devices: (devices: [] would delete ${one ? "it" : "them"}, ${activated})`;
 }
 function blockedWhy(plan2) {
   const causes = new Set(plan2.blocked.map((b) => b.cause));
@@ -81831,7 +81838,7 @@ async function prepareSavedPlan(saved, client, env2, concurrency, maxDeletes, pa
   for (const secret of saved.secrets) {
     const expanded = expandTemplate(secret.template, env2);
     if (expanded.missing.length > 0) {
-      missing.push(...expanded.missing.map((v) => `${v} (for ${secret.pointer})`));
+      missing.push(...expanded.missing.map((v) => `${v}${expanded.empty.includes(v) ? " (set but empty)" : ""} (for ${secret.pointer})`));
       continue;
     }
     const { path: path6 } = splitPointer(secret.pointer);
@@ -81840,7 +81847,7 @@ async function prepareSavedPlan(saved, client, env2, concurrency, maxDeletes, pa
     else values.set(secret.pointer, expanded.text);
   }
   if (missing.length > 0) {
-    throw new SavedPlanError(`the saved plan takes secret values from the environment, and these variables are not set: ${missing.join(", ")}. Nothing was changed.`);
+    throw new SavedPlanError(`the saved plan takes secret values from the environment, and these variables are not set, or empty: ${missing.join(", ")}. Nothing was changed.`);
   }
   if (refused.length > 0) {
     throw new SavedPlanError(`secret values from the environment hold characters a manifest may not: ${refused.join("; ")}. Nothing was changed.`);

@@ -376,7 +376,7 @@ export const merchantSchema = strictEntry({
   devices: z
     .array(deviceSchema)
     .optional()
-    .describe('Terminals of the merchant. Absent: not managed (left as they are). An empty list: no pending activation code is kept.'),
+    .describe('Terminals of the merchant. Absent: not managed (left as they are). An empty list: no pending activation code is kept (pending devices are deleted), and an activated terminal goes only as prune.activatedDevices says.'),
 }).meta({ id: 'Merchant', description: 'A merchant (API 01 §2.1, §4.3) with its payment config and terminals.' });
 
 export const prunePolicySchema = strictEntry({

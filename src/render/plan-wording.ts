@@ -170,11 +170,13 @@ function listsNotManaged(mine: readonly UnmanagedResource[], unread: UnreadDevic
   const devices = unread !== undefined || mine.some((u) => u.kind === 'device');
   const what = childrenInWords(mine, unread)!;
   const one = mine.length === 1 && unread === undefined;
+  // An empty list manages the list: bindings go, pending devices go, and an activated terminal only as prune.activatedDevices says.
+  const activated = 'an activated terminal only under prune.activatedDevices';
   if (bindings && devices) {
-    return `${what} are not managed: its entry in the manifest has neither bindings: nor devices: (an empty list, bindings: [] or devices: [], would delete them)`;
+    return `${what} are not managed: its entry in the manifest has neither bindings: nor devices: (bindings: [] would delete the bindings, devices: [] the devices, ${activated})`;
   }
-  const key = bindings ? 'bindings' : 'devices';
-  return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no ${key}: (${key}: [] would delete ${one ? 'it' : 'them'})`;
+  if (bindings) return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no bindings: (bindings: [] would delete ${one ? 'it' : 'them'})`;
+  return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no devices: (devices: [] would delete ${one ? 'it' : 'them'}, ${activated})`;
 }
 
 /**

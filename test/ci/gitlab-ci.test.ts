@@ -51,6 +51,8 @@ describe('examples/ci/gitlab-ci.yml', () => {
 
   it('runs paycfg from its repository at the pinned commit, nothing from a registry: validate and plan, plan --out and its apply with a journal, drift', () => {
     expect(invocations('plan').map((argv) => argv[0])).toEqual(['validate', 'plan']);
+    // As in the GitHub example: validate needs no secret, so a pipeline without them still checks the manifests.
+    expect(invocations('plan')[0]).toEqual(['validate', '-f', '$MANIFESTS', '--allow-missing-env']);
     expect(invocations('plan')[1]).toEqual(expect.arrayContaining(['--markdown', '--detailed-exitcode']));
     expect(invocations('apply')).toEqual([
       ['plan', '-f', '$MANIFESTS', '--out', 'plan.json'],
@@ -202,5 +204,10 @@ describe('examples/ci/gitlab-ci.yml scripts against the simulator', { timeout: 9
       expect(run.stdout).toContain(`PAYCFG_REF must be a full 40-character commit SHA of paycfg, not '${ref}'`);
       expect(existsSync(join(run.dir, '.paycfg'))).toBe(false);
     }
+    // The recipe's own placeholder, as copied: named as such, not left to fail at the fetch.
+    const placeholder = await runJob('plan', 'G-80000003', { PAYCFG_REF: '0'.repeat(40) });
+    expect(placeholder.code).toBe(1);
+    expect(placeholder.stdout).toContain('PAYCFG_REF is still the placeholder: set it to the full commit SHA of the paycfg you reviewed');
+    expect(existsSync(join(placeholder.dir, '.paycfg'))).toBe(false);
   });
 });

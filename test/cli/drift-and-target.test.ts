@@ -105,7 +105,7 @@ describe('what the manifest leaves alone', () => {
         'No changes. Not managed by the manifest, and left as they are (below): the devices of 1 merchant.\n' +
         '\n' +
         'Not managed by the manifest (left as they are): the devices of 1 merchant, not listed\n' +
-        '  merchant/coffee-001: its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)\n',
+        '  merchant/coffee-001: its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them, an activated terminal only under prune.activatedDevices)\n',
     );
     const json = JSON.parse((await cli(['plan', '-f', manifest, '--json'], env)).out);
     expect(json.unreadDevices).toEqual([{ merchant: 'coffee-001', cause: 'list-not-managed' }]);
@@ -115,7 +115,7 @@ describe('what the manifest leaves alone', () => {
     expect(drift.out).toBe(
       `paycfg drift report for group ${groupId} ("PBO ${groupId}") at ${sim.url}\n\n` +
         'Not managed by the manifest (left as they are): 1 live record\n' +
-        '  merchant/coffee-001: 1 device is not managed: its entry in the manifest has no devices: (devices: [] would delete it)\n' +
+        '  merchant/coffee-001: 1 device is not managed: its entry in the manifest has no devices: (devices: [] would delete it, an activated terminal only under prune.activatedDevices)\n' +
         `      ? device/coffee-001/till-1 (id ${deviceId}, "Front till")\n` +
         '\n' +
         'Drift detected: 0 changes to make, 0 blocked, 1 unmanaged record.\n',

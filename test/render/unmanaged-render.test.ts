@@ -54,7 +54,7 @@ describe('what a plan leaves alone, in words', () => {
         'Not managed by the manifest (left as they are): 5 live records, and the devices of 2 merchants, not listed',
         '  ? acquirer/old-host (id 12)',
         '  ? device/bar-003/till-9 (id T9, "Old till"): activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so',
-        '  merchant/coffee-001: 1 binding and its devices (2 terminals counted, not listed) are not managed: its entry in the manifest has neither bindings: nor devices: (an empty list, bindings: [] or devices: [], would delete them)',
+        '  merchant/coffee-001: 1 binding and its devices (2 terminals counted, not listed) are not managed: its entry in the manifest has neither bindings: nor devices: (bindings: [] would delete the bindings, devices: [] the devices, an activated terminal only under prune.activatedDevices)',
         '      ? binding/coffee-001/host-a/USD (id 7)',
         '  ? merchant/tea-002 (id M2, "Tea Room"): not in the manifest: left as it is, with 1 binding and its devices (not read)',
         '      ? binding/tea-002/host-a/USD (id 8)',
@@ -69,12 +69,12 @@ describe('what a plan leaves alone, in words', () => {
       {
         address: 'merchant/coffee-001',
         mark: false,
-        detail: ': 1 device is not managed: its entry in the manifest has no devices: (devices: [] would delete it)',
+        detail: ': 1 device is not managed: its entry in the manifest has no devices: (devices: [] would delete it, an activated terminal only under prune.activatedDevices)',
         children: [{ address: 'device/coffee-001/till-1', mark: true, detail: ' (id T1)' }],
       },
     ]);
     const unread = planWith([], [{ merchant: 'coffee-001', cause: 'list-not-managed' }]);
-    expect(unmanagedGroups(unread)[0]!.detail).toBe(': its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)');
+    expect(unmanagedGroups(unread)[0]!.detail).toBe(': its devices (not read) are not managed: its entry in the manifest has no devices: (devices: [] would delete them, an activated terminal only under prune.activatedDevices)');
     expect(noChangeLine(unread)).toBe('No changes. Not managed by the manifest, and left as they are (below): the devices of 1 merchant.');
     expect(noChangeLine(planWith([]))).toBe('No changes. The live group matches the manifest.');
   });
@@ -96,7 +96,7 @@ describe('what a plan leaves alone, in words', () => {
         '',
         '- `acquirer/old-host` (id 12)',
         '- `device/bar-003/till-9` (id T9, "Old till"): activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so',
-        '- `merchant/coffee-001`: 1 binding and its devices (2 terminals counted, not listed) are not managed: its entry in the manifest has neither bindings: nor devices: (an empty list, bindings: \\[\\] or devices: \\[\\], would delete them)',
+        '- `merchant/coffee-001`: 1 binding and its devices (2 terminals counted, not listed) are not managed: its entry in the manifest has neither bindings: nor devices: (bindings: \\[\\] would delete the bindings, devices: \\[\\] the devices, an activated terminal only under prune.activatedDevices)',
         '  - `binding/coffee-001/host-a/USD` (id 7)',
       ].join('\n'),
     );

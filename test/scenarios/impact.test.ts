@@ -244,7 +244,7 @@ describe('the terminal budget counts the terminals the manifest does not manage'
     ]);
     const text = await s.cli(['plan', '-f', 'emv.yaml', '--max-affected-terminals', '1']);
     expect(text.out).toContain(
-      '\n  merchant/coffee-001: its devices (1 terminal counted, not listed) are not managed: its entry in the manifest has no devices: (devices: [] would delete them)\n',
+      '\n  merchant/coffee-001: its devices (1 terminal counted, not listed) are not managed: its entry in the manifest has no devices: (devices: [] would delete them, an activated terminal only under prune.activatedDevices)\n',
     );
 
     const refused = await readsOf(['apply', '-f', 'emv.yaml', '--auto-approve', '--max-affected-terminals', '0']);
