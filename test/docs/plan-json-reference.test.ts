@@ -24,9 +24,9 @@ const schema = readPlanSchema();
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
 describe('docs/plan-json-reference.md', () => {
-  it('is what npm run docs:plan-format writes today', async () => {
+  it('is what npm run docs:plan-json writes today', async () => {
     const committed = readFileSync(path.join(repositoryRoot, PLAN_DOCS_FILE), 'utf8');
-    expect(committed === (await renderPlanFormatDocs()), `${PLAN_DOCS_FILE} is stale: run npm run docs:plan-format and commit it`).toBe(true);
+    expect(committed === (await renderPlanFormatDocs()), `${PLAN_DOCS_FILE} is stale: run npm run docs:plan-json and commit it`).toBe(true);
   });
 
   it('has a section for every object of the schema and a row for each of its fields there', async () => {
