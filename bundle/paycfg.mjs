@@ -79602,35 +79602,40 @@ function noChangeLine(plan2) {
   if (left !== void 0) return `No changes. Not managed by the manifest, and left as they are (below): ${left}.`;
   return "No changes. The live group matches the manifest.";
 }
-function leftAlone(plan2) {
+function leftAloneParts(plan2) {
   const unread = plan2.unreadDevices?.length ?? 0;
-  const parts = [
-    ...plan2.unmanaged.length > 0 ? [counted(plan2.unmanaged.length, "live record")] : [],
-    ...unread > 0 ? [`the devices of ${counted(unread, "merchant")}`] : []
-  ];
+  return {
+    ...plan2.unmanaged.length > 0 ? { records: counted(plan2.unmanaged.length, "live record") } : {},
+    ...unread > 0 ? { unread: `the devices of ${counted(unread, "merchant")}` } : {}
+  };
+}
+function leftAlone(plan2) {
+  const { records, unread } = leftAloneParts(plan2);
+  const parts = [records, unread].filter((part) => part !== void 0);
   return parts.length === 0 ? void 0 : parts.join(" and ");
 }
-function driftVerdict(plan2, ignoreUnmanaged) {
+function driftInBrief(plan2, ignoreUnmanaged) {
   const s = plan2.summary;
   const changes = s.create + s.update + s.delete + s.replace;
   const unmanaged = plan2.unmanaged.length;
   if (hasDrifted(plan2, ignoreUnmanaged)) {
     const ignored = ignoreUnmanaged && unmanaged > 0 ? " (not counted: --ignore-unmanaged)" : "";
-    return `Drift detected: ${counted(changes, "change")} to make, ${s.blocked} blocked, ${counted(unmanaged, "unmanaged record")}${ignored}.`;
+    return `drift detected: ${counted(changes, "change")} to make, ${s.blocked} blocked, ${counted(unmanaged, "unmanaged record")}${ignored}`;
   }
   if (unmanaged > 0) {
     const them = unmanaged === 1 ? "the live record it does not manage (listed) is" : `the ${unmanaged} live records it does not manage (listed) are`;
-    return `No drift: the records the manifest manages match it; ${them} not counted (--ignore-unmanaged).`;
+    return `no drift: the records the manifest manages match it; ${them} not counted (--ignore-unmanaged)`;
   }
-  return "No drift: the live group matches the manifest.";
+  return "no drift: the live group matches the manifest";
+}
+function driftVerdict(plan2, ignoreUnmanaged) {
+  const words = driftInBrief(plan2, ignoreUnmanaged);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 }
 function unmanagedHeading(plan2) {
-  const unread = plan2.unreadDevices?.length ?? 0;
-  const parts = [
-    ...plan2.unmanaged.length > 0 || unread === 0 ? [counted(plan2.unmanaged.length, "live record")] : [],
-    ...unread > 0 ? [`the devices of ${counted(unread, "merchant")}, not listed`] : []
-  ];
-  return `Not managed by the manifest (left as they are): ${parts.join(", and ")}`;
+  const { records, unread } = leftAloneParts(plan2);
+  const parts = [records ?? (unread === void 0 ? counted(0, "live record") : void 0), unread === void 0 ? void 0 : `${unread}, not listed`];
+  return `Not managed by the manifest (left as they are): ${parts.filter((part) => part !== void 0).join(", and ")}`;
 }
 function unmanagedGroups(plan2) {
   const children = /* @__PURE__ */ new Map();
@@ -79742,7 +79747,9 @@ var init_plan_wording = __esm({
     __name(planInBrief, "planInBrief");
     __name(summaryLine2, "summaryLine");
     __name(noChangeLine, "noChangeLine");
+    __name(leftAloneParts, "leftAloneParts");
     __name(leftAlone, "leftAlone");
+    __name(driftInBrief, "driftInBrief");
     __name(driftVerdict, "driftVerdict");
     __name(unmanagedHeading, "unmanagedHeading");
     __name(unmanagedGroups, "unmanagedGroups");
@@ -80496,7 +80503,7 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
   const targets = plan2.targets ?? [];
   const notShown = /* @__PURE__ */ __name((count4, what2) => notShownLine(count4, what2, kind), "notShown");
   const verdict = driftVerdict(plan2, options.ignoreUnmanaged === true);
-  const brief = kind === "drift" ? `${verdict.charAt(0).toLowerCase()}${verdict.slice(1, -1)}` : planInBrief(plan2);
+  const brief = kind === "drift" ? driftInBrief(plan2, options.ignoreUnmanaged === true) : planInBrief(plan2);
   const heading = {
     entries: [],
     layout: /* @__PURE__ */ __name(() => [

@@ -57,40 +57,52 @@ export function noChangeLine(plan: Plan): string {
   return 'No changes. The live group matches the manifest.';
 }
 
-/** "3 live records", "the devices of 2 merchants", or both: what a plan leaves alone; undefined when nothing. */
-function leftAlone(plan: Plan): string | undefined {
+/** What a plan leaves alone, in parts: "3 live records", "the devices of 2 merchants" (whose devices it did not read). */
+function leftAloneParts(plan: Plan): { records?: string; unread?: string } {
   const unread = plan.unreadDevices?.length ?? 0;
-  const parts = [
-    ...(plan.unmanaged.length > 0 ? [counted(plan.unmanaged.length, 'live record')] : []),
-    ...(unread > 0 ? [`the devices of ${counted(unread, 'merchant')}`] : []),
-  ];
+  return {
+    ...(plan.unmanaged.length > 0 ? { records: counted(plan.unmanaged.length, 'live record') } : {}),
+    ...(unread > 0 ? { unread: `the devices of ${counted(unread, 'merchant')}` } : {}),
+  };
+}
+
+/** "3 live records and the devices of 2 merchants": what a plan leaves alone; undefined when nothing. */
+function leftAlone(plan: Plan): string | undefined {
+  const { records, unread } = leftAloneParts(plan);
+  const parts = [records, unread].filter((part) => part !== undefined);
   return parts.length === 0 ? undefined : parts.join(' and ');
 }
 
-/** Drift's one verdict, as its exit code has it (2 on drift, 0 without). */
-export function driftVerdict(plan: Plan, ignoreUnmanaged: boolean): string {
+/**
+ * Drift's verdict in words, as its exit code has it (2 on drift, 0 without): the Markdown heading
+ * takes them as they are, the text report as a sentence (driftVerdict).
+ */
+export function driftInBrief(plan: Plan, ignoreUnmanaged: boolean): string {
   const s = plan.summary;
   const changes = s.create + s.update + s.delete + s.replace;
   const unmanaged = plan.unmanaged.length;
   if (hasDrifted(plan, ignoreUnmanaged)) {
     const ignored = ignoreUnmanaged && unmanaged > 0 ? ' (not counted: --ignore-unmanaged)' : '';
-    return `Drift detected: ${counted(changes, 'change')} to make, ${s.blocked} blocked, ${counted(unmanaged, 'unmanaged record')}${ignored}.`;
+    return `drift detected: ${counted(changes, 'change')} to make, ${s.blocked} blocked, ${counted(unmanaged, 'unmanaged record')}${ignored}`;
   }
   if (unmanaged > 0) {
     const them = unmanaged === 1 ? 'the live record it does not manage (listed) is' : `the ${unmanaged} live records it does not manage (listed) are`;
-    return `No drift: the records the manifest manages match it; ${them} not counted (--ignore-unmanaged).`;
+    return `no drift: the records the manifest manages match it; ${them} not counted (--ignore-unmanaged)`;
   }
-  return 'No drift: the live group matches the manifest.';
+  return 'no drift: the live group matches the manifest';
+}
+
+/** Drift's one verdict as the last line of its report. */
+export function driftVerdict(plan: Plan, ignoreUnmanaged: boolean): string {
+  const words = driftInBrief(plan, ignoreUnmanaged);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 }
 
 /** The heading of the records a plan leaves alone: how many, and whose devices it did not read. */
 export function unmanagedHeading(plan: Plan): string {
-  const unread = plan.unreadDevices?.length ?? 0;
-  const parts = [
-    ...(plan.unmanaged.length > 0 || unread === 0 ? [counted(plan.unmanaged.length, 'live record')] : []),
-    ...(unread > 0 ? [`the devices of ${counted(unread, 'merchant')}, not listed`] : []),
-  ];
-  return `Not managed by the manifest (left as they are): ${parts.join(', and ')}`;
+  const { records, unread } = leftAloneParts(plan);
+  const parts = [records ?? (unread === undefined ? counted(0, 'live record') : undefined), unread === undefined ? undefined : `${unread}, not listed`];
+  return `Not managed by the manifest (left as they are): ${parts.filter((part) => part !== undefined).join(', and ')}`;
 }
 
 /**

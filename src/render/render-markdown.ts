@@ -3,6 +3,7 @@ import { stringifyJson } from '../util/visible-text.js';
 import {
   blockedAction,
   blockedWhy,
+  driftInBrief,
   driftVerdict,
   noChangeLine,
   notShownLine,
@@ -158,7 +159,7 @@ export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', optio
   const notShown = (count: number, what: string): string => notShownLine(count, what, kind);
   // A drift report says its verdict, as its exit code has it; a plan what it would do.
   const verdict = driftVerdict(plan, options.ignoreUnmanaged === true);
-  const brief = kind === 'drift' ? `${verdict.charAt(0).toLowerCase()}${verdict.slice(1, -1)}` : planInBrief(plan);
+  const brief = kind === 'drift' ? driftInBrief(plan, options.ignoreUnmanaged === true) : planInBrief(plan);
 
   const heading: Section = {
     entries: [],
