@@ -32,3 +32,13 @@ export function runCommand(command: string, args: readonly string[], cwd: string
     });
   });
 }
+
+/** Stops a detached child and what it started (npx and the node under it), if it still runs. */
+export function stopProcessGroup(child: { readonly pid?: number | undefined; readonly exitCode: number | null } | undefined): void {
+  if (child?.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}

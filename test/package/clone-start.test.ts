@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand, userEnv, type Run } from '../helpers/user-shell.js';
+import { runCommand, stopProcessGroup, userEnv, type Run } from '../helpers/user-shell.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const GROUP = 'G-00000001';
@@ -50,13 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The simulator's process group: npx and the node it started.
-  if (sim?.pid !== undefined && sim.exitCode === null) {
-    try {
-      process.kill(-sim.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  stopProcessGroup(sim);
   console.log(`A fresh clone, as the README runs it (seconds):\n${timings.map(([label, seconds]) => `  ${seconds.toFixed(2).padStart(6)}  ${label}`).join('\n')}`);
   if (work !== undefined) await rm(work, { recursive: true, force: true });
 });

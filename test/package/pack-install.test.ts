@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headingAnchors, relativeLinks } from '../helpers/markdown-links.js';
-import { runCommand, userEnv, type Run } from '../helpers/user-shell.js';
+import { runCommand, stopProcessGroup, userEnv, type Run } from '../helpers/user-shell.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const GROUP = 'G-00000001';
@@ -52,13 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The simulator's process group: npx and the node it started.
-  if (sim?.pid !== undefined && sim.exitCode === null) {
-    try {
-      process.kill(-sim.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  stopProcessGroup(sim);
   if (work !== undefined) await rm(work, { recursive: true, force: true });
 });
 
