@@ -13,6 +13,13 @@ export interface Screen {
   cursorVisible(): boolean;
   /** The rendered lines that hold a character drawn in a colour (not the default foreground or background). */
   colouredLines(): string[];
+  /**
+   * Each rendered line with the style of its first character that is not a space (a display's
+   * icon): its foreground as a palette index (0-255), undefined for the default, and whether it is dim.
+   */
+  leadingStyles(): { text: string; colour: number | undefined; dim: boolean }[];
+  /** Resizes the terminal, as a person dragging its window does. */
+  resize(cols: number, rows: number): void;
 }
 
 export function createScreen(cols = 100, rows = 30): Screen {
@@ -55,5 +62,24 @@ export function createScreen(cols = 100, rows = 30): Screen {
       }
       return coloured;
     },
+    leadingStyles() {
+      const buffer = term.buffer.active;
+      const cell = buffer.getNullCell();
+      const styles: { text: string; colour: number | undefined; dim: boolean }[] = [];
+      for (let y = 0; y < buffer.length; y += 1) {
+        const line = buffer.getLine(y);
+        if (line === undefined) continue;
+        const text = line.translateToString(true).trimEnd();
+        const x = text.length - text.trimStart().length;
+        if (text === '' || line.getCell(x, cell) === undefined) {
+          styles.push({ text, colour: undefined, dim: false });
+          continue;
+        }
+        styles.push({ text, colour: cell.isFgPalette() ? cell.getFgColor() : undefined, dim: cell.isDim() !== 0 });
+      }
+      while (styles.length > 0 && styles[styles.length - 1]!.text === '') styles.pop();
+      return styles;
+    },
+    resize: (cols, rows) => term.resize(cols, rows),
   };
 }

@@ -47,6 +47,10 @@ export interface PtySession {
   cursorVisible(): boolean;
   /** The lines that hold a coloured character. */
   colouredLines(): string[];
+  /** Each line with the colour of its first character that is not a space (pty-screen leadingStyles). */
+  leadingStyles(): { text: string; colour: number | undefined; dim: boolean }[];
+  /** Resizes the terminal and tells paycfg (SIGWINCH), as a person dragging its window does. */
+  resize(cols: number, rows: number): void;
   /** Types keys into the terminal (CTRL_C, CTRL_D, "yes\r"). */
   type(keys: string): void;
   /** Waits until the screen matches (text or pattern), woken by output; by the test's deadline, throws showing the screen. */
@@ -133,6 +137,12 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
     text: () => screen().join('\n'),
     cursorVisible: () => term.cursorVisible(),
     colouredLines: () => term.colouredLines(),
+    leadingStyles: () => term.leadingStyles(),
+    resize(cols, rows) {
+      // After what the terminal has been sent so far is on its screen, as a real terminal orders it.
+      rendered = rendered.then(() => term.resize(cols, rows));
+      pty.resize(cols, rows);
+    },
     type: (keys) => pty.write(keys),
     signal: (name) => pty.kill(name),
     async waitFor(expected) {
