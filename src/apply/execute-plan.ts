@@ -1,12 +1,9 @@
 import type { Change, Plan } from '../plan/plan.js';
 import { MinHeap } from '../util/min-heap.js';
 import { ChangeOperations, type OperationContext, type WaitOutside } from './change-operations.js';
+import type { ApplyEventListener } from './events.js';
 
-export type ApplyEvent =
-  | { readonly type: 'start'; readonly change: Change }
-  | { readonly type: 'done'; readonly change: Change; readonly detail: string; readonly durationMs: number }
-  | { readonly type: 'failed'; readonly change: Change; readonly error: unknown; readonly durationMs: number }
-  | { readonly type: 'skipped'; readonly change: Change; readonly because: string };
+export type { ApplyEvent } from './events.js';
 
 export interface ChangeOutcome {
   readonly address: string;
@@ -29,7 +26,8 @@ export interface ApplyResult {
 export interface ExecuteOptions {
   /** Changes in flight at once. */
   readonly parallelism: number;
-  readonly onEvent?: (event: ApplyEvent) => void;
+  /** Each change as it starts, ends or is skipped (apply/events): what the CLI's progress and the journal follow. */
+  readonly onEvent?: ApplyEventListener;
   /** Resolves when the user interrupts: running changes finish, nothing new starts. */
   readonly interrupted?: Promise<unknown>;
 }
