@@ -1,12 +1,22 @@
-import { DefaultRenderer, Listr, ListrDefaultRendererLogLevels, ListrLogger, ProcessOutput } from 'listr2';
-import type { ApplyEvent } from '../apply/execute-plan.js';
-import { KIND_LABEL, KINDS, type Kind } from '../model/kinds.js';
+/**
+ * What `paycfg apply` shows while it carries a plan out, driven by the executor's events
+ * (apply/events): on a terminal, a display redrawn in place with one line per kind and phase
+ * (cli/progress); in CI, a pipe or with --verbose, one timestamped line per finished change;
+ * with --json, nothing but an interrupt's notice on stderr.
+ *
+ * The display is paycfg's own small renderer, not listr2: listr2 is a task runner, and the
+ * changes are run by the executor (its dependency graph, its parallelism, its interrupt), so
+ * listr2 could only be handed tasks that wait for the executor's events, found again by their
+ * titles to draw a spinner only where a change is in flight. What is left to draw is a few lines
+ * redrawn in place; it draws them as listr2's default renderer did (glyphs, colours, layout).
+ */
+import type { ApplyEvent } from '../apply/events.js';
 import type { Change } from '../plan/plan.js';
-import { SENSITIVE } from '../render/redact.js';
-import { createScrubber } from '../util/scrub.js';
-import { showControls } from '../util/visible-text.js';
-import { describeError } from './describe-error.js';
 import type { DisplaySink, IoStreams, TextSink } from './io.js';
+import { layoutFrame, SPINNER } from './progress/frame.js';
+import { KindLines, type RunStage } from './progress/kind-lines.js';
+import { LiveArea } from './progress/live-area.js';
+import { verb, wordingOf, type Wording } from './progress/wording.js';
 
 export interface ApplyProgress {
   /** Every event of the run, whatever the mode: the changes in flight are counted from them. */
@@ -24,8 +34,8 @@ export interface ApplyProgress {
 
 export interface ProgressOptions {
   /**
-   * `display`: a listr2 display redrawn on io.display (a terminal); `lines`: one timestamped line
-   * per finished change (CI, a pipe, --verbose); `none`: nothing (--json: stdout holds the result).
+   * `display`: a display redrawn on io.display (a terminal); `lines`: one timestamped line per
+   * finished change (CI, a pipe, --verbose); `none`: nothing (--json: stdout holds the result).
    */
   readonly mode: 'display' | 'lines' | 'none';
   /** Colours in the display (off with NO_COLOR or --no-color). */
@@ -36,34 +46,6 @@ export interface ProgressOptions {
   readonly token: string;
   /** The last line after a stop at once: what to run to see where the group stands and finish (cli/next-steps). */
   readonly afterStop: string;
-}
-
-const VERB: Record<Change['action'], string> = { create: 'create', update: 'update', delete: 'delete', replace: 'replace' };
-
-function verb(change: Change): string {
-  if (change.disposal === 'logout') return 'logout';
-  if (change.disposal === 'decommission') return 'decommission';
-  if (change.step === 'detach') return 'detach';
-  return VERB[change.action];
-}
-
-/** What the progress says of a change and of a failure: only text that is safe to show. */
-interface Wording {
-  /** The change's address, token masked and control characters escaped (a live-only record's key comes from the service). */
-  address(change: Change): string;
-  /** One line for a failure: secrets masked, control characters escaped (cli/describe-error). */
-  failure(error: unknown): string;
-  /** Free text of the executor that may quote the service (a skip's reason). */
-  text(text: string): string;
-}
-
-function wordingOf(secrets: readonly string[], token: string): Wording {
-  const mask = token === '' ? (text: string) => text : createScrubber([token], SENSITIVE);
-  const text = (t: string): string => showControls(mask(t));
-  const hidden = [...secrets, token];
-  // A rename in place (`moved:`) names both addresses: the log says what the record was called before.
-  const address = (change: Change): string => (change.movedFrom === undefined ? text(change.address) : `${text(change.movedFrom)} → ${text(change.address)}`);
-  return { address, failure: (error) => describeError(error, hidden), text };
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -91,17 +73,12 @@ class InFlight {
   }
 }
 
-/**
- * CI and pipes get one timestamped line per finished change (nothing redrawn, nothing lost in a
- * log); a terminal gets a listr2 display with one line per kind, drawn on io.display (through the
- * output filter).
- */
 export function createApplyProgress(io: IoStreams, changes: readonly Change[], options: ProgressOptions): ApplyProgress {
   const wording = wordingOf(options.secrets, options.token);
   const inFlight = new InFlight();
   const shown =
     options.mode === 'display' && io.display !== undefined
-      ? listrProgress(io.display, io.stderr, changes, wording, options.color, inFlight)
+      ? terminalProgress(io.display, changes, wording, options.color, inFlight)
       : options.mode === 'none'
         ? silentProgress(io.stderr, inFlight)
         : plainProgress(io, wording, inFlight);
@@ -160,228 +137,59 @@ function interruptNotice(inFlight: number): string {
   return `Interrupted: ${waiting}; no new change starts.\nPress Ctrl-C again to stop at once (what is in flight may be left half-done).`;
 }
 
-/** The colours of the display's frames (SGR sequences), removed when colour is off. */
-const SGR = /\u001b\[[0-9;]*m/g;
+/** A spinner's tick: the glyph moves on and the display is redrawn (at the terminal's width, resized or not). */
+const TICK_MS = 100;
 
-/** A stream for listr2's ProcessOutput that writes to `sink` (the renderer reads the size from it). */
-function streamOf(sink: TextSink & { columns?: number; rows?: number }, color: boolean): NodeJS.WriteStream {
-  const stream = {
-    columns: sink.columns ?? 80,
-    rows: sink.rows ?? 24,
-    isTTY: true,
-    write(chunk: string | Uint8Array, ...rest: unknown[]): boolean {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      // listr2 colours from its own reading of the environment; --no-color is paycfg's to apply.
-      sink.write(color ? text : text.replace(SGR, ''));
-      const callback = rest[rest.length - 1];
-      if (typeof callback === 'function') (callback as () => void)();
-      return true;
-    },
-  };
-  return stream as unknown as NodeJS.WriteStream;
-}
-
-/** The part of listr2's task wrapper a kind's line uses. */
-interface TaskHandle {
-  title: string;
-  skip(message?: string): void;
-}
-
-/** One line of the display: the changes of one kind and phase (write or remove), counted by outcome. */
-class KindLine {
-  readonly label: string;
-  readonly total: number;
-  done = 0;
-  skipped = 0;
-  inFlight = 0;
-  readonly failures: string[] = [];
-  stopping = false;
-  /** Set once the line's task has a final state (no title is set after that). */
-  closed = false;
-  task: TaskHandle | undefined;
-  readonly #resolve: () => void;
-  /** Resolves when every change of the line has an outcome, or when the run is over. */
-  readonly settled: Promise<void>;
-
-  constructor(label: string, total: number) {
-    this.label = label;
-    this.total = total;
-    let resolve!: () => void;
-    this.settled = new Promise<void>((r) => (resolve = r));
-    this.#resolve = resolve;
-  }
-
-  get notStarted(): number {
-    return this.total - this.done - this.failures.length - this.skipped - this.inFlight;
-  }
-
-  /** The counts are the outcomes: only changes carried out count as done. */
-  title(): string {
-    const counted = `${this.label} (${this.done}/${this.total})`;
-    if (!this.stopping) return counted;
-    return this.inFlight > 0 ? `${counted}: stopping, ${this.inFlight} in flight` : `${counted}: stopping`;
-  }
-
-  show(): void {
-    if (this.task !== undefined && !this.closed) this.task.title = this.title();
-  }
-
-  update(): void {
-    this.show();
-    if (this.done + this.failures.length + this.skipped === this.total) this.#resolve();
-  }
-
-  finish(): void {
-    this.#resolve();
-  }
-
-  /** What the line says once the run is over: failures mark it failed; skipped or unstarted changes are not failures. */
-  final(): { failed?: string; skipped?: string } {
-    const counted = `${this.label} (${this.done}/${this.total})`;
-    const rest = [
-      ...(this.skipped > 0 ? [`${this.skipped} skipped (a change it depends on failed)`] : []),
-      ...(this.notStarted > 0 ? [`${this.notStarted} not started (interrupted)`] : []),
-    ];
-    if (this.failures.length > 0) return { failed: [`${this.failures.length} failed: ${this.failures.slice(0, 3).join('; ')}`, ...rest].join('; ') };
-    if (rest.length > 0) return { skipped: `${counted}: ${rest.join(', ')}` };
-    return {};
-  }
-
-  /** For a stop at once: what was in flight is not known to be done or not. */
-  abandon(): void {
-    if (this.task === undefined || this.closed || this.done === this.total) return;
-    this.closed = true;
-    const parts = [
-      ...(this.failures.length > 0 ? [`${this.failures.length} failed`] : []),
-      ...(this.skipped > 0 ? [`${this.skipped} skipped`] : []),
-      ...(this.inFlight > 0 ? [`${this.inFlight} in flight when stopped, may be half-done`] : []),
-      ...(this.notStarted > 0 ? [`${this.notStarted} not started`] : []),
-    ];
-    this.task.skip(`${this.label} (${this.done}/${this.total}): ${parts.join(', ')}`);
-  }
-}
-
-function listrProgress(display: DisplaySink, stderr: TextSink, changes: readonly Change[], wording: Wording, color: boolean, inFlight: InFlight): Shown {
-  const lines = new Map<string, KindLine>();
-  const idOf = (change: Change): string => `${change.action === 'delete' ? 'delete' : 'write'}:${change.kind}`;
-  const label = (id: string): string => {
-    const [phase, kind] = id.split(':') as [string, Kind];
-    return `${phase === 'delete' ? 'Remove' : 'Write'} ${KIND_LABEL[kind]}s`;
-  };
-  const totals = new Map<string, number>();
-  for (const change of changes) totals.set(idOf(change), (totals.get(idOf(change)) ?? 0) + 1);
-  // Writes in dependency order of the kinds, then removals in the reverse order: the order they run in.
-  const rank = (id: string): number => {
-    const [phase, kind] = id.split(':') as [string, Kind];
-    return phase === 'delete' ? 10 - KINDS.indexOf(kind) : KINDS.indexOf(kind);
-  };
-  for (const id of [...totals.keys()].sort((a, b) => rank(a) - rank(b))) lines.set(id, new KindLine(label(id), totals.get(id)!));
-
-  // The renderer gives it its icons and colours; its waiting icon is drawn on lines with nothing in flight.
-  const logger = new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(streamOf(display, color), streamOf(stderr, color)) });
+/**
+ * A terminal: one line per kind and phase, redrawn in place on io.display (through the output
+ * filter) at each event and each spinner tick; the interrupt's notice under the lines until the
+ * run is over; the last frame left on the screen.
+ */
+function terminalProgress(display: DisplaySink, changes: readonly Change[], wording: Wording, color: boolean, inFlight: InFlight): Shown {
+  const lines = new KindLines(changes, (change, error) => `${wording.address(change)}: ${wording.failure(error)}`);
+  const area = new LiveArea(display);
+  let stage: RunStage = 'running';
+  let stopping = false;
   let footer = '';
-  let renderer: DefaultRenderer | undefined;
-  let drawn = false;
-  let ended = false;
-  /**
-   * listr2's default renderer, drawn wherever paycfg says: whether the display is interactive is
-   * decided from io (a terminal, not CI), so listr2 must not fall back to its line renderer because
-   * it looked at process.stdout itself. The notice of an interrupt is drawn under the lines.
-   */
-  class TerminalRenderer extends DefaultRenderer {
-    static override nonTTY = true;
-    constructor(...args: ConstructorParameters<typeof DefaultRenderer>) {
-      super(...args);
-      renderer = this;
-    }
-    override async render(): Promise<void> {
-      await super.render();
-      drawn = true;
-    }
-    /** A spinner only on a line with a change in flight: the others wait, drawn as listr2 draws a waiting task. */
-    protected override style(task: Parameters<DefaultRenderer['style']>[0], output?: boolean): string {
-      const line = output === true || !task.isStarted() ? undefined : [...lines.values()].find((l) => task.title?.startsWith(`${l.label} (`) === true);
-      if (line !== undefined && line.inFlight === 0) return logger.icon(ListrDefaultRendererLogLevels.WAITING);
-      return super.style(task, output);
-    }
-    override create(options?: Parameters<DefaultRenderer['create']>[0]): string {
-      const frame = super.create(options);
-      return footer === '' ? frame : `${frame}\n\n${footer}`;
-    }
-    override end(): void {
-      if (ended) return;
-      ended = true;
-      footer = '';
-      super.end();
-    }
-  }
-
-  const list = new Listr(
-    [...lines.values()].map((line) => ({
-      title: line.title(),
-      task: async (_ctx: unknown, task: TaskHandle) => {
-        line.task = task;
-        // Events that came before the display was up are counted already: show them now.
-        line.show();
-        await line.settled;
-        if (line.closed) return;
-        line.closed = true;
-        task.title = `${line.label} (${line.done}/${line.total})`;
-        const { failed, skipped } = line.final();
-        if (failed !== undefined) throw new Error(failed);
-        if (skipped !== undefined) task.skip(skipped);
-      },
-    })),
-    {
-      concurrent: true,
-      exitOnError: false,
-      collectErrors: false,
-      // paycfg handles Ctrl-C itself (cli/io): listr2's handler would exit 127 at the first one.
-      registerSignalListeners: false,
-      renderer: TerminalRenderer,
-      rendererOptions: {
-        collapseErrors: false,
-        // Frames go to io.display, never to process.stdout directly: the output filter is the last step.
-        logger,
-      },
-    },
-  );
-  const lineOf = (change: Change): KindLine => lines.get(idOf(change))!;
+  let tick = 0;
+  let ticker: NodeJS.Timeout | undefined;
+  const frame = (): string[] => layoutFrame(lines.views(stage, stopping), { width: area.width, spinner: SPINNER[tick % SPINNER.length]!, colour: color });
+  const redraw = (): void => {
+    if (ticker === undefined) return;
+    area.draw(footer === '' ? frame() : [...frame(), '', ...footer.split('\n')]);
+  };
+  const close = (how: Exclude<RunStage, 'running'>): void => {
+    if (ticker === undefined) return;
+    clearInterval(ticker);
+    ticker = undefined;
+    stage = how;
+    area.close(frame());
+  };
   return {
     onEvent(event) {
-      const line = lineOf(event.change);
-      if (event.type === 'start') line.inFlight += 1;
-      else if (event.type === 'done') {
-        line.inFlight -= 1;
-        line.done += 1;
-      } else if (event.type === 'failed') {
-        line.inFlight -= 1;
-        line.failures.push(`${wording.address(event.change)}: ${wording.failure(event.error)}`);
-      } else line.skipped += 1;
-      line.update();
+      lines.onEvent(event);
       if (footer !== '') footer = interruptNotice(inFlight.size);
+      redraw();
     },
     async track(work) {
-      const shown = list.run().catch(() => undefined);
+      ticker = setInterval(() => {
+        tick += 1;
+        redraw();
+      }, TICK_MS);
+      // The run ends with its work, never waits for a frame.
+      ticker.unref();
+      redraw();
       try {
         return await work;
       } finally {
-        // Lines an interrupted run never finished must not keep the display waiting.
-        for (const line of lines.values()) line.finish();
-        await shown;
+        close('ended');
       }
     },
     interrupted() {
-      for (const line of lines.values()) {
-        line.stopping = true;
-        line.show();
-      }
+      stopping = true;
       footer = interruptNotice(inFlight.size);
-      if (drawn && !ended) renderer?.update();
+      redraw();
     },
-    stop() {
-      for (const line of lines.values()) line.abandon();
-      if (drawn) renderer?.end();
-    },
+    stop: () => close('stopped'),
   };
 }
