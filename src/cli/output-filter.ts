@@ -34,7 +34,7 @@ function tokenOf(env: Readonly<Record<string, string | undefined>>): string | un
 }
 
 /**
- * The cursor sequences the interactive progress display (listr2 and its line updater) draws with:
+ * The cursor sequences the interactive progress display (cli/progress/live-area) draws with:
  * erase the line, move up one line, go to column 1, hide and show the cursor; and the colours
  * (SGR) it styles its lines with. Its frames go through the filter with these kept; the texts it
  * shows (titles, failed changes) are escaped before they reach it (cli/apply-progress), so no
