@@ -120,6 +120,14 @@ describe('the live area', () => {
     expect((await s.screen()).lines()).toEqual(rows);
   });
 
+  it('on a terminal that says it has no size (a pseudo-terminal never sized), draws as on 80 columns and 24 rows', async () => {
+    const s = sink({ columns: 0, rows: 0 });
+    const area = new LiveArea(s.display);
+    expect(area.width).toBe(80);
+    area.draw(['a', 'b']);
+    expect((await s.screen(80)).lines()).toEqual(['a', 'b']);
+  });
+
   it('closed before it drew, writes nothing', () => {
     const s = sink({ columns: 40, rows: 10 });
     const area = new LiveArea(s.display);

@@ -16,9 +16,11 @@ const COLUMN_ONE = '\u001b[G';
 const HIDE_CURSOR = '\u001b[?25l';
 const SHOW_CURSOR = '\u001b[?25h';
 
-/** Size of a terminal that does not say (as log-update assumed). */
+/** Size of a terminal that does not say (as log-update assumed), or says 0 (a pseudo-terminal never sized). */
 const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
+
+const sized = (value: number | undefined, fallback: number): number => (value !== undefined && value > 0 ? value : fallback);
 
 /** Erases `count` rows upwards from the cursor's, and leaves the cursor in column 1 of the top one. */
 function eraseRows(count: number): string {
@@ -41,7 +43,7 @@ export class LiveArea {
 
   /** The terminal's width now: read for every frame, so that a resized window gets frames of its new width. */
   get width(): number {
-    return this.#sink.columns ?? DEFAULT_COLUMNS;
+    return sized(this.#sink.columns, DEFAULT_COLUMNS);
   }
 
   /**
@@ -50,7 +52,7 @@ export class LiveArea {
    */
   draw(rows: readonly string[]): void {
     if (this.#state === 'closed') return;
-    const height = this.#sink.rows ?? DEFAULT_ROWS;
+    const height = sized(this.#sink.rows, DEFAULT_ROWS);
     // The frame, then the row under it where the cursor waits.
     const all = [...rows, ''];
     const frame = all.slice(Math.max(0, all.length - height)).join('\n');
