@@ -91,7 +91,7 @@ function displayed(options: { color?: boolean } = {}) {
 describe('the progress display', { timeout: TEST_TIMEOUT }, () => {
   it('counts what is done, live and at the end, including what happened before it was drawn', async () => {
     const d = displayed();
-    // Events may come before listr2 has drawn its first frame: they count all the same.
+    // Events may come before the display has drawn its first frame: they count all the same.
     for (const c of merchants) d.progress.onEvent(start(c));
     d.progress.onEvent(done(merchants[0]!));
     await d.waitFor('Write merchants (1/3)');
@@ -164,7 +164,7 @@ describe('the progress display', { timeout: TEST_TIMEOUT }, () => {
     progress.onEvent(start(hostile));
     progress.onEvent(done(merchants[0]!));
     progress.interrupted();
-    // The first frame is drawn once listr2 has loaded its parts.
+    // The first frame is drawn on the first event.
     await terminal.waitFor('Write merchants');
     const words = progress.stopAtOnce();
     void tracked;

@@ -235,7 +235,7 @@ describe('the progress display on a terminal', () => {
 
     for (const [name, run] of Object.entries(runs)) {
       expect(run.code, `${name}: ${run.err}`).toBe(1);
-      // The listr2 display drew into io (its cursor sequences are in what was captured), not on process.stdout.
+      // The apply display drew into io (its cursor sequences are in what was captured), not on process.stdout.
       expect(run.out, name).toContain('\x1b[1A');
       expect(run.out, name).toMatch(/Remove devices/);
       // Its failure line names the device with the alias escaped: no erase, no reorder from the service.

@@ -255,7 +255,7 @@ describe('paycfg apply on a terminal', { timeout: PTY_TEST_TIMEOUT }, () => {
     const sessions = [
       startPaycfg(['apply', '-f', file, '--auto-approve'], { env: { ...a.env, NO_COLOR: '1' } }),
       startPaycfg(['apply', '-f', file, '--auto-approve', '--no-color'], { env: b.env }),
-      // As a program embedding paycfg calls main(): listr2, which reads process.argv itself, sees no --no-color.
+      // As a program embedding paycfg calls main(): the display, which must not read process.argv itself, sees no --no-color.
       startPaycfg([], { env: { ...c.env, PAYCFG_PTY_ARGV: JSON.stringify(['apply', '-f', file, '--auto-approve', '--no-color']) } }),
     ];
     for (const session of sessions) {
