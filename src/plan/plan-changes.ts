@@ -58,10 +58,32 @@ const SENSITIVE_FIELDS = Object.fromEntries(
 ) as Record<Kind, string[]>;
 
 /**
+ * A plan of the group, and the live records the settlement guard would weigh in it: whether a
+ * settlement read can change the plan is known from the plan itself, without planning again.
+ */
+export interface PlannedGroup {
+  readonly plan: Plan;
+  /**
+   * Whether unsettled batches through any of `unsettled`'s records would change this plan: a change
+   * the planner made (blocked ones included) is guarded on one of them (plan/settlement-guard.ts
+   * guardedAddress). When not, planning again with the guard gives this very plan.
+   */
+  guardReaches(unsettled: ReadonlyMap<Address, readonly unknown[]>): boolean;
+}
+
+/**
  * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock. A live
  * state read by readLive says whether binding `allows` could be read (plan/binding-allows.ts).
  */
 export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): Plan {
+  return planGroup(desired, live, context).plan;
+}
+
+/**
+ * planChanges, with what the settlement guard would look at: the workflow plans a group once, and
+ * again only when the settlement read finds unsettled batches through a change of it.
+ */
+export function planGroup(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): PlannedGroup {
   const protection = new Protection(context.protect ?? []);
   const builder = new PlanBuilder(desired, live, protection, context.settlement);
   builder.diffDesired();
@@ -88,7 +110,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     const address = change.address.includes('#') ? baseAddress(change.address) : change.address;
     for (const field of fields) sensitive.add(joinPointer(address, [field]));
   }
-  return {
+  const plan: Plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
@@ -99,6 +121,21 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
     ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live), ...guardWarnings]),
+  };
+  // Every change made, blocked ones too: the guard weighs a change before protect: or order drop it
+  // (a protected delete's entry lists the batches as well). The builder only adds changes; the few
+  // it replaces at the same address (a user's update, when it detaches) are never guarded ones.
+  const made = builder.changes();
+  return {
+    plan,
+    guardReaches: (unsettled) => {
+      if (unsettled.size === 0) return false;
+      for (const change of made) {
+        const address = guardedAddress(change);
+        if (address !== undefined && (unsettled.get(address)?.length ?? 0) > 0) return true;
+      }
+      return false;
+    },
   };
 }
 
