@@ -4,7 +4,7 @@ import { baseAddress, pointerSegment, splitPointer } from '../model/pointers.js'
 import type { DesiredResource, DesiredState, LiveState, SecretOrigin } from '../model/state.js';
 import { comparable } from './diff.js';
 import { keyFieldOf } from './moves.js';
-import type { BlockedChange, Change, Plan } from './plan.js';
+import type { BlockedChange, Change, Plan, RawPlan } from './plan.js';
 
 /**
  * Where a change comes from, when the plan was made with a base manifest (`plan --base`, the
@@ -71,7 +71,7 @@ export interface OriginInput {
  * (`#duplicate-<id>`) is judged on the base plan alone: the manifests say nothing of it. Unmanaged
  * records are not changes and carry no origin.
  */
-export function labelOrigins(plan: Plan, input: OriginInput): Plan {
+export function labelOrigins(plan: RawPlan, input: OriginInput): RawPlan {
   const judge = new OriginJudge(input);
   return {
     ...plan,

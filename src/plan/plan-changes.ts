@@ -24,6 +24,7 @@ import {
   type Change,
   type Plan,
   type PlanWarning,
+  type RawPlan,
   type UnmanagedCause,
   type UnmanagedResource,
   type UnreadDevices,
@@ -62,7 +63,7 @@ const SENSITIVE_FIELDS = Object.fromEntries(
  * settlement read can change the plan is known from the plan itself, without planning again.
  */
 export interface PlannedGroup {
-  readonly plan: Plan;
+  readonly plan: RawPlan;
   /**
    * Whether unsettled batches through any of `unsettled`'s records would change this plan: a change
    * the planner made (blocked ones included) is guarded on one of them (plan/settlement-guard.ts
@@ -75,7 +76,7 @@ export interface PlannedGroup {
  * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock. A live
  * state read by readLive says whether binding `allows` could be read (plan/binding-allows.ts).
  */
-export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): Plan {
+export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): RawPlan {
   return planGroup(desired, live, context).plan;
 }
 
@@ -110,7 +111,8 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     const address = change.address.includes('#') ? baseAddress(change.address) : change.address;
     for (const field of fields) sensitive.add(joinPointer(address, [field]));
   }
-  const plan: Plan = {
+  // The one place a plan is made from the manifest and the live group: it starts raw.
+  const plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
@@ -121,7 +123,7 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
     ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live), ...guardWarnings]),
-  };
+  } as Plan as RawPlan;
   // Every change made, blocked ones too: the guard weighs a change before protect: or order drop it
   // (a protected delete's entry lists the batches as well). The builder only adds changes; the few
   // it replaces at the same address (a user's update, when it detaches) are never guarded ones.

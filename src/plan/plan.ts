@@ -199,3 +199,23 @@ export function summarise(changes: readonly Change[], blocked: readonly BlockedC
   }
   return summary;
 }
+
+declare const STAGE: unique symbol;
+
+/**
+ * A plan on its way out, typed by how far it came, so that nothing shows a plan it may not:
+ * - `raw`: as the planner made it (plan-changes.ts planChanges), or as a plan document read back
+ *   comes in (plan-document.ts): secret values in clear, fields in the diff's order;
+ * - `redacted`: every secret value masked (render/redact.ts redactPlan, from a raw plan);
+ * - `published`: redacted, and shaped as paycfg publishes it (published-plan.ts publishedPlan, from a
+ *   redacted plan): what the renderers, `--json`, the saved-plan writer and the journal take.
+ * Each is made in one place, from the stage before. The stage is a type alone: at run time a
+ * staged plan is the plain value a Plan is.
+ */
+export type PlanStage = 'raw' | 'redacted' | 'published';
+
+export type StagedPlan<S extends PlanStage> = Plan & { readonly [STAGE]: S };
+
+export type RawPlan = StagedPlan<'raw'>;
+export type RedactedPlan = StagedPlan<'redacted'>;
+export type PublishedPlan = StagedPlan<'published'>;

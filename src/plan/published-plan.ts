@@ -1,15 +1,15 @@
 import { identityFirst } from './identity.js';
-import type { Change, Plan } from './plan.js';
+import type { Change, Plan, PublishedPlan, RedactedPlan } from './plan.js';
 
 /**
- * A plan in the shape paycfg publishes it (the JSON plan, drift --json, saved plans, and what the
- * text and Markdown read): in each change `before` and `after` list the fields that say which
- * record it is first (plan/identity.ts), then the rest sorted; each change's own keys in one order,
- * what it is before what it does. Pure: nothing is redacted here (render/public-plan.ts and
- * saved-plan.ts redact), and patches already hold values typed as `after` (plan/diff.ts fieldPatch).
+ * The one place a published plan is made, from a redacted one: the plan in the shape paycfg
+ * publishes it (the JSON plan, drift --json, saved plans, and what the text and Markdown read): in
+ * each change `before` and `after` list the fields that say which record it is first
+ * (plan/identity.ts), then the rest sorted; each change's own keys in one order, what it is before
+ * what it does. Pure: patches already hold values typed as `after` (plan/diff.ts fieldPatch).
  */
-export function publishedPlan(plan: Plan): Plan {
-  return { ...plan, changes: plan.changes.map(publishedChange) };
+export function publishedPlan(plan: RedactedPlan): PublishedPlan {
+  return { ...plan, changes: plan.changes.map(publishedChange) } as Plan as PublishedPlan;
 }
 
 /**

@@ -9,9 +9,8 @@ import { baseAddress, splitPointer } from '../model/pointers.js';
 import type { Move } from '../model/moves.js';
 import type { DesiredState, LiveState } from '../model/state.js';
 import { planHash } from '../journal/plan-hash.js';
-import { redactPlan } from '../render/redact.js';
-import type { Plan } from './plan.js';
-import { publishedPlan } from './published-plan.js';
+import type { Plan, PublishedPlan } from './plan.js';
+import { planDocument } from './plan-document.js';
 
 /**
  * A plan saved by `plan --out` and carried out later by `apply PLANFILE`. It holds the plan with
@@ -120,7 +119,8 @@ export function fingerprintsOf(live: LiveState): Record<string, string> {
 
 /** What a saved plan is built from: the plan and the stages that made it. */
 export interface SavedPlanSource {
-  readonly plan: Plan;
+  /** Published (secret values redacted, the token masked), without its hash: the saved plan keeps that beside it. */
+  readonly plan: PublishedPlan;
   readonly desired: DesiredState;
   readonly live: LiveState;
   /** With where secret fields are written with a default (manifest/secret-defaults.ts): refused whatever the plan writes. */
@@ -194,7 +194,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     formatVersion: 1,
     createdAt: now.toISOString(),
     manifestFiles: [...run.manifest.files],
-    plan: publishedPlan(redactPlan(run.plan)),
+    plan: planDocument(run.plan),
     fingerprints: fingerprintsOf(run.live),
     scope,
     secrets,

@@ -3,7 +3,7 @@ import { closestMatches } from '../manifest/did-you-mean.js';
 import { addressOf, parseAddress, type Address } from '../model/kinds.js';
 import { baseAddress } from '../model/pointers.js';
 import { TargetError } from './errors.js';
-import { summarise, type Plan } from './plan.js';
+import { summarise, type RawPlan } from './plan.js';
 
 /** Checks `--target` values: each must be an address `<kind>/<key>`. */
 export function parseTargets(values: readonly string[] | undefined): Address[] {
@@ -36,7 +36,7 @@ function inScope(address: Address, targets: readonly Address[]): boolean {
  * Limits a plan to the targeted resources and everything they depend on (transitively), like
  * `terraform plan -target`. Returns the plan unchanged without targets.
  */
-export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
+export function limitToTargets(plan: RawPlan, targets: readonly Address[]): RawPlan {
   if (targets.length === 0) return plan;
   const byAddress = new Map(plan.changes.map((c) => [c.address, c]));
   const keep = new Set<Address>();

@@ -1,5 +1,5 @@
 import { baseAddress } from '../model/pointers.js';
-import { hasDrifted, type Change, type Plan, type PlanWarning } from '../plan/plan.js';
+import { hasDrifted, type Change, type Plan, type PlanWarning, type PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
@@ -18,7 +18,6 @@ import {
   planHashLine,
 } from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
-import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
 import { visiblePlan } from './visible-plan.js';
 
@@ -130,8 +129,8 @@ export interface TextOptions {
  * characters from the service as escapes. A plan says what it will do, or that it changes nothing;
  * a drift report ends in one verdict, as its exit code has it.
  */
-export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
-  const plan = visiblePlan(publicPlan(input));
+export function renderPlanText(input: PublishedPlan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
+  const plan = visiblePlan(input);
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}`, ''];
   if (plan.changes.length > 0 && hasOrigins(plan)) {
     out.push('paycfg will perform the following actions, grouped by where they come from (compared with the base manifest); apply runs them in the order their `after:` lines allow:', '');

@@ -1,7 +1,12 @@
 import type { ChangeImpact } from '../impact/types.js';
-import type { Plan } from '../plan/plan.js';
+import type { Plan, PublishedPlan } from '../plan/plan.js';
 import { showControls } from '../util/visible-text.js';
 import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
+
+declare const VISIBLE: unique symbol;
+
+/** A published plan with its words made safe for a terminal: what the text and Markdown renderers lay out, and nothing else reads. */
+export type VisiblePlan = Plan & { readonly [VISIBLE]: true };
 
 /**
  * The plan's words as the text and Markdown renderers show them: every string that can hold text
@@ -13,9 +18,9 @@ import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
  * quoting the escaped text would show a backslash and an escape alike. Settlement data comes from
  * the service too: batch ids, currency codes and times in impacts and unsettled batches are escaped.
  */
-export function visiblePlan(plan: Plan): Plan {
+export function visiblePlan(plan: PublishedPlan): VisiblePlan {
   const t = (text: string): string => showControls(text);
-  return {
+  const visible: Plan = {
     ...plan,
     baseUrl: t(plan.baseUrl),
     group: { groupId: t(plan.group.groupId), groupName: plan.group.groupName },
@@ -53,6 +58,7 @@ export function visiblePlan(plan: Plan): Plan {
       ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}), ...visibleBatches(w as typeof w & WithBatches, t) })) }
       : {}),
   };
+  return visible as VisiblePlan;
 }
 
 function visibleBatches(holder: WithBatches, t: (text: string) => string): { batches?: BatchView[] } {

@@ -11,7 +11,7 @@ import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '.
 import { readSettlementBatches } from '../payments/read-settlements.js';
 import { deleteBudgetOf } from '../plan/delete-budget.js';
 import { planGroup, type PlanContext } from '../plan/plan-changes.js';
-import type { Plan } from '../plan/plan.js';
+import type { Plan, RawPlan } from '../plan/plan.js';
 import { refuseSecretDefaults } from '../plan/saved-plan.js';
 import { checkTargets } from '../plan/targets.js';
 import { terminalBudgetOf } from '../plan/terminal-budget.js';
@@ -23,7 +23,8 @@ export interface PlanRun {
   readonly loaded: ManifestContext & { readonly secretDefaults: ReadonlyMap<string, SecretDefault> };
   readonly desired: DesiredState;
   readonly live: LiveRead;
-  readonly plan: Plan;
+  /** The plan, raw: secret values in clear (what apply sends); published before it is shown or saved. */
+  readonly plan: RawPlan;
   /** The manifest's safeguards: `protect:` (already applied to the plan) and `safety:` (a saved plan keeps it). */
   readonly safeguards: Safeguards;
   /** The settlement batches' routes, when the plan is money-relevant and read them (plan/settlement-guard.ts). */

@@ -11,7 +11,7 @@ import { PlanError } from '../plan/errors.js';
 import { applyMoves } from '../plan/moves.js';
 import { labelOrigins } from '../plan/origin.js';
 import { planGroup, type PlanContext, type PlannedGroup } from '../plan/plan-changes.js';
-import type { Plan, PlanWarning } from '../plan/plan.js';
+import type { Plan, PlanWarning, RawPlan } from '../plan/plan.js';
 import { isMoneyRelevant, unsettledByAddress } from '../plan/settlement-guard.js';
 import { limitToTargets } from '../plan/targets.js';
 import { checkTerminalBudget, type TerminalBudget } from '../plan/terminal-budget.js';
@@ -71,7 +71,7 @@ export function settlementNeeded(planned: PlannedGroup, targets: readonly Addres
  * which changes exist (a blocked replacement makes no detach steps, a blocked change takes what
  * waits for it down).
  */
-export function guardedPlan(planned: PlannedGroup, desired: DesiredState, reading: GroupReading, request: PlanRequest): Plan {
+export function guardedPlan(planned: PlannedGroup, desired: DesiredState, reading: GroupReading, request: PlanRequest): RawPlan {
   let plan = planned.plan;
   if (reading.routes !== undefined) {
     const unsettled = unsettledByAddress(reading.routes.byAddress);
@@ -92,7 +92,7 @@ export function guardedPlan(planned: PlannedGroup, desired: DesiredState, readin
  * budget never passes on terminals it did not count, and only a run with one reads them, so that a
  * run without one sends the reads it always sent.
  */
-export function terminalsToCount(plan: Plan, live: LiveState, budget: TerminalBudget | undefined): string[] {
+export function terminalsToCount(plan: RawPlan, live: LiveState, budget: TerminalBudget | undefined): string[] {
   return budget === undefined ? [] : merchantsToCount(plan.changes, live, budget.limit);
 }
 
@@ -101,7 +101,7 @@ export function terminalsToCount(plan: Plan, live: LiveState, budget: TerminalBu
  * settlement batches were read), labelled against the base manifest, the unread merchants'
  * terminals where they were counted; refused when a change reaches more terminals than the budget.
  */
-export function finishedPlan(guarded: Plan, desired: DesiredState, reading: GroupReading, request: PlanRequest): Plan {
+export function finishedPlan(guarded: RawPlan, desired: DesiredState, reading: GroupReading, request: PlanRequest): RawPlan {
   let plan = guarded;
   // A plan without changes (most drift runs) pays nothing for the live group's reach index.
   if (plan.changes.length > 0) plan = withImpact(plan, computeImpact(plan.changes, reading.live.state, reading.routes, request.window, request.now, reading.counted));
@@ -112,7 +112,7 @@ export function finishedPlan(guarded: Plan, desired: DesiredState, reading: Grou
 }
 
 /** Each change with what it reaches (impact/compute-impact.ts), when it has an impact. */
-function withImpact(plan: Plan, impact: ReadonlyMap<string, ChangeImpact>): Plan {
+function withImpact(plan: RawPlan, impact: ReadonlyMap<string, ChangeImpact>): RawPlan {
   if (impact.size === 0) return plan;
   return {
     ...plan,
@@ -124,7 +124,7 @@ function withImpact(plan: Plan, impact: ReadonlyMap<string, ChangeImpact>): Plan
 }
 
 /** The terminals counted for the budget (by mchId) on the merchants whose devices the plan lists as not read. */
-function withUnreadCounts(plan: Plan, counted: CountedTerminals, live: LiveState): Plan {
+function withUnreadCounts(plan: RawPlan, counted: CountedTerminals, live: LiveState): RawPlan {
   if (plan.unreadDevices === undefined) return plan;
   return {
     ...plan,
@@ -143,7 +143,7 @@ function withUnreadCounts(plan: Plan, counted: CountedTerminals, live: LiveState
  * A base the planner refuses against this group leaves the manifests alone to compare, which the
  * plan says in a warning.
  */
-function withOrigins(plan: Plan, base: LoadedBase, desired: DesiredState, reading: GroupReading): Plan {
+function withOrigins(plan: RawPlan, base: LoadedBase, desired: DesiredState, reading: GroupReading): RawPlan {
   let basePlan: Plan | undefined;
   // The base knows the live group by its own names: the live read as it came, re-keyed by the base's moves.
   const asRead = reading.live.stateAsRead ?? reading.live.state;
@@ -170,6 +170,6 @@ function withOrigins(plan: Plan, base: LoadedBase, desired: DesiredState, readin
 }
 
 /** The plan with warnings added after its own (the routes' ambiguous merchant names). */
-function withMoreWarnings(plan: Plan, more: readonly PlanWarning[]): Plan {
+function withMoreWarnings(plan: RawPlan, more: readonly PlanWarning[]): RawPlan {
   return more.length === 0 ? plan : { ...plan, warnings: [...(plan.warnings ?? []), ...more] };
 }

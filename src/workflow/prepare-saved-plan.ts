@@ -7,14 +7,16 @@ import { routeBatches } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart } from '../payments/impact-window.js';
 import { readSettlementBatches } from '../payments/read-settlements.js';
 import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
-import type { Change, Plan } from '../plan/plan.js';
+import type { Change, RawPlan } from '../plan/plan.js';
+import { planFromDocument } from '../plan/plan-document.js';
 import { movedSince, SavedPlanError, type SavedPlan, SavedPlanStaleError } from '../plan/saved-plan.js';
 import { guardedAddress, refuseUnsettledSince, unsettledByAddress, unsettledChanges, unsettledWarning } from '../plan/settlement-guard.js';
 import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.js';
 import type { PaymentOptions } from './compute-plan.js';
 
 export interface PreparedSavedPlan {
-  readonly plan: Plan;
+  /** The saved plan with its secret values back from the environment: raw again, to carry out. */
+  readonly plan: RawPlan;
   readonly desired: DesiredState;
   readonly live: LiveRead;
   /** Secret values read back from the environment, for scrubbing output. */
@@ -114,7 +116,7 @@ export async function prepareSavedPlan(
     );
   }
 
-  let plan = saved.plan;
+  let plan = planFromDocument(saved.plan);
   // The same single read as plan's, only when the saved plan has something the guard holds back.
   if (saved.plan.changes.some((c) => guardedAddress(c) !== undefined)) {
     const batches = await readSettlementBatches(client, settlementReadStart(payments.now ?? new Date(), DEFAULT_IMPACT_WINDOW));
