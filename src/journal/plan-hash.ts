@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sortKeys } from '../model/canonical.js';
+import { documentBlock, documentChange } from '../plan/plan-document.js';
 import type { Plan } from '../plan/plan.js';
 import { redactedChanges } from '../render/redact.js';
 
@@ -25,12 +26,18 @@ export function planHash(plan: Plan): string {
     baseUrl: plan.baseUrl,
     group: plan.group,
     // Labels of `plan --base` say why a change is there, not what it does: a plan hashes the same with or without them.
-    changes: redactedChanges(plan).map(({ origin: _origin, ...change }) => change),
-    blocked: plan.blocked.map(({ origin: _origin, ...entry }) => entry),
+    // As the plan's document has them: what paycfg holds in memory beside the JSON (a role) is not hashed.
+    changes: redactedChanges(plan).map((change) => withoutOrigin(documentChange(change))),
+    blocked: plan.blocked.map((entry) => withoutOrigin(documentBlock(entry))),
     summary: plan.summary,
     ...(plan.targets !== undefined ? { targets: plan.targets } : {}),
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
+}
+
+function withoutOrigin<T extends { readonly origin?: unknown }>(entry: T): Omit<T, 'origin'> {
+  const { origin: _origin, ...rest } = entry;
+  return rest;
 }
 
 /** Hex digits of the short form: as many as git shows of a commit, enough to tell a group's plans apart. */

@@ -1,7 +1,8 @@
 import type { Operation } from 'fast-json-patch';
 import type { Change, Plan, RawPlan, RedactedPlan } from '../plan/plan.js';
 
-import { baseAddress, pointerSegments, splitPointer } from '../model/pointers.js';
+import { addressOf } from '../model/kinds.js';
+import { pointerSegments, splitPointer } from '../model/pointers.js';
 import { createScrubber, scrub, type Scrubber } from '../util/scrub.js';
 
 export const SENSITIVE = '(sensitive)';
@@ -28,9 +29,9 @@ function indexPointers(pointers: readonly string[]): ReadonlyMap<string, readonl
   return index;
 }
 
-/** Secret paths (segments) inside one change's fields. */
-export function secretPaths(plan: Pick<Plan, 'sensitive'>, change: Pick<Change, 'address'>): string[][] {
-  return [...(indexPointers(plan.sensitive).get(baseAddress(change.address)) ?? [])];
+/** Secret paths (segments) inside one change's fields: its record's, a step's and a duplicate code's alike. */
+export function secretPaths(plan: Pick<Plan, 'sensitive'>, change: Pick<Change, 'kind' | 'key'>): string[][] {
+  return [...(indexPointers(plan.sensitive).get(addressOf(change.kind, change.key)) ?? [])];
 }
 
 function startsWith(path: readonly string[], prefix: readonly string[]): boolean {

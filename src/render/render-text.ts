@@ -1,5 +1,4 @@
-import { baseAddress } from '../model/pointers.js';
-import { hasDrifted, type Change, type Plan, type PlanWarning, type PublishedPlan } from '../plan/plan.js';
+import { hasDrifted, type Change, type Plan, type PlannedChange, type PlanWarning, type PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
@@ -19,13 +18,13 @@ import {
 } from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import type { Style } from './style.js';
-import { visiblePlan } from './visible-plan.js';
+import { visiblePlan, visibleRecordAddress } from './visible-plan.js';
 
 const SYMBOL: Record<Change['action'], string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
 
-function headline(change: Change): string {
-  const base = baseAddress(change.address);
-  if (base !== change.address && change.address.startsWith(`${base}#duplicate-`)) return `${base}: duplicate code ${change.liveId ?? ''} will be deleted`;
+function headline(change: PlannedChange): string {
+  const base = visibleRecordAddress(change);
+  if (change.role === 'duplicate') return `${base}: duplicate code ${change.liveId ?? ''} will be deleted`;
   if (change.step === 'replace-old') return `${base} (old record${change.liveId !== undefined ? ` ${change.liveId}` : ''}) will be deleted to make way for its replacement`;
   if (change.step === 'detach') return `${base} will let go of a resource that is being replaced`;
   const movedFrom = movedFromOf(change);

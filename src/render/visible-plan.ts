@@ -1,12 +1,13 @@
 import type { ChangeImpact } from '../impact/types.js';
-import type { Plan, PublishedPlan } from '../plan/plan.js';
+import type { Change, Plan, PlannedChange, PublishedPlan } from '../plan/plan.js';
+import { addressOf } from '../model/kinds.js';
 import { showControls } from '../util/visible-text.js';
 import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
 
 declare const VISIBLE: unique symbol;
 
 /** A published plan with its words made safe for a terminal: what the text and Markdown renderers lay out, and nothing else reads. */
-export type VisiblePlan = Plan & { readonly [VISIBLE]: true };
+export type VisiblePlan = Omit<Plan, 'changes'> & { readonly changes: PlannedChange[]; readonly [VISIBLE]: true };
 
 /**
  * The plan's words as the text and Markdown renderers show them: every string that can hold text
@@ -58,7 +59,7 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
       ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}), ...visibleBatches(w as typeof w & WithBatches, t) })) }
       : {}),
   };
-  return visible as VisiblePlan;
+  return visible as Omit<Plan, 'changes'> as VisiblePlan;
 }
 
 function visibleBatches(holder: WithBatches, t: (text: string) => string): { batches?: BatchView[] } {
@@ -78,4 +79,9 @@ function visibleImpact(impact: ChangeImpact, t: (text: string) => string): Chang
       ...(payments.window !== undefined ? { window: t(payments.window) } : {}),
     },
   };
+}
+
+/** The address of the record a change acts on, shown as visiblePlan shows addresses (its own, a step's, a duplicate code's alike). */
+export function visibleRecordAddress(change: Pick<Change, 'kind' | 'key'>): string {
+  return showControls(addressOf(change.kind, change.key));
 }

@@ -4,7 +4,7 @@ import { countTerminals } from '../live/count-terminals.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
-import { baseAddress } from '../model/pointers.js';
+import { addressOf } from '../model/kinds.js';
 import type { DesiredState } from '../model/state.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '../payments/impact-window.js';
@@ -120,7 +120,7 @@ function optional<K extends string, V>(name: K, value: V | undefined): { [P in K
 function knownAddresses(desired: DesiredState, live: LiveRead, plan: Plan): Set<string> {
   const known = new Set<string>(desired.resources.keys());
   for (const address of live.state.resources.keys()) known.add(address);
-  for (const change of plan.changes) known.add(baseAddress(change.address));
+  for (const change of plan.changes) known.add(addressOf(change.kind, change.key));
   for (const entry of plan.unmanaged) known.add(entry.address);
   for (const entry of plan.blocked) known.add(entry.address);
   return known;
