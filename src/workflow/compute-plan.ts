@@ -89,14 +89,16 @@ export async function computePlan(input: {
   const targets = input.targets ?? [];
   if (targets.length > 0) checkTargets(targets, knownAddresses(desired, live, planned.plan), new Map((desired.moved ?? []).map((move) => [move.from, move.to])));
   const payments = input.payments ?? {};
+  const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
+  const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
   const request: PlanRequest = {
     targets,
     window: payments.impactWindow ?? DEFAULT_IMPACT_WINDOW,
     now: payments.now ?? new Date(),
     allowUnsettled: payments.allowUnsettled === true,
-    ...optional('deleteBudget', deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest')),
-    ...optional('terminalBudget', terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest')),
-    ...optional('base', base),
+    ...(deleteBudget !== undefined ? { deleteBudget } : {}),
+    ...(terminalBudget !== undefined ? { terminalBudget } : {}),
+    ...(base !== undefined ? { base } : {}),
   };
   let reading: GroupReading = { live, context };
   if (settlementNeeded(planned, targets)) {
@@ -109,11 +111,6 @@ export async function computePlan(input: {
   if (unread.length > 0) reading = { ...reading, counted: await countTerminals(input.client, unread, input.concurrency) };
   const plan = finishedPlan(guarded, desired, reading, request);
   return { loaded, desired, live, plan, safeguards, ...(reading.routes !== undefined ? { routes: reading.routes } : {}) };
-}
-
-/** `{ [name]: value }`, or nothing when the value is undefined. */
-function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
 }
 
 /** Every address a target may name: the manifest's, the live group's, and what only the plan names. */
