@@ -14,7 +14,7 @@ import { loadManifest } from '../src/manifest/index.js';
 import { addressOf } from '../src/model/kinds.js';
 import type { DesiredState, EmvFields, LiveResource, LiveState } from '../src/model/state.js';
 import { planChanges, type PlanContext } from '../src/plan/plan-changes.js';
-import { renderPlanJson } from '../src/render/render-json.js';
+import { renderPlanJson } from '../src/render/render-document.js';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PLAN_DOCS_FILE = 'docs/plan-json-reference.md';

@@ -25,8 +25,7 @@ export { apply, type ApplyOptions, type ApplyManifestOptions, type ApplySavedPla
 export { exportGroup, type ExportOptions } from './library/export.js';
 export { createClient, type CreateClientOptions } from './library/client.js';
 export { renderPlanText, type TextOptions } from './library/render.js';
-export { renderPlanJson } from './render/render-json.js';
-export { renderPlanMarkdown, MARKDOWN_MAX_LENGTH, type MarkdownOptions } from './render/render-markdown.js';
+export { renderPlanJson, renderPlanMarkdown, MARKDOWN_MAX_LENGTH, type MarkdownOptions } from './render/render-document.js';
 export { hasChanges, PLAN_FORMAT_VERSION } from './plan/plan.js';
 
 export {

@@ -1,8 +1,7 @@
-import { baseAddress } from '../model/pointers.js';
-import type { Address } from '../model/kinds.js';
+import { addressOf, type Address } from '../model/kinds.js';
 import type { LiveState } from '../model/state.js';
 import { batchesThrough, type BatchRoutes } from '../payments/batch-routes.js';
-import type { Change } from '../plan/plan.js';
+import type { Change, PlannedChange } from '../plan/plan.js';
 import { ReachIndex, type CountedTerminals } from './reach.js';
 import { trafficOf } from './traffic.js';
 import type { ChangeImpact } from './types.js';
@@ -22,7 +21,7 @@ const TRAFFIC_KINDS: ReadonlySet<Change['kind']> = new Set(['acquirer', 'binding
  * budget (live/count-terminals.ts). Pure.
  */
 export function computeImpact(
-  changes: readonly Change[],
+  changes: readonly PlannedChange[],
   live: LiveState,
   routes: BatchRoutes | undefined,
   window: ImpactWindow,
@@ -33,14 +32,14 @@ export function computeImpact(
   const start = windowStart(window, now);
   const out = new Map<Address, ChangeImpact>();
   for (const change of changes) {
-    if (change.step === 'replace-old' || change.address.includes('#duplicate-')) continue;
+    if (carriesNoImpact(change)) continue;
     const reached = reach.of(change.kind, change.key, change.merchant);
     const impact: ChangeImpact = {
       merchants: reached.merchants,
       terminals: reached.terminals,
       ...(reached.terminalsKnown ? {} : { terminalsKnown: false as const }),
       ...(routes !== undefined && TRAFFIC_KINDS.has(change.kind)
-        ? { payments: trafficOf(change.action === 'create' ? [] : batchesThrough(routes, baseAddress(change.address)), start, window.text) }
+        ? { payments: trafficOf(change.action === 'create' ? [] : batchesThrough(routes, addressOf(change.kind, change.key)), start, window.text) }
         : {}),
     };
     out.set(change.address, impact);
@@ -53,14 +52,19 @@ export function computeImpact(
  * the plan: those reached, with their terminals unknown, by a change that the terminals known so far
  * keep within the budget. A change already over it is refused whatever the rest holds. Pure.
  */
-export function merchantsToCount(changes: readonly Change[], live: LiveState, limit: number): string[] {
+export function merchantsToCount(changes: readonly PlannedChange[], live: LiveState, limit: number): string[] {
   const reach = new ReachIndex(live);
   const out = new Set<string>();
   for (const change of changes) {
-    if (change.step === 'replace-old' || change.address.includes('#duplicate-')) continue;
+    if (carriesNoImpact(change)) continue;
     const reached = reach.of(change.kind, change.key, change.merchant);
     if (reached.terminalsKnown || reached.terminals > limit) continue;
     for (const mchId of reach.unreadOf(change.kind, change.key, change.merchant)) out.add(mchId);
   }
   return [...out].sort();
+}
+
+/** The delete half of a replacement, and a duplicate pending code's delete: the replacement carries the record's impact, and a pending code has none. */
+function carriesNoImpact(change: Pick<PlannedChange, 'step' | 'role'>): boolean {
+  return change.step === 'replace-old' || change.role === 'duplicate';
 }

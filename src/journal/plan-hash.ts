@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sortKeys } from '../model/canonical.js';
+import { documentBlock, documentChange } from '../plan/plan-document.js';
 import type { Plan } from '../plan/plan.js';
-import { redactPlan } from '../render/redact.js';
+import { redactedChanges } from '../render/redact.js';
 
 /**
  * The hash that ties a plan approved in review to the run that applied it: `sha256:` and the hex
@@ -14,24 +15,29 @@ import { redactPlan } from '../render/redact.js';
  * The `origin` labels of `plan --base` are left out of changes and blocked changes alike.
  * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
  * wording but change nothing that is done; and every secret value: the plan is redacted first
- * (render/redact redactPlan), so a plan and its saved copy (which is stored redacted) hash the
+ * (render/redact redactedChanges), so a plan and its saved copy (which is stored redacted) hash the
  * same, and a journal never holds a hash of a secret that a short passcode could be guessed back
  * from. A plan that differs only in a secret's new value hashes the same; any other difference in
  * what will be done changes the hash.
  */
 export function planHash(plan: Plan): string {
-  const redacted = redactPlan(plan);
   const hashed = {
-    formatVersion: redacted.formatVersion,
-    baseUrl: redacted.baseUrl,
-    group: redacted.group,
+    formatVersion: plan.formatVersion,
+    baseUrl: plan.baseUrl,
+    group: plan.group,
     // Labels of `plan --base` say why a change is there, not what it does: a plan hashes the same with or without them.
-    changes: redacted.changes.map(({ origin: _origin, ...change }) => change),
-    blocked: redacted.blocked.map(({ origin: _origin, ...entry }) => entry),
-    summary: redacted.summary,
-    ...(redacted.targets !== undefined ? { targets: redacted.targets } : {}),
+    // As the plan's document has them: what paycfg holds in memory beside the JSON (a role) is not hashed.
+    changes: redactedChanges(plan).map((change) => withoutOrigin(documentChange(change))),
+    blocked: plan.blocked.map((entry) => withoutOrigin(documentBlock(entry))),
+    summary: plan.summary,
+    ...(plan.targets !== undefined ? { targets: plan.targets } : {}),
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
+}
+
+function withoutOrigin<T extends { readonly origin?: unknown }>(entry: T): Omit<T, 'origin'> {
+  const { origin: _origin, ...rest } = entry;
+  return rest;
 }
 
 /** Hex digits of the short form: as many as git shows of a commit, enough to tell a group's plans apart. */

@@ -5,7 +5,8 @@ import type { LiveRead } from '../live/read-live.js';
 import type { DesiredState } from '../model/state.js';
 import { checkedMaxDeletes } from '../plan/delete-budget.js';
 import { checkedMaxAffectedTerminals } from '../plan/terminal-budget.js';
-import type { Plan } from '../plan/plan.js';
+import { planDocument } from '../plan/plan-document.js';
+import type { Plan, PublishedPlan, RawPlan } from '../plan/plan.js';
 import type { SavedPlan } from '../plan/saved-plan.js';
 import { SENSITIVE } from '../render/redact.js';
 import { createScrubber } from '../util/scrub.js';
@@ -79,8 +80,8 @@ export interface RunOptions extends Omit<ExecutionOptions, 'parallelism'> {
  * shows the plan and asks before it runs (`paycfg apply` without --auto-approve).
  */
 export interface PreparedApply {
-  /** The plan as published (schemas/plan.schema.json), the token masked: what run() carries out. */
-  readonly plan: Plan;
+  /** The plan as published (secrets redacted, the token masked): what run() carries out, as the CLI shows it. */
+  readonly plan: PublishedPlan;
   /** The secret values the run sends: to keep out of what is shown of a failure. */
   readonly secretValues: readonly string[];
   /** Carries the plan out (call it once); its report as apply() returns it. */
@@ -88,7 +89,8 @@ export interface PreparedApply {
 }
 
 interface Prepared {
-  readonly plan: Plan;
+  /** The plan to carry out, secret values in clear. */
+  readonly plan: RawPlan;
   readonly desired: DesiredState;
   readonly live: LiveRead;
   readonly secretValues: readonly string[];
@@ -124,6 +126,8 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
 function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues }: Prepared): PreparedApply {
   const token = tokenOf(client);
   const shown = publishedFor(toRun, token);
+  // What apply() reports: the plan's document, as plan() returns it.
+  const reported = planDocument(shown);
   return {
     plan: shown,
     secretValues,
@@ -137,7 +141,7 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
             { client, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
             { parallelism, ...(interrupted !== undefined ? { interrupted } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) },
           );
-      if (token === '') return { plan: shown, ...result };
+      if (token === '') return { plan: reported, ...result };
       // A live-only record's key comes from the service: outcomes name it with the token masked, as the plan does.
       const mask = createScrubber([token], SENSITIVE);
       const outcomes = result.outcomes.map((o) => ({
@@ -146,7 +150,7 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
         ...(o.detail !== undefined ? { detail: mask(o.detail) } : {}),
         ...(o.because !== undefined ? { because: mask(o.because) } : {}),
       }));
-      return { plan: shown, ...result, outcomes };
+      return { plan: reported, ...result, outcomes };
     },
   };
 }

@@ -4,7 +4,8 @@ import { refuseTokenInDesired } from '../workflow/desired-token.js';
 import { parseImpactWindow } from '../payments/impact-window.js';
 import { checkedMaxDeletes } from '../plan/delete-budget.js';
 import { checkedMaxAffectedTerminals } from '../plan/terminal-budget.js';
-import type { Plan } from '../plan/plan.js';
+import { planDocument } from '../plan/plan-document.js';
+import type { Plan, PublishedPlan, RawPlan } from '../plan/plan.js';
 import { parseTargets } from '../plan/targets.js';
 import { publicPlan } from '../render/public-plan.js';
 import { scrubPlan } from '../render/redact.js';
@@ -92,17 +93,29 @@ export interface SavePlanOptions extends PlanOptions, BaseOptions {
   readonly force?: boolean;
 }
 
+/** A raw plan published with the token masked wherever the service returned it: what is shown and what a saved plan stores. */
+function publishedWithout(plan: RawPlan, token: string): PublishedPlan {
+  return publicPlan(scrubPlan(plan, token === '' ? [] : [token]));
+}
+
+/** A published plan with its hash, which the journal of its apply records. */
+function withPlanHash(plan: PublishedPlan): PublishedPlan {
+  return { ...plan, planHash: planHash(plan) };
+}
+
 /**
  * A plan as paycfg shows and hands it out (plan, apply -f, apply PLANFILE alike): the token masked
  * wherever the service returned it, and the plan's hash, which the journal of its apply records.
  */
-export function publishedFor(plan: Plan, token: string): Plan {
-  const shown = publicPlan(scrubPlan(plan, token === '' ? [] : [token]));
-  return { ...shown, planHash: planHash(shown) };
+export function publishedFor(plan: RawPlan, token: string): PublishedPlan {
+  return withPlanHash(publishedWithout(plan, token));
 }
 
 /** The run behind a plan, and the plan as published: what plan and apply both start from. */
-export async function computeLibraryPlan(options: PlanOptions & BaseOptions, forSavedPlan = false): Promise<{ run: PlanRun; shown: Plan; token: string }> {
+export async function computeLibraryPlan(
+  options: PlanOptions & BaseOptions,
+  forSavedPlan = false,
+): Promise<{ run: PlanRun; published: PublishedPlan; shown: PublishedPlan; token: string }> {
   const token = tokenOf(options.client);
   const paths = typeof options.manifest === 'string' ? [options.manifest] : options.manifest;
   const cwd = options.cwd ?? process.cwd();
@@ -111,7 +124,8 @@ export async function computeLibraryPlan(options: PlanOptions & BaseOptions, for
   try {
     const base = fromGit?.base ?? baseOf(options.base, paths);
     const run = await computePlanOf(options, paths, cwd, forSavedPlan, base);
-    return { run, shown: publishedFor(run.plan, token), token };
+    const published = publishedWithout(run.plan, token);
+    return { run, published, shown: withPlanHash(published), token };
   } finally {
     await fromGit?.dispose();
   }
@@ -173,14 +187,19 @@ export function paymentOptionsOf(options: Pick<PlanOptions, 'impactWindow' | 'al
  * @throws SettlementReadError when the plan needs the settlement batches (it deletes, replaces or re-routes) and they cannot be read.
  */
 export async function plan(options: SavePlanOptions): Promise<Plan> {
+  return planDocument(await publishPlan(options));
+}
+
+/** plan(), the plan as published rather than as its document: what the CLI renders. */
+export async function publishPlan(options: SavePlanOptions): Promise<PublishedPlan> {
   const cwd = options.cwd ?? process.cwd();
   // A destination that would be refused is refused before the live group is read.
   if (options.out !== undefined) await checkPlanDestination(options.out, cwd, { force: options.force === true });
-  const { run, shown, token } = await computeLibraryPlan(options, options.out !== undefined);
+  const { run, published, shown, token } = await computeLibraryPlan(options, options.out !== undefined);
   if (options.out !== undefined) {
     // Saved as the CLI saves it: a desired value holding the token is refused, never masked.
     refuseTokenInDesired(run.plan, token);
-    await writeSavedPlan(options.out, { ...run, plan: scrubPlan(run.plan, token === '' ? [] : [token]) }, cwd, { force: options.force === true });
+    await writeSavedPlan(options.out, { ...run, plan: published }, cwd, { force: options.force === true });
   }
   return shown;
 }

@@ -1,5 +1,5 @@
 import type { Plan } from '../plan/plan.js';
-import { renderPlanText as renderText } from '../render/render-text.js';
+import { renderPlanText as renderText } from '../render/render-document.js';
 import { createStyle } from '../render/style.js';
 
 export interface TextOptions {

@@ -26,8 +26,3 @@ export function joinPointer(address: string, path: readonly (string | number)[])
   // Joined for one flat string, as addresses are (see kinds.ts): plans keep many pointers.
   return [`${address}#`, ...path.map(pointerSegment)].join('/');
 }
-
-/** The resource a change acts on: a replacement's `#old`, a `#detach` step and a `#duplicate-<id>` code name their base address. */
-export function baseAddress(address: string): string {
-  return address.replace(/#(?:old|detach|duplicate-[^#/]+)$/, '');
-}

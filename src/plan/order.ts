@@ -1,12 +1,11 @@
 import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
-import { baseAddress } from '../model/pointers.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
-import { disposalOf, type BlockedChange, type Change } from './plan.js';
+import { disposalOf, stepAddress, type Change, type PlannedBlock, type PlannedChange } from './plan.js';
 import { PlanError } from './errors.js';
 import { bindingPairs, forEachReference, referencesOf } from './references.js';
 import { MinHeap } from '../util/min-heap.js';
 
-type Draft = { -readonly [K in keyof Change]: Change[K] };
+type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };
 
 /**
  * Turns the service's refusals into edges between changes, drops what is blocked, and returns the
@@ -26,7 +25,7 @@ export function orderChanges(
   drafts: Draft[],
   desired: DesiredState,
   view: ReadonlyMap<string, LiveResource>,
-  blocked: BlockedChange[],
+  blocked: PlannedBlock[],
 ): Change[] {
   // Changes are numbered by their place in `drafts`; edges are lists of those numbers, made on first use.
   const indexOf = new Map<Address, number>();
@@ -49,7 +48,6 @@ export function orderChanges(
     if (j !== undefined && j !== current) edges.add(current, j);
   };
   const isDelete = (d: Draft): boolean => d.action === 'delete';
-  const baseAddress = (d: Draft): Address => addressOf(d.kind, d.key);
 
   // Who names what, before and after: the raw material of the reference edges.
   const namedBefore = new Map<Address, Draft[]>();
@@ -95,9 +93,9 @@ export function orderChanges(
     if (d.after !== null && d.step !== 'detach') forEachReference(d.kind, d.after, d.merchant, waitForCreated);
     // A delete waits for everything that names the resource to stop naming it.
     if (isDelete(d)) {
-      for (const user of namedBefore.get(baseAddress(d)) ?? []) {
+      for (const user of namedBefore.get(recordOf(d)) ?? []) {
         if (user === d) continue;
-        if (isDelete(user) || !referencesOf(user.kind, user.after, user.merchant).includes(baseAddress(d))) dependOn(user.address);
+        if (isDelete(user) || !referencesOf(user.kind, user.after, user.merchant).includes(recordOf(d))) dependOn(user.address);
       }
     }
     const siblings = d.merchant === undefined ? [] : (byMerchant.get(d.merchant) ?? []);
@@ -128,6 +126,11 @@ export function orderChanges(
     d.dependsOn = deps.length > 1 ? deps.sort() : deps;
   });
   return topologicalOrder(drafts, kept, edges, blockedIndexes);
+}
+
+/** The address of the record a change acts on, a step's or a duplicate code's as much as its own. */
+function recordOf(d: Pick<Change, 'kind' | 'key'>): Address {
+  return addressOf(d.kind, d.key);
 }
 
 /**
@@ -180,7 +183,7 @@ function addMoveEdges(
     const shared = bindingPairs(live.fields as unknown as Record<string, unknown>).filter((p) => wanted.has(p));
     if (shared.length === 0) continue;
     const address = addressOf('binding', live.key);
-    const giver = draftAt(`${address}#detach`) ?? draftAt(address);
+    const giver = draftAt(stepAddress(address, 'detach')) ?? draftAt(address);
     const keeps = giver === undefined || (giver.action !== 'delete' && bindingPairs(giver.after).some((p) => shared.includes(p)));
     if (keeps) {
       const [currency, code] = shared[0]!.split(':');
@@ -210,14 +213,14 @@ function propagateBlocked(
   drafts: Draft[],
   indexOf: ReadonlyMap<Address, number>,
   edges: Edges,
-  blocked: BlockedChange[],
+  blocked: PlannedBlock[],
   desired: DesiredState,
 ): Set<number> {
   const out = new Set<number>();
   if (blocked.length === 0) return out;
   const queue: number[] = [];
   for (const b of blocked) {
-    for (const address of [b.address, `${b.address}#old`]) {
+    for (const address of [b.address, stepAddress(b.address, 'replace-old')]) {
       const i = indexOf.get(address);
       if (i !== undefined && !out.has(i)) {
         out.add(i);
@@ -233,10 +236,20 @@ function propagateBlocked(
   const blockOne = (i: number, because: number): void => {
     if (out.has(i)) return;
     const d = drafts[i]!;
-    const cause = baseAddress(drafts[because]!.address);
+    const cause = recordOf(drafts[because]!);
     out.add(i);
     queue.push(i);
-    blocked.push({ address: d.address, kind: d.kind, key: d.key, action: d.action, ...disposalOf(d, d.action), cause: 'dependency', reason: `it must wait for ${cause}, which is blocked`, blockers: [cause] });
+    blocked.push({
+      address: d.address,
+      kind: d.kind,
+      key: d.key,
+      action: d.action,
+      ...disposalOf(d, d.action),
+      cause: 'dependency',
+      reason: `it must wait for ${cause}, which is blocked`,
+      blockers: [cause],
+      ...(d.role !== undefined ? { role: d.role } : {}),
+    });
   };
   for (let head = 0; head < queue.length; head += 1) {
     const i = queue[head]!;

@@ -1,10 +1,10 @@
 import jsonPatch from 'fast-json-patch';
-import type { Address, Kind } from '../model/kinds.js';
-import { baseAddress, pointerSegment, splitPointer } from '../model/pointers.js';
+import { addressOf, type Address, type Kind } from '../model/kinds.js';
+import { pointerSegment, splitPointer } from '../model/pointers.js';
 import type { DesiredResource, DesiredState, LiveState, SecretOrigin } from '../model/state.js';
 import { comparable } from './diff.js';
 import { keyFieldOf } from './moves.js';
-import type { BlockedChange, Change, Plan } from './plan.js';
+import type { Change, PlannedBlock, PlannedChange, RawPlan } from './plan.js';
 
 /**
  * Where a change comes from, when the plan was made with a base manifest (`plan --base`, the
@@ -36,7 +36,7 @@ export interface OriginInput {
    * when the planner refuses the base manifest against this live group (a PlanError): then a change
    * the manifests differ on is `intended`, and any other `revert`.
    */
-  readonly basePlan: Pick<Plan, 'changes' | 'blocked'> | undefined;
+  readonly basePlan: Pick<RawPlan, 'changes' | 'blocked'> | undefined;
   /**
    * Variables the base manifest refers to that are unset (it was loaded with allowMissingEnv): a
    * value built from one holds a placeholder, so the base plan's difference there says nothing of the
@@ -71,7 +71,7 @@ export interface OriginInput {
  * (`#duplicate-<id>`) is judged on the base plan alone: the manifests say nothing of it. Unmanaged
  * records are not changes and carry no origin.
  */
-export function labelOrigins(plan: Plan, input: OriginInput): Plan {
+export function labelOrigins(plan: RawPlan, input: OriginInput): RawPlan {
   const judge = new OriginJudge(input);
   return {
     ...plan,
@@ -107,8 +107,8 @@ class OriginJudge {
     this.baseReadAs = readAddresses(input.live?.base);
     for (const [address, read] of this.baseReadAs) this.baseNames.set(read, address);
     // Drift is kept by the address the live record was read under, the one name both plans share.
-    for (const change of input.basePlan?.changes ?? []) this.addDrift(asRead(change.address, this.baseReadAs), pathsOf(change));
-    for (const entry of input.basePlan?.blocked ?? []) this.addDrift(asRead(entry.address, this.baseReadAs), [WHOLE]);
+    for (const change of input.basePlan?.changes ?? []) this.addDrift(asRead(change, this.baseReadAs), pathsOf(change));
+    for (const entry of input.basePlan?.blocked ?? []) this.addDrift(asRead(entry, this.baseReadAs), [WHOLE]);
     this.baseSecrets = indexSecrets(input.base.sensitive);
     this.newSecrets = indexSecrets(input.desired.sensitive);
     const missing = new Set(input.missingVariables ?? []);
@@ -120,18 +120,19 @@ class OriginJudge {
     }
   }
 
-  changeOrigin(change: Change): ChangeOrigin {
-    return this.originOf(change.address, change.kind, pathsOf(change));
+  changeOrigin(change: PlannedChange): ChangeOrigin {
+    return this.originOf(change, pathsOf(change));
   }
 
-  blockedOrigin(entry: BlockedChange): ChangeOrigin {
-    return this.originOf(entry.address, entry.kind, [WHOLE]);
+  blockedOrigin(entry: PlannedBlock): ChangeOrigin {
+    return this.originOf(entry, [WHOLE]);
   }
 
-  private originOf(address: Address, kind: Kind, paths: readonly string[]): ChangeOrigin {
-    const read = asRead(address, this.planReadAs);
-    const inBase = this.baseNames.get(baseAddress(read)) ?? baseAddress(read);
-    const manifests = isDuplicate(address) ? false : overlapsAny(paths, this.manifestDifference(baseAddress(address), inBase, kind));
+  private originOf(entry: AddressedEntry, paths: readonly string[]): ChangeOrigin {
+    const read = asRead(entry, this.planReadAs);
+    const readRecord = recordAsRead(entry, this.planReadAs);
+    const inBase = this.baseNames.get(readRecord) ?? readRecord;
+    const manifests = entry.role === 'duplicate' ? false : overlapsAny(paths, this.manifestDifference(addressOf(entry.kind, entry.key), inBase, entry.kind));
     if (this.input.basePlan === undefined) return manifests ? 'intended' : 'revert';
     const unknown = this.unknownInBase.get(inBase) ?? [];
     const driftPaths = (this.drifted.get(read) ?? []).filter((p) => !unknown.some((u) => p !== WHOLE && within(p, u)));
@@ -233,11 +234,23 @@ function readAddresses(live: LiveState | undefined): Map<Address, Address> {
   return out;
 }
 
-/** A change's address under the name its live record was read by (a step's suffix kept). */
-function asRead(address: Address, readAs: ReadonlyMap<Address, Address>): Address {
-  const record = baseAddress(address);
+/** A change or blocked change, as origins read it: its address, the record it acts on, and its role. */
+type AddressedEntry = Pick<PlannedChange, 'address' | 'kind' | 'key' | 'role'>;
+
+/** The address of the record an entry acts on, under the name its live record was read by. */
+function recordAsRead(entry: AddressedEntry, readAs: ReadonlyMap<Address, Address>): Address {
+  const record = addressOf(entry.kind, entry.key);
+  return readAs.get(record) ?? record;
+}
+
+/**
+ * An entry's address under the name its live record was read by: a step's or a duplicate code's
+ * address keeps what follows its record's (its record's address is addressOf(kind, key)).
+ */
+function asRead(entry: AddressedEntry, readAs: ReadonlyMap<Address, Address>): Address {
+  const record = addressOf(entry.kind, entry.key);
   const read = readAs.get(record);
-  return read === undefined ? address : `${read}${address.slice(record.length)}`;
+  return read === undefined ? entry.address : `${read}${entry.address.slice(record.length)}`;
 }
 
 /** The paths a change touches: its patch's, or the whole record for a create or a delete (or an empty patch). */
@@ -258,9 +271,5 @@ function within(path: string, ancestor: string): boolean {
 
 function overlapsAny(paths: readonly string[], others: readonly string[]): boolean {
   return paths.some((p) => others.some((o) => within(p, o) || within(o, p)));
-}
-
-function isDuplicate(address: Address): boolean {
-  return /#duplicate-[^#/]+$/.test(address);
 }
 

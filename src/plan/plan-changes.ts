@@ -1,6 +1,6 @@
 import { isUnkeyable } from '../live/unkeyed-records.js';
 import { addressOf, duplicateAddress, keyOfAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
-import { baseAddress, joinPointer } from '../model/pointers.js';
+import { joinPointer } from '../model/pointers.js';
 import type {
   AcquirerFields,
   DesiredResource,
@@ -19,11 +19,13 @@ import { orderChanges } from './order.js';
 import {
   disposalOf,
   PLAN_FORMAT_VERSION,
+  stepAddress,
   summarise,
-  type BlockedChange,
-  type Change,
   type Plan,
-  type PlanWarning,
+  type PlannedBlock,
+  type PlannedChange,
+  type PlannedWarning,
+  type RawPlan,
   type UnmanagedCause,
   type UnmanagedResource,
   type UnreadDevices,
@@ -48,7 +50,7 @@ export interface PlanContext {
   readonly settlement?: SettlementGuardInput;
 }
 
-type Draft = { -readonly [K in keyof Change]: Change[K] };
+type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };
 
 const CREATE_REASON = Object.fromEntries(KINDS.map((kind) => [kind, `${KIND_LABEL[kind]} not in the live group`])) as Record<Kind, string>;
 
@@ -58,10 +60,32 @@ const SENSITIVE_FIELDS = Object.fromEntries(
 ) as Record<Kind, string[]>;
 
 /**
+ * A plan of the group, and the live records the settlement guard would weigh in it: whether a
+ * settlement read can change the plan is known from the plan itself, without planning again.
+ */
+export interface PlannedGroup {
+  readonly plan: RawPlan;
+  /**
+   * Whether unsettled batches through any of `unsettled`'s records would change this plan: a change
+   * the planner made (blocked ones included) is guarded on one of them (plan/settlement-guard.ts
+   * guardedAddress). When not, planning again with the guard gives this very plan.
+   */
+  guardReaches(unsettled: ReadonlyMap<Address, readonly unknown[]>): boolean;
+}
+
+/**
  * Compares desired with live state and returns the ordered plan. Pure: no I/O, no clock. A live
  * state read by readLive says whether binding `allows` could be read (plan/binding-allows.ts).
  */
-export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): Plan {
+export function planChanges(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): RawPlan {
+  return planGroup(desired, live, context).plan;
+}
+
+/**
+ * planChanges, with what the settlement guard would look at: the workflow plans a group once, and
+ * again only when the settlement read finds unsettled batches through a change of it.
+ */
+export function planGroup(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): PlannedGroup {
   const protection = new Protection(context.protect ?? []);
   const builder = new PlanBuilder(desired, live, protection, context.settlement);
   builder.diffDesired();
@@ -79,16 +103,17 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
   // A change let through by --allow-unsettled may still wait on a blocked one: its warning goes with it.
   // In the plan's order, as a reviewer reads the changes.
   const position = new Map<Address, number>();
-  changes.forEach((c, i) => position.set(baseAddress(c.address), i));
+  changes.forEach((c, i) => position.set(addressOf(c.kind, c.key), i));
   const guardWarnings = builder.unsettledWarnings.filter((w) => position.has(w.address!)).sort((a, b) => position.get(a.address!)! - position.get(b.address!)!);
   const sensitive = new Set<string>(desired.sensitive.keys());
   for (const change of changes) {
     const fields = SENSITIVE_FIELDS[change.kind];
     if (fields.length === 0) continue;
-    const address = change.address.includes('#') ? baseAddress(change.address) : change.address;
+    const address = addressOf(change.kind, change.key);
     for (const field of fields) sensitive.add(joinPointer(address, [field]));
   }
-  return {
+  // The one place a plan is made from the manifest and the live group: it starts raw.
+  const plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
@@ -99,6 +124,21 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
     summary: summarise(changes, blocked),
     sensitive: [...sensitive].sort(),
     ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live), ...guardWarnings]),
+  } as Plan as RawPlan;
+  // Every change made, blocked ones too: the guard weighs a change before protect: or order drop it
+  // (a protected delete's entry lists the batches as well). The builder only adds changes; the few
+  // it replaces at the same address (a user's update, when it detaches) are never guarded ones.
+  const made = builder.changes();
+  return {
+    plan,
+    guardReaches: (unsettled) => {
+      if (unsettled.size === 0) return false;
+      for (const change of made) {
+        const address = guardedAddress(change);
+        if (address !== undefined && (unsettled.get(address)?.length ?? 0) > 0) return true;
+      }
+      return false;
+    },
   };
 }
 
@@ -107,7 +147,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
  * The bindings and devices of a merchant are read only when the manifest manages them: a pattern
  * that may reach one the run did not read cannot be said to match nothing.
  */
-function unmatchedProtection(protection: Protection, desired: DesiredState, live: LiveState): PlanWarning[] {
+function unmatchedProtection(protection: Protection, desired: DesiredState, live: LiveState): PlannedWarning[] {
   if (protection.isEmpty) return [];
   const liveMerchants: string[] = [];
   for (const resource of live.resources.values()) if (resource.kind === 'merchant') liveMerchants.push(resource.key);
@@ -130,7 +170,7 @@ function unmatchedProtection(protection: Protection, desired: DesiredState, live
 }
 
 /** The field is left out when there is nothing to say, so that a plan without warnings keeps its old JSON form. */
-function withWarnings(warnings: PlanWarning[]): { warnings?: PlanWarning[] } {
+function withWarnings(warnings: PlannedWarning[]): { warnings?: PlannedWarning[] } {
   return warnings.length === 0 ? {} : { warnings };
 }
 
@@ -139,10 +179,10 @@ class PlanBuilder {
   readonly unmanaged: UnmanagedResource[] = [];
   /** Live devices without a deviceAlias that stay (they are listed as unmanaged), for the look-alike warnings. */
   readonly unkeyedDevices: UnkeyedDevice[] = [];
-  readonly blocked: BlockedChange[] = [];
+  readonly blocked: PlannedBlock[] = [];
   /** Changes let through by --allow-unsettled, with the batches they go ahead despite. */
-  readonly unsettledWarnings: PlanWarning[] = [];
-  private readonly blockedAt = new Map<string, BlockedChange>();
+  readonly unsettledWarnings: PlannedWarning[] = [];
+  private readonly blockedAt = new Map<string, PlannedBlock>();
   readonly view: ReadonlyMap<string, LiveResource>;
   private readonly clearsDefaultOf: ReadonlyMap<string, string[]>;
   private readonly defaultCardProfile: string | undefined;
@@ -240,7 +280,7 @@ class PlanBuilder {
       if (diff.immutableChanged.length > 0) {
         const what = diff.immutableChanged.map((f) => `${f} ${JSON.stringify(liveFields[f])} → ${JSON.stringify(fields[f])}`).join(', ');
         this.add({
-          address: `${address}#old`,
+          address: stepAddress(address, 'replace-old'),
           kind: resource.kind,
           key: resource.key,
           action: 'delete',
@@ -260,7 +300,7 @@ class PlanBuilder {
           after: allowsWriteOnly ? withKey(desiredFields, resource.key) : fields,
           patch: diff.patch,
           reason: `${current.movedFrom === undefined ? '' : `moved from ${current.movedFrom}, and `}${what}: cannot change in place (the service treats it as immutable)`,
-          dependsOn: [`${address}#old`],
+          dependsOn: [stepAddress(address, 'replace-old')],
           ...moved,
           ...owner,
         });
@@ -389,6 +429,7 @@ class PlanBuilder {
       address,
       kind: 'device',
       key: code.key,
+      role: 'duplicate',
       merchant,
       action: 'delete',
       disposal: 'delete',
@@ -518,7 +559,7 @@ class PlanBuilder {
     const emvName = old.key;
     for (const user of this.liveUsersOf('emv', emvName)) {
       const userAddress = addressOf(user.kind, user.key);
-      if (this.drafts.has(`${userAddress}#old`) || this.drafts.get(userAddress)?.action === 'delete') continue;
+      if (this.drafts.has(stepAddress(userAddress, 'replace-old')) || this.drafts.get(userAddress)?.action === 'delete') continue;
       const liveFields = user.fields as unknown as Record<string, unknown>;
       const methods = liveFields['methods'] as MethodsMap;
       // A card profile refuses a method without EMV; a binding's method left without one is dropped too,
@@ -527,14 +568,14 @@ class PlanBuilder {
       const detached = withoutEmv(methods, emvName, dropEmpty);
       if (user.kind === 'acquirer' && Object.keys(detached).length === 0) {
         throw new PlanError(
-          `cannot replace ${baseAddress(old.address)}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
+          `cannot replace ${addressOf(old.kind, old.key)}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
             `Give the profile another EMV config for those methods first, or replace the profile as well.`,
         );
       }
       // A binding PUT replaces its whole subtree, so the detach step carries the binding's key fields too.
       const keyFields = user.kind === 'binding' ? { acquirer: liveFields['acquirer'], currency: liveFields['currency'] } : {};
       this.add({
-        address: `${userAddress}#detach`,
+        address: stepAddress(userAddress, 'detach'),
         kind: user.kind,
         key: user.key,
         action: 'update',
@@ -556,7 +597,7 @@ class PlanBuilder {
       if (user.kind !== 'binding') continue;
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
       this.add({
-        address: `${userAddress}#detach`,
+        address: stepAddress(userAddress, 'detach'),
         kind: 'binding',
         key: user.key,
         action: 'delete',
@@ -576,7 +617,7 @@ class PlanBuilder {
         before: null,
         after: desiredBinding.fields as unknown as Record<string, unknown>,
         reason: `bind the new acquirer/${profileName}`,
-        dependsOn: [`${userAddress}#detach`],
+        dependsOn: [stepAddress(userAddress, 'detach')],
         merchant: user.merchant!,
       });
       this.repointDevices(user.merchant!, profileName);
@@ -595,7 +636,7 @@ class PlanBuilder {
       if (old.kind === 'acquirer' && user.kind !== 'binding') continue;
       const userAddress = addressOf(user.kind, user.key);
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
-      if (old.kind === 'emv' && this.drafts.has(`${userAddress}#old`)) continue;
+      if (old.kind === 'emv' && this.drafts.has(stepAddress(userAddress, 'replace-old'))) continue;
       if (!this.desired.resources.has(userAddress)) {
         blockers.push(old.kind === 'emv' ? `${userAddress} uses it and is not managed by the manifest` : `${userAddress} binds it and is not managed by the manifest`);
       }
@@ -655,7 +696,7 @@ class PlanBuilder {
       after: diff.after,
       patch: diff.patch,
       reason: why,
-      dependsOn: [...(existing?.dependsOn ?? []), `${address}#detach`],
+      dependsOn: [...(existing?.dependsOn ?? []), stepAddress(address, 'detach')],
       liveId: user.id,
       ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
     });
@@ -685,7 +726,7 @@ class PlanBuilder {
    */
   private blockProtectedReplacement(old: Draft): boolean {
     if (this.protection.isEmpty) return false;
-    const base = baseAddress(old.address);
+    const base = addressOf(old.kind, old.key);
     const own = this.protectedBy(base);
     if (own !== undefined) {
       const wording = protectedWording(own, 'replace');
@@ -699,14 +740,13 @@ class PlanBuilder {
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
       const pattern = this.protectedBy(userAddress);
       if (pattern === undefined) continue;
-      const wording = protectedWording(pattern, 'delete');
       this.addProtected(
         old,
         base,
         'replace',
         pattern,
         `replacing it deletes ${userAddress} and binds it again, and ${JSON.stringify(pattern)} in the manifest's protect: list refuses to delete that binding`,
-        wording.blocker.replace(/^to delete it/, `to replace ${base}`),
+        protectedWording(pattern, 'replace', base).blocker,
       );
       return true;
     }
@@ -722,8 +762,7 @@ class PlanBuilder {
   blockProtected(): void {
     if (this.protection.isEmpty) return;
     for (const change of this.changes()) {
-      if (change.action !== 'delete' || change.step !== undefined || change.predicted === true) continue;
-      if (baseAddress(change.address) !== change.address) continue;
+      if (change.action !== 'delete' || change.step !== undefined || change.role === 'duplicate' || change.predicted === true) continue;
       const pattern = this.protectedBy(change.address);
       if (pattern === undefined) continue;
       const wording = protectedWording(pattern, 'delete');
@@ -812,7 +851,7 @@ class PlanBuilder {
   private block(change: Draft, blocker: string): void {
     this.addBlocked(
       {
-        address: change.step === 'replace-old' ? baseAddress(change.address) : change.address,
+        address: change.step === 'replace-old' ? addressOf(change.kind, change.key) : change.address,
         kind: change.kind,
         key: change.key,
         action: change.step === 'replace-old' ? 'replace' : change.action,
@@ -825,13 +864,13 @@ class PlanBuilder {
   }
 
   /** One entry per blocked address: a second reason to block it adds blockers, not an entry. */
-  private addBlocked(entry: Omit<BlockedChange, 'blockers'>, ...blockers: string[]): void {
+  private addBlocked(entry: Omit<PlannedBlock, 'blockers'>, ...blockers: string[]): void {
     const existing = this.blockedAt.get(entry.address);
     if (existing !== undefined) {
       for (const blocker of blockers) if (!existing.blockers.includes(blocker)) existing.blockers.push(blocker);
       return;
     }
-    const added: BlockedChange = { ...entry, blockers: [...blockers] };
+    const added: PlannedBlock = { ...entry, blockers: [...blockers] };
     this.blockedAt.set(entry.address, added);
     this.blocked.push(added);
   }

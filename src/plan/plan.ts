@@ -12,11 +12,30 @@ export const PLAN_FORMAT_VERSION = 1;
 
 export type Action = 'create' | 'update' | 'delete' | 'replace';
 
+/** The steps of a replacement, as a change's `step` names them (in the JSON too). */
+export type ChangeStep = 'detach' | 'replace-old';
+
+/**
+ * A change's part that `step` does not name and the JSON spells in its address alone
+ * (`#duplicate-<id>`): the delete of a duplicate pending code. Held in memory (PlannedChange,
+ * PlannedBlock); a plan document read back gets it from its address (plan-document.ts), the one
+ * place that reads an address's suffix.
+ */
+export type ChangeRole = 'duplicate';
+
+/** Why a warning is given, where a program must find it again (a saved plan's warnings against the batches read at apply time). */
+export type WarningCause = 'unsettled';
+
 /** How a device leaves: a pending code is deleted; an activated terminal is logged out or decommissioned. */
 export type DeviceDisposal = 'delete' | 'logout' | 'decommission';
 
 export interface Change {
-  /** `<kind>/<key>`; the first half of a replacement and detach steps carry a `#old` / `#detach` suffix. */
+  /**
+   * `<kind>/<key>`, the address of the record it acts on (addressOf(kind, key)), with a suffix for
+   * a change that is not the record's own: `#old` and `#detach` (`step` says which), and
+   * `#duplicate-<id>` (a duplicate pending code's delete; PlannedChange `role`). Read no part from
+   * the suffix: the fields say it.
+   */
   readonly address: Address;
   readonly kind: Kind;
   readonly key: string;
@@ -47,7 +66,7 @@ export interface Change {
   /** Set when the live record is one the service creates by itself (the automatic binding). */
   readonly predicted?: boolean;
   /** `detach`: a temporary update/delete so that a replaced resource can be deleted; `replace-old`: the delete half of a replacement. */
-  readonly step?: 'detach' | 'replace-old';
+  readonly step?: ChangeStep;
   /** What the change reaches in the live group (merchants, terminals) and, when the plan read settlement data, the traffic through it. */
   readonly impact?: ChangeImpact;
   /** With `plan --base`: whether the change under review brings it, or it reverts a change made outside paycfg (plan/origin.ts). */
@@ -138,6 +157,11 @@ export interface BlockedChange {
   readonly origin?: ChangeOrigin;
 }
 
+/** The address of a replacement's step on a record: `<record>#old`, `<record>#detach`. */
+export function stepAddress(record: Address, step: ChangeStep): Address {
+  return `${record}${step === 'replace-old' ? '#old' : '#detach'}`;
+}
+
 /** A blocked delete of a terminal keeps how its change would dispose of it (logout, decommission). */
 export function disposalOf(change: Pick<Change, 'disposal'>, action: Action): { disposal?: DeviceDisposal } {
   return action === 'delete' && change.disposal !== undefined ? { disposal: change.disposal } : {};
@@ -199,3 +223,43 @@ export function summarise(changes: readonly Change[], blocked: readonly BlockedC
   }
   return summary;
 }
+
+declare const STAGE: unique symbol;
+
+/**
+ * A plan on its way out, typed by how far it came, so that nothing shows a plan it may not:
+ * - `raw`: as the planner made it (plan-changes.ts planChanges), or as a plan document read back
+ *   comes in (plan-document.ts): secret values in clear, fields in the diff's order;
+ * - `redacted`: every secret value masked (render/redact.ts redactPlan, from a raw plan);
+ * - `published`: redacted, and shaped as paycfg publishes it (published-plan.ts publishedPlan, from a
+ *   redacted plan): what the renderers, `--json`, the saved-plan writer and the journal take.
+ * Each is made in one place, from the stage before. The stage is a type alone: at run time a
+ * staged plan is the plain value a Plan is.
+ */
+export type PlanStage = 'raw' | 'redacted' | 'published';
+
+/** A change as paycfg holds it: its role a field, set where the planner makes it. Not in the JSON (plan-document.ts). */
+export interface PlannedChange extends Change {
+  readonly role?: ChangeRole;
+}
+
+/** A blocked change as the planner holds it: the role of the change it holds back. Not published (published-plan.ts). */
+export interface PlannedBlock extends BlockedChange {
+  readonly role?: ChangeRole;
+}
+
+/** A warning as paycfg holds it: what it is about as fields (address, cause), not its words. Not published. */
+export interface PlannedWarning extends PlanWarning {
+  readonly cause?: WarningCause;
+}
+
+export type StagedPlan<S extends PlanStage> = Omit<Plan, 'changes' | 'blocked' | 'warnings'> & {
+  readonly changes: PlannedChange[];
+  readonly blocked: PlannedBlock[];
+  readonly warnings?: PlannedWarning[];
+  readonly [STAGE]: S;
+};
+
+export type RawPlan = StagedPlan<'raw'>;
+export type RedactedPlan = StagedPlan<'redacted'>;
+export type PublishedPlan = StagedPlan<'published'>;

@@ -41,11 +41,15 @@ export class Protection {
   }
 }
 
-/** The reason and the way out of a change blocked by protection, in the plan's words. */
-export function protectedWording(pattern: string, action: 'delete' | 'replace'): { reason: string; blocker: string } {
+/**
+ * The reason and the way out of a change blocked by protection, in the plan's words. The way out
+ * names what it is about: the record itself (`it`), or the record whose replacement a protected
+ * record of its own holds back (a profile, for its binding).
+ */
+export function protectedWording(pattern: string, action: 'delete' | 'replace', what = 'it'): { reason: string; blocker: string } {
   return {
     reason: `protected by ${JSON.stringify(pattern)} in the manifest's protect: list, which refuses to ${action === 'replace' ? 'replace (delete and create again)' : 'delete'} the live record`,
-    blocker: `to ${action} it, first remove ${JSON.stringify(pattern)} from protect: (or narrow it) in a reviewed change of its own, then plan again`,
+    blocker: `to ${action} ${what}, first remove ${JSON.stringify(pattern)} from protect: (or narrow it) in a reviewed change of its own, then plan again`,
   };
 }
 

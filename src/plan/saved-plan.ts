@@ -4,14 +4,13 @@ import { PaycfgError } from '../errors.js';
 import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { sortKeys } from '../model/canonical.js';
-import { duplicateAddress } from '../model/kinds.js';
-import { baseAddress, splitPointer } from '../model/pointers.js';
+import { addressOf, duplicateAddress } from '../model/kinds.js';
+import { splitPointer } from '../model/pointers.js';
 import type { Move } from '../model/moves.js';
 import type { DesiredState, LiveState } from '../model/state.js';
 import { planHash } from '../journal/plan-hash.js';
-import { redactPlan } from '../render/redact.js';
-import type { Plan } from './plan.js';
-import { publishedPlan } from './published-plan.js';
+import type { Plan, PublishedPlan } from './plan.js';
+import { planDocument } from './plan-document.js';
 
 /**
  * A plan saved by `plan --out` and carried out later by `apply PLANFILE`. It holds the plan with
@@ -25,8 +24,36 @@ export class SavedPlanError extends PaycfgError {
   readonly code = 'SAVED_PLAN';
 }
 
-/** The live group moved since the plan was made: the plan no longer says what apply would do. */
-export class SavedPlanStaleError extends SavedPlanError {}
+/** How a stale saved plan's message ends when the caller has no better way on to name. */
+export const MAKE_A_NEW_PLAN = 'Make a new plan.';
+
+/**
+ * The live group moved since the plan was made: the plan no longer says what apply would do. It
+ * holds what moved and the way on its message ends with, so that a caller that knows the commands
+ * to run (the CLI) words it once with them (withWayOn).
+ */
+export class SavedPlanStaleError extends SavedPlanError {
+  /** Each live record that moved: `<address> (changed since)`, `(deleted since)` or `(created since)`, sorted. */
+  readonly moved: readonly string[];
+  /** The message's last line. */
+  readonly wayOn: string;
+
+  constructor(moved: readonly string[], wayOn: string = MAKE_A_NEW_PLAN) {
+    const shown = moved.slice(0, 20).join('\n  ');
+    super(
+      `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Changed since the plan:\n  ${shown}` +
+        `${moved.length > 20 ? `\n  … and ${moved.length - 20} more` : ''}\n${wayOn}`,
+      { moved: moved.length },
+    );
+    this.moved = [...moved];
+    this.wayOn = wayOn;
+  }
+
+  /** The same error, ending with another way on (the commands that make a new plan of the same manifest). */
+  withWayOn(wayOn: string): SavedPlanStaleError {
+    return new SavedPlanStaleError(this.moved, wayOn);
+  }
+}
 
 export interface SavedScope {
   readonly group?: string;
@@ -120,7 +147,8 @@ export function fingerprintsOf(live: LiveState): Record<string, string> {
 
 /** What a saved plan is built from: the plan and the stages that made it. */
 export interface SavedPlanSource {
-  readonly plan: Plan;
+  /** Published (secret values redacted, the token masked), without its hash: the saved plan keeps that beside it. */
+  readonly plan: PublishedPlan;
   readonly desired: DesiredState;
   readonly live: LiveState;
   /** With where secret fields are written with a default (manifest/secret-defaults.ts): refused whatever the plan writes. */
@@ -155,7 +183,7 @@ export function refuseSecretDefaults(defaults: ReadonlyMap<string, SecretDefault
 export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): SavedPlan {
   refuseSecretDefaults(run.manifest.secretDefaults);
   const secrets: { pointer: string; template: string }[] = [];
-  const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => baseAddress(c.address)));
+  const written = new Set(run.plan.changes.filter((c) => c.after !== null).map((c) => addressOf(c.kind, c.key)));
   for (const [pointer, secret] of run.desired.sensitive) {
     // A secret written in the manifest itself is refused wherever it is, like a default: whether the
     // plan happens to write it today must not decide whether a CI job passes.
@@ -194,7 +222,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     formatVersion: 1,
     createdAt: now.toISOString(),
     manifestFiles: [...run.manifest.files],
-    plan: publishedPlan(redactPlan(run.plan)),
+    plan: planDocument(run.plan),
     fingerprints: fingerprintsOf(run.live),
     scope,
     secrets,

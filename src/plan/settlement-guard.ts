@@ -1,9 +1,8 @@
 import { PaycfgError } from '../errors.js';
 import { addressOf, type Address } from '../model/kinds.js';
-import { baseAddress } from '../model/pointers.js';
 import { formatAmount, minorDigits } from '../impact/money.js';
 import { isUnsettled, type SettlementBatchFacts } from '../payments/settlement-batch.js';
-import type { Change, PlanWarning, UnsettledBatch } from './plan.js';
+import type { Change, PlannedChange, PlannedWarning, UnsettledBatch } from './plan.js';
 
 /**
  * The settlement guard: a change that takes away what an unsettled batch routes through (the
@@ -31,11 +30,10 @@ export const SETTLE_ENDPOINT = 'POST /api/v2/settlement/settle';
  * binding (`predicted`) does not exist yet; a detach step only happens inside a profile's
  * replacement, which is guarded itself (every batch of its bindings is one of the profile's).
  */
-export function guardedAddress(change: Pick<Change, 'address' | 'kind' | 'key' | 'action' | 'step' | 'disposal' | 'predicted'>): Address | undefined {
-  if (change.predicted === true || change.step === 'detach') return undefined;
-  if (change.step === 'replace-old') return change.kind === 'emv' ? undefined : baseAddress(change.address);
-  if (change.action === 'replace') return undefined;
-  if (change.action !== 'delete' || baseAddress(change.address) !== change.address) return undefined;
+export function guardedAddress(change: Pick<PlannedChange, 'kind' | 'key' | 'action' | 'step' | 'role' | 'disposal' | 'predicted'>): Address | undefined {
+  if (change.predicted === true || change.step === 'detach' || change.role === 'duplicate') return undefined;
+  if (change.step === 'replace-old') return change.kind === 'emv' ? undefined : addressOf(change.kind, change.key);
+  if (change.action !== 'delete') return undefined;
   switch (change.kind) {
     case 'acquirer':
     case 'binding':
@@ -98,13 +96,18 @@ function stateWord(state: number): string {
 
 /** `batch 100001 (open): 3 payments, USD 42.50` */
 export function describeBatch(batch: UnsettledBatch): string {
-  return `batch ${batch.batchId} (${stateWord(batch.state)}): ${batch.paymentCount} payment${batch.paymentCount === 1 ? '' : 's'}, ${formatAmount(batch.amount, batch.currency)}`;
+  return `${batchOpening(batch)}${stateWord(batch.state)}): ${batch.paymentCount} payment${batch.paymentCount === 1 ? '' : 's'}, ${formatAmount(batch.amount, batch.currency)}`;
 }
 
-/** The way out of a block, once per blocked change. */
-export function unsettledWayOut(count: number, then = 'plan again'): string {
+/** How describeBatch begins for a batch, whatever follows: `batch 100001 (` (render/impact-wording.ts knows a batch's blocker by it). */
+export function batchOpening(batch: Pick<UnsettledBatch, 'batchId'>): string {
+  return `batch ${batch.batchId} (`;
+}
+
+/** The way out of a block, once per blocked change; `sentence`: as a sentence of its own, capitalised. */
+export function unsettledWayOut(count: number, then = 'plan again', sentence = false): string {
   const them = count === 1 ? 'it' : 'them';
-  return `settle ${them} (${SETTLE_ENDPOINT} {batchId}) or wait for the acquirer's cut-off, then ${then}; or run with --allow-unsettled to go ahead and leave ${them} unsettled`;
+  return `${sentence ? 'Settle' : 'settle'} ${them} (${SETTLE_ENDPOINT} {batchId}) or wait for the acquirer's cut-off, then ${then}; or run with --allow-unsettled to go ahead and leave ${them} unsettled`;
 }
 
 /** The reason and the blockers of a change the guard holds back. */
@@ -117,14 +120,25 @@ export function unsettledWording(action: 'delete' | 'replace' | 'logout' | 'deco
   };
 }
 
-/** The warning a change let through by --allow-unsettled carries. */
-export function unsettledWarning(address: Address, batches: readonly UnsettledBatch[]): PlanWarning {
+/** The warning a change let through by --allow-unsettled carries: its cause and address as fields, the batches too. */
+export function unsettledWarning(address: Address, batches: readonly UnsettledBatch[]): PlannedWarning {
   const n = batches.length;
   return {
     address,
     message: `--allow-unsettled: ${n} unsettled settlement batch${n === 1 ? '' : 'es'} route${n === 1 ? 's' : ''} through ${address}, and the change goes ahead: ${batches.map(describeBatch).join('; ')}`,
     batches: [...batches],
+    cause: 'unsettled',
   };
+}
+
+/**
+ * Whether two unsettled warnings are the same: about the same record, with the same batches in
+ * the same states and amounts (what their words say). Told by their fields, never their words.
+ */
+export function sameUnsettledWarning(a: PlannedWarning, b: PlannedWarning): boolean {
+  if (a.cause !== 'unsettled' || b.cause !== 'unsettled' || a.address !== b.address) return false;
+  const facts = (w: PlannedWarning): string => JSON.stringify((w.batches ?? []).map((x) => [x.batchId, x.state, x.paymentCount, x.amount, x.currency]));
+  return facts(a) === facts(b);
 }
 
 /**
@@ -137,13 +151,13 @@ export class SavedPlanUnsettledError extends PaycfgError {
 
 /** A guarded change of a saved plan and the unsettled batches now routed through its record. */
 export interface UnsettledChange {
-  readonly change: Change;
+  readonly change: PlannedChange;
   readonly address: Address;
   readonly batches: UnsettledBatch[];
 }
 
 /** The guarded changes of a plan through which unsettled batches route now. */
-export function unsettledChanges(changes: readonly Change[], unsettled: UnsettledByAddress): UnsettledChange[] {
+export function unsettledChanges(changes: readonly PlannedChange[], unsettled: UnsettledByAddress): UnsettledChange[] {
   const out: UnsettledChange[] = [];
   for (const change of changes) {
     const address = guardedAddress(change);
@@ -161,7 +175,7 @@ export function refuseUnsettledSince(found: readonly UnsettledChange[]): void {
   throw new SavedPlanUnsettledError(
     `unsettled settlement batches now route through ${found.length === 1 ? 'a change' : `${found.length} changes`} of the saved plan ` +
       `(money has moved since it was made); nothing was changed:\n${lines.join('\n')}\n` +
-      `${unsettledWayOut(count, 'apply the saved plan again').replace(/^settle/, 'Settle')}.`,
+      `${unsettledWayOut(count, 'apply the saved plan again', true)}.`,
     { changes: Object.fromEntries(found.map((f) => [f.address, f.batches.map((b) => b.batchId)])) },
   );
 }

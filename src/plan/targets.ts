@@ -1,9 +1,8 @@
 import { UsageError } from '../errors.js';
 import { closestMatches } from '../manifest/did-you-mean.js';
-import { addressOf, parseAddress, type Address } from '../model/kinds.js';
-import { baseAddress } from '../model/pointers.js';
+import { addressOf, parseAddress, type Address, type Kind } from '../model/kinds.js';
 import { TargetError } from './errors.js';
-import { summarise, type Plan } from './plan.js';
+import { summarise, type RawPlan } from './plan.js';
 
 /** Checks `--target` values: each must be an address `<kind>/<key>`. */
 export function parseTargets(values: readonly string[] | undefined): Address[] {
@@ -26,21 +25,21 @@ function isChildOf(address: Address, target: Address): boolean {
   return parent?.kind === 'merchant' && (child?.kind === 'binding' || child?.kind === 'device') && child.key.startsWith(`${parent.key}/`);
 }
 
-/** A merchant target takes its bindings and devices with it. */
-function inScope(address: Address, targets: readonly Address[]): boolean {
-  const base = baseAddress(address);
-  return targets.some((t) => base === t || isChildOf(base, t));
+/** A merchant target takes its bindings and devices with it. A step or a duplicate code is in scope with its record. */
+function inScope(entry: { readonly kind: Kind; readonly key: string }, targets: readonly Address[]): boolean {
+  const record = addressOf(entry.kind, entry.key);
+  return targets.some((t) => record === t || isChildOf(record, t));
 }
 
 /**
  * Limits a plan to the targeted resources and everything they depend on (transitively), like
  * `terraform plan -target`. Returns the plan unchanged without targets.
  */
-export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
+export function limitToTargets(plan: RawPlan, targets: readonly Address[]): RawPlan {
   if (targets.length === 0) return plan;
   const byAddress = new Map(plan.changes.map((c) => [c.address, c]));
   const keep = new Set<Address>();
-  const stack = plan.changes.filter((c) => inScope(c.address, targets)).map((c) => c.address);
+  const stack = plan.changes.filter((c) => inScope(c, targets)).map((c) => c.address);
   while (stack.length > 0) {
     const address = stack.pop()!;
     if (keep.has(address)) continue;
@@ -48,11 +47,11 @@ export function limitToTargets(plan: Plan, targets: readonly Address[]): Plan {
     for (const dependency of byAddress.get(address)?.dependsOn ?? []) stack.push(dependency);
   }
   const changes = plan.changes.filter((c) => keep.has(c.address));
-  const unmanaged = plan.unmanaged.filter((u) => inScope(u.address, targets));
-  const unreadDevices = (plan.unreadDevices ?? []).filter((u) => inScope(addressOf('merchant', u.merchant), targets));
+  const unmanaged = plan.unmanaged.filter((u) => inScope(u, targets));
+  const unreadDevices = (plan.unreadDevices ?? []).filter((u) => inScope({ kind: 'merchant', key: u.merchant }, targets));
   const kept = new Set<Address>([...keep, ...unmanaged.map((u) => u.address)]);
   const warnings = (plan.warnings ?? []).filter((w) => w.address === undefined || kept.has(w.address));
-  const blocked = plan.blocked.filter((b) => inScope(b.address, targets) || keep.has(b.address));
+  const blocked = plan.blocked.filter((b) => inScope(b, targets) || keep.has(b.address));
   const { warnings: _all, unreadDevices: _unread, ...rest } = plan;
   return {
     ...rest,

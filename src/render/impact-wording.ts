@@ -3,6 +3,7 @@ import type { ChangeImpact } from '../impact/types.js';
 import { windowInWords } from '../impact/window.js';
 import type { Kind } from '../model/kinds.js';
 import type { Action } from '../plan/plan.js';
+import { batchOpening } from '../plan/settlement-guard.js';
 import { showControls } from '../util/visible-text.js';
 
 /**
@@ -146,14 +147,14 @@ export function batchLines(batches: readonly BatchView[]): string[] {
 
 /**
  * A blocked entry's blockers without those that only describe one of its listed batches (the
- * planner words each batch as a blocker too, for readers of the JSON): the renderers list the
- * batches themselves, formatted and counted.
+ * planner words each batch as a blocker too, for readers of the JSON: plan/settlement-guard.ts
+ * describeBatch, `batch <id> (open): ...`): the renderers list the batches themselves, formatted
+ * and counted. A blocker is left out when it begins as the planner words a listed batch, the id
+ * taken from the `batches` field; the rest of its words may be any version's. On a visible plan the
+ * two match as well: showControls escapes the id in the field and in the blocker alike.
  */
 export function blockersBesideBatches(blockers: readonly string[], batches: readonly BatchView[] | undefined): string[] {
   if (batches === undefined || batches.length === 0) return [...blockers];
-  const ids = new Set(batches.map((batch) => batch.batchId));
-  return blockers.filter((blocker) => {
-    const match = /^batch (\S+) \(/.exec(blocker);
-    return match === null || !ids.has(match[1]!);
-  });
+  const openings = batches.map(batchOpening);
+  return blockers.filter((blocker) => !openings.some((opening) => blocker.startsWith(opening)));
 }

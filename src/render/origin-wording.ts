@@ -1,6 +1,6 @@
-import { baseAddress } from '../model/pointers.js';
 import { ORIGINS, type ChangeOrigin, type WithOrigin } from '../plan/origin.js';
 import type { Change, Plan } from '../plan/plan.js';
+import { visibleRecordAddress } from './visible-plan.js';
 
 /**
  * The words of a plan made with a base manifest (`plan --base`), shared by the text and Markdown
@@ -45,13 +45,14 @@ export function changesByOrigin(changes: readonly Change[]): { origin: ChangeOri
 
 /**
  * The records whose changes made outside paycfg the apply would undo (labelled revert or both), each
- * once and in the plan's order: a replacement's halves and a detach step name their record.
+ * once and in the plan's order, as the visible plan shows addresses: a replacement's halves and a
+ * detach step name their record.
  */
 export function revertedAddresses(plan: Plan): string[] {
   const out = new Set<string>();
   for (const change of plan.changes) {
     const origin = originOf(change);
-    if (origin === 'revert' || origin === 'both') out.add(baseAddress(change.address));
+    if (origin === 'revert' || origin === 'both') out.add(visibleRecordAddress(change));
   }
   return [...out];
 }

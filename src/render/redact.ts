@@ -1,7 +1,8 @@
 import type { Operation } from 'fast-json-patch';
-import type { Change, Plan } from '../plan/plan.js';
+import type { Change, Plan, RawPlan, RedactedPlan } from '../plan/plan.js';
 
-import { baseAddress, pointerSegments, splitPointer } from '../model/pointers.js';
+import { addressOf } from '../model/kinds.js';
+import { pointerSegments, splitPointer } from '../model/pointers.js';
 import { createScrubber, scrub, type Scrubber } from '../util/scrub.js';
 
 export const SENSITIVE = '(sensitive)';
@@ -28,9 +29,9 @@ function indexPointers(pointers: readonly string[]): ReadonlyMap<string, readonl
   return index;
 }
 
-/** Secret paths (segments) inside one change's fields. */
-export function secretPaths(plan: Pick<Plan, 'sensitive'>, change: Pick<Change, 'address'>): string[][] {
-  return [...(indexPointers(plan.sensitive).get(baseAddress(change.address)) ?? [])];
+/** Secret paths (segments) inside one change's fields: its record's, a step's and a duplicate code's alike. */
+export function secretPaths(plan: Pick<Plan, 'sensitive'>, change: Pick<Change, 'kind' | 'key'>): string[][] {
+  return [...(indexPointers(plan.sensitive).get(addressOf(change.kind, change.key)) ?? [])];
 }
 
 function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
@@ -64,21 +65,26 @@ function redactPatch(patch: Operation[], paths: string[][]): Operation[] {
   });
 }
 
-/** A copy of the plan with every secret value replaced: what every renderer shows and --out saves. */
-export function redactPlan(plan: Plan): Plan {
-  return {
-    ...plan,
-    changes: plan.changes.map((change) => {
-      const paths = secretPaths(plan, change);
-      if (paths.length === 0) return change;
-      return {
-        ...change,
-        before: maskAll(change.before, paths) as Change['before'],
-        after: maskAll(change.after, paths) as Change['after'],
-        patch: redactPatch(change.patch, paths),
-      };
-    }),
-  };
+/**
+ * The one place a redacted plan is made, from a raw one: a copy with every secret value replaced,
+ * what every renderer shows and --out saves (published-plan.ts shapes it).
+ */
+export function redactPlan(plan: RawPlan): RedactedPlan {
+  return { ...plan, changes: redactedChanges(plan) } as Plan as RedactedPlan;
+}
+
+/** The plan's changes with every secret value replaced, whatever stage the plan is at (a plan's hash is of these). */
+export function redactedChanges<C extends Change>(plan: Pick<Plan, 'sensitive'> & { readonly changes: readonly C[] }): C[] {
+  return plan.changes.map((change) => {
+    const paths = secretPaths(plan, change);
+    if (paths.length === 0) return change;
+    return {
+      ...change,
+      before: maskAll(change.before, paths) as Change['before'],
+      after: maskAll(change.after, paths) as Change['after'],
+      patch: redactPatch(change.patch, paths),
+    };
+  });
 }
 
 /** The secrets long enough to mask, per list the caller keeps passing (see util/scrub's index cache). */
@@ -125,8 +131,9 @@ function scrubDeep(value: unknown, clean: Scrubber): unknown {
  * values that must never be shown at all. A plan that holds no form of them is returned as it is,
  * not copied.
  */
-export function scrubPlan(plan: Plan, secrets: readonly string[]): Plan {
+export function scrubPlan<P extends Plan>(plan: P, secrets: readonly string[]): P {
   const wanted = secrets.filter((secret) => secret.length > 0);
   if (wanted.length === 0) return plan;
-  return scrubDeep(plan, createScrubber(wanted, SENSITIVE)) as Plan;
+  // A mask over every string, at whatever stage the plan is: it stays at that stage.
+  return scrubDeep(plan, createScrubber(wanted, SENSITIVE)) as P;
 }

@@ -1,4 +1,4 @@
-import type { Change, Plan } from '../plan/plan.js';
+import type { Change, Plan, PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import {
   blockedAction,
@@ -18,7 +18,6 @@ import {
   planHashLine,
 } from './plan-wording.js';
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
-import { publicPlan } from './public-plan.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import { changeLines, movedFromOf, type BlockLine } from './render-text.js';
 import { visiblePlan } from './visible-plan.js';
@@ -151,8 +150,8 @@ function fitted(sections: readonly Section[], priority: readonly number[], budge
  * change blocks as fit, then the records paycfg leaves alone; what does not fit is counted, with the
  * command that shows it all.
  */
-export function renderPlanMarkdown(input: Plan, kind: ReportKind = 'plan', options: MarkdownOptions = {}): string {
-  const plan = visiblePlan(publicPlan(input));
+export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'plan', options: MarkdownOptions = {}): string {
+  const plan = visiblePlan(input);
   const drift = plan.changes.length > 0;
   const targets = plan.targets ?? [];
   // paycfg's own words, with Markdown of its own: not escaped.

@@ -1,5 +1,4 @@
-import { baseAddress } from '../model/pointers.js';
-import { hasDrifted, type Change, type Plan, type PlanWarning } from '../plan/plan.js';
+import { hasDrifted, type Change, type Plan, type PlannedChange, type PlanWarning, type PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
 import { batchLines, blockersBesideBatches, impactLine, type WithBatches, type WithImpact } from './impact-wording.js';
@@ -18,15 +17,14 @@ import {
   planHashLine,
 } from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
-import { publicPlan } from './public-plan.js';
 import type { Style } from './style.js';
-import { visiblePlan } from './visible-plan.js';
+import { visiblePlan, visibleRecordAddress } from './visible-plan.js';
 
 const SYMBOL: Record<Change['action'], string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
 
-function headline(change: Change): string {
-  const base = baseAddress(change.address);
-  if (base !== change.address && change.address.startsWith(`${base}#duplicate-`)) return `${base}: duplicate code ${change.liveId ?? ''} will be deleted`;
+function headline(change: PlannedChange): string {
+  const base = visibleRecordAddress(change);
+  if (change.role === 'duplicate') return `${base}: duplicate code ${change.liveId ?? ''} will be deleted`;
   if (change.step === 'replace-old') return `${base} (old record${change.liveId !== undefined ? ` ${change.liveId}` : ''}) will be deleted to make way for its replacement`;
   if (change.step === 'detach') return `${base} will let go of a resource that is being replaced`;
   const movedFrom = movedFromOf(change);
@@ -130,8 +128,8 @@ export interface TextOptions {
  * characters from the service as escapes. A plan says what it will do, or that it changes nothing;
  * a drift report ends in one verdict, as its exit code has it.
  */
-export function renderPlanText(input: Plan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
-  const plan = visiblePlan(publicPlan(input));
+export function renderPlanText(input: PublishedPlan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
+  const plan = visiblePlan(input);
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}`, ''];
   if (plan.changes.length > 0 && hasOrigins(plan)) {
     out.push('paycfg will perform the following actions, grouped by where they come from (compared with the base manifest); apply runs them in the order their `after:` lines allow:', '');

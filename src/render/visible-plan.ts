@@ -1,7 +1,13 @@
 import type { ChangeImpact } from '../impact/types.js';
-import type { Plan } from '../plan/plan.js';
+import type { Change, Plan, PlannedChange, PublishedPlan } from '../plan/plan.js';
+import { addressOf } from '../model/kinds.js';
 import { showControls } from '../util/visible-text.js';
 import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
+
+declare const VISIBLE: unique symbol;
+
+/** A published plan with its words made safe for a terminal: what the text and Markdown renderers lay out, and nothing else reads. */
+export type VisiblePlan = Omit<Plan, 'changes'> & { readonly changes: PlannedChange[]; readonly [VISIBLE]: true };
 
 /**
  * The plan's words as the text and Markdown renderers show them: every string that can hold text
@@ -13,9 +19,9 @@ import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
  * quoting the escaped text would show a backslash and an escape alike. Settlement data comes from
  * the service too: batch ids, currency codes and times in impacts and unsettled batches are escaped.
  */
-export function visiblePlan(plan: Plan): Plan {
+export function visiblePlan(plan: PublishedPlan): VisiblePlan {
   const t = (text: string): string => showControls(text);
-  return {
+  const visible: Plan = {
     ...plan,
     baseUrl: t(plan.baseUrl),
     group: { groupId: t(plan.group.groupId), groupName: plan.group.groupName },
@@ -53,6 +59,7 @@ export function visiblePlan(plan: Plan): Plan {
       ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}), ...visibleBatches(w as typeof w & WithBatches, t) })) }
       : {}),
   };
+  return visible as Omit<Plan, 'changes'> as VisiblePlan;
 }
 
 function visibleBatches(holder: WithBatches, t: (text: string) => string): { batches?: BatchView[] } {
@@ -72,4 +79,9 @@ function visibleImpact(impact: ChangeImpact, t: (text: string) => string): Chang
       ...(payments.window !== undefined ? { window: t(payments.window) } : {}),
     },
   };
+}
+
+/** The address of the record a change acts on, shown as visiblePlan shows addresses (its own, a step's, a duplicate code's alike). */
+export function visibleRecordAddress(change: Pick<Change, 'kind' | 'key'>): string {
+  return showControls(addressOf(change.kind, change.key));
 }

@@ -1,5 +1,5 @@
 import { buildDesiredState } from '../desired/build-desired.js';
-import { loadManifest, ManifestError, type Diagnostic } from '../manifest/index.js';
+import { formatDiagnostic, loadManifest, ManifestError, type Diagnostic } from '../manifest/index.js';
 import type { DesiredState } from '../model/state.js';
 
 /** The manifest as it was before the change under review (`plan --base`, `--base-ref`). */
@@ -16,12 +16,25 @@ export interface BaseManifest {
   readonly warnings?: readonly string[];
 }
 
-/** The base manifest is invalid: its problems, named as the base's (its files may not be on disk any more). */
+/**
+ * The base manifest is invalid: its problems, named as the base's (its files may not be on disk any
+ * more). A ManifestError (callers that catch one catch this), whose message names the base: made
+ * from its parts, the label and the diagnostics ManifestError sorted, as ManifestError words its own.
+ */
 export class BaseManifestError extends ManifestError {
+  readonly label: string;
+
   constructor(label: string, diagnostics: readonly Diagnostic[], files: readonly string[]) {
     super(diagnostics, files);
-    this.message = this.message.replace(/^the manifest is invalid/, `the base manifest (${label}) is invalid`);
+    this.label = label;
+    this.message = invalidManifestMessage(`the base manifest (${label})`, this.diagnostics);
   }
+}
+
+/** `<subject> is invalid (N errors):` and one `file:line:col: message` line per problem, in ManifestError's order. */
+function invalidManifestMessage(subject: string, sorted: readonly Diagnostic[]): string {
+  const count = sorted.length === 1 ? '1 error' : `${sorted.length} errors`;
+  return `${subject} is invalid (${count}):\n${sorted.map(formatDiagnostic).join('\n')}`;
 }
 
 export interface LoadedBase {

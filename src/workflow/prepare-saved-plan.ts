@@ -1,20 +1,23 @@
 import type { ApiClient } from '../api/index.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { describeCharacter, expandTemplate, MULTI_LINE_FIELDS, refusedCharacter } from '../manifest/index.js';
-import { baseAddress, splitPointer } from '../model/pointers.js';
+import { addressOf } from '../model/kinds.js';
+import { splitPointer } from '../model/pointers.js';
 import type { DesiredResource, DesiredState } from '../model/state.js';
 import { routeBatches } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart } from '../payments/impact-window.js';
 import { readSettlementBatches } from '../payments/read-settlements.js';
 import { checkDeleteBudget, deleteBudgetOf } from '../plan/delete-budget.js';
-import type { Change, Plan } from '../plan/plan.js';
+import type { PlannedChange, RawPlan } from '../plan/plan.js';
+import { planFromDocument } from '../plan/plan-document.js';
 import { movedSince, SavedPlanError, type SavedPlan, SavedPlanStaleError } from '../plan/saved-plan.js';
-import { guardedAddress, refuseUnsettledSince, unsettledByAddress, unsettledChanges, unsettledWarning } from '../plan/settlement-guard.js';
+import { guardedAddress, refuseUnsettledSince, sameUnsettledWarning, unsettledByAddress, unsettledChanges, unsettledWarning } from '../plan/settlement-guard.js';
 import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.js';
 import type { PaymentOptions } from './compute-plan.js';
 
 export interface PreparedSavedPlan {
-  readonly plan: Plan;
+  /** The saved plan with its secret values back from the environment: raw again, to carry out. */
+  readonly plan: RawPlan;
   readonly desired: DesiredState;
   readonly live: LiveRead;
   /** Secret values read back from the environment, for scrubbing output. */
@@ -105,25 +108,20 @@ export async function prepareSavedPlan(
   const owner = await readOwner(client, saved.plan.group.groupId);
   const live = await readLive(client, desired, owner, { concurrency });
   const moved = movedSince(saved, live.state);
-  if (moved.length > 0) {
-    const shown = moved.slice(0, 20).join('\n  ');
-    throw new SavedPlanStaleError(
-      `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Changed since the plan:\n  ${shown}` +
-        `${moved.length > 20 ? `\n  … and ${moved.length - 20} more` : ''}\nMake a new plan.`,
-      { moved: moved.length },
-    );
-  }
+  if (moved.length > 0) throw new SavedPlanStaleError(moved);
 
-  let plan = saved.plan;
+  // Read in as a plan (plan-document.ts): each change's role and each warning's cause as fields.
+  let plan = planFromDocument(saved.plan);
   // The same single read as plan's, only when the saved plan has something the guard holds back.
-  if (saved.plan.changes.some((c) => guardedAddress(c) !== undefined)) {
+  if (plan.changes.some((c) => guardedAddress(c) !== undefined)) {
     const batches = await readSettlementBatches(client, settlementReadStart(payments.now ?? new Date(), DEFAULT_IMPACT_WINDOW));
-    const found = unsettledChanges(saved.plan.changes, unsettledByAddress(routeBatches(batches, live.state, saved.scope.moved).byAddress));
+    const found = unsettledChanges(plan.changes, unsettledByAddress(routeBatches(batches, live.state, saved.scope.moved).byAddress));
     if (payments.allowUnsettled !== true) refuseUnsettledSince(found);
     else if (found.length > 0) {
-      const known = new Set((plan.warnings ?? []).map((w) => `${w.address ?? ''}\0${w.message}`));
-      const added = found.map((f) => unsettledWarning(f.address, f.batches)).filter((w) => !known.has(`${w.address ?? ''}\0${w.message}`));
-      plan = { ...plan, warnings: [...(plan.warnings ?? []), ...added] };
+      // A batch the plan already warned of, in the same state, is not warned of twice.
+      const known = plan.warnings ?? [];
+      const added = found.map((f) => unsettledWarning(f.address, f.batches)).filter((w) => !known.some((k) => sameUnsettledWarning(k, w)));
+      plan = { ...plan, warnings: [...known, ...added] };
     }
   }
 
@@ -135,8 +133,8 @@ export async function prepareSavedPlan(
     if (list === undefined) byAddress.set(address, [{ path, value }]);
     else list.push({ path, value });
   }
-  const changes: Change[] = plan.changes.map((change) => {
-    const secrets = byAddress.get(baseAddress(change.address));
+  const changes: PlannedChange[] = plan.changes.map((change) => {
+    const secrets = byAddress.get(addressOf(change.kind, change.key));
     if (change.after === null || secrets === undefined) return change;
     const after = structuredClone(change.after);
     for (const { path, value } of secrets) setAt(after, path, value);

@@ -4,6 +4,8 @@ import { extname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { buildSavedPlan, parseSavedPlan, SAVED_PLAN_KIND, SavedPlanError, type SavedPlan } from '../plan/saved-plan.js';
 import { stringifyJson } from '../util/visible-text.js';
+import type { PublishedPlan } from '../plan/plan.js';
+import { publicPlanOfDocument } from '../render/public-plan.js';
 import type { PlanRun } from './compute-plan.js';
 
 /** How much of an existing file is read to tell whether it is a saved plan: its `kind` comes first. */
@@ -14,12 +16,15 @@ export interface WriteSavedPlanOptions {
   readonly force?: boolean;
 }
 
+/** A run's plan as it is saved: published (secrets redacted, the token masked), without its hash, which the saved plan keeps beside it. */
+export type SavedPlanRun = Omit<PlanRun, 'plan'> & { readonly plan: PublishedPlan };
+
 /**
  * Writes `plan --out`: readable by its owner alone (it names where secrets come from), never half
  * written. An existing file is replaced only when it is a saved plan itself, or with `force`: a
  * manifest given to --out by mistake must not be overwritten with a plan.
  */
-export async function writeSavedPlan(file: string, run: PlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
+export async function writeSavedPlan(file: string, run: SavedPlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
   const { maxDeletes, maxAffectedTerminals } = run.safeguards;
   const safety = { ...(maxDeletes !== undefined ? { maxDeletes } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
   const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, safety });
@@ -139,4 +144,10 @@ export async function readSavedPlan(file: string, cwd: string, command: 'apply' 
     throw notAPlan(whatItIs(target, text.slice(0, HEAD_BYTES)));
   }
   return parseSavedPlan(data, target);
+}
+
+/** A saved plan as `show` prints it: published again from its document, with the hash it was saved with (the one the journal of its apply records). */
+export function shownSavedPlan(saved: SavedPlan): PublishedPlan {
+  const plan = publicPlanOfDocument(saved.plan);
+  return saved.planHash === undefined ? plan : { ...plan, planHash: saved.planHash };
 }

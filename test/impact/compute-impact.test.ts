@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeImpact, merchantsToCount } from '../../src/impact/compute-impact.js';
+import { computeImpact, merchantsToCount } from './document-changes.js';
 import type { LiveState } from '../../src/model/state.js';
 import { routeBatches } from '../../src/payments/batch-routes.js';
 import type { SettlementBatchFacts } from '../../src/payments/settlement-batch.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planHash } from '../../src/journal/plan-hash.js';
 import type { Change, Plan } from '../../src/plan/plan.js';
-import { publicPlan } from '../../src/render/public-plan.js';
+import { publicPlanOfDocument as publicPlan } from '../../src/render/public-plan.js';
 
 const device: Change = {
   address: 'device/coffee-001/till-1',

@@ -2,7 +2,7 @@ import jsonPatch, { type Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
 import { fieldPatch, typedPatch } from '../../src/plan/diff.js';
 import { planChanges } from '../../src/plan/plan-changes.js';
-import { renderPlanJson } from '../../src/render/render-json.js';
+import { renderPlanJson } from '../../src/render/render-document.js';
 import { binding, context, desiredState, device, emv, live, liveState, merchant, profile } from './states.js';
 
 describe('typedPatch', () => {

@@ -8,7 +8,7 @@ import type { Move } from '../../src/model/moves.js';
 import { applyMoves } from '../../src/plan/moves.js';
 import { planChanges } from '../../src/plan/plan-changes.js';
 import { PlanError } from '../../src/plan/errors.js';
-import { publishedPlan } from '../../src/plan/published-plan.js';
+import { publicPlan as publishedPlan } from '../../src/render/public-plan.js';
 import { binding, context, desiredState, device, emv, live, liveState, merchant, profile } from './states.js';
 
 const PROFILE_MOVE: Move = { kind: 'acquirer', from: 'acquirer/host-a', to: 'acquirer/host-a-usd' };

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { planChanges } from '../../src/plan/plan-changes.js';
 import { limitToTargets } from '../../src/plan/targets.js';
-import { renderPlanJson } from '../../src/render/render-json.js';
+import { renderPlanJson } from '../../src/render/render-document.js';
 import { binding, context, desiredState, device, emv, live, liveState, merchant, profile } from './states.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8'));

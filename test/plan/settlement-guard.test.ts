@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { renderPlanJson } from '../../src/render/render-json.js';
+import { renderPlanJson } from '../../src/render/render-document.js';
 import { UsageError } from '../../src/errors.js';
 import { parseImpactWindow, settlementReadStart } from '../../src/payments/impact-window.js';
 import type { SettlementBatchFacts } from '../../src/payments/settlement-batch.js';

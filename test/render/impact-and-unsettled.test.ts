@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeImpact } from '../../src/impact/types.js';
 import type { BlockedChange, Change, Plan } from '../../src/plan/plan.js';
 import { BATCHES_SHOWN, impactLine, utcMinute } from '../../src/render/impact-wording.js';
-import { renderPlanJson } from '../../src/render/render-json.js';
-import { renderPlanMarkdown } from '../../src/render/render-markdown.js';
-import { renderPlanText } from '../../src/render/render-text.js';
+import { renderPlanJson } from '../../src/render/render-document.js';
+import { renderPlanMarkdown } from '../../src/render/render-document.js';
+import { renderPlanText } from '../../src/render/render-document.js';
 import { createStyle } from '../../src/render/style.js';
 
 const plain = createStyle(false);

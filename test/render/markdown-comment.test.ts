@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Change, Plan } from '../../src/plan/plan.js';
-import { MARKDOWN_MAX_LENGTH, renderPlanMarkdown } from '../../src/render/render-markdown.js';
-import { renderPlanText } from '../../src/render/render-text.js';
+import { MARKDOWN_MAX_LENGTH, renderPlanMarkdown } from '../../src/render/render-document.js';
+import { renderPlanText } from '../../src/render/render-document.js';
 import { createStyle } from '../../src/render/style.js';
 
 const plain = createStyle(false);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Change, Plan } from '../../src/plan/plan.js';
-import { renderPlanJson } from '../../src/render/render-json.js';
-import { renderPlanMarkdown } from '../../src/render/render-markdown.js';
-import { renderPlanText } from '../../src/render/render-text.js';
+import { renderPlanJson } from '../../src/render/render-document.js';
+import { renderPlanMarkdown } from '../../src/render/render-document.js';
+import { renderPlanText } from '../../src/render/render-document.js';
 import { createStyle } from '../../src/render/style.js';
 
 const update = (address: string, extra: Partial<Change> & Record<string, unknown>): Change => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, UnmanagedResource } from '../../src/plan/plan.js';
 import { driftVerdict, noChangeLine, unmanagedGroups } from '../../src/render/plan-wording.js';
-import { renderPlanMarkdown } from '../../src/render/render-markdown.js';
-import { renderPlanText } from '../../src/render/render-text.js';
+import { renderPlanMarkdown } from '../../src/render/render-document.js';
+import { renderPlanText } from '../../src/render/render-document.js';
 import { createStyle } from '../../src/render/style.js';
 
 const plain = createStyle(false);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import type { Plan } from '../../src/plan/plan.js';
-import { renderPlanJson } from '../../src/render/render-json.js';
-import { renderPlanMarkdown } from '../../src/render/render-markdown.js';
-import { renderPlanText } from '../../src/render/render-text.js';
+import { renderPlanJson } from '../../src/render/render-document.js';
+import { renderPlanMarkdown } from '../../src/render/render-document.js';
+import { renderPlanText } from '../../src/render/render-document.js';
 import { scrubPlan } from '../../src/render/redact.js';
 import { createStyle } from '../../src/render/style.js';
 

@@ -169,7 +169,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;
             const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [] }).afterStale;
-            throw new SavedPlanStaleError(error.message.replace(/\nMake a new plan\.$/, `\n${step ?? 'Make a new plan.'}`), error.details as Record<string, unknown>);
+            throw step === undefined ? error : error.withWayOn(step);
           });
     // The plan as the library publishes it, no token a live record might carry; run() carries out the plan itself.
     const { plan, secretValues } = prepared;

@@ -1,8 +1,8 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { plan as makePlan } from '../../library/plan.js';
+import { publishPlan } from '../../library/plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { hasDrifted } from '../../plan/plan.js';
-import { publicPlan } from '../../render/public-plan.js';
+import { planDocument } from '../../plan/plan-document.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
@@ -50,7 +50,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   try {
     // Drift is the plan, with unmanaged records counted (every device read, so that each is listed):
     // the library's, the token masked in it.
-    const plan = await makePlan({
+    const plan = await publishPlan({
       manifest: paths,
       client,
       env: io.env,
@@ -64,7 +64,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const ignoreUnmanaged = values['ignore-unmanaged'];
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     if (values.json) {
-      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...publicPlan(plan) }, 2)}\n`);
+      io.stdout.write(`${stringifyJson({ kind: 'paycfg-drift', drifted, ...planDocument(plan) }, 2)}\n`);
     } else if (values.markdown) {
       io.stdout.write(renderPlanMarkdown(plan, 'drift', { ignoreUnmanaged }));
     } else {

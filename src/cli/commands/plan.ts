@@ -1,5 +1,5 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { plan } from '../../library/plan.js';
+import { publishPlan } from '../../library/plan.js';
 import { hasChanges } from '../../plan/plan.js';
 import { parseTargets } from '../../plan/targets.js';
 import { renderPlanJson } from '../../render/render-json.js';
@@ -67,7 +67,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
     // out of the plan it returns and saves, as the CLI's own output filter keeps it off the screen.
-    const shown = await plan({
+    const shown = await publishPlan({
       manifest: paths,
       client,
       env: io.env,

@@ -4,7 +4,7 @@ import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
 import { showControls } from '../../util/visible-text.js';
-import { readSavedPlan } from '../../workflow/saved-plan-file.js';
+import { readSavedPlan, shownSavedPlan } from '../../workflow/saved-plan-file.js';
 import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
@@ -34,8 +34,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (file === undefined) throw new UsageError('paycfg show: give the plan file, saved with `paycfg plan --out PLANFILE`');
   if (values.json && values.markdown) throw new UsageError('paycfg show: choose one of --json and --markdown');
   const saved = await readSavedPlan(file, io.cwd, 'show');
-  // The hash the plan was saved with: the one the journal of its apply records.
-  const plan = saved.planHash === undefined ? saved.plan : { ...saved.plan, planHash: saved.planHash };
+  const plan = shownSavedPlan(saved);
   if (values.json) io.stdout.write(renderPlanJson(plan));
   else if (values.markdown) io.stdout.write(renderPlanMarkdown(plan));
   else {
