@@ -1,7 +1,7 @@
 /**
  * Writes docs/manifest-reference.md, the reference of every manifest field, from the zod model (through its
- * JSON Schema, which carries the descriptions), the wire mapping in src/manifest/wire-mapping.ts
- * and the entries of examples/basic: `npm run docs:manifest`. `--check` writes nothing and exits 1
+ * JSON Schema, which carries the descriptions), the wire mapping in src/manifest/wire-mapping.ts,
+ * the kinds' docs sections (src/kinds/registry.ts) and the entries of examples/basic: `npm run docs:manifest`. `--check` writes nothing and exits 1
  * when the committed file is stale; test/manifest/manifest-docs.test.ts runs the same comparison.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { writeGeneratedPage } from './generated-page.js';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Document, isMap, parseDocument, YAMLSeq, type Node } from 'yaml';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
-import { SECRET_FIELDS } from '../src/manifest/issue-text.js';
+import { KIND_MODULES } from '../src/kinds/registry.js';
 import { MANIFEST_ON_THE_WIRE, type WireSection } from '../src/manifest/wire-mapping.js';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,34 +64,19 @@ safety:
   maxDeletes: 5
 `;
 
+/** The top level's own sections, then each kind's (its entry, and the objects inside it), in the registry's order. */
 const SECTIONS: readonly Section[] = [
   { id: 'Manifest', title: 'Top level', where: 'the root of every manifest file' },
   { id: 'PrunePolicy', title: 'prune', where: '`prune`' },
   { id: 'Safety', title: 'safety', where: '`safety`' },
   { id: 'Moved', title: 'moved', where: 'each item of `moved`' },
-  { id: 'EmvConfig', title: 'EMV configs', where: 'each item of `emvConfigs`', example: { path: ['emvConfigs', 0], listKey: 'emvConfigs' } },
-  {
-    id: 'AcquirerProfile',
-    title: 'Acquirer profiles',
-    where: 'each item of `acquirerProfiles`',
-    example: { path: ['acquirerProfiles', 0], listKey: 'acquirerProfiles' },
-  },
-  { id: 'MethodEntry', title: 'Payment methods (methods)', where: 'each value of a profile\'s or a binding\'s `methods`, keyed by method code' },
-  {
-    id: 'Merchant',
-    title: 'Merchants',
-    where: 'each item of `merchants`',
-    example: { path: ['merchants', 0], listKey: 'merchants', omit: ['bindings', 'devices'] },
-  },
-  {
-    id: 'Binding',
-    title: 'Bindings (merchant payment config)',
-    where: "each item of a merchant's `bindings`",
-    example: { path: ['merchants', 0, 'bindings', 0], listKey: 'bindings' },
-  },
-  { id: 'Device', title: 'Devices (terminals)', where: "each item of a merchant's `devices`", example: { path: ['merchants', 0, 'devices', 0], listKey: 'devices' } },
-  { id: 'DeviceEmvParams', title: 'Device EMV parameters (emvParams)', where: "a device's `emvParams`" },
+  ...KIND_MODULES.flatMap((kind) =>
+    kind.docSections.map(({ id, title, where, example }): Section => ({ id: id as WireSection, title, where, ...(example !== undefined ? { example } : {}) })),
+  ),
 ];
+
+/** Fields that are secret wherever they stand, as the kinds declare them. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(KIND_MODULES.flatMap((kind) => kind.secretFields));
 
 /** Value types that are not objects, described once at the end. */
 const SHARED_TYPES = ['PaymentMethodCode', 'Currency', 'Country', 'JsonValue'] as const;
