@@ -135,6 +135,7 @@ export const acquirer = defineKind({
     // The manifest writes the type ahead of the currency; plans show the currency first.
     first: ['profileName', 'acqType'],
   },
+  createBody: (key, fields, { ids }) => acquirerCreateBody(key, fields, ids),
   wire: {
     endpoint: 'GET /api/openapi/v1/acquirer',
     idField: 'profileId',

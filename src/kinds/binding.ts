@@ -75,6 +75,7 @@ export const binding = defineKind({
     managedIn: 'managedBindings',
   },
   keyOf: (entry, merchant) => bindingKey(merchant, String(entry['acquirer']), String(entry['currency'])),
+  createBody: (_key, fields, { ids }) => bindingBody(fields, ids),
   wire: {
     endpoint: 'GET /api/openapi/v1/mchInfo/payment/{mchId}',
     idField: 'acquirerProfileId',

@@ -202,6 +202,7 @@ export const device = defineKind({
     managedIn: 'managedDevices',
   },
   keyOf: (entry, merchant) => deviceKey(merchant, String(entry['deviceAlias'])),
+  createBody: (_key, fields, { ids, parentId }) => deviceCreateBody(parentId, fields, ids),
   wire: {
     endpoint: 'GET /api/openapi/v1/device',
     idField: 'deviceId',

@@ -58,6 +58,7 @@ export const emv = defineKind({
     listDescription: 'EMV configs, keyed by emvName.',
     listOnTheWire: 'One EMV config record each (below).',
   },
+  createBody: (key, fields) => emvCreateBody(key, fields),
   wire: {
     endpoint: 'GET /api/openapi/v1/emv',
     idField: 'id',

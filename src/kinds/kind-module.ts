@@ -81,6 +81,11 @@ export interface KindSpec<
     readonly record: WireSchemaMeta;
     readonly legacy?: WireSchemaMeta;
   };
+  /**
+   * The body of the POST that creates a record of the kind from its state: the kind's own body
+   * function, in one form for every kind (`parentId` is the parent's service id, e.g. the mchId).
+   */
+  readonly createBody: (key: string, fields: StateFieldsOf<F>, context: { readonly ids: IdRegistry; readonly parentId: string }) => object;
   readonly docs: Omit<DocSection, 'id' | 'fields'> & {
     /** Objects of the entry documented in sections of their own, after the kind's. */
     readonly sections?: S;

@@ -174,6 +174,7 @@ export const merchant = defineKind({
     listDescription: 'Merchants, keyed by providerReference.',
     listOnTheWire: 'One merchant record each, with its payment config and terminals (below).',
   },
+  createBody: (key, fields) => merchantBody(key, fields),
   wire: {
     endpoint: 'GET /api/openapi/v1/mchInfo',
     idField: 'mchId',
