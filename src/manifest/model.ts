@@ -1,7 +1,9 @@
 /**
- * The manifest format: the single source of truth for what a manifest file may hold. The JSON
+ * The manifest format: what a manifest file may hold. Its top level (version, group, prune,
+ * protect, moved, safety) is written here; each kind's entries are its module's (src/kinds/), built
+ * from the kind's field facts, one list per kind the registry puts at the top level. The JSON
  * Schema in schemas/manifest.schema.json is generated from it (`npm run schemas`), so every
- * `.describe()` text below is what editors show. Field names are the API's (01 §2, §4), so the API
+ * `.describe()` text is what editors show. Field names are the API's (01 §2, §4), so the API
  * reference stays the field reference; where the API takes service ids or JSON-encoded strings the
  * manifest takes names and plain YAML.
  *

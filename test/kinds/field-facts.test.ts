@@ -104,9 +104,11 @@ describe("the kinds' facts", () => {
     expect(isMultiLinePath(['emvConfigs', 0, 'receiptInfo'])).toBe(false);
   });
 
-  it('give the state and wire types the code was written against', () => {
-    expectTypeOf<EmvFields>().toEqualTypeOf<{ paymentMethod: string; currency: string; params: Record<string, Scalar | null> }>();
-    expectTypeOf<AcquirerFields>().toEqualTypeOf<{
+  it('give the state and wire types the code was written against (a new field may add to them)', () => {
+    /** The fields of `T` that `Before` has: a type derived from facts keeps each as it was written. */
+    type Kept<T, Before> = Pick<T, keyof Before & keyof T>;
+    type EmvBefore = { paymentMethod: string; currency: string; params: Record<string, Scalar | null> };
+    type AcquirerBefore = {
       currency: string;
       acqType: 'card' | 'qr';
       connMessageFormat?: string;
@@ -118,8 +120,8 @@ describe("the kinds' facts", () => {
       asDefault?: boolean;
       asSettleBlock?: boolean;
       methods?: MethodsMap;
-    }>();
-    expectTypeOf<MerchantFields>().toEqualTypeOf<{
+    };
+    type MerchantBefore = {
       mchName?: string;
       currency?: string;
       contactName?: string;
@@ -138,9 +140,9 @@ describe("the kinds' facts", () => {
       mdr?: string;
       merchantType?: string;
       additionalData?: Record<string, unknown>;
-    }>();
-    expectTypeOf<BindingFields>().toEqualTypeOf<{ acquirer: string; currency: string; mid?: string; methods?: MethodsMap }>();
-    expectTypeOf<DeviceFields>().toEqualTypeOf<{
+    };
+    type BindingBefore = { acquirer: string; currency: string; mid?: string; methods?: MethodsMap };
+    type DeviceBefore = {
       deviceAlias: string;
       deviceName?: string;
       deviceType?: string;
@@ -149,8 +151,15 @@ describe("the kinds' facts", () => {
       deviceAdmin?: string;
       acquirerFields?: Record<string, Record<string, string>>;
       emvParams?: Record<string, Scalar>;
-    }>();
+    };
+    expectTypeOf<Kept<EmvFields, EmvBefore>>().toEqualTypeOf<EmvBefore>();
+    expectTypeOf<Kept<AcquirerFields, AcquirerBefore>>().toEqualTypeOf<AcquirerBefore>();
+    expectTypeOf<Kept<MerchantFields, MerchantBefore>>().toEqualTypeOf<MerchantBefore>();
+    expectTypeOf<Kept<BindingFields, BindingBefore>>().toEqualTypeOf<BindingBefore>();
+    expectTypeOf<Kept<DeviceFields, DeviceBefore>>().toEqualTypeOf<DeviceBefore>();
     expectTypeOf<MerchantCreate>().toMatchTypeOf<{ mchName: string; currency: string; contactName: string; contactEmail: string; providerReference?: string }>();
     expectTypeOf<Merchant['state']>().toEqualTypeOf<0 | 1 | undefined>();
+    // Checked by the typecheck; at run time only that the types are in use.
+    expect(KIND_MODULES.map((kind) => kind.kind)).toEqual(['emv', 'acquirer', 'merchant', 'binding', 'device']);
   });
 });
