@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { IdRegistry } from '../apply/id-registry.js';
+import { InternalError } from '../errors.js';
 
 /** How the diff compares a field (plan/diff.ts reads it through plan/descriptors.ts). */
 export type Comparison =
@@ -289,7 +290,7 @@ type LegacyOf<L, W> = L extends true ? (W extends WireField<infer T, boolean, in
 
 function legacyOf(legacy: AnyLegacy, wireField: unknown): WireField<any, boolean, any> | undefined {
   if (legacy !== true) return legacy;
-  if (!(wireField instanceof WireField)) throw new Error('legacy: true needs a single wire field');
+  if (!(wireField instanceof WireField)) throw new InternalError('a field declared legacy: true needs a single wire field');
   return wireField.optional();
 }
 

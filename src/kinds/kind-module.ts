@@ -15,6 +15,7 @@ import {
   liveFieldsOf,
   manifestShape,
   onTheWireOf,
+  stateFieldPlan,
   stateFieldsOf,
   wireFieldsOf,
   wireRecordSchema,
@@ -170,6 +171,7 @@ export function defineKind<
   }
   const { sections = [] as unknown as S, ...docs } = spec.docs;
   const names = Object.keys(facts);
+  const plan = stateFieldPlan(facts);
   const source = `src/kinds/${spec.kind}.ts`;
   const wireSchemas = [wireRecordSchema(facts, 'wire', spec.wire.record, source)];
   if (spec.wire.legacy !== undefined) wireSchemas.push(wireRecordSchema(facts, 'legacy', spec.wire.legacy, source));
@@ -191,11 +193,11 @@ export function defineKind<
       if (spec.keyOf !== undefined) return spec.keyOf(entry, parentKey ?? '');
       return String(entry[keyField!]);
     },
-    desiredFields: (entry) => desiredFieldsOf(facts, entry) as StateFieldsOf<F>,
-    liveFields: (record, context) => liveFieldsOf(facts, record as Readonly<Record<string, unknown>>, context) as StateFieldsOf<F>,
-    writeFields: (state, context) => writeFieldsOf(facts, state, context),
+    desiredFields: (entry) => desiredFieldsOf(plan, entry) as StateFieldsOf<F>,
+    liveFields: (record, context) => liveFieldsOf(plan, record as Readonly<Record<string, unknown>>, context) as StateFieldsOf<F>,
+    writeFields: (state, context) => writeFieldsOf(plan, state, context),
     exportFields(key, state) {
-      const exported = exportFieldsOf(facts, state);
+      const exported = exportFieldsOf(plan, state);
       return keyField === undefined || facts[keyField]!.state !== undefined ? exported : { [keyField]: key, ...exported };
     },
   };

@@ -58,33 +58,51 @@ function mismatch(spec: { readonly type: ReadType; readonly required?: true }, v
   }
 }
 
+/** A field set's entries, by field set: every list record is checked, and this list is the same for each. */
+const ENTRIES = new WeakMap<Readonly<Record<string, FieldSpec>>, readonly (readonly [string, FieldSpec])[]>();
+
+function entriesOf(fields: Readonly<Record<string, FieldSpec>>): readonly (readonly [string, FieldSpec])[] {
+  let entries = ENTRIES.get(fields);
+  if (entries === undefined) ENTRIES.set(fields, (entries = Object.entries(fields)));
+  return entries;
+}
+
 function firstMismatch(fields: Readonly<Record<string, FieldSpec>>, record: Record<string, unknown>, prefix: string): { field: string; problem: string } | undefined {
-  for (const [field, spec] of Object.entries(fields)) {
+  for (const [field, spec] of entriesOf(fields)) {
     const problem = mismatch(spec, record[field]);
     if (problem !== undefined) return { field: `${prefix}${field}`, problem };
   }
   return undefined;
 }
 
+/** The lists whose items the planner reads item by item, by field set: computed once, not per record. */
+const NESTED = new WeakMap<Readonly<Record<string, FieldSpec>>, readonly (readonly [string, Readonly<Record<string, FieldSpec>>])[]>();
+
+function nestedLists(fields: Readonly<Record<string, FieldSpec>>): readonly (readonly [string, Readonly<Record<string, FieldSpec>>])[] {
+  let lists = NESTED.get(fields);
+  if (lists === undefined) {
+    lists = entriesOf(fields).flatMap(([list, spec]) => (spec.items !== undefined ? [[list, spec.items] as const] : []));
+    NESTED.set(fields, lists);
+  }
+  return lists;
+}
+
+type Fail = (found: { field: string; problem: string }, id?: string) => never;
+
 /**
  * The items of the lists the planner reads item by item (a merchant's acquirers[] summary, a
  * binding record's paymentMethods and their emvs): each item's fields, then the lists inside it.
  */
-function checkItems(
-  fields: Readonly<Record<string, FieldSpec>>,
-  record: Record<string, unknown>,
-  prefix: string,
-  fail: (found: { field: string; problem: string }) => never,
-): void {
-  for (const [list, spec] of Object.entries(fields)) {
+function checkItems(fields: Readonly<Record<string, FieldSpec>>, record: Record<string, unknown>, prefix: string, fail: Fail, id: string | undefined): void {
+  for (const [list, itemFields] of nestedLists(fields)) {
     const items = record[list];
-    if (spec.items === undefined || !Array.isArray(items)) continue;
+    if (!Array.isArray(items)) continue;
     items.forEach((item: unknown, i) => {
       const at = `${prefix}${list}[${i}]`;
-      if (!isPlainObject(item)) fail({ field: at, problem: `is ${typeName(item)}, where an object is expected` });
-      const inner = firstMismatch(spec.items!, item as Record<string, unknown>, `${at}.`);
-      if (inner !== undefined) fail(inner);
-      checkItems(spec.items!, item as Record<string, unknown>, `${at}.`, fail);
+      if (!isPlainObject(item)) fail({ field: at, problem: `is ${typeName(item)}, where an object is expected` }, id);
+      const inner = firstMismatch(itemFields, item as Record<string, unknown>, `${at}.`);
+      if (inner !== undefined) fail(inner, id);
+      checkItems(itemFields, item as Record<string, unknown>, `${at}.`, fail, id);
     });
   }
 }
@@ -96,8 +114,8 @@ function checkItems(
  */
 export function checkRecord(kind: Kind, record: unknown, index: number, mchId?: string): void {
   const spec: RecordSpec = RECORD_SPECS[kind];
-  const endpoint = mchId !== undefined ? spec.endpoint.replace('{mchId}', mchId) : spec.endpoint;
-  const fail = (found: { field: string; problem: string }, id?: string): never => {
+  const fail: Fail = (found, id) => {
+    const endpoint = mchId !== undefined ? spec.endpoint.replace('{mchId}', mchId) : spec.endpoint;
     throw new UnreadableRecordError({ endpoint, index, id, ...found });
   };
   if (!isPlainObject(record)) return fail({ field: '(record)', problem: `is ${typeName(record)}, where an object is expected` });
@@ -105,5 +123,5 @@ export function checkRecord(kind: Kind, record: unknown, index: number, mchId?: 
   const id = typeof idValue === 'string' || typeof idValue === 'number' ? `${spec.idField} ${String(idValue)}` : undefined;
   const top = firstMismatch(spec.fields, record, '');
   if (top !== undefined) fail(top, id);
-  checkItems(spec.fields, record, '', (found) => fail(found, id));
+  checkItems(spec.fields, record, '', fail, id);
 }
