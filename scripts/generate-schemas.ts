@@ -1,11 +1,15 @@
 /**
- * Writes the JSON Schemas under schemas/ from the zod models: `npm run schemas`.
+ * Writes the JSON Schemas under schemas/ from the zod models (the manifest) and the kinds' field
+ * facts (the wire records of schemas/api: each kind's, and the legacy API's where it has one):
+ * `npm run schemas`.
  * `npm run schemas -- --check` writes nothing and exits 1 when a committed schema is stale;
  * test/manifest/json-schema.test.ts runs the same comparison.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { KIND_MODULES } from '../src/kinds/registry.js';
+import { WIRE_SCHEMA_BASE } from '../src/kinds/derive.js';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
 
 export interface GeneratedSchema {
@@ -14,8 +18,13 @@ export interface GeneratedSchema {
   readonly build: () => Record<string, unknown>;
 }
 
+/** The wire record schemas the kinds' facts give (the others in schemas/api are written by hand). */
+const wireSchemaFiles: readonly GeneratedSchema[] = KIND_MODULES.flatMap((kind) =>
+  kind.wireSchemas.map((schema) => ({ file: `schemas/api/${String(schema['$id']).slice(WIRE_SCHEMA_BASE.length)}`, build: () => ({ ...schema }) })),
+);
+
 /** Every generated schema; add an entry to generate another. */
-export const schemaFiles: readonly GeneratedSchema[] = [{ file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema }];
+export const schemaFiles: readonly GeneratedSchema[] = [{ file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema }, ...wireSchemaFiles];
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -5,7 +5,9 @@ import { InternalError } from '../errors.js';
 import { WIRE_SCHEMA_DIR } from '../package-files.js';
 
 /**
- * Validators for the wire records, compiled once from the hand-written schemas in schemas/api/.
+ * Validators for the wire records, compiled once from the schemas in schemas/api/: the five kinds'
+ * records (and the legacy API's merchant and device) are generated from the kinds' field facts by
+ * `npm run schemas`, the others are written by hand.
  * They back `--strict-api` and the contract tests; without strict mode only the shapes the client
  * itself depends on (envelope, page) are checked.
  */

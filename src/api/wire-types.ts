@@ -1,10 +1,13 @@
 /**
- * TypeScript shapes of the service's wire records and request bodies, written from the API
- * reference (api/01-configuration-api.md). They describe the wire, not paycfg's model: fields the
- * service sends as JSON-encoded strings (methodList, emvList, params, extParams, ...) stay `string`
- * here; parsing them is the normaliser's job. Fields whose presence the reference does not promise
- * are optional.
+ * TypeScript shapes of the service's wire records and request bodies, from the API reference
+ * (api/01-configuration-api.md). They describe the wire, not paycfg's model: fields the service
+ * sends as JSON-encoded strings (methodList, emvList, params, extParams, ...) stay `string` here;
+ * parsing them is the normaliser's job. Fields whose presence the reference does not promise are
+ * optional. The records of the five kinds are derived from each kind's field facts (src/kinds/)
+ * and re-exported here; the envelope, pages, the owner and the endpoints' own shapes are written
+ * here.
  */
+import type { DeviceEmvParams } from '../kinds/device.js';
 
 /** `<yyyy-MM-ddTHH:mm:ss+0000>` on current-API records. */
 export type WireTimestamp = string;
@@ -45,94 +48,13 @@ export interface OwnerInfo {
   updatedAt?: string;
 }
 
-// ---- acquirer profiles (2.3, 4.1) ----
+// ---- the kinds' records and bodies: each kind's module derives them from its field facts ----
 
-export type AcqType = 'card' | 'qr';
-
-export type ConnMessageFormat =
-  | 'HOSTA_8583'
-  | 'HOSTB_8583'
-  | 'HOSTC_8583'
-  | 'HOSTD_AIO'
-  | 'HOSTD_WALLET'
-  | 'HOSTE_JSON'
-  | 'SVC_ENABLER';
-
-export interface AcquirerProfile {
-  profileId: number;
-  groupId?: string;
-  profileName: string;
-  currency: string;
-  acqType: AcqType;
-  asDefault?: boolean;
-  asSettleBlock?: boolean;
-  connUrl?: string;
-  notifyUrl?: string;
-  /** JSON-encoded object. */
-  connExtraParams?: string;
-  connMessageFormat: ConnMessageFormat;
-  enablerMsgFormat?: string;
-  /** Comma- or semicolon-separated field names. */
-  enablerParams?: string;
-  /** JSON-encoded object: payment method code -> transaction types. */
-  methodList: string;
-  /** JSON-encoded object: payment method code -> EMV config ids. */
-  emvList?: string;
-  createdBy?: string;
-  createdAt?: WireTimestamp;
-  updatedAt?: WireTimestamp;
-}
-
-export interface AcquirerProfileCreate {
-  profileName: string;
-  currency: string;
-  acqType?: AcqType;
-  connUrl?: string;
-  notifyUrl?: string;
-  connExtraParams?: string;
-  connMessageFormat: ConnMessageFormat;
-  enablerMsgFormat?: string;
-  enablerParams?: string;
-  asDefault?: boolean;
-  asSettleBlock?: boolean;
-  methodList: string;
-  /** Required when acqType is card. */
-  emvList?: string;
-}
-
-/** PUT is a partial update: the create fields except currency and acqType, all optional. */
-export type AcquirerProfileUpdate = Partial<Omit<AcquirerProfileCreate, 'currency' | 'acqType'>>;
-
-export interface AcquirerProfileQuery {
-  profileName?: string;
-}
-
-// ---- EMV configs (2.4, 4.2) ----
-
-export interface EmvConfig {
-  id: number;
-  groupId?: string;
-  emvName: string;
-  paymentMethod: string;
-  currency: string;
-  /** JSON-encoded object of EMV parameters. */
-  params: string;
-  createdAt?: WireTimestamp;
-  updatedAt?: WireTimestamp;
-}
-
-export interface EmvConfigCreate {
-  emvName: string;
-  paymentMethod: string;
-  currency: string;
-  params: string;
-}
-
-/** Only currency and params can change. */
-export interface EmvConfigUpdate {
-  currency: string;
-  params: string;
-}
+export type { AcqType, ConnMessageFormat, AcquirerProfile, AcquirerProfileCreate, AcquirerProfileUpdate, AcquirerProfileQuery } from '../kinds/acquirer.js';
+export type { EmvConfig, EmvConfigCreate, EmvConfigUpdate } from '../kinds/emv.js';
+export type { MerchantAcquirerSummary, MerchantState, Merchant, MerchantCreate, MerchantQuery } from '../kinds/merchant.js';
+export type { BindingEmvRef, BindingPaymentMethod, BindingRecord, BindingWrite, BindingKey } from '../kinds/binding.js';
+export type { DeviceStatus, Device, DeviceEmvParams, DeviceExtParams, DeviceCreate, DeviceUpdate } from '../kinds/device.js';
 
 export interface EmvConfigQuery {
   paymentMethod?: string;
@@ -140,215 +62,11 @@ export interface EmvConfigQuery {
   emvName?: string;
 }
 
-// ---- merchants (2.1, 4.3) ----
-
-export interface MerchantAcquirerSummary {
-  profileId?: number;
-  profileName?: string;
-  currency?: string;
-  acqType?: string;
-  /** JSON-encoded. */
-  methodList?: string;
-  /** JSON-encoded. */
-  emvList?: string;
-}
-
-export type MerchantState = 0 | 1;
-
-export interface Merchant {
-  mchId: string;
-  id?: string;
-  uuid?: string;
-  groupId?: string;
-  mchName: string;
-  currency: string;
-  mcc?: string;
-  region?: string;
-  country?: string;
-  timeZone?: string;
-  contactName: string;
-  contactPhone?: string;
-  contactEmail: string;
-  contactAddress?: string;
-  receiptLogo?: string;
-  receiptInfo?: string;
-  state?: MerchantState;
-  providerReference?: string;
-  transType?: string;
-  passcode?: string;
-  mdr?: string;
-  merchantType?: string;
-  additionalData?: Record<string, unknown>;
-  supportedPayments?: string[];
-  hasKioskTerminal?: boolean;
-  /** Read-only. */
-  acquirers?: MerchantAcquirerSummary[];
-  createdBy?: string;
-  createdAt?: WireTimestamp;
-  updatedAt?: WireTimestamp;
-}
-
-/** Body of POST and of PUT (a full replace of the profile fields). */
-export interface MerchantCreate {
-  mchName: string;
-  currency: string;
-  contactName: string;
-  contactEmail: string;
-  mcc?: string;
-  region?: string;
-  timeZone?: string;
-  country?: string;
-  transType?: string;
-  contactPhone?: string;
-  contactAddress?: string;
-  receiptLogo?: string;
-  receiptInfo?: string;
-  state?: MerchantState;
-  providerReference?: string;
-  passcode?: string;
-  mdr?: string;
-  merchantType?: string;
-  additionalData?: Record<string, unknown>;
-}
-
-export interface MerchantQuery {
-  uuid?: string;
-  mchId?: string;
-  mchName?: string;
-  /** An activation code issued to the merchant. */
-  activationCode?: string;
-}
-
-// ---- merchant payment config (2.2, 4.4) ----
-
-export interface BindingEmvRef {
-  emvId: number;
-  emvName?: string;
-}
-
-export interface BindingPaymentMethod {
-  paymentMethodCode: string;
-  paymentMethodName?: string;
-  displayName?: string;
-  paymentType?: string;
-  emvs?: BindingEmvRef[];
-}
-
-/** One record per (acquirerProfileId, currency) of a merchant. */
-export interface BindingRecord {
-  merchantId?: string;
-  acquirerProfileId: string;
-  acquirerProfileName?: string;
-  acqType?: string;
-  currency: string;
-  mid?: string;
-  paymentMethods?: BindingPaymentMethod[];
-}
-
-/** Body of binding POST (add) and PUT (replace the subtree of one acquirerProfileId + currency). */
-export interface BindingWrite {
-  acquirerProfileId: string;
-  currency: string;
-  mid?: string;
-  paymentMethods?: Array<{
-    paymentMethodCode: string;
-    /** Reserved for future use. */
-    allows?: string[];
-    emvs?: Array<{ emvId: number }>;
-  }>;
-}
-
-export interface BindingKey {
-  acquirerProfileId: string;
-  currency: string;
-}
-
-// ---- devices (2.6, 2.7, 4.5) ----
-
-/** 0 Inactive, 1 Active, 2 Logout, 3 Decommission. */
-export type DeviceStatus = 0 | 1 | 2 | 3;
-
-export interface Device {
-  /** `CD-` activation code id while pending; device id once activated. */
-  deviceId: string;
-  deviceType?: string;
-  deviceStatus?: DeviceStatus;
-  deviceUpdate?: number;
-  uuid?: string;
-  deviceAlias?: string;
-  deviceName?: string;
-  /** A secret: never print it. */
-  deviceAdmin?: string;
-  appVersion?: string;
-  /** JSON-encoded object carrying the activation code. */
-  deviceToken?: string;
-  methodList?: string;
-  groupId?: string;
-  /** Null while no acquirer is bound (as in the create result). */
-  profileId?: string | null;
-  /** JSON-encoded object (keys of 2.7). */
-  emvParams?: string;
-  /** JSON-encoded `{acquirers: {<acquirerProfileId>: {<field>: string}}}`. */
-  extParams?: string;
-  operatingMode?: string;
-  activesAt?: WireTimestamp;
-  createdAt?: WireTimestamp;
-  updatedAt?: WireTimestamp;
-  /** Present (true) only on an activated device; omitted on a pending activation code. */
-  isDevice?: true;
-}
-
-/** Keys of section 2.7; the service may add others. */
-export interface DeviceEmvParams {
-  netDFloorLimit?: string;
-  terminalCountryCode?: string;
-  txnCurrencyCode?: string;
-  netDExReaderCapability?: string | number;
-  netDReaderCapability?: string;
-  terminalType?: string;
-  terminalCapability?: string;
-  emvFlags?: string;
-  [key: string]: unknown;
-}
-
-export interface DeviceExtParams {
-  acquirers?: Record<string, Record<string, string>>;
-  [key: string]: unknown;
-}
-
-/** POST takes extParams and emvParams as objects (PUT takes them JSON-encoded). */
-export interface DeviceCreate {
-  mchId: string;
-  deviceAlias?: string;
-  deviceName?: string;
-  deviceType?: string;
-  operatingMode?: string;
-  /** Comma-separated payment method codes. */
-  methodList?: string;
-  deviceAdmin?: string;
-  extParams?: DeviceExtParams;
-  emvParams?: DeviceEmvParams;
-}
-
 export interface DeviceCreated {
   id: string;
   activationCode: string;
   /** Null when no acquirer is bound for a matching payment method. */
   profileId: string | null;
-}
-
-/** Explicit-write update: an omitted field stays, a field sent as null is cleared. */
-export interface DeviceUpdate {
-  deviceAlias?: string | null;
-  deviceName?: string | null;
-  deviceType?: string | null;
-  operatingMode?: string | null;
-  methodList?: string | null;
-  deviceAdmin?: string | null;
-  /** JSON-encoded string. */
-  extParams?: string | null;
-  /** JSON-encoded string. */
-  emvParams?: string | null;
 }
 
 export interface DeviceQuery {

@@ -1,137 +1,42 @@
 import type { LoadedManifest, SecretField } from '../manifest/index.js';
-import { canonicalMethodCode } from '../model/canonical.js';
-import { addressOf, bindingKey, deviceKey, type Address } from '../model/kinds.js';
+import type { AnyKindModule } from '../kinds/kind-module.js';
+import { childrenOf, TOP_LEVEL_KINDS } from '../kinds/registry.js';
+import { addressOf, type Address } from '../model/kinds.js';
 import { joinPointer } from '../model/pointers.js';
-import type {
-  AcquirerFields,
-  BindingFields,
-  DesiredResource,
-  DesiredState,
-  DeviceFields,
-  EmvFields,
-  MerchantFields,
-  SecretOrigin,
-  MethodsMap,
-  PrunePolicy,
-  Scalar,
-} from '../model/state.js';
-import { allowsOf } from '../model/state.js';
+import type { DesiredResource, DesiredState, PrunePolicy, SecretOrigin } from '../model/state.js';
 import { desiredMoves } from './moves.js';
 
-type ManifestMethods = Record<string, { emvs?: readonly string[] | undefined; allows?: readonly string[] | undefined } | undefined>;
+type Entry = Readonly<Record<string, unknown>>;
 
-/**
- * Drops undefined values so that "absent" stays absent (absent means not managed). A loop, not
- * Object.entries/fromEntries: this runs for every resource as the load's heap peaks.
- */
-function defined<T extends object>(fields: T): T {
-  const out: Partial<T> = {};
-  for (const key in fields) {
-    if (Object.hasOwn(fields, key) && fields[key] !== undefined) out[key] = fields[key];
-  }
-  return out as T;
-}
-
-function methodsOf(methods: ManifestMethods | undefined): MethodsMap | undefined {
-  if (methods === undefined) return undefined;
-  const out: MethodsMap = {};
-  for (const [code, entry] of Object.entries(methods)) {
-    // Keys in sorted order, the diff's canonical form: a create's patch then shares the entry instead of copying it.
-    out[canonicalMethodCode(code)] = { allows: allowsOf(entry?.allows), emvs: [...(entry?.emvs ?? [])] };
-  }
-  return out;
+/** The manifest's entries of a kind: a top-level list, or a list inside a parent's entry. */
+function entriesOf(holder: Entry, kind: AnyKindModule): readonly Entry[] | undefined {
+  return holder[kind.manifest.list] as readonly Entry[] | undefined;
 }
 
 /**
  * The manifest as desired state in the shared normalised model: one resource per address,
- * references by name, only the fields the manifest sets.
+ * references by name, only the fields the manifest sets. Each kind's module says what its entry
+ * holds (src/kinds/); the order is the manifest's: each entry, then the entries inside it.
  */
 export function buildDesiredState(loaded: Pick<LoadedManifest, 'manifest' | 'secrets' | 'locate'>): DesiredState {
   const { manifest } = loaded;
   const resources = new Map<Address, DesiredResource>();
-  const managedBindings = new Set<string>();
-  const managedDevices = new Set<string>();
+  const managed = { managedBindings: new Set<string>(), managedDevices: new Set<string>() };
   const put = (resource: DesiredResource): void => void resources.set(addressOf(resource.kind, resource.key), resource);
 
-  for (const emv of manifest.emvConfigs ?? []) {
-    const fields: EmvFields = {
-      paymentMethod: canonicalMethodCode(emv.paymentMethod),
-      currency: emv.currency,
-      params: { ...(emv.params as Record<string, Scalar>) },
-    };
-    put({ kind: 'emv', key: emv.emvName, fields });
-  }
-
-  for (const profile of manifest.acquirerProfiles ?? []) {
-    const fields: AcquirerFields = defined({
-      currency: profile.currency,
-      acqType: profile.acqType ?? 'card',
-      connMessageFormat: profile.connMessageFormat,
-      connUrl: profile.connUrl,
-      notifyUrl: profile.notifyUrl,
-      connExtraParams: profile.connExtraParams as Record<string, unknown> | undefined,
-      enablerMsgFormat: profile.enablerMsgFormat,
-      enablerParams: profile.enablerParams === undefined ? undefined : [...profile.enablerParams],
-      asDefault: profile.asDefault,
-      asSettleBlock: profile.asSettleBlock,
-      methods: methodsOf(profile.methods as ManifestMethods | undefined),
-    });
-    put({ kind: 'acquirer', key: profile.profileName, fields });
-  }
-
-  for (const merchant of manifest.merchants ?? []) {
-    const ref = merchant.providerReference;
-    const fields: MerchantFields = defined({
-      mchName: merchant.mchName,
-      currency: merchant.currency,
-      contactName: merchant.contactName,
-      contactEmail: merchant.contactEmail,
-      mcc: merchant.mcc,
-      region: merchant.region,
-      timeZone: merchant.timeZone,
-      country: merchant.country,
-      transType: merchant.transType,
-      contactPhone: merchant.contactPhone,
-      contactAddress: merchant.contactAddress,
-      receiptLogo: merchant.receiptLogo,
-      receiptInfo: merchant.receiptInfo,
-      state: merchant.state,
-      passcode: merchant.passcode,
-      mdr: merchant.mdr,
-      merchantType: merchant.merchantType,
-      additionalData: merchant.additionalData as Record<string, unknown> | undefined,
-    });
-    put({ kind: 'merchant', key: ref, fields });
-
-    if (merchant.bindings !== undefined) {
-      managedBindings.add(ref);
-      for (const binding of merchant.bindings) {
-        const bindingFields: BindingFields = defined({
-          acquirer: binding.acquirer,
-          currency: binding.currency,
-          mid: binding.mid,
-          methods: methodsOf(binding.methods as ManifestMethods | undefined) ?? {},
-        });
-        put({ kind: 'binding', key: bindingKey(ref, binding.acquirer, binding.currency), merchant: ref, fields: bindingFields });
-      }
+  const add = (kind: AnyKindModule, entry: Entry, parentKey?: string): void => {
+    const key = kind.key(entry, parentKey);
+    const fields = kind.desiredFields(entry) as DesiredResource['fields'];
+    put({ kind: kind.kind, key, ...(parentKey !== undefined ? { merchant: parentKey } : {}), fields } as DesiredResource);
+    for (const child of childrenOf(kind)) {
+      const entries = entriesOf(entry, child);
+      if (entries === undefined) continue;
+      managed[child.manifest.managedIn!].add(key);
+      for (const childEntry of entries) add(child, childEntry, key);
     }
-    if (merchant.devices !== undefined) {
-      managedDevices.add(ref);
-      for (const device of merchant.devices) {
-        const deviceFields: DeviceFields = defined({
-          deviceAlias: device.deviceAlias,
-          deviceName: device.deviceName,
-          deviceType: device.deviceType,
-          operatingMode: device.operatingMode,
-          methods: device.methods === undefined ? undefined : [...device.methods].map((c) => canonicalMethodCode(c)).sort(),
-          deviceAdmin: device.deviceAdmin,
-          acquirerFields: device.acquirerFields as Record<string, Record<string, string>> | undefined,
-          emvParams: device.emvParams as Record<string, Scalar> | undefined,
-        });
-        put({ kind: 'device', key: deviceKey(ref, device.deviceAlias), merchant: ref, fields: deviceFields });
-      }
-    }
-  }
+  };
+  for (const kind of TOP_LEVEL_KINDS) for (const entry of entriesOf(manifest as unknown as Entry, kind) ?? []) add(kind, entry);
+  const { managedBindings, managedDevices } = managed;
 
   const prune: PrunePolicy = {
     emvConfigs: manifest.prune?.emvConfigs ?? false,
@@ -163,31 +68,33 @@ function sensitivePointers(loaded: Pick<LoadedManifest, 'manifest' | 'secrets' |
     if (origin === undefined) origins.set(template, (origin = { kind: 'template', variables, template }));
     return origin;
   };
-  const { manifest } = loaded;
   for (const secret of loaded.secrets) {
-    const [list, index, ...rest] = secret.path;
-    let address: string | undefined;
-    let field: readonly (string | number)[] = rest;
-    if (list === 'emvConfigs') address = addressOf('emv', manifest.emvConfigs?.[Number(index)]?.emvName ?? '');
-    else if (list === 'acquirerProfiles') address = addressOf('acquirer', manifest.acquirerProfiles?.[Number(index)]?.profileName ?? '');
-    else if (list === 'merchants') {
-      const merchant = manifest.merchants?.[Number(index)];
-      if (merchant === undefined) continue;
-      const [sub, subIndex, ...subRest] = rest;
-      if (sub === 'bindings') {
-        const b = merchant.bindings?.[Number(subIndex)];
-        if (b !== undefined) address = addressOf('binding', bindingKey(merchant.providerReference, b.acquirer, b.currency));
-        field = subRest;
-      } else if (sub === 'devices') {
-        const d = merchant.devices?.[Number(subIndex)];
-        if (d !== undefined) address = addressOf('device', deviceKey(merchant.providerReference, d.deviceAlias));
-        field = subRest;
-      } else {
-        address = addressOf('merchant', merchant.providerReference);
-      }
-    }
-    if (address === undefined || !resources.has(address) || field.length === 0) continue;
+    const found = entryAt(loaded.manifest as unknown as Entry, secret.path);
+    if (found === undefined) continue;
+    const { address, field } = found;
+    if (!resources.has(address) || field.length === 0) continue;
     out.set(joinPointer(address, field), originOf(secret));
   }
   return out;
+}
+
+/** The address of the entry a manifest path leads into, and the path within that entry. */
+function entryAt(manifest: Entry, path: readonly (string | number)[]): { address: Address; field: readonly (string | number)[] } | undefined {
+  let kinds = TOP_LEVEL_KINDS;
+  let holder = manifest;
+  let parentKey: string | undefined;
+  let at = 0;
+  for (;;) {
+    const kind = kinds.find((module) => module.manifest.list === path[at]);
+    if (kind === undefined) return undefined;
+    const entry = entriesOf(holder, kind)?.[Number(path[at + 1])];
+    if (entry === undefined) return undefined;
+    const key = kind.key(entry, parentKey);
+    const child = childrenOf(kind).find((module) => module.manifest.list === path[at + 2]);
+    if (child === undefined) return { address: addressOf(kind.kind, key), field: path.slice(at + 2) };
+    kinds = [child];
+    holder = entry;
+    parentKey = key;
+    at += 2;
+  }
 }

@@ -1,5 +1,9 @@
-import { sortKeys } from '../model/canonical.js';
-import { userAdditionalData } from '../model/receipt-logo.js';
+import { acquirer } from '../kinds/acquirer.js';
+import { binding } from '../kinds/binding.js';
+import { device as deviceKind } from '../kinds/device.js';
+import { emv } from '../kinds/emv.js';
+import { merchant } from '../kinds/merchant.js';
+import { manifestMethods } from '../kinds/methods.js';
 import type {
   AcquirerFields,
   BindingFields,
@@ -9,9 +13,8 @@ import type {
   LiveResource,
   LiveState,
   MerchantFields,
-  MethodsMap,
 } from '../model/state.js';
-import type { ExportCounts, ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, PlainEntry, SecretVariable } from './exported-manifest.js';
+import type { ExportCounts, ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, SecretVariable } from './exported-manifest.js';
 import { acquirerFieldsProblem, bindingProblems, type Bound, type Catalogue } from './live-cross-checks.js';
 import { escapeTemplates } from './literal-text.js';
 import { proposeReferences } from './reference-proposals.js';
@@ -183,47 +186,27 @@ class ExportBuilder {
   }
 
   private emvConfig(name: string): ExportedItem {
-    const fields = this.emvs.get(name)!;
     // Values keep their type: a boolean stays a boolean and null stays null (true and "true" differ to a terminal).
-    const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.emv, {
-      emvName: name,
-      paymentMethod: fields.paymentMethod,
-      currency: fields.currency,
-      params: sortKeys(fields.params),
-    });
+    const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.emv, emv.exportFields(name, this.emvs.get(name)!));
     this.leftOut(`emv/${name}`, leftOut);
     return { entry: escapeTemplates(entry) };
   }
 
   private acquirerProfile(name: string): ExportedItem {
-    const fields = this.profiles.get(name)!;
-    const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.acquirer, {
-      profileName: name,
-      acqType: fields.acqType,
-      currency: fields.currency,
-      connMessageFormat: fields.connMessageFormat,
-      connUrl: fields.connUrl,
-      notifyUrl: fields.notifyUrl,
-      connExtraParams: fields.connExtraParams === undefined ? undefined : sortKeys(fields.connExtraParams),
-      enablerMsgFormat: fields.enablerMsgFormat,
-      enablerParams: fields.enablerParams,
-      asDefault: fields.asDefault,
-      asSettleBlock: fields.asSettleBlock,
-      methods: manifestMethods(fields.methods ?? {}),
-    });
+    const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.acquirer, acquirer.exportFields(name, this.profiles.get(name)!));
     this.leftOut(`acquirer/${name}`, leftOut);
     return { entry: escapeTemplates(entry) };
   }
 
   private merchant(resources: MerchantResources, context: MerchantContext): ExportedMerchant {
-    const merchant = resources.merchant!;
-    const fields = merchant.fields as MerchantFields;
-    // passcode is write-only in the service: it is never read back, so it is never exported. The
-    // receiptLogo is the service's URL of it; uploaded content cannot be read back.
+    const live = resources.merchant!;
+    const fields = live.fields as MerchantFields;
+    // A write-only field (passcode) is never read back, so it is never exported. The receiptLogo is
+    // the service's URL of it; uploaded content cannot be read back. The lists are written below.
     const { entry, leftOut } = fitEntry(
       ENTRY_SCHEMAS.merchant,
-      { ...fields, providerReference: context.reference, additionalData: exportedAdditionalData(fields.additionalData) },
-      ['passcode', 'bindings', 'devices'],
+      merchant.exportFields(context.reference, fields),
+      (merchant.children ?? []).map((child) => child.manifest.list),
     );
     this.leftOut(`merchant/${context.addressKey}`, leftOut);
     const { list: bindings, bound } = this.bindings(resources.bindings, context);
@@ -232,7 +215,7 @@ class ExportBuilder {
     const base = {
       entry: escapeTemplates(entry),
       providerReference: context.reference,
-      mchId: String(merchant.id),
+      mchId: String(live.id),
       mchName: fields.mchName ?? '',
       bindings,
       devices,
@@ -276,9 +259,7 @@ class ExportBuilder {
     const items = sorted.map((fields): ExportedItem => {
       problems.push(...bindingProblems(fields, routes, this.catalogue));
       const { entry } = fitEntry(ENTRY_SCHEMAS.binding, {
-        acquirer: fields.acquirer,
-        currency: fields.currency,
-        mid: fields.mid,
+        ...binding.exportFields('', fields),
         methods: manifestMethods(fields.methods ?? {}, this.input.bindingAllowsUnknown !== true),
       });
       return { entry: escapeTemplates(entry) };
@@ -349,15 +330,14 @@ class ExportBuilder {
     }
     const acquirerProblem = acquirerFieldsProblem(fields.acquirerFields, bound, this.catalogue);
     if (acquirerProblem !== undefined) dropped.push(`acquirerFields left out (not managed): ${acquirerProblem}`);
+    const exported = deviceKind.exportFields(alias ?? '', fields);
     const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.device, {
+      ...exported,
       deviceAlias: alias ?? '',
-      deviceName: fields.deviceName,
-      deviceType: fields.deviceType,
-      operatingMode: fields.operatingMode,
       methods: keepMethods ? methods : undefined,
       // The variable's name stands in until the entry is escaped; the secret never reaches the entry.
       deviceAdmin: variable,
-      acquirerFields: acquirerProblem === undefined && fields.acquirerFields !== undefined ? sortKeys(fields.acquirerFields) : undefined,
+      acquirerFields: acquirerProblem === undefined ? exported['acquirerFields'] : undefined,
       emvParams: this.emvParams(fields.emvParams, dropped),
     });
     if (!context.commentedOut && alias !== undefined) {
@@ -444,24 +424,4 @@ function byMerchant(state: LiveState): Map<string, MerchantResources> {
     else if (resource.kind === 'device') slot(resource.merchant!).devices.push(resource as LiveResource<'device'>);
   }
   return out;
-}
-
-/** Methods as the manifest writes them: code → `{emvs}` (and `allows` when the service holds any and they can be read). */
-function manifestMethods(methods: MethodsMap, withAllows = true): PlainEntry {
-  const out: PlainEntry = {};
-  for (const code of Object.keys(methods).sort(byText)) {
-    const { emvs, allows } = methods[code]!;
-    out[code] = { ...(emvs.length > 0 ? { emvs: [...emvs].sort(byText) } : {}), ...(withAllows && allows.length > 0 ? { allows: [...allows] } : {}) };
-  }
-  return out;
-}
-
-/**
- * The user's own additionalData: paycfg's receipt logo fingerprint is not theirs (and the manifest
- * refuses it). A record whose additionalData holds nothing else exports none: the user never set it.
- */
-function exportedAdditionalData(live: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (live === undefined) return undefined;
-  const own = userAdditionalData(live);
-  return own !== live && Object.keys(own).length === 0 ? undefined : sortKeys(own);
 }

@@ -1,3 +1,5 @@
+import { deviceEmvParamsSchema } from '../kinds/device.js';
+import { KIND_MODULES, type Kind } from '../kinds/registry.js';
 import { manifestSchema } from '../manifest/index.js';
 
 /**
@@ -15,17 +17,11 @@ export interface EntrySchema {
   readonly shape: Readonly<Record<string, FieldSchema>>;
 }
 
-const merchantEntry = manifestSchema.shape.merchants.unwrap().element;
-const deviceEntry = merchantEntry.shape.devices.unwrap().element;
-
-export const ENTRY_SCHEMAS = {
-  emv: manifestSchema.shape.emvConfigs.unwrap().element,
-  acquirer: manifestSchema.shape.acquirerProfiles.unwrap().element,
-  merchant: merchantEntry,
-  binding: merchantEntry.shape.bindings.unwrap().element,
-  device: deviceEntry,
-  deviceEmvParams: deviceEntry.shape.emvParams.unwrap(),
-} as const satisfies Record<string, EntrySchema>;
+/** Each kind's manifest entry (its module's), and a device's emvParams object. */
+export const ENTRY_SCHEMAS: Readonly<Record<Kind | 'deviceEmvParams', EntrySchema>> & { readonly deviceEmvParams: typeof deviceEmvParamsSchema } = {
+  ...(Object.fromEntries(KIND_MODULES.map((kind) => [kind.kind, kind.entrySchema as EntrySchema])) as Record<Kind, EntrySchema>),
+  deviceEmvParams: deviceEmvParamsSchema,
+};
 
 /** The manifest's `group:` check (G- and 8 digits). */
 export function acceptsGroup(groupId: string): boolean {

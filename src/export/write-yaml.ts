@@ -1,4 +1,6 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isScalar, isSeq, visit, type Node as YamlNode } from 'yaml';
+import type { AnyKindModule } from '../kinds/kind-module.js';
+import { childrenOf, TOP_LEVEL_KINDS } from '../kinds/registry.js';
 import { hasHiddenChars, showControls } from '../util/visible-text.js';
 import type { ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, PlainEntry, SecretVariable } from './exported-manifest.js';
 import { secretsHeaderText, variableRows, variablesHeading } from './secret-wording.js';
@@ -15,8 +17,6 @@ export interface ManifestFile {
   readonly text: string;
 }
 
-type EntryKind = 'emv' | 'acquirer' | 'merchant' | 'binding' | 'device';
-
 const WRAP_AT = 96;
 const TO_STRING = { lineWidth: 0, indentSeq: true } as const;
 
@@ -27,16 +27,25 @@ export function renderSingleFile(exported: ExportedManifest, schemaRef: string):
   root.set('version', 1);
   if (exported.group !== undefined) root.set('group', exported.group);
   const trailing: string[] = [];
-  addList(root, 'emvConfigs', exported.emvConfigs, 'emv', trailing);
-  addList(root, 'acquirerProfiles', exported.acquirerProfiles, 'acquirer', trailing);
-  addList(root, 'merchants', exported.merchants, 'merchant', trailing);
+  for (const kind of TOP_LEVEL_KINDS) addList(root, kind, listOf(exported, kind), trailing);
   finish(doc, root, trailing, [modeline(schemaRef), ...header(exported)], variablesTrailer(exported.variables, exported.secretsManaged));
   return yamlText(doc);
 }
 
+/** The exported entries of a top-level kind: ExportedManifest holds each under the kind's list key. */
+function listOf(exported: ExportedManifest, kind: AnyKindModule): readonly ExportedItem[] {
+  return exported[kind.manifest.list as 'emvConfigs' | 'acquirerProfiles' | 'merchants'];
+}
+
+/** `emvConfigs` → `emv-configs`. */
+function fileNameOf(list: string): string {
+  return list.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
 /**
- * A folder like examples/multi-file: paycfg.yaml (version, group), emv-configs.yaml,
- * acquirer-profiles.yaml and one file per merchant under merchants/.
+ * A folder like examples/multi-file: paycfg.yaml (version, group), a file per top-level list
+ * (emv-configs.yaml, acquirer-profiles.yaml), and one file per merchant under merchants/: a kind
+ * whose entries hold others' gets a file per entry.
  */
 export function renderFileSet(exported: ExportedManifest, schemaRefFor: (path: string) => string): ManifestFile[] {
   const files: ManifestFile[] = [];
@@ -57,17 +66,22 @@ export function renderFileSet(exported: ExportedManifest, schemaRefFor: (path: s
     header(exported),
     exported.variables,
   );
-  file('emv-configs.yaml', (root, trailing) => addList(root, 'emvConfigs', exported.emvConfigs, 'emv', trailing), [], undefined);
-  file('acquirer-profiles.yaml', (root, trailing) => addList(root, 'acquirerProfiles', exported.acquirerProfiles, 'acquirer', trailing), [], undefined);
-  const names = merchantFileNames(exported.merchants);
-  exported.merchants.forEach((merchant, index) => {
-    file(
-      `merchants/${names[index]!}.yaml`,
-      (root, trailing) => addList(root, 'merchants', [merchant], 'merchant', trailing),
-      [],
-      merchant.variables.length > 0 ? merchant.variables : undefined,
-    );
-  });
+  for (const kind of TOP_LEVEL_KINDS) {
+    const list = kind.manifest.list;
+    if (childrenOf(kind).length === 0) {
+      file(`${fileNameOf(list)}.yaml`, (root, trailing) => addList(root, kind, listOf(exported, kind), trailing), [], undefined);
+      continue;
+    }
+    const names = merchantFileNames(exported.merchants);
+    exported.merchants.forEach((merchant, index) => {
+      file(
+        `${fileNameOf(list)}/${names[index]!}.yaml`,
+        (root, trailing) => addList(root, kind, [merchant], trailing),
+        [],
+        merchant.variables.length > 0 ? merchant.variables : undefined,
+      );
+    });
+  }
   return files;
 }
 
@@ -144,7 +158,8 @@ function variablesTrailer(variables: readonly SecretVariable[], managed: boolean
  * active the key is left out and the commented block carries the `key:` line itself. A list the
  * manifest must not manage is written commented out as a whole, with the reason.
  */
-function addList(map: YAMLMap, key: string, items: readonly ExportedItem[] | ExportedList, kind: EntryKind, trailing: string[]): void {
+function addList(map: YAMLMap, kind: AnyKindModule, items: readonly ExportedItem[] | ExportedList, trailing: string[]): void {
+  const key = kind.manifest.list;
   const list: ExportedList = Array.isArray(items) ? { items } : (items as ExportedList);
   const active = list.items.filter((item) => item.commentedOut === undefined);
   const commented = list.items.flatMap((item) => (item.commentedOut === undefined ? [] : commentedItemLines(item, kind)));
@@ -173,23 +188,21 @@ function addList(map: YAMLMap, key: string, items: readonly ExportedItem[] | Exp
   map.items.push(new Pair(keyNode, seq));
 }
 
-function itemNode(item: ExportedItem, kind: EntryKind): YamlNode {
-  const node = kind === 'merchant' ? merchantNode(item as ExportedMerchant) : entryNode(item.entry, kind);
+/** The entry, and the lists of the kinds written inside it (a merchant's bindings and devices). */
+function itemNode(item: ExportedItem, kind: AnyKindModule): YamlNode {
+  const node = entryNode(item.entry, kind);
+  const children = childrenOf(kind);
+  if (children.length > 0) {
+    const trailing: string[] = [];
+    for (const child of children) addList(node, child, (item as ExportedMerchant)[child.manifest.list as 'bindings' | 'devices'], trailing);
+    if (trailing.length > 0) node.comment = commentText(trailing);
+  }
   if (item.comment !== undefined) node.commentBefore = commentText([item.comment]);
   return node;
 }
 
-function merchantNode(merchant: ExportedMerchant): YAMLMap {
-  const map = entryNode(merchant.entry, 'merchant');
-  const trailing: string[] = [];
-  addList(map, 'bindings', merchant.bindings, 'binding', trailing);
-  addList(map, 'devices', merchant.devices, 'device', trailing);
-  if (trailing.length > 0) map.comment = commentText(trailing);
-  return map;
-}
-
 /** The item as YAML lines of a one-item list (`- key: value` ...), comments included. */
-function itemLines(item: ExportedItem, kind: EntryKind): string[] {
+function itemLines(item: ExportedItem, kind: AnyKindModule): string[] {
   const doc = newDocument();
   const seq = new YAMLSeq();
   seq.items.push(itemNode(item, kind));
@@ -198,7 +211,7 @@ function itemLines(item: ExportedItem, kind: EntryKind): string[] {
 }
 
 /** Why the item is commented out, then the item itself; the caller puts all of it behind `# `. */
-function commentedItemLines(item: ExportedItem, kind: EntryKind): string[] {
+function commentedItemLines(item: ExportedItem, kind: AnyKindModule): string[] {
   return [...(item.commentedOut ?? []).flatMap(wrap), ...itemLines(item, kind)];
 }
 
@@ -227,19 +240,17 @@ function wrap(text: string): string[] {
   return lines;
 }
 
-/** A YAML map for the entry, styled like the examples: method maps inline, code keys quoted. */
-function entryNode(entry: PlainEntry, kind: EntryKind): YAMLMap {
+/** A YAML map for the entry, styled like the examples as each field's facts say: method maps inline, code keys quoted. */
+function entryNode(entry: PlainEntry, kind: AnyKindModule): YAMLMap {
   const node = newDocument().createNode(entry) as YAMLMap;
-  if (kind === 'acquirer' || kind === 'binding') {
-    styleMethods(node.get('methods', true));
-    flowSeq(node.get('enablerParams', true));
-  }
-  if (kind === 'device') {
-    const methods = node.get('methods', true);
-    flowSeq(methods);
-    if (isSeq(methods)) for (const code of methods.items) quote(code);
-    const acquirerFields = node.get('acquirerFields', true);
-    if (isMap(acquirerFields)) for (const pair of acquirerFields.items) if (isMap(pair.value)) pair.value.flow = true;
+  for (const [field, style] of Object.entries(kind.yamlStyles)) {
+    const value = node.get(field, true);
+    if (style === 'methods') styleMethods(value);
+    else if (style === 'inline-list') flowSeq(value);
+    else if (style === 'inline-codes') {
+      flowSeq(value);
+      if (isSeq(value)) for (const code of value.items) quote(code);
+    } else if (isMap(value)) for (const pair of value.items) if (isMap(pair.value)) pair.value.flow = true;
   }
   return node;
 }

@@ -1,24 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, MerchantAcquirerSummary } from '../api/wire-types.js';
-import { canonicalMethodCode, isPlainObject, stableStringify } from '../model/canonical.js';
-import { addressOf, bindingKey, deviceKey, type Kind } from '../model/kinds.js';
-import type {
-  AcquirerFields,
-  BindingFields,
-  DeviceFields,
-  EmvFields,
-  LiveResource,
-  LiveState,
-  MerchantFields,
-  MethodsMap,
-  Scalar,
-} from '../model/state.js';
-import { allowsOf, NO_ALLOWS } from '../model/state.js';
+import { acquirer } from '../kinds/acquirer.js';
+import { recordBindingFields, recordProfileName, summaryBindingFields } from '../kinds/binding.js';
+import { device } from '../kinds/device.js';
+import { emv } from '../kinds/emv.js';
+import type { LiveContext } from '../kinds/field-facts.js';
+import { jsonObject } from '../kinds/live-values.js';
+import { merchantFields } from '../kinds/merchant.js';
+import { stableStringify } from '../model/canonical.js';
+import { addressOf, bindingKey, deviceKey, KIND_PLURAL } from '../model/kinds.js';
+import type { AcquirerFields, BindingFields, EmvFields, LiveResource, LiveState, MethodsMap } from '../model/state.js';
 import { compareTwins, deviceLifecycle, holdsAlias, isActivated, survivorOf } from '../model/twins.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
 import { isUnkeyable, type UnkeyedLiveMerchant } from './unkeyed-records.js';
 import { LiveStateError } from './errors.js';
 import { checkRecord } from './record-check.js';
+
+export { merchantFields };
 
 /** The group lists and binding records read from the service, before normalisation. */
 export interface WireLists {
@@ -64,29 +62,8 @@ function withFingerprint(resource: Omit<LiveResource, 'fingerprint'>, sources: r
   return Object.defineProperty(resource, 'fingerprint', { enumerable: true, configurable: true, get: computeFingerprint }) as LiveResource;
 }
 
-/** Parses a JSON-encoded wire field; a broken one is the service's fault and is reported as such. */
-function jsonObject(text: unknown, where: string): Record<string, unknown> | undefined {
-  if (text === undefined || text === null || text === '') return undefined;
-  if (isPlainObject(text)) return text;
-  if (typeof text === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isPlainObject(parsed)) return parsed;
-    } catch {
-      // reported below
-    }
-  }
-  throw new LiveStateError(`the service sent ${where} that is not a JSON object: ${JSON.stringify(text).slice(0, 120)}`);
-}
-
-/** How a clash names the records of each kind (devices name their merchant too). */
-const PLURAL: Readonly<Record<Kind, string>> = {
-  emv: 'EMV configs',
-  acquirer: 'acquirer profiles',
-  merchant: 'merchants',
-  binding: 'bindings',
-  device: 'devices',
-};
+/** No profile or EMV config to name: what reading a record that names none needs. */
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 /** Profile id (as text) → name, as device extParams and binding summaries need them. */
 function profileNamesOf(profiles: readonly AcquirerProfile[]): ReadonlyMap<string, string> {
@@ -155,11 +132,11 @@ export class LiveAssembler {
     this.emvName = emvName;
     this.profileNames = profileNames;
 
-    lists.emvConfigs.forEach((emv, index) => {
+    lists.emvConfigs.forEach((record, index) => {
       this.base.push(
         attempt(() => {
-          checkRecord('emv', emv, index);
-          return withFingerprint({ kind: 'emv', key: emv.emvName, id: Number(emv.id), fields: emvFields(emv) }, [emv]);
+          checkRecord('emv', record, index);
+          return withFingerprint({ kind: 'emv', key: record.emvName, id: Number(record.id), fields: emvFields(record) }, [record]);
         }),
       );
     });
@@ -291,7 +268,7 @@ export class LiveAssembler {
       const address = addressOf(step.kind, step.key);
       const clash = resources.get(address);
       if (clash !== undefined) {
-        const what = step.kind === 'device' ? `devices of merchant "${step.merchant}"` : PLURAL[step.kind];
+        const what = step.kind === 'device' ? `devices of merchant "${step.merchant}"` : KIND_PLURAL[step.kind];
         throw new LiveStateError(
           `the live group holds two ${what} with the key "${step.key}" (ids ${clash.id} and ${step.id}); ` +
             `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,
@@ -370,84 +347,22 @@ function resolveTwins(steps: Step<LiveResource | undefined>[], devices: readonly
 }
 
 /** An EMV config record's managed fields; also how apply reads back one it did not create itself. */
-export function emvFields(emv: EmvConfig): EmvFields {
-  const params = jsonObject(emv.params, `params of EMV config ${emv.id}`) ?? {};
-  return { paymentMethod: canonicalMethodCode(emv.paymentMethod), currency: emv.currency, params: params as Record<string, Scalar> };
+export function emvFields(record: EmvConfig): EmvFields {
+  return emv.liveFields(record, { where: `EMV config ${record.id}`, emvName: unnamedEmv, profileNames: NO_NAMES });
+}
+
+function unnamedEmv(id: unknown): string {
+  return `#${String(id)}`;
 }
 
 export function profileResource(profile: AcquirerProfile, emvName: (id: unknown) => string): LiveResource {
-  const where = `acquirer profile ${profile.profileId}`;
-  const fields: AcquirerFields = {
-    currency: profile.currency,
-    acqType: profile.acqType ?? 'card',
-    ...optional('connMessageFormat', profile.connMessageFormat),
-    ...optional('connUrl', profile.connUrl),
-    ...optional('notifyUrl', profile.notifyUrl),
-    ...optional('connExtraParams', jsonObject(profile.connExtraParams, `connExtraParams of ${where}`)),
-    ...optional('enablerMsgFormat', profile.enablerMsgFormat),
-    ...optional('enablerParams', splitList(profile.enablerParams)),
-    asDefault: profile.asDefault === true,
-    asSettleBlock: profile.asSettleBlock === true,
-    methods: methodsFrom(jsonObject(profile.methodList, `methodList of ${where}`), jsonObject(profile.emvList, `emvList of ${where}`), emvName),
-  };
+  const fields = acquirer.liveFields(profile, { where: `acquirer profile ${profile.profileId}`, emvName, profileNames: NO_NAMES });
   return withFingerprint({ kind: 'acquirer', key: profile.profileName, id: Number(profile.profileId), fields }, [profile]);
 }
 
 /** Whether a device's extParams holds more than `acquirers`, which a device PUT rewrites whole. */
 function carriesMore(ext: Record<string, unknown> | undefined): ext is Record<string, unknown> {
   return ext !== undefined && Object.keys(ext).some((key) => key !== 'acquirers');
-}
-
-function present<V>(value: V | undefined | null | ''): value is V {
-  return value !== undefined && value !== null && value !== '';
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined | null | ''): { [P in K]?: V } {
-  return present(value) ? ({ [key]: value } as { [P in K]?: V }) : {};
-}
-
-function splitList(text: string | undefined): string[] | undefined {
-  if (text === undefined || text === null || text.trim() === '') return undefined;
-  return text.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== '');
-}
-
-function methodsFrom(
-  methodList: Record<string, unknown> | undefined,
-  emvList: Record<string, unknown> | undefined,
-  emvName: (id: unknown) => string,
-): MethodsMap {
-  const methods: MethodsMap = {};
-  for (const [code, allows] of Object.entries(methodList ?? {})) {
-    methods[canonicalMethodCode(code)] = { emvs: [], allows: allowsOf(Array.isArray(allows) ? allows : undefined) };
-  }
-  for (const [code, ids] of Object.entries(emvList ?? {})) {
-    const entry = (methods[canonicalMethodCode(code)] ??= { emvs: [], allows: NO_ALLOWS });
-    // The service documents 0 as "no EMV config" (01 §4.1: "at least one non-zero id").
-    entry.emvs = (Array.isArray(ids) ? ids : []).filter((id) => Number(id) !== 0).map(emvName).sort();
-  }
-  return methods;
-}
-
-export function merchantFields(m: Merchant): MerchantFields {
-  return {
-    mchName: m.mchName,
-    currency: m.currency,
-    contactName: m.contactName,
-    contactEmail: m.contactEmail,
-    ...optional('mcc', m.mcc),
-    ...optional('region', m.region),
-    ...optional('timeZone', m.timeZone),
-    ...optional('country', m.country),
-    ...optional('transType', m.transType),
-    ...optional('contactPhone', m.contactPhone),
-    ...optional('contactAddress', m.contactAddress),
-    ...optional('receiptLogo', m.receiptLogo),
-    ...optional('receiptInfo', m.receiptInfo),
-    ...optional('state', m.state === undefined || m.state === null ? undefined : Number(m.state)),
-    ...optional('mdr', m.mdr),
-    ...optional('merchantType', m.merchantType),
-    ...optional('additionalData', isPlainObject(m.additionalData) ? m.additionalData : undefined),
-  };
 }
 
 /** The acquirers[] summary changes with the bindings; they carry their own fingerprints. */
@@ -472,25 +387,21 @@ function bindingsOf(
 ): LiveResource[] {
   const { ref } = merchant;
   const out = new Map<string, { fields: BindingFields; id: string; sources: unknown[] }>();
-  const nameOf = (id: unknown, given?: string): string => given ?? profileNames.get(String(id)) ?? `#${String(id)}`;
-  for (const s of summaries) {
-    const where = `the acquirers[] summary of merchant ${merchant.mchId}`;
-    const profile = nameOf(s.profileId, s.profileName);
-    const currency = s.currency ?? '';
-    const methods = methodsFrom(jsonObject(s.methodList, `methodList in ${where}`), jsonObject(s.emvList, `emvList in ${where}`), emvName);
-    out.set(`${profile}/${currency}`, { id: String(s.profileId), fields: { acquirer: profile, currency, methods }, sources: [s] });
-  }
-  for (const r of records ?? []) {
-    const profile = nameOf(r.acquirerProfileId, r.acquirerProfileName);
-    const slot = `${profile}/${r.currency}`;
-    const methods: MethodsMap = {};
-    const known = out.get(slot)?.fields.methods ?? {};
-    for (const pm of r.paymentMethods ?? []) {
-      const code = canonicalMethodCode(pm.paymentMethodCode);
-      methods[code] = { emvs: (pm.emvs ?? []).map((e) => emvName(e.emvId)).sort(), allows: known[code]?.allows ?? NO_ALLOWS };
+  if (summaries.length > 0) {
+    const context: LiveContext = { where: `the acquirers[] summary of merchant ${merchant.mchId}`, emvName, profileNames };
+    for (const s of summaries) {
+      const fields = summaryBindingFields(s, context);
+      out.set(`${fields.acquirer}/${fields.currency}`, { id: String(s.profileId), fields, sources: [s] });
     }
-    const fields: BindingFields = { acquirer: profile, currency: r.currency, ...optional('mid', r.mid), methods };
-    out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...(out.get(slot)?.sources ?? []), r] });
+  }
+  if (records !== undefined && records.length > 0) {
+    const context = { emvName, profileNames };
+    for (const r of records) {
+      const slot = `${recordProfileName(r, context)}/${r.currency}`;
+      const known: MethodsMap = out.get(slot)?.fields.methods ?? {};
+      const fields = recordBindingFields(r, known, context);
+      out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...(out.get(slot)?.sources ?? []), r] });
+    }
   }
   return [...out.values()].map(({ fields, id, sources }) => {
     const resource = { kind: 'binding' as const, key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields };
@@ -510,31 +421,10 @@ export function deviceResource(
   // A decommissioned terminal is gone for every practical purpose: its alias is free again.
   if (!holdsAlias(lifecycle)) return undefined;
   const where = `device ${d.deviceId}`;
+  // Parsed once: the fields take acquirers from it, and apply the keys a PUT must carry back.
   const ext = jsonObject(d.extParams, `extParams of ${where}`);
-  const acquirers = ext?.['acquirers'];
-  let acquirerFields: Record<string, Record<string, string>> | undefined;
-  if (isPlainObject(acquirers)) {
-    acquirerFields = {};
-    for (const profileId in acquirers) {
-      if (!Object.hasOwn(acquirers, profileId)) continue;
-      const values = acquirers[profileId];
-      const entry: Record<string, string> = {};
-      if (isPlainObject(values)) for (const k in values) if (Object.hasOwn(values, k)) entry[k] = String(values[k]);
-      acquirerFields[profileNames.get(profileId) ?? `#${profileId}`] = entry;
-    }
-  }
-  const alias = d.deviceAlias ?? '';
-  const emvParams = jsonObject(d.emvParams, `emvParams of ${where}`) as Record<string, Scalar> | undefined;
-  // Assigned one by one, in this order, rather than spread from one small object per field: every
-  // device of a large group passes here while the reads run.
-  const fields: DeviceFields = { deviceAlias: alias };
-  if (present(d.deviceName)) fields.deviceName = d.deviceName;
-  if (present(d.deviceType)) fields.deviceType = d.deviceType;
-  if (present(d.operatingMode)) fields.operatingMode = d.operatingMode;
-  if (present(d.methodList)) fields.methods = d.methodList.split(',').map((c) => canonicalMethodCode(c)).sort();
-  if (present(d.deviceAdmin)) fields.deviceAdmin = d.deviceAdmin;
-  if (acquirerFields !== undefined) fields.acquirerFields = acquirerFields;
-  if (emvParams !== undefined) fields.emvParams = emvParams;
+  const fields = device.liveFields(d, { where, emvName: unnamedEmv, profileNames, parsed: { extParams: ext } });
+  const alias = fields.deviceAlias;
   // A device without an alias, or whose alias starts with `~`, cannot be named in a manifest; it gets
   // a key nobody can write, from its own id (model/unkeyed-key.ts), so that no two devices share one.
   const key = deviceKey(ref, alias === '' || isUnkeyable(alias) ? unkeyedKey(d.deviceId) : alias);

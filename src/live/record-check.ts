@@ -1,35 +1,16 @@
 import { isPlainObject } from '../model/canonical.js';
 import { UnreadableRecordError } from './errors.js';
+import type { CheckedField } from '../kinds/derive.js';
+import type { ReadType } from '../kinds/field-facts.js';
+import { KIND_MODULES, type Kind } from '../kinds/registry.js';
 
 /**
  * The type of every wire field the planner reads, checked on each list record before it is
  * normalised (with or without --strict-api, which checks whole records against schemas/api).
- * A field outside these lists is never read, so its type does not matter here.
+ * A field outside these lists is never read, so its type does not matter here. Each kind's module
+ * declares which of its wire fields the planner reads, and as what (src/kinds/, field facts).
  */
-type FieldType =
-  /** A non-empty string: the record's own id or key. */
-  | 'key'
-  /** A string, or absent (undefined, null). */
-  | 'text'
-  /** An integer, or a string of digits (the service sends ids both ways). */
-  | 'number-id'
-  /** A JSON-encoded object, or the object itself, or absent. */
-  | 'json'
-  | 'flag'
-  /** A payment method code: a string or a number (`1` for `01`). */
-  | 'code'
-  /** A small integer, or a string of digits, or absent. */
-  | 'small-int'
-  | 'object'
-  | 'list';
-
-interface FieldSpec {
-  readonly type: FieldType;
-  readonly required?: true;
-}
-
-const required = (type: FieldType): FieldSpec => ({ type, required: true });
-const optional = (type: FieldType): FieldSpec => ({ type });
+type FieldSpec = CheckedField;
 
 /** A list endpoint as the client names it, the field that names a record, and the fields the planner reads. */
 interface RecordSpec {
@@ -38,91 +19,11 @@ interface RecordSpec {
   readonly fields: Readonly<Record<string, FieldSpec>>;
 }
 
-const V1 = 'GET /api/openapi/v1';
+export const RECORD_SPECS: Readonly<Record<Kind, RecordSpec>> = Object.fromEntries(
+  KIND_MODULES.map((module) => [module.kind, { endpoint: module.wire.endpoint, idField: module.wire.idField, fields: module.checked }]),
+) as Record<Kind, RecordSpec>;
 
-export const RECORD_SPECS = {
-  emv: {
-    endpoint: `${V1}/emv`,
-    idField: 'id',
-    fields: { id: required('number-id'), emvName: required('key'), paymentMethod: required('code'), currency: optional('text'), params: optional('json') },
-  },
-  acquirer: {
-    endpoint: `${V1}/acquirer`,
-    idField: 'profileId',
-    fields: {
-      profileId: required('number-id'),
-      profileName: required('key'),
-      currency: optional('text'),
-      acqType: optional('text'),
-      connMessageFormat: optional('text'),
-      connUrl: optional('text'),
-      notifyUrl: optional('text'),
-      connExtraParams: optional('json'),
-      enablerMsgFormat: optional('text'),
-      enablerParams: optional('text'),
-      asDefault: optional('flag'),
-      asSettleBlock: optional('flag'),
-      methodList: optional('json'),
-      emvList: optional('json'),
-    },
-  },
-  merchant: {
-    endpoint: `${V1}/mchInfo`,
-    idField: 'mchId',
-    fields: {
-      mchId: required('key'),
-      providerReference: optional('text'),
-      mchName: optional('text'),
-      currency: optional('text'),
-      contactName: optional('text'),
-      contactEmail: optional('text'),
-      mcc: optional('text'),
-      region: optional('text'),
-      timeZone: optional('text'),
-      country: optional('text'),
-      transType: optional('text'),
-      contactPhone: optional('text'),
-      contactAddress: optional('text'),
-      receiptLogo: optional('text'),
-      receiptInfo: optional('text'),
-      state: optional('small-int'),
-      mdr: optional('text'),
-      merchantType: optional('text'),
-      additionalData: optional('object'),
-      acquirers: optional('list'),
-    },
-  },
-  merchantAcquirer: {
-    endpoint: `${V1}/mchInfo`,
-    idField: 'profileId',
-    fields: { profileId: required('number-id'), profileName: optional('text'), currency: optional('text'), methodList: optional('json'), emvList: optional('json') },
-  },
-  binding: {
-    endpoint: `${V1}/mchInfo/payment/{mchId}`,
-    idField: 'acquirerProfileId',
-    fields: { acquirerProfileId: required('number-id'), acquirerProfileName: optional('text'), currency: required('key'), mid: optional('text'), paymentMethods: optional('list') },
-  },
-  device: {
-    endpoint: `${V1}/device`,
-    idField: 'deviceId',
-    fields: {
-      deviceId: required('key'),
-      deviceAlias: optional('text'),
-      deviceName: optional('text'),
-      deviceType: optional('text'),
-      operatingMode: optional('text'),
-      methodList: optional('text'),
-      deviceAdmin: optional('text'),
-      deviceStatus: optional('small-int'),
-      isDevice: optional('flag'),
-      extParams: optional('json'),
-      emvParams: optional('json'),
-      createdAt: optional('text'),
-    },
-  },
-} as const satisfies Record<string, RecordSpec>;
-
-export type CheckedRecord = keyof typeof RECORD_SPECS;
+export type CheckedRecord = Kind;
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -132,7 +33,7 @@ function typeName(value: unknown): string {
 }
 
 /** Why `value` is not of `type`, or undefined when it is. */
-function mismatch(spec: FieldSpec, value: unknown): string | undefined {
+function mismatch(spec: { readonly type: ReadType; readonly required?: true }, value: unknown): string | undefined {
   if (value === undefined || value === null) return spec.required === true ? 'is missing' : undefined;
   const is = (ok: boolean, expected: string): string | undefined => (ok ? undefined : `is ${typeName(value)}, where ${expected} is expected`);
   switch (spec.type) {
@@ -157,18 +58,53 @@ function mismatch(spec: FieldSpec, value: unknown): string | undefined {
   }
 }
 
-/** Nested lists the planner reads item by item: where they are, and the fields of an item. */
-const NESTED: Partial<Record<CheckedRecord, { readonly list: string; readonly fields: Readonly<Record<string, FieldSpec>> }>> = {
-  merchant: { list: 'acquirers', fields: RECORD_SPECS.merchantAcquirer.fields },
-  binding: { list: 'paymentMethods', fields: { paymentMethodCode: required('code'), emvs: optional('list') } },
-};
+/** A field set's entries, by field set: every list record is checked, and this list is the same for each. */
+const ENTRIES = new WeakMap<Readonly<Record<string, FieldSpec>>, readonly (readonly [string, FieldSpec])[]>();
+
+function entriesOf(fields: Readonly<Record<string, FieldSpec>>): readonly (readonly [string, FieldSpec])[] {
+  let entries = ENTRIES.get(fields);
+  if (entries === undefined) ENTRIES.set(fields, (entries = Object.entries(fields)));
+  return entries;
+}
 
 function firstMismatch(fields: Readonly<Record<string, FieldSpec>>, record: Record<string, unknown>, prefix: string): { field: string; problem: string } | undefined {
-  for (const [field, spec] of Object.entries(fields)) {
+  for (const [field, spec] of entriesOf(fields)) {
     const problem = mismatch(spec, record[field]);
     if (problem !== undefined) return { field: `${prefix}${field}`, problem };
   }
   return undefined;
+}
+
+/** The lists whose items the planner reads item by item, by field set: computed once, not per record. */
+const NESTED = new WeakMap<Readonly<Record<string, FieldSpec>>, readonly (readonly [string, Readonly<Record<string, FieldSpec>>])[]>();
+
+function nestedLists(fields: Readonly<Record<string, FieldSpec>>): readonly (readonly [string, Readonly<Record<string, FieldSpec>>])[] {
+  let lists = NESTED.get(fields);
+  if (lists === undefined) {
+    lists = entriesOf(fields).flatMap(([list, spec]) => (spec.items !== undefined ? [[list, spec.items] as const] : []));
+    NESTED.set(fields, lists);
+  }
+  return lists;
+}
+
+type Fail = (found: { field: string; problem: string }, id?: string) => never;
+
+/**
+ * The items of the lists the planner reads item by item (a merchant's acquirers[] summary, a
+ * binding record's paymentMethods and their emvs): each item's fields, then the lists inside it.
+ */
+function checkItems(fields: Readonly<Record<string, FieldSpec>>, record: Record<string, unknown>, prefix: string, fail: Fail, id: string | undefined): void {
+  for (const [list, itemFields] of nestedLists(fields)) {
+    const items = record[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item: unknown, i) => {
+      const at = `${prefix}${list}[${i}]`;
+      if (!isPlainObject(item)) fail({ field: at, problem: `is ${typeName(item)}, where an object is expected` }, id);
+      const inner = firstMismatch(itemFields, item as Record<string, unknown>, `${at}.`);
+      if (inner !== undefined) fail(inner, id);
+      checkItems(itemFields, item as Record<string, unknown>, `${at}.`, fail, id);
+    });
+  }
 }
 
 /**
@@ -176,10 +112,10 @@ function firstMismatch(fields: Readonly<Record<string, FieldSpec>>, record: Reco
  * throws UnreadableRecordError naming the endpoint, the record (its place in the list, and its id
  * when that one is readable) and the field.
  */
-export function checkRecord(kind: Exclude<CheckedRecord, 'merchantAcquirer'>, record: unknown, index: number, mchId?: string): void {
+export function checkRecord(kind: Kind, record: unknown, index: number, mchId?: string): void {
   const spec: RecordSpec = RECORD_SPECS[kind];
-  const endpoint = mchId !== undefined ? spec.endpoint.replace('{mchId}', mchId) : spec.endpoint;
-  const fail = (found: { field: string; problem: string }, id?: string): never => {
+  const fail: Fail = (found, id) => {
+    const endpoint = mchId !== undefined ? spec.endpoint.replace('{mchId}', mchId) : spec.endpoint;
     throw new UnreadableRecordError({ endpoint, index, id, ...found });
   };
   if (!isPlainObject(record)) return fail({ field: '(record)', problem: `is ${typeName(record)}, where an object is expected` });
@@ -187,23 +123,5 @@ export function checkRecord(kind: Exclude<CheckedRecord, 'merchantAcquirer'>, re
   const id = typeof idValue === 'string' || typeof idValue === 'number' ? `${spec.idField} ${String(idValue)}` : undefined;
   const top = firstMismatch(spec.fields, record, '');
   if (top !== undefined) fail(top, id);
-  const nested = NESTED[kind];
-  const items = nested === undefined ? undefined : record[nested.list];
-  if (nested === undefined || !Array.isArray(items)) return;
-  items.forEach((item: unknown, i) => {
-    const prefix = `${nested.list}[${i}]`;
-    if (!isPlainObject(item)) fail({ field: prefix, problem: `is ${typeName(item)}, where an object is expected` }, id);
-    const inner = firstMismatch(nested.fields, item as Record<string, unknown>, `${prefix}.`);
-    if (inner !== undefined) fail(inner, id);
-    // A binding record's EMV list: each entry names an EMV config by id.
-    const emvs = (item as Record<string, unknown>)['emvs'];
-    if (kind === 'binding' && Array.isArray(emvs)) {
-      emvs.forEach((emv: unknown, j) => {
-        const emvPrefix = `${prefix}.emvs[${j}]`;
-        if (!isPlainObject(emv)) fail({ field: emvPrefix, problem: `is ${typeName(emv)}, where an object is expected` }, id);
-        const bad = firstMismatch({ emvId: required('number-id') }, emv as Record<string, unknown>, `${emvPrefix}.`);
-        if (bad !== undefined) fail(bad, id);
-      });
-    }
-  });
+  checkItems(spec.fields, record, '', fail, id);
 }

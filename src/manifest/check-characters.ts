@@ -1,6 +1,7 @@
 import type { ManifestPath } from './diagnostics.js';
 import type { Substitution } from './env-substitution.js';
-import { describeCharacter, isMultiLinePath, mayBeRefused, MULTI_LINE_HINT, refusedCharacter } from './control-characters.js';
+import { isMultiLinePath, MULTI_LINE_HINT } from '../kinds/multi-line.js';
+import { describeCharacter, mayBeRefused, refusedCharacter } from './control-characters.js';
 
 /** A key or value of a parsed file holding a character it may not (see control-characters.ts). */
 export interface CharacterProblem {

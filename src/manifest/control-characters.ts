@@ -15,13 +15,12 @@
  * and they reorder nothing beyond the neutral characters next to them.
  *
  * Tab, line feed and the separators U+2028, U+2029 are allowed only in the few values that are
- * text of several lines (MULTI_LINE_FIELDS and every value inside additionalData); a name, an id,
+ * text of several lines (those the kinds declare multiLine: kinds/multi-line.ts); a name, an id,
  * a code or a key is one line. Carriage return is refused everywhere: YAML already turns a file's
  * CRLF line ends into line feeds, so a CR in a value was written on purpose, and a terminal uses
  * it to overwrite the line it is on.
  */
 import { showControls } from '../util/visible-text.js';
-import type { ManifestPath } from './diagnostics.js';
 
 /** Refused in every key and value. */
 const NEVER = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
@@ -29,16 +28,6 @@ const NEVER = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
 const NOT_IN_ONE_LINE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
 /** Refused anywhere in a file's text, comments included: NEVER, except tab, LF and CR, which are YAML's own whitespace. */
 const NEVER_IN_FILE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/gu;
-
-/** Merchant fields that are text of several lines (an address, receipt text, wrapped base64). */
-export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['contactAddress', 'receiptInfo', 'receiptLogo']);
-
-/** Whether the string value at `path` (a path inside one file) may hold tabs and line breaks. */
-export function isMultiLinePath(path: ManifestPath): boolean {
-  if (path[0] !== 'merchants' || typeof path[1] !== 'number') return false;
-  const field = path[2];
-  return (path.length === 3 && typeof field === 'string' && MULTI_LINE_FIELDS.has(field)) || (field === 'additionalData' && path.length > 3);
-}
 
 /**
  * Any character that may be refused somewhere, surrogates of valid pairs included: without the `u`
@@ -71,9 +60,6 @@ export function describeCharacter(char: string): string {
   }
   return `${id}, a control character (terminals and viewers act on it instead of showing it)`;
 }
-
-/** Where a line break would be allowed, for the message refusing one elsewhere. */
-export const MULTI_LINE_HINT = `only ${[...MULTI_LINE_FIELDS].join(', ')} and the values inside additionalData may span lines or hold tabs`;
 
 /** A character refused in a file's text, with its offset in the text (UTF-16 units). */
 export interface RawCharacter {

@@ -23,7 +23,8 @@ export {
 } from './model.js';
 export { buildManifestJsonSchema } from './json-schema.js';
 export { expandTemplate, type Expansion } from './env-substitution.js';
-export { MULTI_LINE_FIELDS, describeCharacter, refusedCharacter } from './control-characters.js';
+export { describeCharacter, refusedCharacter } from './control-characters.js';
+export { MULTI_LINE_FIELDS } from '../kinds/multi-line.js';
 export { MAX_FILE_BYTES } from './read-yaml.js';
 export {
   ACCEPTED_METHOD_CODE_SPELLINGS,

@@ -1,20 +1,16 @@
 /**
  * What each manifest field becomes in the service's requests, for docs/manifest-reference.md. Sections are
- * named by the JSON Schema definition ids (plus `Manifest` for the top level). The bodies themselves
- * are built in apply/wire-bodies.ts; test/manifest/manifest-docs.test.ts builds them from a manifest
- * that sets every field and checks each `sentAs` path against them, and checks that every field of
- * the model has an entry here and no more.
+ * named by the JSON Schema definition ids (plus `Manifest` for the top level). The kinds' sections
+ * come from their modules (src/kinds/: each field's facts say what it becomes on the wire); the top
+ * level's own pieces (version, group, prune, protect, moved, safety) are written here. The bodies
+ * themselves are built by the kinds' modules; test/manifest/manifest-docs.test.ts builds them from
+ * a manifest that sets every field and checks each `sentAs` path against them, and checks that
+ * every field of the model has an entry here and no more.
  */
+import type { OnTheWire } from '../kinds/field-facts.js';
+import { KIND_MODULES, TOP_LEVEL_KINDS, type KindModules } from '../kinds/registry.js';
 
-export interface FieldOnTheWire {
-  /**
-   * Dotted paths into the create request's body that carry the value; `<id>` stands for any key.
-   * Empty when the value is not a field of that body.
-   */
-  readonly sentAs: readonly string[];
-  /** The mapping in words (markdown). */
-  readonly text: string;
-}
+export type FieldOnTheWire = OnTheWire;
 
 export interface SectionOnTheWire {
   /** Where the section's values go: the requests, or the enclosing body. */
@@ -22,10 +18,9 @@ export interface SectionOnTheWire {
   readonly fields: Readonly<Record<string, FieldOnTheWire>>;
 }
 
-const same = (name: string, extra = ''): FieldOnTheWire => ({ sentAs: [name], text: `\`${name}\`${extra}` });
 const notSent = (text: string): FieldOnTheWire => ({ sentAs: [], text });
 
-export const MANIFEST_ON_THE_WIRE = {
+const TOP_LEVEL = {
   Manifest: {
     requests: 'None of its own: each list below is sent entry by entry.',
     fields: {
@@ -35,9 +30,7 @@ export const MANIFEST_ON_THE_WIRE = {
       protect: notSent('Not sent: a delete or replacement of a live record it matches is blocked in the plan, and apply never sends it.'),
       moved: notSent("Not sent as such: each move makes its record's update carry the new key (below)."),
       safety: notSent('Not sent: limits checked on the plan before any write.'),
-      emvConfigs: notSent('One EMV config record each (below).'),
-      acquirerProfiles: notSent('One acquirer profile record each (below).'),
-      merchants: notSent('One merchant record each, with its payment config and terminals (below).'),
+      ...Object.fromEntries(TOP_LEVEL_KINDS.map((kind) => [kind.manifest.list, notSent(kind.manifest.listOnTheWire)])),
     },
   },
   Moved: {
@@ -68,111 +61,15 @@ export const MANIFEST_ON_THE_WIRE = {
       ),
     },
   },
-  EmvConfig: {
-    requests: '`POST /emv`, `PUT /emv/{emvId}`',
-    fields: {
-      emvName: same('emvName'),
-      paymentMethod: same('paymentMethod', ', as a two-digit code (`1` is sent as `"01"`)'),
-      currency: same('currency'),
-      params: same('params', ', a JSON-encoded string; each value keeps its type'),
-    },
-  },
-  AcquirerProfile: {
-    requests: '`POST /acquirer`, `PUT /acquirer/{profileId}` (partial: only what changes)',
-    fields: {
-      profileName: same('profileName'),
-      acqType: same('acqType', ' (on create only)'),
-      currency: same('currency', ' (on create only)'),
-      connMessageFormat: same('connMessageFormat'),
-      connUrl: same('connUrl'),
-      notifyUrl: same('notifyUrl'),
-      connExtraParams: same('connExtraParams', ', a JSON-encoded string'),
-      enablerMsgFormat: same('enablerMsgFormat'),
-      enablerParams: same('enablerParams', ', the names joined with commas'),
-      asDefault: same('asDefault'),
-      asSettleBlock: same('asSettleBlock'),
-      methods: {
-        sentAs: ['methodList', 'emvList'],
-        text: '`methodList` (JSON string: code → `allows`) and `emvList` (JSON string: code → EMV config ids)',
-      },
-    },
-  },
-  MethodEntry: {
-    requests: "Inside a profile's `methodList`/`emvList`, or a binding's `paymentMethods`, under the method's two-digit code.",
-    fields: {
-      emvs: notSent("Profile: `emvList[code]`, the EMV configs' ids. Binding: `paymentMethods[].emvs[].emvId`."),
-      allows: notSent('Profile: `methodList[code]`. Binding: `paymentMethods[].allows`. Absent: an empty list.'),
-    },
-  },
-  Merchant: {
-    requests: '`POST /mchInfo`, `PUT /mchInfo/{mchId}` (a full replace: fields the manifest leaves out are sent with their live values)',
-    fields: {
-      providerReference: same('providerReference'),
-      mchName: same('mchName'),
-      currency: same('currency'),
-      contactName: same('contactName'),
-      contactEmail: same('contactEmail'),
-      mcc: same('mcc'),
-      region: same('region'),
-      timeZone: same('timeZone'),
-      country: same('country'),
-      transType: same('transType'),
-      contactPhone: same('contactPhone'),
-      contactAddress: same('contactAddress'),
-      receiptLogo: same('receiptLogo', '; uploaded content also sets its SHA-256 in `additionalData`'),
-      receiptInfo: same('receiptInfo'),
-      state: same('state'),
-      passcode: same('passcode'),
-      mdr: same('mdr'),
-      merchantType: same('merchantType'),
-      additionalData: same('additionalData', ", an object, with paycfg's receipt logo fingerprint kept in it"),
-      bindings: notSent('Not in the merchant body: the merchant payment config, `/mchInfo/payment/{mchId}` (below).'),
-      devices: notSent("Not in the merchant body: `/device` requests carrying the merchant's `mchId` (below)."),
-    },
-  },
-  Binding: {
-    requests: '`POST /mchInfo/payment/{mchId}`, `PUT /mchInfo/payment/{mchId}`',
-    fields: {
-      acquirer: { sentAs: ['acquirerProfileId'], text: "`acquirerProfileId`, the named profile's id" },
-      currency: same('currency'),
-      mid: same('mid', '; absent, the live `mid` is sent again'),
-      methods: {
-        sentAs: ['paymentMethods'],
-        text: '`paymentMethods`: a list of `{paymentMethodCode, allows, emvs: [{emvId}]}`',
-      },
-    },
-  },
-  Device: {
-    requests: '`POST /device` (with the merchant\'s `mchId`), `PUT /device/{deviceId}` (only what changes)',
-    fields: {
-      deviceAlias: same('deviceAlias'),
-      deviceName: same('deviceName'),
-      deviceType: same('deviceType'),
-      operatingMode: same('operatingMode'),
-      methods: same('methodList', ', the two-digit codes joined with commas'),
-      deviceAdmin: same('deviceAdmin'),
-      acquirerFields: {
-        sentAs: ['extParams.acquirers.<id>'],
-        text: "`extParams.acquirers.<profileId>`, keyed by the profile's id; an update keeps the other keys of the live `extParams`",
-      },
-      emvParams: same('emvParams', ', an object on create, a JSON-encoded string on update'),
-    },
-  },
-  DeviceEmvParams: {
-    requests: "Inside the device's `emvParams`.",
-    fields: Object.fromEntries(
-      [
-        'netDFloorLimit',
-        'terminalCountryCode',
-        'txnCurrencyCode',
-        'netDExReaderCapability',
-        'netDReaderCapability',
-        'terminalType',
-        'terminalCapability',
-        'emvFlags',
-      ].map((name) => [name, { sentAs: [`emvParams.${name}`], text: `\`emvParams.${name}\`` }]),
-    ),
-  },
 } as const satisfies Readonly<Record<string, SectionOnTheWire>>;
 
-export type WireSection = keyof typeof MANIFEST_ON_THE_WIRE;
+/** A section's id: the top level's pieces, and each kind's entry and the objects inside it. */
+export type WireSection = keyof typeof TOP_LEVEL | NonNullable<KindModules['sectionId']>;
+
+/** Every section: the top level's, then each kind's (and the objects inside its entries), in the registry's order. */
+export const MANIFEST_ON_THE_WIRE: Readonly<Record<WireSection, SectionOnTheWire>> = {
+  ...TOP_LEVEL,
+  ...(Object.fromEntries(
+    KIND_MODULES.flatMap((kind) => kind.docSections.map((section) => [section.id, { requests: section.requests, fields: section.fields }])),
+  ) as Record<NonNullable<KindModules['sectionId']>, SectionOnTheWire>),
+};

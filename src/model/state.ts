@@ -1,3 +1,5 @@
+import type { StateFieldsOf } from '../kinds/field-facts.js';
+import type { KindModuleOf } from '../kinds/registry.js';
 import type { Address, Kind } from './kinds.js';
 import type { Move } from './moves.js';
 
@@ -23,76 +25,14 @@ export function allowsOf(list: readonly unknown[] | undefined): readonly string[
   return list === undefined || list.length === 0 ? NO_ALLOWS : list.map(String);
 }
 
-export interface EmvFields {
-  paymentMethod: string;
-  currency: string;
-  /** Values keep their wire types: a real config carries booleans (`isNewCVMRuleForMC: true`) and may carry null. */
-  params: Record<string, Scalar | null>;
-}
+export type { EmvFields } from '../kinds/emv.js';
+export type { AcquirerFields } from '../kinds/acquirer.js';
+export type { MerchantFields } from '../kinds/merchant.js';
+export type { BindingFields } from '../kinds/binding.js';
+export type { DeviceFields } from '../kinds/device.js';
 
-export interface AcquirerFields {
-  currency: string;
-  acqType: 'card' | 'qr';
-  connMessageFormat?: string;
-  connUrl?: string;
-  notifyUrl?: string;
-  connExtraParams?: Record<string, unknown>;
-  enablerMsgFormat?: string;
-  enablerParams?: string[];
-  asDefault?: boolean;
-  asSettleBlock?: boolean;
-  methods?: MethodsMap;
-}
-
-export interface MerchantFields {
-  mchName?: string;
-  currency?: string;
-  contactName?: string;
-  contactEmail?: string;
-  mcc?: string;
-  region?: string;
-  timeZone?: string;
-  country?: string;
-  transType?: string;
-  contactPhone?: string;
-  contactAddress?: string;
-  receiptLogo?: string;
-  receiptInfo?: string;
-  state?: number;
-  passcode?: string;
-  mdr?: string;
-  merchantType?: string;
-  additionalData?: Record<string, unknown>;
-}
-
-export interface BindingFields {
-  /** Profile name. */
-  acquirer: string;
-  currency: string;
-  mid?: string;
-  methods?: MethodsMap;
-}
-
-export interface DeviceFields {
-  deviceAlias: string;
-  deviceName?: string;
-  deviceType?: string;
-  operatingMode?: string;
-  /** Payment method codes, sorted. */
-  methods?: string[];
-  deviceAdmin?: string;
-  /** Profile name → the enabler fields the device supplies for it. */
-  acquirerFields?: Record<string, Record<string, string>>;
-  emvParams?: Record<string, Scalar>;
-}
-
-export interface FieldsByKind {
-  emv: EmvFields;
-  acquirer: AcquirerFields;
-  merchant: MerchantFields;
-  binding: BindingFields;
-  device: DeviceFields;
-}
+/** Each kind's fields in the normalised model, derived from its facts (src/kinds/). */
+export type FieldsByKind = { [K in Kind]: StateFieldsOf<KindModuleOf<K>['facts']> };
 
 export type AnyFields = FieldsByKind[Kind];
 

@@ -1,0 +1,181 @@
+/**
+ * Acquirer profiles (API 01 §2.3, §4.1): connection and routing settings towards an acquiring host.
+ * Keyed by profileName; currency and acqType cannot change (a change replaces the profile), and a
+ * PUT writes only what changes.
+ */
+import { z } from 'zod';
+import { VALUE } from '../manifest/issue-text.js';
+import type { MethodsMap } from '../model/state.js';
+import type { IdRegistry } from '../apply/id-registry.js';
+import { jsonObjectCodec } from './codecs.js';
+import { field, keyField, requiredField, text, wire, wireOnly, type StateFieldsOf, type WireRecordOf, type WritableOf } from './field-facts.js';
+import { defineKind } from './kind-module.js';
+import { jsonObject, splitList } from './live-values.js';
+import {
+  currencySchema,
+  fieldNameListSchema,
+  methodsSchema,
+  nameSchema,
+  scalarSchema,
+  splitFieldNames,
+} from './manifest-values.js';
+import { emvListText, manifestMethods, METHOD_ENTRY_ON_THE_WIRE, methodListText, methodsFrom, methodsOf } from './methods.js';
+
+export type AcqType = 'card' | 'qr';
+export const CONN_MESSAGE_FORMATS = ['HOSTA_8583', 'HOSTB_8583', 'HOSTC_8583', 'HOSTD_AIO', 'HOSTD_WALLET', 'HOSTE_JSON', 'SVC_ENABLER'] as const;
+export type ConnMessageFormat = (typeof CONN_MESSAGE_FORMATS)[number];
+
+/** The service's acqType for a profile created without one. */
+const DEFAULT_ACQ_TYPE: AcqType = 'card';
+
+const FACTS = {
+  profileId: wireOnly(wire.numericId<number>().required().checked('required')),
+  groupId: wireOnly(wire.text()),
+  profileName: keyField(nameSchema().describe('Name of the profile, unique within the group; the key bindings and devices refer to.'), wire.key()),
+  currency: requiredField<string>()(currencySchema.describe('ISO 4217 currency code. Cannot change: a change replaces the profile.'), {
+    wire: wire.currency().required(),
+    immutable: true,
+    asSent: true,
+    wireNote: ' (on create only)',
+  }),
+  acqType: requiredField<AcqType>()(
+    z
+      .enum(['card', 'qr'], { error: `must be "card" or "qr", got ${VALUE}` })
+      .default(DEFAULT_ACQ_TYPE)
+      .describe('card (the default) or qr; a qr profile needs the group\'s QR support. Cannot change: a change replaces the profile.'),
+    {
+      wire: wire.oneOf<AcqType>(['card', 'qr']).required(),
+      immutable: true,
+      serverDefault: DEFAULT_ACQ_TYPE,
+      // Absent or null reads as the default; anything else as sent.
+      codec: { live: (sent: AcqType | null | undefined) => sent ?? undefined },
+      wireNote: ' (on create only)',
+    },
+  ),
+  connMessageFormat: field<string>()(
+    z
+      .enum(CONN_MESSAGE_FORMATS, { error: `${VALUE} is not a connMessageFormat (${CONN_MESSAGE_FORMATS.join(', ')})` })
+      .describe('Message format of the acquirer host.'),
+    { wire: wire.oneOf<ConnMessageFormat>(CONN_MESSAGE_FORMATS).required() },
+  ),
+  connUrl: text('Acquirer host endpoint.'),
+  notifyUrl: field<string>()(
+    z
+      .url({ protocol: /^https?$/, error: `${VALUE} is not an http(s) URL` })
+      .optional()
+      .describe('Callback URL for asynchronous notifications from the acquirer.'),
+    { wire: wire.text() },
+  ),
+  connExtraParams: field<Record<string, unknown>>()(
+    z.record(z.string(), scalarSchema).optional().describe('Extra connection parameters (sent to the service as a JSON-encoded string).'),
+    { wire: wire.json(), codec: jsonObjectCodec(), wireNote: ', a JSON-encoded string' },
+  ),
+  enablerMsgFormat: text('Overrides the group-level device-provisioning message format for this profile.'),
+  enablerParams: field<string[]>()(
+    z
+      .union([fieldNameListSchema, z.string().transform(splitFieldNames).pipe(fieldNameListSchema)], {
+        error: `expected a list of field names (or one comma-separated string), got ${VALUE}`,
+      })
+      .optional()
+      .describe(
+        'Names of the per-acquirer fields a device must supply (a list, or a comma/semicolon-separated string). Empty: the group-level list applies.',
+      ),
+    {
+      wire: wire.text(),
+      compare: 'set',
+      codec: {
+        desired: (names: readonly string[]) => [...names],
+        live: (sent: string | null | undefined) => splitList(sent),
+        write: (names, _context, wireName) => ({ [wireName]: names.join(',') }),
+      },
+      yaml: 'inline-list',
+      wireNote: ', the names joined with commas',
+    },
+  ),
+  asDefault: field<boolean>()(z.boolean().optional().describe('Default profile for its acqType; the service clears the flag on every other profile of that acqType.'), {
+    wire: wire.flag(),
+    // Not set reads as false: a live profile always says whether it is the default.
+    codec: { live: (sent: unknown) => sent === true },
+  }),
+  asSettleBlock: field<boolean>()(z.boolean().optional().describe('Excludes the profile\'s transactions from the group\'s settlement.'), {
+    wire: wire.flag(),
+    codec: { live: (sent: unknown) => sent === true },
+  }),
+  methods: field<MethodsMap>()(methodsSchema.describe('Payment methods of the profile: method code → EMV configs by name. Becomes the API\'s methodList and emvList.'), {
+    wire: [wire.json().required().named('methodList'), wire.json().named('emvList')],
+    codec: {
+      desired: methodsOf,
+      live: (_sent, record, context) =>
+        methodsFrom(jsonObject(record['methodList'], `methodList of ${context.where}`), jsonObject(record['emvList'], `emvList of ${context.where}`), context.emvName),
+      write: (methods, context) => ({ methodList: methodListText(methods), emvList: emvListText(methods, (name) => context.ids.emv(name)) }),
+      exported: (methods) => manifestMethods(methods),
+    },
+    onTheWire: {
+      sentAs: ['methodList', 'emvList'],
+      text: '`methodList` (JSON string: code → `allows`) and `emvList` (JSON string: code → EMV config ids)',
+    },
+    yaml: 'methods',
+  }),
+  createdBy: wireOnly(wire.text()),
+  createdAt: wireOnly(wire.timestamp()),
+  updatedAt: wireOnly(wire.timestamp()),
+};
+
+export const acquirer = defineKind({
+  kind: 'acquirer',
+  label: 'acquirer profile',
+  plural: 'acquirer profiles',
+  facts: FACTS,
+  manifest: {
+    id: 'AcquirerProfile',
+    description: 'An acquirer profile: connection and routing settings towards an acquiring host (API 01 §2.3, §4.1).',
+    list: 'acquirerProfiles',
+    listDescription: 'Acquirer profiles, keyed by profileName.',
+    listOnTheWire: 'One acquirer profile record each (below).',
+    // The manifest writes the type ahead of the currency; plans show the currency first.
+    first: ['profileName', 'acqType'],
+  },
+  createBody: (key, fields, { ids }) => acquirerCreateBody(key, fields, ids),
+  wire: {
+    endpoint: 'GET /api/openapi/v1/acquirer',
+    idField: 'profileId',
+    record: {
+      file: 'acquirer-profile',
+      title: 'Acquirer profile',
+      description: 'Record of GET /api/openapi/v1/acquirer (section 2.3). Fields beyond those listed are not shown in the reference and are allowed.',
+    },
+  },
+  docs: {
+    title: 'Acquirer profiles',
+    where: 'each item of `acquirerProfiles`',
+    requests: '`POST /acquirer`, `PUT /acquirer/{profileId}` (partial: only what changes)',
+    example: { path: ['acquirerProfiles', 0], listKey: 'acquirerProfiles' },
+    sections: [METHOD_ENTRY_ON_THE_WIRE],
+  },
+});
+
+export type AcquirerFields = StateFieldsOf<typeof FACTS>;
+export type AcquirerProfile = WireRecordOf<typeof FACTS>;
+/** A create may leave acqType out: the service makes the profile a card one. */
+export type AcquirerProfileCreate = Omit<WritableOf<typeof FACTS>, 'acqType'> & { acqType?: AcqType };
+/** PUT is a partial update: the create fields except currency and acqType, all optional. */
+export type AcquirerProfileUpdate = Partial<Omit<AcquirerProfileCreate, 'currency' | 'acqType'>>;
+
+export interface AcquirerProfileQuery {
+  profileName?: string;
+}
+
+export function acquirerCreateBody(key: string, fields: AcquirerFields, ids: IdRegistry): AcquirerProfileCreate {
+  return { profileName: key, ...acquirer.writeFields({ ...fields, methods: fields.methods ?? {} }, { ids, mode: 'create' }) } as AcquirerProfileCreate;
+}
+
+/**
+ * PUT is partial (01 §4.1): only the fields the change writes. A renamed profile's change writes its
+ * `profileName` (plan/moves.ts), which the PUT takes.
+ */
+export function acquirerUpdateBody(fields: Partial<AcquirerFields> & { readonly profileName?: string }, ids: IdRegistry): AcquirerProfileUpdate {
+  return {
+    ...(fields.profileName !== undefined ? { profileName: fields.profileName } : {}),
+    ...acquirer.writeFields(fields, { ids, mode: 'update' }),
+  } as AcquirerProfileUpdate;
+}

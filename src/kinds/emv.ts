@@ -1,0 +1,95 @@
+/**
+ * EMV configs (API 01 §2.4, §4.2): reusable EMV parameter templates that profiles and bindings
+ * name. Keyed by emvName; the payment method cannot change (a change replaces the config).
+ */
+import { z } from 'zod';
+import { VALUE } from '../manifest/issue-text.js';
+import type { Scalar } from '../model/state.js';
+import { jsonObjectCodec, methodCodeCodec } from './codecs.js';
+import { keyField, requiredField, wire, wireOnly, type LegacyRecordOf, type StateFieldsOf, type WireRecordOf } from './field-facts.js';
+import { defineKind, NO_IDS } from './kind-module.js';
+import { currencySchema, nameSchema, paymentMethodCodeSchema } from './manifest-values.js';
+
+const FACTS = {
+  id: wireOnly(wire.numericId<number>().required().checked('required')),
+  groupId: wireOnly(wire.text()),
+  emvName: keyField(nameSchema().describe('Name of the EMV config, unique within the group; the key profiles and bindings refer to.'), wire.key()),
+  paymentMethod: requiredField<string>()(
+    paymentMethodCodeSchema.describe('Payment method the EMV config is for (01..06 for card networks). Cannot change: a change replaces the config.'),
+    {
+      wire: wire.paymentMethodCode().required().checked('required'),
+      immutable: true,
+      codec: methodCodeCodec,
+      wireNote: ', as a two-digit code (`1` is sent as `"01"`)',
+    },
+  ),
+  currency: requiredField<string>()(currencySchema, { wire: wire.currency().required(), asSent: true }),
+  params: requiredField<Record<string, Scalar | null>>()(
+    z
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean(), z.null()], { error: `EMV parameter values are strings, numbers, booleans or null, got ${VALUE}` }),
+      )
+      .describe(
+        'EMV parameters, e.g. aid, appVersion, clFloorLimit, clTransLimit, clCVMLimit, defaultDDOL, defaultTDOL, isNewCVMRuleForMC. ' +
+          'Values are sent with their type: a number and its digits as text compare equal, true and "true" do not.',
+      ),
+    {
+      wire: wire.json().required(),
+      compare: 'text',
+      // Values keep their wire types: a real config carries booleans (`isNewCVMRuleForMC: true`) and may carry null.
+      codec: jsonObjectCodec({ orEmpty: true }),
+      wireNote: ', a JSON-encoded string; each value keeps its type',
+    },
+  ),
+  createdAt: wireOnly(wire.timestamp()),
+  updatedAt: wireOnly(wire.timestamp()),
+};
+
+export const emv = defineKind({
+  kind: 'emv',
+  label: 'EMV config',
+  plural: 'EMV configs',
+  facts: FACTS,
+  manifest: {
+    id: 'EmvConfig',
+    description: 'An EMV config: a reusable EMV parameter template (API 01 §2.4).',
+    list: 'emvConfigs',
+    listDescription: 'EMV configs, keyed by emvName.',
+    listOnTheWire: 'One EMV config record each (below).',
+  },
+  createBody: (key, fields) => emvCreateBody(key, fields),
+  wire: {
+    endpoint: 'GET /api/openapi/v1/emv',
+    idField: 'id',
+    record: { file: 'emv-config', title: 'EMV config', description: 'Record of GET /api/openapi/v1/emv (section 2.4).' },
+  },
+  docs: {
+    title: 'EMV configs',
+    where: 'each item of `emvConfigs`',
+    requests: '`POST /emv`, `PUT /emv/{emvId}`',
+    example: { path: ['emvConfigs', 0], listKey: 'emvConfigs' },
+  },
+});
+
+export type EmvFields = StateFieldsOf<typeof FACTS>;
+export type EmvConfig = WireRecordOf<typeof FACTS>;
+export type EmvConfigLegacy = LegacyRecordOf<typeof FACTS>;
+
+export interface EmvConfigCreate {
+  emvName: string;
+  paymentMethod: string;
+  currency: string;
+  params: string;
+}
+
+/** Only currency and params can change. */
+export interface EmvConfigUpdate {
+  currency: string;
+  params: string;
+}
+
+/** `params` is JSON-encoded with each value's own type: a boolean goes out as a JSON boolean, null as null. */
+export function emvCreateBody(key: string, fields: EmvFields): EmvConfigCreate {
+  return { emvName: key, ...emv.writeFields(fields, { ids: NO_IDS, mode: 'create' }) } as EmvConfigCreate;
+}

@@ -1,0 +1,204 @@
+/**
+ * A kind's module: its identity, where its entries stand in a manifest, its endpoint and wire
+ * schemas, its docs, and its field facts, with everything derived from them (kinds/derive.ts).
+ * Each kind's file (emv.ts, acquirer.ts, merchant.ts, binding.ts, device.ts) makes one with
+ * defineKind and adds the functions that are its own (bodies, normalisation quirks).
+ */
+import { z } from 'zod';
+import { IdRegistry } from '../apply/id-registry.js';
+import {
+  checkedFieldsOf,
+  descriptorsOf,
+  desiredFieldsOf,
+  exportFieldsOf,
+  keyFieldOf,
+  liveFieldsOf,
+  manifestShape,
+  onTheWireOf,
+  stateFieldPlan,
+  stateFieldsOf,
+  wireFieldsOf,
+  wireRecordSchema,
+  writeFieldsOf,
+  type CheckedField,
+  type FieldDescriptor,
+  type WireSchemaMeta,
+} from './derive.js';
+import type { DesiredState } from '../model/state.js';
+import type { Facts, JsonSchema, LiveContext, OnTheWire, StateFieldsOf, WriteContext, YamlStyle } from './field-facts.js';
+import { strictEntry } from './manifest-values.js';
+
+/** One section of docs/manifest-reference.md: an object of the manifest and what each of its fields becomes on the wire. */
+export interface DocSection {
+  /** The object's JSON Schema definition id. */
+  readonly id: string;
+  readonly title: string;
+  /** Where it is written, in words. */
+  readonly where: string;
+  /** Where its values go: the requests, or the enclosing body. */
+  readonly requests: string;
+  readonly fields: Readonly<Record<string, OnTheWire>>;
+  /** Its example in examples/basic. */
+  readonly example?: { readonly path: readonly (string | number)[]; readonly listKey?: string; readonly omit?: readonly string[] };
+}
+
+export interface KindSpec<
+  K extends string,
+  F extends Facts,
+  L extends string,
+  C extends readonly AnyKindModule[],
+  I extends string = string,
+  S extends readonly DocSection[] = readonly DocSection[],
+> {
+  readonly kind: K;
+  /** How messages name one: `EMV config`. */
+  readonly label: string;
+  /** How messages name several: `EMV configs`. */
+  readonly plural: string;
+  readonly facts: F;
+  readonly manifest: {
+    /** The JSON Schema definition id of an entry. */
+    readonly id: I;
+    readonly description: string;
+    /** The list entries are written in: at the top level, or in the parent's entry. */
+    readonly list: L;
+    readonly listDescription: string;
+    /** The list's "On the wire" cell, in its parent's section. */
+    readonly listOnTheWire: string;
+    /** Fields written ahead of the others, where the manifest's order is not the plans' (facts') order. */
+    readonly first?: readonly (keyof F & string)[];
+    /** For a kind written inside another's entries: the desired state's set of the parents whose list the manifest writes. */
+    readonly managedIn?: ManagedLists;
+  };
+  /** Kinds whose entries are written inside this one's (a merchant's bindings and devices). */
+  readonly children?: C;
+  /** For a kind written inside another's entries: its key, made from the entry and its parent's key. */
+  readonly keyOf?: (entry: Readonly<Record<string, unknown>>, parentKey: string) => string;
+  readonly wire: {
+    /** The list endpoint, as messages name it. */
+    readonly endpoint: string;
+    /** The field that names a record in messages. */
+    readonly idField: string;
+    readonly record: WireSchemaMeta;
+    readonly legacy?: WireSchemaMeta;
+  };
+  /**
+   * The body of the POST that creates a record of the kind from its state: the kind's own body
+   * function, in one form for every kind (`parentId` is the parent's service id, e.g. the mchId).
+   */
+  readonly createBody: (key: string, fields: StateFieldsOf<F>, context: { readonly ids: IdRegistry; readonly parentId: string }) => object;
+  readonly docs: Omit<DocSection, 'id' | 'fields'> & {
+    /** Objects of the entry documented in sections of their own, after the kind's. */
+    readonly sections?: S;
+  };
+}
+
+/** The desired state's sets of parents whose nested lists are managed (DesiredState.managedBindings, …). */
+export type ManagedLists = Extract<keyof DesiredState, `managed${string}`>;
+
+type ManifestShape<F> = { -readonly [N in keyof F as F[N] extends { readonly manifest: z.ZodType } ? N : never]: F[N] extends { readonly manifest: infer M } ? M : never };
+type ChildrenShape<C extends readonly AnyKindModule[]> = {
+  -readonly [M in C[number] as M['manifest']['list']]: z.ZodOptional<z.ZodArray<M['entrySchema']>>;
+};
+
+export interface KindModule<
+  K extends string = string,
+  F extends Facts = Facts,
+  L extends string = string,
+  C extends readonly AnyKindModule[] = readonly AnyKindModule[],
+  I extends string = string,
+  S extends readonly DocSection[] = readonly DocSection[],
+> extends KindSpec<K, F, L, C, I, S> {
+  /** For TypeScript only: the ids of the kind's docs sections. */
+  readonly sectionId?: I | S[number]['id'];
+  /** The manifest entry: a strict object of the facts' manifest fields (and the children's lists). */
+  readonly entrySchema: z.ZodObject<ManifestShape<F> & ChildrenShape<C>, z.core.$strict>;
+  /** The key field of an entry; undefined where the key is made of several fields (a binding's). */
+  readonly keyField: string | undefined;
+  /** The managed fields, in the order plans show them. */
+  readonly stateFields: readonly string[];
+  /** The wire names a create may write: the key's and the managed fields', in the facts' order. */
+  readonly writable: readonly string[];
+  readonly descriptors: Readonly<Record<string, FieldDescriptor>>;
+  /** The wire fields the planner reads, with their types. */
+  readonly checked: Readonly<Record<string, CheckedField>>;
+  /** schemas/api files of the kind's records: the current API's, and the legacy API's where it has one. */
+  readonly wireSchemas: readonly JsonSchema[];
+  /** The kind's sections of docs/manifest-reference.md. */
+  readonly docSections: readonly DocSection[];
+  /** Secret fields, multi-line text fields, and fields with a YAML style of their own. */
+  readonly secretFields: readonly string[];
+  /** Text fields of several lines, and object fields whose every value may be (see FieldFacts.multiLine). */
+  readonly multiLineFields: readonly string[];
+  readonly multiLineValues: readonly string[];
+  readonly yamlStyles: Readonly<Record<string, YamlStyle>>;
+  /** The key of an entry (written under its parent's entry, with the parent's key). */
+  key(entry: Readonly<Record<string, unknown>>, parentKey?: string): string;
+  /** A manifest entry's fields in the normalised model. */
+  desiredFields(entry: Readonly<Record<string, unknown>>): StateFieldsOf<F>;
+  /** A live record's fields in the normalised model. */
+  liveFields(record: object, context: LiveContext): StateFieldsOf<F>;
+  /** The body fields that write `fields`. */
+  writeFields(fields: Readonly<Record<string, unknown>>, context: WriteContext): Record<string, unknown>;
+  /** `fields` as an exported entry writes them, with the key (where the kind has a key field). */
+  exportFields(key: string, fields: Readonly<Record<string, unknown>>): Record<string, unknown>;
+}
+
+/** The ids of a body that names no other record (an EMV config's, a merchant's): any lookup is a bug. */
+export const NO_IDS = new IdRegistry();
+
+export type AnyKindModule = KindModule<string, any, string, any, string, any>;
+
+export function defineKind<
+  const K extends string,
+  F extends Facts,
+  const L extends string,
+  const I extends string,
+  const C extends readonly AnyKindModule[] = readonly [],
+  const S extends readonly DocSection[] = readonly [],
+>(spec: KindSpec<K, F, L, C, I, S>): KindModule<K, F, L, C, I, S> {
+  const { facts } = spec;
+  const children = (spec.children ?? []) as readonly AnyKindModule[];
+  const shape: Record<string, z.ZodType> = manifestShape(facts, spec.manifest.first);
+  for (const child of children) shape[child.manifest.list] = z.array(child.entrySchema).optional().describe(child.manifest.listDescription);
+  const entrySchema = strictEntry(shape).meta({ id: spec.manifest.id, description: spec.manifest.description });
+  const keyField = keyFieldOf(facts);
+  const fields: Record<string, OnTheWire> = {};
+  const own = onTheWireOf(facts);
+  for (const name of Object.keys(shape)) {
+    const child = children.find((c) => c.manifest.list === name);
+    fields[name] = child !== undefined ? { sentAs: [], text: child.manifest.listOnTheWire } : own[name]!;
+  }
+  const { sections = [] as unknown as S, ...docs } = spec.docs;
+  const names = Object.keys(facts);
+  const plan = stateFieldPlan(facts);
+  const source = `src/kinds/${spec.kind}.ts`;
+  const wireSchemas = [wireRecordSchema(facts, 'wire', spec.wire.record, source)];
+  if (spec.wire.legacy !== undefined) wireSchemas.push(wireRecordSchema(facts, 'legacy', spec.wire.legacy, source));
+  return {
+    ...spec,
+    entrySchema: entrySchema as unknown as KindModule<K, F, L, C, I, S>['entrySchema'],
+    keyField,
+    stateFields: stateFieldsOf(facts),
+    writable: names.flatMap((name) => (facts[name]!.manifest !== undefined ? wireFieldsOf(name, facts[name]!).map(([wireName]) => wireName) : [])),
+    descriptors: descriptorsOf(facts),
+    checked: checkedFieldsOf(facts),
+    wireSchemas,
+    docSections: [{ id: spec.manifest.id, fields, ...docs }, ...sections],
+    secretFields: names.filter((name) => facts[name]!.secret === true),
+    multiLineFields: names.filter((name) => facts[name]!.multiLine === true),
+    multiLineValues: names.filter((name) => facts[name]!.multiLine === 'values'),
+    yamlStyles: Object.fromEntries(names.flatMap((name) => (facts[name]!.yaml !== undefined ? [[name, facts[name]!.yaml!]] : []))),
+    key(entry, parentKey) {
+      if (spec.keyOf !== undefined) return spec.keyOf(entry, parentKey ?? '');
+      return String(entry[keyField!]);
+    },
+    desiredFields: (entry) => desiredFieldsOf(plan, entry) as StateFieldsOf<F>,
+    liveFields: (record, context) => liveFieldsOf(plan, record as Readonly<Record<string, unknown>>, context) as StateFieldsOf<F>,
+    writeFields: (state, context) => writeFieldsOf(plan, state, context),
+    exportFields(key, state) {
+      const exported = exportFieldsOf(plan, state);
+      return keyField === undefined || facts[keyField]!.state !== undefined ? exported : { [keyField]: key, ...exported };
+    },
+  };
+}
