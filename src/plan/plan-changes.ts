@@ -59,18 +59,9 @@ const SENSITIVE_FIELDS = Object.fromEntries(
   KINDS.map((kind) => [kind, Object.entries(DESCRIPTORS[kind]).filter(([, d]) => d.sensitive === true).map(([field]) => field)]),
 ) as Record<Kind, string[]>;
 
-/**
- * A plan of the group, and the live records the settlement guard would weigh in it: whether a
- * settlement read can change the plan is known from the plan itself, without planning again.
- */
+/** A plan of the group, as the planner makes it. */
 export interface PlannedGroup {
   readonly plan: RawPlan;
-  /**
-   * Whether unsettled batches through any of `unsettled`'s records would change this plan: a change
-   * the planner made (blocked ones included) is guarded on one of them (plan/settlement-guard.ts
-   * guardedAddress). When not, planning again with the guard gives this very plan.
-   */
-  guardReaches(unsettled: ReadonlyMap<Address, readonly unknown[]>): boolean;
 }
 
 /**
@@ -81,10 +72,7 @@ export function planChanges(desired: DesiredState, live: LiveState & BindingAllo
   return planGroup(desired, live, context).plan;
 }
 
-/**
- * planChanges, with what the settlement guard would look at: the workflow plans a group once, and
- * again only when the settlement read finds unsettled batches through a change of it.
- */
+/** planChanges: the workflow plans a group once, with everything it read (workflow/plan-stages.ts). */
 export function planGroup(desired: DesiredState, live: LiveState & BindingAllowsReading, context: PlanContext): PlannedGroup {
   const protection = new Protection(context.protect ?? []);
   const builder = new PlanBuilder(desired, live, protection, context.settlement);
@@ -125,21 +113,7 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     sensitive: [...sensitive].sort(),
     ...withWarnings([...lookAlikeWarnings(changes, live, builder.unkeyedDevices), ...unmatchedProtection(protection, desired, live), ...guardWarnings]),
   } as Plan as RawPlan;
-  // Every change made, blocked ones too: the guard weighs a change before protect: or order drop it
-  // (a protected delete's entry lists the batches as well). The builder only adds changes; the few
-  // it replaces at the same address (a user's update, when it detaches) are never guarded ones.
-  const made = builder.changes();
-  return {
-    plan,
-    guardReaches: (unsettled) => {
-      if (unsettled.size === 0) return false;
-      for (const change of made) {
-        const address = guardedAddress(change);
-        if (address !== undefined && (unsettled.get(address)?.length ?? 0) > 0) return true;
-      }
-      return false;
-    },
-  };
+  return { plan };
 }
 
 /**

@@ -4,19 +4,18 @@ import { countTerminals } from '../live/count-terminals.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { loadManifest, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
-import { addressOf } from '../model/kinds.js';
 import type { DesiredState } from '../model/state.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
 import { DEFAULT_IMPACT_WINDOW, settlementReadStart, type ImpactWindow } from '../payments/impact-window.js';
 import { readSettlementBatches } from '../payments/read-settlements.js';
 import { deleteBudgetOf } from '../plan/delete-budget.js';
-import { planGroup, type PlanContext } from '../plan/plan-changes.js';
-import type { Plan, RawPlan } from '../plan/plan.js';
+import type { PlanContext } from '../plan/plan-changes.js';
+import type { RawPlan } from '../plan/plan.js';
+import { readsNeeded } from '../plan/reads-needed.js';
 import { refuseSecretDefaults } from '../plan/saved-plan.js';
-import { checkTargets } from '../plan/targets.js';
 import { terminalBudgetOf } from '../plan/terminal-budget.js';
 import { loadBaseManifest, type BaseManifest } from './base-manifest.js';
-import { finishedPlan, guardedPlan, settlementNeeded, terminalsToCount, type GroupReading, type PlanRequest } from './plan-stages.js';
+import { planRead, terminalsToCount, type GroupReading, type PlanRequest } from './plan-stages.js';
 
 export interface PlanRun {
   /** With what `plan --out` must refuse that only the manifest's positions can show (see manifest/secret-defaults.ts). */
@@ -27,7 +26,7 @@ export interface PlanRun {
   readonly plan: RawPlan;
   /** The manifest's safeguards: `protect:` (already applied to the plan) and `safety:` (a saved plan keeps it). */
   readonly safeguards: Safeguards;
-  /** The settlement batches' routes, when the plan is money-relevant and read them (plan/settlement-guard.ts). */
+  /** The settlement batches' routes, when the run read them and the plan's changes used them (plan-stages.ts planRead). */
   readonly routes?: BatchRoutes;
 }
 
@@ -52,10 +51,10 @@ export interface PaymentOptions {
 
 /**
  * manifest → desired state; API → live state; both → plan. The manifest is loaded and checked
- * completely before the first request, so bad input never reaches the service. The group is
- * planned once (plan-stages.ts): the settlement batches and the terminal counts are read when that
- * plan needs them, and it is planned again only when unsettled batches route through one of its
- * changes, which the guard then blocks or warns about.
+ * completely before the first request, so bad input never reaches the service. Everything the plan
+ * needs is read first: the live group, then the settlement batches and the unread merchants'
+ * terminals when the changes the manifest and the live records can make need them
+ * (plan/reads-needed.ts); then the group is planned once, purely (plan-stages.ts planRead).
  */
 export async function computePlan(input: {
   readonly paths: readonly string[];
@@ -85,14 +84,11 @@ export async function computePlan(input: {
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   const { live, context } = await readGroup(desired, input.client, input.concurrency, safeguards, input.everyDevice === true);
-  const planned = planGroup(desired, live.state, context);
-  const targets = input.targets ?? [];
-  if (targets.length > 0) checkTargets(targets, knownAddresses(desired, live, planned.plan), new Map((desired.moved ?? []).map((move) => [move.from, move.to])));
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
   const request: PlanRequest = {
-    targets,
+    targets: input.targets ?? [],
     window: payments.impactWindow ?? DEFAULT_IMPACT_WINDOW,
     now: payments.now ?? new Date(),
     allowUnsettled: payments.allowUnsettled === true,
@@ -100,27 +96,18 @@ export async function computePlan(input: {
     ...(terminalBudget !== undefined ? { terminalBudget } : {}),
     ...(base !== undefined ? { base } : {}),
   };
+  // What the plan can need beyond the live group, from the manifest and the live records alone.
+  const needed = readsNeeded(desired, live.state, safeguards.protect, request.terminalBudget !== undefined);
   let reading: GroupReading = { live, context };
-  if (settlementNeeded(planned, targets)) {
+  if (needed.settlement) {
     const batches = await readSettlementBatches(input.client, settlementReadStart(request.now, request.window));
     reading = { ...reading, routes: routeBatches(batches, live.state, desired.moved) };
   }
-  const guarded = guardedPlan(planned, desired, reading, request);
   // The devices of the merchants the live read left out are read now (one list each), for a budget.
-  const unread = terminalsToCount(guarded, live.state, request.terminalBudget);
+  const unread = terminalsToCount(needed.candidates, live.state, request.terminalBudget);
   if (unread.length > 0) reading = { ...reading, counted: await countTerminals(input.client, unread, input.concurrency) };
-  const plan = finishedPlan(guarded, desired, reading, request);
-  return { loaded, desired, live, plan, safeguards, ...(reading.routes !== undefined ? { routes: reading.routes } : {}) };
-}
-
-/** Every address a target may name: the manifest's, the live group's, and what only the plan names. */
-function knownAddresses(desired: DesiredState, live: LiveRead, plan: Plan): Set<string> {
-  const known = new Set<string>(desired.resources.keys());
-  for (const address of live.state.resources.keys()) known.add(address);
-  for (const change of plan.changes) known.add(addressOf(change.kind, change.key));
-  for (const entry of plan.unmanaged) known.add(entry.address);
-  for (const entry of plan.blocked) known.add(entry.address);
-  return known;
+  const { plan, routes } = planRead(desired, reading, request);
+  return { loaded, desired, live, plan, safeguards, ...(routes !== undefined ? { routes } : {}) };
 }
 
 /** The manifest is dropped here, once the desired state is built; `locate` lives on only in literal secrets' origins (see ManifestContext). */

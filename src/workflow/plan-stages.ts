@@ -10,26 +10,24 @@ import { checkDeleteBudget, type DeleteBudget } from '../plan/delete-budget.js';
 import { PlanError } from '../plan/errors.js';
 import { applyMoves } from '../plan/moves.js';
 import { labelOrigins } from '../plan/origin.js';
-import { planGroup, type PlanContext, type PlannedGroup } from '../plan/plan-changes.js';
-import type { Plan, PlanWarning, RawPlan } from '../plan/plan.js';
+import { planGroup, type PlanContext } from '../plan/plan-changes.js';
+import type { Change, Plan, PlanWarning, RawPlan } from '../plan/plan.js';
 import { isMoneyRelevant, unsettledByAddress } from '../plan/settlement-guard.js';
-import { limitToTargets } from '../plan/targets.js';
+import { checkTargets, limitToTargets } from '../plan/targets.js';
 import { checkTerminalBudget, type TerminalBudget } from '../plan/terminal-budget.js';
 import type { LoadedBase } from './base-manifest.js';
 
 /**
- * The stages of a plan after the live read, each pure and each run once: the workflow
- * (compute-plan.ts) reads what a stage says the plan needs, then runs the next stage.
+ * The plan after the reads: one pure, synchronous function (planRead) that plans the group once,
+ * with everything the workflow (compute-plan.ts) read for it, and adds the impact, the origins and
+ * the budgets' verdicts in stages run once each.
  *
- *   live read ─▶ planGroup ─▶ [settlement read] ─▶ guardedPlan ─▶ [terminal count] ─▶ finishedPlan
+ *   live read ─▶ readsNeeded ─▶ [settlement read] ─▶ [terminal count] ─▶ planRead
  *
- * Each read is decided on the plan as far as it is made, as plan has always decided it: the
- * settlement batches when the changes the run would carry out delete, replace or re-route money
- * (isMoneyRelevant), the terminals of unread merchants when a terminal budget needs them. Neither
- * can be told from the manifest and the live records alone, without planning: `protect:`, the
- * service's refusals and the blocked changes that take their dependents down, `--target` (which
- * keeps what its changes wait for, by the planner's order), an EMV config's replacement that puts
- * bindings' methods back, and a PlanError all decide whether a money-relevant change is in the plan.
+ * What to read is decided before planning, from the manifest and the live records
+ * (plan/reads-needed.ts), and may over-approximate: a read no change of the final plan uses is
+ * then left out of the plan (usedRoutes, the counted terminals restricted to those its changes
+ * reach), so that the plan shows what a plan that had not read it shows.
  */
 
 /** What the caller asks of the plan, beside the manifest. */
@@ -49,62 +47,84 @@ export interface PlanRequest {
 export interface GroupReading {
   readonly live: LiveRead;
   readonly context: PlanContext;
-  /** The settlement batches' routes, when the plan's changes needed them (settlementNeeded). */
+  /** The settlement batches' routes, when the candidate changes needed them (plan/reads-needed.ts). */
   readonly routes?: BatchRoutes;
   /** The terminals of merchants the live read left out, by mchId, when the terminal budget needed them (terminalsToCount). */
   readonly counted?: CountedTerminals;
 }
 
 /**
- * Whether the plan must read the settlement batches: judged on the plan this run would carry out
- * (a --target plan, on the changes it keeps), so that only a plan that takes away or re-routes
- * something money flows through pays for the read.
+ * The merchants (by mchId) whose terminals a budget must count before it can judge the plan: those
+ * the candidate changes reach (plan/reads-needed.ts), a superset of what the plan's changes reach.
+ * A budget never passes on terminals it did not count, and only a run with one reads them, so that
+ * a run without one sends the reads it always sent.
  */
-export function settlementNeeded(planned: PlannedGroup, targets: readonly Address[]): boolean {
-  return isMoneyRelevant(limitToTargets(planned.plan, targets).changes);
+export function terminalsToCount(candidates: readonly Change[], live: LiveState, budget: TerminalBudget | undefined): string[] {
+  return budget === undefined ? [] : merchantsToCount(candidates, live, budget.limit);
+}
+
+/** The plan of a run, and the settlement routes it used (read, and needed by its changes). */
+export interface PlanOfRead {
+  readonly plan: RawPlan;
+  readonly routes?: BatchRoutes;
 }
 
 /**
- * The plan with the settlement guard, limited to the targets, with the routes' warnings; refused
- * when it deletes more than the budget allows. A plan the unsettled batches reach nowhere is the
- * plan already made; one they reach is planned again with them, since the guard's verdict decides
- * which changes exist (a blocked replacement makes no detach steps, a blocked change takes what
- * waits for it down).
+ * The plan, made once from what was read: planned with the settlement guard when the batches were
+ * read, checked against the targets, limited to them, with the routes' warnings when its changes
+ * used the routes; refused when it deletes more than the budget allows; then each change with what
+ * it reaches (and the traffic through it), labelled against the base manifest, the unread
+ * merchants' terminals where they were counted; refused when a change reaches more terminals than
+ * the budget. Pure and synchronous.
  */
-export function guardedPlan(planned: PlannedGroup, desired: DesiredState, reading: GroupReading, request: PlanRequest): RawPlan {
-  let plan = planned.plan;
-  if (reading.routes !== undefined) {
-    const unsettled = unsettledByAddress(reading.routes.byAddress);
-    if (planned.guardReaches(unsettled)) {
-      const settlement = { unsettled, ...(request.allowUnsettled ? { allowUnsettled: true } : {}) };
-      plan = planGroup(desired, reading.live.state, { ...reading.context, settlement }).plan;
-    }
-    plan = withMoreWarnings(plan, reading.routes.warnings);
+export function planRead(desired: DesiredState, reading: GroupReading, request: PlanRequest): PlanOfRead {
+  const settlement =
+    reading.routes === undefined ? {} : { settlement: { unsettled: unsettledByAddress(reading.routes.byAddress), ...(request.allowUnsettled ? { allowUnsettled: true } : {}) } };
+  const made = planGroup(desired, reading.live.state, { ...reading.context, ...settlement }).plan;
+  if (request.targets.length > 0) {
+    checkTargets(request.targets, knownAddresses(desired, reading.live, made), new Map((desired.moved ?? []).map((move) => [move.from, move.to])));
   }
-  const limited = limitToTargets(plan, request.targets);
+  const routes = reading.routes !== undefined && usedRoutes(made, request.targets) ? reading.routes : undefined;
+  const limited = limitToTargets(routes === undefined ? made : withMoreWarnings(made, routes.warnings), request.targets);
   // Counted on the plan this run would carry out: a --target plan counts the deletes it keeps.
   checkDeleteBudget(limited, request.deleteBudget);
-  return limited;
+  const counted = countedFor(limited, reading, request.terminalBudget);
+  return { plan: finishedPlan(limited, desired, { ...reading, ...(counted !== undefined ? { counted } : {}) }, routes, request), ...(routes !== undefined ? { routes } : {}) };
 }
 
 /**
- * The merchants (by mchId) whose terminals a budget must count before it can judge the plan. A
- * budget never passes on terminals it did not count, and only a run with one reads them, so that a
- * run without one sends the reads it always sent.
+ * Whether the plan uses the settlement batches it was planned with: its changes (those the run
+ * carries out) delete, replace or re-route money, as a plan that reads them has always been judged,
+ * or the guard blocked one that did. A plan that used none shows no traffic and no warning of the
+ * routes, as one that had not read them.
  */
-export function terminalsToCount(plan: RawPlan, live: LiveState, budget: TerminalBudget | undefined): string[] {
-  return budget === undefined ? [] : merchantsToCount(plan.changes, live, budget.limit);
+function usedRoutes(made: RawPlan, targets: readonly Address[]): boolean {
+  return isMoneyRelevant(limitToTargets(made, targets).changes) || made.blocked.some((entry) => entry.cause === 'unsettled');
 }
 
-/**
- * The plan as it is shown: each change with what it reaches (and the traffic through it, when the
- * settlement batches were read), labelled against the base manifest, the unread merchants'
- * terminals where they were counted; refused when a change reaches more terminals than the budget.
- */
-export function finishedPlan(guarded: RawPlan, desired: DesiredState, reading: GroupReading, request: PlanRequest): RawPlan {
-  let plan = guarded;
+/** The terminals counted for the budget, of the merchants the plan's own changes reach (a candidate the plan does not make shows none). */
+function countedFor(plan: RawPlan, reading: GroupReading, budget: TerminalBudget | undefined): CountedTerminals | undefined {
+  if (reading.counted === undefined || budget === undefined) return undefined;
+  const counted = reading.counted;
+  const reached = merchantsToCount(plan.changes, reading.live.state, budget.limit).filter((mchId) => counted.has(mchId));
+  return reached.length === 0 ? undefined : new Map(reached.map((mchId) => [mchId, counted.get(mchId)!]));
+}
+
+/** Every address a target may name: the manifest's, the live group's, and what only the plan names. */
+function knownAddresses(desired: DesiredState, live: LiveRead, plan: Plan): Set<string> {
+  const known = new Set<string>(desired.resources.keys());
+  for (const address of live.state.resources.keys()) known.add(address);
+  for (const change of plan.changes) known.add(addressOf(change.kind, change.key));
+  for (const entry of plan.unmanaged) known.add(entry.address);
+  for (const entry of plan.blocked) known.add(entry.address);
+  return known;
+}
+
+/** The plan as it is shown, from the plan the run carries out. */
+function finishedPlan(limited: RawPlan, desired: DesiredState, reading: GroupReading, routes: BatchRoutes | undefined, request: PlanRequest): RawPlan {
+  let plan = limited;
   // A plan without changes (most drift runs) pays nothing for the live group's reach index.
-  if (plan.changes.length > 0) plan = withImpact(plan, computeImpact(plan.changes, reading.live.state, reading.routes, request.window, request.now, reading.counted));
+  if (plan.changes.length > 0) plan = withImpact(plan, computeImpact(plan.changes, reading.live.state, routes, request.window, request.now, reading.counted));
   if (request.base !== undefined) plan = withOrigins(plan, request.base, desired, reading);
   if (reading.counted !== undefined) plan = withUnreadCounts(plan, reading.counted, reading.live.state);
   checkTerminalBudget(plan, request.terminalBudget);

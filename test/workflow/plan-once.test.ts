@@ -1,9 +1,7 @@
 /**
- * A run plans each manifest once: the settlement read, the terminal count and the base's labels
- * are decided on that plan and made with it, never by planning the group again to learn what to
- * read. The one exception is the settlement guard finding unsettled batches through a change: its
- * verdict decides which changes exist (a blocked one takes what waits for it down), so the group is
- * planned again with it, once.
+ * A run plans each manifest once: the settlement read and the terminal count are decided from the
+ * manifest and the live records (plan/reads-needed.ts), then the group is planned once with what
+ * was read, the settlement guard's verdict included, and the base once for its labels.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/library/client.js';
@@ -85,7 +83,7 @@ describe('computePlan', () => {
     }
   });
 
-  it('plans the manifest again, once, when unsettled batches route through one of its changes', async () => {
+  it('plans the manifest once when unsettled batches route through one of its changes, the guard blocking it', async () => {
     const s = await shop(sim, 'G-62900003');
     await s.pay(4);
     s.write('paycfg.yaml', UNBIND);
@@ -94,7 +92,7 @@ describe('computePlan', () => {
       planned.mockClear();
       const shown = await plan({ manifest: 'paycfg.yaml', cwd: s.dir, client, env: {} });
       expect(shown.blocked.map((b) => [b.address, b.cause])).toContainEqual(['binding/coffee-001/host-old/USD', 'unsettled']);
-      expect(plansPerManifest()).toEqual([2]);
+      expect(plansPerManifest()).toEqual([1]);
     } finally {
       await client.close();
     }

@@ -1,0 +1,254 @@
+import { addressOf, keyOfAddress, KINDS, type Address, type Kind } from '../model/kinds.js';
+import type { AcquirerFields, DesiredResource, DesiredState, LiveResource, LiveState, MerchantFields, MethodsMap } from '../model/state.js';
+import { withoutAllows, type BindingAllowsReading } from './binding-allows.js';
+import { DESCRIPTORS } from './descriptors.js';
+import { diffFields, sameFields } from './diff.js';
+import { keyFieldOf } from './moves.js';
+import type { Change } from './plan.js';
+import { predictSideEffects } from './predict.js';
+import { Protection } from './protect.js';
+import { checkReceiptLogo, groupKeepsLogoFingerprints } from './receipt-logo.js';
+import { referencesOf, withoutEmv } from './references.js';
+import { isMoneyRelevant } from './settlement-guard.js';
+
+/**
+ * What a plan must read beyond the live group, decided from the manifest and the live records
+ * before the one planning (workflow/plan-stages.ts), never from a first plan.
+ *
+ * The candidates are the changes the planner can make: every desired record the diff finds
+ * different from the live one (the same comparison the planner makes: diff.ts sameFields and
+ * diffFields, the kinds' immutable fields deciding a replacement), every live-only record the prune
+ * policy or the managed binding and device lists delete, and the users a replacement detaches and
+ * attaches again. The settlement batches are read when a candidate is money-relevant
+ * (settlement-guard.ts isMoneyRelevant, the very rule that judged a plan before), and a terminal
+ * budget counts the unread merchants the candidates reach (impact/compute-impact.ts merchantsToCount).
+ *
+ * Exact, as the planner decides them: `protect:` on a delete, on a replacement and on the bindings a
+ * profile's replacement re-binds; a replacement the service would refuse as in use (an unmanaged
+ * user, a merchant without providerReference); an EMV config's or profile's delete an unmanaged user
+ * or such a merchant holds; a merchant's delete its active terminals hold (no decommission policy).
+ *
+ * Over-approximated (a read no change of the final plan uses; never the reverse):
+ * - `--target`: the candidates are the whole group's, so a targeted plan that keeps none of the
+ *   money-relevant ones still reads;
+ * - a change the plan drops because it waits for a blocked one (cause `dependency`);
+ * - an EMV config's or profile's delete that a record the manifest manages still names (in use);
+ * - an EMV config's replacement: the bindings that use it are candidates for the methods it puts
+ *   back, even when the reattached binding ends with the methods it has, and when the planner
+ *   refuses the replacement (a profile that uses it for every payment method: a PlanError, raised
+ *   now after the reads rather than before).
+ */
+export interface ReadsNeeded {
+  /** Whether the settlement batches must be read: a candidate deletes, replaces or re-routes money. */
+  readonly settlement: boolean;
+  /** The changes the plan can make, as far as they decide the reads; not a plan. */
+  readonly candidates: readonly Change[];
+}
+
+/**
+ * The kinds whose desired-versus-live difference can be money-relevant: a binding's methods, a
+ * profile's route, and a replacement (a kind with an immutable field). A merchant's or a device's
+ * update never is; without a terminal budget their diffs are skipped, the better part of a large
+ * group's records.
+ */
+const MONEY_KINDS: ReadonlySet<Kind> = new Set(KINDS.filter((kind) => kind === 'binding' || kind === 'acquirer' || Object.values(DESCRIPTORS[kind]).some((d) => d.immutable === true)));
+
+/**
+ * Pure: the reads a plan of `desired` against `live` needs (see ReadsNeeded). `everyChange`: the
+ * candidates must reach every merchant a change of the plan reaches (a terminal budget); without it
+ * they are those that decide the settlement read.
+ */
+export function readsNeeded(desired: DesiredState, live: LiveState & BindingAllowsReading, protect: readonly string[] = [], everyChange = true): ReadsNeeded {
+  const candidates = new Candidates(desired, live, new Protection(protect), everyChange ? undefined : MONEY_KINDS).find();
+  return { settlement: isMoneyRelevant(candidates), candidates };
+}
+
+interface Replaced {
+  readonly resource: DesiredResource;
+  readonly address: Address;
+}
+
+class Candidates {
+  private readonly out: Change[] = [];
+  private readonly view: ReadonlyMap<string, LiveResource>;
+  /** Live-only records the plan deletes (protected ones too: their blocked delete still frees their users). */
+  private readonly deleted = new Set<Address>();
+  private readonly deletedMerchants = new Set<string>();
+  /** Merchants whose delete an activated terminal holds (prune.activatedDevices is not decommission). */
+  private readonly heldMerchants = new Set<string>();
+  private readonly replaced: Replaced[] = [];
+  private usersIndex: Map<Address, LiveResource[]> | undefined;
+
+  constructor(
+    private readonly desired: DesiredState,
+    private readonly live: LiveState & BindingAllowsReading,
+    private readonly protection: Protection,
+    /** The kinds whose creates and diffs are looked at; every kind when undefined. */
+    private readonly kinds: ReadonlySet<Kind> | undefined,
+  ) {
+    this.view = predictSideEffects(desired, live).live;
+  }
+
+  find(): Change[] {
+    this.differing();
+    const deletes = this.liveOnly();
+    for (const change of deletes) if (!this.deleteBlocked(change)) this.out.push(change);
+    for (const replaced of this.replaced) this.replacement(replaced);
+    return this.out;
+  }
+
+  /** The desired records the planner's diff finds different, compared as plan-changes.ts diffDesired compares them. */
+  private differing(): void {
+    let keepsLogo: boolean | undefined;
+    const keepsLogoFingerprints = (): boolean => (keepsLogo ??= groupKeepsLogoFingerprints(this.live));
+    for (const [address, resource] of this.desired.resources) {
+      if (this.kinds !== undefined && !this.kinds.has(resource.kind)) continue;
+      const current = this.view.get(address);
+      const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
+      if (current === undefined) {
+        if (this.kinds !== undefined) continue;
+        this.out.push(candidate(address, resource.kind, resource.key, 'create', [], owner));
+        continue;
+      }
+      const desiredFields = resource.fields as unknown as Record<string, unknown>;
+      const logo = resource.kind === 'merchant' ? checkReceiptLogo(resource.fields as MerchantFields, current.fields as MerchantFields, keepsLogoFingerprints) : undefined;
+      const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
+      const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
+      const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
+      const liveFields = current.fields as unknown as Record<string, unknown>;
+      const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields), resource.key);
+      const compared = withKey(allowsWriteOnly ? withoutAllows(liveFields) : liveFields, current.movedFrom === undefined ? current.key : keyOfAddress(current.movedFrom));
+      if (sameFields(resource.kind, fields, compared)) continue;
+      const diff = diffFields(resource.kind, fields, compared);
+      if (diff.immutableChanged.length > 0) this.replaced.push({ resource, address });
+      else if (diff.patch.length > 0) this.out.push(candidate(address, resource.kind, resource.key, 'update', diff.patch, { ...owner, ...(current.predicted === true ? { predicted: true } : {}) }));
+    }
+  }
+
+  /** The deletes of live-only records, by the prune policy and the managed binding and device lists (plan-changes.ts handleLiveOnly). */
+  private liveOnly(): Change[] {
+    const byKind: Record<LiveResource['kind'], [Address, LiveResource][]> = { merchant: [], emv: [], acquirer: [], binding: [], device: [] };
+    this.view.forEach((resource, address) => {
+      if (!this.desired.resources.has(address)) byKind[resource.kind].push([address, resource]);
+    });
+    const prune = this.desired.prune;
+    const deletes: Change[] = [];
+    const remove = (address: Address, resource: LiveResource, extra: Partial<Change> = {}): void => {
+      this.deleted.add(address);
+      deletes.push(candidate(address, resource.kind, resource.key, 'delete', [], { ...(resource.merchant !== undefined ? { merchant: resource.merchant } : {}), ...extra }));
+    };
+    for (const [address, resource] of byKind.merchant) {
+      if (prune.merchants !== true) continue;
+      remove(address, resource);
+      this.deletedMerchants.add(resource.key);
+    }
+    for (const [address, resource] of byKind.emv) if (prune.emvConfigs === true) remove(address, resource);
+    for (const [address, resource] of byKind.acquirer) if (prune.acquirerProfiles === true) remove(address, resource);
+    for (const [address, resource] of byKind.binding) {
+      const merchant = resource.merchant!;
+      if (this.deletedMerchants.has(merchant) || this.desired.managedBindings.has(merchant)) remove(address, resource, resource.predicted === true ? { predicted: true } : {});
+    }
+    const policy = prune.activatedDevices;
+    for (const [address, resource] of byKind.device) {
+      const merchant = resource.merchant!;
+      const merchantGoes = this.deletedMerchants.has(merchant);
+      if (!merchantGoes && !this.desired.managedDevices.has(merchant)) continue;
+      if (resource.lifecycle === 'pending') remove(address, resource, { disposal: 'delete' });
+      else if (policy === 'decommission') remove(address, resource, { disposal: 'decommission' });
+      else if (merchantGoes) this.heldMerchants.add(merchant);
+      else if (policy === 'logout' && resource.lifecycle === 'active') remove(address, resource, { disposal: 'logout' });
+    }
+    // A duplicate pending code's delete is neither guarded nor reaching anything: no candidate.
+    return deletes;
+  }
+
+  /** A delete the planner surely blocks: protected, held by an activated terminal, or in use by what the manifest does not manage. */
+  private deleteBlocked(change: Change): boolean {
+    if (change.predicted !== true && this.protectedBy(change.address) !== undefined) return true;
+    if (change.kind === 'merchant') return this.heldMerchants.has(change.key);
+    if (change.kind !== 'emv' && change.kind !== 'acquirer') return false;
+    return this.usersOf(change.kind, change.key).some((user) => this.unmanagedUser(user)) || this.unkeyedUse(change.kind, change.key);
+  }
+
+  /**
+   * A replacement, unless the planner blocks it before any detach step (protected, or in use by
+   * what the manifest does not manage), with the users it detaches and attaches again.
+   */
+  private replacement({ resource, address }: Replaced): void {
+    const kind = resource.kind;
+    if (this.protectedBy(address) !== undefined) return;
+    const users = kind === 'emv' || kind === 'acquirer' ? this.usersOf(kind, resource.key).filter((user) => !this.deleted.has(addressOf(user.kind, user.key))) : [];
+    const rebound = kind === 'acquirer' ? users.filter((user) => user.kind === 'binding') : users;
+    if (kind === 'acquirer' && rebound.some((user) => this.protectedBy(addressOf(user.kind, user.key)) !== undefined)) return;
+    if (rebound.some((user) => !this.desired.resources.has(addressOf(user.kind, user.key)))) return;
+    if ((kind === 'emv' || kind === 'acquirer') && this.unkeyedUse(kind, resource.key)) return;
+    const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
+    this.out.push(candidate(address, kind, resource.key, 'replace', [], owner));
+    for (const user of rebound) {
+      const userAddress = addressOf(user.kind, user.key);
+      const wanted = this.desired.resources.get(userAddress)!;
+      const userOwner = user.merchant !== undefined ? { merchant: user.merchant } : {};
+      if (kind === 'acquirer') {
+        this.out.push(candidate(userAddress, 'binding', user.key, 'create', [], userOwner));
+        this.repointedDevices(user.merchant!, resource.key);
+        continue;
+      }
+      // The EMV config's users let go of it and take the new one: the binding's methods as the manifest has them again.
+      const liveFields = user.fields as unknown as Record<string, unknown>;
+      const dropEmpty = user.kind === 'binding' || (user.fields as AcquirerFields).acqType === 'card';
+      const detached = { ...liveFields, methods: withoutEmv(liveFields['methods'] as MethodsMap, resource.key, dropEmpty) };
+      const patch = diffFields(user.kind, wanted.fields as unknown as Record<string, unknown>, detached).patch;
+      this.out.push(candidate(userAddress, user.kind, user.key, 'update', patch, userOwner));
+    }
+  }
+
+  /** The managed devices of a merchant whose acquirer fields name a replaced profile: they are pointed at the new one. */
+  private repointedDevices(merchant: string, profile: string): void {
+    for (const device of this.view.values()) {
+      if (device.kind !== 'device' || device.merchant !== merchant) continue;
+      const address = addressOf('device', device.key);
+      const acquirerFields = (device.fields as { acquirerFields?: Record<string, unknown> }).acquirerFields;
+      if (acquirerFields?.[profile] === undefined || !this.desired.resources.has(address)) continue;
+      this.out.push(candidate(address, 'device', device.key, 'update', [], { merchant }));
+    }
+  }
+
+  /** A live user the manifest neither manages nor deletes: it keeps its reference, and the service refuses the delete. */
+  private unmanagedUser(user: LiveResource): boolean {
+    const address = addressOf(user.kind, user.key);
+    return !this.desired.resources.has(address) && !this.deleted.has(address);
+  }
+
+  private unkeyedUse(kind: 'emv' | 'acquirer', name: string): boolean {
+    return this.live.unkeyedMerchants.some((merchant) => (kind === 'emv' ? merchant.emvs : merchant.profiles).includes(name));
+  }
+
+  /** The live profiles and bindings that name an EMV config or profile (plan-changes.ts liveUsersOf). */
+  private usersOf(kind: 'emv' | 'acquirer', name: string): LiveResource[] {
+    if (this.usersIndex === undefined) {
+      this.usersIndex = new Map();
+      for (const resource of this.live.resources.values()) {
+        if (resource.kind !== 'acquirer' && resource.kind !== 'binding') continue;
+        for (const ref of referencesOf(resource.kind, resource.fields as unknown as Record<string, unknown>)) {
+          let list = this.usersIndex.get(ref);
+          if (list === undefined) this.usersIndex.set(ref, (list = []));
+          list.push(resource);
+        }
+      }
+    }
+    const users = this.usersIndex.get(addressOf(kind, name)) ?? [];
+    return kind === 'acquirer' ? users.filter((user) => user.kind === 'binding') : users;
+  }
+
+  /** The `protect:` pattern of a live record, by its address or the one a move re-keyed it from. */
+  private protectedBy(address: Address): string | undefined {
+    if (this.protection.isEmpty) return undefined;
+    const readAs = this.view.get(address)?.readAs;
+    return this.protection.patternFor(address) ?? (readAs === undefined ? undefined : this.protection.patternFor(readAs));
+  }
+}
+
+/** A candidate as isMoneyRelevant and merchantsToCount read a change: its record, action, patch and owner. */
+function candidate(address: Address, kind: Change['kind'], key: string, action: Change['action'], patch: Change['patch'], extra: Partial<Change>): Change {
+  return { address, kind, key, action, before: null, after: null, patch, dependsOn: [], reason: 'a change the plan can make', notes: [], ...extra };
+}
