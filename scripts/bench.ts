@@ -166,6 +166,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
         parallelism: options.parallelism,
         scenarios,
         loadMs: manifestLoad.median.wallMs,
+        ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
         ...(rateLimited !== undefined ? { rateLimited } : {}),
         ...(planningCpu !== undefined ? { planningCpu } : {}),
         memory: memory.points,

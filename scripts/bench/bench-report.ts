@@ -5,7 +5,7 @@ import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
 import type { RateLimitedFigures } from './rate-limited.js';
 import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
-import { RATIO_TARGET, type LoadBudget } from './targets.js';
+import { RATIO_TARGET, readsOverBareClient, type LoadBudget } from './targets.js';
 
 /** The JSON the benchmark writes; bump BENCH_FORMAT_VERSION on any incompatible change. */
 export const BENCH_FORMAT_VERSION = 1;
@@ -154,7 +154,11 @@ export function formatReport(result: BenchResult): string {
   const bare = result.bareReads;
   const plan = result.scenarios.find((s) => s.scenario === 'plan-unchanged' && s.parallelism === result.parallelism);
   if (bare !== undefined) {
-    const paycfgReads = plan === undefined ? '' : `; paycfg's unchanged plan without the load: ${formatMs(plan.median.wallMs - load.wallMs)}`;
+    const paycfgReads =
+      plan === undefined
+        ? ''
+        : `; paycfg's unchanged plan without the load: ${formatMs(plan.median.wallMs - load.wallMs)}, ` +
+          `${formatRatio(readsOverBareClient(plan.median.wallMs, load.wallMs, bare.medianWallMs))} the bare client's time`;
     out.push(
       `Bare client (undici alone, the unchanged plan's ${bare.requests} reads, own process; median): ${formatMs(bare.medianWallMs)}, ` +
         `${bare.ratio.toFixed(2)}x the lower bound${paycfgReads}. The bare client's share over the bound is the simulator's and the loopback's, not paycfg's.`,
@@ -215,7 +219,7 @@ export function formatReport(result: BenchResult): string {
     }
   }
 
-  out.push('', 'Targets (plan and apply of drift without the load; apply from empty and the rate-limited plan whole; memory at the median of the runs):');
+  out.push('', "Targets (the unchanged plan's reads without the load, against the bare client's; apply from empty and the rate-limited plan whole; memory at the median of the runs):");
   out.push(table(['target', 'measured', ''], result.targets.map((t) => [t.target, t.measured, t.met === undefined ? 'n/a' : t.met ? 'met' : 'NOT MET'])));
   if (result.loadBudgets.length > 0) {
     out.push(

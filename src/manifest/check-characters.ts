@@ -13,7 +13,7 @@ export interface CharacterProblem {
 /**
  * Checks the keys and values of one file's data, as substituteEnv hands them over (its visitText,
  * so that a large manifest is walked once), for refused characters. Raw characters were refused
- * with the file's text (see read-yaml.ts); what is left are YAML escapes ("\e", "\x9b",
+ * with the file's text (see parse-yaml.ts); what is left are YAML escapes ("\e", "\x9b",
  * "\u202e"), line breaks of block scalars in one-line fields, and variables' values. A value built
  * from variables names the variable at fault and never shows its value: it may be a secret.
  */

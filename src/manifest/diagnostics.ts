@@ -8,8 +8,6 @@ export interface SourcePosition {
   readonly file: string;
   readonly line: number;
   readonly col: number;
-  /** Set when the value could not be found: why, for the message (the position is then the file's start). */
-  readonly unknown?: string;
 }
 
 /**
@@ -40,8 +38,7 @@ export function formatPath(path: ManifestPath): string {
  */
 export function diagnostic(position: SourcePosition, path: ManifestPath, text: string): Diagnostic {
   const prefix = formatPath(path);
-  const why = position.unknown === undefined ? '' : ` (${position.unknown})`;
-  const message = printable(`${prefix === '' ? text : `${prefix}: ${text}`}${why}`);
+  const message = printable(prefix === '' ? text : `${prefix}: ${text}`);
   return { file: position.file, line: position.line, col: position.col, path, message };
 }
 
@@ -52,7 +49,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** `file:line:col`, used when a message points at a second place. */
 export function formatPosition(p: SourcePosition): string {
-  return `${p.file}:${p.line}:${p.col}${p.unknown === undefined ? '' : ` (${p.unknown})`}`;
+  return `${p.file}:${p.line}:${p.col}`;
 }
 
 /**

@@ -1,15 +1,15 @@
-import { InternalError } from '../errors.js';
 import { checkManifestFile, pathKey, type CheckedFile, type ManifestCounts } from './check-file.js';
-import { collectManifestFiles } from './collect-files.js';
+import { collectManifestFiles, type ManifestFile } from './collect-files.js';
 import { crossCheck } from './cross-checks.js';
 import { diagnostic, ManifestError, type Diagnostic, type ManifestPath, type SourcePosition } from './diagnostics.js';
+import { withHeapGrowthCapped } from './heap-growth.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import { mergeFiles, type ManifestView } from './merge.js';
 import { checkMoves } from './moved-checks.js';
-import type { MergedSourceMap, SourceFile } from './positions.js';
+import type { MergedSourceMap } from './positions.js';
 import type { Manifest } from './model.js';
-import { parseYamlFiles } from './parse-yaml-files.js';
-import { fileSource, readManifestText, stdinManifestText, yamlSource, MAX_FILE_BYTES, type ManifestText, type YamlData } from './read-yaml.js';
+import { parseYamlData } from './parse-yaml.js';
+import { readManifestText, stdinManifestText, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
 
 export interface LoadedManifest {
@@ -50,8 +50,6 @@ export interface LoadManifestOptions {
   readonly allowMissingEnv?: boolean;
   /** Size limit per file; the default is MAX_FILE_BYTES (50 MiB). */
   readonly maxFileBytes?: number;
-  /** Where YAML is parsed: `auto` (the default) moves large manifests to worker threads (see parseYamlFiles). */
-  readonly yamlWorkers?: 'auto' | 'always' | 'never';
   /** Reads standard input, for the path `-`; without it, `-` is a problem of the command line. */
   readonly readStdin?: () => Promise<string>;
 }
@@ -62,7 +60,6 @@ export interface LoadManifestOptions {
  * by file, line and column. Sends no request.
  */
 export async function loadManifest(paths: readonly string[], options: LoadManifestOptions): Promise<LoadedManifest> {
-  const allowMissingEnv = options.allowMissingEnv ?? false;
   const collected = await collectManifestFiles(paths, options.cwd);
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
   const fileNames = collected.files.map((file) => file.name);
@@ -70,30 +67,7 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     diagnostics.push(diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'no manifest file given; pass one or more files or directories'));
   }
 
-  const reads: ManifestText[] = [];
-  const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  for (const file of collected.files) reads.push(file.stdin === true ? await readStdinText(file.name, options.readStdin, maxBytes) : await readManifestText(file.absolutePath, file.name, maxBytes));
-  // Each file is checked as soon as it is parsed, while the next ones parse. The parser holds the
-  // texts, and lets each go once parsed: regular files are read again if a message needs a position.
-  const parsing = parseYamlFiles(
-    reads.flatMap((read) => ('text' in read ? [{ name: read.name, text: read.text }] : [])),
-    { workers: options.yamlWorkers },
-  );
-  const sources = reads.map(sourceOf);
-  reads.length = 0;
-  const checked: CheckedFile[] = [];
-  for (const source of sources) {
-    if ('unreadable' in source) {
-      diagnostics.push(source.unreadable);
-      continue;
-    }
-    const { value, diagnostics: problems } = await nextParsed(parsing, source.name);
-    diagnostics.push(...problems);
-    if (problems.length > 0) continue;
-    const result = checkManifestFile(source, value, options.env, allowMissingEnv);
-    diagnostics.push(...result.diagnostics);
-    checked.push(result);
-  }
+  const checked = await withHeapGrowthCapped(() => checkFiles(collected.files, options, diagnostics));
 
   const merged = mergeFiles(checked);
   diagnostics.push(...merged.diagnostics);
@@ -144,23 +118,35 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   };
 }
 
+/**
+ * Reads, parses and checks each file in turn: a file's parse (its syntax tree and document) is let
+ * go before the next file is read. Files that cannot be read or parsed are left out, their problems
+ * added to `diagnostics`.
+ */
+async function checkFiles(files: readonly ManifestFile[], options: LoadManifestOptions, diagnostics: Diagnostic[]): Promise<CheckedFile[]> {
+  const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const checked: CheckedFile[] = [];
+  for (const file of files) {
+    const read = file.stdin === true ? await readStdinText(file.name, options.readStdin, maxBytes) : await readManifestText(file.absolutePath, file.name, maxBytes);
+    if ('unreadable' in read) {
+      diagnostics.push(read.unreadable);
+      continue;
+    }
+    const { value, diagnostics: problems, positions } = parseYamlData(read.text, read.name);
+    diagnostics.push(...problems);
+    if (problems.length > 0) continue;
+    const result = checkManifestFile({ name: read.name, positions }, value, options.env, options.allowMissingEnv ?? false);
+    diagnostics.push(...result.diagnostics);
+    checked.push(result);
+  }
+  return checked;
+}
+
 async function readStdinText(name: string, readStdin: LoadManifestOptions['readStdin'], maxBytes: number): Promise<ManifestText> {
   if (readStdin === undefined) {
     return { name, unreadable: diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'standard input (-) cannot be read here; give the manifest as a file') };
   }
   return stdinManifestText(await readStdin(), name, maxBytes);
-}
-
-/** Where a file's positions come from: the file read again, or, for a pipe, which cannot be, its text kept. */
-function sourceOf(read: ManifestText): SourceFile | Extract<ManifestText, { unreadable: unknown }> {
-  if (!('text' in read)) return read;
-  return read.rereadable ? fileSource(read) : yamlSource(read.text, read.name);
-}
-
-async function nextParsed(parsing: AsyncGenerator<YamlData>, name: string): Promise<YamlData> {
-  const next = await parsing.next();
-  if (next.done === true) throw new InternalError(`the YAML of ${name} was never parsed`);
-  return next.value;
 }
 
 /**

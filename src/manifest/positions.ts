@@ -1,31 +1,18 @@
 import type { LineCounter } from 'yaml';
 import type { ManifestPath, SourcePosition } from './diagnostics.js';
-import { normalisePaymentMethodCode } from './payment-methods.js';
+import type { PositionTree } from './position-tree.js';
 
-/**
- * Where each value of a parsed file starts. Built by the YAML reader when first asked for, walked by path when a
- * message needs a position. A node reached through a YAML alias is the anchored node itself, so
- * problems inside aliased content point at the anchor's definition.
- */
-export interface SourceNode {
-  readonly offset: number;
-  readonly entries?: ReadonlyMap<string, { readonly keyOffset: number; readonly node: SourceNode }>;
-  readonly items?: readonly SourceNode[];
-}
-
+/** Where the values of one parsed file are: taken from its parse (parse-yaml.ts). */
 export interface FilePositions {
   readonly lineCounter: LineCounter;
-  /** Undefined when the file is not valid YAML. */
-  readonly root: SourceNode | undefined;
-  /** Set when the file is no longer the one that was checked: why no position inside it can be given. */
-  readonly unknown?: string;
+  /** Undefined when the file is not usable YAML, or empty. */
+  readonly tree: PositionTree | undefined;
 }
 
 export interface SourceFile {
   /** The file name as shown in messages (relative to the working directory when inside it). */
   readonly name: string;
-  /** Built on first call (see yamlSource): only messages need them. */
-  readonly positions: () => FilePositions;
+  readonly positions: FilePositions;
 }
 
 /** Which file and which entry of it a merged list entry came from. */
@@ -52,38 +39,9 @@ export interface ResolvedPath {
  * An unknown path resolves to its nearest known ancestor.
  */
 export function positionInFile(file: SourceFile, path: ManifestPath, at: 'value' | 'key' = 'value'): SourcePosition {
-  const positions = file.positions();
-  if (positions.unknown !== undefined) return { file: file.name, line: 1, col: 1, unknown: positions.unknown };
-  let node = positions.root;
-  let offset = node?.offset ?? 0;
-  for (let i = 0; i < path.length && node !== undefined; i++) {
-    const segment = path[i] as string | number;
-    const last = i === path.length - 1;
-    if (typeof segment === 'number') {
-      node = node.items?.[segment];
-      if (node !== undefined) offset = node.offset;
-      continue;
-    }
-    const entry = findEntry(node, segment);
-    if (entry === undefined) break;
-    node = entry.node;
-    offset = last && at === 'key' ? entry.keyOffset : entry.node.offset;
-  }
-  const { line, col } = positions.lineCounter.linePos(offset);
+  const { lineCounter, tree } = file.positions;
+  const { line, col } = lineCounter.linePos(tree?.offsetOf(path, at) ?? 0);
   return { file: file.name, line, col };
-}
-
-function findEntry(node: SourceNode, key: string): { keyOffset: number; node: SourceNode } | undefined {
-  const entry = node.entries?.get(key);
-  if (entry !== undefined || node.entries === undefined) return entry;
-  // Payment method keys are normalised by the model ("1" is stored as "01"), so a path taken from
-  // the validated manifest may spell a key differently from the file.
-  const code = normalisePaymentMethodCode(key);
-  if (code === undefined) return undefined;
-  for (const [written, candidate] of node.entries) {
-    if (normalisePaymentMethodCode(written) === code) return candidate;
-  }
-  return undefined;
 }
 
 /**

@@ -86,6 +86,13 @@ describe('formatReport', () => {
     expect(report).not.toMatch(/issue \d/i);
   });
 
+  it("says how the unchanged plan's reads compare with the bare client's", () => {
+    const run = { wallMs: 5560, startupMs: 1, maxRssKb: 1, cpuMs: 1, requests: 4004, byRoute: {} };
+    const plan = { scenario: 'plan-unchanged' as const, parallelism: 8, runs: [run], median: { wallMs: 5560, maxRssKb: 1, cpuMs: 1, requests: 4004 }, phases: [], expectedRequests: 4004, lowerBoundMs: 5020, ratio: 5560 / 5020 };
+    const report = formatReport({ ...result, scenarios: [plan], bareReads: { runs: [3000], medianWallMs: 3000, requests: 4004, lowerBoundMs: 2500, ratio: 1.2 } });
+    expect(report).toContain("paycfg's unchanged plan without the load: 3.56 s, 1.19x the bare client's time.");
+  });
+
   it('leaves the row out when the scenario did not run', () => {
     const { rateLimited: _, ...without } = result;
     expect(formatReport(without)).not.toContain('req/s');

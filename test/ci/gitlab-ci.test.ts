@@ -91,7 +91,7 @@ function standInRemote(): { url: string; sha: string; close: () => void } {
   const git = (cwd: string, ...args: string[]): string =>
     execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@paycfg.example', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
   mkdirSync(join(source, 'bundle'), { recursive: true });
-  for (const file of ['package.json', 'bundle/paycfg.mjs', 'bundle/yaml-worker.js']) copyFileSync(join(repoRoot, file), join(source, file));
+  for (const file of ['package.json', 'bundle/paycfg.mjs']) copyFileSync(join(repoRoot, file), join(source, file));
   git(source, 'init', '-q');
   git(source, 'add', '.');
   git(source, 'commit', '-q', '-m', 'paycfg');

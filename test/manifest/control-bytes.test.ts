@@ -6,7 +6,6 @@ import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { printable, refusedCharacter } from '../../src/manifest/control-characters.js';
 import { ManifestError, formatDiagnostic, loadManifest } from '../../src/manifest/index.js';
-import { parseYamlFiles } from '../../src/manifest/parse-yaml-files.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -17,10 +16,10 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 const HEAD = 'version: 1\nmerchants:\n  - providerReference: m-1\n    currency: USD\n    contactName: Jane\n    contactEmail: jane@shop.example\n';
 
 /** The manifest's lines of error, or [] when it loads. */
-async function errorsOf(text: string, env: Record<string, string> = {}, options: { workers?: 'always' | 'never' } = {}): Promise<string[]> {
+async function errorsOf(text: string, env: Record<string, string> = {}): Promise<string[]> {
   await writeFile(path.join(dir, 'm.yaml'), text);
   try {
-    await loadManifest(['m.yaml'], { env, cwd: dir, yamlWorkers: options.workers ?? 'never' });
+    await loadManifest(['m.yaml'], { env, cwd: dir });
     return [];
   } catch (error) {
     if (error instanceof ManifestError) return error.diagnostics.map(formatDiagnostic);
@@ -103,11 +102,9 @@ describe('characters written raw in the file', () => {
     ]);
   });
 
-  it('gives the same positions when the file is parsed in a worker thread', async () => {
+  it('points at a raw NUL inside a value', async () => {
     const text = `${HEAD}    mchName: x\u0000y\n`;
-    const [inWorker] = await collect(parseYamlFiles([{ name: 'm.yaml', text }], { workers: 'always' }));
-    expect(inWorker?.diagnostics.map(formatDiagnostic)).toEqual([`m.yaml:7:15: the file holds U+0000 (NUL), a control character ${CONTROL}; manifests are plain text`]);
-    expect(await errorsOf(text, {}, { workers: 'always' })).toEqual(inWorker?.diagnostics.map(formatDiagnostic));
+    expect(await errorsOf(text)).toEqual([`m.yaml:7:15: the file holds U+0000 (NUL), a control character ${CONTROL}; manifests are plain text`]);
   });
 
   it('keeps CRLF line ends and tabs, which are YAML whitespace', async () => {
@@ -175,9 +172,3 @@ describe('refusedCharacter', () => {
     for (const text of ['\u200fمقهى\u200f', 'שלום\u200e', 'emoji \u{1f600}', 'Café Müller', '日本']) expect(refusedCharacter(text, false), text).toBeUndefined();
   });
 });
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}

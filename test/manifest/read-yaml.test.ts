@@ -2,12 +2,15 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { diagnostic, formatDiagnostic, formatPosition } from '../../src/manifest/diagnostics.js';
+import { formatDiagnostic } from '../../src/manifest/diagnostics.js';
 import { positionInFile } from '../../src/manifest/positions.js';
-import { MAX_FILE_BYTES, fileSource, parseYamlData, readManifestText, yamlSource } from '../../src/manifest/read-yaml.js';
+import { MAX_FILE_BYTES, parseYamlData, readManifestText } from '../../src/manifest/read-yaml.js';
 
 /** A file's data and its positions, as loadManifest reads them. */
-const parseYaml = (text: string, name: string) => ({ ...parseYamlData(text, name), source: yamlSource(text, name) });
+const parseYaml = (text: string, name: string) => {
+  const data = parseYamlData(text, name);
+  return { ...data, source: { name, positions: data.positions } };
+};
 
 describe('parseYaml', () => {
   it('keeps the written text of plain keys that YAML reads as numbers', () => {
@@ -24,13 +27,6 @@ describe('parseYaml', () => {
     // Unknown paths fall back to their nearest ancestor.
     expect(positionInFile(source, ['merchants', 0, 'devices', 3, 'deviceName'])).toEqual({ file: 'm.yaml', line: 5, col: 7 });
     expect(positionInFile(source, ['merchants', 0, 'nope'])).toEqual({ file: 'm.yaml', line: 3, col: 5 });
-  });
-
-  it('builds the position tree once, however often positions are asked for', () => {
-    const { source } = parseYaml('a:\n  b: [1, 2]\n', 'lazy.yaml');
-    const positions = source.positions();
-    expect(positions?.root?.entries?.get('a')?.node.entries?.get('b')?.node.items?.[1]).toEqual({ offset: 12 });
-    expect(source.positions()).toBe(positions);
   });
 
   it('reports a duplicate key with the position of its first spelling, keys compared as text', () => {
@@ -138,25 +134,6 @@ describe('readManifestText', () => {
     expect('unreadable' in result && [formatDiagnostic(result.unreadable)]).toEqual([
       'huge.yaml:1:1: file is 50 MiB, over the limit of 50 MiB for one manifest file; split it into several files',
     ]);
-  });
-
-  it('finds positions by reading the file again, and none in a file that changed since it was read', async () => {
-    const file = path.join(dir, 'm.yaml');
-    await writeFile(file, 'version: 1\nmerchants:\n  - providerReference: coffee\n    mchName: Coffee\n');
-    const read = await readManifestText(file, 'm.yaml');
-    if (!('text' in read)) throw new Error('the file should be readable');
-    const { text: _text, ...withoutText } = read;
-    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 4, col: 14 });
-
-    // Same length, other bytes: the offsets would point at the wrong values, so the file's start is given instead, and why.
-    const unknown = 'the file changed or went away after paycfg read it, so no line can be given';
-    await writeFile(file, 'version: 1\nmerchants:\n  - providerReference: coffee\n    mchName: Coffe2\n');
-    const changed = positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName']);
-    expect(changed).toEqual({ file: 'm.yaml', line: 1, col: 1, unknown });
-    expect(formatDiagnostic(diagnostic(changed, ['merchants', 0, 'mchName'], 'too long'))).toBe(`m.yaml:1:1: merchants[0].mchName: too long (${unknown})`);
-    expect(formatPosition(changed)).toBe(`m.yaml:1:1 (${unknown})`);
-    await rm(file);
-    expect(positionInFile(fileSource(withoutText), ['merchants', 0, 'mchName'])).toEqual({ file: 'm.yaml', line: 1, col: 1, unknown });
   });
 
   it('refuses text that is not UTF-8 at the byte that is not', async () => {

@@ -26,7 +26,7 @@ merchants:
 async function problems(text: string): Promise<string[]> {
   await writeFile(path.join(dir, 'paycfg.yaml'), text);
   try {
-    await loadManifest(['paycfg.yaml'], { env: {}, cwd: dir, yamlWorkers: 'never' });
+    await loadManifest(['paycfg.yaml'], { env: {}, cwd: dir });
     return [];
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;

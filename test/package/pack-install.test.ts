@@ -66,7 +66,6 @@ describe('the packed package, installed into an empty project (slow: npm pack an
         'package/README.md',
         'package/bin/paycfg.js',
         'package/bundle/paycfg.mjs',
-        'package/bundle/yaml-worker.js',
         'package/dist/index.js',
         'package/dist/index.d.ts',
         'package/dist/package-files.js',
