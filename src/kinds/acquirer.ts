@@ -126,6 +126,7 @@ export const acquirer = defineKind({
   label: 'acquirer profile',
   plural: 'acquirer profiles',
   facts: FACTS,
+  updatesAreWaitedFor: true,
   manifest: {
     id: 'AcquirerProfile',
     description: 'An acquirer profile: connection and routing settings towards an acquiring host (API 01 §2.3, §4.1).',

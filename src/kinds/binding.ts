@@ -74,6 +74,7 @@ export const binding = defineKind({
     listOnTheWire: 'Not in the merchant body: the merchant payment config, `/mchInfo/payment/{mchId}` (below).',
     managedIn: 'managedBindings',
   },
+  readIn: 'bindingsRead',
   keyOf: (entry, merchant) => bindingKey(merchant, String(entry['acquirer']), String(entry['currency'])),
   createBody: (_key, fields, { ids }) => bindingBody(fields, ids),
   wire: {

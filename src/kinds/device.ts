@@ -201,6 +201,8 @@ export const device = defineKind({
     listOnTheWire: "Not in the merchant body: `/device` requests carrying the merchant's `mchId` (below).",
     managedIn: 'managedDevices',
   },
+  readIn: 'devicesRead',
+  terminal: true,
   keyOf: (entry, merchant) => deviceKey(merchant, String(entry['deviceAlias'])),
   createBody: (_key, fields, { ids, parentId }) => deviceCreateBody(parentId, fields, ids),
   wire: {

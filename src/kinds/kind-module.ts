@@ -24,7 +24,7 @@ import {
   type FieldDescriptor,
   type WireSchemaMeta,
 } from './derive.js';
-import type { DesiredState } from '../model/state.js';
+import type { DesiredState, LiveState } from '../model/state.js';
 import type { Facts, JsonSchema, LiveContext, OnTheWire, StateFieldsOf, WriteContext, YamlStyle } from './field-facts.js';
 import { strictEntry } from './manifest-values.js';
 
@@ -72,6 +72,21 @@ export interface KindSpec<
   };
   /** Kinds whose entries are written inside this one's (a merchant's bindings and devices). */
   readonly children?: C;
+  /** For a kind written inside another's entries: the live state's set of the parents whose list of this kind the run read. */
+  readonly readIn?: LiveLists;
+  /** The field a reviewer finds a record by in the back office, where its key is not enough (an unmanaged merchant's mchName). */
+  readonly nameField?: string;
+  /**
+   * Its records are terminals, with a lifecycle: a live-only one goes as prune.activatedDevices
+   * says, a delete carries a disposal, and what a change reaches counts them.
+   */
+  readonly terminal?: true;
+  /**
+   * The service checks other records' writes against this one (a binding's methods against its
+   * profile's methodList, a device's acquirer fields against its enablerParams): a change naming
+   * one waits for its updates as for its creates.
+   */
+  readonly updatesAreWaitedFor?: true;
   /** For a kind written inside another's entries: its key, made from the entry and its parent's key. */
   readonly keyOf?: (entry: Readonly<Record<string, unknown>>, parentKey: string) => string;
   readonly wire: {
@@ -95,6 +110,8 @@ export interface KindSpec<
 
 /** The desired state's sets of parents whose nested lists are managed (DesiredState.managedBindings, …). */
 export type ManagedLists = Extract<keyof DesiredState, `managed${string}`>;
+/** The live state's sets of parents whose nested lists were read (LiveState.bindingsRead, …). */
+export type LiveLists = Extract<keyof LiveState, `${string}Read`>;
 
 type ManifestShape<F> = { -readonly [N in keyof F as F[N] extends { readonly manifest: z.ZodType } ? N : never]: F[N] extends { readonly manifest: infer M } ? M : never };
 type ChildrenShape<C extends readonly AnyKindModule[]> = {

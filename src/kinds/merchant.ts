@@ -167,6 +167,7 @@ export const merchant = defineKind({
   plural: 'merchants',
   facts: FACTS,
   children: [binding, device],
+  nameField: 'mchName',
   manifest: {
     id: 'Merchant',
     description: 'A merchant (API 01 §2.1, §4.3) with its payment config and terminals.',
