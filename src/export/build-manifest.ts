@@ -4,6 +4,7 @@ import { device as deviceKind } from '../kinds/device.js';
 import { emv } from '../kinds/emv.js';
 import { merchant } from '../kinds/merchant.js';
 import { manifestMethods } from '../kinds/methods.js';
+import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import type {
   AcquirerFields,
   BindingFields,
@@ -419,9 +420,9 @@ function byMerchant(state: LiveState): Map<string, MerchantResources> {
     return entry;
   };
   for (const resource of state.resources.values()) {
-    if (resource.kind === 'merchant') slot(resource.key).merchant = resource as LiveResource<'merchant'>;
-    else if (resource.kind === 'binding') slot(resource.merchant!).bindings.push(resource as LiveResource<'binding'>);
-    else if (resource.kind === 'device') slot(resource.merchant!).devices.push(resource as LiveResource<'device'>);
+    // A merchant's records are grouped under it by the list its entry writes them in.
+    if (hasChildren(resource.kind)) slot(resource.key).merchant = resource as LiveResource<'merchant'>;
+    else if (parentOf(resource.kind) !== undefined) (slot(resource.merchant!)[kindModule(resource.kind).manifest.list as 'bindings' | 'devices'] as LiveResource[]).push(resource);
   }
   return out;
 }
