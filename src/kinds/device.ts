@@ -192,6 +192,8 @@ export const device = defineKind({
   label: 'device',
   plural: 'devices',
   facts: FACTS,
+  moves: { form: 'device/<providerReference>/<deviceAlias>' },
+  settlement: { reroutingFields: [], guardedDisposals: ['logout', 'decommission'] },
   manifest: {
     id: 'Device',
     description: 'A terminal: an activation code that becomes an activated device (API 01 §2.6, §4.5).',

@@ -72,6 +72,22 @@ export interface KindSpec<
   };
   /** Kinds whose entries are written inside this one's (a merchant's bindings and devices). */
   readonly children?: C;
+  /**
+   * Whether `moved:` entries may name the kind: the address form validate shows, or why it cannot
+   * move, in validate's words. A move is the service's update of the record's key. Absent: it
+   * cannot move.
+   */
+  readonly moves?: { readonly form: string } | { readonly refused: string };
+  /**
+   * Money routes through records of the kind (the settlement guard): their deletes and replacements
+   * are guarded, and so are the updates that touch a re-routing field. Absent: never guarded.
+   */
+  readonly settlement?: {
+    /** Fields whose update sends the kind's traffic elsewhere. */
+    readonly reroutingFields: readonly string[];
+    /** The delete disposals that are guarded (a pending code never took a payment); absent: every delete. */
+    readonly guardedDisposals?: readonly string[];
+  };
   /** For a kind written inside another's entries: the live state's set of the parents whose list of this kind the run read. */
   readonly readIn?: LiveLists;
   /** The field a reviewer finds a record by in the back office, where its key is not enough (an unmanaged merchant's mchName). */
@@ -132,6 +148,8 @@ export interface KindModule<
   readonly entrySchema: z.ZodObject<ManifestShape<F> & ChildrenShape<C>, z.core.$strict>;
   /** The key field of an entry; undefined where the key is made of several fields (a binding's). */
   readonly keyField: string | undefined;
+  /** The field a move writes that the record's fields do not hold (a profile's name); undefined where the kind does not move or the key is a field (a device's alias). */
+  readonly movedKeyField: string | undefined;
   /** The managed fields, in the order plans show them. */
   readonly stateFields: readonly string[];
   /** The wire names a create may write: the key's and the managed fields', in the facts' order. */
@@ -196,6 +214,7 @@ export function defineKind<
     ...spec,
     entrySchema: entrySchema as unknown as KindModule<K, F, L, C, I, S>['entrySchema'],
     keyField,
+    movedKeyField: spec.moves !== undefined && 'form' in spec.moves && keyField !== undefined && facts[keyField]!.state === undefined ? keyField : undefined,
     stateFields: stateFieldsOf(facts),
     writable: names.flatMap((name) => (facts[name]!.manifest !== undefined ? wireFieldsOf(name, facts[name]!).map(([wireName]) => wireName) : [])),
     descriptors: descriptorsOf(facts),

@@ -1,4 +1,4 @@
-import { hasChildren } from '../kinds/registry.js';
+import { hasChildren, kindModule } from '../kinds/registry.js';
 import { addressOf, bindingKey, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 import type { BindingFields, DeviceFields, LiveResource, LiveState } from '../model/state.js';
@@ -130,7 +130,7 @@ class Rekeying<S extends LiveState> {
  * The field a move writes that a record's fields do not hold: a profile's name, a merchant's
  * providerReference (a device's alias is one of its fields).
  */
-export function keyFieldOf(kind: Kind): 'profileName' | 'providerReference' | undefined {
-  return kind === 'acquirer' ? 'profileName' : kind === 'merchant' ? 'providerReference' : undefined;
+export function keyFieldOf(kind: Kind): string | undefined {
+  return kindModule(kind).movedKeyField;
 }
 
