@@ -122,7 +122,7 @@ class ExportBuilder {
       merchants.push(this.merchant(resources, this.unkeyedContext(info)));
     }
     const variables = merchants.flatMap((m) => m.variables).sort((a, b) => byText(a.name, b.name));
-    if (this.input.bindingAllowsUnknown === true && [...this.input.live.resources.values()].some((r) => r.kind === 'binding')) {
+    if (this.input.bindingAllowsUnknown === true && [...this.input.live.resources.values()].some((r) => kindModule(r.kind).allowsFromSummary === true)) {
       this.notices.push(
         'bindings: allows left out: nothing this run read proves that the merchant list shows the bindings\' own lists rather than their profiles\', ' +
           'and binding records carry no allows; add them by hand where a binding has any, since an update replaces the whole binding',

@@ -79,6 +79,7 @@ export const binding = defineKind({
     managedIn: 'managedBindings',
   },
   readIn: 'bindingsRead',
+  allowsFromSummary: true,
   keyOf: (entry, merchant) => bindingKey(merchant, String(entry['acquirer']), String(entry['currency'])),
   createBody: (_key, fields, { ids }) => bindingBody(fields, ids),
   wire: {

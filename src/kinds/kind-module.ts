@@ -103,6 +103,11 @@ export interface KindSpec<
    * one waits for its updates as for its creates.
    */
   readonly updatesAreWaitedFor?: true;
+  /**
+   * The `allows` of the kind's methods are read only from the merchant summary, which may show the
+   * profile's lists instead: unproven, they are compared and sent write-only (plan/binding-allows.ts).
+   */
+  readonly allowsFromSummary?: true;
   /** For a kind written inside another's entries: its key, made from the entry and its parent's key. */
   readonly keyOf?: (entry: Readonly<Record<string, unknown>>, parentKey: string) => string;
   readonly wire: {

@@ -59,6 +59,9 @@ const LIVE_ONLY_ORDER: readonly Kind[] = [...KIND_MODULES.filter((module) => has
   (module) => module.kind,
 );
 
+/** Kinds with a field compared by its upload's fingerprint (a merchant's receipt logo, plan/receipt-logo.ts). */
+const UPLOADS = new Set<Kind>(KINDS.filter((kind) => Object.values(DESCRIPTORS[kind]).some((descriptor) => descriptor.compare === 'upload')));
+
 /** The kind of the terminals, whose lists are read per parent, and that parent's kind: the plan says whose terminals it left unread. */
 const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
 const TERMINALS_PARENT: Kind = parentOf(TERMINALS.kind)!.kind as Kind;
@@ -266,7 +269,7 @@ class PlanBuilder {
     for (const [address, resource] of this.desired.resources) {
       const current = this.view.get(address);
       const logo =
-        resource.kind === 'merchant'
+        UPLOADS.has(resource.kind)
           ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
           : undefined;
       const desiredFields = resource.fields as unknown as Record<string, unknown>;
@@ -277,7 +280,7 @@ class PlanBuilder {
         continue;
       }
       // Binding allows the run could not read are compared on neither side, and sent (plan/binding-allows.ts).
-      const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
+      const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
       // A record the manifest renames (`moved:`) compares its key field too, which is then what changes.
       const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
