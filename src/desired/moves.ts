@@ -1,4 +1,5 @@
 import type { Manifest } from '../manifest/index.js';
+import { parentOf } from '../kinds/registry.js';
 import { addressOf, deviceKey, keyOfAddress } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 
@@ -21,7 +22,7 @@ export function desiredMoves(manifest: Pick<Manifest, 'moved' | 'merchants'>): M
   for (const { from, to } of moved) if (from.startsWith('merchant/')) renamedMerchant.set(keyOfAddress(to), keyOfAddress(from));
   return moved.map(({ from, to }): Move => {
     const kind = from.slice(0, from.indexOf('/')) as Move['kind'];
-    if (kind !== 'device') return { kind, from, to };
+    if (parentOf(kind) === undefined) return { kind, from, to };
     const merchant = merchantOfDevice.get(keyOfAddress(to));
     const fromKey = keyOfAddress(from);
     const old = merchant === undefined ? undefined : renamedMerchant.get(merchant);

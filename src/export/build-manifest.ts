@@ -4,6 +4,7 @@ import { device as deviceKind } from '../kinds/device.js';
 import { emv } from '../kinds/emv.js';
 import { merchant } from '../kinds/merchant.js';
 import { manifestMethods } from '../kinds/methods.js';
+import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import type {
   AcquirerFields,
   BindingFields,
@@ -121,7 +122,7 @@ class ExportBuilder {
       merchants.push(this.merchant(resources, this.unkeyedContext(info)));
     }
     const variables = merchants.flatMap((m) => m.variables).sort((a, b) => byText(a.name, b.name));
-    if (this.input.bindingAllowsUnknown === true && [...this.input.live.resources.values()].some((r) => r.kind === 'binding')) {
+    if (this.input.bindingAllowsUnknown === true && [...this.input.live.resources.values()].some((r) => kindModule(r.kind).allowsFromSummary === true)) {
       this.notices.push(
         'bindings: allows left out: nothing this run read proves that the merchant list shows the bindings\' own lists rather than their profiles\', ' +
           'and binding records carry no allows; add them by hand where a binding has any, since an update replaces the whole binding',
@@ -419,9 +420,9 @@ function byMerchant(state: LiveState): Map<string, MerchantResources> {
     return entry;
   };
   for (const resource of state.resources.values()) {
-    if (resource.kind === 'merchant') slot(resource.key).merchant = resource as LiveResource<'merchant'>;
-    else if (resource.kind === 'binding') slot(resource.merchant!).bindings.push(resource as LiveResource<'binding'>);
-    else if (resource.kind === 'device') slot(resource.merchant!).devices.push(resource as LiveResource<'device'>);
+    // A merchant's records are grouped under it by the list its entry writes them in.
+    if (hasChildren(resource.kind)) slot(resource.key).merchant = resource as LiveResource<'merchant'>;
+    else if (parentOf(resource.kind) !== undefined) (slot(resource.merchant!)[kindModule(resource.kind).manifest.list as 'bindings' | 'devices'] as LiveResource[]).push(resource);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import { addressOf, type Kind } from '../model/kinds.js';
 import type { AcquirerFields, BindingFields, LiveState, MethodsMap } from '../model/state.js';
 
@@ -72,9 +73,10 @@ export class ReachIndex {
 
   /** What a change to the resource of this kind and key (owned by `merchant`, for bindings and devices) reaches. */
   of(kind: Kind, key: string, merchant: string | undefined): Reach {
-    if (kind === 'device') {
+    // A terminal reaches itself.
+    if (kindModule(kind).terminal === true) {
       if (merchant === undefined || !this.terminals.has(merchant)) return NOTHING;
-      const device = this.live.resources.get(addressOf('device', key));
+      const device = this.live.resources.get(addressOf(kind, key));
       return { merchants: 1, terminals: device !== undefined && device.lifecycle !== 'decommissioned' ? 1 : 0, terminalsKnown: true };
     }
     const { merchants, unkeyed } = this.membersOf(kind, key, merchant);
@@ -97,7 +99,7 @@ export class ReachIndex {
    * counted apart): what a real count of its terminals must read, one device list each.
    */
   unreadOf(kind: Kind, key: string, merchant: string | undefined): string[] {
-    if (kind === 'device') return [];
+    if (kindModule(kind).terminal === true) return [];
     const { merchants, unkeyed } = this.membersOf(kind, key, merchant);
     const out: string[] = [];
     for (const ref of merchants) {
@@ -109,7 +111,7 @@ export class ReachIndex {
   }
 
   /** The live merchants a change reaches: keyed ones by providerReference, unkeyed ones by mchId. */
-  private membersOf(kind: Exclude<Kind, 'device'>, key: string, merchant: string | undefined): { merchants: Set<string>; unkeyed: Set<string> } {
+  private membersOf(kind: Kind, key: string, merchant: string | undefined): { merchants: Set<string>; unkeyed: Set<string> } {
     const merchants = new Set<string>();
     const unkeyed = new Set<string>();
     switch (kind) {
@@ -126,12 +128,10 @@ export class ReachIndex {
         for (const ref of this.profileMerchants.get(key) ?? []) merchants.add(ref);
         for (const id of this.unkeyedByProfile.get(key) ?? []) unkeyed.add(id);
         break;
-      case 'merchant':
-        merchants.add(key);
-        break;
-      case 'binding':
-        if (merchant !== undefined) merchants.add(merchant);
-        break;
+      default:
+        // A merchant reaches itself, a record of a merchant's reaches its merchant.
+        if (hasChildren(kind)) merchants.add(key);
+        else if (parentOf(kind) !== undefined && merchant !== undefined) merchants.add(merchant);
     }
     // A binding of a merchant that is not live (one the service made with a merchant just read) still names it.
     for (const ref of merchants) if (!this.terminals.has(ref)) merchants.delete(ref);

@@ -126,6 +126,9 @@ export const acquirer = defineKind({
   label: 'acquirer profile',
   plural: 'acquirer profiles',
   facts: FACTS,
+  updatesAreWaitedFor: true,
+  moves: { form: 'acquirer/<profileName>' },
+  settlement: { reroutingFields: ['connUrl', 'connMessageFormat'] },
   manifest: {
     id: 'AcquirerProfile',
     description: 'An acquirer profile: connection and routing settings towards an acquiring host (API 01 §2.3, §4.1).',

@@ -66,6 +66,10 @@ export const binding = defineKind({
   label: 'merchant binding',
   plural: 'bindings',
   facts: FACTS,
+  moves: {
+    refused: 'is a binding, which cannot be moved: its key is its merchant, profile and currency, and it follows a moved profile or merchant by itself',
+  },
+  settlement: { reroutingFields: ['methods'] },
   manifest: {
     id: 'Binding',
     description: 'A merchant payment config entry: routes payment methods of the merchant through one acquirer profile and currency (API 01 §2.2, §4.4).',
@@ -74,6 +78,8 @@ export const binding = defineKind({
     listOnTheWire: 'Not in the merchant body: the merchant payment config, `/mchInfo/payment/{mchId}` (below).',
     managedIn: 'managedBindings',
   },
+  readIn: 'bindingsRead',
+  allowsFromSummary: true,
   keyOf: (entry, merchant) => bindingKey(merchant, String(entry['acquirer']), String(entry['currency'])),
   createBody: (_key, fields, { ids }) => bindingBody(fields, ids),
   wire: {

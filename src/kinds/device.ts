@@ -192,6 +192,8 @@ export const device = defineKind({
   label: 'device',
   plural: 'devices',
   facts: FACTS,
+  moves: { form: 'device/<providerReference>/<deviceAlias>' },
+  settlement: { reroutingFields: [], guardedDisposals: ['logout', 'decommission'] },
   manifest: {
     id: 'Device',
     description: 'A terminal: an activation code that becomes an activated device (API 01 §2.6, §4.5).',
@@ -201,6 +203,8 @@ export const device = defineKind({
     listOnTheWire: "Not in the merchant body: `/device` requests carrying the merchant's `mchId` (below).",
     managedIn: 'managedDevices',
   },
+  readIn: 'devicesRead',
+  terminal: true,
   keyOf: (entry, merchant) => deviceKey(merchant, String(entry['deviceAlias'])),
   createBody: (_key, fields, { ids, parentId }) => deviceCreateBody(parentId, fields, ids),
   wire: {

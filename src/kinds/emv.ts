@@ -51,6 +51,7 @@ export const emv = defineKind({
   label: 'EMV config',
   plural: 'EMV configs',
   facts: FACTS,
+  moves: { refused: 'is an EMV config, which cannot be renamed: its PUT takes only currency and params' },
   manifest: {
     id: 'EmvConfig',
     description: 'An EMV config: a reusable EMV parameter template (API 01 §2.4).',

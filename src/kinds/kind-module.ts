@@ -24,7 +24,7 @@ import {
   type FieldDescriptor,
   type WireSchemaMeta,
 } from './derive.js';
-import type { DesiredState } from '../model/state.js';
+import type { DesiredState, LiveState } from '../model/state.js';
 import type { Facts, JsonSchema, LiveContext, OnTheWire, StateFieldsOf, WriteContext, YamlStyle } from './field-facts.js';
 import { strictEntry } from './manifest-values.js';
 
@@ -72,6 +72,42 @@ export interface KindSpec<
   };
   /** Kinds whose entries are written inside this one's (a merchant's bindings and devices). */
   readonly children?: C;
+  /**
+   * Whether `moved:` entries may name the kind: the address form validate shows, or why it cannot
+   * move, in validate's words. A move is the service's update of the record's key. Absent: it
+   * cannot move.
+   */
+  readonly moves?: { readonly form: string } | { readonly refused: string };
+  /**
+   * Money routes through records of the kind (the settlement guard): their deletes and replacements
+   * are guarded, and so are the updates that touch a re-routing field. Absent: never guarded.
+   */
+  readonly settlement?: {
+    /** Fields whose update sends the kind's traffic elsewhere. */
+    readonly reroutingFields: readonly string[];
+    /** The delete disposals that are guarded (a pending code never took a payment); absent: every delete. */
+    readonly guardedDisposals?: readonly string[];
+  };
+  /** For a kind written inside another's entries: the live state's set of the parents whose list of this kind the run read. */
+  readonly readIn?: LiveLists;
+  /** The field a reviewer finds a record by in the back office, where its key is not enough (an unmanaged merchant's mchName). */
+  readonly nameField?: string;
+  /**
+   * Its records are terminals, with a lifecycle: a live-only one goes as prune.activatedDevices
+   * says, a delete carries a disposal, and what a change reaches counts them.
+   */
+  readonly terminal?: true;
+  /**
+   * The service checks other records' writes against this one (a binding's methods against its
+   * profile's methodList, a device's acquirer fields against its enablerParams): a change naming
+   * one waits for its updates as for its creates.
+   */
+  readonly updatesAreWaitedFor?: true;
+  /**
+   * The `allows` of the kind's methods are read only from the merchant summary, which may show the
+   * profile's lists instead: unproven, they are compared and sent write-only (plan/binding-allows.ts).
+   */
+  readonly allowsFromSummary?: true;
   /** For a kind written inside another's entries: its key, made from the entry and its parent's key. */
   readonly keyOf?: (entry: Readonly<Record<string, unknown>>, parentKey: string) => string;
   readonly wire: {
@@ -95,6 +131,8 @@ export interface KindSpec<
 
 /** The desired state's sets of parents whose nested lists are managed (DesiredState.managedBindings, …). */
 export type ManagedLists = Extract<keyof DesiredState, `managed${string}`>;
+/** The live state's sets of parents whose nested lists were read (LiveState.bindingsRead, …). */
+export type LiveLists = Extract<keyof LiveState, `${string}Read`>;
 
 type ManifestShape<F> = { -readonly [N in keyof F as F[N] extends { readonly manifest: z.ZodType } ? N : never]: F[N] extends { readonly manifest: infer M } ? M : never };
 type ChildrenShape<C extends readonly AnyKindModule[]> = {
@@ -115,6 +153,8 @@ export interface KindModule<
   readonly entrySchema: z.ZodObject<ManifestShape<F> & ChildrenShape<C>, z.core.$strict>;
   /** The key field of an entry; undefined where the key is made of several fields (a binding's). */
   readonly keyField: string | undefined;
+  /** The field a move writes that the record's fields do not hold (a profile's name); undefined where the kind does not move or the key is a field (a device's alias). */
+  readonly movedKeyField: string | undefined;
   /** The managed fields, in the order plans show them. */
   readonly stateFields: readonly string[];
   /** The wire names a create may write: the key's and the managed fields', in the facts' order. */
@@ -179,6 +219,7 @@ export function defineKind<
     ...spec,
     entrySchema: entrySchema as unknown as KindModule<K, F, L, C, I, S>['entrySchema'],
     keyField,
+    movedKeyField: spec.moves !== undefined && 'form' in spec.moves && keyField !== undefined && facts[keyField]!.state === undefined ? keyField : undefined,
     stateFields: stateFieldsOf(facts),
     writable: names.flatMap((name) => (facts[name]!.manifest !== undefined ? wireFieldsOf(name, facts[name]!).map(([wireName]) => wireName) : [])),
     descriptors: descriptorsOf(facts),

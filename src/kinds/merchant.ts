@@ -167,6 +167,9 @@ export const merchant = defineKind({
   plural: 'merchants',
   facts: FACTS,
   children: [binding, device],
+  nameField: 'mchName',
+  moves: { form: 'merchant/<providerReference>' },
+  settlement: { reroutingFields: [] },
   manifest: {
     id: 'Merchant',
     description: 'A merchant (API 01 §2.1, §4.3) with its payment config and terminals.',

@@ -55,6 +55,11 @@ export function parentOf(kind: Kind): AnyKindModule | undefined {
 /** The kinds written at the manifest's top level, in order. */
 export const TOP_LEVEL_KINDS: readonly AnyKindModule[] = (KIND_MODULES as readonly AnyKindModule[]).filter((module) => !PARENT.has(module.kind));
 
+/** Whether records of the kind hold others' (a merchant its bindings and devices). */
+export function hasChildren(kind: Kind): boolean {
+  return childrenOf(kindModule(kind)).length > 0;
+}
+
 /** The kinds written inside a kind's entries. */
 export function childrenOf(module: AnyKindModule): readonly AnyKindModule[] {
   return (module.children ?? []) as readonly AnyKindModule[];

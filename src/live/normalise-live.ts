@@ -7,6 +7,7 @@ import { emv } from '../kinds/emv.js';
 import type { LiveContext } from '../kinds/field-facts.js';
 import { jsonObject } from '../kinds/live-values.js';
 import { merchantFields } from '../kinds/merchant.js';
+import { parentOf } from '../kinds/registry.js';
 import { stableStringify } from '../model/canonical.js';
 import { addressOf, bindingKey, deviceKey, KIND_PLURAL } from '../model/kinds.js';
 import type { AcquirerFields, BindingFields, EmvFields, LiveResource, LiveState, MethodsMap } from '../model/state.js';
@@ -268,7 +269,9 @@ export class LiveAssembler {
       const address = addressOf(step.kind, step.key);
       const clash = resources.get(address);
       if (clash !== undefined) {
-        const what = step.kind === 'device' ? `devices of merchant "${step.merchant}"` : KIND_PLURAL[step.kind];
+        // A child's key is unique among its parent's records only.
+        const parent = parentOf(step.kind);
+        const what = parent === undefined ? KIND_PLURAL[step.kind] : `${KIND_PLURAL[step.kind]} of ${parent.label} "${step.merchant}"`;
         throw new LiveStateError(
           `the live group holds two ${what} with the key "${step.key}" (ids ${clash.id} and ${step.id}); ` +
             `paycfg cannot tell which one the manifest means. Rename or remove one of them in the service.`,

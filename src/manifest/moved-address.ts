@@ -8,24 +8,12 @@
  * binding has no key of its own: it is its merchant, profile and currency, and follows a moved
  * profile or merchant by itself.
  */
+import { kindModule, parentOf } from '../kinds/registry.js';
 import { KINDS, type Kind } from '../model/kinds.js';
 import { UNKEYED_MARK } from '../model/unkeyed-key.js';
 
-export const MOVABLE_KINDS = ['acquirer', 'merchant', 'device'] as const;
-export type MovableKind = (typeof MOVABLE_KINDS)[number];
-
-/** Why a kind cannot be moved, in the words validate uses. */
-const NOT_MOVABLE: Readonly<Record<Exclude<Kind, MovableKind>, string>> = {
-  emv: 'is an EMV config, which cannot be renamed: its PUT takes only currency and params',
-  binding:
-    'is a binding, which cannot be moved: its key is its merchant, profile and currency, and it follows a moved profile or merchant by itself',
-};
-
-const FORM: Readonly<Record<MovableKind, string>> = {
-  acquirer: 'acquirer/<profileName>',
-  merchant: 'merchant/<providerReference>',
-  device: 'device/<providerReference>/<deviceAlias>',
-};
+/** A kind whose module says `moves: { form }` (kinds/kind-module.ts). */
+export type MovableKind = Kind;
 
 /**
  * Why `text` cannot be one side of a move, or undefined when it can. A device's key is its
@@ -38,12 +26,15 @@ export function movedAddressProblem(text: string): string | undefined {
   if (!(KINDS as readonly string[]).includes(kind)) {
     return 'is not an address: write acquirer/<profileName>, merchant/<providerReference> or device/<providerReference>/<deviceAlias>';
   }
-  if (!(MOVABLE_KINDS as readonly string[]).includes(kind)) return NOT_MOVABLE[kind as Exclude<Kind, MovableKind>];
   const movable = kind as MovableKind;
+  const moves = kindModule(movable).moves;
+  if (moves === undefined || !('form' in moves)) return moves?.refused ?? `is a ${kindModule(movable).label}, which cannot be moved`;
+  // A child's key is its parent's key and its own part.
+  const child = parentOf(movable) !== undefined;
   const key = slash < 0 ? '' : text.slice(slash + 1);
-  if (key === '' || (movable === 'device' && (key.indexOf('/') <= 0 || key.endsWith('/')))) return `names no ${movable}: write ${FORM[movable]}`;
+  if (key === '' || (child && (key.indexOf('/') <= 0 || key.endsWith('/')))) return `names no ${movable}: write ${moves.form}`;
   if (key.trim() !== key) return 'must not start or end with spaces';
-  if (key.startsWith(UNKEYED_MARK) || (movable === 'device' && key.split('/').some((part) => part.startsWith(UNKEYED_MARK)))) {
+  if (key.startsWith(UNKEYED_MARK) || (child && key.split('/').some((part) => part.startsWith(UNKEYED_MARK)))) {
     return `names a key that starts with "${UNKEYED_MARK}", which is how a plan shows a live record without a key: such a record has no key to move from, and a manifest key never starts with "${UNKEYED_MARK}"`;
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import { keyOfAddress } from '../model/kinds.js';
 /**
  * The checks of a manifest's `moved:` list that span entries (two moves from one address or to
@@ -62,7 +63,7 @@ export function checkMoves(
   }
   const merchantMoves = new Map<string, string>();
   for (const move of moves) {
-    if (movedKind(move.value.from) === 'merchant') merchantMoves.set(keyOfAddress(move.value.to), keyOfAddress(move.value.from));
+    if (hasChildren(movedKind(move.value.from))) merchantMoves.set(keyOfAddress(move.value.to), keyOfAddress(move.value.from));
   }
 
   for (const move of moves) {
@@ -82,7 +83,7 @@ export function checkMoves(
       report(move, 'to', `${shown(move, 'to')} is not an entry of the manifest; the manifest must have the address a record moves to${didYouMean(to, candidates)}`);
     }
     const kind = movedKind(from);
-    if (kind !== 'device') {
+    if (parentOf(kind) === undefined) {
       if (before === undefined && known.addresses.has(from)) report(move, 'from', stillThere(shown(move, 'from')));
       continue;
     }
@@ -137,8 +138,8 @@ function manifestAddresses(manifest: CheckableManifest, brokenKeys: Readonly<Rec
     unknown(address) {
       const kind = movedKind(address);
       const key = keyOfAddress(address);
-      if (kind === 'acquirer') return brokenKeys.acquirerProfiles.has(key);
-      if (kind === 'merchant') return brokenKeys.merchants.has(key);
+      // A top-level entry whose key has errors may be the one named; a child's, when its merchant's entries have errors.
+      if (parentOf(kind) === undefined) return brokenKeys[kindModule(kind).manifest.list as MergedList].has(key);
       for (const ref of unsureDevices) if (key.startsWith(`${ref}/`)) return true;
       return false;
     },

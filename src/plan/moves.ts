@@ -1,4 +1,5 @@
-import { addressOf, bindingKey, deviceKey, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
+import { hasChildren, kindModule } from '../kinds/registry.js';
+import { addressOf, bindingKey, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
 import type { BindingFields, DeviceFields, LiveResource, LiveState } from '../model/state.js';
 import { PlanError } from './errors.js';
@@ -58,7 +59,7 @@ class Rekeying<S extends LiveState> {
     const readAs = record.readAs ?? move.from;
     this.put({ ...record, key: to, movedFrom: readAs, readAs });
     if (move.kind === 'acquirer') this.followProfile(from, to);
-    if (move.kind === 'merchant') this.followMerchant(from, to);
+    if (hasChildren(move.kind)) this.followMerchant(from, to);
   }
 
   result(): S {
@@ -115,8 +116,8 @@ class Rekeying<S extends LiveState> {
   private followMerchant(from: string, to: string): void {
     this.rekey((resource) => {
       if (resource.merchant !== from) return undefined;
-      const rest = resource.key.slice(from.length + 1);
-      const key = resource.kind === 'device' ? deviceKey(to, rest) : [to, rest].join('/');
+      // A child's key is its parent's key, a slash, and its own part (kinds/addresses.ts).
+      const key = [to, resource.key.slice(from.length + 1)].join('/');
       return { ...resource, key, merchant: to };
     });
     for (const read of [this.bindingsRead, this.devicesRead]) {
@@ -129,7 +130,7 @@ class Rekeying<S extends LiveState> {
  * The field a move writes that a record's fields do not hold: a profile's name, a merchant's
  * providerReference (a device's alias is one of its fields).
  */
-export function keyFieldOf(kind: Kind): 'profileName' | 'providerReference' | undefined {
-  return kind === 'acquirer' ? 'profileName' : kind === 'merchant' ? 'providerReference' : undefined;
+export function keyFieldOf(kind: Kind): string | undefined {
+  return kindModule(kind).movedKeyField;
 }
 

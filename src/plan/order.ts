@@ -1,3 +1,4 @@
+import { hasChildren, kindModule } from '../kinds/registry.js';
 import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
 import { disposalOf, stepAddress, type Change, type PlannedBlock, type PlannedChange } from './plan.js';
@@ -70,7 +71,7 @@ export function orderChanges(
   const byMerchant = new Map<string, Draft[]>();
   const createdMerchants = new Set<string>();
   for (const d of drafts) {
-    if (d.kind === 'merchant' && d.action === 'create' && d.address === addressOf('merchant', d.key)) createdMerchants.add(d.key);
+    if (hasChildren(d.kind) && d.action === 'create' && d.address === addressOf(d.kind, d.key)) createdMerchants.add(d.key);
     if (d.merchant === undefined) continue;
     let list = byMerchant.get(d.merchant);
     if (list === undefined) byMerchant.set(d.merchant, (list = []));
@@ -81,7 +82,7 @@ export function orderChanges(
     const j = indexOf.get(ref);
     if (j === undefined) return;
     const target = drafts[j]!;
-    if (target.action === 'create' || target.action === 'replace' || (target.kind === 'acquirer' && target.action === 'update')) dependOn(ref);
+    if (target.action === 'create' || target.action === 'replace' || (target.action === 'update' && kindModule(target.kind).updatesAreWaitedFor === true)) dependOn(ref);
   };
   drafts.forEach((d, i) => {
     current = i;
@@ -102,13 +103,12 @@ export function orderChanges(
     // Everything of a merchant the plan creates waits for it, including the removal of the binding
     // the service makes by itself on create (its delete names no merchant change otherwise).
     if (d.merchant !== undefined && createdMerchants.has(d.merchant)) dependOn(addressOf('merchant', d.merchant));
-    // The provisioning push on device create carries one block per bound acquirer (01 §4.5).
-    if (d.kind === 'device' && !isDelete(d)) {
-      for (const s of siblings) if (s.kind === 'binding' && !isDelete(s)) dependOn(s.address);
-    }
-    // Deletes run bottom-up inside a merchant too.
-    if (d.kind === 'binding' && isDelete(d)) {
-      for (const s of siblings) if (s.kind === 'device' && isDelete(s)) dependOn(s.address);
+    // Inside a merchant too, creates and updates run top-down (the provisioning push on device create
+    // carries one block per bound acquirer, 01 §4.5) and deletes bottom-up.
+    if (isDelete(d)) {
+      for (const s of siblings) if (isDelete(s) && KIND_LEVEL[s.kind] > KIND_LEVEL[d.kind]) dependOn(s.address);
+    } else {
+      for (const s of siblings) if (!isDelete(s) && KIND_LEVEL[s.kind] < KIND_LEVEL[d.kind]) dependOn(s.address);
     }
     const liveBindingsOfMerchant = d.kind === 'binding' && d.after !== null ? liveBindings.get(d.merchant!) : undefined;
     if (liveBindingsOfMerchant !== undefined) addMoveEdges(d, liveBindingsOfMerchant, indexOf, drafts, dependOn);
@@ -255,7 +255,7 @@ function propagateBlocked(
     const i = queue[head]!;
     for (const dependent of dependents[i]!) blockOne(dependent, i);
     const d = drafts[i]!;
-    if (d.kind === 'merchant' && d.action === 'delete' && !desired.resources.has(d.address)) {
+    if (hasChildren(d.kind) && d.action === 'delete' && !desired.resources.has(d.address)) {
       if (deletesByMerchant === undefined) {
         deletesByMerchant = new Map();
         drafts.forEach((sub, j) => {

@@ -1,3 +1,4 @@
+import { hasChildren, KIND_MODULES, kindModule, parentOf } from '../kinds/registry.js';
 import { isUnkeyable } from '../live/unkeyed-records.js';
 import { addressOf, duplicateAddress, keyOfAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { joinPointer } from '../model/pointers.js';
@@ -10,6 +11,7 @@ import type {
   LiveState,
   MerchantFields,
   MethodsMap,
+  PrunePolicy,
 } from '../model/state.js';
 import { ALLOWS_WRITE_ONLY_NOTE, holdsAllows, withAllowsSent, withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
@@ -51,6 +53,19 @@ export interface PlanContext {
 }
 
 type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };
+
+/** Live-only records are handled parents first (a pruned merchant takes its children along), then in the kinds' order. */
+const LIVE_ONLY_ORDER: readonly Kind[] = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
+  (module) => module.kind,
+);
+
+/** Kinds with a field compared by its upload's fingerprint (a merchant's receipt logo, plan/receipt-logo.ts). */
+const UPLOADS = new Set<Kind>(KINDS.filter((kind) => Object.values(DESCRIPTORS[kind]).some((descriptor) => descriptor.compare === 'upload')));
+
+/** The kind of the terminals, whose lists are read per parent, and that parent's kind: the plan says whose terminals it left unread. */
+const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
+const TERMINALS_PARENT: Kind = parentOf(TERMINALS.kind)!.kind as Kind;
+const TERMINALS_READ_IN = TERMINALS.readIn!;
 
 const CREATE_REASON = Object.fromEntries(KINDS.map((kind) => [kind, `${KIND_LABEL[kind]} not in the live group`])) as Record<Kind, string>;
 
@@ -123,14 +138,15 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
  */
 function unmatchedProtection(protection: Protection, desired: DesiredState, live: LiveState): PlannedWarning[] {
   if (protection.isEmpty) return [];
-  const liveMerchants: string[] = [];
-  for (const resource of live.resources.values()) if (resource.kind === 'merchant') liveMerchants.push(resource.key);
+  const liveParents: string[] = [];
+  for (const resource of live.resources.values()) if (hasChildren(resource.kind)) liveParents.push(resource.key);
   const unknowable = (pattern: string): boolean => {
     const kind = pattern.slice(0, pattern.indexOf('/'));
-    if (kind !== 'binding' && kind !== 'device') return false;
-    const read = kind === 'binding' ? live.bindingsRead : live.devicesRead;
+    const readIn = KIND_MODULES.find((module) => module.kind === kind)?.readIn;
+    if (readIn === undefined) return false;
+    const read = live[readIn];
     const reaches = merchantPartMatcher(pattern);
-    return liveMerchants.some((merchant) => !read.has(merchant) && reaches(merchant));
+    return liveParents.some((parent) => !read.has(parent) && reaches(parent));
   };
   return protection.unmatchedWarnings(
     (function* () {
@@ -227,7 +243,7 @@ class PlanBuilder {
     for (const [address, resource] of this.desired.resources) {
       const current = this.view.get(address);
       const logo =
-        resource.kind === 'merchant'
+        UPLOADS.has(resource.kind)
           ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
           : undefined;
       const desiredFields = resource.fields as unknown as Record<string, unknown>;
@@ -238,7 +254,7 @@ class PlanBuilder {
         continue;
       }
       // Binding allows the run could not read are compared on neither side, and sent (plan/binding-allows.ts).
-      const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
+      const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
       // A record the manifest renames (`moved:`) compares its key field too, which is then what changes.
       const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
@@ -320,29 +336,25 @@ class PlanBuilder {
 
   /** Live resources the manifest does not name: delete, report as unmanaged, or leave alone. */
   handleLiveOnly(): void {
-    const pruneByKind: Partial<Record<Kind, boolean>> = {
-      emv: this.desired.prune.emvConfigs,
-      acquirer: this.desired.prune.acquirerProfiles,
-      merchant: this.desired.prune.merchants,
-    };
-    const order: Kind[] = ['merchant', 'emv', 'acquirer', 'binding', 'device'];
     // One pass over the live view (forEach makes no entry pairs): in a managed group few resources are live only.
-    const liveOnly: Record<Kind, [string, LiveResource][]> = { merchant: [], emv: [], acquirer: [], binding: [], device: [] };
+    const liveOnly = new Map<Kind, [string, LiveResource][]>(LIVE_ONLY_ORDER.map((kind) => [kind, []]));
     this.view.forEach((resource, address) => {
-      if (!this.desired.resources.has(address)) liveOnly[resource.kind].push([address, resource]);
+      if (!this.desired.resources.has(address)) liveOnly.get(resource.kind)!.push([address, resource]);
     });
-    for (const kind of order) {
-      for (const [address, resource] of liveOnly[kind]) {
+    for (const [kind, resources] of liveOnly) {
+      const module = kindModule(kind);
+      for (const [address, resource] of resources) {
         // A predicted record (the automatic binding) does not exist yet: it has no id to show.
         const liveId = resource.predicted === true ? {} : { liveId: resource.id };
         const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, ...liveId };
-        if (kind === 'emv' || kind === 'acquirer' || kind === 'merchant') {
-          if (pruneByKind[kind] === true) {
-            this.add({ ...base, action: 'delete', reason: `not in the manifest, and prune.${pruneFlag(kind)} is on` });
-            if (kind === 'merchant') this.deletedMerchants.add(resource.key);
+        if (parentOf(kind) === undefined) {
+          const list = module.manifest.list as keyof PrunePolicy;
+          if (this.desired.prune[list] === true) {
+            this.add({ ...base, action: 'delete', reason: `not in the manifest, and prune.${list} is on` });
+            if (hasChildren(kind)) this.deletedMerchants.add(resource.key);
           } else {
             // Its id, and a merchant's name: what a reviewer finds it by in the back office.
-            const name = kind === 'merchant' ? (resource.fields as MerchantFields).mchName : undefined;
+            const name = module.nameField === undefined ? undefined : ((resource.fields as unknown as Record<string, unknown>)[module.nameField] as string | undefined);
             this.unmanaged.push({ address, kind, key: resource.key, ...liveId, ...(name !== undefined ? { name } : {}) });
           }
           continue;
@@ -350,7 +362,7 @@ class PlanBuilder {
         const merchant = resource.merchant!;
         const merchantGoes = this.deletedMerchants.has(merchant);
         const owner = { merchant };
-        if (kind === 'binding') {
+        if (module.terminal !== true) {
           if (merchantGoes || this.desired.managedBindings.has(merchant)) {
             const predicted = resource.predicted === true;
             this.add({
@@ -499,7 +511,7 @@ class PlanBuilder {
   unreadDevices(): UnreadDevices[] {
     const unread: UnreadDevices[] = [];
     for (const resource of this.view.values()) {
-      if (resource.kind !== 'merchant' || resource.predicted === true || this.live.devicesRead.has(resource.key)) continue;
+      if (resource.kind !== TERMINALS_PARENT || resource.predicted === true || this.live[TERMINALS_READ_IN].has(resource.key)) continue;
       if (this.deletedMerchants.has(resource.key)) continue;
       unread.push({ merchant: resource.key, cause: this.childCause(resource.key) });
     }
@@ -779,7 +791,7 @@ class PlanBuilder {
         continue;
       }
       const action = change.step === 'replace-old' ? 'replace' : change.action === 'delete' ? 'delete' : 'replace';
-      const wording = unsettledWording(change.kind === 'device' && change.disposal !== undefined && change.disposal !== 'delete' ? change.disposal : action, shown);
+      const wording = unsettledWording(change.disposal !== undefined && change.disposal !== 'delete' ? change.disposal : action, shown);
       this.addBlocked(
         { address, kind: change.kind, key: change.key, action, ...disposalOf(change, action), cause: 'unsettled', batches: shown, reason: wording.reason },
         ...wording.blockers,
@@ -813,9 +825,10 @@ class PlanBuilder {
   /** Why a live user of a resource is out of the manifest's reach, in words. */
   private describeOutsideUser(user: LiveResource): string {
     const address = addressOf(user.kind, user.key);
-    if (user.kind === 'binding') {
+    const parent = parentOf(user.kind);
+    if (parent !== undefined) {
       const merchant = user.merchant!;
-      return this.desired.resources.has(addressOf('merchant', merchant))
+      return this.desired.resources.has(addressOf(parent.kind, merchant))
         ? `${address} uses it, and the manifest does not manage the bindings of merchant "${merchant}"`
         : `merchant "${merchant}" (not in the manifest) uses it through ${address}`;
     }
@@ -853,8 +866,4 @@ class PlanBuilder {
 /** A move's reason; the same PUT carries the record's other field changes. */
 function movedReason(from: Address, others: number): string {
   return others <= 0 ? `moved from ${from}` : `moved from ${from}, and ${others} other field change${others === 1 ? '' : 's'}`;
-}
-
-function pruneFlag(kind: 'emv' | 'acquirer' | 'merchant'): string {
-  return kind === 'emv' ? 'emvConfigs' : kind === 'acquirer' ? 'acquirerProfiles' : 'merchants';
 }

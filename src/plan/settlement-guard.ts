@@ -1,4 +1,5 @@
 import { PaycfgError } from '../errors.js';
+import { kindModule } from '../kinds/registry.js';
 import { addressOf, type Address } from '../model/kinds.js';
 import { formatAmount, minorDigits } from '../impact/money.js';
 import { isUnsettled, type SettlementBatchFacts } from '../payments/settlement-batch.js';
@@ -32,22 +33,14 @@ export const SETTLE_ENDPOINT = 'POST /api/v2/settlement/settle';
  */
 export function guardedAddress(change: Pick<PlannedChange, 'kind' | 'key' | 'action' | 'step' | 'role' | 'disposal' | 'predicted'>): Address | undefined {
   if (change.predicted === true || change.step === 'detach' || change.role === 'duplicate') return undefined;
-  if (change.step === 'replace-old') return change.kind === 'emv' ? undefined : addressOf(change.kind, change.key);
+  const settlement = kindModule(change.kind).settlement;
+  if (settlement === undefined) return undefined;
+  if (change.step === 'replace-old') return addressOf(change.kind, change.key);
   if (change.action !== 'delete') return undefined;
-  switch (change.kind) {
-    case 'acquirer':
-    case 'binding':
-    case 'merchant':
-      return addressOf(change.kind, change.key);
-    case 'device':
-      return change.disposal === 'logout' || change.disposal === 'decommission' ? addressOf('device', change.key) : undefined;
-    default:
-      return undefined;
-  }
+  const disposals = settlement.guardedDisposals;
+  if (disposals !== undefined && (change.disposal === undefined || !disposals.includes(change.disposal))) return undefined;
+  return addressOf(change.kind, change.key);
 }
-
-/** Patch paths of a profile update that send its traffic elsewhere (another host, another message format). */
-const REROUTING_PROFILE_FIELDS = ['/connUrl', '/connMessageFormat'];
 
 /**
  * Whether a plan must read settlement data: it deletes, replaces or re-routes something money
@@ -57,11 +50,10 @@ const REROUTING_PROFILE_FIELDS = ['/connUrl', '/connMessageFormat'];
 export function isMoneyRelevant(changes: readonly Change[]): boolean {
   return changes.some((change) => {
     if (guardedAddress(change) !== undefined) return true;
-    if (change.action === 'replace') return change.kind !== 'emv';
-    if (change.action !== 'update' || change.step === 'detach') return false;
-    if (change.kind === 'binding') return change.patch.some((op) => op.path === '/methods' || op.path.startsWith('/methods/'));
-    if (change.kind === 'acquirer') return change.patch.some((op) => REROUTING_PROFILE_FIELDS.some((f) => op.path === f || op.path.startsWith(`${f}/`)));
-    return false;
+    const settlement = kindModule(change.kind).settlement;
+    if (change.action === 'replace') return settlement !== undefined;
+    if (change.action !== 'update' || change.step === 'detach' || settlement === undefined) return false;
+    return change.patch.some((op) => settlement.reroutingFields.some((field) => op.path === `/${field}` || op.path.startsWith(`/${field}/`)));
   });
 }
 

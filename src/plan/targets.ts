@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { closestMatches } from '../manifest/did-you-mean.js';
+import { parentOf } from '../kinds/registry.js';
 import { addressOf, parseAddress, type Address, type Kind } from '../model/kinds.js';
 import { TargetError } from './errors.js';
 import { summarise, type RawPlan } from './plan.js';
@@ -22,7 +23,7 @@ export function parseTargets(values: readonly string[] | undefined): Address[] {
 function isChildOf(address: Address, target: Address): boolean {
   const parent = parseAddress(target);
   const child = parseAddress(address);
-  return parent?.kind === 'merchant' && (child?.kind === 'binding' || child?.kind === 'device') && child.key.startsWith(`${parent.key}/`);
+  return parent !== undefined && child !== undefined && parentOf(child.kind)?.kind === parent.kind && child.key.startsWith(`${parent.key}/`);
 }
 
 /** A merchant target takes its bindings and devices with it. A step or a duplicate code is in scope with its record. */

@@ -1,6 +1,7 @@
 import { formatAmount, fromMinor, toMinor } from '../impact/money.js';
 import type { ChangeImpact } from '../impact/types.js';
 import { windowInWords } from '../impact/window.js';
+import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import type { Kind } from '../model/kinds.js';
 import type { Action } from '../plan/plan.js';
 import { batchOpening } from '../plan/settlement-guard.js';
@@ -84,13 +85,14 @@ const NOT_COUNTED = 'not counted without --max-affected-terminals';
 
 /** The merchant a change to a merchant, binding or device belongs to, when the change says. */
 function merchantOf(change: WithImpact): string | undefined {
-  if (change.kind === 'merchant' && change.key !== undefined) return showControls(change.key);
-  return change.kind === 'binding' || change.kind === 'device' ? change.merchant : undefined;
+  if (change.kind === undefined) return undefined;
+  if (hasChildren(change.kind) && change.key !== undefined) return showControls(change.key);
+  return parentOf(change.kind) !== undefined ? change.merchant : undefined;
 }
 
 function reachText(change: WithImpact, impact: ChangeImpact): string {
   const merchant = impact.merchants === 1 ? merchantOf(change) : undefined;
-  if (change.kind === 'device' && merchant !== undefined) {
+  if (change.kind !== undefined && kindModule(change.kind).terminal === true && merchant !== undefined) {
     if (change.action === 'create') return `a new terminal of merchant ${merchant}`;
     return impact.terminals > 0 ? `this terminal of merchant ${merchant}` : `this terminal of merchant ${merchant} (decommissioned)`;
   }

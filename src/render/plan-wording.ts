@@ -1,4 +1,5 @@
 import { shortPlanHash } from '../journal/plan-hash.js';
+import { hasChildren, KIND_MODULES, parentOf } from '../kinds/registry.js';
 import { addressOf } from '../model/kinds.js';
 import { UNKEYED_MARK } from '../model/unkeyed-key.js';
 import { hasDrifted, type BlockedChange, type Plan, type PlanWarning, type UnmanagedResource, type UnreadDevices } from '../plan/plan.js';
@@ -138,7 +139,7 @@ export function unmanagedGroups(plan: Plan): UnmanagedGroup[] {
   const groups: UnmanagedGroup[] = [];
   const grouped = new Set<string>();
   for (const u of own) {
-    const merchant = u.kind === 'merchant' && u.liveId !== undefined && !u.key.startsWith(UNKEYED_MARK) ? u.key : undefined;
+    const merchant = hasChildren(u.kind) && u.liveId !== undefined && !u.key.startsWith(UNKEYED_MARK) ? u.key : undefined;
     const mine = merchant === undefined ? [] : (children.get(merchant) ?? []);
     const unreadOf = merchant === undefined ? undefined : unread.get(merchant);
     if (merchant !== undefined) grouped.add(merchant);
@@ -163,13 +164,16 @@ function childLine(u: UnmanagedResource): UnmanagedLine {
   return { address: u.address, mark: true, detail: unmanagedDetail(u) };
 }
 
+/** The kinds written inside a merchant's entry, in the registry's order. */
+const CHILD_KINDS = KIND_MODULES.filter((module) => parentOf(module.kind) !== undefined);
+
 /** "1 binding and 2 devices", "its devices (not read)", "its devices (3 terminals counted, not listed)": a merchant's records left alone. */
 function childrenInWords(mine: readonly UnmanagedResource[], unread: UnreadDevices | undefined): string | undefined {
-  const bindings = mine.filter((u) => u.kind === 'binding').length;
-  const devices = mine.filter((u) => u.kind === 'device').length;
   const parts = [
-    ...(bindings > 0 ? [counted(bindings, 'binding')] : []),
-    ...(devices > 0 ? [counted(devices, 'device')] : []),
+    ...CHILD_KINDS.flatMap((child) => {
+      const n = mine.filter((u) => u.kind === child.kind).length;
+      return n > 0 ? [counted(n, child.kind)] : [];
+    }),
     // Counted for a terminal budget, they were read for the count and not kept: not listed.
     ...(unread !== undefined ? [`its devices (${unread.terminals !== undefined ? `${counted(unread.terminals, 'terminal')} counted, not listed` : 'not read'})`] : []),
   ];
@@ -178,17 +182,18 @@ function childrenInWords(mine: readonly UnmanagedResource[], unread: UnreadDevic
 
 /** Why a managed merchant's bindings or devices are left alone: its entry has no such list, which is not an empty one. */
 function listsNotManaged(mine: readonly UnmanagedResource[], unread: UnreadDevices | undefined): string {
-  const bindings = mine.some((u) => u.kind === 'binding');
-  const devices = unread !== undefined || mine.some((u) => u.kind === 'device');
+  // The unread devices are the terminals'.
+  const unmanaged = CHILD_KINDS.filter((child) => mine.some((u) => u.kind === child.kind) || (child.terminal === true && unread !== undefined));
+  const lists = unmanaged.map((child) => child.manifest.list);
   const what = childrenInWords(mine, unread)!;
   const one = mine.length === 1 && unread === undefined;
   // An empty list manages the list: bindings go, pending devices go, and an activated terminal only as prune.activatedDevices says.
-  const activated = 'an activated terminal only under prune.activatedDevices';
-  if (bindings && devices) {
-    return `${what} are not managed: its entry in the manifest has neither bindings: nor devices: (bindings: [] would delete the bindings, devices: [] the devices, ${activated})`;
+  const activated = unmanaged.some((child) => child.terminal === true) ? ', an activated terminal only under prune.activatedDevices' : '';
+  if (lists.length > 1) {
+    const deletes = lists.map((list, i) => `${list}: [] ${i === 0 ? 'would delete ' : ''}the ${list}`).join(', ');
+    return `${what} are not managed: its entry in the manifest has neither ${lists.map((list) => `${list}:`).join(' nor ')} (${deletes}${activated})`;
   }
-  if (bindings) return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no bindings: (bindings: [] would delete ${one ? 'it' : 'them'})`;
-  return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no devices: (devices: [] would delete ${one ? 'it' : 'them'}, ${activated})`;
+  return `${what} ${one ? 'is' : 'are'} not managed: its entry in the manifest has no ${lists[0]!}: (${lists[0]!}: [] would delete ${one ? 'it' : 'them'}${activated})`;
 }
 
 /**
