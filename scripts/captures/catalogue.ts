@@ -110,12 +110,20 @@ export class Scenes {
       const args = ['apply', '-f', 'paycfg.yaml'];
       const holding = async () => {
         let release!: () => void;
+        let held!: () => void;
         const gate = new Promise<void>((resolve) => (release = resolve));
+        // Resolved once the profile's create is held: the display draws every kind's line from the
+        // first event, so only the proxy can say that the create is in flight.
+        const holdingCreate = new Promise<void>((resolve) => (held = resolve));
         const proxy = await startHoldingProxy(ctx.sim.url, {
-          hold: (request) => (isWrite(request) && request.path.startsWith('/api/openapi/v1/acquirer') ? gate : undefined),
+          hold: (request) => {
+            if (!(isWrite(request) && request.path.startsWith('/api/openapi/v1/acquirer'))) return undefined;
+            held();
+            return gate;
+          },
         });
         ctx.aliases.push(proxy.url);
-        return { proxy, release };
+        return { proxy, release, holdingCreate };
       };
       const proxies: { close(): Promise<void> }[] = [];
       try {
@@ -137,7 +145,8 @@ export class Scenes {
         const interrupted = startPaycfg(args, { env: { ...third.env, PAYCFG_BASE_URL: held.proxy.url }, cwd: third.dir, cols: 140 });
         await interrupted.waitFor('Enter a value:');
         interrupted.type('yes\r');
-        await interrupted.waitFor(/Write acquirer profiles \(0\/1\)/);
+        await held.holdingCreate;
+        await interrupted.waitFor(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Write acquirer profiles \(0\/1\)/);
         interrupted.type(CTRL_C);
         await interrupted.waitFor('Interrupted: waiting');
         const interrupting = screen(ctx, command, interrupted, { cutPlan: true });
@@ -148,7 +157,8 @@ export class Scenes {
         const stuck = await holding();
         proxies.push(stuck.proxy);
         const stopped = startPaycfg([...args, '--auto-approve'], { env: { ...fourth.env, PAYCFG_BASE_URL: stuck.proxy.url }, cwd: fourth.dir, cols: 140 });
-        await stopped.waitFor(/Write acquirer profiles \(0\/1\)/);
+        await stuck.holdingCreate;
+        await stopped.waitFor(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Write acquirer profiles \(0\/1\)/);
         stopped.type(CTRL_C);
         await stopped.waitFor('Interrupted: waiting');
         stopped.type(CTRL_C);
