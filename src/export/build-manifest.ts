@@ -4,6 +4,7 @@ import { device as deviceKind } from '../kinds/device.js';
 import { emv } from '../kinds/emv.js';
 import { merchant } from '../kinds/merchant.js';
 import { manifestMethods } from '../kinds/methods.js';
+import { ofKind } from '../kinds/of-kind.js';
 import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import type {
   AcquirerFields,
@@ -94,10 +95,8 @@ class ExportBuilder {
   private commentedOutDevices = 0;
 
   constructor(private readonly input: ExportInput) {
-    for (const resource of input.live.resources.values()) {
-      if (resource.kind === 'emv') this.emvs.set(resource.key, resource.fields as EmvFields);
-      if (resource.kind === 'acquirer') this.profiles.set(resource.key, resource.fields as AcquirerFields);
-    }
+    for (const resource of ofKind(input.live.resources.values(), 'emv')) this.emvs.set(resource.key, resource.fields);
+    for (const resource of ofKind(input.live.resources.values(), 'acquirer')) this.profiles.set(resource.key, resource.fields);
     const keyed = byMerchant(input.live);
     for (const [ref, resources] of keyed) {
       if (resources.merchant === undefined || !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', ref)) keyed.delete(ref);

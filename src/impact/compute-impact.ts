@@ -1,3 +1,4 @@
+import { KIND_MODULES } from '../kinds/registry.js';
 import { addressOf, type Address } from '../model/kinds.js';
 import type { LiveState } from '../model/state.js';
 import { batchesThrough, type BatchRoutes } from '../payments/batch-routes.js';
@@ -7,8 +8,8 @@ import { trafficOf } from './traffic.js';
 import type { ChangeImpact } from './types.js';
 import { windowStart, type ImpactWindow } from './window.js';
 
-/** The kinds whose changes carry traffic: settlement batches route through them (payments/batch-routes). */
-const TRAFFIC_KINDS: ReadonlySet<Change['kind']> = new Set(['acquirer', 'binding', 'merchant', 'device']);
+/** The kinds whose changes carry traffic: settlement batches route through them (payments/batch-routes), as their modules' `settlement` says. */
+const TRAFFIC_KINDS: ReadonlySet<Change['kind']> = new Set(KIND_MODULES.filter((module) => module.settlement !== undefined).map((module) => module.kind));
 
 /**
  * The impact of each change, by its address: what it reaches in the live group (impact/reach) and,

@@ -7,10 +7,11 @@ import { emv } from '../kinds/emv.js';
 import type { LiveContext } from '../kinds/field-facts.js';
 import { jsonObject } from '../kinds/live-values.js';
 import { merchantFields } from '../kinds/merchant.js';
+import { ofKind } from '../kinds/of-kind.js';
 import { parentOf } from '../kinds/registry.js';
 import { stableStringify } from '../model/canonical.js';
 import { addressOf, bindingKey, deviceKey, KIND_PLURAL } from '../model/kinds.js';
-import type { AcquirerFields, BindingFields, EmvFields, LiveResource, LiveState, MethodsMap } from '../model/state.js';
+import type { BindingFields, EmvFields, LiveResource, LiveState, MethodsMap } from '../model/state.js';
 import { compareTwins, deviceLifecycle, holdsAlias, isActivated, survivorOf } from '../model/twins.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
 import { isUnkeyable, type UnkeyedLiveMerchant } from './unkeyed-records.js';
@@ -202,9 +203,8 @@ export class LiveAssembler {
    */
   summaryView(): { profiles: ReadonlyMap<string, MethodsMap>; merchants: { mchId: string; ref: string; bindings: readonly LiveResource[] }[] } {
     const profiles = new Map<string, MethodsMap>();
-    for (const step of this.base) {
-      if (!(step instanceof Unreadable) && step.kind === 'acquirer') profiles.set(step.key, (step.fields as AcquirerFields).methods ?? {});
-    }
+    const readable = this.base.filter((step): step is LiveResource => !(step instanceof Unreadable));
+    for (const profile of ofKind(readable, 'acquirer')) profiles.set(profile.key, profile.fields.methods ?? {});
     const merchants: { mchId: string; ref: string; bindings: readonly LiveResource[] }[] = [];
     for (const entry of this.merchants) {
       if (!(entry instanceof Unreadable) && !(entry.bindings instanceof Unreadable)) merchants.push({ mchId: entry.mchId, ref: entry.ref, bindings: entry.bindings });

@@ -1,8 +1,9 @@
 import type { ApiClient } from '../api/index.js';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, OwnerInfo } from '../api/wire-types.js';
+import { ofKind } from '../kinds/of-kind.js';
 import { addressOf } from '../model/kinds.js';
 import { canonicalMethodCode } from '../model/canonical.js';
-import type { BindingFields, DesiredState, EmvFields, LiveState } from '../model/state.js';
+import type { DesiredState, EmvFields, LiveState } from '../model/state.js';
 import type { BindingAllowsReading } from '../plan/binding-allows.js';
 import { applyMoves } from '../plan/moves.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
@@ -72,14 +73,10 @@ export async function readOwner(client: ApiClient, expectedGroup: string | undef
  */
 export async function readLive(client: ApiClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
   const needsMid = new Set<string>();
-  for (const resource of desired.resources.values()) {
-    if (resource.kind === 'binding' && (resource.fields as BindingFields).mid !== undefined) needsMid.add(resource.merchant!);
-  }
+  for (const binding of ofKind(desired.resources.values(), 'binding')) if (binding.fields.mid !== undefined) needsMid.add(binding.merchant!);
   // A merchant the manifest renames is read as the one it names (its `to`), when that is not live too.
   const renamed = new Map<string, string>();
-  for (const move of desired.moved ?? []) {
-    if (move.kind === 'merchant') renamed.set(move.from.slice('merchant/'.length), move.to.slice('merchant/'.length));
-  }
+  for (const move of ofKind(desired.moved ?? [], 'merchant')) renamed.set(move.from.slice('merchant/'.length), move.to.slice('merchant/'.length));
   const read = await readLists(client, owner, options, ({ emvConfigs }) => {
     const emvMayGo = emvConfigMayGo(desired, emvConfigs);
     return ({ ref: liveRef, hasBindings }) => {

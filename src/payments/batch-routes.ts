@@ -1,6 +1,7 @@
+import { ofKind } from '../kinds/of-kind.js';
 import { addressOf, keyOfAddress, type Address } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
-import type { BindingFields, DeviceFields, LiveResource, LiveState, MerchantFields } from '../model/state.js';
+import type { DeviceFields, LiveResource, LiveState, MerchantFields } from '../model/state.js';
 import type { PlanWarning } from '../plan/plan.js';
 import type { SettlementBatchFacts } from './settlement-batch.js';
 
@@ -59,11 +60,9 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
   // A batch keeps the profile name it opened under: after a rename (a `moved:` entry, applied now or
   // kept from an earlier apply) its old name still routes to the renamed profile.
   const formerNames = new Map<string, string>();
-  for (const move of moves) {
-    if (move.kind === 'acquirer') formerNames.set(keyOfAddress(move.from), keyOfAddress(move.to));
-  }
-  for (const resource of live.resources.values()) {
-    if (resource.kind === 'acquirer' && resource.movedFrom !== undefined) formerNames.set(keyOfAddress(resource.movedFrom), resource.key);
+  for (const move of ofKind(moves, 'acquirer')) formerNames.set(keyOfAddress(move.from), keyOfAddress(move.to));
+  for (const resource of ofKind(live.resources.values(), 'acquirer')) {
+    if (resource.movedFrom !== undefined) formerNames.set(keyOfAddress(resource.movedFrom), resource.key);
   }
   const underCurrentName = (batch: SettlementBatchFacts): SettlementBatchFacts => {
     const current = formerNames.get(batch.profileName);
@@ -91,25 +90,22 @@ export function routeBatches(batches: readonly SettlementBatchFacts[], live: Liv
     return entry;
   };
 
-  for (const resource of live.resources.values()) {
-    if (resource.kind === 'acquirer') profiles.add(resource.key);
-    else if (resource.kind === 'merchant') entryOf(resource.key);
-  }
-  for (const resource of live.resources.values()) {
-    if (resource.merchant === undefined || !merchants.has(resource.merchant)) continue;
-    const entry = entryOf(resource.merchant);
-    if (resource.kind === 'binding') {
-      const fields = resource.fields as BindingFields;
-      const mid = fields.mid ?? '';
-      entry.bindings.set(pairKey(fields.acquirer, fields.currency), { address: addressOf('binding', resource.key), mid, currency: fields.currency });
-      if (mid !== '') {
-        push(byMid, pairKey(fields.acquirer, mid), entry);
-        push(byMid, pairKey(ANY_PROFILE, mid), entry);
-      }
-    } else if (resource.kind === 'device') {
-      entry.devices.push(resource as LiveResource<'device'>);
+  const resources = [...live.resources.values()];
+  for (const profile of ofKind(resources, 'acquirer')) profiles.add(profile.key);
+  for (const merchant of ofKind(resources, 'merchant')) entryOf(merchant.key);
+  const ofLiveMerchant = (resource: LiveResource): boolean => resource.merchant !== undefined && merchants.has(resource.merchant);
+  for (const binding of ofKind(resources, 'binding')) {
+    if (!ofLiveMerchant(binding)) continue;
+    const entry = entryOf(binding.merchant!);
+    const fields = binding.fields;
+    const mid = fields.mid ?? '';
+    entry.bindings.set(pairKey(fields.acquirer, fields.currency), { address: addressOf('binding', binding.key), mid, currency: fields.currency });
+    if (mid !== '') {
+      push(byMid, pairKey(fields.acquirer, mid), entry);
+      push(byMid, pairKey(ANY_PROFILE, mid), entry);
     }
   }
+  for (const device of ofKind(resources, 'device')) if (ofLiveMerchant(device)) entryOf(device.merchant!).devices.push(device);
   for (const entry of merchants.values()) if (entry.name !== undefined) push(byName, entry.name, { keyed: entry });
   for (const unkeyed of live.unkeyedMerchants) push(byName, unkeyed.mchName, { unkeyed });
 

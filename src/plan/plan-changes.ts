@@ -249,7 +249,7 @@ class PlanBuilder {
       const desiredFields = resource.fields as unknown as Record<string, unknown>;
       if (current === undefined) {
         const draft = this.addCreate(address, resource);
-        this.annotateCreate(draft, resource);
+        this.annotateCreate(draft);
         if (logo !== undefined) completeLogoChange(draft, logo);
         continue;
       }
@@ -294,7 +294,7 @@ class PlanBuilder {
           ...moved,
           ...owner,
         });
-        this.annotateCreate(draft, resource);
+        this.annotateCreate(draft);
       } else if (diff.patch.length > 0) {
         const predicted = current.predicted === true ? { predicted: true } : {};
         const draft = this.add({
@@ -324,12 +324,12 @@ class PlanBuilder {
     }
   }
 
-  private annotateCreate(draft: Draft, resource: DesiredResource): void {
+  private annotateCreate(draft: Draft): void {
     const clears = this.clearsDefaultOf.get(draft.address);
     if (clears !== undefined) {
       draft.notes.push(`the service clears asDefault on ${clears.map((k) => addressOf('acquirer', k)).join(', ')}`);
     }
-    if (resource.kind === 'merchant' && this.autoBound.has(resource.key)) {
+    if (this.autoBound.has(draft.address)) {
       draft.notes.push(`the service binds it to default card profile "${this.defaultCardProfile}" on create; apply reconciles that binding with the manifest`);
     }
   }

@@ -1,3 +1,4 @@
+import { ofKind } from '../kinds/of-kind.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
 import type { AcquirerFields, DesiredState, LiveResource, LiveState, MethodsMap } from '../model/state.js';
 
@@ -16,7 +17,7 @@ export interface Predictions {
   readonly clearsDefaultOf: ReadonlyMap<string, string[]>;
   /** The card profile new merchants get bound to, if any. */
   readonly defaultCardProfile?: string;
-  /** Merchants created by the plan that the service binds automatically. */
+  /** Addresses of the merchants created by the plan that the service binds automatically. */
   readonly autoBound: ReadonlySet<string>;
 }
 
@@ -28,8 +29,8 @@ export function predictSideEffects(desired: DesiredState, live: LiveState): Pred
   const view = new Map(live.resources);
   const clearsDefaultOf = new Map<string, string[]>();
 
-  const desiredProfiles = [...desired.resources.values()].filter((r) => r.kind === 'acquirer');
-  const liveProfiles = [...live.resources.values()].filter((r) => r.kind === 'acquirer');
+  const desiredProfiles = ofKind(desired.resources.values(), 'acquirer');
+  const liveProfiles = ofKind(live.resources.values(), 'acquirer');
 
   for (const profile of desiredProfiles) {
     const fields = acquirerFieldsOf(profile)!;
@@ -51,9 +52,10 @@ export function predictSideEffects(desired: DesiredState, live: LiveState): Pred
   const autoBound = new Set<string>();
   if (defaultCardProfile !== undefined) {
     const profile = defaultCardProfile;
-    for (const merchant of desired.resources.values()) {
-      if (merchant.kind !== 'merchant' || live.resources.has(addressOf('merchant', merchant.key))) continue;
-      autoBound.add(merchant.key);
+    for (const merchant of ofKind(desired.resources.values(), 'merchant')) {
+      const address = addressOf('merchant', merchant.key);
+      if (live.resources.has(address)) continue;
+      autoBound.add(address);
       const key = bindingKey(merchant.key, profile.name, profile.currency);
       view.set(addressOf('binding', key), {
         kind: 'binding',
@@ -74,16 +76,14 @@ function findDefaultCardProfile(
   desired: DesiredState,
   live: LiveState,
 ): { name: string; currency: string; methods: MethodsMap } | undefined {
-  for (const profile of desired.resources.values()) {
-    if (profile.kind !== 'acquirer') continue;
+  for (const profile of ofKind(desired.resources.values(), 'acquirer')) {
     const fields = profile.fields as AcquirerFields;
     if (fields.acqType === 'card' && fields.asDefault === true) {
       const liveFields = acquirerFieldsOf(live.resources.get(addressOf('acquirer', profile.key)));
       return { name: profile.key, currency: fields.currency, methods: fields.methods ?? liveFields?.methods ?? {} };
     }
   }
-  for (const profile of live.resources.values()) {
-    if (profile.kind !== 'acquirer') continue;
+  for (const profile of ofKind(live.resources.values(), 'acquirer')) {
     const fields = profile.fields as AcquirerFields;
     if (fields.acqType !== 'card' || fields.asDefault !== true) continue;
     const wanted = desired.resources.get(addressOf('acquirer', profile.key));

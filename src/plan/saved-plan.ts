@@ -4,6 +4,7 @@ import { PaycfgError } from '../errors.js';
 import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { sortKeys } from '../model/canonical.js';
+import { ofKind } from '../kinds/of-kind.js';
 import { addressOf, duplicateAddress } from '../model/kinds.js';
 import { splitPointer } from '../model/pointers.js';
 import type { Move } from '../model/moves.js';
@@ -199,14 +200,11 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
   }
   const bindings: string[] = [];
   const midMerchants = new Set<string>();
-  const merchants: string[] = [];
-  for (const [address, resource] of run.desired.resources) {
-    if (resource.kind === 'binding') {
-      bindings.push(address);
-      if ((resource.fields as { mid?: string }).mid !== undefined) midMerchants.add(resource.merchant!);
-    }
-    if (resource.kind === 'merchant') merchants.push(address);
+  for (const binding of ofKind(run.desired.resources.values(), 'binding')) {
+    bindings.push(addressOf(binding.kind, binding.key));
+    if (binding.fields.mid !== undefined) midMerchants.add(binding.merchant!);
   }
+  const merchants = ofKind(run.desired.resources.values(), 'merchant').map((merchant) => addressOf(merchant.kind, merchant.key));
   const scope: SavedScope = {
     ...(run.desired.group !== undefined ? { group: run.desired.group } : {}),
     merchants,
