@@ -39263,6 +39263,19 @@ var init_count_terminals = __esm({
   }
 });
 
+// src/kinds/of-kind.ts
+function ofKind(items, kind) {
+  const out = [];
+  for (const item of items) if (item.kind === kind) out.push(item);
+  return out;
+}
+var init_of_kind = __esm({
+  "src/kinds/of-kind.ts"() {
+    "use strict";
+    __name(ofKind, "ofKind");
+  }
+});
+
 // src/plan/moves.ts
 function applyMoves(live, moves) {
   if (moves === void 0 || moves.length === 0) return live;
@@ -39628,6 +39641,7 @@ var init_normalise_live = __esm({
     init_emv();
     init_live_values();
     init_merchant();
+    init_of_kind();
     init_registry();
     init_canonical();
     init_kinds();
@@ -39734,9 +39748,8 @@ var init_normalise_live = __esm({
        */
       summaryView() {
         const profiles = /* @__PURE__ */ new Map();
-        for (const step of this.base) {
-          if (!(step instanceof Unreadable) && step.kind === "acquirer") profiles.set(step.key, step.fields.methods ?? {});
-        }
+        const readable = this.base.filter((step) => !(step instanceof Unreadable));
+        for (const profile of ofKind(readable, "acquirer")) profiles.set(profile.key, profile.fields.methods ?? {});
         const merchants = [];
         for (const entry of this.merchants) {
           if (!(entry instanceof Unreadable) && !(entry.bindings instanceof Unreadable)) merchants.push({ mchId: entry.mchId, ref: entry.ref, bindings: entry.bindings });
@@ -39896,13 +39909,9 @@ async function readOwner(client, expectedGroup) {
 }
 async function readLive(client, desired, owner, options) {
   const needsMid = /* @__PURE__ */ new Set();
-  for (const resource of desired.resources.values()) {
-    if (resource.kind === "binding" && resource.fields.mid !== void 0) needsMid.add(resource.merchant);
-  }
+  for (const binding2 of ofKind(desired.resources.values(), "binding")) if (binding2.fields.mid !== void 0) needsMid.add(binding2.merchant);
   const renamed = /* @__PURE__ */ new Map();
-  for (const move of desired.moved ?? []) {
-    if (move.kind === "merchant") renamed.set(move.from.slice("merchant/".length), move.to.slice("merchant/".length));
-  }
+  for (const move of ofKind(desired.moved ?? [], "merchant")) renamed.set(move.from.slice("merchant/".length), move.to.slice("merchant/".length));
   const read = await readLists(client, owner, options, ({ emvConfigs }) => {
     const emvMayGo = emvConfigMayGo(desired, emvConfigs);
     return ({ ref: liveRef, hasBindings }) => {
@@ -39995,6 +40004,7 @@ async function readGroupLists(client, wanted, keep) {
 var init_read_live = __esm({
   "src/live/read-live.ts"() {
     "use strict";
+    init_of_kind();
     init_kinds();
     init_canonical();
     init_moves2();
@@ -40021,11 +40031,9 @@ function pairKey(a, b) {
 }
 function routeBatches(batches, live, moves = []) {
   const formerNames = /* @__PURE__ */ new Map();
-  for (const move of moves) {
-    if (move.kind === "acquirer") formerNames.set(keyOfAddress(move.from), keyOfAddress(move.to));
-  }
-  for (const resource of live.resources.values()) {
-    if (resource.kind === "acquirer" && resource.movedFrom !== void 0) formerNames.set(keyOfAddress(resource.movedFrom), resource.key);
+  for (const move of ofKind(moves, "acquirer")) formerNames.set(keyOfAddress(move.from), keyOfAddress(move.to));
+  for (const resource of ofKind(live.resources.values(), "acquirer")) {
+    if (resource.movedFrom !== void 0) formerNames.set(keyOfAddress(resource.movedFrom), resource.key);
   }
   const underCurrentName = /* @__PURE__ */ __name((batch) => {
     const current = formerNames.get(batch.profileName);
@@ -40050,25 +40058,22 @@ function routeBatches(batches, live, moves = []) {
     }
     return entry;
   }, "entryOf");
-  for (const resource of live.resources.values()) {
-    if (resource.kind === "acquirer") profiles.add(resource.key);
-    else if (resource.kind === "merchant") entryOf2(resource.key);
-  }
-  for (const resource of live.resources.values()) {
-    if (resource.merchant === void 0 || !merchants.has(resource.merchant)) continue;
-    const entry = entryOf2(resource.merchant);
-    if (resource.kind === "binding") {
-      const fields4 = resource.fields;
-      const mid = fields4.mid ?? "";
-      entry.bindings.set(pairKey(fields4.acquirer, fields4.currency), { address: addressOf("binding", resource.key), mid, currency: fields4.currency });
-      if (mid !== "") {
-        push(byMid, pairKey(fields4.acquirer, mid), entry);
-        push(byMid, pairKey(ANY_PROFILE, mid), entry);
-      }
-    } else if (resource.kind === "device") {
-      entry.devices.push(resource);
+  const resources = [...live.resources.values()];
+  for (const profile of ofKind(resources, "acquirer")) profiles.add(profile.key);
+  for (const merchant2 of ofKind(resources, "merchant")) entryOf2(merchant2.key);
+  const ofLiveMerchant = /* @__PURE__ */ __name((resource) => resource.merchant !== void 0 && merchants.has(resource.merchant), "ofLiveMerchant");
+  for (const binding2 of ofKind(resources, "binding")) {
+    if (!ofLiveMerchant(binding2)) continue;
+    const entry = entryOf2(binding2.merchant);
+    const fields4 = binding2.fields;
+    const mid = fields4.mid ?? "";
+    entry.bindings.set(pairKey(fields4.acquirer, fields4.currency), { address: addressOf("binding", binding2.key), mid, currency: fields4.currency });
+    if (mid !== "") {
+      push(byMid, pairKey(fields4.acquirer, mid), entry);
+      push(byMid, pairKey(ANY_PROFILE, mid), entry);
     }
   }
+  for (const device2 of ofKind(resources, "device")) if (ofLiveMerchant(device2)) entryOf2(device2.merchant).devices.push(device2);
   for (const entry of merchants.values()) if (entry.name !== void 0) push(byName, entry.name, { keyed: entry });
   for (const unkeyed of live.unkeyedMerchants) push(byName, unkeyed.mchName, { unkeyed });
   const byAddress = /* @__PURE__ */ new Map();
@@ -40168,6 +40173,7 @@ var NONE2, ANY_PROFILE;
 var init_batch_routes = __esm({
   "src/payments/batch-routes.ts"() {
     "use strict";
+    init_of_kind();
     init_kinds();
     NONE2 = Object.freeze([]);
     __name(batchesThrough, "batchesThrough");
@@ -40605,8 +40611,8 @@ function acquirerFieldsOf(resource) {
 function predictSideEffects(desired, live) {
   const view = new Map(live.resources);
   const clearsDefaultOf = /* @__PURE__ */ new Map();
-  const desiredProfiles = [...desired.resources.values()].filter((r) => r.kind === "acquirer");
-  const liveProfiles = [...live.resources.values()].filter((r) => r.kind === "acquirer");
+  const desiredProfiles = ofKind(desired.resources.values(), "acquirer");
+  const liveProfiles = ofKind(live.resources.values(), "acquirer");
   for (const profile of desiredProfiles) {
     const fields4 = acquirerFieldsOf(profile);
     if (fields4.asDefault !== true) continue;
@@ -40626,9 +40632,10 @@ function predictSideEffects(desired, live) {
   const autoBound = /* @__PURE__ */ new Set();
   if (defaultCardProfile2 !== void 0) {
     const profile = defaultCardProfile2;
-    for (const merchant2 of desired.resources.values()) {
-      if (merchant2.kind !== "merchant" || live.resources.has(addressOf("merchant", merchant2.key))) continue;
-      autoBound.add(merchant2.key);
+    for (const merchant2 of ofKind(desired.resources.values(), "merchant")) {
+      const address = addressOf("merchant", merchant2.key);
+      if (live.resources.has(address)) continue;
+      autoBound.add(address);
       const key = bindingKey(merchant2.key, profile.name, profile.currency);
       view.set(addressOf("binding", key), {
         kind: "binding",
@@ -40644,16 +40651,14 @@ function predictSideEffects(desired, live) {
   return { live: view, clearsDefaultOf, defaultCardProfile: defaultCardProfile2?.name, autoBound };
 }
 function findDefaultCardProfile(desired, live) {
-  for (const profile of desired.resources.values()) {
-    if (profile.kind !== "acquirer") continue;
+  for (const profile of ofKind(desired.resources.values(), "acquirer")) {
     const fields4 = profile.fields;
     if (fields4.acqType === "card" && fields4.asDefault === true) {
       const liveFields = acquirerFieldsOf(live.resources.get(addressOf("acquirer", profile.key)));
       return { name: profile.key, currency: fields4.currency, methods: fields4.methods ?? liveFields?.methods ?? {} };
     }
   }
-  for (const profile of live.resources.values()) {
-    if (profile.kind !== "acquirer") continue;
+  for (const profile of ofKind(live.resources.values(), "acquirer")) {
     const fields4 = profile.fields;
     if (fields4.acqType !== "card" || fields4.asDefault !== true) continue;
     const wanted = desired.resources.get(addressOf("acquirer", profile.key));
@@ -40670,6 +40675,7 @@ function findDefaultCardProfile(desired, live) {
 var init_predict = __esm({
   "src/plan/predict.ts"() {
     "use strict";
+    init_of_kind();
     init_kinds();
     __name(acquirerFieldsOf, "acquirerFieldsOf");
     __name(predictSideEffects, "predictSideEffects");
@@ -41243,14 +41249,11 @@ function buildSavedPlan(run7, now = /* @__PURE__ */ new Date()) {
   }
   const bindings = [];
   const midMerchants = /* @__PURE__ */ new Set();
-  const merchants = [];
-  for (const [address, resource] of run7.desired.resources) {
-    if (resource.kind === "binding") {
-      bindings.push(address);
-      if (resource.fields.mid !== void 0) midMerchants.add(resource.merchant);
-    }
-    if (resource.kind === "merchant") merchants.push(address);
+  for (const binding2 of ofKind(run7.desired.resources.values(), "binding")) {
+    bindings.push(addressOf(binding2.kind, binding2.key));
+    if (binding2.fields.mid !== void 0) midMerchants.add(binding2.merchant);
   }
+  const merchants = ofKind(run7.desired.resources.values(), "merchant").map((merchant2) => addressOf(merchant2.kind, merchant2.key));
   const scope = {
     ...run7.desired.group !== void 0 ? { group: run7.desired.group } : {},
     merchants,
@@ -41312,6 +41315,7 @@ var init_saved_plan = __esm({
     init_errors();
     init_manifest();
     init_canonical();
+    init_of_kind();
     init_kinds();
     init_pointers();
     init_plan_hash();
@@ -41648,12 +41652,13 @@ var TRAFFIC_KINDS;
 var init_compute_impact = __esm({
   "src/impact/compute-impact.ts"() {
     "use strict";
+    init_registry();
     init_kinds();
     init_batch_routes();
     init_reach();
     init_traffic();
     init_window();
-    TRAFFIC_KINDS = /* @__PURE__ */ new Set(["acquirer", "binding", "merchant", "device"]);
+    TRAFFIC_KINDS = new Set(KIND_MODULES.filter((module) => module.settlement !== void 0).map((module) => module.kind));
     __name(computeImpact, "computeImpact");
     __name(merchantsToCount, "merchantsToCount");
     __name(carriesNoImpact, "carriesNoImpact");
@@ -42413,7 +42418,7 @@ var init_plan_changes = __esm({
           const desiredFields = resource.fields;
           if (current === void 0) {
             const draft = this.addCreate(address, resource);
-            this.annotateCreate(draft, resource);
+            this.annotateCreate(draft);
             if (logo !== void 0) completeLogoChange(draft, logo);
             continue;
           }
@@ -42456,7 +42461,7 @@ var init_plan_changes = __esm({
               ...moved,
               ...owner
             });
-            this.annotateCreate(draft, resource);
+            this.annotateCreate(draft);
           } else if (diff.patch.length > 0) {
             const predicted = current.predicted === true ? { predicted: true } : {};
             const draft = this.add({
@@ -42480,12 +42485,12 @@ var init_plan_changes = __esm({
           }
         }
       }
-      annotateCreate(draft, resource) {
+      annotateCreate(draft) {
         const clears = this.clearsDefaultOf.get(draft.address);
         if (clears !== void 0) {
           draft.notes.push(`the service clears asDefault on ${clears.map((k) => addressOf("acquirer", k)).join(", ")}`);
         }
-        if (resource.kind === "merchant" && this.autoBound.has(resource.key)) {
+        if (this.autoBound.has(draft.address)) {
           draft.notes.push(`the service binds it to default card profile "${this.defaultCardProfile}" on create; apply reconciles that binding with the manifest`);
         }
       }
@@ -85309,6 +85314,7 @@ var init_build_manifest = __esm({
     init_emv();
     init_merchant();
     init_methods();
+    init_of_kind();
     init_registry();
     init_live_cross_checks();
     init_literal_text();
@@ -85320,10 +85326,8 @@ var init_build_manifest = __esm({
     ExportBuilder = class {
       constructor(input2) {
         this.input = input2;
-        for (const resource of input2.live.resources.values()) {
-          if (resource.kind === "emv") this.emvs.set(resource.key, resource.fields);
-          if (resource.kind === "acquirer") this.profiles.set(resource.key, resource.fields);
-        }
+        for (const resource of ofKind(input2.live.resources.values(), "emv")) this.emvs.set(resource.key, resource.fields);
+        for (const resource of ofKind(input2.live.resources.values(), "acquirer")) this.profiles.set(resource.key, resource.fields);
         const keyed = byMerchant(input2.live);
         for (const [ref, resources] of keyed) {
           if (resources.merchant === void 0 || !acceptsKey(ENTRY_SCHEMAS.merchant, "providerReference", ref)) keyed.delete(ref);
