@@ -191,8 +191,8 @@ function wordsOfJson(value: unknown): string {
 function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, ctx: AttemptContext): Verdict {
   const { ref, decision, attempt } = ctx;
   const { status } = response;
-  // The reason phrase and content type are the peer's words too.
-  const statusText = ctx.clean(response.statusText);
+  // The reason phrase and content type are the peer's words too; cleaned only for a message that shows them.
+  const statusText = (): string => ctx.clean(response.statusText);
   const parsed = parsedBodyOf(response);
   const envelope = parsed.kind === 'envelope' ? parsed.envelope : undefined;
   const answered = { status, ...(envelope !== undefined ? { code: envelope.code } : {}) };
@@ -232,7 +232,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
     const answer =
       envelope !== undefined
         ? `code ${envelope.code}: ${ctx.clean(envelope.msg)}`
-        : `${statusText || 'server error'}, without the service's JSON envelope`;
+        : `${statusText() || 'server error'}, without the service's JSON envelope`;
     const reason =
       status >= 500 ? `the service answered HTTP ${status} (${answer})` : `the service reported a fault on its side (${answer}, HTTP ${status})`;
     if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status, ...checkOf(ctx) }), uncertain);
@@ -257,7 +257,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
       const mismatch = checkEnvelope(parsed.value) ?? { pointer: '', problem: 'not an envelope {code, msg, data}' };
       return fail('bad-body', new WireFormatError({ ...ref, endpoint: ctx.endpoint, ...mismatch }));
     }
-    const reason = `HTTP ${status} ${statusText}`.trim();
+    const reason = `HTTP ${status} ${statusText()}`.trim();
     return fail('bad-body', new TransportError({ ...ref, reason: `${reason}: ${what}`, httpStatus: status, attempts: attempt }));
   }
 
@@ -270,7 +270,7 @@ function judgeResponse(response: Extract<AttemptResult, { kind: 'response' }>, c
   }
 
   if (!ok) {
-    const reason = `HTTP ${status} ${statusText} with a success envelope; check the base URL`;
+    const reason = `HTTP ${status} ${statusText()} with a success envelope; check the base URL`;
     return fail('http-error', new TransportError({ ...ref, reason, httpStatus: status, attempts: attempt }));
   }
 
