@@ -394,6 +394,25 @@ export function typedLike(canonical: unknown, written: unknown): unknown {
  * the canonical forms, its values typed as `after` writes them.
  */
 export function fieldPatch(kind: Kind, before: Record<string, unknown> | null, after: Record<string, unknown> | null): Operation[] {
+  if (before === null && after !== null) return createPatch(kind, after);
   const patch = patchBetween(before === null ? null : comparableFields(kind, before), after === null ? null : comparableFields(kind, after));
   return typedPatch(kind, patch, after);
+}
+
+/**
+ * A create's patch: what `fieldPatch` builds through the canonical copy of every field, the patch
+ * from nothing and `typedPatch`, made in one pass over the fields (the same operations, in the same
+ * order). A plan into an empty group makes one per resource: at 10,000 merchants (60,060 creates)
+ * the three steps took about 0.3 s of planning CPU more than this.
+ */
+function createPatch(kind: Kind, after: Record<string, unknown>): Operation[] {
+  const patch: Operation[] = [];
+  for (const field of Object.keys(after)) {
+    const value = after[field];
+    if (value === undefined || fieldDescriptor(kind, field).compare === 'write-only') continue;
+    const canonical = comparable(kind, field, value);
+    if (canonical === undefined) continue;
+    patch.push({ op: 'add', path: fieldPointer(field), value: holdsNumbersAsText(kind, field) ? typedLike(canonical, value) : canonical });
+  }
+  return patch;
 }
