@@ -1312,9 +1312,9 @@ function $constructor(name, initializer3, proto, params2) {
   function _(def) {
     const inst = params2?.Parent ? newError(Definition) : this;
     init(inst, def);
-    const deferred = inst._zod.deferred;
-    if (deferred) {
-      for (const fn of deferred) {
+    const deferred2 = inst._zod.deferred;
+    if (deferred2) {
+      for (const fn of deferred2) {
         fn();
       }
       inst._zod.deferred = void 0;
@@ -31500,7 +31500,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter2 = class {
+    var LineCounter3 = class {
       static {
         __name(this, "LineCounter");
       }
@@ -31526,7 +31526,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter3;
   }
 });
 
@@ -32577,7 +32577,7 @@ var init_position_tree = __esm({
     SCALAR = 0;
     MAPPING = 1;
     SEQUENCE = 2;
-    PositionTree = class {
+    PositionTree = class _PositionTree {
       constructor(kinds, offsets, ends, keyOffsets, keyIds, keyTable) {
         this.kinds = kinds;
         this.offsets = offsets;
@@ -32594,6 +32594,15 @@ var init_position_tree = __esm({
       keyTable;
       static {
         __name(this, "PositionTree");
+      }
+      /** A tree sent from a parse worker (parse-pool.ts): structured cloning keeps the arrays, not the class. */
+      static fromData(data) {
+        return new _PositionTree(data.kinds, data.offsets, data.ends, data.keyOffsets, data.keyIds, data.keyTable);
+      }
+      /** The arrays, for a worker to send; their buffers can be transferred. */
+      toData() {
+        const { kinds, offsets, ends, keyOffsets, keyIds, keyTable } = this;
+        return { kinds, offsets, ends, keyOffsets, keyIds, keyTable };
       }
       /**
        * Offset of the value at `path` in the file, or of its key when `at` is `key`. An unknown path
@@ -33066,6 +33075,159 @@ var init_parse_yaml = __esm({
   }
 });
 
+// src/manifest/parse-pool.ts
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+function parseManifestTexts(files, options = {}) {
+  const totalChars = files.reduce((sum, file2) => sum + file2.text.length, 0);
+  const mode = options.workers ?? "auto";
+  const useWorkers = files.length > 0 && mode !== "never" && (mode === "always" || totalChars >= WORKER_THRESHOLD_CHARS);
+  if (!useWorkers) return onMainThread([...files]);
+  const queue = files.map((file2) => ({ file: file2, result: deferred() }));
+  const results = queue.map((job) => job.result);
+  for (const result of results) result.promise.catch(() => {
+  });
+  const count4 = Math.min(MAX_WORKERS, availableParallelism(), files.length);
+  for (let i = 0; i < count4; i++) void drain(queue);
+  return inFileOrder(results);
+}
+async function* onMainThread(queue) {
+  for (let file2 = queue.shift(); file2 !== void 0; file2 = queue.shift()) yield parseYamlData(file2.text, file2.name);
+}
+async function* inFileOrder(results) {
+  for (let result = results.shift(); result !== void 0; result = results.shift()) yield await result.promise;
+}
+async function drain(queue) {
+  let worker;
+  let failure3;
+  try {
+    worker = startWorker();
+  } catch (error62) {
+    failure3 = error62;
+  }
+  try {
+    for (let job = queue.shift(); job !== void 0; job = queue.shift()) {
+      const { file: file2, result } = job;
+      if (worker !== void 0) {
+        try {
+          result.resolve(await worker.parse(file2));
+          continue;
+        } catch (error62) {
+          await worker.close();
+          worker = void 0;
+          if (!outOfMemory(error62)) failure3 = error62;
+        }
+      }
+      if (failure3 !== void 0) {
+        const why = failure3 instanceof Error ? failure3.message : String(failure3);
+        result.reject(new InternalError(`reading ${file2.name} in a worker thread failed: ${why}`, { file: file2.name }, { cause: failure3 }));
+        failure3 = void 0;
+        continue;
+      }
+      try {
+        result.resolve(parseYamlData(file2.text, file2.name));
+      } catch (error62) {
+        result.reject(error62);
+      }
+    }
+  } finally {
+    await worker?.close();
+  }
+}
+function outOfMemory(error62) {
+  return error62?.code === "ERR_WORKER_OUT_OF_MEMORY";
+}
+function startWorker() {
+  const { entry, eval: isEval } = workerEntry();
+  const worker = new Worker(entry, {
+    eval: isEval,
+    // Not the main thread's flags: `--input-type` (as in `node -e`) would stop the worker from loading a file.
+    execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    // The worker never reads its environment; an empty one keeps secrets out of its heap.
+    env: {}
+  });
+  let gone;
+  worker.on("error", (error62) => void (gone ??= error62));
+  worker.on("exit", (code2) => void (gone ??= new Error(`the YAML parse worker exited with code ${code2}`)));
+  return {
+    parse: /* @__PURE__ */ __name((request) => new Promise((resolve5, reject) => {
+      if (gone !== void 0) {
+        reject(gone);
+        return;
+      }
+      const cleanup = /* @__PURE__ */ __name(() => {
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+      }, "cleanup");
+      const onMessage = /* @__PURE__ */ __name((answer) => {
+        cleanup();
+        resolve5(fromAnswer(answer));
+      }, "onMessage");
+      const onError = /* @__PURE__ */ __name((error62) => {
+        cleanup();
+        reject(error62);
+      }, "onError");
+      const onExit = /* @__PURE__ */ __name((code2) => {
+        cleanup();
+        reject(new Error(`the YAML parse worker exited with code ${code2}`));
+      }, "onExit");
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.on("exit", onExit);
+      worker.postMessage(request);
+    }), "parse"),
+    close: /* @__PURE__ */ __name(async () => void await worker.terminate(), "close")
+  };
+}
+function fromAnswer(answer) {
+  const lineCounter = new import_yaml3.LineCounter();
+  for (const start of answer.lineStarts) lineCounter.addNewLine(start);
+  return {
+    value: "json" in answer.value ? JSON.parse(answer.value.json) : answer.value.cloned,
+    diagnostics: answer.diagnostics,
+    positions: { lineCounter, tree: answer.tree === void 0 ? void 0 : PositionTree.fromData(answer.tree) }
+  };
+}
+function workerEntry() {
+  if (!import.meta.url.endsWith(".ts")) return { entry: new URL("./parse-worker.js", import.meta.url), eval: false };
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const entry = new URL("./parse-worker.ts", import.meta.url).href;
+  return { entry: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
+}
+function deferred() {
+  let resolve5;
+  let reject;
+  const promise2 = new Promise((yes, no) => {
+    resolve5 = yes;
+    reject = no;
+  });
+  return { promise: promise2, resolve: resolve5, reject };
+}
+var import_yaml3, WORKER_THRESHOLD_CHARS, MAX_WORKERS, YOUNG_GENERATION_MB;
+var init_parse_pool = __esm({
+  "src/manifest/parse-pool.ts"() {
+    "use strict";
+    import_yaml3 = __toESM(require_dist(), 1);
+    init_errors();
+    init_parse_yaml();
+    init_position_tree();
+    WORKER_THRESHOLD_CHARS = 4 * 1024 * 1024;
+    MAX_WORKERS = 2;
+    YOUNG_GENERATION_MB = 8;
+    __name(parseManifestTexts, "parseManifestTexts");
+    __name(onMainThread, "onMainThread");
+    __name(inFileOrder, "inFileOrder");
+    __name(drain, "drain");
+    __name(outOfMemory, "outOfMemory");
+    __name(startWorker, "startWorker");
+    __name(fromAnswer, "fromAnswer");
+    __name(workerEntry, "workerEntry");
+    __name(deferred, "deferred");
+  }
+});
+
 // src/manifest/read-yaml.ts
 import { readFile, stat as stat2 } from "node:fs/promises";
 async function readManifestText(absolutePath, name, maxBytes = MAX_FILE_BYTES) {
@@ -33303,17 +33465,20 @@ async function loadManifest(paths, options) {
 }
 async function checkFiles(files, options, diagnostics) {
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  const checked = [];
+  const texts = [];
   for (const file2 of files) {
     const read = file2.stdin === true ? await readStdinText(file2.name, options.readStdin, maxBytes) : await readManifestText(file2.absolutePath, file2.name, maxBytes);
-    if ("unreadable" in read) {
-      diagnostics.push(read.unreadable);
-      continue;
-    }
-    const { value, diagnostics: problems, positions } = parseYamlData(read.text, read.name);
+    if ("unreadable" in read) diagnostics.push(read.unreadable);
+    else texts.push(read);
+  }
+  const names = texts.map((text6) => text6.name);
+  const checked = [];
+  let index = 0;
+  for await (const { value, diagnostics: problems, positions } of parseManifestTexts(texts.splice(0), options.parse)) {
+    const name = names[index++];
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const result = checkManifestFile({ name: read.name, positions }, value, options.env, options.allowMissingEnv ?? false);
+    const result = checkManifestFile({ name, positions }, value, options.env, options.allowMissingEnv ?? false);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }
@@ -33350,7 +33515,7 @@ var init_load_manifest = __esm({
     init_issue_text();
     init_merge();
     init_moved_checks();
-    init_parse_yaml();
+    init_parse_pool();
     init_read_yaml();
     init_secrets();
     __name(loadManifest, "loadManifest");
@@ -40559,8 +40724,20 @@ function typedLike(canonical, written) {
   return canonical;
 }
 function fieldPatch(kind, before, after) {
+  if (before === null && after !== null) return createPatch(kind, after);
   const patch = patchBetween(before === null ? null : comparableFields(kind, before), after === null ? null : comparableFields(kind, after));
   return typedPatch(kind, patch, after);
+}
+function createPatch(kind, after) {
+  const patch = [];
+  for (const field2 of Object.keys(after)) {
+    const value = after[field2];
+    if (value === void 0 || fieldDescriptor(kind, field2).compare === "write-only") continue;
+    const canonical = comparable(kind, field2, value);
+    if (canonical === void 0) continue;
+    patch.push({ op: "add", path: fieldPointer(field2), value: holdsNumbersAsText(kind, field2) ? typedLike(canonical, value) : canonical });
+  }
+  return patch;
 }
 var import_fast_json_patch2, unescapePathComponent2, ARRAY_INDEX, MAX_ARRAY_INDEX, fieldPointers, MAX_CACHED_POINTERS;
 var init_diff = __esm({
@@ -40601,6 +40778,7 @@ var init_diff = __esm({
     __name(valueAtSegments, "valueAtSegments");
     __name(typedLike, "typedLike");
     __name(fieldPatch, "fieldPatch");
+    __name(createPatch, "createPatch");
   }
 });
 
@@ -79973,7 +80151,7 @@ function wordsOfJson(value) {
 function judgeResponse(response, ctx) {
   const { ref, decision, attempt: attempt2 } = ctx;
   const { status } = response;
-  const statusText = ctx.clean(response.statusText);
+  const statusText = /* @__PURE__ */ __name(() => ctx.clean(response.statusText), "statusText");
   const parsed = parsedBodyOf(response);
   const envelope = parsed.kind === "envelope" ? parsed.envelope : void 0;
   const answered = { status, ...envelope !== void 0 ? { code: envelope.code } : {} };
@@ -80000,7 +80178,7 @@ function judgeResponse(response, ctx) {
         new RateLimitedError({ ...ref, attempts: attempt2, ...decision.retryAfterMs !== void 0 ? { retryAfterMs: decision.retryAfterMs } : {} })
       );
     }
-    const answer = envelope !== void 0 ? `code ${envelope.code}: ${ctx.clean(envelope.msg)}` : `${statusText || "server error"}, without the service's JSON envelope`;
+    const answer = envelope !== void 0 ? `code ${envelope.code}: ${ctx.clean(envelope.msg)}` : `${statusText() || "server error"}, without the service's JSON envelope`;
     const reason = status >= 500 ? `the service answered HTTP ${status} (${answer})` : `the service reported a fault on its side (${answer}, HTTP ${status})`;
     if (!isSafeToRepeat(ref.method)) return fail(outcome, new OutcomeUnknownError({ ...ref, reason, httpStatus: status, ...checkOf2(ctx) }), uncertain);
     return fail(
@@ -80019,7 +80197,7 @@ function judgeResponse(response, ctx) {
       const mismatch3 = checkEnvelope(parsed.value) ?? { pointer: "", problem: "not an envelope {code, msg, data}" };
       return fail("bad-body", new WireFormatError({ ...ref, endpoint: ctx.endpoint, ...mismatch3 }));
     }
-    const reason = `HTTP ${status} ${statusText}`.trim();
+    const reason = `HTTP ${status} ${statusText()}`.trim();
     return fail("bad-body", new TransportError({ ...ref, reason: `${reason}: ${what2}`, httpStatus: status, attempts: attempt2 }));
   }
   const env = parsed.envelope;
@@ -80029,7 +80207,7 @@ function judgeResponse(response, ctx) {
     return fail("service-error", error62);
   }
   if (!ok) {
-    const reason = `HTTP ${status} ${statusText} with a success envelope; check the base URL`;
+    const reason = `HTTP ${status} ${statusText()} with a success envelope; check the base URL`;
     return fail("http-error", new TransportError({ ...ref, reason, httpStatus: status, attempts: attempt2 }));
   }
   const mismatch2 = ctx.strictApi ? checkEnvelope(parsed.value) ?? checkData(ctx.data, env.data) : checkShapeLoosely(ctx.data, env.data);
@@ -80094,9 +80272,6 @@ function parseJson(text6) {
     return void 0;
   }
 }
-function scrub2(text6, secrets) {
-  return scrub(text6, secrets, REDACTED);
-}
 var REDACTED, SECRET_NAME;
 var init_redact2 = __esm({
   "src/api/redact.ts"() {
@@ -80108,7 +80283,6 @@ var init_redact2 = __esm({
     __name(redactPath, "redactPath");
     __name(secretValuesOf, "secretValuesOf");
     __name(parseJson, "parseJson");
-    __name(scrub2, "scrub");
   }
 });
 
@@ -80241,6 +80415,7 @@ function createTransport(options) {
   });
   const authorization = `Bearer ${options.token}`;
   const maskTokenFragments = tokenFragmentMask(options.token, REDACTED);
+  const scrubToken = createScrubber([options.token], REDACTED);
   const limiter = new AdaptiveLimiter(options.maxInFlight);
   const counters = { requests: 0, byMethod: {}, retries: 0, rateLimited: 0 };
   async function attemptOnce(method, fullPath, body) {
@@ -80279,8 +80454,12 @@ function createTransport(options) {
     const fullPath = buildPath(prefix, spec.path, spec.query);
     const ref = { method, path: redactPath(buildPath("", spec.path, spec.query)) };
     const body = spec.body === void 0 ? void 0 : JSON.stringify(spec.body);
-    const secrets = [options.token, ...[...secretValuesOf(spec.body), ...spec.secrets ?? []].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH)];
-    const clean = /* @__PURE__ */ __name((text6) => maskTokenFragments(scrub2(text6, secrets)), "clean");
+    const extra = [...secretValuesOf(spec.body), ...spec.secrets ?? []].filter((s) => s.length >= MIN_SCRUBBED_SECRET_LENGTH);
+    let scrubRequest = extra.length === 0 ? scrubToken : void 0;
+    const clean = /* @__PURE__ */ __name((text6) => {
+      scrubRequest ??= createScrubber([options.token, ...extra], REDACTED);
+      return maskTokenFragments(scrubRequest(text6));
+    }, "clean");
     let spentMs = 0;
     let rateLimitedAttempts = 0;
     let uncertain = false;
@@ -80365,6 +80544,7 @@ var init_transport = __esm({
     init_redact2();
     init_rate_limit_headers();
     init_retry_policy();
+    init_scrub();
     init_token_fragments();
     MIN_SCRUBBED_SECRET_LENGTH = 4;
     __name(buildPath, "buildPath");
@@ -85957,7 +86137,7 @@ var init_secret_wording = __esm({
 // src/export/write-yaml.ts
 function renderSingleFile(exported, schemaRef) {
   const doc = newDocument();
-  const root = new import_yaml3.YAMLMap();
+  const root = new import_yaml4.YAMLMap();
   root.set("version", 1);
   if (exported.group !== void 0) root.set("group", exported.group);
   const trailing = [];
@@ -85975,7 +86155,7 @@ function renderFileSet(exported, schemaRefFor) {
   const files = [];
   const file2 = /* @__PURE__ */ __name((path6, fill, intro, variables) => {
     const doc = newDocument();
-    const root = new import_yaml3.YAMLMap();
+    const root = new import_yaml4.YAMLMap();
     root.set("version", 1);
     const trailing = [];
     fill(root, trailing);
@@ -86023,15 +86203,15 @@ function modeline(schemaRef) {
   return `yaml-language-server: $schema=${schemaRef}`;
 }
 function yamlText(doc) {
-  (0, import_yaml3.visit)(doc, {
+  (0, import_yaml4.visit)(doc, {
     Scalar(_key, node2) {
-      if (typeof node2.value === "string" && hasHiddenChars(node2.value.replace(/\n/g, ""))) node2.type = import_yaml3.Scalar.QUOTE_DOUBLE;
+      if (typeof node2.value === "string" && hasHiddenChars(node2.value.replace(/\n/g, ""))) node2.type = import_yaml4.Scalar.QUOTE_DOUBLE;
     }
   });
   return showControls(doc.toString(TO_STRING), { keepNewlines: true, keepTabs: true });
 }
 function newDocument() {
-  return new import_yaml3.Document(null, { version: "1.2" });
+  return new import_yaml4.Document(null, { version: "1.2" });
 }
 function finish(doc, root, trailing, head, tail2) {
   doc.contents = root;
@@ -86072,15 +86252,15 @@ function addList(map2, kind, items, trailing) {
     trailing.push(`${key}:`, ...commented.map(indent2));
     return;
   }
-  const seq = new import_yaml3.YAMLSeq();
+  const seq = new import_yaml4.YAMLSeq();
   for (const item of active) seq.items.push(itemNode(item, kind));
   if (active.length === 0) seq.flow = true;
   if (commented.length > 0) seq.comment = commentText(commented);
-  const keyNode = new import_yaml3.Scalar(key);
+  const keyNode = new import_yaml4.Scalar(key);
   if (trailing.length > 0) {
     keyNode.commentBefore = commentText(trailing.splice(0));
   }
-  map2.items.push(new import_yaml3.Pair(keyNode, seq));
+  map2.items.push(new import_yaml4.Pair(keyNode, seq));
 }
 function itemNode(item, kind) {
   const node2 = entryNode(item.entry, kind);
@@ -86095,7 +86275,7 @@ function itemNode(item, kind) {
 }
 function itemLines(item, kind) {
   const doc = newDocument();
-  const seq = new import_yaml3.YAMLSeq();
+  const seq = new import_yaml4.YAMLSeq();
   seq.items.push(itemNode(item, kind));
   doc.contents = seq;
   return yamlText(doc).replace(/\n$/, "").split("\n");
@@ -86132,31 +86312,31 @@ function entryNode(entry, kind) {
     else if (style === "inline-list") flowSeq(value);
     else if (style === "inline-codes") {
       flowSeq(value);
-      if ((0, import_yaml3.isSeq)(value)) for (const code2 of value.items) quote(code2);
-    } else if ((0, import_yaml3.isMap)(value)) {
-      for (const pair of value.items) if ((0, import_yaml3.isMap)(pair.value)) pair.value.flow = true;
+      if ((0, import_yaml4.isSeq)(value)) for (const code2 of value.items) quote(code2);
+    } else if ((0, import_yaml4.isMap)(value)) {
+      for (const pair of value.items) if ((0, import_yaml4.isMap)(pair.value)) pair.value.flow = true;
     }
   }
   return node2;
 }
 function styleMethods(methods) {
-  if (!(0, import_yaml3.isMap)(methods)) return;
+  if (!(0, import_yaml4.isMap)(methods)) return;
   for (const pair of methods.items) {
     quote(pair.key);
-    if ((0, import_yaml3.isMap)(pair.value)) pair.value.flow = true;
+    if ((0, import_yaml4.isMap)(pair.value)) pair.value.flow = true;
   }
 }
 function flowSeq(node2) {
-  if ((0, import_yaml3.isSeq)(node2)) node2.flow = true;
+  if ((0, import_yaml4.isSeq)(node2)) node2.flow = true;
 }
 function quote(node2) {
-  if ((0, import_yaml3.isScalar)(node2)) node2.type = import_yaml3.Scalar.QUOTE_DOUBLE;
+  if ((0, import_yaml4.isScalar)(node2)) node2.type = import_yaml4.Scalar.QUOTE_DOUBLE;
 }
-var import_yaml3, WRAP_AT, TO_STRING;
+var import_yaml4, WRAP_AT, TO_STRING;
 var init_write_yaml = __esm({
   "src/export/write-yaml.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist(), 1);
+    import_yaml4 = __toESM(require_dist(), 1);
     init_registry();
     init_visible_text();
     init_secret_wording();

@@ -1,7 +1,8 @@
 /**
  * Builds bundle/: the CLI as one file with every dependency inlined (bundle/paycfg.mjs), which
- * bin/paycfg.js and the GitHub Action run. `npm run bundle` writes it; `npm run bundle -- --check`
- * writes nothing and exits 1 when the committed file differs, as test/package/bundle.test.ts does.
+ * bin/paycfg.js and the GitHub Action run, and the YAML parse worker beside it
+ * (bundle/parse-worker.js). `npm run bundle` writes them; `npm run bundle -- --check` writes nothing
+ * and exits 1 when a committed file differs, as test/package/bundle.test.ts does.
  *
  * Committed rather than built on install: a clone runs `npx paycfg` at once after `npm ci`, and
  * a `uses:` step of the action starts paycfg without installing anything.
@@ -47,18 +48,20 @@ function options(root: string): BuildOptions {
 
 /** The bundle's files, path relative to the repository root → text, built from `root`'s src/. */
 export async function buildBundle(root: string = repositoryRoot): Promise<Map<string, string>> {
-  const result = await build({
-    ...options(root),
-    stdin: { contents: CLI_ENTRY, resolveDir: root, sourcefile: 'paycfg-cli-entry.ts', loader: 'ts' },
-    outfile: path.join(root, 'bundle/paycfg.mjs'),
-  });
-  if (result.warnings.length > 0) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+  const [cli, worker] = await Promise.all([
+    build({ ...options(root), stdin: { contents: CLI_ENTRY, resolveDir: root, sourcefile: 'paycfg-cli-entry.ts', loader: 'ts' }, outfile: path.join(root, 'bundle/paycfg.mjs') }),
+    // The YAML parse worker (src/manifest/parse-pool.ts starts it by URL beside the module that starts it, as from dist/).
+    build({ ...options(root), entryPoints: [path.join(root, 'src/manifest/parse-worker.ts')], outfile: path.join(root, 'bundle/parse-worker.js') }),
+  ]);
   const files = new Map<string, string>();
-  for (const file of result.outputFiles ?? []) {
-    const text = file.text;
-    // Deterministic and the same on every machine: no absolute path of the machine that built it.
-    if (text.includes(root)) throw new Error(`${path.relative(root, file.path)} names the build directory ${root}`);
-    files.set(path.relative(root, file.path).split(path.sep).join('/'), text);
+  for (const result of [cli, worker]) {
+    if (result.warnings.length > 0) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
+    for (const file of result.outputFiles ?? []) {
+      const text = file.text;
+      // Deterministic and the same on every machine: no absolute path of the machine that built it.
+      if (text.includes(root)) throw new Error(`${path.relative(root, file.path)} names the build directory ${root}`);
+      files.set(path.relative(root, file.path).split(path.sep).join('/'), text);
+    }
   }
   return files;
 }

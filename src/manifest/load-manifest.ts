@@ -8,7 +8,7 @@ import { mergeFiles, type ManifestView } from './merge.js';
 import { checkMoves } from './moved-checks.js';
 import type { MergedSourceMap } from './positions.js';
 import type { Manifest } from './model.js';
-import { parseYamlData } from './parse-yaml.js';
+import { parseManifestTexts, type ParsePoolOptions } from './parse-pool.js';
 import { readManifestText, stdinManifestText, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
 
@@ -52,6 +52,8 @@ export interface LoadManifestOptions {
   readonly maxFileBytes?: number;
   /** Reads standard input, for the path `-`; without it, `-` is a problem of the command line. */
   readonly readStdin?: () => Promise<string>;
+  /** Where files are parsed; by default in worker threads from parse-pool's threshold on. */
+  readonly parse?: ParsePoolOptions;
 }
 
 /**
@@ -119,23 +121,26 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
 }
 
 /**
- * Reads, parses and checks each file in turn: a file's parse (its syntax tree and document) is let
- * go before the next file is read. Files that cannot be read or parsed are left out, their problems
- * added to `diagnostics`.
+ * Reads every file, then parses (parse-pool.ts: in worker threads when the manifest is large) and
+ * checks each in file order, checking one while the next parses. Files that cannot be read or
+ * parsed are left out, their problems added to `diagnostics`.
  */
 async function checkFiles(files: readonly ManifestFile[], options: LoadManifestOptions, diagnostics: Diagnostic[]): Promise<CheckedFile[]> {
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  const checked: CheckedFile[] = [];
+  const texts: { name: string; text: string }[] = [];
   for (const file of files) {
     const read = file.stdin === true ? await readStdinText(file.name, options.readStdin, maxBytes) : await readManifestText(file.absolutePath, file.name, maxBytes);
-    if ('unreadable' in read) {
-      diagnostics.push(read.unreadable);
-      continue;
-    }
-    const { value, diagnostics: problems, positions } = parseYamlData(read.text, read.name);
+    if ('unreadable' in read) diagnostics.push(read.unreadable);
+    else texts.push(read);
+  }
+  const names = texts.map((text) => text.name);
+  const checked: CheckedFile[] = [];
+  let index = 0;
+  for await (const { value, diagnostics: problems, positions } of parseManifestTexts(texts.splice(0), options.parse)) {
+    const name = names[index++]!;
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const result = checkManifestFile({ name: read.name, positions }, value, options.env, options.allowMissingEnv ?? false);
+    const result = checkManifestFile({ name, positions }, value, options.env, options.allowMissingEnv ?? false);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }

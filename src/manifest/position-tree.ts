@@ -18,6 +18,11 @@ type Kind = typeof SCALAR | typeof MAPPING | typeof SEQUENCE;
  * mapping's children carry their key (`keyTable[keyIds[n]]`) and the key's offset.
  */
 export class PositionTree {
+  /** A tree sent from a parse worker (parse-pool.ts): structured cloning keeps the arrays, not the class. */
+  static fromData(data: PositionTreeData): PositionTree {
+    return new PositionTree(data.kinds, data.offsets, data.ends, data.keyOffsets, data.keyIds, data.keyTable);
+  }
+
   constructor(
     private readonly kinds: Uint8Array,
     private readonly offsets: Int32Array,
@@ -26,6 +31,12 @@ export class PositionTree {
     private readonly keyIds: Int32Array,
     private readonly keyTable: readonly string[],
   ) {}
+
+  /** The arrays, for a worker to send; their buffers can be transferred. */
+  toData(): PositionTreeData {
+    const { kinds, offsets, ends, keyOffsets, keyIds, keyTable } = this;
+    return { kinds, offsets, ends, keyOffsets, keyIds, keyTable };
+  }
 
   /**
    * Offset of the value at `path` in the file, or of its key when `at` is `key`. An unknown path
@@ -71,6 +82,16 @@ export class PositionTree {
     if (code === undefined) return undefined;
     return children.find((child) => normalisePaymentMethodCode(keyOf(child)) === code);
   }
+}
+
+/** A PositionTree as plain data (see PositionTree.toData). */
+export interface PositionTreeData {
+  readonly kinds: Uint8Array;
+  readonly offsets: Int32Array;
+  readonly ends: Int32Array;
+  readonly keyOffsets: Int32Array;
+  readonly keyIds: Int32Array;
+  readonly keyTable: readonly string[];
 }
 
 /** A mapping's entry: the key as read, and where it is written. */

@@ -1,14 +1,16 @@
 /**
  * bundle/ is committed (bin/paycfg.js and the GitHub Action run it), so it must be the build of
  * the committed src/: rebuilt in memory here and compared. The bundled CLI is also run as a user
- * runs it, through the paths that resolve files at run time: the package root and the wire schemas.
+ * runs it, through the paths that resolve files at run time: the package root, the wire schemas
+ * and the YAML parse worker started beside the bundle.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundle, repositoryRoot } from '../../scripts/build-bundle.js';
+import { WORKER_THRESHOLD_CHARS } from '../../src/manifest/parse-pool.js';
 import { BASIC_EXAMPLE_ENV } from '../helpers/example-secrets.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
@@ -29,7 +31,7 @@ const BUNDLE = join(repositoryRoot, 'bundle/paycfg.mjs');
 describe('bundle/', () => {
   it('is the build of src/ as committed: run `npm run bundle` after changing src/', { timeout: 60_000 }, async () => {
     const built = await buildBundle();
-    expect([...built.keys()].sort()).toEqual(['bundle/paycfg.mjs']);
+    expect([...built.keys()].sort()).toEqual(['bundle/parse-worker.js', 'bundle/paycfg.mjs']);
     for (const [file, text] of built) {
       const committed = readFileSync(join(repositoryRoot, file), 'utf8');
       // One line named, not a 4 MB diff: where to look, and what to run.
@@ -73,5 +75,24 @@ describe('the bundled CLI', () => {
     });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stdout).toContain('merchant/coffee-001');
+  });
+
+  it('parses a large manifest in the worker beside it (bundle/parse-worker.js), and fails plainly without it', { timeout: 60_000 }, async () => {
+    const manifests = join(work, 'large');
+    mkdirSync(manifests);
+    // A comment is enough to pass the threshold: the worker parses the whole text.
+    const padding = `# ${'x'.repeat(1022)}\n`.repeat(Math.ceil(WORKER_THRESHOLD_CHARS / 1024) + 8);
+    writeFileSync(join(manifests, 'paycfg.yaml'), readFileSync(join(repositoryRoot, 'examples/basic/paycfg.yaml'), 'utf8') + padding);
+    const withWorker = await runBundle(BUNDLE, ['validate', '-f', manifests], BASIC_EXAMPLE_ENV);
+    expect(withWorker.code, withWorker.stderr).toBe(0);
+    expect(withWorker.stdout).toContain('manifest valid');
+
+    const alone = join(work, 'alone');
+    mkdirSync(join(alone, 'bundle'), { recursive: true });
+    copyFileSync(join(repositoryRoot, 'package.json'), join(alone, 'package.json'));
+    copyFileSync(BUNDLE, join(alone, 'bundle/paycfg.mjs'));
+    const without = await runBundle(join(alone, 'bundle/paycfg.mjs'), ['validate', '-f', manifests], BASIC_EXAMPLE_ENV);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain('parse-worker.js');
   });
 });

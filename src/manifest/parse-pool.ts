@@ -1,0 +1,202 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { LineCounter } from 'yaml';
+import { InternalError } from '../errors.js';
+import { parseYamlData, type YamlData } from './parse-yaml.js';
+import { PositionTree } from './position-tree.js';
+import type { ParseAnswer, ParseRequest } from './parse-worker.js';
+
+/**
+ * From this much YAML in all (UTF-16 code units, as JavaScript counts a string), files are parsed in
+ * worker threads. Below it, starting a worker (it compiles the parser afresh) costs about what
+ * parsing on a second core saves, and most manifests are far smaller. Measured on two cores before
+ * issue 29 with the same threshold: at 3.1 MiB (2,000 merchants) the main thread loaded in 1.87 s
+ * against 1.92 s with workers; at 6.2 MiB the workers won, 2.85 s against 3.06 s.
+ */
+export const WORKER_THRESHOLD_CHARS = 4 * 1024 * 1024;
+/** More workers than this only adds memory: the garbage collector keeps the cores busy as it is. */
+const MAX_WORKERS = 2;
+/**
+ * The syntax tree outlives any young generation, so a large one only adds memory (measured before
+ * issue 29: a plan at 10,000 merchants peaked at about 420 MB with V8's default, 365 MB with this).
+ */
+const YOUNG_GENERATION_MB = 8;
+
+export interface ParsePoolOptions {
+  /** `auto` (the default) uses workers from WORKER_THRESHOLD_CHARS of text on. */
+  readonly workers?: 'auto' | 'always' | 'never';
+}
+
+/**
+ * Parses manifest files (parse-yaml.ts, one parse each) and yields them in file order, each as soon
+ * as it is ready, so that the caller checks one while the next parses.
+ *
+ * Large manifests are parsed in worker threads, for time and memory: the yaml package allocates
+ * about 70 times the text while parsing, and in a worker that garbage lives and dies in the
+ * worker's heap, while the main heap receives only the values. Measured in one session (issue 29),
+ * `paycfg validate` of the benchmark's 10,000 merchants (16 MB of YAML in 21 files): 7.0 s with
+ * the workers of the code before the reshaping, 13.0 s on the main thread alone.
+ *
+ */
+export function parseManifestTexts(files: readonly ParseRequest[], options: ParsePoolOptions = {}): AsyncGenerator<YamlData> {
+  const totalChars = files.reduce((sum, file) => sum + file.text.length, 0);
+  const mode = options.workers ?? 'auto';
+  const useWorkers = files.length > 0 && mode !== 'never' && (mode === 'always' || totalChars >= WORKER_THRESHOLD_CHARS);
+  if (!useWorkers) return onMainThread([...files]);
+  const queue = files.map((file) => ({ file, result: deferred<YamlData>() }));
+  const results = queue.map((job) => job.result);
+  // A caller that stops at a failure never awaits the rest; their failures are not unhandled.
+  for (const result of results) result.promise.catch(() => {});
+  const count = Math.min(MAX_WORKERS, availableParallelism(), files.length);
+  for (let i = 0; i < count; i++) void drain(queue);
+  return inFileOrder(results);
+}
+
+async function* onMainThread(queue: ParseRequest[]): AsyncGenerator<YamlData> {
+  // Shifted, so that each text is let go once parsed.
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) yield parseYamlData(file.text, file.name);
+}
+
+async function* inFileOrder(results: Deferred<YamlData>[]): AsyncGenerator<YamlData> {
+  for (let result = results.shift(); result !== undefined; result = results.shift()) yield await result.promise;
+}
+
+/**
+ * One worker's share of the queue: it takes the next file whenever it is free. A worker that runs
+ * out of heap hands its file to the main thread; any other failure (it cannot start, it crashes) is
+ * a bug in paycfg: the file it was reading is reported as such, and the rest of this share is
+ * parsed on the main thread.
+ */
+async function drain(queue: { file: ParseRequest; result: Deferred<YamlData> }[]): Promise<void> {
+  let worker: ParseWorker | undefined;
+  let failure: unknown;
+  try {
+    worker = startWorker();
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
+      const { file, result } = job;
+      if (worker !== undefined) {
+        try {
+          result.resolve(await worker.parse(file));
+          continue;
+        } catch (error) {
+          await worker.close();
+          worker = undefined;
+          if (!outOfMemory(error)) failure = error;
+        }
+      }
+      if (failure !== undefined) {
+        const why = failure instanceof Error ? failure.message : String(failure);
+        result.reject(new InternalError(`reading ${file.name} in a worker thread failed: ${why}`, { file: file.name }, { cause: failure }));
+        failure = undefined;
+        continue;
+      }
+      try {
+        result.resolve(parseYamlData(file.text, file.name));
+      } catch (error) {
+        result.reject(error);
+      }
+    }
+  } finally {
+    await worker?.close();
+  }
+}
+
+function outOfMemory(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+interface ParseWorker {
+  parse(request: ParseRequest): Promise<YamlData>;
+  close(): Promise<void>;
+}
+
+function startWorker(): ParseWorker {
+  const { entry, eval: isEval } = workerEntry();
+  const worker = new Worker(entry, {
+    eval: isEval,
+    // Not the main thread's flags: `--input-type` (as in `node -e`) would stop the worker from loading a file.
+    execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    // The worker never reads its environment; an empty one keeps secrets out of its heap.
+    env: {},
+  });
+  // A worker that fails or ends between two files is seen by the next parse; without the 'error'
+  // listener, its failure would also be an uncaught exception.
+  let gone: Error | undefined;
+  worker.on('error', (error) => void (gone ??= error));
+  worker.on('exit', (code) => void (gone ??= new Error(`the YAML parse worker exited with code ${code}`)));
+  return {
+    parse: (request) =>
+      new Promise<YamlData>((resolve, reject) => {
+        if (gone !== undefined) {
+          reject(gone);
+          return;
+        }
+        const cleanup = (): void => {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+        };
+        const onMessage = (answer: ParseAnswer): void => {
+          cleanup();
+          resolve(fromAnswer(answer));
+        };
+        const onError = (error: Error): void => {
+          cleanup();
+          reject(error);
+        };
+        const onExit = (code: number): void => {
+          cleanup();
+          reject(new Error(`the YAML parse worker exited with code ${code}`));
+        };
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage(request);
+      }),
+    close: async () => void (await worker.terminate()),
+  };
+}
+
+function fromAnswer(answer: ParseAnswer): YamlData {
+  const lineCounter = new LineCounter();
+  for (const start of answer.lineStarts) lineCounter.addNewLine(start);
+  return {
+    value: 'json' in answer.value ? (JSON.parse(answer.value.json) as unknown) : answer.value.cloned,
+    diagnostics: answer.diagnostics,
+    positions: { lineCounter, tree: answer.tree === undefined ? undefined : PositionTree.fromData(answer.tree) },
+  };
+}
+
+/**
+ * The worker runs parse-worker from where this module was loaded: compiled JavaScript in the
+ * package and the bundle (bundle/parse-worker.js beside bundle/paycfg.mjs); TypeScript when paycfg
+ * runs from its sources (development, tests), where tsx must be registered inside the worker first,
+ * since Node 20 does not carry a module loader into workers.
+ */
+function workerEntry(): { entry: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./parse-worker.js', import.meta.url), eval: false };
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./parse-worker.ts', import.meta.url).href;
+  return { entry: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
+}
+
+interface Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
