@@ -4,7 +4,7 @@ import type { DesiredState } from '../model/state.js';
 import { OPERATIONS } from '../kinds/operations.js';
 import { sameFields } from '../plan/diff.js';
 import type { Change, Plan } from '../plan/plan.js';
-import { createOnce, isAlreadyExists } from './create-once.js';
+import { createOnce, isAlreadyExists, type Created } from './create-once.js';
 import type { IdRegistry } from './id-registry.js';
 import type { ApplyRun, KindOperations, WaitOutside } from './kind-operations.js';
 import type { OperationResult } from './operation-result.js';
@@ -31,8 +31,9 @@ export async function runChange(change: Change, run: ApplyRun): Promise<Operatio
   const ops: KindOperations = OPERATIONS[change.kind];
   if (change.action === 'delete') return ops.delete(change, run);
   if (change.action === 'update') return ops.update(change, run);
+  let created: Created<unknown>;
   try {
-    const created = await createOnce({
+    created = await createOnce({
       address: change.address,
       ...(ops.taken === 'update' ? { adoptTaken: false as const } : {}),
       create: () => ops.post(change, run),
@@ -42,7 +43,6 @@ export async function runChange(change: Change, run: ApplyRun): Promise<Operatio
         return { value: found.value, id: found.id, matches: readBackMatches(ops, found.record, change, run) };
       },
     });
-    return await ops.created(created, change, run);
   } catch (error) {
     if (ops.taken === 'update' && isAlreadyExists(error)) {
       const updated = await ops.update(change, run);
@@ -50,6 +50,7 @@ export async function runChange(change: Change, run: ApplyRun): Promise<Operatio
     }
     throw error;
   }
+  return ops.created(created, change, run);
 }
 
 /** Whether a record found under a create's key has the plan's fields; a kind that reads nothing back takes what it finds. */
