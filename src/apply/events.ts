@@ -23,6 +23,9 @@ export interface ChangeDone {
   readonly change: Change;
   /** What was done, in words for a person (`created id 7`, `updated`, `already gone`). */
   readonly detail: string;
+  /** The id of the record a create made, or found under its key and adopted (`adopted` then true). */
+  readonly createdId?: string;
+  readonly adopted?: true;
   readonly durationMs: number;
 }
 

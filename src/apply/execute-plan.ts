@@ -10,6 +10,9 @@ export interface ChangeOutcome {
   readonly action: Change['action'];
   readonly status: 'done' | 'failed' | 'skipped' | 'not-started';
   readonly detail?: string;
+  /** The id of the record a create made or adopted (`adopted` then true), as data beside the words. */
+  readonly createdId?: string;
+  readonly adopted?: true;
   readonly error?: unknown;
   readonly because?: string;
 }
@@ -107,9 +110,9 @@ export async function executePlan(plan: Plan, context: OperationContext, options
         const started = performance.now();
         options.onEvent?.({ type: 'start', change });
         operations.run(change).then(
-          (detail) => {
-            status[i] = { address: change.address, action: change.action, status: 'done', detail };
-            options.onEvent?.({ type: 'done', change, detail, durationMs: performance.now() - started });
+          ({ words: detail, ...created }) => {
+            status[i] = { address: change.address, action: change.action, status: 'done', detail, ...created };
+            options.onEvent?.({ type: 'done', change, detail, ...created, durationMs: performance.now() - started });
             for (const j of dependents[i]!) {
               waiting[j]! -= 1;
               if (waiting[j] === 0 && status[j] === undefined) ready.push(j);

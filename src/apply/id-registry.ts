@@ -1,71 +1,116 @@
 import { InternalError } from '../errors.js';
+import type { Kind } from '../model/kinds.js';
 import type { LiveState } from '../model/state.js';
 
+/** The type of a kind's service ids: EMV and profile ids are numbers, merchant ids text. */
+export type IdType = 'number' | 'string';
+
+/** What the registry knows of a kind whose records other records' bodies name by id. */
+export interface KindIds {
+  readonly type: IdType;
+  /** How messages name one record of the kind (`EMV config`). */
+  readonly label: string;
+}
+
+export type IdKinds = { readonly [K in Kind]?: KindIds };
+
 /**
- * Names → service ids, seeded from live state and filled in as creates succeed, so that a change
- * can name a resource created earlier in the same run.
+ * The kinds that declare an id type, as the kinds' operations declare them (src/kinds/operations.ts
+ * calls declareIdKinds when it loads). Declared rather than imported: the kinds' modules build
+ * registries (kind-module.ts, NO_IDS), so this module cannot import anything that imports them.
+ */
+let declared: IdKinds = {};
+
+export function declareIdKinds(kinds: IdKinds): void {
+  declared = kinds;
+}
+
+type Id = number | string;
+
+/**
+ * Names → service ids, one map per kind, seeded from live state and filled in as creates succeed,
+ * so that a change can name a resource created earlier in the same run.
  */
 export class IdRegistry {
-  private readonly emvs = new Map<string, number>();
-  private readonly profiles = new Map<string, number>();
-  private readonly merchants = new Map<string, string>();
+  private readonly byKind = new Map<Kind, Map<string, Id>>();
 
+  /** Every live record of a kind that declares an id type, its id in that type. */
   static fromLive(state: LiveState): IdRegistry {
     const registry = new IdRegistry();
     for (const resource of state.resources.values()) {
-      if (resource.kind === 'emv') registry.emvs.set(resource.key, Number(resource.id));
-      else if (resource.kind === 'acquirer') registry.profiles.set(resource.key, Number(resource.id));
-      else if (resource.kind === 'merchant') registry.merchants.set(resource.key, String(resource.id));
+      const ids = declared[resource.kind];
+      if (ids !== undefined) registry.set(resource.kind, resource.key, ids.type === 'number' ? Number(resource.id) : String(resource.id));
     }
     return registry;
   }
 
-  setEmv(name: string, id: number): void {
-    this.emvs.set(name, id);
+  set(kind: Kind, key: string, id: Id): void {
+    this.mapOf(kind).set(key, id);
   }
-  setProfile(name: string, id: number): void {
-    this.profiles.set(name, id);
+  forget(kind: Kind, key: string): void {
+    this.byKind.get(kind)?.delete(key);
   }
-  setMerchant(ref: string, mchId: string): void {
-    this.merchants.set(ref, mchId);
+  has(kind: Kind, key: string): boolean {
+    return this.byKind.get(kind)?.has(key) ?? false;
   }
-  forgetEmv(name: string): void {
-    this.emvs.delete(name);
+  id(kind: Kind, key: string): Id {
+    const id = this.byKind.get(kind)?.get(key);
+    // The plan orders every create before its users, so a missing id means the plan and the run disagree.
+    if (id === undefined) throw new InternalError(`no id known for ${declared[kind]?.label ?? kind} "${key}" when a change needed it`);
+    return id;
   }
-  forgetProfile(name: string): void {
-    this.profiles.delete(name);
+  /** A record's key by its id, the ids compared as text (the wire gives some ids as either). */
+  nameOf(kind: Kind, id: Id): string | undefined {
+    for (const [key, value] of this.byKind.get(kind) ?? []) if (String(value) === String(id)) return key;
+    return undefined;
+  }
+  /** Id (as text) → key, for a read-back that names records of the kind by id. */
+  namesById(kind: Kind): ReadonlyMap<string, string> {
+    return new Map([...(this.byKind.get(kind) ?? [])].map(([key, id]) => [String(id), key]));
   }
 
+  setEmv(name: string, id: number): void {
+    this.set('emv', name, id);
+  }
+  setProfile(name: string, id: number): void {
+    this.set('acquirer', name, id);
+  }
+  setMerchant(ref: string, mchId: string): void {
+    this.set('merchant', ref, mchId);
+  }
+  forgetEmv(name: string): void {
+    this.forget('emv', name);
+  }
+  forgetProfile(name: string): void {
+    this.forget('acquirer', name);
+  }
   emv(name: string): number {
-    return this.lookup(this.emvs, name, 'EMV config');
+    return this.id('emv', name) as number;
   }
   profile(name: string): number {
-    return this.lookup(this.profiles, name, 'acquirer profile');
+    return this.id('acquirer', name) as number;
   }
   merchant(ref: string): string {
-    return this.lookup(this.merchants, ref, 'merchant');
+    return this.id('merchant', ref) as string;
   }
   hasProfile(name: string): boolean {
-    return this.profiles.has(name);
+    return this.has('acquirer', name);
   }
   /** An EMV config's name by its id, as a profile read back names its EMV configs. */
   emvName(id: number): string | undefined {
-    for (const [name, value] of this.emvs) if (value === id) return name;
-    return undefined;
+    return this.nameOf('emv', id);
   }
   /** Profile id (as text) → name, as a device read back names the profiles of its acquirer fields. */
   profileNamesById(): ReadonlyMap<string, string> {
-    return new Map([...this.profiles].map(([name, id]) => [String(id), name]));
+    return this.namesById('acquirer');
   }
   profileName(id: string | number): string | undefined {
-    for (const [name, value] of this.profiles) if (String(value) === String(id)) return name;
-    return undefined;
+    return this.nameOf('acquirer', id);
   }
 
-  private lookup<V>(map: Map<string, V>, name: string, what: string): V {
-    const id = map.get(name);
-    // The plan orders every create before its users, so a missing id means the plan and the run disagree.
-    if (id === undefined) throw new InternalError(`no id known for ${what} "${name}" when a change needed it`);
-    return id;
+  private mapOf(kind: Kind): Map<string, Id> {
+    let map = this.byKind.get(kind);
+    if (map === undefined) this.byKind.set(kind, (map = new Map()));
+    return map;
   }
 }

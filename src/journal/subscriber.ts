@@ -58,15 +58,12 @@ export interface ApplyJournal {
   stoppedAtOnce(signal: string): void;
 }
 
-const CREATED = /^(created|adopted)(?: id)? ([^\s;(]+)/;
-
 function sourceShown(source: RunSource): RunSource {
   if (source.kind === 'manifest') return { kind: 'manifest', files: source.files.map((f) => ({ path: showControls(f.path), sha256: f.sha256 })) };
   return { ...source, file: { path: showControls(source.file.path), sha256: source.file.sha256 }, manifestFiles: source.manifestFiles.map((f) => showControls(f)) };
 }
 
 function changeRecordOf(base: { run: string; time: string }, change: Pick<Change, 'address' | 'action' | 'step' | 'movedFrom'>, clean: JournalText, ended: EndedChange): ChangeRecord {
-  const created = ended.outcome === 'done' ? CREATED.exec(ended.detail) : null;
   return {
     journalVersion: JOURNAL_FORMAT_VERSION,
     type: 'change',
@@ -77,7 +74,7 @@ function changeRecordOf(base: { run: string; time: string }, change: Pick<Change
     ...(change.step !== undefined ? { step: change.step } : {}),
     outcome: ended.outcome,
     ...(ended.outcome === 'done' ? { detail: clean(ended.detail) } : {}),
-    ...(created !== null ? { createdId: clean(created[2]!), ...(created[1] === 'adopted' ? { adopted: true as const } : {}) } : {}),
+    ...(ended.outcome === 'done' && ended.createdId !== undefined ? { createdId: clean(ended.createdId), ...(ended.adopted === true ? { adopted: true as const } : {}) } : {}),
     ...(ended.outcome === 'failed' ? { error: failureOf(ended.error, clean) } : {}),
     ...(ended.outcome === 'skipped' ? { because: clean(ended.because) } : {}),
     ...(ended.durationMs !== undefined ? { durationMs: Math.round(ended.durationMs) } : {}),
@@ -85,12 +82,17 @@ function changeRecordOf(base: { run: string; time: string }, change: Pick<Change
 }
 
 type EndedChange =
-  | { readonly outcome: 'done'; readonly detail: string; readonly durationMs?: number }
+  | { readonly outcome: 'done'; readonly detail: string; readonly createdId?: string; readonly adopted?: true; readonly durationMs?: number }
   | { readonly outcome: 'failed'; readonly error: unknown; readonly durationMs?: number }
   | { readonly outcome: 'skipped'; readonly because: string; readonly durationMs?: undefined };
 
+/** The record a done change made or adopted, as the executor reports it beside the words. */
+function createdOf(done: { readonly createdId?: string; readonly adopted?: true }): { createdId?: string; adopted?: true } {
+  return done.createdId === undefined ? {} : { createdId: done.createdId, ...(done.adopted === true ? { adopted: true as const } : {}) };
+}
+
 function endedOf(outcome: ChangeOutcome): EndedChange | undefined {
-  if (outcome.status === 'done') return { outcome: 'done', detail: outcome.detail ?? '' };
+  if (outcome.status === 'done') return { outcome: 'done', detail: outcome.detail ?? '', ...createdOf(outcome) };
   if (outcome.status === 'failed') return { outcome: 'failed', error: outcome.error };
   if (outcome.status === 'skipped') return { outcome: 'skipped', because: outcome.because ?? '' };
   return undefined;
@@ -162,7 +164,7 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     broken,
     onEvent(event) {
       if (event.type === 'start') running.add(clean(event.change.address));
-      else if (event.type === 'done') record(event.change, { outcome: 'done', detail: event.detail, durationMs: event.durationMs });
+      else if (event.type === 'done') record(event.change, { outcome: 'done', detail: event.detail, ...createdOf(event), durationMs: event.durationMs });
       else if (event.type === 'failed') record(event.change, { outcome: 'failed', error: event.error, durationMs: event.durationMs });
       else if (event.type === 'skipped') record(event.change, { outcome: 'skipped', because: event.because });
     },

@@ -70,6 +70,24 @@ describe('the events of an apply', () => {
     for (const event of events) expect([event.change.kind, event.change.action]).toEqual([planned.get(event.change.address)!.kind, planned.get(event.change.address)!.action]);
   });
 
+  it('carry the id of the record each create made as data beside the words, and the report keeps it', async () => {
+    const client = await freshClient();
+    const events: ApplyEvent[] = [];
+    const report = await apply({ manifest: manifest(), client, env, onEvent: (event) => events.push(event) });
+    const live = {
+      'emv/visa-usd': String((await client.emvConfigs.listAll({ emvName: 'visa-usd' }))[0]!.id),
+      'emv/mc-usd': String((await client.emvConfigs.listAll({ emvName: 'mc-usd' }))[0]!.id),
+      'acquirer/host-a-usd': String((await client.acquirerProfiles.listAll({ profileName: 'host-a-usd' }))[0]!.profileId),
+      'merchant/coffee-001': (await client.merchants.listAll()).find((m) => m.providerReference === 'coffee-001')!.mchId,
+    };
+    const device = (await client.devices.listAll(live['merchant/coffee-001'])).find((d) => d.deviceAlias === 'till-1')!.deviceId;
+    const created = Object.fromEntries(events.flatMap((event) => (event.type === 'done' ? [[event.change.address, event.createdId]] : [])));
+    // A binding has no id of its own: its create carries none.
+    expect(created).toEqual({ ...live, 'binding/coffee-001/host-a-usd/USD': undefined, 'device/coffee-001/till-1': device });
+    for (const event of events) if (event.type === 'done') expect(event.adopted).toBeUndefined();
+    expect(Object.fromEntries(report.outcomes.map((o) => [o.address, o.createdId]))).toEqual(created);
+  });
+
   it('end a refused change failed, and skip what depends on it, transitively, without starting it, naming the failure', async () => {
     let proxy!: HoldingProxy;
     const client = await freshClient(async (target) => {

@@ -123,15 +123,15 @@ describe('journalApply', () => {
     const trail = await journalApply(journal, { ...options, now: clock() });
     const refusal = new ApiError({ method: 'POST', path: '/api/openapi/v1/mchInfo', serviceCode: 10000, serviceMessage: `deviceAdmin ${SECRET} rejected\x1b[2K`, httpStatus: 200 });
     trail.onEvent({ type: 'start', change: changes[0]! });
-    trail.onEvent({ type: 'done', change: changes[0]!, detail: 'created id 12', durationMs: 12.6 });
+    trail.onEvent({ type: 'done', change: changes[0]!, detail: 'created id 12', createdId: '12', durationMs: 12.6 });
     trail.onEvent({ type: 'failed', change: changes[1]!, error: refusal, durationMs: 40.2 });
     trail.onEvent({ type: 'skipped', change: changes[3]!, because: 'merchant/coffee-001 failed' });
-    trail.onEvent({ type: 'done', change: changes[2]!, detail: `adopted D-7; another run created it at the same time: kept D-7, deleted this run's ${TOKEN}`, durationMs: 3 });
+    trail.onEvent({ type: 'done', change: changes[2]!, detail: `adopted D-7; another run created it at the same time: kept D-7, deleted this run's ${TOKEN}`, createdId: 'D-7', adopted: true, durationMs: 3 });
     const report: ApplyResult = {
       outcomes: [
-        { address: 'emv/mc-usd', action: 'create', status: 'done', detail: 'created id 12' },
+        { address: 'emv/mc-usd', action: 'create', status: 'done', detail: 'created id 12', createdId: '12' },
         { address: 'merchant/coffee-001', action: 'create', status: 'failed', error: refusal },
-        { address: 'device/coffee-001/(sensitive)', action: 'create', status: 'done', detail: 'adopted D-7' },
+        { address: 'device/coffee-001/(sensitive)', action: 'create', status: 'done', detail: 'adopted D-7', createdId: 'D-7', adopted: true },
         { address: 'binding/coffee-001/host-a/USD', action: 'create', status: 'skipped', because: 'merchant/coffee-001 failed' },
         // Ended without an event reaching the subscriber: recorded from the report.
         { address: 'acquirer/host-a#old', action: 'replace', status: 'done', detail: 'deleted' },
@@ -221,5 +221,42 @@ describe('journalApply', () => {
       `the journal mem.jsonl is incomplete: 2 records of run ${trail.runId} could not be written (cannot write to the journal mem.jsonl: no space left on the device)`,
     );
     expect(journal.records.map((r) => r.type)).toEqual(['run-start', 'change']);
+  });
+});
+
+describe("journalApply's created ids", () => {
+  const recorded = (journal: { records: JournalRecord[] }): Partial<ChangeRecord>[] =>
+    journal.records.filter((r): r is ChangeRecord => r.type === 'change').map(({ address, detail, createdId, adopted }) => ({ address, detail, createdId, adopted }));
+
+  it('come from the id the change carries, never from its words', async () => {
+    const journal = memoryJournal();
+    const trail = await journalApply(journal, { ...options, now: clock() });
+    // Words that do not start with created or adopted, and an id in no word: the record carries the id it was given.
+    trail.onEvent({ type: 'done', change: changes[0]!, detail: 'made it', createdId: '12', durationMs: 1 });
+    trail.onEvent({ type: 'done', change: changes[2]!, detail: `kept the one that stays`, createdId: `D-${TOKEN}`, adopted: true, durationMs: 1 });
+    // Words that look like a create's, with no id carried: none is recorded.
+    trail.onEvent({ type: 'done', change: changes[1]!, detail: 'created id 99', durationMs: 1 });
+    await trail.finish(
+      {
+        outcomes: [
+          ...changes.slice(0, 3).map((c) => ({ address: c.address, action: c.action, status: 'done' as const, detail: 'x' })),
+          // Ended without an event: recorded from the report, with the id the outcome carries.
+          { address: changes[3]!.address, action: 'create', status: 'done', detail: 'no id in these words', createdId: 'B-1' },
+          { address: changes[4]!.address, action: 'replace', status: 'done', detail: 'adopted 5' },
+        ],
+        done: 5,
+        failed: 0,
+        skipped: 0,
+        notStarted: 0,
+      },
+      0,
+    );
+    expect(recorded(journal)).toEqual([
+      { address: 'emv/mc-usd', detail: 'made it', createdId: '12', adopted: undefined },
+      { address: 'device/coffee-001/(sensitive)', detail: 'kept the one that stays', createdId: 'D-(sensitive)', adopted: true },
+      { address: 'merchant/coffee-001', detail: 'created id 99', createdId: undefined, adopted: undefined },
+      { address: 'binding/coffee-001/host-a/USD', detail: 'no id in these words', createdId: 'B-1', adopted: undefined },
+      { address: 'acquirer/host-a#old', detail: 'adopted 5', createdId: undefined, adopted: undefined },
+    ]);
   });
 });
