@@ -7,7 +7,7 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
+var __name = (target2, value) => __defProp(target2, "name", { value, configurable: true });
 var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
   get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
 }) : x)(function(x) {
@@ -29,9 +29,9 @@ var __commonJS = (cb, mod) => function __require2() {
     throw mod = 0, e;
   }
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -41,12 +41,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -444,8 +444,8 @@ function defineLazy(object2, key, getter) {
 function objectClone(obj) {
   return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
 }
-function assignProp(target, prop, value) {
-  Object.defineProperty(target, prop, {
+function assignProp(target2, prop, value) {
+  Object.defineProperty(target2, prop, {
     value,
     writable: true,
     enumerable: true,
@@ -459,8 +459,8 @@ function rawShape(def) {
 function sourceShape(schema) {
   return rawShape(schema._zod.def) ?? schema._zod.def.shape;
 }
-function deferProp(target, key, getter) {
-  Object.defineProperty(target, key, {
+function deferProp(target2, key, getter) {
+  Object.defineProperty(target2, key, {
     get() {
       const value = getter();
       assignProp(this, key, value);
@@ -470,36 +470,36 @@ function deferProp(target, key, getter) {
     configurable: true
   });
 }
-function putProp(target, key, value) {
-  if (key in target)
-    assignProp(target, key, value);
+function putProp(target2, key, value) {
+  if (key in target2)
+    assignProp(target2, key, value);
   else
-    target[key] = value;
+    target2[key] = value;
 }
-function mirrorShape(target, source, keys, wrap3) {
+function mirrorShape(target2, source, keys, wrap3) {
   const raw = sourceShape(source);
   for (const key of keys) {
     const desc = Object.getOwnPropertyDescriptor(raw, key);
     if (!desc.enumerable)
       continue;
     if (desc.get) {
-      deferProp(target, key, () => {
+      deferProp(target2, key, () => {
         const value = source._zod.def.shape[key];
         return wrap3 ? wrap3(value, key) : value;
       });
     } else
-      putProp(target, key, wrap3 ? wrap3(desc.value, key) : desc.value);
+      putProp(target2, key, wrap3 ? wrap3(desc.value, key) : desc.value);
   }
 }
-function mirrorProps(target, source) {
+function mirrorProps(target2, source) {
   for (const key of Reflect.ownKeys(source)) {
     const desc = Object.getOwnPropertyDescriptor(source, key);
     if (!desc.enumerable)
       continue;
     if (desc.get)
-      deferProp(target, key, () => source[key]);
+      deferProp(target2, key, () => source[key]);
     else
-      putProp(target, key, desc.value);
+      putProp(target2, key, desc.value);
   }
 }
 function mergeDefs(...defs) {
@@ -608,35 +608,35 @@ function normalizeParams(_params) {
   return params2;
 }
 function createTransparentProxy(getter) {
-  let target;
+  let target2;
   return new Proxy({}, {
     get(_, prop, receiver) {
-      target ?? (target = getter());
-      return Reflect.get(target, prop, receiver);
+      target2 ?? (target2 = getter());
+      return Reflect.get(target2, prop, receiver);
     },
     set(_, prop, value, receiver) {
-      target ?? (target = getter());
-      return Reflect.set(target, prop, value, receiver);
+      target2 ?? (target2 = getter());
+      return Reflect.set(target2, prop, value, receiver);
     },
     has(_, prop) {
-      target ?? (target = getter());
-      return Reflect.has(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.has(target2, prop);
     },
     deleteProperty(_, prop) {
-      target ?? (target = getter());
-      return Reflect.deleteProperty(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.deleteProperty(target2, prop);
     },
     ownKeys(_) {
-      target ?? (target = getter());
-      return Reflect.ownKeys(target);
+      target2 ?? (target2 = getter());
+      return Reflect.ownKeys(target2);
     },
     getOwnPropertyDescriptor(_, prop) {
-      target ?? (target = getter());
-      return Reflect.getOwnPropertyDescriptor(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.getOwnPropertyDescriptor(target2, prop);
     },
     defineProperty(_, prop, descriptor) {
-      target ?? (target = getter());
-      return Reflect.defineProperty(target, prop, descriptor);
+      target2 ?? (target2 = getter());
+      return Reflect.defineProperty(target2, prop, descriptor);
     }
   });
 }
@@ -1286,10 +1286,10 @@ function $constructor(name, initializer3, proto, params2) {
       let up = own2;
       while (up && up !== ctorProto)
         up = Object.getPrototypeOf(up);
-      const target = up ?? own2;
-      if (!initialized.has(target)) {
-        initialized.add(target);
-        members(target, protoMembers);
+      const target2 = up ?? own2;
+      if (!initialized.has(target2)) {
+        initialized.add(target2);
+        members(target2, protoMembers);
       }
     }
     const proto2 = _.prototype;
@@ -13528,8 +13528,8 @@ function withParser(schema, parser) {
     installCompiledUserMethods(clone2, schema, parser);
   return clone2;
 }
-function installCompiledUserMethods(target, source, parser) {
-  const targetAny = target;
+function installCompiledUserMethods(target2, source, parser) {
+  const targetAny = target2;
   const sourceAny = source;
   if (typeof sourceAny.safeParse === "function") {
     const originalSafeParse = sourceAny.safeParse;
@@ -16366,26 +16366,26 @@ var init_api = __esm({
 });
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources) {
+function assignProps(target2, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-        assignProp(target, key, source[key]);
+        assignProp(target2, key, source[key]);
       }
     }
   }
-  return target;
+  return target2;
 }
 function initializeContext(params2) {
-  let target = params2?.target ?? "draft-2020-12";
-  if (target === "draft-4")
-    target = "draft-04";
-  if (target === "draft-7")
-    target = "draft-07";
+  let target2 = params2?.target ?? "draft-2020-12";
+  if (target2 === "draft-4")
+    target2 = "draft-04";
+  if (target2 === "draft-7")
+    target2 = "draft-07";
   return {
     processors: params2.processors ?? {},
     metadataRegistry: params2?.metadata ?? globalRegistry,
-    target,
+    target: target2,
     unrepresentable: params2?.unrepresentable ?? "throw",
     override: params2?.override ?? (() => {
     }),
@@ -16905,8 +16905,8 @@ var init_to_json_schema = __esm({
       return finalize(ctx, schema);
     }, "createToJSONSchemaMethod");
     createStandardJSONSchemaMethod = /* @__PURE__ */ __name((schema, io, processors = {}) => (params2) => {
-      const { libraryOptions, target } = params2 ?? {};
-      const ctx = initializeContext({ ...libraryOptions ?? {}, target, io, processors });
+      const { libraryOptions, target: target2 } = params2 ?? {};
+      const ctx = initializeContext({ ...libraryOptions ?? {}, target: target2, io, processors });
       processSchema(schema, ctx);
       extractDefs(ctx, schema);
       return finalize(ctx, schema);
@@ -18988,8 +18988,8 @@ var init_schemas2 = __esm({
       catch(params2) {
         return _catch2(this, params2);
       },
-      pipe(target) {
-        return pipe(this, target);
+      pipe(target2) {
+        return pipe(this, target2);
       },
       readonly() {
         return readonly(this);
@@ -21651,71 +21651,95 @@ var init_field_facts = __esm({
 });
 
 // src/apply/id-registry.ts
-var IdRegistry;
+function declareIdKinds(kinds) {
+  declared = kinds;
+}
+var declared, IdRegistry;
 var init_id_registry = __esm({
   "src/apply/id-registry.ts"() {
     "use strict";
     init_errors();
+    declared = {};
+    __name(declareIdKinds, "declareIdKinds");
     IdRegistry = class _IdRegistry {
       static {
         __name(this, "IdRegistry");
       }
-      emvs = /* @__PURE__ */ new Map();
-      profiles = /* @__PURE__ */ new Map();
-      merchants = /* @__PURE__ */ new Map();
+      byKind = /* @__PURE__ */ new Map();
+      /** Every live record of a kind that declares an id type, its id in that type. */
       static fromLive(state) {
         const registry2 = new _IdRegistry();
         for (const resource of state.resources.values()) {
-          if (resource.kind === "emv") registry2.emvs.set(resource.key, Number(resource.id));
-          else if (resource.kind === "acquirer") registry2.profiles.set(resource.key, Number(resource.id));
-          else if (resource.kind === "merchant") registry2.merchants.set(resource.key, String(resource.id));
+          const ids = declared[resource.kind];
+          if (ids !== void 0) registry2.set(resource.kind, resource.key, ids.type === "number" ? Number(resource.id) : String(resource.id));
         }
         return registry2;
       }
+      set(kind, key, id) {
+        this.mapOf(kind).set(key, id);
+      }
+      forget(kind, key) {
+        this.byKind.get(kind)?.delete(key);
+      }
+      has(kind, key) {
+        return this.byKind.get(kind)?.has(key) ?? false;
+      }
+      id(kind, key) {
+        const id = this.byKind.get(kind)?.get(key);
+        if (id === void 0) throw new InternalError(`no id known for ${declared[kind]?.label ?? kind} "${key}" when a change needed it`);
+        return id;
+      }
+      /** A record's key by its id, the ids compared as text (the wire gives some ids as either). */
+      nameOf(kind, id) {
+        for (const [key, value] of this.byKind.get(kind) ?? []) if (String(value) === String(id)) return key;
+        return void 0;
+      }
+      /** Id (as text) → key, for a read-back that names records of the kind by id. */
+      namesById(kind) {
+        return new Map([...this.byKind.get(kind) ?? []].map(([key, id]) => [String(id), key]));
+      }
       setEmv(name, id) {
-        this.emvs.set(name, id);
+        this.set("emv", name, id);
       }
       setProfile(name, id) {
-        this.profiles.set(name, id);
+        this.set("acquirer", name, id);
       }
       setMerchant(ref, mchId) {
-        this.merchants.set(ref, mchId);
+        this.set("merchant", ref, mchId);
       }
       forgetEmv(name) {
-        this.emvs.delete(name);
+        this.forget("emv", name);
       }
       forgetProfile(name) {
-        this.profiles.delete(name);
+        this.forget("acquirer", name);
       }
       emv(name) {
-        return this.lookup(this.emvs, name, "EMV config");
+        return this.id("emv", name);
       }
       profile(name) {
-        return this.lookup(this.profiles, name, "acquirer profile");
+        return this.id("acquirer", name);
       }
       merchant(ref) {
-        return this.lookup(this.merchants, ref, "merchant");
+        return this.id("merchant", ref);
       }
       hasProfile(name) {
-        return this.profiles.has(name);
+        return this.has("acquirer", name);
       }
       /** An EMV config's name by its id, as a profile read back names its EMV configs. */
       emvName(id) {
-        for (const [name, value] of this.emvs) if (value === id) return name;
-        return void 0;
+        return this.nameOf("emv", id);
       }
       /** Profile id (as text) → name, as a device read back names the profiles of its acquirer fields. */
       profileNamesById() {
-        return new Map([...this.profiles].map(([name, id]) => [String(id), name]));
+        return this.namesById("acquirer");
       }
       profileName(id) {
-        for (const [name, value] of this.profiles) if (String(value) === String(id)) return name;
-        return void 0;
+        return this.nameOf("acquirer", id);
       }
-      lookup(map2, name, what2) {
-        const id = map2.get(name);
-        if (id === void 0) throw new InternalError(`no id known for ${what2} "${name}" when a change needed it`);
-        return id;
+      mapOf(kind) {
+        let map2 = this.byKind.get(kind);
+        if (map2 === void 0) this.byKind.set(kind, map2 = /* @__PURE__ */ new Map());
+        return map2;
       }
     };
   }
@@ -21723,9 +21747,9 @@ var init_id_registry = __esm({
 
 // src/kinds/derive.ts
 function wireFieldsOf(name, facts, which = "wire") {
-  const declared = facts[which];
-  if (declared === void 0) return [];
-  const list = declared instanceof WireField ? [declared] : declared;
+  const declared2 = facts[which];
+  if (declared2 === void 0) return [];
+  const list = declared2 instanceof WireField ? [declared2] : declared2;
   return list.map((field2) => [field2.spec.name ?? name, field2]);
 }
 function singleWireName(name, facts) {
@@ -23293,10 +23317,10 @@ function exportedAdditionalData(live) {
 function merchantFields(record2) {
   return merchant.liveFields(record2, MERCHANT_READ);
 }
-function merchantBody(ref, fields4, liveRecord) {
+function merchantBody(ref, fields4, liveRecord2) {
   const body = {};
-  if (liveRecord !== void 0) {
-    const live = liveRecord;
+  if (liveRecord2 !== void 0) {
+    const live = liveRecord2;
     for (const name of merchant.writable) {
       const value = live[name];
       if (value !== void 0 && value !== null) body[name] = value;
@@ -23305,17 +23329,17 @@ function merchantBody(ref, fields4, liveRecord) {
   Object.assign(body, merchant.writeFields(fields4, { ids: NO_IDS, mode: "create" }));
   body[merchant.keyField] = ref;
   if (body["state"] !== void 0) body["state"] = Number(body["state"]);
-  const additionalData = withLogoFingerprint(body["receiptLogo"], fields4, liveRecord);
+  const additionalData = withLogoFingerprint(body["receiptLogo"], fields4, liveRecord2);
   if (additionalData !== void 0) body["additionalData"] = additionalData;
   return body;
 }
-function withLogoFingerprint(sentLogo, f, liveRecord) {
-  const liveData = isPlainObject2(liveRecord?.additionalData) ? liveRecord.additionalData : void 0;
+function withLogoFingerprint(sentLogo, f, liveRecord2) {
+  const liveData = isPlainObject2(liveRecord2?.additionalData) ? liveRecord2.additionalData : void 0;
   const base2 = f.additionalData ?? liveData;
   if (isUploadedLogo(sentLogo)) return { ...base2 ?? {}, [RECEIPT_LOGO_FINGERPRINT_KEY]: logoFingerprint(sentLogo) };
   const stored = storedLogoFingerprint(liveData);
   if (stored === void 0) return void 0;
-  const replaced = f.receiptLogo !== void 0 && f.receiptLogo !== liveRecord?.receiptLogo;
+  const replaced = f.receiptLogo !== void 0 && f.receiptLogo !== liveRecord2?.receiptLogo;
   if (replaced) {
     const { [RECEIPT_LOGO_FINGERPRINT_KEY]: _stale, ...rest } = base2 ?? {};
     return rest;
@@ -24456,9 +24480,9 @@ async function walk(directory, found3, visited) {
     let isDirectory = entry.isDirectory();
     let isFile = entry.isFile();
     if (entry.isSymbolicLink()) {
-      const target = await stat(full).catch(() => void 0);
-      isDirectory = target?.isDirectory() ?? false;
-      isFile = target?.isFile() ?? false;
+      const target2 = await stat(full).catch(() => void 0);
+      isDirectory = target2?.isDirectory() ?? false;
+      isFile = target2?.isFile() ?? false;
     }
     if (isDirectory) await walk(full, found3, visited);
     else if (isFile && MANIFEST_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) found3.push(full);
@@ -31606,12 +31630,12 @@ var require_parser = __commonJS({
       return prev.splice(i, prev.length);
     }
     __name(getFirstKeyStartProps, "getFirstKeyStartProps");
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     __name(arrayPushArray, "arrayPushArray");
     function fixFlowSeqItems(fc) {
@@ -32976,20 +33000,20 @@ var init_parse_yaml = __esm({
         }
       }
       convertAlias(anchor2, offset, path6, depth, key) {
-        const target = this.anchors.get(anchor2);
-        if (target === void 0) {
+        const target2 = this.anchors.get(anchor2);
+        if (target2 === void 0) {
           this.tree.scalar(offset, key);
           this.report(offset, path6, `alias *${anchor2} has no anchor &${anchor2} before it`);
           return void 0;
         }
-        if (this.converting.has(target)) {
+        if (this.converting.has(target2)) {
           this.report(offset, path6, `alias *${anchor2} refers to a value that contains it`);
           throw new StopConversion();
         }
         const outermost = this.outerAlias === void 0;
         if (outermost) this.outerAlias = { offset, path: path6 };
         try {
-          return this.convert(target, path6, depth, key);
+          return this.convert(target2, path6, depth, key);
         } finally {
           if (outermost) this.outerAlias = void 0;
         }
@@ -35287,9 +35311,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} invalidArgumentMessage
        * @private
        */
-      _callParseArg(target, value, previous, invalidArgumentMessage) {
+      _callParseArg(target2, value, previous, invalidArgumentMessage) {
         try {
-          return target.parseArg(value, previous);
+          return target2.parseArg(value, previous);
         } catch (err) {
           if (err.code === "commander.invalidArgument") {
             const message = `${invalidArgumentMessage} ${err.message}`;
@@ -36478,10 +36502,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const optionKey = option2.attributeName();
           const optionValue = this.getOptionValue(optionKey);
           const negativeOption = this.options.find(
-            (target) => target.negate && optionKey === target.attributeName()
+            (target2) => target2.negate && optionKey === target2.attributeName()
           );
           const positiveOption = this.options.find(
-            (target) => !target.negate && optionKey === target.attributeName()
+            (target2) => !target2.negate && optionKey === target2.attributeName()
           );
           if (negativeOption && (negativeOption.presetArg === void 0 && optionValue === false || negativeOption.presetArg !== void 0 && optionValue === negativeOption.presetArg)) {
             return negativeOption;
@@ -38890,8 +38914,8 @@ function parseTargets(values) {
   }
   return targets;
 }
-function isChildOf(address, target) {
-  const parent = parseAddress(target);
+function isChildOf(address, target2) {
+  const parent = parseAddress(target2);
   const child = parseAddress(address);
   return parent !== void 0 && child !== void 0 && parentOf(child.kind)?.kind === parent.kind && child.key.startsWith(`${parent.key}/`);
 }
@@ -38931,12 +38955,12 @@ function limitToTargets(plan, targets) {
 function checkTargets(targets, known, renamed = /* @__PURE__ */ new Map()) {
   const unmatched = targets.filter((t2) => !known.has(t2));
   if (unmatched.length === 0) return;
-  const lines = unmatched.map((target) => {
-    const limit = Math.max(2, Math.floor((parseAddress(target)?.key.length ?? target.length) / 3));
-    const close = closestMatches(target, known, 3, limit);
-    const now = renamed.get(target);
+  const lines = unmatched.map((target2) => {
+    const limit = Math.max(2, Math.floor((parseAddress(target2)?.key.length ?? target2.length) / 3));
+    const close = closestMatches(target2, known, 3, limit);
+    const now = renamed.get(target2);
     const hint2 = now !== void 0 ? `moved: renames it to ${now}: target that` : close.length === 0 ? "no known address is close to it" : `did you mean ${close.join(", ")}?`;
-    return { target, close, line: `--target ${target} matches no resource of the manifest or of the live group; ${hint2}` };
+    return { target: target2, close, line: `--target ${target2} matches no resource of the manifest or of the live group; ${hint2}` };
   });
   throw new TargetError(
     `${lines.map((l) => l.line).join("\n")}
@@ -39115,9 +39139,9 @@ async function materialiseBaseRef(rev, paths, cwd) {
       }
       const contents = await readBlobs(blobs.map((b) => b.object), root);
       for (const [i, blob] of blobs.entries()) {
-        const target = path2.join(dir, ...blob.path.split("/"));
-        await mkdir(path2.dirname(target), { recursive: true });
-        await writeFile(target, contents[i]);
+        const target2 = path2.join(dir, ...blob.path.split("/"));
+        await mkdir(path2.dirname(target2), { recursive: true });
+        await writeFile(target2, contents[i]);
       }
       present2.push(relative4 === "" ? "." : relative4);
     }
@@ -42111,8 +42135,8 @@ function orderChanges(drafts, desired, view, blocked) {
   const waitForCreated = /* @__PURE__ */ __name((ref) => {
     const j = indexOf2.get(ref);
     if (j === void 0) return;
-    const target = drafts[j];
-    if (target.action === "create" || target.action === "replace" || target.action === "update" && kindModule(target.kind).updatesAreWaitedFor === true) dependOn(ref);
+    const target2 = drafts[j];
+    if (target2.action === "create" || target2.action === "replace" || target2.action === "update" && kindModule(target2.kind).updatesAreWaitedFor === true) dependOn(ref);
   }, "waitForCreated");
   drafts.forEach((d, i) => {
     current = i;
@@ -43352,14 +43376,14 @@ async function writeSavedPlan(file2, run7, cwd, options = {}) {
   const safety = { ...maxDeletes !== void 0 ? { maxDeletes } : {}, ...maxAffectedTerminals !== void 0 ? { maxAffectedTerminals } : {} };
   const saved = buildSavedPlan({ plan: run7.plan, desired: run7.desired, live: run7.live.state, manifest: run7.loaded, safety });
   await checkPlanDestination(file2, cwd, options);
-  const target = resolve(cwd, file2);
-  const temp = `${target}.${randomBytes(4).toString("hex")}.tmp`;
+  const target2 = resolve(cwd, file2);
+  const temp = `${target2}.${randomBytes(4).toString("hex")}.tmp`;
   try {
     await writeFile2(temp, `${stringifyJson(saved, 2)}
 `, { mode: 384 });
-    await rename(temp, target);
+    await rename(temp, target2);
   } catch (error62) {
-    throw new ConfigError(`cannot write the plan to ${target}: ${error62.message}`);
+    throw new ConfigError(`cannot write the plan to ${target2}: ${error62.message}`);
   }
 }
 async function checkPlanDestination(file2, cwd, options = {}) {
@@ -43375,15 +43399,15 @@ async function checkPlanDestination(file2, cwd, options = {}) {
     { file: file2 }
   );
 }
-async function describeExisting(target) {
-  const info = await stat3(target).catch(() => void 0);
+async function describeExisting(target2) {
+  const info = await stat3(target2).catch(() => void 0);
   if (info === void 0) return void 0;
-  const head = await readHead(target);
+  const head = await readHead(target2);
   if (looksLikeSavedPlan(head)) return void 0;
-  return `is not a paycfg saved plan (${whatItIs(target, head)})`;
+  return `is not a paycfg saved plan (${whatItIs(target2, head)})`;
 }
-async function readHead(target) {
-  const handle2 = await open2(target, "r");
+async function readHead(target2) {
+  const handle2 = await open2(target2, "r");
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle2.read(buffer, 0, HEAD_BYTES, 0);
@@ -43395,8 +43419,8 @@ async function readHead(target) {
 function looksLikeSavedPlan(head) {
   return new RegExp(`^\\s*\\{\\s*"kind"\\s*:\\s*"${SAVED_PLAN_KIND}"`).test(head);
 }
-function whatItIs(target, head) {
-  const extension = extname(target).toLowerCase();
+function whatItIs(target2, head) {
+  const extension = extname(target2).toLowerCase();
   if (head.trim() === "") return "it is empty";
   if (/^\s*[{[]/.test(head)) {
     return /"formatVersion"\s*:/.test(head) && /"changes"\s*:/.test(head) ? PLAN_JSON : "it holds JSON of something else";
@@ -43405,7 +43429,7 @@ function whatItIs(target, head) {
   return "it is some other file";
 }
 async function readSavedPlan(file2, cwd, command = "apply") {
-  const target = resolve(cwd, file2);
+  const target2 = resolve(cwd, file2);
   const notAPlan = /* @__PURE__ */ __name((what2) => {
     const save2 = "A saved plan is written by `paycfg plan -f MANIFEST --out PLANFILE`";
     const meant = what2 === PLAN_JSON ? (
@@ -43414,17 +43438,17 @@ async function readSavedPlan(file2, cwd, command = "apply") {
     ) : command === "show" ? `To see the plan of the manifest in it, did you mean \`paycfg plan -f ${file2}\`? (${save2}.)` : `To plan and apply the manifest in it, did you mean \`paycfg apply -f ${file2}\`? (${save2}.)`;
     return new SavedPlanError(`${file2} is not a saved plan: ${what2}. ${meant}`, { file: file2 });
   }, "notAPlan");
-  const info = await stat3(target).catch(() => void 0);
+  const info = await stat3(target2).catch(() => void 0);
   if (info?.isDirectory() === true) throw notAPlan("it is a directory");
   let text6;
   try {
-    text6 = await readFile2(target, "utf8");
+    text6 = await readFile2(target2, "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") {
       const help = file2 === "help" ? ` Did you mean \`paycfg ${command} --help\`?` : "";
       throw new SavedPlanError(`${file2}: no such file. A saved plan is written by \`paycfg plan -f MANIFEST --out PLANFILE\`.${help}`, { file: file2 });
     }
-    throw new ConfigError(`cannot read the saved plan ${target}: ${error62.message}`);
+    throw new ConfigError(`cannot read the saved plan ${target2}: ${error62.message}`);
   }
   let data;
   try {
@@ -43434,12 +43458,12 @@ async function readSavedPlan(file2, cwd, command = "apply") {
     if (looksLikeSavedPlan(head)) {
       throw new SavedPlanError(`${file2} is a saved plan that is damaged or cut short (it is not valid JSON); make the plan again with \`paycfg plan -f MANIFEST --out ${file2}\`.`, { file: file2 });
     }
-    throw notAPlan(whatItIs(target, head));
+    throw notAPlan(whatItIs(target2, head));
   }
   if (typeof data !== "object" || data === null || data.kind !== SAVED_PLAN_KIND) {
-    throw notAPlan(whatItIs(target, text6.slice(0, HEAD_BYTES)));
+    throw notAPlan(whatItIs(target2, text6.slice(0, HEAD_BYTES)));
   }
-  return parseSavedPlan(data, target);
+  return parseSavedPlan(data, target2);
 }
 function shownSavedPlan(saved) {
   const plan = publicPlanOfDocument(saved.plan);
@@ -46993,7 +47017,7 @@ var require_dispatcher = __commonJS({
           }
         }
         return new Proxy(this, {
-          get: /* @__PURE__ */ __name((target, key) => key === "dispatch" ? dispatch : target[key], "get")
+          get: /* @__PURE__ */ __name((target2, key) => key === "dispatch" ? dispatch : target2[key], "get")
         });
       }
     };
@@ -49862,8 +49886,8 @@ var require_util2 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
-          this.#target = target;
+        constructor(target2, kind) {
+          this.#target = target2;
           this.#kind = kind;
           this.#index = 0;
         }
@@ -49913,8 +49937,8 @@ var require_util2 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target2, kind) {
+        return new FastIterableIterator(target2, kind);
       };
     }
     __name(createIterator, "createIterator");
@@ -54105,14 +54129,14 @@ var require_pool = __commonJS({
         this[kFactory] = factory;
         this.on("connect", (origin2, targets) => {
           if (clientTtl != null && clientTtl > 0) {
-            for (const target of targets) {
-              Object.assign(target, { ttl: Date.now() });
+            for (const target2 of targets) {
+              Object.assign(target2, { ttl: Date.now() });
             }
           }
         });
         this.on("connectionError", (origin2, targets, error62) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -54368,14 +54392,14 @@ var require_round_robin_pool = __commonJS({
         this[kIndex] = -1;
         this.on("connect", (origin2, targets) => {
           if (clientTtl != null && clientTtl > 0) {
-            for (const target of targets) {
-              Object.assign(target, { ttl: Date.now() });
+            for (const target2 of targets) {
+              Object.assign(target2, { ttl: Date.now() });
             }
           }
         });
         this.on("connectionError", (origin2, targets, error62) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -55699,10 +55723,10 @@ var require_retry_handler = __commonJS({
       }
       #paused = false;
       #target = null;
-      set target(target) {
-        this.#target = target;
+      set target(target2) {
+        this.#target = target2;
         if (this.#paused) {
-          target?.pause();
+          target2?.pause();
         }
       }
       get target() {
@@ -61430,13 +61454,13 @@ var require_cache_handler = __commonJS({
       return false;
     }
     __name(arrayIncludes, "arrayIncludes");
-    function appendVaryValues(target, varyValue) {
+    function appendVaryValues(target2, varyValue) {
       if (Array.isArray(varyValue)) {
         for (let i = 0; i < varyValue.length; i++) {
-          target.push(varyValue[i]);
+          target2.push(varyValue[i]);
         }
       } else if (varyValue != null) {
-        target.push(varyValue);
+        target2.push(varyValue);
       }
     }
     __name(appendVaryValues, "appendVaryValues");
@@ -64383,8 +64407,8 @@ var require_headers = __commonJS({
       return getHeadersList(headers).append(name, value, false);
     }
     __name(appendHeader, "appendHeader");
-    function headersListSortAndCombine(target) {
-      const headersList = getHeadersList(target);
+    function headersListSortAndCombine(target2) {
+      const headersList = getHeadersList(target2);
       if (!headersList) {
         return [];
       }
@@ -64724,8 +64748,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list) {
-        target.#headersList = list;
+      static setHeadersList(target2, list) {
+        target2.#headersList = list;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -65066,12 +65090,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state ? state[p] : target[p];
+        get(target2, p) {
+          return p in state ? state[p] : target2[p];
         },
-        set(target, p, value) {
+        set(target2, p, value) {
           assert2(!(p in state));
-          target[p] = value;
+          target2[p] = value;
           return true;
         }
       });
@@ -68851,9 +68875,9 @@ var require_util5 = __commonJS({
       return readyState === states.CLOSED;
     }
     __name(isClosed, "isClosed");
-    function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
+    function fireEvent(e, target2, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
-      target.dispatchEvent(event);
+      target2.dispatchEvent(event);
     }
     __name(fireEvent, "fireEvent");
     function websocketMessageReceived(handler, type, data) {
@@ -70359,8 +70383,8 @@ var require_websocketerror = __commonJS({
         return DOMException;
       }
       return new Proxy(DOMException, {
-        construct(target, args, newTarget) {
-          const instance = Reflect.construct(target, args, target);
+        construct(target2, args, newTarget) {
+          const instance = Reflect.construct(target2, args, target2);
           Object.setPrototypeOf(instance, newTarget.prototype);
           return instance;
         }
@@ -71986,20 +72010,20 @@ function classifyNetworkError(error62, headersReceived) {
     ...certificate !== void 0 ? { certificate } : {}
   };
 }
-function describePlainHttpPeer(target) {
-  const url2 = new URL(target.baseUrl);
+function describePlainHttpPeer(target2) {
+  const url2 = new URL(target2.baseUrl);
   const suggestion = `http://${url2.host}${url2.pathname === "/" ? "" : url2.pathname}`;
   const proposal = `the server at ${url2.host} does not speak TLS: did you mean ${suggestion}?`;
-  if (target.allowInsecureHttp || isLoopbackHost(url2.hostname)) return proposal;
+  if (target2.allowInsecureHttp || isLoopbackHost(url2.hostname)) return proposal;
   return `${proposal} Plain http:// sends the access token unencrypted, so paycfg accepts it for a host other than this machine only with --insecure-http, on a network you trust`;
 }
 function describeCertificateProblem(problem, errorCode, host) {
   const { what: what2, todo } = CERTIFICATE_ADVICE[problem](host);
   return `${what2} (${errorCode}); the request was not sent. ${todo}`;
 }
-function describeFailure(failure3, timeouts, target) {
-  const { host } = target;
-  if (failure3.plainHttpPeer) return describePlainHttpPeer(target);
+function describeFailure(failure3, timeouts, target2) {
+  const { host } = target2;
+  if (failure3.plainHttpPeer) return describePlainHttpPeer(target2);
   if (failure3.certificate !== void 0) return describeCertificateProblem(failure3.certificate, failure3.errorCode, host);
   switch (failure3.errorCode) {
     case "UND_ERR_CONNECT_TIMEOUT":
@@ -76272,58 +76296,58 @@ var require_fast_uri = __commonJS({
     }
     __name(resolve5, "resolve");
     function resolveComponent(base2, relative4, options, skipNormalization) {
-      const target = {};
+      const target2 = {};
       if (!skipNormalization) {
         base2 = parse3(serialize(base2, options), options);
         relative4 = parse3(serialize(relative4, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+        target2.scheme = relative4.scheme;
+        target2.userinfo = relative4.userinfo;
+        target2.host = relative4.host;
+        target2.port = relative4.port;
+        target2.path = removeDotSegments(relative4.path || "");
+        target2.query = relative4.query;
       } else {
         if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+          target2.userinfo = relative4.userinfo;
+          target2.host = relative4.host;
+          target2.port = relative4.port;
+          target2.path = removeDotSegments(relative4.path || "");
+          target2.query = relative4.query;
         } else {
           if (!relative4.path) {
-            target.path = base2.path;
+            target2.path = base2.path;
             if (relative4.query !== void 0) {
-              target.query = relative4.query;
+              target2.query = relative4.query;
             } else {
-              target.query = base2.query;
+              target2.query = base2.query;
             }
           } else {
             if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+              target2.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
               if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative4.path;
+                target2.path = "/" + relative4.path;
               } else if (!base2.path) {
-                target.path = relative4.path;
+                target2.path = relative4.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
+                target2.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
               }
-              target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target2.path = base2.scheme === void 0 && !baseHasAuthority && target2.path[0] !== "/" ? removeDotSegmentsRelative(target2.path) : removeDotSegments(target2.path);
             }
-            target.query = relative4.query;
+            target2.query = relative4.query;
           }
-          target.userinfo = base2.userinfo;
-          target.host = base2.host;
-          target.port = base2.port;
+          target2.userinfo = base2.userinfo;
+          target2.host = base2.host;
+          target2.port = base2.port;
         }
-        target.scheme = base2.scheme;
+        target2.scheme = base2.scheme;
       }
-      target.fragment = relative4.fragment;
-      return target;
+      target2.fragment = relative4.fragment;
+      return target2;
     }
     __name(resolveComponent, "resolveComponent");
     function equal(uriA, uriB, options) {
@@ -82369,6 +82393,402 @@ var init_concurrent_create = __esm({
   }
 });
 
+// src/apply/operation-result.ts
+function didOnly(words) {
+  return { words };
+}
+function createdRecord(adopted, id, words) {
+  return { words, createdId: String(id), ...adopted ? { adopted: true } : {} };
+}
+var init_operation_result = __esm({
+  "src/apply/operation-result.ts"() {
+    "use strict";
+    __name(didOnly, "didOnly");
+    __name(createdRecord, "createdRecord");
+  }
+});
+
+// src/apply/create-once.ts
+function isNotFound(error62) {
+  return error62 instanceof ApiError && /not (be )?found|not exist|does not exist/i.test(error62.serviceMessage);
+}
+function isAlreadyExists(error62) {
+  return error62 instanceof ApiError && /exist|already used/i.test(error62.serviceMessage) && !isNotFound(error62);
+}
+async function deleteTolerant(action) {
+  try {
+    await action();
+    return didOnly("deleted");
+  } catch (error62) {
+    if (isNotFound(error62)) return didOnly("already gone");
+    throw error62;
+  }
+}
+async function createOnce(steps) {
+  let unsure = false;
+  for (let round = 1; ; round += 1) {
+    try {
+      return { value: await steps.create(), adopted: false, unsure: false };
+    } catch (error62) {
+      const taken = steps.adoptTaken !== false && isAlreadyExists(error62);
+      if (!taken && (!(error62 instanceof OutcomeUnknownError) || round >= CREATE_ROUNDS)) throw error62;
+      unsure ||= !taken;
+      const existing = await steps.find();
+      if (existing === void 0) {
+        if (taken) throw error62;
+        continue;
+      }
+      if (!unsure && !existing.matches) throw new ConcurrentCreateError(steps.address, existing.id);
+      return { value: existing.value, adopted: true, unsure };
+    }
+  }
+}
+function createdOrAdopted(adopted) {
+  return adopted ? "adopted" : "created";
+}
+var CREATE_ROUNDS;
+var init_create_once = __esm({
+  "src/apply/create-once.ts"() {
+    "use strict";
+    init_api2();
+    init_concurrent_create();
+    init_operation_result();
+    __name(isNotFound, "isNotFound");
+    __name(isAlreadyExists, "isAlreadyExists");
+    __name(deleteTolerant, "deleteTolerant");
+    CREATE_ROUNDS = 4;
+    __name(createOnce, "createOnce");
+    __name(createdOrAdopted, "createdOrAdopted");
+  }
+});
+
+// src/kinds/acquirer.operations.ts
+var acquirerOperations;
+var init_acquirer_operations = __esm({
+  "src/kinds/acquirer.operations.ts"() {
+    "use strict";
+    init_create_once();
+    init_operation_result();
+    init_normalise_live();
+    init_acquirer();
+    acquirerOperations = {
+      ids: "number",
+      post: /* @__PURE__ */ __name((change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, change.after, ids)), "post"),
+      async find(change, { client }) {
+        const found3 = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);
+        return found3 === void 0 ? void 0 : { value: { id: Number(found3.profileId) }, id: found3.profileId, record: found3 };
+      },
+      // A profile read back names its EMV configs by id: the run's registry names them.
+      readBack: /* @__PURE__ */ __name((record2, _change, { ids }) => profileResource(record2, (id) => ids.emvName(Number(id)) ?? `#${String(id)}`).fields, "readBack"),
+      async created({ value, adopted }, change, { ids }) {
+        ids.setProfile(change.key, value.id);
+        return createdRecord(adopted, value.id, `${createdOrAdopted(adopted)} id ${value.id}`);
+      },
+      async update(change, { client, ids }) {
+        await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(change.after, ids));
+        return didOnly("updated");
+      },
+      async delete(change, { client, ids }) {
+        const result = await deleteTolerant(() => client.acquirerProfiles.delete(Number(change.liveId)));
+        ids.forgetProfile(change.key);
+        return result;
+      }
+    };
+  }
+});
+
+// src/apply/automatic-binding.ts
+async function reconcileAutomaticBindings(run7, ref, mchId) {
+  if (!run7.desired.managedBindings.has(ref)) return "";
+  const removed = [];
+  const kept = [];
+  for (const record2 of await run7.client.bindings.listAll(mchId)) {
+    const profile = run7.ids.profileName(record2.acquirerProfileId) ?? record2.acquirerProfileName ?? `#${record2.acquirerProfileId}`;
+    const address = addressOf("binding", bindingKey(ref, profile, record2.currency));
+    if (run7.planned.has(address) || run7.desired.resources.has(address)) {
+      kept.push(record2);
+      continue;
+    }
+    await deleteTolerant(() => run7.client.bindings.delete(mchId, { acquirerProfileId: String(record2.acquirerProfileId), currency: record2.currency }));
+    removed.push(address);
+  }
+  run7.bindingRecords.set(mchId, Promise.resolve(kept));
+  return removed.length > 0 ? `; removed unforeseen automatic ${removed.join(", ")}` : "";
+}
+function bindingRecordsOf(run7, mchId) {
+  let records = run7.bindingRecords.get(mchId);
+  if (records === void 0) run7.bindingRecords.set(mchId, records = run7.client.bindings.listAll(mchId));
+  return records;
+}
+var init_automatic_binding = __esm({
+  "src/apply/automatic-binding.ts"() {
+    "use strict";
+    init_kinds();
+    init_create_once();
+    __name(reconcileAutomaticBindings, "reconcileAutomaticBindings");
+    __name(bindingRecordsOf, "bindingRecordsOf");
+  }
+});
+
+// src/kinds/binding.operations.ts
+function target(change, { ids }) {
+  const mchId = ids.merchant(change.merchant);
+  const fields4 = change.after;
+  return { mchId, profileId: String(ids.profile(fields4.acquirer)), fields: fields4 };
+}
+var bindingOperations;
+var init_binding_operations = __esm({
+  "src/kinds/binding.operations.ts"() {
+    "use strict";
+    init_automatic_binding();
+    init_create_once();
+    init_operation_result();
+    init_binding();
+    __name(target, "target");
+    bindingOperations = {
+      taken: "update",
+      async post(change, run7) {
+        const { mchId, fields: fields4 } = target(change, run7);
+        await run7.client.bindings.create(mchId, bindingBody(fields4, run7.ids));
+        return true;
+      },
+      // Found after an unknown outcome: this run's own create, most likely; the next plan shows any difference (no readBack).
+      async find(change, run7) {
+        const { mchId, profileId, fields: fields4 } = target(change, run7);
+        const found3 = (await run7.client.bindings.listAll(mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields4.currency);
+        return found3 === void 0 ? void 0 : { value: true, id: `${profileId}/${fields4.currency}`, record: found3 };
+      },
+      created: /* @__PURE__ */ __name(async ({ adopted }) => didOnly(createdOrAdopted(adopted)), "created"),
+      // PUT replaces the whole (profile, currency) subtree: a mid the manifest does not manage must be sent back as it is.
+      async update(change, run7) {
+        const { mchId, profileId, fields: fields4 } = target(change, run7);
+        const liveMid = fields4.mid !== void 0 ? void 0 : (await bindingRecordsOf(run7, mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields4.currency)?.mid ?? void 0;
+        await run7.client.bindings.replace(mchId, bindingBody(fields4, run7.ids, liveMid));
+        return didOnly("updated");
+      },
+      async delete(change, { client, ids }) {
+        const mchId = ids.merchant(change.merchant);
+        const before = change.before;
+        const profileId = ids.hasProfile(before.acquirer) ? String(ids.profile(before.acquirer)) : String(change.liveId);
+        return deleteTolerant(() => client.bindings.delete(mchId, { acquirerProfileId: profileId, currency: before.currency }));
+      }
+    };
+  }
+});
+
+// src/kinds/device.operations.ts
+function readBack(change, device2, profileNames) {
+  return deviceResource(change.merchant, device2, profileNames)?.resource.fields;
+}
+function deviceMatches(run7, change, device2) {
+  const live = readBack(change, device2, run7.ids.profileNamesById());
+  return live !== void 0 && sameFields(change.kind, change.after, live);
+}
+async function settledTwins(run7, change, mchId, own2) {
+  const alias = change.after.deviceAlias;
+  const twins = twinsIn(await run7.waitOutside(() => run7.settledDevices.read(mchId)), alias);
+  if (twins.length === 0) {
+    throw new LiveStateError(`${change.address}: device ${own2} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own2 });
+  }
+  return twins;
+}
+async function keepOneDevice(run7, change, mchId, own2) {
+  const twins = await settledTwins(run7, change, mchId, own2);
+  const survivor = survivorOf(twins.map(asTwin));
+  if (survivor.id === own2) return "";
+  if (twins.some((d) => d.deviceId === own2)) await deleteTolerant(() => run7.client.devices.delete(own2));
+  if (!deviceMatches(run7, change, survivor.record)) throw new ConcurrentCreateError(change.address, survivor.id, `; this run deleted its own code ${own2}`);
+  const kept = survivor.activated ? `the activated ${survivor.id}` : `${survivor.id} (older, or of the same second with a lower id)`;
+  return `; another run created it at the same time: kept ${kept}, deleted this run's ${own2}`;
+}
+async function keepSurvivor(run7, change, mchId, adopted, why) {
+  const twins = await settledTwins(run7, change, mchId, adopted);
+  const survivor = survivorOf(twins.map(asTwin));
+  const profileId = survivor.record.profileId ?? null;
+  if (twins.length === 1) return { id: survivor.id, profileId, note: "" };
+  const others = twins.filter((d) => d.deviceId !== survivor.id).map((d) => d.deviceId);
+  const note = `; ${why}, so this run cannot tell which of the ${twins.length} codes with its alias is its own: it kept ${survivor.id}, the one that stays, and deleted none (${others.join(", ")} left for the run that made ${others.length === 1 ? "it" : "them"}, or the next plan, to delete)`;
+  return { id: survivor.id, profileId, note };
+}
+function asTwin(device2) {
+  return { id: device2.deviceId, createdAt: device2.createdAt, activated: isActivated(deviceLifecycle(device2)), record: device2 };
+}
+function twinsIn(devices2, alias) {
+  return devices2.filter((d) => d.deviceAlias === alias && holdsAlias(deviceLifecycle(d)));
+}
+var deviceOperations;
+var init_device_operations = __esm({
+  "src/kinds/device.operations.ts"() {
+    "use strict";
+    init_concurrent_create();
+    init_create_once();
+    init_operation_result();
+    init_errors4();
+    init_normalise_live();
+    init_twins();
+    init_diff();
+    init_device();
+    deviceOperations = {
+      post: /* @__PURE__ */ __name((change, { client, ids }) => client.devices.create(deviceCreateBody(ids.merchant(change.merchant), change.after, ids)), "post"),
+      // The one that stays, never simply the first listed: within a second the list's order is not the rule's.
+      async find(change, { client, ids }) {
+        const twins = twinsIn(await client.devices.listAll(ids.merchant(change.merchant)), change.after.deviceAlias);
+        if (twins.length === 0) return void 0;
+        const found3 = survivorOf(twins.map(asTwin)).record;
+        return { value: { id: found3.deviceId, activationCode: "", profileId: found3.profileId ?? null }, id: found3.deviceId, record: found3 };
+      },
+      readBack: /* @__PURE__ */ __name((record2, change, { ids }) => readBack(change, record2, ids.profileNamesById()), "readBack"),
+      // Only a code this run's create answered is surely its own; one it adopted may be another run's.
+      async created({ value, adopted, unsure }, change, run7) {
+        const mchId = run7.ids.merchant(change.merchant);
+        const kept = adopted ? await keepSurvivor(run7, change, mchId, value.id, unsure ? "its create's answer was lost" : "its create was refused") : { id: value.id, profileId: value.profileId, note: await keepOneDevice(run7, change, mchId, value.id) };
+        return createdRecord(
+          adopted,
+          kept.id,
+          `${createdOrAdopted(adopted)} ${kept.id}${kept.profileId === null ? " (no acquirer bound yet: provisioning push skipped)" : ""}${kept.note}`
+        );
+      },
+      // The live extParams keys other than `acquirers` are kept: the PUT writes extParams whole.
+      async update(change, { client, ids, live }) {
+        const deviceId2 = String(change.liveId ?? "");
+        await client.devices.update(deviceId2, deviceUpdateBody(change.after, ids, live.deviceExtParams.get(deviceId2)));
+        return didOnly("updated");
+      },
+      delete(change, { client }) {
+        const deviceId2 = String(change.liveId ?? "");
+        if (change.disposal === "logout") return client.devices.delete(deviceId2, { deviceStatus: 2 }).then(() => didOnly("logged out"));
+        if (change.disposal === "decommission") return client.devices.delete(deviceId2, { deviceStatus: 3 }).then(() => didOnly("decommissioned"));
+        return deleteTolerant(() => client.devices.delete(deviceId2));
+      }
+    };
+    __name(readBack, "readBack");
+    __name(deviceMatches, "deviceMatches");
+    __name(settledTwins, "settledTwins");
+    __name(keepOneDevice, "keepOneDevice");
+    __name(keepSurvivor, "keepSurvivor");
+    __name(asTwin, "asTwin");
+    __name(twinsIn, "twinsIn");
+  }
+});
+
+// src/kinds/emv.operations.ts
+function liveRecord(configs, name) {
+  let byName = recordsByName.get(configs);
+  if (byName === void 0) recordsByName.set(configs, byName = new Map(configs.map((e) => [e.emvName, e])));
+  return byName.get(name);
+}
+var recordsByName, emvOperations;
+var init_emv_operations = __esm({
+  "src/kinds/emv.operations.ts"() {
+    "use strict";
+    init_create_once();
+    init_operation_result();
+    init_normalise_live();
+    init_emv();
+    recordsByName = /* @__PURE__ */ new WeakMap();
+    __name(liveRecord, "liveRecord");
+    emvOperations = {
+      ids: "number",
+      post: /* @__PURE__ */ __name((change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, change.after)), "post"),
+      async find(change, { client }) {
+        const found3 = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);
+        return found3 === void 0 ? void 0 : { value: { id: Number(found3.id) }, id: found3.id, record: found3 };
+      },
+      readBack: /* @__PURE__ */ __name((record2) => emvFields(record2), "readBack"),
+      async created({ value, adopted }, change, { ids }) {
+        ids.setEmv(change.key, value.id);
+        return createdRecord(adopted, value.id, `${createdOrAdopted(adopted)} id ${value.id}`);
+      },
+      // The PUT takes only the currency and the params: what the change leaves out is sent as it is live.
+      async update(change, { client, live }) {
+        const fields4 = change.after;
+        const record2 = liveRecord(live.snapshot.emvConfigs, change.key);
+        await client.emvConfigs.update(Number(change.liveId), {
+          currency: fields4.currency ?? record2?.currency,
+          params: fields4.params !== void 0 ? JSON.stringify(fields4.params) : record2?.params ?? "{}"
+        });
+        return didOnly("updated");
+      },
+      async delete(change, { client, ids }) {
+        const result = await deleteTolerant(() => client.emvConfigs.delete(Number(change.liveId)));
+        ids.forgetEmv(change.key);
+        return result;
+      }
+    };
+  }
+});
+
+// src/kinds/merchant.operations.ts
+var merchantOperations;
+var init_merchant_operations = __esm({
+  "src/kinds/merchant.operations.ts"() {
+    "use strict";
+    init_automatic_binding();
+    init_create_once();
+    init_operation_result();
+    init_errors4();
+    init_normalise_live();
+    init_merchant();
+    merchantOperations = {
+      ids: "string",
+      post: /* @__PURE__ */ __name((change, { client }) => client.merchants.create(merchantBody(change.key, change.after)), "post"),
+      // Live merchants with the change's providerReference, found through the name filter (the narrowest the list offers).
+      async find(change, { client }) {
+        const fields4 = change.after;
+        const listed = await client.merchants.listAll(fields4.mchName !== void 0 ? { mchName: fields4.mchName } : void 0);
+        const found3 = listed.filter((m) => m.providerReference === change.key)[0];
+        return found3 === void 0 ? void 0 : { value: found3, id: found3.mchId, record: found3 };
+      },
+      readBack: /* @__PURE__ */ __name((record2) => merchantFields(record2), "readBack"),
+      async created({ value, adopted }, change, run7) {
+        run7.ids.setMerchant(change.key, value.mchId);
+        const reconciled = await reconcileAutomaticBindings(run7, change.key, value.mchId);
+        return createdRecord(adopted, value.mchId, `${createdOrAdopted(adopted)} ${value.mchId}${reconciled}`);
+      },
+      async update(change, { client }) {
+        const mchId = String(change.liveId);
+        const current = await client.merchants.get(mchId);
+        if (current === null) {
+          throw new LiveStateError(`merchant "${change.key}" (${mchId}) is no longer in the service, so it was not updated; make a new plan`, { mchId });
+        }
+        await client.merchants.replace(mchId, merchantBody(change.key, change.after, current));
+        return didOnly("updated");
+      },
+      // The id is not forgotten, unlike an EMV config's or a profile's: a replacement's create registers the new one over it.
+      delete: /* @__PURE__ */ __name((change, { client }) => deleteTolerant(() => client.merchants.delete(String(change.liveId))), "delete")
+    };
+  }
+});
+
+// src/kinds/operations.ts
+var OPERATIONS, ID_KINDS;
+var init_operations = __esm({
+  "src/kinds/operations.ts"() {
+    "use strict";
+    init_id_registry();
+    init_acquirer_operations();
+    init_binding_operations();
+    init_device_operations();
+    init_emv_operations();
+    init_merchant_operations();
+    init_registry();
+    OPERATIONS = {
+      emv: emvOperations,
+      acquirer: acquirerOperations,
+      merchant: merchantOperations,
+      binding: bindingOperations,
+      device: deviceOperations
+    };
+    ID_KINDS = Object.fromEntries(
+      KIND_MODULES.flatMap((module) => {
+        const type = OPERATIONS[module.kind].ids;
+        return type === void 0 ? [] : [[module.kind, { type, label: module.label }]];
+      })
+    );
+    declareIdKinds(ID_KINDS);
+  }
+});
+
 // src/apply/settled-device-lists.ts
 var realTimers2, SettledDeviceLists;
 var init_settled_device_lists = __esm({
@@ -82426,346 +82846,65 @@ var init_settled_device_lists = __esm({
   }
 });
 
-// src/apply/wire-bodies.ts
-var init_wire_bodies = __esm({
-  "src/apply/wire-bodies.ts"() {
-    "use strict";
-    init_emv();
-    init_acquirer();
-    init_merchant();
-    init_binding();
-    init_device();
-  }
-});
-
 // src/apply/change-operations.ts
-function isNotFound(error62) {
-  return error62 instanceof ApiError && /not (be )?found|not exist|does not exist/i.test(error62.serviceMessage);
-}
-function isAlreadyExists(error62) {
-  return error62 instanceof ApiError && /exist|already used/i.test(error62.serviceMessage) && !isNotFound(error62);
-}
-async function deleteTolerant(action) {
+async function runChange(change, run7) {
+  const ops = OPERATIONS[change.kind];
+  if (change.action === "delete") return ops.delete(change, run7);
+  if (change.action === "update") return ops.update(change, run7);
+  let created;
   try {
-    await action();
-    return "deleted";
+    created = await createOnce({
+      address: change.address,
+      ...ops.taken === "update" ? { adoptTaken: false } : {},
+      create: /* @__PURE__ */ __name(() => ops.post(change, run7), "create"),
+      find: /* @__PURE__ */ __name(async () => {
+        const found3 = await ops.find(change, run7);
+        if (found3 === void 0) return void 0;
+        return { value: found3.value, id: found3.id, matches: readBackMatches(ops, found3.record, change, run7) };
+      }, "find")
+    });
   } catch (error62) {
-    if (isNotFound(error62)) return "already gone";
+    if (ops.taken === "update" && isAlreadyExists(error62)) {
+      const updated = await ops.update(change, run7);
+      return { ...updated, words: `${updated.words} (it existed)` };
+    }
     throw error62;
   }
+  return ops.created(created, change, run7);
 }
-async function createOnce(steps) {
-  let unsure = false;
-  for (let round = 1; ; round += 1) {
-    try {
-      return { value: await steps.create(), adopted: false, unsure: false };
-    } catch (error62) {
-      const taken = steps.adoptTaken !== false && isAlreadyExists(error62);
-      if (!taken && (!(error62 instanceof OutcomeUnknownError) || round >= CREATE_ROUNDS)) throw error62;
-      unsure ||= !taken;
-      const existing = await steps.find();
-      if (existing === void 0) {
-        if (taken) throw error62;
-        continue;
-      }
-      if (!unsure && !existing.matches) throw new ConcurrentCreateError(steps.address, existing.id);
-      return { value: existing.value, adopted: true, unsure };
-    }
-  }
+function readBackMatches(ops, record2, change, run7) {
+  if (ops.readBack === void 0) return true;
+  const live = ops.readBack(record2, change, run7);
+  return live !== void 0 && sameFields(change.kind, change.after, live);
 }
-function createdOrAdopted(adopted) {
-  return adopted ? "adopted" : "created";
-}
-function asTwin(device2) {
-  return { id: device2.deviceId, createdAt: device2.createdAt, activated: isActivated(deviceLifecycle(device2)), record: device2 };
-}
-function twinsIn(devices2, alias) {
-  return devices2.filter((d) => d.deviceAlias === alias && holdsAlias(deviceLifecycle(d)));
-}
-var CREATE_ROUNDS, ChangeOperations;
+var ChangeOperations;
 var init_change_operations = __esm({
   "src/apply/change-operations.ts"() {
     "use strict";
-    init_api2();
-    init_errors4();
-    init_normalise_live();
-    init_kinds();
-    init_twins();
+    init_operations();
     init_diff();
-    init_concurrent_create();
+    init_create_once();
     init_settled_device_lists();
-    init_wire_bodies();
-    __name(isNotFound, "isNotFound");
-    __name(isAlreadyExists, "isAlreadyExists");
-    __name(deleteTolerant, "deleteTolerant");
-    CREATE_ROUNDS = 4;
-    __name(createOnce, "createOnce");
-    __name(createdOrAdopted, "createdOrAdopted");
+    __name(runChange, "runChange");
+    __name(readBackMatches, "readBackMatches");
     ChangeOperations = class {
-      constructor(ctx, waitOutside = (work) => work()) {
-        this.ctx = ctx;
-        this.waitOutside = waitOutside;
-        this.emvRecords = new Map(ctx.live.snapshot.emvConfigs.map((e) => [e.emvName, e]));
-        this.planned = new Set(ctx.plan.changes.map((c) => c.address));
-        this.settledDevices = new SettledDeviceLists((mchId) => ctx.client.devices.listAll(mchId));
-      }
-      ctx;
-      waitOutside;
       static {
         __name(this, "ChangeOperations");
       }
-      bindingRecords = /* @__PURE__ */ new Map();
-      emvRecords;
-      /** Addresses of the plan's changes, built once: every merchant create asks about them. */
-      planned;
-      settledDevices;
+      shared;
+      constructor(ctx, waitOutside = (work) => work()) {
+        this.shared = {
+          ...ctx,
+          planned: new Set(ctx.plan.changes.map((c) => c.address)),
+          waitOutside,
+          settledDevices: new SettledDeviceLists((mchId) => ctx.client.devices.listAll(mchId)),
+          bindingRecords: /* @__PURE__ */ new Map()
+        };
+      }
       run(change) {
-        switch (change.kind) {
-          case "emv":
-            return this.emv(change);
-          case "acquirer":
-            return this.acquirer(change);
-          case "merchant":
-            return this.merchant(change);
-          case "binding":
-            return this.binding(change);
-          case "device":
-            return this.device(change);
-        }
-      }
-      async emv(change) {
-        const { client, ids } = this.ctx;
-        if (change.action === "delete") {
-          const result = await deleteTolerant(() => client.emvConfigs.delete(Number(change.liveId)));
-          ids.forgetEmv(change.key);
-          return result;
-        }
-        const fields4 = change.after;
-        if (change.action === "update") {
-          const liveRecord = this.emvRecords.get(change.key);
-          await client.emvConfigs.update(Number(change.liveId), {
-            currency: fields4.currency ?? liveRecord?.currency,
-            params: fields4.params !== void 0 ? JSON.stringify(fields4.params) : liveRecord?.params ?? "{}"
-          });
-          return "updated";
-        }
-        const { value, adopted } = await createOnce({
-          address: change.address,
-          create: /* @__PURE__ */ __name(() => client.emvConfigs.create(emvCreateBody(change.key, fields4)), "create"),
-          find: /* @__PURE__ */ __name(async () => {
-            const found3 = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);
-            if (found3 === void 0) return void 0;
-            return { value: { id: Number(found3.id) }, id: found3.id, matches: sameFields("emv", change.after, emvFields(found3)) };
-          }, "find")
-        });
-        ids.setEmv(change.key, value.id);
-        return `${createdOrAdopted(adopted)} id ${value.id}`;
-      }
-      async acquirer(change) {
-        const { client, ids } = this.ctx;
-        if (change.action === "delete") {
-          const result = await deleteTolerant(() => client.acquirerProfiles.delete(Number(change.liveId)));
-          ids.forgetProfile(change.key);
-          return result;
-        }
-        const fields4 = change.after;
-        if (change.action === "update") {
-          await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(fields4, ids));
-          return "updated";
-        }
-        const { value, adopted } = await createOnce({
-          address: change.address,
-          create: /* @__PURE__ */ __name(() => client.acquirerProfiles.create(acquirerCreateBody(change.key, fields4, ids)), "create"),
-          find: /* @__PURE__ */ __name(async () => {
-            const found3 = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);
-            if (found3 === void 0) return void 0;
-            const live = profileResource(found3, (id) => ids.emvName(Number(id)) ?? `#${String(id)}`).fields;
-            return { value: { id: Number(found3.profileId) }, id: found3.profileId, matches: sameFields("acquirer", change.after, live) };
-          }, "find")
-        });
-        ids.setProfile(change.key, value.id);
-        return `${createdOrAdopted(adopted)} id ${value.id}`;
-      }
-      async merchant(change) {
-        const { client, ids } = this.ctx;
-        if (change.action === "delete") return deleteTolerant(() => client.merchants.delete(String(change.liveId)));
-        const fields4 = change.after;
-        if (change.action === "update") {
-          const mchId = String(change.liveId);
-          const current = await client.merchants.get(mchId);
-          if (current === null) {
-            throw new LiveStateError(`merchant "${change.key}" (${mchId}) is no longer in the service, so it was not updated; make a new plan`, { mchId });
-          }
-          await client.merchants.replace(mchId, merchantBody(change.key, fields4, current));
-          return "updated";
-        }
-        const { value, adopted } = await createOnce({
-          address: change.address,
-          create: /* @__PURE__ */ __name(() => client.merchants.create(merchantBody(change.key, fields4)), "create"),
-          find: /* @__PURE__ */ __name(async () => {
-            const found3 = (await this.merchantsByReference(change.key, fields4))[0];
-            return found3 === void 0 ? void 0 : { value: found3, id: found3.mchId, matches: sameFields("merchant", change.after, merchantFields(found3)) };
-          }, "find")
-        });
-        ids.setMerchant(change.key, value.mchId);
-        const reconciled = await this.reconcileAutomaticBindings(change.key, value.mchId);
-        return `${createdOrAdopted(adopted)} ${value.mchId}${reconciled}`;
-      }
-      /** Live merchants with the change's providerReference (found through the name filter, the narrowest the list offers). */
-      async merchantsByReference(ref, fields4) {
-        const listed = await this.ctx.client.merchants.listAll(fields4.mchName !== void 0 ? { mchName: fields4.mchName } : void 0);
-        return listed.filter((m) => m.providerReference === ref);
-      }
-      /**
-       * A new merchant may come with a binding the service made by itself (01 §4.3). Bindings the plan
-       * already handles are left to their changes; one the manifest does not want and the plan did not
-       * foresee is removed here, before any binding change of the merchant runs.
-       */
-      async reconcileAutomaticBindings(ref, mchId) {
-        if (!this.ctx.desired.managedBindings.has(ref)) return "";
-        const removed = [];
-        const kept = [];
-        for (const record2 of await this.ctx.client.bindings.listAll(mchId)) {
-          const profile = this.ctx.ids.profileName(record2.acquirerProfileId) ?? record2.acquirerProfileName ?? `#${record2.acquirerProfileId}`;
-          const address = addressOf("binding", bindingKey(ref, profile, record2.currency));
-          if (this.planned.has(address) || this.ctx.desired.resources.has(address)) {
-            kept.push(record2);
-            continue;
-          }
-          await deleteTolerant(() => this.ctx.client.bindings.delete(mchId, { acquirerProfileId: String(record2.acquirerProfileId), currency: record2.currency }));
-          removed.push(address);
-        }
-        this.bindingRecords.set(mchId, Promise.resolve(kept));
-        return removed.length > 0 ? `; removed unforeseen automatic ${removed.join(", ")}` : "";
-      }
-      recordsOf(mchId) {
-        let records = this.bindingRecords.get(mchId);
-        if (records === void 0) this.bindingRecords.set(mchId, records = this.ctx.client.bindings.listAll(mchId));
-        return records;
-      }
-      async binding(change) {
-        const { client, ids } = this.ctx;
-        const mchId = ids.merchant(change.merchant);
-        if (change.action === "delete") {
-          const before = change.before;
-          const profileId2 = ids.hasProfile(before.acquirer) ? String(ids.profile(before.acquirer)) : String(change.liveId);
-          return deleteTolerant(() => client.bindings.delete(mchId, { acquirerProfileId: profileId2, currency: before.currency }));
-        }
-        const fields4 = change.after;
-        const profileId = String(ids.profile(fields4.acquirer));
-        const liveMid = /* @__PURE__ */ __name(async () => (
-          // A service that answers unset fields as null means no mid: the body then leaves it out.
-          fields4.mid !== void 0 ? void 0 : (await this.recordsOf(mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields4.currency)?.mid ?? void 0
-        ), "liveMid");
-        const put = /* @__PURE__ */ __name(async () => {
-          await client.bindings.replace(mchId, bindingBody(fields4, ids, await liveMid()));
-          return "updated";
-        }, "put");
-        if (change.action === "update") return put();
-        const body = bindingBody(fields4, ids);
-        try {
-          const { adopted } = await createOnce({
-            address: change.address,
-            adoptTaken: false,
-            create: /* @__PURE__ */ __name(async () => {
-              await client.bindings.create(mchId, body);
-              return true;
-            }, "create"),
-            // Found after an unknown outcome: this run's own create, most likely; the next plan shows any difference.
-            find: /* @__PURE__ */ __name(async () => (await client.bindings.listAll(mchId)).some((r) => String(r.acquirerProfileId) === profileId && r.currency === fields4.currency) ? { value: true, id: `${profileId}/${fields4.currency}`, matches: true } : void 0, "find")
-          });
-          return createdOrAdopted(adopted);
-        } catch (error62) {
-          if (isAlreadyExists(error62)) return `${await put()} (it existed)`;
-          throw error62;
-        }
-      }
-      async device(change) {
-        const { client, ids } = this.ctx;
-        const deviceId2 = String(change.liveId ?? "");
-        if (change.action === "delete") {
-          if (change.disposal === "logout") return client.devices.delete(deviceId2, { deviceStatus: 2 }).then(() => "logged out");
-          if (change.disposal === "decommission") return client.devices.delete(deviceId2, { deviceStatus: 3 }).then(() => "decommissioned");
-          return deleteTolerant(() => client.devices.delete(deviceId2));
-        }
-        const fields4 = change.after;
-        if (change.action === "update") {
-          await client.devices.update(deviceId2, deviceUpdateBody(fields4, ids, this.ctx.live.deviceExtParams.get(deviceId2)));
-          return "updated";
-        }
-        const mchId = ids.merchant(change.merchant);
-        const { value, adopted, unsure } = await createOnce({
-          address: change.address,
-          create: /* @__PURE__ */ __name(() => client.devices.create(deviceCreateBody(mchId, fields4, ids)), "create"),
-          // The one that stays, never simply the first listed: within a second the list's order is not the rule's.
-          find: /* @__PURE__ */ __name(async () => {
-            const twins = await this.deviceTwins(mchId, fields4.deviceAlias);
-            if (twins.length === 0) return void 0;
-            const found3 = survivorOf(twins.map(asTwin)).record;
-            return { value: { id: found3.deviceId, activationCode: "", profileId: found3.profileId ?? null }, id: found3.deviceId, matches: this.deviceMatches(change, found3) };
-          }, "find")
-        });
-        const kept = adopted ? await this.keepSurvivor(change, mchId, value.id, unsure ? "its create's answer was lost" : "its create was refused") : { id: value.id, profileId: value.profileId, note: await this.keepOneDevice(change, mchId, value.id) };
-        return `${createdOrAdopted(adopted)} ${kept.id}${kept.profileId === null ? " (no acquirer bound yet: provisioning push skipped)" : ""}${kept.note}`;
-      }
-      /** A merchant's devices under an alias, read now. */
-      async deviceTwins(mchId, alias) {
-        return twinsIn(await this.ctx.client.devices.listAll(mchId), alias);
-      }
-      deviceMatches(change, device2) {
-        const live = deviceResource(change.merchant, device2, this.ctx.ids.profileNamesById());
-        return live !== void 0 && sameFields("device", change.after, live.resource.fields);
-      }
-      /**
-       * The merchant's devices under the change's alias, read once the list can hold every record of
-       * this run's create's second (SETTLE_MS), from the read the merchant's other checks share (see
-       * settled-device-lists.ts), waited for off the run's parallelism slot.
-       */
-      async settledTwins(change, mchId, own2) {
-        const alias = change.after.deviceAlias;
-        const twins = twinsIn(await this.waitOutside(() => this.settledDevices.read(mchId)), alias);
-        if (twins.length === 0) {
-          throw new LiveStateError(`${change.address}: device ${own2} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own2 });
-        }
-        return twins;
-      }
-      /**
-       * Nothing stops two devices with one alias, so two runs that create the same terminal at once
-       * both succeed. Once the list can hold every record of this one's second, the rule of
-       * model/twins.ts keeps an activated terminal, or else the older code; a run whose own pending
-       * code must go deletes it and adopts the one that stays. Every run decides on a list that holds
-       * the record that stays, so all of them agree on it.
-       */
-      async keepOneDevice(change, mchId, own2) {
-        const twins = await this.settledTwins(change, mchId, own2);
-        const survivor = survivorOf(twins.map(asTwin));
-        if (survivor.id === own2) return "";
-        if (twins.some((d) => d.deviceId === own2)) await deleteTolerant(() => this.ctx.client.devices.delete(own2));
-        if (!this.deviceMatches(change, survivor.record)) throw new ConcurrentCreateError(change.address, survivor.id, `; this run deleted its own code ${own2}`);
-        const kept = survivor.activated ? `the activated ${survivor.id}` : `${survivor.id} (older, or of the same second with a lower id)`;
-        return `; another run created it at the same time: kept ${kept}, deleted this run's ${own2}`;
-      }
-      /**
-       * The twin check of a device this run adopted rather than created, mostly after its create's
-       * outcome was unknown: the run never learned its own code's id, so any code under the alias may
-       * be its own or another run's. It deletes none (apply deletes only its own codes) and adopts the
-       * one that stays by the rule, which a run that knows its own code keeps too; a code left beside
-       * it is deleted by the run that made it, or else proposed for deletion by the next plan (a
-       * duplicate pending code). Its fields are not checked here: after a lost answer it is most
-       * likely this run's own, and the next plan shows any difference.
-       */
-      async keepSurvivor(change, mchId, adopted, why) {
-        const twins = await this.settledTwins(change, mchId, adopted);
-        const survivor = survivorOf(twins.map(asTwin));
-        const profileId = survivor.record.profileId ?? null;
-        if (twins.length === 1) return { id: survivor.id, profileId, note: "" };
-        const others = twins.filter((d) => d.deviceId !== survivor.id).map((d) => d.deviceId);
-        const note = `; ${why}, so this run cannot tell which of the ${twins.length} codes with its alias is its own: it kept ${survivor.id}, the one that stays, and deleted none (${others.join(", ")} left for the run that made ${others.length === 1 ? "it" : "them"}, or the next plan, to delete)`;
-        return { id: survivor.id, profileId, note };
+        return runChange(change, this.shared);
       }
     };
-    __name(asTwin, "asTwin");
-    __name(twinsIn, "twinsIn");
   }
 });
 
@@ -82833,9 +82972,9 @@ async function executePlan(plan, context, options) {
         const started = performance.now();
         options.onEvent?.({ type: "start", change });
         operations.run(change).then(
-          (detail) => {
-            status[i] = { address: change.address, action: change.action, status: "done", detail };
-            options.onEvent?.({ type: "done", change, detail, durationMs: performance.now() - started });
+          ({ words: detail, ...created }) => {
+            status[i] = { address: change.address, action: change.action, status: "done", detail, ...created };
+            options.onEvent?.({ type: "done", change, detail, ...created, durationMs: performance.now() - started });
             for (const j of dependents[i]) {
               waiting[j] -= 1;
               if (waiting[j] === 0 && status[j] === void 0) ready.push(j);
@@ -82891,8 +83030,8 @@ function scopeAsDesired(saved) {
     sensitive: /* @__PURE__ */ new Map()
   };
 }
-function setAt(target, path6, value) {
-  let current = target;
+function setAt(target2, path6, value) {
+  let current = target2;
   for (const part of path6.slice(0, -1)) {
     const next = current[part];
     if (typeof next !== "object" || next === null) return;
@@ -82987,8 +83126,8 @@ function abortedOf(signal) {
 }
 async function prepareManifestApply(options) {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM2;
-  const { run: run7 } = await computeLibraryPlan({ ...options, parallelism });
-  return prepared(options.client, parallelism, { plan: run7.plan, desired: run7.desired, live: run7.live, secretValues: [...run7.loaded.secretValues] });
+  const { run: run7, shown: shown2 } = await computeLibraryPlan({ ...options, parallelism });
+  return prepared(options.client, parallelism, { plan: run7.plan, desired: run7.desired, live: run7.live, secretValues: [...run7.loaded.secretValues], shown: shown2 });
 }
 async function prepareSavedApply(saved, options) {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM2;
@@ -82997,9 +83136,9 @@ async function prepareSavedApply(saved, options) {
   const payments = { ...options.allowUnsettled === true ? { allowUnsettled: true } : {}, ...maxAffectedTerminals !== void 0 ? { maxAffectedTerminals } : {} };
   return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes, payments));
 }
-function prepared(client, parallelism, { plan: toRun, desired, live, secretValues }) {
+function prepared(client, parallelism, { plan: toRun, desired, live, secretValues, shown: published }) {
   const token = tokenOf(client);
-  const shown2 = publishedFor(toRun, token);
+  const shown2 = published ?? publishedFor(toRun, token);
   const reported = planDocument(shown2);
   return {
     plan: shown2,
@@ -83520,7 +83659,6 @@ function sourceShown(source) {
   return { ...source, file: { path: showControls(source.file.path), sha256: source.file.sha256 }, manifestFiles: source.manifestFiles.map((f) => showControls(f)) };
 }
 function changeRecordOf(base2, change, clean, ended) {
-  const created = ended.outcome === "done" ? CREATED.exec(ended.detail) : null;
   return {
     journalVersion: JOURNAL_FORMAT_VERSION,
     type: "change",
@@ -83531,14 +83669,17 @@ function changeRecordOf(base2, change, clean, ended) {
     ...change.step !== void 0 ? { step: change.step } : {},
     outcome: ended.outcome,
     ...ended.outcome === "done" ? { detail: clean(ended.detail) } : {},
-    ...created !== null ? { createdId: clean(created[2]), ...created[1] === "adopted" ? { adopted: true } : {} } : {},
+    ...ended.outcome === "done" && ended.createdId !== void 0 ? { createdId: clean(ended.createdId), ...ended.adopted === true ? { adopted: true } : {} } : {},
     ...ended.outcome === "failed" ? { error: failureOf(ended.error, clean) } : {},
     ...ended.outcome === "skipped" ? { because: clean(ended.because) } : {},
     ...ended.durationMs !== void 0 ? { durationMs: Math.round(ended.durationMs) } : {}
   };
 }
+function createdOf(done) {
+  return done.createdId === void 0 ? {} : { createdId: done.createdId, ...done.adopted === true ? { adopted: true } : {} };
+}
 function endedOf(outcome) {
-  if (outcome.status === "done") return { outcome: "done", detail: outcome.detail ?? "" };
+  if (outcome.status === "done") return { outcome: "done", detail: outcome.detail ?? "", ...createdOf(outcome) };
   if (outcome.status === "failed") return { outcome: "failed", error: outcome.error };
   if (outcome.status === "skipped") return { outcome: "skipped", because: outcome.because ?? "" };
   return void 0;
@@ -83594,7 +83735,7 @@ async function journalApply(journal, options) {
     broken,
     onEvent(event) {
       if (event.type === "start") running.add(clean(event.change.address));
-      else if (event.type === "done") record2(event.change, { outcome: "done", detail: event.detail, durationMs: event.durationMs });
+      else if (event.type === "done") record2(event.change, { outcome: "done", detail: event.detail, ...createdOf(event), durationMs: event.durationMs });
       else if (event.type === "failed") record2(event.change, { outcome: "failed", error: event.error, durationMs: event.durationMs });
       else if (event.type === "skipped") record2(event.change, { outcome: "skipped", because: event.because });
     },
@@ -83662,7 +83803,6 @@ async function journalApply(journal, options) {
     }
   };
 }
-var CREATED;
 var init_subscriber = __esm({
   "src/journal/subscriber.ts"() {
     "use strict";
@@ -83673,9 +83813,9 @@ var init_subscriber = __esm({
     init_records();
     init_scrub_text();
     init_sources();
-    CREATED = /^(created|adopted)(?: id)? ([^\s;(]+)/;
     __name(sourceShown, "sourceShown");
     __name(changeRecordOf, "changeRecordOf");
+    __name(createdOf, "createdOf");
     __name(endedOf, "endedOf");
     __name(journalApply, "journalApply");
   }
@@ -86370,8 +86510,8 @@ var init_write_yaml = __esm({
 // src/export/export-group.ts
 import { dirname as dirname4, join as join6, resolve as resolve3 } from "node:path";
 async function exportGroup(input2) {
-  const { target, cwd } = input2;
-  if (target.kind === "file" && target.force !== true) await refuseExistingFile(resolve3(cwd, target.path));
+  const { target: target2, cwd } = input2;
+  if (target2.kind === "file" && target2.force !== true) await refuseExistingFile(resolve3(cwd, target2.path));
   const source = await readExportSource(input2.client, { concurrency: input2.concurrency });
   const { token } = input2;
   if (token !== void 0) refuseHeldToken(source, token);
@@ -86388,20 +86528,20 @@ async function exportGroup(input2) {
     assignReferences: input2.assignReferences,
     manageSecrets: input2.manageSecrets === true
   });
-  if (target.kind === "stdout") {
+  if (target2.kind === "stdout") {
     const text6 = guard(renderSingleFile(exported, schemaReference(cwd)), "stdout");
     const diagnostics = await checkManifestText(text6, "stdout.yaml");
     return { exported, text: text6, written: [], otherFiles: [], diagnostics };
   }
-  if (target.kind === "file") {
-    const path6 = resolve3(cwd, target.path);
-    await writeFileAtomically(path6, guard(renderSingleFile(exported, schemaReference(dirname4(path6))), path6), { replace: target.force === true });
+  if (target2.kind === "file") {
+    const path6 = resolve3(cwd, target2.path);
+    await writeFileAtomically(path6, guard(renderSingleFile(exported, schemaReference(dirname4(path6))), path6), { replace: target2.force === true });
     return { exported, written: [path6], otherFiles: [], diagnostics: await checkWrittenManifest([path6], cwd) };
   }
-  const directory = resolve3(cwd, target.path);
+  const directory = resolve3(cwd, target2.path);
   const files = renderFileSet(exported, (file2) => schemaReference(dirname4(join6(directory, ...file2.split("/")))));
   for (const file2 of files) guard(file2.text, join6(directory, ...file2.path.split("/")));
-  const otherFiles = await writeFileSet(directory, files, target.force);
+  const otherFiles = await writeFileSet(directory, files, target2.force);
   return {
     exported,
     written: files.map((file2) => join6(directory, ...file2.path.split("/"))),
@@ -86473,7 +86613,7 @@ async function run6(argv, io) {
   const { values } = parseFlags("export", exportSyntax, argv);
   if (values.out !== void 0 && values["out-dir"] !== void 0) throw new UsageError("paycfg export: choose one of -o and --out-dir");
   const parallelism = parallelismFlag("export", values.parallelism);
-  const target = values["out-dir"] !== void 0 ? { kind: "directory", path: values["out-dir"], force: values.force } : values.out !== void 0 ? { kind: "file", path: values.out, force: values.force } : { kind: "stdout" };
+  const target2 = values["out-dir"] !== void 0 ? { kind: "directory", path: values["out-dir"], force: values.force } : values.out !== void 0 ? { kind: "file", path: values.out, force: values.force } : { kind: "stdout" };
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result;
   try {
@@ -86482,22 +86622,22 @@ async function run6(argv, io) {
       parallelism,
       assignReferences: values["assign-references"],
       manageSecrets: values["manage-secrets"],
-      target,
+      target: target2,
       cwd: io.cwd
     });
   } finally {
     await client.close();
   }
   if (result.text !== void 0) io.stdout.write(result.text);
-  report(result, target, io);
+  report(result, target2, io);
   return result.diagnostics.length > 0 ? ExitCode.Error : ExitCode.Success;
 }
-function report(result, target, io) {
+function report(result, target2, io) {
   const { exported, diagnostics } = result;
   for (const notice of exported.notices) io.stderr.write(`warning: ${notice}
 `);
   const c = exported.counts;
-  const where = target.kind === "stdout" ? "stdout" : target.path;
+  const where = target2.kind === "stdout" ? "stdout" : target2.path;
   const commented = [
     c.commentedOutMerchants > 0 ? plural2(c.commentedOutMerchants, "merchant") : void 0,
     c.commentedOutDevices > 0 ? plural2(c.commentedOutDevices, "device") : void 0
@@ -86514,14 +86654,14 @@ function report(result, target, io) {
     } else io.stderr.write(`${unmanagedSecretsLine(exported.variables)}
 `);
   }
-  if (target.kind === "directory" && result.otherFiles.length > 0) {
+  if (target2.kind === "directory" && result.otherFiles.length > 0) {
     io.stderr.write(
-      `warning: ${target.path} also holds ${plural2(result.otherFiles.length, "other manifest file")} that \`paycfg plan -f ${target.path}\` reads too: ${result.otherFiles.join(", ")}
+      `warning: ${target2.path} also holds ${plural2(result.otherFiles.length, "other manifest file")} that \`paycfg plan -f ${target2.path}\` reads too: ${result.otherFiles.join(", ")}
 `
     );
   }
   if (diagnostics.length > 0) {
-    for (const d of diagnostics) io.stderr.write(`${formatDiagnostic(target.kind === "stdout" ? { ...d, file: "<stdout>" } : d)}
+    for (const d of diagnostics) io.stderr.write(`${formatDiagnostic(target2.kind === "stdout" ? { ...d, file: "<stdout>" } : d)}
 `);
     io.stderr.write(
       `the exported manifest does not validate (${plural2(diagnostics.length, "error")}): the live group holds values the manifest format cannot express; fix them in the service and export again, or edit the output.
@@ -88412,16 +88552,16 @@ function acquirerProfileView(record2) {
     updatedAt: record2.updatedAt
   };
 }
-function copyOptionalFields(target, input2) {
-  if (input2.connUrl !== void 0) target.connUrl = input2.connUrl;
-  if (input2.notifyUrl !== void 0) target.notifyUrl = input2.notifyUrl;
-  if (input2.connExtraParams !== void 0) target.connExtraParams = input2.connExtraParams;
-  if (input2.enablerMsgFormat !== void 0) target.enablerMsgFormat = input2.enablerMsgFormat;
-  if (input2.enablerParams !== void 0) target.enablerParams = input2.enablerParams;
-  if (input2.emvList !== void 0) target.emvList = input2.emvList;
+function copyOptionalFields(target2, input2) {
+  if (input2.connUrl !== void 0) target2.connUrl = input2.connUrl;
+  if (input2.notifyUrl !== void 0) target2.notifyUrl = input2.notifyUrl;
+  if (input2.connExtraParams !== void 0) target2.connExtraParams = input2.connExtraParams;
+  if (input2.enablerMsgFormat !== void 0) target2.enablerMsgFormat = input2.enablerMsgFormat;
+  if (input2.enablerParams !== void 0) target2.enablerParams = input2.enablerParams;
+  if (input2.emvList !== void 0) target2.emvList = input2.emvList;
   for (const key of LEGACY_CONNECTION_FIELDS) {
     const value = input2[key];
-    if (value !== void 0) target[key] = value;
+    if (value !== void 0) target2[key] = value;
   }
 }
 function save(ctx, record2) {
@@ -91548,10 +91688,10 @@ function saveExtParams(ctx, record2, extParams3) {
   ctx.store.putMerchant(next);
   return next;
 }
-function copyProfileFields(target, input2) {
+function copyProfileFields(target2, input2) {
   for (const key of PROFILE_FIELDS) {
     const value = input2[key];
-    if (value !== void 0) target[key] = value;
+    if (value !== void 0) target2[key] = value;
   }
 }
 var LEGACY_MERCHANT_CURRENCY, PROFILE_FIELDS;
