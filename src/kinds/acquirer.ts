@@ -127,6 +127,11 @@ export const acquirer = defineKind({
   plural: 'acquirer profiles',
   facts: FACTS,
   updatesAreWaitedFor: true,
+  references: [
+    // A card profile refuses a method without an EMV config, and any profile one without a method.
+    { field: 'methods', to: 'emv', holds: 'method-emvs', inUse: true, verb: 'uses', detach: { dropEmptyMethod: (fields) => fields['acqType'] === 'card', refuseNoMethod: true } },
+  ],
+  unkeyedMerchantList: 'profiles',
   moves: { form: 'acquirer/<profileName>' },
   settlement: { reroutingFields: ['connUrl', 'connMessageFormat'] },
   manifest: {

@@ -80,6 +80,14 @@ export const binding = defineKind({
   },
   readIn: 'bindingsRead',
   allowsFromSummary: true,
+  // Methods before the profile: the order plans visit what a binding names.
+  references: [
+    // A binding's method left without an EMV config is dropped: its profile may be losing that method in its own detach step.
+    { field: 'methods', to: 'emv', holds: 'method-emvs', inUse: true, verb: 'uses', detach: { dropEmptyMethod: () => true } },
+    { field: 'acquirer', to: 'acquirer', holds: 'value', inUse: true, inKey: true, verb: 'binds' },
+  ],
+  claims: bindingPairs,
+  updateCarries: ['acquirer', 'currency'],
   keyOf: (entry, merchant) => bindingKey(merchant, String(entry['acquirer']), String(entry['currency'])),
   createBody: (_key, fields, { ids }) => bindingBody(fields, ids),
   wire: {
@@ -175,4 +183,12 @@ export function recordBindingFields(record: BindingRecord, known: MethodsMap, co
     methods[code] = { emvs: (pm.emvs ?? []).map((e) => context.emvName(e.emvId)).sort(), allows: known[code]?.allows ?? NO_ALLOWS };
   }
   return { acquirer, currency: record.currency, ...(present(record.mid) ? { mid: record.mid } : {}), methods };
+}
+
+/** (currency, method code) pairs a binding holds: the service refuses one pair on two profiles of a merchant. */
+export function bindingPairs(fields: Readonly<Record<string, unknown>> | null): string[] {
+  if (fields === null) return [];
+  const methods = fields['methods'] as MethodsMap | undefined;
+  const currency = String(fields['currency']);
+  return Object.keys(methods ?? {}).map((code) => `${currency}:${code}`);
 }

@@ -205,6 +205,8 @@ export const device = defineKind({
   },
   readIn: 'devicesRead',
   terminal: true,
+  // Not in use: the service lets a profile go whatever devices name it; a replacement re-points them.
+  references: [{ field: 'acquirerFields', to: 'acquirer', holds: 'keys' }],
   keyOf: (entry, merchant) => deviceKey(merchant, String(entry['deviceAlias'])),
   createBody: (_key, fields, { ids, parentId }) => deviceCreateBody(parentId, fields, ids),
   wire: {

@@ -52,6 +52,7 @@ export const emv = defineKind({
   plural: 'EMV configs',
   facts: FACTS,
   moves: { refused: 'is an EMV config, which cannot be renamed: its PUT takes only currency and params' },
+  unkeyedMerchantList: 'emvs',
   manifest: {
     id: 'EmvConfig',
     description: 'An EMV config: a reusable EMV parameter template (API 01 §2.4).',

@@ -37,7 +37,8 @@ import { merchantPartMatcher, Protection, protectedWording } from './protect.js'
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
 import { keyFieldOf } from './moves.js';
-import { referencesOf, withoutEmv } from './references.js';
+import { isHeldInUse, referenceTo } from '../kinds/references.js';
+import { referencesOf, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
 
 export interface PlanContext {
@@ -580,7 +581,6 @@ class PlanBuilder {
     const profileName = old.key;
     for (const user of this.liveUsersOf('acquirer', profileName)) {
       const userAddress = addressOf(user.kind, user.key);
-      if (user.kind !== 'binding') continue;
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
       this.add({
         address: stepAddress(userAddress, 'detach'),
@@ -616,21 +616,15 @@ class PlanBuilder {
    * detach step is made: the managed users must not let go of a record that stays.
    */
   private blockReplacementInUse(old: Draft): boolean {
-    if (old.kind !== 'emv' && old.kind !== 'acquirer') return false;
+    if (!isHeldInUse(old.kind)) return false;
     const blockers: string[] = [];
+    // A user the manifest does not manage: one being replaced itself is desired, so it is no blocker.
     for (const user of this.liveUsersOf(old.kind, old.key)) {
-      if (old.kind === 'acquirer' && user.kind !== 'binding') continue;
       const userAddress = addressOf(user.kind, user.key);
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
-      if (old.kind === 'emv' && this.drafts.has(stepAddress(userAddress, 'replace-old'))) continue;
-      if (!this.desired.resources.has(userAddress)) {
-        blockers.push(old.kind === 'emv' ? `${userAddress} uses it and is not managed by the manifest` : `${userAddress} binds it and is not managed by the manifest`);
-      }
+      if (!this.desired.resources.has(userAddress)) blockers.push(`${userAddress} ${referenceTo(user.kind, old.kind)!.verb} it and is not managed by the manifest`);
     }
-    for (const merchant of this.live.unkeyedMerchants) {
-      const uses = old.kind === 'emv' ? merchant.emvs.includes(old.key) : merchant.profiles.includes(old.key);
-      if (uses) blockers.push(`merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
-    }
+    for (const merchant of unkeyedHolders(this.live, old.kind, old.key)) blockers.push(`merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
     for (const blocker of blockers) this.block(old, blocker);
     return blockers.length > 0;
   }
@@ -688,19 +682,9 @@ class PlanBuilder {
     });
   }
 
-  /** Live resources whose fields name the given EMV config or profile. */
-  private liveUsersOf(kind: 'emv' | 'acquirer', name: string): LiveResource[] {
-    if (this.usersIndex === undefined) {
-      this.usersIndex = new Map();
-      for (const r of this.live.resources.values()) {
-        if (r.kind !== 'acquirer' && r.kind !== 'binding') continue;
-        for (const ref of referencesOf(r.kind, r.fields as unknown as Record<string, unknown>)) {
-          let list = this.usersIndex.get(ref);
-          if (list === undefined) this.usersIndex.set(ref, (list = []));
-          list.push(r);
-        }
-      }
-    }
+  /** Live resources that hold the given record in use (an EMV config's profiles and bindings, a profile's bindings). */
+  private liveUsersOf(kind: Kind, name: string): LiveResource[] {
+    this.usersIndex ??= usersIndex(this.live.resources.values());
     return this.usersIndex.get(addressOf(kind, name)) ?? [];
   }
   private usersIndex: Map<string, LiveResource[]> | undefined;
@@ -719,10 +703,10 @@ class PlanBuilder {
       this.addProtected(old, base, 'replace', own, wording.reason, wording.blocker);
       return true;
     }
-    if (old.kind !== 'acquirer') return false;
-    for (const user of this.liveUsersOf('acquirer', old.key)) {
-      if (user.kind !== 'binding') continue;
-      const userAddress = addressOf('binding', user.key);
+    // A user that names the record in its key is deleted and bound again by the replacement.
+    for (const user of this.liveUsersOf(old.kind, old.key)) {
+      if (referenceTo(user.kind, old.kind)!.inKey !== true) continue;
+      const userAddress = addressOf(user.kind, user.key);
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
       const pattern = this.protectedBy(userAddress);
       if (pattern === undefined) continue;
@@ -805,7 +789,7 @@ class PlanBuilder {
   blockDeletesHeldOutside(): void {
     for (const change of this.changes()) {
       if (change.action !== 'delete' || change.step !== undefined) continue;
-      if (change.kind !== 'emv' && change.kind !== 'acquirer') continue;
+      if (!isHeldInUse(change.kind)) continue;
       for (const user of this.liveUsersOf(change.kind, change.key)) {
         const userAddress = addressOf(user.kind, user.key);
         const userChange = this.drafts.get(userAddress);
@@ -815,9 +799,8 @@ class PlanBuilder {
             : userChange.action !== 'delete' && referencesOf(user.kind, userChange.after, user.merchant).includes(change.address);
         if (stillUses) this.block(change, this.describeOutsideUser(user));
       }
-      for (const merchant of this.live.unkeyedMerchants) {
-        const uses = change.kind === 'emv' ? merchant.emvs.includes(change.key) : merchant.profiles.includes(change.key);
-        if (uses) this.block(change, `merchant ${merchant.mchId} ("${merchant.mchName}", no providerReference, not managed) binds it`);
+      for (const merchant of unkeyedHolders(this.live, change.kind, change.key)) {
+        this.block(change, `merchant ${merchant.mchId} ("${merchant.mchName}", no providerReference, not managed) binds it`);
       }
     }
   }
