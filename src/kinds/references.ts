@@ -78,3 +78,13 @@ export function forEachReference(kind: Kind, fields: Readonly<Record<string, unk
     if (value !== undefined) forEachName(ref, value, (name) => visit(addressOf(ref.to, name)));
   }
 }
+
+/**
+ * How a user lets go of a record it names in a field it can edit: the reference's `detach`. Only a
+ * methods map's EMV lists can be edited that way; any other reference that holds records in use is
+ * part of its user's key (the user is made again), as the kinds' tests check.
+ */
+export function detachOf(ref: ReferenceFact): NonNullable<ReferenceFact['detach']> {
+  if (ref.holds !== 'method-emvs' || ref.detach === undefined) throw new Error(`the ${ref.field} reference to ${ref.to} holds it in use with neither a key nor a detach`);
+  return ref.detach;
+}

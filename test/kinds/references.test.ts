@@ -3,7 +3,7 @@
  * names and in which order, who holds what in use, and how a rename follows a reference.
  */
 import { describe, expect, it } from 'vitest';
-import { isHeldInUse, referenceTo, renamed } from '../../src/kinds/references.js';
+import { detachOf, isHeldInUse, referenceTo, renamed } from '../../src/kinds/references.js';
 import { KIND_MODULES } from '../../src/kinds/registry.js';
 import { referencesOf, usersIndex } from '../../src/plan/references.js';
 import type { LiveResource } from '../../src/model/state.js';
@@ -48,6 +48,19 @@ describe('references', () => {
     expect(index.get('emv/e2')).toEqual([p1, b1]);
     expect(index.get('acquirer/p1')).toEqual([b1]);
     expect([...index.keys()].sort()).toEqual(['acquirer/p1', 'emv/e1', 'emv/e2']);
+  });
+
+  it('a user lets go of what it holds in use either by being made again (the name is in its key) or by an edit of its methods', () => {
+    for (const module of KIND_MODULES) {
+      for (const ref of module.references ?? []) {
+        if (ref.inUse !== true) continue;
+        if (ref.inKey === true) expect(ref.detach, `${module.kind}.${ref.field}`).toBeUndefined();
+        else expect(ref.holds === 'method-emvs' && ref.detach !== undefined, `${module.kind}.${ref.field}`).toBe(true);
+      }
+    }
+    expect(detachOf(referenceTo('acquirer', 'emv')!).dropEmptyMethod({ acqType: 'card' })).toBe(true);
+    expect(detachOf(referenceTo('acquirer', 'emv')!).dropEmptyMethod({ acqType: 'qr' })).toBe(false);
+    expect(() => detachOf(referenceTo('binding', 'acquirer')!)).toThrow();
   });
 
   it('a rename changes the value, the key (its entry kept in place), or the name in every method', () => {
