@@ -1,6 +1,7 @@
-import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
-import { addressOf, type Kind } from '../model/kinds.js';
-import type { AcquirerFields, BindingFields, LiveState, MethodsMap } from '../model/state.js';
+import { forEachName, inUseReferencesFrom } from '../kinds/references.js';
+import { hasChildren, KIND_MODULES, kindModule, parentOf } from '../kinds/registry.js';
+import { addressOf, type Address, type Kind } from '../model/kinds.js';
+import type { LiveState } from '../model/state.js';
 
 /**
  * What a change reaches in the live group, down the dependency chain: an EMV config reaches the
@@ -30,14 +31,21 @@ const NOTHING: Reach = Object.freeze({ merchants: 0, terminals: 0, terminalsKnow
  */
 export type CountedTerminals = ReadonlyMap<string, number>;
 
+/** The kind whose records are the unit counted (a merchant), and the kind of its terminals. */
+const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
+const TERMINALS_READ_IN = TERMINALS.readIn!;
+
 export class ReachIndex {
   /** providerReference → terminals not decommissioned (0 for a merchant whose devices were not read). */
   private readonly terminals = new Map<string, number>();
-  private readonly profileMerchants = new Map<string, Set<string>>();
-  private readonly emvProfiles = new Map<string, Set<string>>();
-  private readonly emvMerchants = new Map<string, Set<string>>();
-  private readonly unkeyedByProfile = new Map<string, Set<string>>();
-  private readonly unkeyedByEmv = new Map<string, Set<string>>();
+  /**
+   * Address → the records that hold it in use, as the records a change reaches through them: a
+   * child user (a binding) as its owner's key, a top-level user (a profile naming an EMV config)
+   * as its address, walked on in turn.
+   */
+  private readonly users = new Map<Address, { readonly owners: Set<string>; readonly through: Set<Address> }>();
+  /** Address → the mchIds of the merchants paycfg cannot key that bind the record. */
+  private readonly unkeyedBy = new Map<Address, Set<string>>();
 
   /** providerReference → the live merchant's mchId, for those whose devices were not read. */
   private readonly unreadIds = new Map<string, string>();
@@ -46,28 +54,41 @@ export class ReachIndex {
     private readonly live: LiveState,
     private readonly counted: CountedTerminals = new Map(),
   ) {
+    const read = live[TERMINALS_READ_IN];
     for (const resource of live.resources.values()) {
-      if (resource.kind === 'merchant') {
+      if (hasChildren(resource.kind)) {
         if (!this.terminals.has(resource.key)) this.terminals.set(resource.key, 0);
-        if (live.devicesRead.has(resource.key)) continue;
+        if (read.has(resource.key)) continue;
         const id = String(resource.id);
         const count = counted.get(id);
         if (count === undefined) this.unreadIds.set(resource.key, id);
         else this.terminals.set(resource.key, count);
-      } else if (resource.kind === 'device') {
+        continue;
+      }
+      if (resource.kind === TERMINALS.kind) {
         if (resource.lifecycle === 'decommissioned' || resource.merchant === undefined) continue;
         this.terminals.set(resource.merchant, (this.terminals.get(resource.merchant) ?? 0) + 1);
-      } else if (resource.kind === 'acquirer') {
-        for (const emv of emvsOf((resource.fields as AcquirerFields).methods)) add(this.emvProfiles, emv, resource.key);
-      } else if (resource.kind === 'binding' && resource.merchant !== undefined) {
-        const fields = resource.fields as BindingFields;
-        add(this.profileMerchants, fields.acquirer, resource.merchant);
-        for (const emv of emvsOf(fields.methods)) add(this.emvMerchants, emv, resource.merchant);
+        continue;
+      }
+      const refs = inUseReferencesFrom(resource.kind);
+      if (refs.length === 0) continue;
+      const child = parentOf(resource.kind) !== undefined;
+      if (child && resource.merchant === undefined) continue;
+      const fields = resource.fields as unknown as Record<string, unknown>;
+      for (const ref of refs) {
+        forEachName(ref, fields[ref.field], (name) => {
+          const named = addressOf(ref.to, name);
+          let users = this.users.get(named);
+          if (users === undefined) this.users.set(named, (users = { owners: new Set(), through: new Set() }));
+          if (child) users.owners.add(resource.merchant!);
+          else users.through.add(addressOf(resource.kind, resource.key));
+        });
       }
     }
-    for (const unkeyed of live.unkeyedMerchants) {
-      for (const profile of unkeyed.profiles) add(this.unkeyedByProfile, profile, unkeyed.mchId);
-      for (const emv of unkeyed.emvs) add(this.unkeyedByEmv, emv, unkeyed.mchId);
+    for (const module of KIND_MODULES) {
+      const list = module.unkeyedMerchantList;
+      if (list === undefined) continue;
+      for (const unkeyed of live.unkeyedMerchants) for (const name of unkeyed[list]) add(this.unkeyedBy, addressOf(module.kind, name), unkeyed.mchId);
     }
   }
 
@@ -114,35 +135,32 @@ export class ReachIndex {
   private membersOf(kind: Kind, key: string, merchant: string | undefined): { merchants: Set<string>; unkeyed: Set<string> } {
     const merchants = new Set<string>();
     const unkeyed = new Set<string>();
-    switch (kind) {
-      case 'emv': {
-        for (const ref of this.emvMerchants.get(key) ?? []) merchants.add(ref);
-        for (const id of this.unkeyedByEmv.get(key) ?? []) unkeyed.add(id);
-        for (const profile of this.emvProfiles.get(key) ?? []) {
-          for (const ref of this.profileMerchants.get(profile) ?? []) merchants.add(ref);
-          for (const id of this.unkeyedByProfile.get(profile) ?? []) unkeyed.add(id);
+    if (hasChildren(kind)) {
+      // A merchant reaches itself, a record of a merchant's reaches its merchant.
+      merchants.add(key);
+    } else if (parentOf(kind) !== undefined) {
+      if (merchant !== undefined) merchants.add(merchant);
+    } else {
+      // What holds the record in use, and what holds those: the merchants bound to it directly first,
+      // then, record by record, those bound through a record that names it (a profile naming an EMV config).
+      const queue: Address[] = [addressOf(kind, key)];
+      const seen = new Set<Address>(queue);
+      for (let i = 0; i < queue.length; i++) {
+        const at = queue[i]!;
+        const users = this.users.get(at);
+        for (const ref of users?.owners ?? []) merchants.add(ref);
+        for (const id of this.unkeyedBy.get(at) ?? []) unkeyed.add(id);
+        for (const through of users?.through ?? []) {
+          if (seen.has(through)) continue;
+          seen.add(through);
+          queue.push(through);
         }
-        break;
       }
-      case 'acquirer':
-        for (const ref of this.profileMerchants.get(key) ?? []) merchants.add(ref);
-        for (const id of this.unkeyedByProfile.get(key) ?? []) unkeyed.add(id);
-        break;
-      default:
-        // A merchant reaches itself, a record of a merchant's reaches its merchant.
-        if (hasChildren(kind)) merchants.add(key);
-        else if (parentOf(kind) !== undefined && merchant !== undefined) merchants.add(merchant);
     }
     // A binding of a merchant that is not live (one the service made with a merchant just read) still names it.
     for (const ref of merchants) if (!this.terminals.has(ref)) merchants.delete(ref);
     return { merchants, unkeyed };
   }
-}
-
-function emvsOf(methods: MethodsMap | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const method of Object.values(methods ?? {})) for (const emv of method.emvs) out.add(emv);
-  return out;
 }
 
 function add<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
