@@ -34,11 +34,11 @@ import {
 import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
-import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
+import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints, UPLOADS } from './receipt-logo.js';
 import { keyFieldOf } from './moves.js';
 import type { ReferenceFact } from '../kinds/kind-module.js';
 import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
-import { referencesOf, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
+import { keyHoldersByOwner, referencesOf, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
 
 export interface PlanContext {
@@ -56,12 +56,9 @@ export interface PlanContext {
 type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };
 
 /** Live-only records are handled parents first (a pruned merchant takes its children along), then in the kinds' order. */
-const LIVE_ONLY_ORDER: readonly Kind[] = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
+export const LIVE_ONLY_ORDER: readonly Kind[] = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
   (module) => module.kind,
 );
-
-/** Kinds with a field compared by its upload's fingerprint (a merchant's receipt logo, plan/receipt-logo.ts). */
-const UPLOADS = new Set<Kind>(KINDS.filter((kind) => Object.values(DESCRIPTORS[kind]).some((descriptor) => descriptor.compare === 'upload')));
 
 /** The kind of the terminals, whose lists are read per parent, and that parent's kind: the plan says whose terminals it left unread. */
 const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
@@ -677,15 +674,7 @@ class PlanBuilder {
 
   /** The records of an owner whose kind names others by an object's keys, in the view's order; indexed on the first replacement that asks. */
   private keyHoldersOf(owner: string): readonly LiveResource[] {
-    if (this.keyHolders === undefined) {
-      this.keyHolders = new Map();
-      for (const record of this.view.values()) {
-        if (record.merchant === undefined || !referencesFrom(record.kind).some((ref) => ref.holds === 'keys')) continue;
-        let list = this.keyHolders.get(record.merchant);
-        if (list === undefined) this.keyHolders.set(record.merchant, (list = []));
-        list.push(record);
-      }
-    }
+    this.keyHolders ??= keyHoldersByOwner(this.view.values());
     return this.keyHolders.get(owner) ?? [];
   }
   private keyHolders: Map<string, LiveResource[]> | undefined;

@@ -1,5 +1,5 @@
 import { addressOf, type Address, type Kind } from '../model/kinds.js';
-import { forEachName, forEachReference, inUseReferencesFrom } from '../kinds/references.js';
+import { forEachName, forEachReference, inUseReferencesFrom, referencesFrom } from '../kinds/references.js';
 import { kindModule } from '../kinds/registry.js';
 import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
 
@@ -55,4 +55,20 @@ export function withoutEmv(methods: MethodsMap, emvName: string, dropEmptyMethod
 export function unkeyedHolders(live: Pick<LiveState, 'unkeyedMerchants'>, kind: Kind, name: string): LiveState['unkeyedMerchants'] {
   const list = kindModule(kind).unkeyedMerchantList;
   return list === undefined ? [] : live.unkeyedMerchants.filter((merchant) => merchant[list].includes(name));
+}
+
+/**
+ * The records that name others by an object's keys (a device's acquirer fields), by owner, in the
+ * given order: what a replacement re-points among the owner's records. Built once per plan on the
+ * first replacement that asks, not a scan of the group per rebound user.
+ */
+export function keyHoldersByOwner(resources: Iterable<LiveResource>): Map<string, LiveResource[]> {
+  const index = new Map<string, LiveResource[]>();
+  for (const resource of resources) {
+    if (resource.merchant === undefined || !referencesFrom(resource.kind).some((ref) => ref.holds === 'keys')) continue;
+    let list = index.get(resource.merchant);
+    if (list === undefined) index.set(resource.merchant, (list = []));
+    list.push(resource);
+  }
+  return index;
 }
