@@ -1,4 +1,4 @@
-import { forEachName, inUseReferencesFrom } from '../kinds/references.js';
+import { forEachName, inUseReferencesFrom, isHeldInUse } from '../kinds/references.js';
 import { hasChildren, KIND_MODULES, kindModule, parentOf } from '../kinds/registry.js';
 import { addressOf, type Address, type Kind } from '../model/kinds.js';
 import type { LiveState } from '../model/state.js';
@@ -31,9 +31,18 @@ const NOTHING: Reach = Object.freeze({ merchants: 0, terminals: 0, terminalsKnow
  */
 export type CountedTerminals = ReadonlyMap<string, number>;
 
-/** The kind whose records are the unit counted (a merchant), and the kind of its terminals. */
+/** The kind of the terminals, and the live state's set of the merchants whose terminals were read. */
 const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
 const TERMINALS_READ_IN = TERMINALS.readIn!;
+
+/** What a record of each kind is to the reach: the unit counted (a merchant), its terminal, another of its children, or a record of its own. */
+const ROLE = Object.fromEntries(
+  KIND_MODULES.map((module) => [module.kind, hasChildren(module.kind) ? 'parent' : module.terminal === true ? 'terminal' : parentOf(module.kind) !== undefined ? 'child' : 'top']),
+) as Readonly<Record<Kind, 'parent' | 'terminal' | 'child' | 'top'>>;
+
+type RecordRef = { readonly kind: Kind; readonly key: string };
+/** The users of one record: the merchants that own a child user, and the top-level users, walked on in turn. */
+type Users = { readonly owners: Set<string>; readonly through: RecordRef[] };
 
 export class ReachIndex {
   /** providerReference → terminals not decommissioned (0 for a merchant whose devices were not read). */
@@ -43,9 +52,9 @@ export class ReachIndex {
    * child user (a binding) as its owner's key, a top-level user (a profile naming an EMV config)
    * as its address, walked on in turn.
    */
-  private readonly users = new Map<Address, { readonly owners: Set<string>; readonly through: Set<Address> }>();
-  /** Address → the mchIds of the merchants paycfg cannot key that bind the record. */
-  private readonly unkeyedBy = new Map<Address, Set<string>>();
+  private readonly users = new Map<Kind, Map<string, Users>>();
+  /** Kind → key → the mchIds of the merchants paycfg cannot key that bind the record. */
+  private readonly unkeyedBy = new Map<Kind, Map<string, Set<string>>>();
 
   /** providerReference → the live merchant's mchId, for those whose devices were not read. */
   private readonly unreadIds = new Map<string, string>();
@@ -55,8 +64,13 @@ export class ReachIndex {
     private readonly counted: CountedTerminals = new Map(),
   ) {
     const read = live[TERMINALS_READ_IN];
+    for (const module of KIND_MODULES) {
+      if (isHeldInUse(module.kind)) this.users.set(module.kind, new Map());
+      if (module.unkeyedMerchantList !== undefined) this.unkeyedBy.set(module.kind, new Map());
+    }
     for (const resource of live.resources.values()) {
-      if (hasChildren(resource.kind)) {
+      const role = ROLE[resource.kind];
+      if (role === 'parent') {
         if (!this.terminals.has(resource.key)) this.terminals.set(resource.key, 0);
         if (read.has(resource.key)) continue;
         const id = String(resource.id);
@@ -65,30 +79,35 @@ export class ReachIndex {
         else this.terminals.set(resource.key, count);
         continue;
       }
-      if (resource.kind === TERMINALS.kind) {
+      if (role === 'terminal') {
         if (resource.lifecycle === 'decommissioned' || resource.merchant === undefined) continue;
         this.terminals.set(resource.merchant, (this.terminals.get(resource.merchant) ?? 0) + 1);
         continue;
       }
       const refs = inUseReferencesFrom(resource.kind);
       if (refs.length === 0) continue;
-      const child = parentOf(resource.kind) !== undefined;
+      const child = role === 'child';
       if (child && resource.merchant === undefined) continue;
       const fields = resource.fields as unknown as Record<string, unknown>;
       for (const ref of refs) {
+        const byName = this.users.get(ref.to)!;
         forEachName(ref, fields[ref.field], (name) => {
-          const named = addressOf(ref.to, name);
-          let users = this.users.get(named);
-          if (users === undefined) this.users.set(named, (users = { owners: new Set(), through: new Set() }));
+          let users = byName.get(name);
+          if (users === undefined) byName.set(name, (users = { owners: new Set(), through: [] }));
           if (child) users.owners.add(resource.merchant!);
-          else users.through.add(addressOf(resource.kind, resource.key));
+          else {
+            // One record is indexed at a time: a name it gives twice would be the list's last entry.
+            const last = users.through[users.through.length - 1];
+            if (last?.key !== resource.key || last.kind !== resource.kind) users.through.push({ kind: resource.kind, key: resource.key });
+          }
         });
       }
     }
     for (const module of KIND_MODULES) {
       const list = module.unkeyedMerchantList;
       if (list === undefined) continue;
-      for (const unkeyed of live.unkeyedMerchants) for (const name of unkeyed[list]) add(this.unkeyedBy, addressOf(module.kind, name), unkeyed.mchId);
+      const byName = this.unkeyedBy.get(module.kind)!;
+      for (const unkeyed of live.unkeyedMerchants) for (const name of unkeyed[list]) add(byName, name, unkeyed.mchId);
     }
   }
 
@@ -143,16 +162,17 @@ export class ReachIndex {
     } else {
       // What holds the record in use, and what holds those: the merchants bound to it directly first,
       // then, record by record, those bound through a record that names it (a profile naming an EMV config).
-      const queue: Address[] = [addressOf(kind, key)];
-      const seen = new Set<Address>(queue);
+      const queue: RecordRef[] = [{ kind, key }];
+      const seen = new Set<Address>([addressOf(kind, key)]);
       for (let i = 0; i < queue.length; i++) {
         const at = queue[i]!;
-        const users = this.users.get(at);
+        const users = this.users.get(at.kind)?.get(at.key);
         for (const ref of users?.owners ?? []) merchants.add(ref);
-        for (const id of this.unkeyedBy.get(at) ?? []) unkeyed.add(id);
+        for (const id of this.unkeyedBy.get(at.kind)?.get(at.key) ?? []) unkeyed.add(id);
         for (const through of users?.through ?? []) {
-          if (seen.has(through)) continue;
-          seen.add(through);
+          const address = addressOf(through.kind, through.key);
+          if (seen.has(address)) continue;
+          seen.add(address);
           queue.push(through);
         }
       }

@@ -4,7 +4,8 @@
  * in-use blocking, replacement detach and renames, and what a change reaches, all read them here.
  */
 import type { MethodsMap } from '../model/state.js';
-import { addressOf, type Address } from './addresses.js';
+// Through model/kinds, as the planner's other address computations (test/bench/planning-scaling.test.ts counts them there).
+import { addressOf, type Address } from '../model/kinds.js';
 import type { ReferenceFact } from './kind-module.js';
 import { KIND_MODULES, parentOf, type Kind } from './registry.js';
 
