@@ -63,6 +63,14 @@ describe('references', () => {
     expect(() => detachOf(referenceTo('binding', 'acquirer')!)).toThrow();
   });
 
+  it("a binding claims its currency and method pairs among its merchant's bindings, and its updates carry its key fields", () => {
+    const claimers = KIND_MODULES.filter((module) => module.claims !== undefined);
+    expect(claimers.map((module) => module.kind)).toEqual(['binding']);
+    expect(claimers[0]!.claims!({ acquirer: 'p1', currency: 'USD', methods })).toEqual(['USD:CARD', 'USD:QR']);
+    expect(claimers[0]!.claims!(null)).toEqual([]);
+    expect(Object.fromEntries(KIND_MODULES.flatMap((module) => (module.updateCarries === undefined ? [] : [[module.kind, module.updateCarries]])))).toEqual({ binding: ['acquirer', 'currency'] });
+  });
+
   it('a rename changes the value, the key (its entry kept in place), or the name in every method', () => {
     const ref = (user: 'binding' | 'device', named: 'emv' | 'acquirer') => referenceTo(user, named)!;
     expect(renamed(ref('binding', 'acquirer'), 'p1', 'p1', 'p9')).toBe('p9');
