@@ -1,29 +1,10 @@
 import { InternalError } from '../errors.js';
 import type { Kind } from '../model/kinds.js';
 import type { LiveState } from '../model/state.js';
+import { kindModule } from '../kinds/registry.js';
 
 /** The type of a kind's service ids: EMV and profile ids are numbers, merchant ids text. */
 export type IdType = 'number' | 'string';
-
-/** What the registry knows of a kind whose records other records' bodies name by id. */
-export interface KindIds {
-  readonly type: IdType;
-  /** How messages name one record of the kind (`EMV config`). */
-  readonly label: string;
-}
-
-export type IdKinds = { readonly [K in Kind]?: KindIds };
-
-/**
- * The kinds that declare an id type, as the kinds' operations declare them (src/kinds/operations.ts
- * calls declareIdKinds when it loads). Declared rather than imported: the kinds' modules build
- * registries (kind-module.ts, NO_IDS), so this module cannot import anything that imports them.
- */
-let declared: IdKinds = {};
-
-export function declareIdKinds(kinds: IdKinds): void {
-  declared = kinds;
-}
 
 type Id = number | string;
 
@@ -34,12 +15,12 @@ type Id = number | string;
 export class IdRegistry {
   private readonly byKind = new Map<Kind, Map<string, Id>>();
 
-  /** Every live record of a kind that declares an id type, its id in that type. */
+  /** Every live record of a kind whose module declares an id type (`ids`), its id in that type. */
   static fromLive(state: LiveState): IdRegistry {
     const registry = new IdRegistry();
     for (const resource of state.resources.values()) {
-      const ids = declared[resource.kind];
-      if (ids !== undefined) registry.set(resource.kind, resource.key, ids.type === 'number' ? Number(resource.id) : String(resource.id));
+      const type = kindModule(resource.kind).ids;
+      if (type !== undefined) registry.set(resource.kind, resource.key, type === 'number' ? Number(resource.id) : String(resource.id));
     }
     return registry;
   }
@@ -56,7 +37,7 @@ export class IdRegistry {
   id(kind: Kind, key: string): Id {
     const id = this.byKind.get(kind)?.get(key);
     // The plan orders every create before its users, so a missing id means the plan and the run disagree.
-    if (id === undefined) throw new InternalError(`no id known for ${declared[kind]?.label ?? kind} "${key}" when a change needed it`);
+    if (id === undefined) throw new InternalError(`no id known for ${kindModule(kind).label} "${key}" when a change needed it`);
     return id;
   }
   /** A record's key by its id, the ids compared as text (the wire gives some ids as either). */

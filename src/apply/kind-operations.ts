@@ -4,7 +4,7 @@ import type { LiveRead } from '../live/read-live.js';
 import type { DesiredState } from '../model/state.js';
 import type { Change, Plan } from '../plan/plan.js';
 import type { Created } from './create-once.js';
-import type { IdRegistry, IdType } from './id-registry.js';
+import type { IdRegistry } from './id-registry.js';
 import type { OperationResult } from './operation-result.js';
 import type { SettledDeviceLists } from './settled-device-lists.js';
 
@@ -43,8 +43,6 @@ export interface Found<R, V> {
  * record, V what its create answers.
  */
 export interface KindOperations<R = unknown, V = unknown> {
-  /** Set on a kind whose records other records' bodies name by id: the registry keeps their ids, in this type. */
-  readonly ids?: IdType;
   /** POST the change's record. */
   post(change: Change, run: ApplyRun): Promise<V>;
   /** Read back by identity: the live record under the change's key, for a create whose outcome is unknown or whose key is taken. */

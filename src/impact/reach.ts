@@ -1,6 +1,7 @@
-import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
-import { addressOf, type Kind } from '../model/kinds.js';
-import type { AcquirerFields, BindingFields, LiveState, MethodsMap } from '../model/state.js';
+import { forEachName, inUseReferencesFrom, isHeldInUse } from '../kinds/references.js';
+import { hasChildren, KIND_MODULES, kindModule, parentOf } from '../kinds/registry.js';
+import { addressOf, type Address, type Kind } from '../model/kinds.js';
+import type { LiveState } from '../model/state.js';
 
 /**
  * What a change reaches in the live group, down the dependency chain: an EMV config reaches the
@@ -30,14 +31,30 @@ const NOTHING: Reach = Object.freeze({ merchants: 0, terminals: 0, terminalsKnow
  */
 export type CountedTerminals = ReadonlyMap<string, number>;
 
+/** The kind of the terminals, and the live state's set of the merchants whose terminals were read. */
+const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
+const TERMINALS_READ_IN = TERMINALS.readIn!;
+
+/** What a record of each kind is to the reach: the unit counted (a merchant), its terminal, another of its children, or a record of its own. */
+const ROLE = Object.fromEntries(
+  KIND_MODULES.map((module) => [module.kind, hasChildren(module.kind) ? 'parent' : module.terminal === true ? 'terminal' : parentOf(module.kind) !== undefined ? 'child' : 'top']),
+) as Readonly<Record<Kind, 'parent' | 'terminal' | 'child' | 'top'>>;
+
+type RecordRef = { readonly kind: Kind; readonly key: string };
+/** The users of one record: the merchants that own a child user, and the top-level users, walked on in turn. */
+type Users = { readonly owners: Set<string>; readonly through: RecordRef[] };
+
 export class ReachIndex {
   /** providerReference → terminals not decommissioned (0 for a merchant whose devices were not read). */
   private readonly terminals = new Map<string, number>();
-  private readonly profileMerchants = new Map<string, Set<string>>();
-  private readonly emvProfiles = new Map<string, Set<string>>();
-  private readonly emvMerchants = new Map<string, Set<string>>();
-  private readonly unkeyedByProfile = new Map<string, Set<string>>();
-  private readonly unkeyedByEmv = new Map<string, Set<string>>();
+  /**
+   * Address → the records that hold it in use, as the records a change reaches through them: a
+   * child user (a binding) as its owner's key, a top-level user (a profile naming an EMV config)
+   * as its address, walked on in turn.
+   */
+  private readonly users = new Map<Kind, Map<string, Users>>();
+  /** Kind → key → the mchIds of the merchants paycfg cannot key that bind the record. */
+  private readonly unkeyedBy = new Map<Kind, Map<string, Set<string>>>();
 
   /** providerReference → the live merchant's mchId, for those whose devices were not read. */
   private readonly unreadIds = new Map<string, string>();
@@ -46,28 +63,51 @@ export class ReachIndex {
     private readonly live: LiveState,
     private readonly counted: CountedTerminals = new Map(),
   ) {
+    const read = live[TERMINALS_READ_IN];
+    for (const module of KIND_MODULES) {
+      if (isHeldInUse(module.kind)) this.users.set(module.kind, new Map());
+      if (module.unkeyedMerchantList !== undefined) this.unkeyedBy.set(module.kind, new Map());
+    }
     for (const resource of live.resources.values()) {
-      if (resource.kind === 'merchant') {
+      const role = ROLE[resource.kind];
+      if (role === 'parent') {
         if (!this.terminals.has(resource.key)) this.terminals.set(resource.key, 0);
-        if (live.devicesRead.has(resource.key)) continue;
+        if (read.has(resource.key)) continue;
         const id = String(resource.id);
         const count = counted.get(id);
         if (count === undefined) this.unreadIds.set(resource.key, id);
         else this.terminals.set(resource.key, count);
-      } else if (resource.kind === 'device') {
+        continue;
+      }
+      if (role === 'terminal') {
         if (resource.lifecycle === 'decommissioned' || resource.merchant === undefined) continue;
         this.terminals.set(resource.merchant, (this.terminals.get(resource.merchant) ?? 0) + 1);
-      } else if (resource.kind === 'acquirer') {
-        for (const emv of emvsOf((resource.fields as AcquirerFields).methods)) add(this.emvProfiles, emv, resource.key);
-      } else if (resource.kind === 'binding' && resource.merchant !== undefined) {
-        const fields = resource.fields as BindingFields;
-        add(this.profileMerchants, fields.acquirer, resource.merchant);
-        for (const emv of emvsOf(fields.methods)) add(this.emvMerchants, emv, resource.merchant);
+        continue;
+      }
+      const refs = inUseReferencesFrom(resource.kind);
+      if (refs.length === 0) continue;
+      const child = role === 'child';
+      if (child && resource.merchant === undefined) continue;
+      const fields = resource.fields as unknown as Record<string, unknown>;
+      for (const ref of refs) {
+        const byName = this.users.get(ref.to)!;
+        forEachName(ref, fields[ref.field], (name) => {
+          let users = byName.get(name);
+          if (users === undefined) byName.set(name, (users = { owners: new Set(), through: [] }));
+          if (child) users.owners.add(resource.merchant!);
+          else {
+            // One record is indexed at a time: a name it gives twice would be the list's last entry.
+            const last = users.through[users.through.length - 1];
+            if (last?.key !== resource.key || last.kind !== resource.kind) users.through.push({ kind: resource.kind, key: resource.key });
+          }
+        });
       }
     }
-    for (const unkeyed of live.unkeyedMerchants) {
-      for (const profile of unkeyed.profiles) add(this.unkeyedByProfile, profile, unkeyed.mchId);
-      for (const emv of unkeyed.emvs) add(this.unkeyedByEmv, emv, unkeyed.mchId);
+    for (const module of KIND_MODULES) {
+      const list = module.unkeyedMerchantList;
+      if (list === undefined) continue;
+      const byName = this.unkeyedBy.get(module.kind)!;
+      for (const unkeyed of live.unkeyedMerchants) for (const name of unkeyed[list]) add(byName, name, unkeyed.mchId);
     }
   }
 
@@ -114,35 +154,33 @@ export class ReachIndex {
   private membersOf(kind: Kind, key: string, merchant: string | undefined): { merchants: Set<string>; unkeyed: Set<string> } {
     const merchants = new Set<string>();
     const unkeyed = new Set<string>();
-    switch (kind) {
-      case 'emv': {
-        for (const ref of this.emvMerchants.get(key) ?? []) merchants.add(ref);
-        for (const id of this.unkeyedByEmv.get(key) ?? []) unkeyed.add(id);
-        for (const profile of this.emvProfiles.get(key) ?? []) {
-          for (const ref of this.profileMerchants.get(profile) ?? []) merchants.add(ref);
-          for (const id of this.unkeyedByProfile.get(profile) ?? []) unkeyed.add(id);
+    if (hasChildren(kind)) {
+      // A merchant reaches itself, a record of a merchant's reaches its merchant.
+      merchants.add(key);
+    } else if (parentOf(kind) !== undefined) {
+      if (merchant !== undefined) merchants.add(merchant);
+    } else {
+      // What holds the record in use, and what holds those: the merchants bound to it directly first,
+      // then, record by record, those bound through a record that names it (a profile naming an EMV config).
+      const queue: RecordRef[] = [{ kind, key }];
+      const seen = new Set<Address>([addressOf(kind, key)]);
+      for (let i = 0; i < queue.length; i++) {
+        const at = queue[i]!;
+        const users = this.users.get(at.kind)?.get(at.key);
+        for (const ref of users?.owners ?? []) merchants.add(ref);
+        for (const id of this.unkeyedBy.get(at.kind)?.get(at.key) ?? []) unkeyed.add(id);
+        for (const through of users?.through ?? []) {
+          const address = addressOf(through.kind, through.key);
+          if (seen.has(address)) continue;
+          seen.add(address);
+          queue.push(through);
         }
-        break;
       }
-      case 'acquirer':
-        for (const ref of this.profileMerchants.get(key) ?? []) merchants.add(ref);
-        for (const id of this.unkeyedByProfile.get(key) ?? []) unkeyed.add(id);
-        break;
-      default:
-        // A merchant reaches itself, a record of a merchant's reaches its merchant.
-        if (hasChildren(kind)) merchants.add(key);
-        else if (parentOf(kind) !== undefined && merchant !== undefined) merchants.add(merchant);
     }
     // A binding of a merchant that is not live (one the service made with a merchant just read) still names it.
     for (const ref of merchants) if (!this.terminals.has(ref)) merchants.delete(ref);
     return { merchants, unkeyed };
   }
-}
-
-function emvsOf(methods: MethodsMap | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const method of Object.values(methods ?? {})) for (const emv of method.emvs) out.add(emv);
-  return out;
 }
 
 function add<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {

@@ -7,7 +7,6 @@ import type { AcquirerFields } from '../model/state.js';
 import { acquirerCreateBody, acquirerUpdateBody } from './acquirer.js';
 
 export const acquirerOperations: KindOperations<AcquirerProfile, { id: number }> = {
-  ids: 'number',
   post: (change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, change.after as unknown as AcquirerFields, ids)),
   async find(change, { client }) {
     const found = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);

@@ -8,7 +8,7 @@ import { VALUE } from '../manifest/issue-text.js';
 import type { MethodsMap } from '../model/state.js';
 import type { IdRegistry } from '../apply/id-registry.js';
 import { jsonObjectCodec } from './codecs.js';
-import { field, keyField, requiredField, text, wire, wireOnly, type StateFieldsOf, type WireRecordOf, type WritableOf } from './field-facts.js';
+import { field, idsIn, keyField, requiredField, text, wire, wireOnly, type StateFieldsOf, type WireRecordOf, type WritableOf } from './field-facts.js';
 import { defineKind } from './kind-module.js';
 import { jsonObject, splitList } from './live-values.js';
 import {
@@ -107,7 +107,7 @@ const FACTS = {
       desired: methodsOf,
       live: (_sent, record, context) =>
         methodsFrom(jsonObject(record['methodList'], `methodList of ${context.where}`), jsonObject(record['emvList'], `emvList of ${context.where}`), context.emvName),
-      write: (methods, context) => ({ methodList: methodListText(methods), emvList: emvListText(methods, (name) => context.ids.emv(name)) }),
+      write: (methods, context) => ({ methodList: methodListText(methods), emvList: emvListText(methods, (name) => idsIn(context).emv(name)) }),
       exported: (methods) => manifestMethods(methods),
     },
     onTheWire: {
@@ -127,6 +127,12 @@ export const acquirer = defineKind({
   plural: 'acquirer profiles',
   facts: FACTS,
   updatesAreWaitedFor: true,
+  references: [
+    // A card profile refuses a method without an EMV config, and any profile one without a method.
+    { field: 'methods', to: 'emv', holds: 'method-emvs', inUse: true, verb: 'uses', detach: { dropEmptyMethod: (fields) => fields['acqType'] === 'card', refuseNoMethod: true } },
+  ],
+  unkeyedMerchantList: 'profiles',
+  ids: 'number',
   moves: { form: 'acquirer/<profileName>' },
   settlement: { reroutingFields: ['connUrl', 'connMessageFormat'] },
   manifest: {

@@ -8,7 +8,7 @@ import type { IdRegistry } from '../apply/id-registry.js';
 import { canonicalMethodCode } from '../model/canonical.js';
 import { NO_ALLOWS, type MethodsMap } from '../model/state.js';
 import { bindingKey } from './addresses.js';
-import { field, requiredField, wire, wireOnly, type LiveContext, type StateFieldsOf, type WireRecordOf, type WireRecordOfShape } from './field-facts.js';
+import { field, idsIn, requiredField, wire, wireOnly, type LiveContext, type StateFieldsOf, type WireRecordOf, type WireRecordOfShape } from './field-facts.js';
 import { defineKind } from './kind-module.js';
 import { jsonObject, present } from './live-values.js';
 import { currencySchema, methodsSchema, nameSchema } from './manifest-values.js';
@@ -30,7 +30,7 @@ const FACTS = {
     // acquirerProfileId is a string here although profileId is an integer on the profile; either form is read.
     wire: wire.numericId<string>().required().checked('required').named('acquirerProfileId'),
     immutable: true,
-    codec: { write: (name, context) => ({ acquirerProfileId: String(context.ids.profile(name)) }) },
+    codec: { write: (name, context) => ({ acquirerProfileId: String(idsIn(context).profile(name)) }) },
     onTheWire: { sentAs: ['acquirerProfileId'], text: "`acquirerProfileId`, the named profile's id" },
   }),
   acquirerProfileName: wireOnly(wire.text().checked()),
@@ -51,7 +51,7 @@ const FACTS = {
         paymentMethods: Object.entries(methods).map(([code, m]) => ({
           paymentMethodCode: code,
           allows: [...m.allows],
-          emvs: m.emvs.map((name) => ({ emvId: context.ids.emv(name) })),
+          emvs: m.emvs.map((name) => ({ emvId: idsIn(context).emv(name) })),
         })),
       }),
       exported: (methods) => manifestMethods(methods),
@@ -80,6 +80,14 @@ export const binding = defineKind({
   },
   readIn: 'bindingsRead',
   allowsFromSummary: true,
+  // Methods before the profile: the order plans visit what a binding names.
+  references: [
+    // A binding's method left without an EMV config is dropped: its profile may be losing that method in its own detach step.
+    { field: 'methods', to: 'emv', holds: 'method-emvs', inUse: true, verb: 'uses', detach: { dropEmptyMethod: () => true } },
+    { field: 'acquirer', to: 'acquirer', holds: 'value', inUse: true, inKey: true, verb: 'binds' },
+  ],
+  claims: bindingPairs,
+  updateCarries: ['acquirer', 'currency'],
   keyOf: (entry, merchant) => bindingKey(merchant, String(entry['acquirer']), String(entry['currency'])),
   createBody: (_key, fields, { ids }) => bindingBody(fields, ids),
   wire: {
@@ -175,4 +183,12 @@ export function recordBindingFields(record: BindingRecord, known: MethodsMap, co
     methods[code] = { emvs: (pm.emvs ?? []).map((e) => context.emvName(e.emvId)).sort(), allows: known[code]?.allows ?? NO_ALLOWS };
   }
   return { acquirer, currency: record.currency, ...(present(record.mid) ? { mid: record.mid } : {}), methods };
+}
+
+/** (currency, method code) pairs a binding holds: the service refuses one pair on two profiles of a merchant. */
+export function bindingPairs(fields: Readonly<Record<string, unknown>> | null): string[] {
+  if (fields === null) return [];
+  const methods = fields['methods'] as MethodsMap | undefined;
+  const currency = String(fields['currency']);
+  return Object.keys(methods ?? {}).map((code) => `${currency}:${code}`);
 }

@@ -12,6 +12,7 @@ import { deviceKey } from './addresses.js';
 import { parsedJson } from './codecs.js';
 import {
   field,
+  idsIn,
   legacyOnly,
   objectSchema,
   requiredField,
@@ -142,8 +143,8 @@ const FACTS = {
         write: (fields, context, wireName) => ({
           [wireName]:
             context.mode === 'create'
-              ? { acquirers: extAcquirers(fields, context.ids) }
-              : JSON.stringify({ ...(context.keep ?? {}), acquirers: extAcquirers(fields, context.ids) }),
+              ? { acquirers: extAcquirers(fields, idsIn(context)) }
+              : JSON.stringify({ ...(context.keep ?? {}), acquirers: extAcquirers(fields, idsIn(context)) }),
         }),
         exported: (fields) => sortKeys(fields),
       },
@@ -205,6 +206,8 @@ export const device = defineKind({
   },
   readIn: 'devicesRead',
   terminal: true,
+  // Not in use: the service lets a profile go whatever devices name it; a replacement re-points them.
+  references: [{ field: 'acquirerFields', to: 'acquirer', holds: 'keys' }],
   keyOf: (entry, merchant) => deviceKey(merchant, String(entry['deviceAlias'])),
   createBody: (_key, fields, { ids, parentId }) => deviceCreateBody(parentId, fields, ids),
   wire: {

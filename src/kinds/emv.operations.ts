@@ -16,7 +16,6 @@ function liveRecord(configs: readonly EmvConfig[], name: string): EmvConfig | un
 }
 
 export const emvOperations: KindOperations<EmvConfig, { id: number }> = {
-  ids: 'number',
   post: (change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, change.after as unknown as EmvFields)),
   async find(change, { client }) {
     const found = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);

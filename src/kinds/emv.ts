@@ -7,7 +7,7 @@ import { VALUE } from '../manifest/issue-text.js';
 import type { Scalar } from '../model/state.js';
 import { jsonObjectCodec, methodCodeCodec } from './codecs.js';
 import { keyField, requiredField, wire, wireOnly, type LegacyRecordOf, type StateFieldsOf, type WireRecordOf } from './field-facts.js';
-import { defineKind, NO_IDS } from './kind-module.js';
+import { defineKind } from './kind-module.js';
 import { currencySchema, nameSchema, paymentMethodCodeSchema } from './manifest-values.js';
 
 const FACTS = {
@@ -52,6 +52,8 @@ export const emv = defineKind({
   plural: 'EMV configs',
   facts: FACTS,
   moves: { refused: 'is an EMV config, which cannot be renamed: its PUT takes only currency and params' },
+  unkeyedMerchantList: 'emvs',
+  ids: 'number',
   manifest: {
     id: 'EmvConfig',
     description: 'An EMV config: a reusable EMV parameter template (API 01 §2.4).',
@@ -92,5 +94,5 @@ export interface EmvConfigUpdate {
 
 /** `params` is JSON-encoded with each value's own type: a boolean goes out as a JSON boolean, null as null. */
 export function emvCreateBody(key: string, fields: EmvFields): EmvConfigCreate {
-  return { emvName: key, ...emv.writeFields(fields, { ids: NO_IDS, mode: 'create' }) } as EmvConfigCreate;
+  return { emvName: key, ...emv.writeFields(fields, { mode: 'create' }) } as EmvConfigCreate;
 }

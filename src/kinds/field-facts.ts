@@ -201,11 +201,18 @@ export interface LiveContext {
 
 /** What writing a request body needs besides the fields. */
 export interface WriteContext {
-  readonly ids: IdRegistry;
+  /** The service ids of the records the body names; absent for a body that names none (an EMV config's, a merchant's). */
+  readonly ids?: IdRegistry;
   /** A create's body, or an update's (where the service takes some values JSON-encoded). */
   readonly mode: 'create' | 'update';
   /** Live values an update must carry back unchanged (a device's extParams keys other than `acquirers`). */
   readonly keep?: Readonly<Record<string, unknown>>;
+}
+
+/** The ids a body that names other records is written with. */
+export function idsIn(context: WriteContext): IdRegistry {
+  if (context.ids === undefined) throw new InternalError('a request body that names other records was written without their ids');
+  return context.ids;
 }
 
 /** How a field's value moves between the manifest, the state and the wire, where it does not stay as it is. */

@@ -5,7 +5,7 @@
  * defineKind and adds the functions that are its own (bodies, normalisation quirks).
  */
 import { z } from 'zod';
-import { IdRegistry } from '../apply/id-registry.js';
+import type { IdRegistry, IdType } from '../apply/id-registry.js';
 import {
   checkedFieldsOf,
   descriptorsOf,
@@ -25,6 +25,7 @@ import {
   type WireSchemaMeta,
 } from './derive.js';
 import type { DesiredState, LiveState } from '../model/state.js';
+import type { Kind } from './registry.js';
 import type { Facts, JsonSchema, LiveContext, OnTheWire, StateFieldsOf, WriteContext, YamlStyle } from './field-facts.js';
 import { strictEntry } from './manifest-values.js';
 
@@ -108,6 +109,26 @@ export interface KindSpec<
    * profile's lists instead: unproven, they are compared and sent write-only (plan/binding-allows.ts).
    */
   readonly allowsFromSummary?: true;
+  /** Other kinds' request bodies name records of this kind by their service id, of this type: the apply's id registry keeps them. */
+  readonly ids?: IdType;
+  /**
+   * The fields that name records of other kinds, in the order plans visit them (a record names its
+   * parent first, through `parentOf`, which is no reference of its own).
+   */
+  readonly references?: readonly ReferenceFact[];
+  /**
+   * The list of a merchant paycfg cannot key (LiveState.unkeyedMerchants) that names the records of
+   * this kind it binds: such a merchant holds them in use, and a change of one reaches it.
+   */
+  readonly unkeyedMerchantList?: 'emvs' | 'profiles';
+  /**
+   * What a record claims among its owner's records of the kind, which the service refuses on two of
+   * them at once (a binding's currency and method pairs): the one that takes a claim over waits for
+   * the one that gives it up.
+   */
+  readonly claims?: (fields: Readonly<Record<string, unknown>> | null) => string[];
+  /** Fields every update body carries unchanged, because the PUT replaces the record's whole subtree (a detach step sends them). */
+  readonly updateCarries?: readonly string[];
   /** For a kind written inside another's entries: its key, made from the entry and its parent's key. */
   readonly keyOf?: (entry: Readonly<Record<string, unknown>>, parentKey: string) => string;
   readonly wire: {
@@ -127,6 +148,26 @@ export interface KindSpec<
     /** Objects of the entry documented in sections of their own, after the kind's. */
     readonly sections?: S;
   };
+}
+
+/** A field of a kind that names records of another kind by their key. */
+export interface ReferenceFact {
+  readonly field: string;
+  readonly to: Kind;
+  /** Where the names are: the field's value, its object's keys, or the EMV lists of a methods map (method code → { emvs }). */
+  readonly holds: 'value' | 'keys' | 'method-emvs';
+  /** The service refuses to delete a named record while this field names it: its delete is blocked, and its replacement first detaches the user. */
+  readonly inUse?: true;
+  /** The field is part of the user's key and cannot change: the user lets go by being deleted and made again, and a rename of the named record re-keys it. */
+  readonly inKey?: true;
+  /** How a blocker says the user holds the record: "uses it", "binds it". */
+  readonly verb?: 'uses' | 'binds';
+  /**
+   * For a detach that edits the field (not `inKey`): whether a method left with no name is dropped
+   * from the user's fields (a binding: always; a profile: a card profile, which refuses a method
+   * without one), and whether the service refuses the user with no method left at all.
+   */
+  readonly detach?: { readonly dropEmptyMethod: (fields: Readonly<Record<string, unknown>>) => boolean; readonly refuseNoMethod?: true };
 }
 
 /** The desired state's sets of parents whose nested lists are managed (DesiredState.managedBindings, …). */
@@ -184,8 +225,6 @@ export interface KindModule<
   exportFields(key: string, fields: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }
 
-/** The ids of a body that names no other record (an EMV config's, a merchant's): any lookup is a bug. */
-export const NO_IDS = new IdRegistry();
 
 export type AnyKindModule = KindModule<string, any, string, any, string, any>;
 

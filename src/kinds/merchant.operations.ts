@@ -9,7 +9,6 @@ import type { MerchantFields } from '../model/state.js';
 import { merchantBody } from './merchant.js';
 
 export const merchantOperations: KindOperations<Merchant, Merchant> = {
-  ids: 'string',
   post: (change, { client }) => client.merchants.create(merchantBody(change.key, change.after as unknown as MerchantFields)),
   // Live merchants with the change's providerReference, found through the name filter (the narrowest the list offers).
   async find(change, { client }) {

@@ -27,7 +27,7 @@ import {
   type WireRecordOfShape,
   type WritableOf,
 } from './field-facts.js';
-import { defineKind, NO_IDS } from './kind-module.js';
+import { defineKind } from './kind-module.js';
 import { countrySchema, currencySchema, jsonValueSchema, keySchema, requiredText, timeZoneSchema } from './manifest-values.js';
 
 export type MerchantState = 0 | 1;
@@ -168,6 +168,7 @@ export const merchant = defineKind({
   facts: FACTS,
   children: [binding, device],
   nameField: 'mchName',
+  ids: 'string',
   moves: { form: 'merchant/<providerReference>' },
   settlement: { reroutingFields: [] },
   manifest: {
@@ -264,7 +265,7 @@ export function merchantBody(ref: string, fields: MerchantFields, liveRecord?: M
       if (value !== undefined && value !== null) body[name] = value;
     }
   }
-  Object.assign(body, merchant.writeFields(fields, { ids: NO_IDS, mode: 'create' }));
+  Object.assign(body, merchant.writeFields(fields, { mode: 'create' }));
   body[merchant.keyField!] = ref;
   if (body['state'] !== undefined) body['state'] = Number(body['state']) as MerchantState;
   const additionalData = withLogoFingerprint(body['receiptLogo'], fields, liveRecord);

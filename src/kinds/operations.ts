@@ -3,7 +3,6 @@
  * field of the kinds' modules: they read records back through plan/ and live/, which import the
  * registry, so the modules would import themselves before they are made. Only apply/ imports this.
  */
-import { declareIdKinds, type IdKinds } from '../apply/id-registry.js';
 import type { KindOperations } from '../apply/kind-operations.js';
 import type { Kind } from '../model/kinds.js';
 import { acquirerOperations } from './acquirer.operations.js';
@@ -11,7 +10,6 @@ import { bindingOperations } from './binding.operations.js';
 import { deviceOperations } from './device.operations.js';
 import { emvOperations } from './emv.operations.js';
 import { merchantOperations } from './merchant.operations.js';
-import { KIND_MODULES } from './registry.js';
 
 export const OPERATIONS: { readonly [K in Kind]: KindOperations } = {
   emv: emvOperations,
@@ -20,13 +18,3 @@ export const OPERATIONS: { readonly [K in Kind]: KindOperations } = {
   binding: bindingOperations,
   device: deviceOperations,
 };
-
-/** The kinds whose ids other records' bodies name: the id registry keeps theirs, from live and as creates succeed. */
-export const ID_KINDS: IdKinds = Object.fromEntries(
-  KIND_MODULES.flatMap((module) => {
-    const type = OPERATIONS[module.kind].ids;
-    return type === undefined ? [] : [[module.kind, { type, label: module.label }]];
-  }),
-);
-
-declareIdKinds(ID_KINDS);

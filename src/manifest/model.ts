@@ -94,7 +94,7 @@ export const movedEntrySchema = strictEntry({
         code: 'custom',
         path: ['to'],
         input: move.to,
-        message: `${VALUE} names a ${KIND_LABEL[movedKind(move.to)]}, but from names a${movedKind(move.from) === 'acquirer' ? 'n' : ''} ${KIND_LABEL[movedKind(move.from)]}: a move keeps the kind of its record`,
+        message: `${VALUE} names a ${KIND_LABEL[movedKind(move.to)]}, but from names ${withArticle(KIND_LABEL[movedKind(move.from)])}: a move keeps the kind of its record`,
       });
     }
   })
@@ -185,3 +185,8 @@ export type MethodsMap = z.output<typeof methodsSchema>;
 export type PrunePolicy = z.output<typeof prunePolicySchema>;
 export type Safety = z.output<typeof safetySchema>;
 export type MovedEntry = z.output<typeof movedEntrySchema>;
+
+/** A kind's label after "a" or "an", by its first letter (the labels of the kinds that move read right so). */
+function withArticle(label: string): string {
+  return `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+}

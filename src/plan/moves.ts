@@ -1,7 +1,8 @@
 import { hasChildren, kindModule } from '../kinds/registry.js';
-import { addressOf, bindingKey, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
+import { names, referencesFrom, renamed } from '../kinds/references.js';
+import { addressOf, KINDS, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
-import type { BindingFields, DeviceFields, LiveResource, LiveState } from '../model/state.js';
+import type { LiveResource, LiveState } from '../model/state.js';
 import { PlanError } from './errors.js';
 
 /**
@@ -25,6 +26,9 @@ export function applyMoves<S extends LiveState>(live: S, moves: readonly Move[] 
   }
   return state.result();
 }
+
+/** For each kind, the kinds whose references name its records: what follows a move of one. */
+const NAMED_BY = new Map<Kind, ReadonlySet<Kind>>(KINDS.map((kind) => [kind, new Set(KINDS.filter((user) => referencesFrom(user).some((ref) => ref.to === kind)))]));
 
 class Rekeying<S extends LiveState> {
   private readonly resources: Map<Address, LiveResource>;
@@ -58,7 +62,7 @@ class Rekeying<S extends LiveState> {
     // A device's `from` may name its merchant's new name (desired/moves.ts); the plan shows the address it was read under.
     const readAs = record.readAs ?? move.from;
     this.put({ ...record, key: to, movedFrom: readAs, readAs });
-    if (move.kind === 'acquirer') this.followProfile(from, to);
+    this.followReferences(move.kind, from, to);
     if (hasChildren(move.kind)) this.followMerchant(from, to);
   }
 
@@ -91,25 +95,31 @@ class Rekeying<S extends LiveState> {
     this.duplicateCodes = this.duplicateCodes.map((code) => update(code) ?? code);
   }
 
-  private followProfile(from: string, to: string): void {
-    this.rekey((resource) => {
-      if (resource.kind === 'binding') {
-        const fields = resource.fields as BindingFields;
-        if (fields.acquirer !== from) return undefined;
-        return { ...resource, key: bindingKey(resource.merchant!, to, fields.currency), fields: { ...fields, acquirer: to } };
-      }
-      if (resource.kind === 'device') {
-        const acquirerFields = (resource.fields as DeviceFields).acquirerFields;
-        if (acquirerFields === undefined || !Object.hasOwn(acquirerFields, from)) return undefined;
-        const renamed: Record<string, Record<string, string>> = {};
-        for (const [profile, values] of Object.entries(acquirerFields)) renamed[profile === from ? to : profile] = values;
-        // Same key: the device's address does not name its profiles.
-        return { ...resource, fields: { ...(resource.fields as DeviceFields), acquirerFields: renamed } };
-      }
-      return undefined;
-    });
+  /**
+   * The records that name the moved one follow it (a profile's bindings and the devices' acquirer
+   * fields): the name in their fields changes, and a record that names it in its key is re-keyed.
+   */
+  private followReferences(kind: Kind, from: string, to: string): void {
+    if (NAMED_BY.get(kind)!.size > 0) {
+      this.rekey((resource) => {
+        if (!NAMED_BY.get(kind)!.has(resource.kind)) return undefined;
+        let fields = resource.fields as unknown as Record<string, unknown>;
+        let inKey = false;
+        for (const ref of referencesFrom(resource.kind)) {
+          if (ref.to !== kind || !names(ref, fields[ref.field], from)) continue;
+          fields = { ...fields, [ref.field]: renamed(ref, fields[ref.field], from, to) };
+          if (ref.inKey === true) inKey = true;
+        }
+        if (fields === (resource.fields as unknown)) return undefined;
+        // Without the name in its key, the record keeps its address (a device's names no profile).
+        const key = inKey ? kindModule(resource.kind).key(fields, resource.merchant) : resource.key;
+        return { ...resource, key, fields: fields as unknown as LiveResource['fields'] };
+      });
+    }
+    const list = kindModule(kind).unkeyedMerchantList;
+    if (list === undefined) return;
     this.unkeyedMerchants = this.unkeyedMerchants.map((merchant) =>
-      merchant.profiles.includes(from) ? { ...merchant, profiles: merchant.profiles.map((name) => (name === from ? to : name)) } : merchant,
+      merchant[list].includes(from) ? { ...merchant, [list]: merchant[list].map((name) => (name === from ? to : name)) } : merchant,
     );
   }
 

@@ -1,12 +1,16 @@
-import { hasChildren, kindModule } from '../kinds/registry.js';
+import { hasChildren, KIND_MODULES, kindModule, type Kind } from '../kinds/registry.js';
 import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
 import { disposalOf, stepAddress, type Change, type PlannedBlock, type PlannedChange } from './plan.js';
 import { PlanError } from './errors.js';
-import { bindingPairs, forEachReference, referencesOf } from './references.js';
+import { forEachReference, referencesOf } from './references.js';
 import { MinHeap } from '../util/min-heap.js';
 
 type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };
+
+type Claims = (fields: Readonly<Record<string, unknown>> | null) => string[];
+/** Each kind's claims among its owner's records, where it has some (kinds/kind-module.ts). */
+const CLAIMS = new Map<Kind, Claims | undefined>(KIND_MODULES.map((module) => [module.kind, module.claims]));
 
 /**
  * Turns the service's refusals into edges between changes, drops what is blocked, and returns the
@@ -60,11 +64,14 @@ export function orderChanges(
       list.push(d);
     }
   }
-  const liveBindings = new Map<string, LiveResource[]>();
+  // The live records of each kind with claims, by owner: a change of one is checked against its owner's others.
+  const liveClaimers = new Map<Kind, Map<string, LiveResource[]>>();
   for (const r of view.values()) {
-    if (r.kind !== 'binding' || r.merchant === undefined) continue;
-    let list = liveBindings.get(r.merchant);
-    if (list === undefined) liveBindings.set(r.merchant, (list = []));
+    if (r.merchant === undefined || CLAIMS.get(r.kind) === undefined) continue;
+    let byOwner = liveClaimers.get(r.kind);
+    if (byOwner === undefined) liveClaimers.set(r.kind, (byOwner = new Map()));
+    let list = byOwner.get(r.merchant);
+    if (list === undefined) byOwner.set(r.merchant, (list = []));
     list.push(r);
   }
   const cardDefaultChanges = drafts.filter((p) => p.kind === 'acquirer' && touchesCardDefault(p, view));
@@ -110,8 +117,9 @@ export function orderChanges(
     } else {
       for (const s of siblings) if (!isDelete(s) && KIND_LEVEL[s.kind] < KIND_LEVEL[d.kind]) dependOn(s.address);
     }
-    const liveBindingsOfMerchant = d.kind === 'binding' && d.after !== null ? liveBindings.get(d.merchant!) : undefined;
-    if (liveBindingsOfMerchant !== undefined) addMoveEdges(d, liveBindingsOfMerchant, indexOf, drafts, dependOn);
+    const claims = CLAIMS.get(d.kind);
+    const othersOfOwner = claims !== undefined && d.after !== null ? liveClaimers.get(d.kind)?.get(d.merchant!) : undefined;
+    if (othersOfOwner !== undefined) addMoveEdges(d, claims!, othersOfOwner, indexOf, drafts, dependOn);
     if (d.kind === 'merchant' && d.action === 'create') for (const p of cardDefaultChanges) dependOn(p.address);
   });
 
@@ -165,10 +173,14 @@ class Edges {
   }
 }
 
-/** When a binding takes over a (currency, method) another binding of the merchant holds now, the other one changes first. */
+/**
+ * When a record takes over a claim another record of its owner holds now (a binding, a currency and
+ * method: `currency:method`), the other one changes first.
+ */
 function addMoveEdges(
   d: Draft,
-  liveBindingsOfMerchant: readonly LiveResource[],
+  claims: Claims,
+  liveOfOwner: readonly LiveResource[],
   indexOf: ReadonlyMap<Address, number>,
   drafts: readonly Draft[],
   dependOn: (to: Address | undefined) => void,
@@ -177,18 +189,18 @@ function addMoveEdges(
     const i = indexOf.get(address);
     return i === undefined ? undefined : drafts[i];
   };
-  const wanted = new Set(bindingPairs(d.after));
-  for (const live of liveBindingsOfMerchant) {
+  const wanted = new Set(claims(d.after));
+  for (const live of liveOfOwner) {
     if (live.key === d.key) continue;
-    const shared = bindingPairs(live.fields as unknown as Record<string, unknown>).filter((p) => wanted.has(p));
+    const shared = claims(live.fields as unknown as Record<string, unknown>).filter((p) => wanted.has(p));
     if (shared.length === 0) continue;
-    const address = addressOf('binding', live.key);
+    const address = addressOf(live.kind, live.key);
     const giver = draftAt(stepAddress(address, 'detach')) ?? draftAt(address);
-    const keeps = giver === undefined || (giver.action !== 'delete' && bindingPairs(giver.after).some((p) => shared.includes(p)));
+    const keeps = giver === undefined || (giver.action !== 'delete' && claims(giver.after).some((p) => shared.includes(p)));
     if (keeps) {
       const [currency, code] = shared[0]!.split(':');
       throw new PlanError(
-        `binding/${d.key} and binding/${live.key} would both bind method ${code} in ${currency} for merchant "${d.merchant}"; ` +
+        `${addressOf(d.kind, d.key)} and ${address} would both bind method ${code} in ${currency} for merchant "${d.merchant}"; ` +
           `the service allows one profile per (currency, method) of a merchant`,
       );
     }

@@ -3,7 +3,6 @@ import { isUnkeyable } from '../live/unkeyed-records.js';
 import { addressOf, duplicateAddress, keyOfAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { joinPointer } from '../model/pointers.js';
 import type {
-  AcquirerFields,
   DesiredResource,
   DesiredState,
   DeviceFields,
@@ -35,9 +34,11 @@ import {
 import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
-import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints } from './receipt-logo.js';
+import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints, UPLOADS } from './receipt-logo.js';
 import { keyFieldOf } from './moves.js';
-import { referencesOf, withoutEmv } from './references.js';
+import type { ReferenceFact } from '../kinds/kind-module.js';
+import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
+import { keyHoldersByOwner, referencesOf, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
 
 export interface PlanContext {
@@ -55,12 +56,9 @@ export interface PlanContext {
 type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };
 
 /** Live-only records are handled parents first (a pruned merchant takes its children along), then in the kinds' order. */
-const LIVE_ONLY_ORDER: readonly Kind[] = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
+export const LIVE_ONLY_ORDER: readonly Kind[] = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
   (module) => module.kind,
 );
-
-/** Kinds with a field compared by its upload's fingerprint (a merchant's receipt logo, plan/receipt-logo.ts). */
-const UPLOADS = new Set<Kind>(KINDS.filter((kind) => Object.values(DESCRIPTORS[kind]).some((descriptor) => descriptor.compare === 'upload')));
 
 /** The kind of the terminals, whose lists are read per parent, and that parent's kind: the plan says whose terminals it left unread. */
 const TERMINALS = KIND_MODULES.find((module) => module.terminal === true)!;
@@ -536,78 +534,84 @@ class PlanBuilder {
     for (const old of replaced) {
       // A blocked replacement makes no detach step: its users must not let go of what stays.
       if (this.blockProtectedReplacement(old) || this.blockUnsettled(old) || this.blockReplacementInUse(old)) continue;
-      if (old.kind === 'emv') this.detachFromEmv(old);
-      if (old.kind === 'acquirer') this.detachFromProfile(old);
-    }
-  }
-
-  private detachFromEmv(old: Draft): void {
-    const emvName = old.key;
-    for (const user of this.liveUsersOf('emv', emvName)) {
-      const userAddress = addressOf(user.kind, user.key);
-      if (this.drafts.has(stepAddress(userAddress, 'replace-old')) || this.drafts.get(userAddress)?.action === 'delete') continue;
-      const liveFields = user.fields as unknown as Record<string, unknown>;
-      const methods = liveFields['methods'] as MethodsMap;
-      // A card profile refuses a method without EMV; a binding's method left without one is dropped too,
-      // since its profile may be losing that method in its own detach step.
-      const dropEmpty = user.kind === 'binding' || (user.fields as AcquirerFields).acqType === 'card';
-      const detached = withoutEmv(methods, emvName, dropEmpty);
-      if (user.kind === 'acquirer' && Object.keys(detached).length === 0) {
-        throw new PlanError(
-          `cannot replace ${addressOf(old.kind, old.key)}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
-            `Give the profile another EMV config for those methods first, or replace the profile as well.`,
-        );
+      for (const user of this.liveUsersOf(old.kind, old.key)) {
+        const ref = referenceTo(user.kind, old.kind)!;
+        if (ref.inKey === true) this.rebind(old, user);
+        else this.detachField(old, user, ref);
       }
-      // A binding PUT replaces its whole subtree, so the detach step carries the binding's key fields too.
-      const keyFields = user.kind === 'binding' ? { acquirer: liveFields['acquirer'], currency: liveFields['currency'] } : {};
-      this.add({
-        address: stepAddress(userAddress, 'detach'),
-        kind: user.kind,
-        key: user.key,
-        action: 'update',
-        step: 'detach',
-        before: { ...keyFields, methods },
-        after: { ...keyFields, methods: detached },
-        reason: `stop using emv/${emvName} while it is replaced`,
-        liveId: user.id,
-        ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
-      });
-      this.reattach(user, { ...liveFields, methods: detached }, `use the new emv/${emvName}`);
     }
   }
 
-  private detachFromProfile(old: Draft): void {
-    const profileName = old.key;
-    for (const user of this.liveUsersOf('acquirer', profileName)) {
-      const userAddress = addressOf(user.kind, user.key);
-      if (user.kind !== 'binding') continue;
-      if (this.drafts.get(userAddress)?.action === 'delete') continue;
-      this.add({
-        address: stepAddress(userAddress, 'detach'),
-        kind: 'binding',
-        key: user.key,
-        action: 'delete',
-        step: 'detach',
-        before: user.fields as unknown as Record<string, unknown>,
-        after: null,
-        reason: `unbind acquirer/${profileName} while it is replaced (the service refuses to delete a bound profile)`,
-        liveId: user.id,
-        ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
-      });
-      const desiredBinding = this.desired.resources.get(userAddress)!;
-      this.add({
-        address: userAddress,
-        kind: 'binding',
-        key: user.key,
-        action: 'create',
-        before: null,
-        after: desiredBinding.fields as unknown as Record<string, unknown>,
-        reason: `bind the new acquirer/${profileName}`,
-        dependsOn: [stepAddress(userAddress, 'detach')],
-        merchant: user.merchant!,
-      });
-      this.repointDevices(user.merchant!, profileName);
+  /**
+   * A user that names the replaced record in a field it can edit (a profile's or binding's methods)
+   * lets go of it in an update of that field, and takes the new one in its final change.
+   */
+  private detachField(old: Draft, user: LiveResource, ref: ReferenceFact): void {
+    const oldAddress = addressOf(old.kind, old.key);
+    const userAddress = addressOf(user.kind, user.key);
+    if (this.drafts.has(stepAddress(userAddress, 'replace-old')) || this.drafts.get(userAddress)?.action === 'delete') return;
+    const liveFields = user.fields as unknown as Record<string, unknown>;
+    const value = liveFields[ref.field] as MethodsMap;
+    const detach = detachOf(ref);
+    const detached = withoutEmv(value, old.key, detach.dropEmptyMethod(liveFields));
+    if (detach.refuseNoMethod === true && Object.keys(detached).length === 0) {
+      throw new PlanError(
+        `cannot replace ${oldAddress}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. ` +
+          `Give the profile another EMV config for those methods first, or replace the profile as well.`,
+      );
     }
+    // A PUT that replaces the record's whole subtree (a binding's) makes the detach step carry the fields it must keep.
+    const carried = Object.fromEntries((kindModule(user.kind).updateCarries ?? []).map((field) => [field, liveFields[field]]));
+    this.add({
+      address: stepAddress(userAddress, 'detach'),
+      kind: user.kind,
+      key: user.key,
+      action: 'update',
+      step: 'detach',
+      before: { ...carried, [ref.field]: value },
+      after: { ...carried, [ref.field]: detached },
+      reason: `stop using ${oldAddress} while it is replaced`,
+      liveId: user.id,
+      ...(user.merchant !== undefined ? { merchant: user.merchant } : {}),
+    });
+    this.reattach(user, { ...liveFields, [ref.field]: detached }, `use the new ${oldAddress}`);
+  }
+
+  /**
+   * A user that names the replaced record in its key (a binding its profile) cannot let go of it in
+   * place: it is deleted and made again once the new record exists, and what its owner's records
+   * name the old one by (a device's acquirer fields) is pointed at the new one.
+   */
+  private rebind(old: Draft, user: LiveResource): void {
+    const oldAddress = addressOf(old.kind, old.key);
+    const userAddress = addressOf(user.kind, user.key);
+    if (this.drafts.get(userAddress)?.action === 'delete') return;
+    const owner = user.merchant !== undefined ? { merchant: user.merchant } : {};
+    this.add({
+      address: stepAddress(userAddress, 'detach'),
+      kind: user.kind,
+      key: user.key,
+      action: 'delete',
+      step: 'detach',
+      before: user.fields as unknown as Record<string, unknown>,
+      after: null,
+      reason: `unbind ${oldAddress} while it is replaced (the service refuses to delete a bound profile)`,
+      liveId: user.id,
+      ...owner,
+    });
+    const wanted = this.desired.resources.get(userAddress)!;
+    this.add({
+      address: userAddress,
+      kind: user.kind,
+      key: user.key,
+      action: 'create',
+      before: null,
+      after: wanted.fields as unknown as Record<string, unknown>,
+      reason: `bind the new ${oldAddress}`,
+      dependsOn: [stepAddress(userAddress, 'detach')],
+      ...owner,
+    });
+    if (user.merchant !== undefined) this.repointKeys(old, user.merchant);
   }
 
   /**
@@ -616,56 +620,64 @@ class PlanBuilder {
    * detach step is made: the managed users must not let go of a record that stays.
    */
   private blockReplacementInUse(old: Draft): boolean {
-    if (old.kind !== 'emv' && old.kind !== 'acquirer') return false;
+    if (!isHeldInUse(old.kind)) return false;
     const blockers: string[] = [];
+    // A user the manifest does not manage: one being replaced itself is desired, so it is no blocker.
     for (const user of this.liveUsersOf(old.kind, old.key)) {
-      if (old.kind === 'acquirer' && user.kind !== 'binding') continue;
       const userAddress = addressOf(user.kind, user.key);
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
-      if (old.kind === 'emv' && this.drafts.has(stepAddress(userAddress, 'replace-old'))) continue;
-      if (!this.desired.resources.has(userAddress)) {
-        blockers.push(old.kind === 'emv' ? `${userAddress} uses it and is not managed by the manifest` : `${userAddress} binds it and is not managed by the manifest`);
-      }
+      if (!this.desired.resources.has(userAddress)) blockers.push(`${userAddress} ${referenceTo(user.kind, old.kind)!.verb} it and is not managed by the manifest`);
     }
-    for (const merchant of this.live.unkeyedMerchants) {
-      const uses = old.kind === 'emv' ? merchant.emvs.includes(old.key) : merchant.profiles.includes(old.key);
-      if (uses) blockers.push(`merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
-    }
+    for (const merchant of unkeyedHolders(this.live, old.kind, old.key)) blockers.push(`merchant ${merchant.mchId} (no providerReference, not managed) binds it`);
     for (const blocker of blockers) this.block(old, blocker);
     return blockers.length > 0;
   }
 
-  /** Devices name profiles by id inside extParams: after a replacement the new id must be written. */
-  private repointDevices(merchant: string, profileName: string): void {
-    for (const device of this.view.values()) {
-      // Rare (a profile replacement), so a scan is fine here.
-      if (device.kind !== 'device' || device.merchant !== merchant) continue;
-      const fields = device.fields as DeviceFields;
-      const address = addressOf('device', device.key);
-      const wanted = this.desired.resources.get(address);
-      if (fields.acquirerFields?.[profileName] === undefined || wanted === undefined) continue;
-      const existing = this.drafts.get(address);
-      if (existing !== undefined && existing.action !== 'update') continue;
-      const wantedFields = wanted.fields as unknown as Record<string, unknown>;
-      const staleBefore = { ...fields.acquirerFields };
-      const entry = staleBefore[profileName]!;
-      delete staleBefore[profileName];
-      staleBefore[`${profileName} (replaced)`] = entry;
-      const before = { ...(existing?.before ?? {}), acquirerFields: staleBefore };
-      const after = { ...(existing?.after ?? diffFields('device', wantedFields, fields as unknown as Record<string, unknown>).after), acquirerFields: (wanted.fields as DeviceFields).acquirerFields ?? fields.acquirerFields };
-      this.add({
-        address,
-        kind: 'device',
-        key: device.key,
-        action: 'update',
-        before,
-        after,
-        reason: `point its acquirer fields at the new acquirer/${profileName}`,
-        liveId: device.id,
-        merchant,
-      });
+  /**
+   * Records that name the replaced one by the keys of an object (a device's acquirer fields: the
+   * service holds profile ids inside extParams) are pointed at the new record: the owner's managed
+   * ones, updated once the new one exists.
+   */
+  private repointKeys(old: Draft, owner: string): void {
+    const oldAddress = addressOf(old.kind, old.key);
+    for (const record of this.keyHoldersOf(owner)) {
+      for (const ref of referencesFrom(record.kind)) {
+        if (ref.holds !== 'keys' || ref.to !== old.kind) continue;
+        const fields = record.fields as unknown as Record<string, unknown>;
+        const value = fields[ref.field] as Record<string, unknown> | undefined;
+        const address = addressOf(record.kind, record.key);
+        const wanted = this.desired.resources.get(address);
+        if (value?.[old.key] === undefined || wanted === undefined) continue;
+        const existing = this.drafts.get(address);
+        if (existing !== undefined && existing.action !== 'update') continue;
+        const wantedFields = wanted.fields as unknown as Record<string, unknown>;
+        const staleBefore = { ...value };
+        const entry = staleBefore[old.key];
+        delete staleBefore[old.key];
+        staleBefore[`${old.key} (replaced)`] = entry;
+        const before = { ...(existing?.before ?? {}), [ref.field]: staleBefore };
+        const after = { ...(existing?.after ?? diffFields(record.kind, wantedFields, fields).after), [ref.field]: wantedFields[ref.field] ?? value };
+        this.add({
+          address,
+          kind: record.kind,
+          key: record.key,
+          action: 'update',
+          before,
+          after,
+          reason: `point its ${inWords(ref.field)} at the new ${oldAddress}`,
+          liveId: record.id,
+          merchant: owner,
+        });
+      }
     }
   }
+
+  /** The records of an owner whose kind names others by an object's keys, in the view's order; indexed on the first replacement that asks. */
+  private keyHoldersOf(owner: string): readonly LiveResource[] {
+    this.keyHolders ??= keyHoldersByOwner(this.view.values());
+    return this.keyHolders.get(owner) ?? [];
+  }
+  private keyHolders: Map<string, LiveResource[]> | undefined;
 
   /** After a detach, the user's final change starts from the detached fields. */
   private reattach(user: LiveResource, detachedFields: Record<string, unknown>, why: string): void {
@@ -688,19 +700,9 @@ class PlanBuilder {
     });
   }
 
-  /** Live resources whose fields name the given EMV config or profile. */
-  private liveUsersOf(kind: 'emv' | 'acquirer', name: string): LiveResource[] {
-    if (this.usersIndex === undefined) {
-      this.usersIndex = new Map();
-      for (const r of this.live.resources.values()) {
-        if (r.kind !== 'acquirer' && r.kind !== 'binding') continue;
-        for (const ref of referencesOf(r.kind, r.fields as unknown as Record<string, unknown>)) {
-          let list = this.usersIndex.get(ref);
-          if (list === undefined) this.usersIndex.set(ref, (list = []));
-          list.push(r);
-        }
-      }
-    }
+  /** Live resources that hold the given record in use (an EMV config's profiles and bindings, a profile's bindings). */
+  private liveUsersOf(kind: Kind, name: string): LiveResource[] {
+    this.usersIndex ??= usersIndex(this.live.resources.values());
     return this.usersIndex.get(addressOf(kind, name)) ?? [];
   }
   private usersIndex: Map<string, LiveResource[]> | undefined;
@@ -719,10 +721,10 @@ class PlanBuilder {
       this.addProtected(old, base, 'replace', own, wording.reason, wording.blocker);
       return true;
     }
-    if (old.kind !== 'acquirer') return false;
-    for (const user of this.liveUsersOf('acquirer', old.key)) {
-      if (user.kind !== 'binding') continue;
-      const userAddress = addressOf('binding', user.key);
+    // A user that names the record in its key is deleted and bound again by the replacement.
+    for (const user of this.liveUsersOf(old.kind, old.key)) {
+      if (referenceTo(user.kind, old.kind)!.inKey !== true) continue;
+      const userAddress = addressOf(user.kind, user.key);
       if (this.drafts.get(userAddress)?.action === 'delete') continue;
       const pattern = this.protectedBy(userAddress);
       if (pattern === undefined) continue;
@@ -805,7 +807,7 @@ class PlanBuilder {
   blockDeletesHeldOutside(): void {
     for (const change of this.changes()) {
       if (change.action !== 'delete' || change.step !== undefined) continue;
-      if (change.kind !== 'emv' && change.kind !== 'acquirer') continue;
+      if (!isHeldInUse(change.kind)) continue;
       for (const user of this.liveUsersOf(change.kind, change.key)) {
         const userAddress = addressOf(user.kind, user.key);
         const userChange = this.drafts.get(userAddress);
@@ -815,9 +817,8 @@ class PlanBuilder {
             : userChange.action !== 'delete' && referencesOf(user.kind, userChange.after, user.merchant).includes(change.address);
         if (stillUses) this.block(change, this.describeOutsideUser(user));
       }
-      for (const merchant of this.live.unkeyedMerchants) {
-        const uses = change.kind === 'emv' ? merchant.emvs.includes(change.key) : merchant.profiles.includes(change.key);
-        if (uses) this.block(change, `merchant ${merchant.mchId} ("${merchant.mchName}", no providerReference, not managed) binds it`);
+      for (const merchant of unkeyedHolders(this.live, change.kind, change.key)) {
+        this.block(change, `merchant ${merchant.mchId} ("${merchant.mchName}", no providerReference, not managed) binds it`);
       }
     }
   }
@@ -861,6 +862,11 @@ class PlanBuilder {
     this.blockedAt.set(entry.address, added);
     this.blocked.push(added);
   }
+}
+
+/** A field's name in a reason's words: `acquirerFields` → `acquirer fields`. */
+function inWords(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 }
 
 /** A move's reason; the same PUT carries the record's other field changes. */

@@ -1,5 +1,7 @@
 import { addressOf, keyOfAddress, KINDS, type Address, type Kind } from '../model/kinds.js';
-import type { AcquirerFields, DesiredResource, DesiredState, LiveResource, LiveState, MerchantFields, MethodsMap } from '../model/state.js';
+import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
+import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
+import type { DesiredResource, DesiredState, LiveResource, LiveState, MerchantFields, MethodsMap, PrunePolicy } from '../model/state.js';
 import { withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
 import { diffFields, sameFields } from './diff.js';
@@ -7,8 +9,9 @@ import { keyFieldOf } from './moves.js';
 import type { Change } from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { Protection } from './protect.js';
-import { checkReceiptLogo, groupKeepsLogoFingerprints } from './receipt-logo.js';
-import { referencesOf, withoutEmv } from './references.js';
+import { LIVE_ONLY_ORDER } from './plan-changes.js';
+import { checkReceiptLogo, groupKeepsLogoFingerprints, UPLOADS } from './receipt-logo.js';
+import { keyHoldersByOwner, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { isMoneyRelevant } from './settlement-guard.js';
 
 /**
@@ -51,7 +54,9 @@ export interface ReadsNeeded {
  * update never is; without a terminal budget their diffs are skipped, the better part of a large
  * group's records.
  */
-const MONEY_KINDS: ReadonlySet<Kind> = new Set(KINDS.filter((kind) => kind === 'binding' || kind === 'acquirer' || Object.values(DESCRIPTORS[kind]).some((d) => d.immutable === true)));
+const MONEY_KINDS: ReadonlySet<Kind> = new Set(
+  KINDS.filter((kind) => (kindModule(kind).settlement?.reroutingFields.length ?? 0) > 0 || Object.values(DESCRIPTORS[kind]).some((d) => d.immutable === true)),
+);
 
 /**
  * Pure: the reads a plan of `desired` against `live` needs (see ReadsNeeded). `everyChange`: the
@@ -78,6 +83,7 @@ class Candidates {
   private readonly heldMerchants = new Set<string>();
   private readonly replaced: Replaced[] = [];
   private usersIndex: Map<Address, LiveResource[]> | undefined;
+  private keyHolders: Map<string, LiveResource[]> | undefined;
 
   constructor(
     private readonly desired: DesiredState,
@@ -111,8 +117,8 @@ class Candidates {
         continue;
       }
       const desiredFields = resource.fields as unknown as Record<string, unknown>;
-      const logo = resource.kind === 'merchant' ? checkReceiptLogo(resource.fields as MerchantFields, current.fields as MerchantFields, keepsLogoFingerprints) : undefined;
-      const allowsWriteOnly = resource.kind === 'binding' && this.live.bindingAllowsWriteOnly === true;
+      const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(resource.fields as MerchantFields, current.fields as MerchantFields, keepsLogoFingerprints) : undefined;
+      const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
       const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
       const liveFields = current.fields as unknown as Record<string, unknown>;
@@ -127,9 +133,9 @@ class Candidates {
 
   /** The deletes of live-only records, by the prune policy and the managed binding and device lists (plan-changes.ts handleLiveOnly). */
   private liveOnly(): Change[] {
-    const byKind: Record<LiveResource['kind'], [Address, LiveResource][]> = { merchant: [], emv: [], acquirer: [], binding: [], device: [] };
+    const liveOnly = new Map<Kind, [Address, LiveResource][]>(LIVE_ONLY_ORDER.map((kind) => [kind, []]));
     this.view.forEach((resource, address) => {
-      if (!this.desired.resources.has(address)) byKind[resource.kind].push([address, resource]);
+      if (!this.desired.resources.has(address)) liveOnly.get(resource.kind)!.push([address, resource]);
     });
     const prune = this.desired.prune;
     const deletes: Change[] = [];
@@ -137,26 +143,31 @@ class Candidates {
       this.deleted.add(address);
       deletes.push(candidate(address, resource.kind, resource.key, 'delete', [], { ...(resource.merchant !== undefined ? { merchant: resource.merchant } : {}), ...extra }));
     };
-    for (const [address, resource] of byKind.merchant) {
-      if (prune.merchants !== true) continue;
-      remove(address, resource);
-      this.deletedMerchants.add(resource.key);
-    }
-    for (const [address, resource] of byKind.emv) if (prune.emvConfigs === true) remove(address, resource);
-    for (const [address, resource] of byKind.acquirer) if (prune.acquirerProfiles === true) remove(address, resource);
-    for (const [address, resource] of byKind.binding) {
-      const merchant = resource.merchant!;
-      if (this.deletedMerchants.has(merchant) || this.desired.managedBindings.has(merchant)) remove(address, resource, resource.predicted === true ? { predicted: true } : {});
-    }
-    const policy = prune.activatedDevices;
-    for (const [address, resource] of byKind.device) {
-      const merchant = resource.merchant!;
-      const merchantGoes = this.deletedMerchants.has(merchant);
-      if (!merchantGoes && !this.desired.managedDevices.has(merchant)) continue;
-      if (resource.lifecycle === 'pending') remove(address, resource, { disposal: 'delete' });
-      else if (policy === 'decommission') remove(address, resource, { disposal: 'decommission' });
-      else if (merchantGoes) this.heldMerchants.add(merchant);
-      else if (policy === 'logout' && resource.lifecycle === 'active') remove(address, resource, { disposal: 'logout' });
+    for (const [kind, resources] of liveOnly) {
+      const module = kindModule(kind);
+      if (parentOf(kind) === undefined) {
+        if (prune[module.manifest.list as keyof PrunePolicy] !== true) continue;
+        for (const [address, resource] of resources) {
+          remove(address, resource);
+          if (hasChildren(kind)) this.deletedMerchants.add(resource.key);
+        }
+        continue;
+      }
+      const managed = this.desired[module.manifest.managedIn!];
+      for (const [address, resource] of resources) {
+        const merchant = resource.merchant!;
+        const merchantGoes = this.deletedMerchants.has(merchant);
+        if (module.terminal !== true) {
+          if (merchantGoes || managed.has(merchant)) remove(address, resource, resource.predicted === true ? { predicted: true } : {});
+          continue;
+        }
+        if (!merchantGoes && !managed.has(merchant)) continue;
+        const policy = prune.activatedDevices;
+        if (resource.lifecycle === 'pending') remove(address, resource, { disposal: 'delete' });
+        else if (policy === 'decommission') remove(address, resource, { disposal: 'decommission' });
+        else if (merchantGoes) this.heldMerchants.add(merchant);
+        else if (policy === 'logout' && resource.lifecycle === 'active') remove(address, resource, { disposal: 'logout' });
+      }
     }
     // A duplicate pending code's delete is neither guarded nor reaching anything: no candidate.
     return deletes;
@@ -165,9 +176,9 @@ class Candidates {
   /** A delete the planner surely blocks: protected, held by an activated terminal, or in use by what the manifest does not manage. */
   private deleteBlocked(change: Change): boolean {
     if (change.predicted !== true && this.protectedBy(change.address) !== undefined) return true;
-    if (change.kind === 'merchant') return this.heldMerchants.has(change.key);
-    if (change.kind !== 'emv' && change.kind !== 'acquirer') return false;
-    return this.usersOf(change.kind, change.key).some((user) => this.unmanagedUser(user)) || this.unkeyedUse(change.kind, change.key);
+    if (hasChildren(change.kind)) return this.heldMerchants.has(change.key);
+    if (!isHeldInUse(change.kind)) return false;
+    return this.usersOf(change.kind, change.key).some((user) => this.unmanagedUser(user)) || unkeyedHolders(this.live, change.kind, change.key).length > 0;
   }
 
   /**
@@ -177,39 +188,41 @@ class Candidates {
   private replacement({ resource, address }: Replaced): void {
     const kind = resource.kind;
     if (this.protectedBy(address) !== undefined) return;
-    const users = kind === 'emv' || kind === 'acquirer' ? this.usersOf(kind, resource.key).filter((user) => !this.deleted.has(addressOf(user.kind, user.key))) : [];
-    const rebound = kind === 'acquirer' ? users.filter((user) => user.kind === 'binding') : users;
-    if (kind === 'acquirer' && rebound.some((user) => this.protectedBy(addressOf(user.kind, user.key)) !== undefined)) return;
-    if (rebound.some((user) => !this.desired.resources.has(addressOf(user.kind, user.key)))) return;
-    if ((kind === 'emv' || kind === 'acquirer') && this.unkeyedUse(kind, resource.key)) return;
+    const users = this.usersOf(kind, resource.key).filter((user) => !this.deleted.has(addressOf(user.kind, user.key)));
+    // A user naming it in its key is deleted and bound again: `protect:` on that user holds the replacement back.
+    if (users.some((user) => referenceTo(user.kind, kind)!.inKey === true && this.protectedBy(addressOf(user.kind, user.key)) !== undefined)) return;
+    if (users.some((user) => !this.desired.resources.has(addressOf(user.kind, user.key)))) return;
+    if (unkeyedHolders(this.live, kind, resource.key).length > 0) return;
     const owner = resource.merchant !== undefined ? { merchant: resource.merchant } : {};
     this.out.push(candidate(address, kind, resource.key, 'replace', [], owner));
-    for (const user of rebound) {
+    for (const user of users) {
       const userAddress = addressOf(user.kind, user.key);
       const wanted = this.desired.resources.get(userAddress)!;
       const userOwner = user.merchant !== undefined ? { merchant: user.merchant } : {};
-      if (kind === 'acquirer') {
-        this.out.push(candidate(userAddress, 'binding', user.key, 'create', [], userOwner));
-        this.repointedDevices(user.merchant!, resource.key);
+      const ref = referenceTo(user.kind, kind)!;
+      if (ref.inKey === true) {
+        this.out.push(candidate(userAddress, user.kind, user.key, 'create', [], userOwner));
+        if (user.merchant !== undefined) this.repointed(user.merchant, kind, resource.key);
         continue;
       }
-      // The EMV config's users let go of it and take the new one: the binding's methods as the manifest has them again.
+      // The users that edit it away let go of it and take the new one: their fields as the manifest has them again.
       const liveFields = user.fields as unknown as Record<string, unknown>;
-      const dropEmpty = user.kind === 'binding' || (user.fields as AcquirerFields).acqType === 'card';
-      const detached = { ...liveFields, methods: withoutEmv(liveFields['methods'] as MethodsMap, resource.key, dropEmpty) };
+      const detach = detachOf(ref);
+      const detached = { ...liveFields, [ref.field]: withoutEmv(liveFields[ref.field] as MethodsMap, resource.key, detach.dropEmptyMethod(liveFields)) };
       const patch = diffFields(user.kind, wanted.fields as unknown as Record<string, unknown>, detached).patch;
       this.out.push(candidate(userAddress, user.kind, user.key, 'update', patch, userOwner));
     }
   }
 
-  /** The managed devices of a merchant whose acquirer fields name a replaced profile: they are pointed at the new one. */
-  private repointedDevices(merchant: string, profile: string): void {
-    for (const device of this.view.values()) {
-      if (device.kind !== 'device' || device.merchant !== merchant) continue;
-      const address = addressOf('device', device.key);
-      const acquirerFields = (device.fields as { acquirerFields?: Record<string, unknown> }).acquirerFields;
-      if (acquirerFields?.[profile] === undefined || !this.desired.resources.has(address)) continue;
-      this.out.push(candidate(address, 'device', device.key, 'update', [], { merchant }));
+  /** The managed records of an owner that name a replaced record by an object's keys (a device's acquirer fields): they are pointed at the new one. */
+  private repointed(owner: string, kind: Kind, name: string): void {
+    this.keyHolders ??= keyHoldersByOwner(this.view.values());
+    for (const record of this.keyHolders.get(owner) ?? []) {
+      const address = addressOf(record.kind, record.key);
+      const fields = record.fields as unknown as Record<string, unknown>;
+      const names = referencesFrom(record.kind).some((ref) => ref.holds === 'keys' && ref.to === kind && (fields[ref.field] as Record<string, unknown> | undefined)?.[name] !== undefined);
+      if (!names || !this.desired.resources.has(address)) continue;
+      this.out.push(candidate(address, record.kind, record.key, 'update', [], { merchant: owner }));
     }
   }
 
@@ -219,25 +232,10 @@ class Candidates {
     return !this.desired.resources.has(address) && !this.deleted.has(address);
   }
 
-  private unkeyedUse(kind: 'emv' | 'acquirer', name: string): boolean {
-    return this.live.unkeyedMerchants.some((merchant) => (kind === 'emv' ? merchant.emvs : merchant.profiles).includes(name));
-  }
-
-  /** The live profiles and bindings that name an EMV config or profile (plan-changes.ts liveUsersOf). */
-  private usersOf(kind: 'emv' | 'acquirer', name: string): LiveResource[] {
-    if (this.usersIndex === undefined) {
-      this.usersIndex = new Map();
-      for (const resource of this.live.resources.values()) {
-        if (resource.kind !== 'acquirer' && resource.kind !== 'binding') continue;
-        for (const ref of referencesOf(resource.kind, resource.fields as unknown as Record<string, unknown>)) {
-          let list = this.usersIndex.get(ref);
-          if (list === undefined) this.usersIndex.set(ref, (list = []));
-          list.push(resource);
-        }
-      }
-    }
-    const users = this.usersIndex.get(addressOf(kind, name)) ?? [];
-    return kind === 'acquirer' ? users.filter((user) => user.kind === 'binding') : users;
+  /** The live records that hold a record in use (plan-changes.ts liveUsersOf). */
+  private usersOf(kind: Kind, name: string): LiveResource[] {
+    this.usersIndex ??= usersIndex(this.live.resources.values());
+    return this.usersIndex.get(addressOf(kind, name)) ?? [];
   }
 
   /** The `protect:` pattern of a live record, by its address or the one a move re-keyed it from. */

@@ -1,5 +1,10 @@
 import { addressOf, type Address, type Kind } from '../model/kinds.js';
-import type { MethodsMap } from '../model/state.js';
+import { forEachName, forEachReference, inUseReferencesFrom, referencesFrom } from '../kinds/references.js';
+import { kindModule } from '../kinds/registry.js';
+import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
+
+export { forEachReference };
+export { bindingPairs } from '../kinds/binding.js';
 
 /**
  * The names a resource's fields refer to, as addresses. This is what orders creates after the
@@ -12,31 +17,27 @@ export function referencesOf(kind: Kind, fields: Record<string, unknown> | null,
 }
 
 /**
- * The same names as `referencesOf`, handed to `visit` one by one (a name may come twice), for the
- * planner's per-change loops: they run once per change of a plan, and need no list.
+ * The live records that hold each record in use (the `inUse` references), by the address they
+ * name, in live order; each user once per record it names. Built once per state: the planner and
+ * the reads it needs ask it once per delete and replacement.
  */
-export function forEachReference(kind: Kind, fields: Record<string, unknown> | null, merchant: string | undefined, visit: (ref: Address) => void): void {
-  if (fields === null) return;
-  if (merchant !== undefined && (kind === 'binding' || kind === 'device')) visit(addressOf('merchant', merchant));
-  const methods = fields['methods'];
-  if ((kind === 'acquirer' || kind === 'binding') && methods !== undefined && typeof methods === 'object' && methods !== null) {
-    for (const entry of Object.values(methods as MethodsMap)) for (const emv of entry.emvs) visit(addressOf('emv', emv));
-  }
-  if (kind === 'binding' && typeof fields['acquirer'] === 'string') visit(addressOf('acquirer', fields['acquirer']));
-  if (kind === 'device') {
-    const acquirerFields = fields['acquirerFields'];
-    if (acquirerFields !== undefined && acquirerFields !== null && typeof acquirerFields === 'object') {
-      for (const profile of Object.keys(acquirerFields)) visit(addressOf('acquirer', profile));
+export function usersIndex(resources: Iterable<LiveResource>): Map<Address, LiveResource[]> {
+  const index = new Map<Address, LiveResource[]>();
+  for (const resource of resources) {
+    const refs = inUseReferencesFrom(resource.kind);
+    if (refs.length === 0) continue;
+    const fields = resource.fields as unknown as Record<string, unknown>;
+    for (const ref of refs) {
+      forEachName(ref, fields[ref.field], (name) => {
+        const address = addressOf(ref.to, name);
+        let list = index.get(address);
+        if (list === undefined) index.set(address, (list = []));
+        // One resource is indexed at a time: a name it gives twice would be the list's last entry.
+        if (list[list.length - 1] !== resource) list.push(resource);
+      });
     }
   }
-}
-
-/** (currency, method code) pairs a binding holds: the service refuses one pair on two profiles of a merchant. */
-export function bindingPairs(fields: Record<string, unknown> | null): string[] {
-  if (fields === null) return [];
-  const methods = fields['methods'] as MethodsMap | undefined;
-  const currency = String(fields['currency']);
-  return Object.keys(methods ?? {}).map((code) => `${currency}:${code}`);
+  return index;
 }
 
 /** Removes every use of one EMV config from a methods map; a card method left with no EMV is dropped. */
@@ -48,4 +49,26 @@ export function withoutEmv(methods: MethodsMap, emvName: string, dropEmptyMethod
     out[code] = { emvs, allows: entry.allows };
   }
   return out;
+}
+
+/** The merchants paycfg cannot key that bind the named record (through the list the record's kind says), in live order. */
+export function unkeyedHolders(live: Pick<LiveState, 'unkeyedMerchants'>, kind: Kind, name: string): LiveState['unkeyedMerchants'] {
+  const list = kindModule(kind).unkeyedMerchantList;
+  return list === undefined ? [] : live.unkeyedMerchants.filter((merchant) => merchant[list].includes(name));
+}
+
+/**
+ * The records that name others by an object's keys (a device's acquirer fields), by owner, in the
+ * given order: what a replacement re-points among the owner's records. Built once per plan on the
+ * first replacement that asks, not a scan of the group per rebound user.
+ */
+export function keyHoldersByOwner(resources: Iterable<LiveResource>): Map<string, LiveResource[]> {
+  const index = new Map<string, LiveResource[]>();
+  for (const resource of resources) {
+    if (resource.merchant === undefined || !referencesFrom(resource.kind).some((ref) => ref.holds === 'keys')) continue;
+    let list = index.get(resource.merchant);
+    if (list === undefined) index.set(resource.merchant, (list = []));
+    list.push(resource);
+  }
+  return index;
 }

@@ -8,8 +8,8 @@ import { ApiError, OutcomeUnknownError, type ApiClient } from '../../src/api/ind
 import { ChangeOperations, type OperationContext } from '../../src/apply/change-operations.js';
 import { IdRegistry } from '../../src/apply/id-registry.js';
 import { didOnly } from '../../src/apply/operation-result.js';
-import { ID_KINDS, OPERATIONS } from '../../src/kinds/operations.js';
-import { KIND_NAMES } from '../../src/kinds/registry.js';
+import { OPERATIONS } from '../../src/kinds/operations.js';
+import { KIND_MODULES, KIND_NAMES } from '../../src/kinds/registry.js';
 import type { Kind } from '../../src/model/kinds.js';
 import type { LiveState } from '../../src/model/state.js';
 import type { Change, Plan } from '../../src/plan/plan.js';
@@ -45,7 +45,8 @@ describe("each kind's operations", () => {
   });
 
   it('declare the type of the ids other records name them by: EMV configs and profiles by number, merchants by text', () => {
-    expect(ID_KINDS).toEqual({ emv: { type: 'number', label: 'EMV config' }, acquirer: { type: 'number', label: 'acquirer profile' }, merchant: { type: 'string', label: 'merchant' } });
+    const declared = Object.fromEntries(KIND_MODULES.flatMap((module) => (module.ids === undefined ? [] : [[module.kind, { type: module.ids, label: module.label }]])));
+    expect(declared).toEqual({ emv: { type: 'number', label: 'EMV config' }, acquirer: { type: 'number', label: 'acquirer profile' }, merchant: { type: 'string', label: 'merchant' } });
   });
 
   it.each(KIND_NAMES)('are what ChangeOperations runs for a change of kind %s, whatever the action', async (kind) => {

@@ -10,7 +10,8 @@ import type { MethodsMap, Scalar } from '../../src/model/state.js';
 import type { Merchant, MerchantCreate } from '../../src/api/wire-types.js';
 import { checkedFieldsOf, wireRecordSchema } from '../../src/kinds/derive.js';
 import { keyField, text, wire, wireOnly, type LegacyRecordOf, type StateFieldsOf, type WireRecordOf } from '../../src/kinds/field-facts.js';
-import { defineKind, NO_IDS } from '../../src/kinds/kind-module.js';
+import { IdRegistry } from '../../src/apply/id-registry.js';
+import { defineKind } from '../../src/kinds/kind-module.js';
 import { isMultiLinePath, MULTI_LINE_FIELDS } from '../../src/kinds/multi-line.js';
 import { KIND_MODULES } from '../../src/kinds/registry.js';
 import { SECRET_FIELDS } from '../../src/manifest/issue-text.js';
@@ -28,7 +29,7 @@ const sample = defineKind({
   plural: 'samples',
   facts: FACTS,
   manifest: { id: 'Sample', description: 'A sample.', list: 'samples', listDescription: 'Samples.', listOnTheWire: 'One sample each.' },
-  createBody: (key, fields): object => ({ name: key, ...sample.writeFields(fields, { ids: NO_IDS, mode: 'create' }) }),
+  createBody: (key, fields): object => ({ name: key, ...sample.writeFields(fields, { ids: new IdRegistry(), mode: 'create' }) }),
   wire: {
     endpoint: 'GET /samples',
     idField: 'id',
@@ -61,8 +62,8 @@ describe('a plain optional text field, declared in one line', () => {
   it('goes from the manifest to the state, the body and back to an exported entry unchanged; live, only when sent', () => {
     expect(sample.desiredFields({ name: 'a', contactFax: '+1 555' })).toEqual({ contactFax: '+1 555' });
     expect(sample.desiredFields({ name: 'a' })).toEqual({});
-    expect(sample.createBody('a', { contactFax: '+1 555' }, { ids: NO_IDS, parentId: '' })).toEqual({ name: 'a', contactFax: '+1 555' });
-    expect(sample.writeFields({ contactFax: '+1 555' }, { ids: NO_IDS, mode: 'update' })).toEqual({ contactFax: '+1 555' });
+    expect(sample.createBody('a', { contactFax: '+1 555' }, { ids: new IdRegistry(), parentId: '' })).toEqual({ name: 'a', contactFax: '+1 555' });
+    expect(sample.writeFields({ contactFax: '+1 555' }, { ids: new IdRegistry(), mode: 'update' })).toEqual({ contactFax: '+1 555' });
     expect(sample.exportFields('a', { contactFax: '+1 555' })).toEqual({ name: 'a', contactFax: '+1 555' });
     for (const absent of [undefined, null, '']) expect(sample.liveFields({ id: '1', contactFax: absent }, READ)).toEqual({});
     expect(sample.liveFields({ id: '1', contactFax: '+1 555' }, READ)).toEqual({ contactFax: '+1 555' });
