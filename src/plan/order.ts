@@ -76,9 +76,12 @@ export function orderChanges(
   }
   const cardDefaultChanges = drafts.filter((p) => p.kind === 'acquirer' && touchesCardDefault(p, view));
   const byMerchant = new Map<string, Draft[]>();
-  const createdMerchants = new Set<string>();
+  // The create of each parent the plan creates, by its key: its children wait for it.
+  const createdParents = new Map<string, number>();
+  drafts.forEach((d, i) => {
+    if (hasChildren(d.kind) && d.action === 'create' && d.address === addressOf(d.kind, d.key)) createdParents.set(d.key, i);
+  });
   for (const d of drafts) {
-    if (hasChildren(d.kind) && d.action === 'create' && d.address === addressOf(d.kind, d.key)) createdMerchants.add(d.key);
     if (d.merchant === undefined) continue;
     let list = byMerchant.get(d.merchant);
     if (list === undefined) byMerchant.set(d.merchant, (list = []));
@@ -109,7 +112,8 @@ export function orderChanges(
     const siblings = d.merchant === undefined ? [] : (byMerchant.get(d.merchant) ?? []);
     // Everything of a merchant the plan creates waits for it, including the removal of the binding
     // the service makes by itself on create (its delete names no merchant change otherwise).
-    if (d.merchant !== undefined && createdMerchants.has(d.merchant)) dependOn(addressOf('merchant', d.merchant));
+    const parentCreate = d.merchant === undefined ? undefined : createdParents.get(d.merchant);
+    if (parentCreate !== undefined && parentCreate !== i) edges.add(i, parentCreate);
     // Inside a merchant too, creates and updates run top-down (the provisioning push on device create
     // carries one block per bound acquirer, 01 §4.5) and deletes bottom-up.
     if (isDelete(d)) {
