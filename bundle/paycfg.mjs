@@ -16998,12 +16998,12 @@ function rewriteKeyNames(ctx) {
   const rewrites = /* @__PURE__ */ new Map();
   for (const record2 of pendingRecords.get(ctx) ?? []) {
     const seen = ctx.seen.get(record2);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
-    if (!names || names === true || rewrites.has(names))
+    const names2 = (seen?.def ?? seen?.schema)?.propertyNames;
+    if (!names2 || names2 === true || rewrites.has(names2))
       continue;
-    const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
-    if (rewritten !== names)
-      rewrites.set(names, rewritten);
+    const rewritten = stringifyKeyNames(bySchema, names2, /* @__PURE__ */ new Set());
+    if (rewritten !== names2)
+      rewrites.set(names2, rewritten);
   }
   if (!rewrites.size)
     return;
@@ -21540,6 +21540,10 @@ function objectSchema(fields4, nullableObject) {
   const properties = Object.fromEntries(Object.entries(fields4).map(([name, field2]) => [name, valueSchema(field2)]));
   return { type: nullableObject ? ["object", "null"] : "object", ...required2.length > 0 ? { required: required2 } : {}, properties };
 }
+function idsIn(context) {
+  if (context.ids === void 0) throw new InternalError("a request body that names other records was written without their ids");
+  return context.ids;
+}
 function legacyOf(legacy, wireField) {
   if (legacy !== true) return legacy;
   if (!(wireField instanceof WireField)) throw new InternalError("a field declared legacy: true needs a single wire field");
@@ -21639,6 +21643,7 @@ var init_field_facts = __esm({
     __name(valueSchema, "valueSchema");
     __name(nullable2, "nullable");
     __name(objectSchema, "objectSchema");
+    __name(idsIn, "idsIn");
     __name(legacyOf, "legacyOf");
     __name(managed, "managed");
     __name(field, "field");
@@ -21650,115 +21655,20 @@ var init_field_facts = __esm({
   }
 });
 
-// src/apply/id-registry.ts
-function declareIdKinds(kinds) {
-  declared = kinds;
-}
-var declared, IdRegistry;
-var init_id_registry = __esm({
-  "src/apply/id-registry.ts"() {
-    "use strict";
-    init_errors();
-    declared = {};
-    __name(declareIdKinds, "declareIdKinds");
-    IdRegistry = class _IdRegistry {
-      static {
-        __name(this, "IdRegistry");
-      }
-      byKind = /* @__PURE__ */ new Map();
-      /** Every live record of a kind that declares an id type, its id in that type. */
-      static fromLive(state) {
-        const registry2 = new _IdRegistry();
-        for (const resource of state.resources.values()) {
-          const ids = declared[resource.kind];
-          if (ids !== void 0) registry2.set(resource.kind, resource.key, ids.type === "number" ? Number(resource.id) : String(resource.id));
-        }
-        return registry2;
-      }
-      set(kind, key, id) {
-        this.mapOf(kind).set(key, id);
-      }
-      forget(kind, key) {
-        this.byKind.get(kind)?.delete(key);
-      }
-      has(kind, key) {
-        return this.byKind.get(kind)?.has(key) ?? false;
-      }
-      id(kind, key) {
-        const id = this.byKind.get(kind)?.get(key);
-        if (id === void 0) throw new InternalError(`no id known for ${declared[kind]?.label ?? kind} "${key}" when a change needed it`);
-        return id;
-      }
-      /** A record's key by its id, the ids compared as text (the wire gives some ids as either). */
-      nameOf(kind, id) {
-        for (const [key, value] of this.byKind.get(kind) ?? []) if (String(value) === String(id)) return key;
-        return void 0;
-      }
-      /** Id (as text) → key, for a read-back that names records of the kind by id. */
-      namesById(kind) {
-        return new Map([...this.byKind.get(kind) ?? []].map(([key, id]) => [String(id), key]));
-      }
-      setEmv(name, id) {
-        this.set("emv", name, id);
-      }
-      setProfile(name, id) {
-        this.set("acquirer", name, id);
-      }
-      setMerchant(ref, mchId) {
-        this.set("merchant", ref, mchId);
-      }
-      forgetEmv(name) {
-        this.forget("emv", name);
-      }
-      forgetProfile(name) {
-        this.forget("acquirer", name);
-      }
-      emv(name) {
-        return this.id("emv", name);
-      }
-      profile(name) {
-        return this.id("acquirer", name);
-      }
-      merchant(ref) {
-        return this.id("merchant", ref);
-      }
-      hasProfile(name) {
-        return this.has("acquirer", name);
-      }
-      /** An EMV config's name by its id, as a profile read back names its EMV configs. */
-      emvName(id) {
-        return this.nameOf("emv", id);
-      }
-      /** Profile id (as text) → name, as a device read back names the profiles of its acquirer fields. */
-      profileNamesById() {
-        return this.namesById("acquirer");
-      }
-      profileName(id) {
-        return this.nameOf("acquirer", id);
-      }
-      mapOf(kind) {
-        let map2 = this.byKind.get(kind);
-        if (map2 === void 0) this.byKind.set(kind, map2 = /* @__PURE__ */ new Map());
-        return map2;
-      }
-    };
-  }
-});
-
 // src/kinds/derive.ts
 function wireFieldsOf(name, facts, which = "wire") {
-  const declared2 = facts[which];
-  if (declared2 === void 0) return [];
-  const list = declared2 instanceof WireField ? [declared2] : declared2;
+  const declared = facts[which];
+  if (declared === void 0) return [];
+  const list = declared instanceof WireField ? [declared] : declared;
   return list.map((field2) => [field2.spec.name ?? name, field2]);
 }
 function singleWireName(name, facts) {
   return facts.wire instanceof WireField ? facts.wire.spec.name ?? name : void 0;
 }
 function manifestShape(facts, first = []) {
-  const names = [...first, ...Object.keys(facts).filter((name) => !first.includes(name))];
+  const names2 = [...first, ...Object.keys(facts).filter((name) => !first.includes(name))];
   const shape = {};
-  for (const name of names) {
+  for (const name of names2) {
     const schema = facts[name]?.manifest;
     if (schema !== void 0) shape[name] = schema;
   }
@@ -22562,7 +22472,7 @@ function defineKind(spec) {
     fields4[name] = child !== void 0 ? { sentAs: [], text: child.manifest.listOnTheWire } : own2[name];
   }
   const { sections = [], ...docs } = spec.docs;
-  const names = Object.keys(facts);
+  const names2 = Object.keys(facts);
   const plan = stateFieldPlan(facts);
   const source = `src/kinds/${spec.kind}.ts`;
   const wireSchemas = [wireRecordSchema(facts, "wire", spec.wire.record, source)];
@@ -22573,15 +22483,15 @@ function defineKind(spec) {
     keyField: keyField2,
     movedKeyField: spec.moves !== void 0 && "form" in spec.moves && keyField2 !== void 0 && facts[keyField2].state === void 0 ? keyField2 : void 0,
     stateFields: stateFieldsOf(facts),
-    writable: names.flatMap((name) => facts[name].manifest !== void 0 ? wireFieldsOf(name, facts[name]).map(([wireName]) => wireName) : []),
+    writable: names2.flatMap((name) => facts[name].manifest !== void 0 ? wireFieldsOf(name, facts[name]).map(([wireName]) => wireName) : []),
     descriptors: descriptorsOf(facts),
     checked: checkedFieldsOf(facts),
     wireSchemas,
     docSections: [{ id: spec.manifest.id, fields: fields4, ...docs }, ...sections],
-    secretFields: names.filter((name) => facts[name].secret === true),
-    multiLineFields: names.filter((name) => facts[name].multiLine === true),
-    multiLineValues: names.filter((name) => facts[name].multiLine === "values"),
-    yamlStyles: Object.fromEntries(names.flatMap((name) => facts[name].yaml !== void 0 ? [[name, facts[name].yaml]] : [])),
+    secretFields: names2.filter((name) => facts[name].secret === true),
+    multiLineFields: names2.filter((name) => facts[name].multiLine === true),
+    multiLineValues: names2.filter((name) => facts[name].multiLine === "values"),
+    yamlStyles: Object.fromEntries(names2.flatMap((name) => facts[name].yaml !== void 0 ? [[name, facts[name].yaml]] : [])),
     key(entry, parentKey) {
       if (spec.keyOf !== void 0) return spec.keyOf(entry, parentKey ?? "");
       return String(entry[keyField2]);
@@ -22595,15 +22505,12 @@ function defineKind(spec) {
     }
   };
 }
-var NO_IDS;
 var init_kind_module = __esm({
   "src/kinds/kind-module.ts"() {
     "use strict";
     init_zod();
-    init_id_registry();
     init_derive();
     init_manifest_values();
-    NO_IDS = new IdRegistry();
     __name(defineKind, "defineKind");
   }
 });
@@ -22750,9 +22657,9 @@ var init_acquirer = __esm({
           wire: wire.text(),
           compare: "set",
           codec: {
-            desired: /* @__PURE__ */ __name((names) => [...names], "desired"),
+            desired: /* @__PURE__ */ __name((names2) => [...names2], "desired"),
             live: /* @__PURE__ */ __name((sent) => splitList(sent), "live"),
-            write: /* @__PURE__ */ __name((names, _context, wireName) => ({ [wireName]: names.join(",") }), "write")
+            write: /* @__PURE__ */ __name((names2, _context, wireName) => ({ [wireName]: names2.join(",") }), "write")
           },
           yaml: "inline-list",
           wireNote: ", the names joined with commas"
@@ -22772,7 +22679,7 @@ var init_acquirer = __esm({
         codec: {
           desired: methodsOf,
           live: /* @__PURE__ */ __name((_sent, record2, context) => methodsFrom(jsonObject(record2["methodList"], `methodList of ${context.where}`), jsonObject(record2["emvList"], `emvList of ${context.where}`), context.emvName), "live"),
-          write: /* @__PURE__ */ __name((methods, context) => ({ methodList: methodListText(methods), emvList: emvListText(methods, (name) => context.ids.emv(name)) }), "write"),
+          write: /* @__PURE__ */ __name((methods, context) => ({ methodList: methodListText(methods), emvList: emvListText(methods, (name) => idsIn(context).emv(name)) }), "write"),
           exported: /* @__PURE__ */ __name((methods) => manifestMethods(methods), "exported")
         },
         onTheWire: {
@@ -22791,6 +22698,12 @@ var init_acquirer = __esm({
       plural: "acquirer profiles",
       facts: FACTS,
       updatesAreWaitedFor: true,
+      references: [
+        // A card profile refuses a method without an EMV config, and any profile one without a method.
+        { field: "methods", to: "emv", holds: "method-emvs", inUse: true, verb: "uses", detach: { dropEmptyMethod: /* @__PURE__ */ __name((fields4) => fields4["acqType"] === "card", "dropEmptyMethod"), refuseNoMethod: true } }
+      ],
+      unkeyedMerchantList: "profiles",
+      ids: "number",
       moves: { form: "acquirer/<profileName>" },
       settlement: { reroutingFields: ["connUrl", "connMessageFormat"] },
       manifest: {
@@ -22877,6 +22790,12 @@ function recordBindingFields(record2, known, context) {
   }
   return { acquirer: acquirer2, currency: record2.currency, ...present(record2.mid) ? { mid: record2.mid } : {}, methods };
 }
+function bindingPairs(fields4) {
+  if (fields4 === null) return [];
+  const methods = fields4["methods"];
+  const currency = String(fields4["currency"]);
+  return Object.keys(methods ?? {}).map((code2) => `${currency}:${code2}`);
+}
 var EMV_REF, PAYMENT_METHOD, FACTS2, binding;
 var init_binding = __esm({
   "src/kinds/binding.ts"() {
@@ -22904,7 +22823,7 @@ var init_binding = __esm({
         // acquirerProfileId is a string here although profileId is an integer on the profile; either form is read.
         wire: wire.numericId().required().checked("required").named("acquirerProfileId"),
         immutable: true,
-        codec: { write: /* @__PURE__ */ __name((name, context) => ({ acquirerProfileId: String(context.ids.profile(name)) }), "write") },
+        codec: { write: /* @__PURE__ */ __name((name, context) => ({ acquirerProfileId: String(idsIn(context).profile(name)) }), "write") },
         onTheWire: { sentAs: ["acquirerProfileId"], text: "`acquirerProfileId`, the named profile's id" }
       }),
       acquirerProfileName: wireOnly(wire.text().checked()),
@@ -22925,7 +22844,7 @@ var init_binding = __esm({
             paymentMethods: Object.entries(methods).map(([code2, m]) => ({
               paymentMethodCode: code2,
               allows: [...m.allows],
-              emvs: m.emvs.map((name) => ({ emvId: context.ids.emv(name) }))
+              emvs: m.emvs.map((name) => ({ emvId: idsIn(context).emv(name) }))
             }))
           }), "write"),
           exported: /* @__PURE__ */ __name((methods) => manifestMethods(methods), "exported")
@@ -22953,6 +22872,14 @@ var init_binding = __esm({
       },
       readIn: "bindingsRead",
       allowsFromSummary: true,
+      // Methods before the profile: the order plans visit what a binding names.
+      references: [
+        // A binding's method left without an EMV config is dropped: its profile may be losing that method in its own detach step.
+        { field: "methods", to: "emv", holds: "method-emvs", inUse: true, verb: "uses", detach: { dropEmptyMethod: /* @__PURE__ */ __name(() => true, "dropEmptyMethod") } },
+        { field: "acquirer", to: "acquirer", holds: "value", inUse: true, inKey: true, verb: "binds" }
+      ],
+      claims: bindingPairs,
+      updateCarries: ["acquirer", "currency"],
       keyOf: /* @__PURE__ */ __name((entry, merchant2) => bindingKey(merchant2, String(entry["acquirer"]), String(entry["currency"])), "keyOf"),
       createBody: /* @__PURE__ */ __name((_key, fields4, { ids }) => bindingBody(fields4, ids), "createBody"),
       wire: {
@@ -22976,6 +22903,7 @@ var init_binding = __esm({
     __name(recordProfileName, "recordProfileName");
     __name(summaryBindingFields, "summaryBindingFields");
     __name(recordBindingFields, "recordBindingFields");
+    __name(bindingPairs, "bindingPairs");
   }
 });
 
@@ -23082,7 +23010,7 @@ var init_device = __esm({
             }, "live"),
             // An update keeps the other keys of the live extParams: a device PUT replaces it whole.
             write: /* @__PURE__ */ __name((fields4, context, wireName) => ({
-              [wireName]: context.mode === "create" ? { acquirers: extAcquirers(fields4, context.ids) } : JSON.stringify({ ...context.keep ?? {}, acquirers: extAcquirers(fields4, context.ids) })
+              [wireName]: context.mode === "create" ? { acquirers: extAcquirers(fields4, idsIn(context)) } : JSON.stringify({ ...context.keep ?? {}, acquirers: extAcquirers(fields4, idsIn(context)) })
             }), "write"),
             exported: /* @__PURE__ */ __name((fields4) => sortKeys(fields4), "exported")
           },
@@ -23141,6 +23069,8 @@ var init_device = __esm({
       },
       readIn: "devicesRead",
       terminal: true,
+      // Not in use: the service lets a profile go whatever devices name it; a replacement re-points them.
+      references: [{ field: "acquirerFields", to: "acquirer", holds: "keys" }],
       keyOf: /* @__PURE__ */ __name((entry, merchant2) => deviceKey(merchant2, String(entry["deviceAlias"])), "keyOf"),
       createBody: /* @__PURE__ */ __name((_key, fields4, { ids, parentId }) => deviceCreateBody(parentId, fields4, ids), "createBody"),
       wire: {
@@ -23180,7 +23110,7 @@ var init_device = __esm({
 
 // src/kinds/emv.ts
 function emvCreateBody(key, fields4) {
-  return { emvName: key, ...emv.writeFields(fields4, { ids: NO_IDS, mode: "create" }) };
+  return { emvName: key, ...emv.writeFields(fields4, { mode: "create" }) };
 }
 var FACTS4, emv;
 var init_emv = __esm({
@@ -23230,6 +23160,8 @@ var init_emv = __esm({
       plural: "EMV configs",
       facts: FACTS4,
       moves: { refused: "is an EMV config, which cannot be renamed: its PUT takes only currency and params" },
+      unkeyedMerchantList: "emvs",
+      ids: "number",
       manifest: {
         id: "EmvConfig",
         description: "An EMV config: a reusable EMV parameter template (API 01 \xA72.4).",
@@ -23326,7 +23258,7 @@ function merchantBody(ref, fields4, liveRecord2) {
       if (value !== void 0 && value !== null) body[name] = value;
     }
   }
-  Object.assign(body, merchant.writeFields(fields4, { ids: NO_IDS, mode: "create" }));
+  Object.assign(body, merchant.writeFields(fields4, { mode: "create" }));
   body[merchant.keyField] = ref;
   if (body["state"] !== void 0) body["state"] = Number(body["state"]);
   const additionalData = withLogoFingerprint(body["receiptLogo"], fields4, liveRecord2);
@@ -23464,6 +23396,7 @@ var init_merchant = __esm({
       facts: FACTS5,
       children: [binding, device],
       nameField: "mchName",
+      ids: "string",
       moves: { form: "merchant/<providerReference>" },
       settlement: { reroutingFields: [] },
       manifest: {
@@ -24000,6 +23933,9 @@ function kindLists() {
   for (const kind of TOP_LEVEL_KINDS) lists[kind.manifest.list] = external_exports.array(kind.entrySchema).default(() => []).describe(kind.manifest.listDescription);
   return lists;
 }
+function withArticle(label) {
+  return `${/^[aeiou]/i.test(label) ? "an" : "a"} ${label}`;
+}
 var emvConfigSchema, acquirerProfileSchema, merchantSchema, bindingSchema, deviceSchema, prunePolicySchema, protectListSchema, movedAddressSchema, movedEntrySchema, movedListSchema, safetySchema, manifestSchema;
 var init_model = __esm({
   "src/manifest/model.ts"() {
@@ -24060,7 +23996,7 @@ var init_model = __esm({
           code: "custom",
           path: ["to"],
           input: move.to,
-          message: `${VALUE} names a ${KIND_LABEL[movedKind(move.to)]}, but from names a${movedKind(move.from) === "acquirer" ? "n" : ""} ${KIND_LABEL[movedKind(move.from)]}: a move keeps the kind of its record`
+          message: `${VALUE} names a ${KIND_LABEL[movedKind(move.to)]}, but from names ${withArticle(KIND_LABEL[movedKind(move.from)])}: a move keeps the kind of its record`
         });
       }
     }).meta({ id: "Moved", description: "A record renamed in place: the live record at from now has the address to." });
@@ -24088,6 +24024,7 @@ var init_model = __esm({
       ...kindLists()
     }).describe("A paycfg manifest: the desired state of one PBO group. It may be split over many files; every file has version: 1.");
     __name(kindLists, "kindLists");
+    __name(withArticle, "withArticle");
   }
 });
 
@@ -24606,8 +24543,8 @@ var init_cross_checks = __esm({
           }
         });
       }
-      checkEmvReferences(names, code2, path6) {
-        (names ?? []).forEach((emvName, index) => {
+      checkEmvReferences(names2, code2, path6) {
+        (names2 ?? []).forEach((emvName, index) => {
           const emv2 = this.emvs.get(emvName);
           if (emv2?.paymentMethod === code2) return;
           const at = [...path6, index];
@@ -33495,11 +33432,11 @@ async function checkFiles(files, options, diagnostics) {
     if ("unreadable" in read) diagnostics.push(read.unreadable);
     else texts.push(read);
   }
-  const names = texts.map((text6) => text6.name);
+  const names2 = texts.map((text6) => text6.name);
   const checked = [];
   let index = 0;
   for await (const { value, diagnostics: problems, positions } of parseManifestTexts(texts.splice(0), options.parse)) {
-    const name = names[index++];
+    const name = names2[index++];
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
     const result = checkManifestFile({ name, positions }, value, options.env, options.allowMissingEnv ?? false);
@@ -33604,8 +33541,8 @@ function secretDefaultWarnings(secrets, locate) {
     if (found3 === void 0) continue;
     const { file: file2, line, col } = locate(secret.path);
     const field2 = String(secret.path[secret.path.length - 1]);
-    const names = found3.variables.join(", ");
-    const message = `${field2} takes a default from ${found3.variables.map((v) => `\${${v}:-\u2026}`).join(", ")}, so \`paycfg plan --out\` will refuse to save a plan of it: a saved plan keeps each secret's template, to read its variables again at apply time, and would carry the default in clear. Write ${found3.variables.map((v) => `\${${v}}`).join(", ")} without the default, and set ${names} when you plan and when you apply.`;
+    const names2 = found3.variables.join(", ");
+    const message = `${field2} takes a default from ${found3.variables.map((v) => `\${${v}:-\u2026}`).join(", ")}, so \`paycfg plan --out\` will refuse to save a plan of it: a saved plan keeps each secret's template, to read its variables again at apply time, and would carry the default in clear. Write ${found3.variables.map((v) => `\${${v}}`).join(", ")} without the default, and set ${names2} when you plan and when you apply.`;
     warnings.push({ file: file2, line, col, path: secret.path, message });
   }
   return warnings;
@@ -34475,8 +34412,8 @@ var require_option = __commonJS({
        * @param {(string | string[])} names
        * @return {Option}
        */
-      conflicts(names) {
-        this.conflictsWith = this.conflictsWith.concat(names);
+      conflicts(names2) {
+        this.conflictsWith = this.conflictsWith.concat(names2);
         return this;
       }
       /**
@@ -35113,8 +35050,8 @@ var require_command = __commonJS({
        * @param {string} names
        * @return {Command} `this` command for chaining
        */
-      arguments(names) {
-        names.trim().split(/ +/).forEach((detail) => {
+      arguments(names2) {
+        names2.trim().split(/ +/).forEach((detail) => {
           this.argument(detail);
         });
         return this;
@@ -37450,8 +37387,8 @@ __export(validate_exports, {
 function summaryLine(files, counts, missingVariables) {
   const line = `manifest valid: ${plural2(files, "file")}, ${plural2(counts.emvConfigs, "EMV config")}, ${plural2(counts.acquirerProfiles, "acquirer profile")}, ${plural2(counts.merchants, "merchant")} (${plural2(counts.bindings, "binding")}, ${plural2(counts.devices, "device")})`;
   if (missingVariables.length === 0) return line;
-  const names = missingVariables.join(", ");
-  return `${line}; ${plural2(missingVariables.length, "environment variable")} not set, checked as placeholders: ${names}`;
+  const names2 = missingVariables.join(", ");
+  return `${line}; ${plural2(missingVariables.length, "environment variable")} not set, checked as placeholders: ${names2}`;
 }
 function writeJson(io, value) {
   io.stdout.write(`${JSON.stringify({ formatVersion: 1, ...value }, null, 2)}
@@ -38952,13 +38889,13 @@ function limitToTargets(plan, targets) {
     ...warnings.length > 0 ? { warnings } : {}
   };
 }
-function checkTargets(targets, known, renamed = /* @__PURE__ */ new Map()) {
+function checkTargets(targets, known, renamed2 = /* @__PURE__ */ new Map()) {
   const unmatched = targets.filter((t2) => !known.has(t2));
   if (unmatched.length === 0) return;
   const lines = unmatched.map((target2) => {
     const limit = Math.max(2, Math.floor((parseAddress(target2)?.key.length ?? target2.length) / 3));
     const close = closestMatches(target2, known, 3, limit);
-    const now = renamed.get(target2);
+    const now = renamed2.get(target2);
     const hint2 = now !== void 0 ? `moved: renames it to ${now}: target that` : close.length === 0 ? "no known address is close to it" : `did you mean ${close.join(", ")}?`;
     return { target: target2, close, line: `--target ${target2} matches no resource of the manifest or of the live group; ${hint2}` };
   });
@@ -38989,8 +38926,8 @@ var init_targets = __esm({
 function isIdentityField(kind, field2) {
   return IDENTITY_SETS[kind].has(field2);
 }
-function fieldOrder(kind, names) {
-  const all = new Set(names);
+function fieldOrder(kind, names2) {
+  const all = new Set(names2);
   const keyField2 = KEY_FIELD2[kind];
   const key = keyField2 !== void 0 && all.has(keyField2) ? [keyField2] : [];
   const first = IDENTITY_FIELDS[kind].filter((field2) => all.has(field2));
@@ -39465,6 +39402,77 @@ var init_of_kind = __esm({
   }
 });
 
+// src/kinds/references.ts
+function referencesFrom(kind) {
+  return REFERENCES.get(kind);
+}
+function inUseReferencesFrom(kind) {
+  return IN_USE.get(kind);
+}
+function referenceTo(user, named) {
+  return REFERENCES.get(user).find((ref) => ref.to === named);
+}
+function isHeldInUse(kind) {
+  return HELD_IN_USE.has(kind);
+}
+function forEachName(ref, value, visit4) {
+  if (ref.holds === "value") {
+    if (typeof value === "string") visit4(value);
+    return;
+  }
+  if (value === void 0 || value === null || typeof value !== "object") return;
+  if (ref.holds === "keys") {
+    for (const name of Object.keys(value)) visit4(name);
+    return;
+  }
+  for (const entry of Object.values(value)) for (const name of entry.emvs) visit4(name);
+}
+function names(ref, value, name) {
+  let found3 = false;
+  forEachName(ref, value, (n) => void (found3 ||= n === name));
+  return found3;
+}
+function renamed(ref, value, from, to) {
+  if (ref.holds === "value") return value === from ? to : value;
+  const object2 = value;
+  if (ref.holds === "keys") return Object.fromEntries(Object.entries(object2).map(([name, entry]) => [name === from ? to : name, entry]));
+  return Object.fromEntries(Object.entries(value).map(([code2, entry]) => [code2, { ...entry, emvs: entry.emvs.map((name) => name === from ? to : name) }]));
+}
+function forEachReference(kind, fields4, owner, visit4) {
+  if (fields4 === null) return;
+  const parent = OWNER.get(kind);
+  if (owner !== void 0 && parent !== void 0) visit4(addressOf(parent, owner));
+  for (const ref of REFERENCES.get(kind)) {
+    const value = fields4[ref.field];
+    if (value !== void 0) forEachName(ref, value, (name) => visit4(addressOf(ref.to, name)));
+  }
+}
+function detachOf(ref) {
+  if (ref.holds !== "method-emvs" || ref.detach === void 0) throw new Error(`the ${ref.field} reference to ${ref.to} holds it in use with neither a key nor a detach`);
+  return ref.detach;
+}
+var REFERENCES, OWNER, IN_USE, HELD_IN_USE;
+var init_references = __esm({
+  "src/kinds/references.ts"() {
+    "use strict";
+    init_kinds();
+    init_registry();
+    REFERENCES = new Map(KIND_MODULES.map((module) => [module.kind, module.references ?? []]));
+    OWNER = new Map(KIND_MODULES.map((module) => [module.kind, parentOf(module.kind)?.kind]));
+    IN_USE = new Map(KIND_MODULES.map((module) => [module.kind, (module.references ?? []).filter((ref) => ref.inUse === true)]));
+    HELD_IN_USE = new Set(KIND_MODULES.flatMap((module) => (module.references ?? []).filter((ref) => ref.inUse === true).map((ref) => ref.to)));
+    __name(referencesFrom, "referencesFrom");
+    __name(inUseReferencesFrom, "inUseReferencesFrom");
+    __name(referenceTo, "referenceTo");
+    __name(isHeldInUse, "isHeldInUse");
+    __name(forEachName, "forEachName");
+    __name(names, "names");
+    __name(renamed, "renamed");
+    __name(forEachReference, "forEachReference");
+    __name(detachOf, "detachOf");
+  }
+});
+
 // src/plan/moves.ts
 function applyMoves(live, moves) {
   if (moves === void 0 || moves.length === 0) return live;
@@ -39477,14 +39485,16 @@ function applyMoves(live, moves) {
 function keyFieldOf2(kind) {
   return kindModule(kind).movedKeyField;
 }
-var Rekeying;
+var NAMED_BY, Rekeying;
 var init_moves2 = __esm({
   "src/plan/moves.ts"() {
     "use strict";
     init_registry();
+    init_references();
     init_kinds();
     init_errors5();
     __name(applyMoves, "applyMoves");
+    NAMED_BY = new Map(KINDS.map((kind) => [kind, new Set(KINDS.filter((user) => referencesFrom(user).some((ref) => ref.to === kind)))]));
     Rekeying = class {
       constructor(live) {
         this.live = live;
@@ -39518,7 +39528,7 @@ var init_moves2 = __esm({
         this.resources.delete(move.from);
         const readAs = record2.readAs ?? move.from;
         this.put({ ...record2, key: to, movedFrom: readAs, readAs });
-        if (move.kind === "acquirer") this.followProfile(from, to);
+        this.followReferences(move.kind, from, to);
         if (hasChildren(move.kind)) this.followMerchant(from, to);
       }
       result() {
@@ -39547,24 +39557,30 @@ var init_moves2 = __esm({
         }
         this.duplicateCodes = this.duplicateCodes.map((code2) => update(code2) ?? code2);
       }
-      followProfile(from, to) {
-        this.rekey((resource) => {
-          if (resource.kind === "binding") {
-            const fields4 = resource.fields;
-            if (fields4.acquirer !== from) return void 0;
-            return { ...resource, key: bindingKey(resource.merchant, to, fields4.currency), fields: { ...fields4, acquirer: to } };
-          }
-          if (resource.kind === "device") {
-            const acquirerFields2 = resource.fields.acquirerFields;
-            if (acquirerFields2 === void 0 || !Object.hasOwn(acquirerFields2, from)) return void 0;
-            const renamed = {};
-            for (const [profile, values] of Object.entries(acquirerFields2)) renamed[profile === from ? to : profile] = values;
-            return { ...resource, fields: { ...resource.fields, acquirerFields: renamed } };
-          }
-          return void 0;
-        });
+      /**
+       * The records that name the moved one follow it (a profile's bindings and the devices' acquirer
+       * fields): the name in their fields changes, and a record that names it in its key is re-keyed.
+       */
+      followReferences(kind, from, to) {
+        if (NAMED_BY.get(kind).size > 0) {
+          this.rekey((resource) => {
+            if (!NAMED_BY.get(kind).has(resource.kind)) return void 0;
+            let fields4 = resource.fields;
+            let inKey = false;
+            for (const ref of referencesFrom(resource.kind)) {
+              if (ref.to !== kind || !names(ref, fields4[ref.field], from)) continue;
+              fields4 = { ...fields4, [ref.field]: renamed(ref, fields4[ref.field], from, to) };
+              if (ref.inKey === true) inKey = true;
+            }
+            if (fields4 === resource.fields) return void 0;
+            const key = inKey ? kindModule(resource.kind).key(fields4, resource.merchant) : resource.key;
+            return { ...resource, key, fields: fields4 };
+          });
+        }
+        const list = kindModule(kind).unkeyedMerchantList;
+        if (list === void 0) return;
         this.unkeyedMerchants = this.unkeyedMerchants.map(
-          (merchant2) => merchant2.profiles.includes(from) ? { ...merchant2, profiles: merchant2.profiles.map((name) => name === from ? to : name) } : merchant2
+          (merchant2) => merchant2[list].includes(from) ? { ...merchant2, [list]: merchant2[list].map((name) => name === from ? to : name) } : merchant2
         );
       }
       followMerchant(from, to) {
@@ -40099,12 +40115,12 @@ async function readOwner(client, expectedGroup) {
 async function readLive(client, desired, owner, options) {
   const needsMid = /* @__PURE__ */ new Set();
   for (const binding2 of ofKind(desired.resources.values(), "binding")) if (binding2.fields.mid !== void 0) needsMid.add(binding2.merchant);
-  const renamed = /* @__PURE__ */ new Map();
-  for (const move of ofKind(desired.moved ?? [], "merchant")) renamed.set(move.from.slice("merchant/".length), move.to.slice("merchant/".length));
+  const renamed2 = /* @__PURE__ */ new Map();
+  for (const move of ofKind(desired.moved ?? [], "merchant")) renamed2.set(move.from.slice("merchant/".length), move.to.slice("merchant/".length));
   const read = await readLists(client, owner, options, ({ emvConfigs }) => {
     const emvMayGo = emvConfigMayGo(desired, emvConfigs);
     return ({ ref: liveRef, hasBindings }) => {
-      const ref = renamed.get(liveRef) ?? liveRef;
+      const ref = renamed2.get(liveRef) ?? liveRef;
       const inManifest = desired.resources.has(addressOf("merchant", ref));
       const managed2 = inManifest && desired.managedBindings.has(ref);
       const pruned = !inManifest && desired.prune.merchants;
@@ -40345,12 +40361,12 @@ function strangerWarning(profileName2, batchIds2) {
   };
 }
 function ambiguityWarning(name, owners, batchIds2) {
-  const names = owners.map(
+  const names2 = owners.map(
     (owner) => "keyed" in owner ? addressOf("merchant", owner.keyed.ref) : `the merchant ${owner.unkeyed.mchId} (no providerReference paycfg can key)`
   );
   const first = owners.find((owner) => "keyed" in owner);
   const shown2 = batchIds2.length > 5 ? `${batchIds2.slice(0, 5).join(", ")} and ${batchIds2.length - 5} more` : batchIds2.join(", ");
-  const message = `settlement batch${batchIds2.length === 1 ? "" : "es"} ${shown2} of merchant name ${JSON.stringify(name)} may belong to ${names.join(" or ")} (they share the name and the batch carries no mid that tells them apart): counted for each`;
+  const message = `settlement batch${batchIds2.length === 1 ? "" : "es"} ${shown2} of merchant name ${JSON.stringify(name)} may belong to ${names2.join(" or ")} (they share the name and the batch carries no mid that tells them apart): counted for each`;
   return first === void 0 ? { message } : { address: addressOf("merchant", first.keyed.ref), message };
 }
 function push(map2, key, value) {
@@ -40941,84 +40957,28 @@ var init_protect = __esm({
   }
 });
 
-// src/plan/receipt-logo.ts
-function groupKeepsLogoFingerprints(live) {
-  for (const resource of live.resources.values()) {
-    if (resource.kind === "merchant" && storedLogoFingerprint(resource.fields.additionalData) !== void 0) return true;
-  }
-  return false;
-}
-function checkReceiptLogo(desired, live, keepsFingerprints) {
-  const content = desired.receiptLogo;
-  if (!isUploadedLogo(content)) return void 0;
-  const fields4 = desired;
-  const sha2562 = logoFingerprint(content);
-  const stored = storedLogoFingerprint(live?.additionalData);
-  if (live === void 0 || stored !== void 0 || keepsFingerprints()) {
-    return { compared: fields4, sha256: sha2562, stored, detectable: true };
-  }
-  const { receiptLogo: _sent, ...compared } = fields4;
-  return { compared, resend: content, sha256: sha2562, stored, detectable: false };
-}
-function completeLogoChange(change, check2) {
-  if (change.after === null) return;
-  if (check2.resend !== void 0) change.after["receiptLogo"] = check2.resend;
-  change.notes.push(logoNote(change.action, check2, isUploadedLogo(change.after["receiptLogo"])));
-}
-function logoNote(action, check2, uploads) {
-  const key = `additionalData["${RECEIPT_LOGO_FINGERPRINT_KEY}"]`;
-  const sha = short(check2.sha256);
-  if (action === "create") {
-    return `receiptLogo is uploaded content, which the service cannot return: its SHA-256 (${sha}) is kept in ${key}, which later plans compare with the manifest`;
-  }
-  if (!check2.detectable) {
-    return `receiptLogo is uploaded content, and no merchant record of the group shows the SHA-256 paycfg keeps in additionalData: a change of the logo alone cannot be seen. It is sent again with this update`;
-  }
-  if (!uploads) return `receiptLogo: the manifest content's SHA-256 (${sha}) matches ${key}, so the logo is not uploaded again`;
-  const was = check2.stored === void 0 ? `${key} holds none (not uploaded by paycfg)` : `${key} holds ${short(check2.stored)}`;
-  return `receiptLogo: the manifest content's SHA-256 is ${sha} and ${was}: it is uploaded, and its SHA-256 kept there`;
-}
-function short(sha2562) {
-  return `${sha2562.slice(0, 12)}\u2026`;
-}
-var init_receipt_logo2 = __esm({
-  "src/plan/receipt-logo.ts"() {
-    "use strict";
-    init_receipt_logo();
-    __name(groupKeepsLogoFingerprints, "groupKeepsLogoFingerprints");
-    __name(checkReceiptLogo, "checkReceiptLogo");
-    __name(completeLogoChange, "completeLogoChange");
-    __name(logoNote, "logoNote");
-    __name(short, "short");
-  }
-});
-
 // src/plan/references.ts
 function referencesOf(kind, fields4, merchant2) {
   const refs = /* @__PURE__ */ new Set();
   forEachReference(kind, fields4, merchant2, (ref) => void refs.add(ref));
   return [...refs];
 }
-function forEachReference(kind, fields4, merchant2, visit4) {
-  if (fields4 === null) return;
-  if (merchant2 !== void 0 && (kind === "binding" || kind === "device")) visit4(addressOf("merchant", merchant2));
-  const methods = fields4["methods"];
-  if ((kind === "acquirer" || kind === "binding") && methods !== void 0 && typeof methods === "object" && methods !== null) {
-    for (const entry of Object.values(methods)) for (const emv2 of entry.emvs) visit4(addressOf("emv", emv2));
-  }
-  if (kind === "binding" && typeof fields4["acquirer"] === "string") visit4(addressOf("acquirer", fields4["acquirer"]));
-  if (kind === "device") {
-    const acquirerFields2 = fields4["acquirerFields"];
-    if (acquirerFields2 !== void 0 && acquirerFields2 !== null && typeof acquirerFields2 === "object") {
-      for (const profile of Object.keys(acquirerFields2)) visit4(addressOf("acquirer", profile));
+function usersIndex(resources) {
+  const index = /* @__PURE__ */ new Map();
+  for (const resource of resources) {
+    const refs = inUseReferencesFrom(resource.kind);
+    if (refs.length === 0) continue;
+    const fields4 = resource.fields;
+    for (const ref of refs) {
+      forEachName(ref, fields4[ref.field], (name) => {
+        const address = addressOf(ref.to, name);
+        let list = index.get(address);
+        if (list === void 0) index.set(address, list = []);
+        if (list[list.length - 1] !== resource) list.push(resource);
+      });
     }
   }
-}
-function bindingPairs(fields4) {
-  if (fields4 === null) return [];
-  const methods = fields4["methods"];
-  const currency = String(fields4["currency"]);
-  return Object.keys(methods ?? {}).map((code2) => `${currency}:${code2}`);
+  return index;
 }
 function withoutEmv(methods, emvName, dropEmptyMethods) {
   const out = {};
@@ -41029,14 +40989,374 @@ function withoutEmv(methods, emvName, dropEmptyMethods) {
   }
   return out;
 }
-var init_references = __esm({
+function unkeyedHolders(live, kind, name) {
+  const list = kindModule(kind).unkeyedMerchantList;
+  return list === void 0 ? [] : live.unkeyedMerchants.filter((merchant2) => merchant2[list].includes(name));
+}
+function keyHoldersByOwner(resources) {
+  const index = /* @__PURE__ */ new Map();
+  for (const resource of resources) {
+    if (resource.merchant === void 0 || !referencesFrom(resource.kind).some((ref) => ref.holds === "keys")) continue;
+    let list = index.get(resource.merchant);
+    if (list === void 0) index.set(resource.merchant, list = []);
+    list.push(resource);
+  }
+  return index;
+}
+var init_references2 = __esm({
   "src/plan/references.ts"() {
     "use strict";
     init_kinds();
+    init_references();
+    init_registry();
+    init_binding();
     __name(referencesOf, "referencesOf");
-    __name(forEachReference, "forEachReference");
-    __name(bindingPairs, "bindingPairs");
+    __name(usersIndex, "usersIndex");
     __name(withoutEmv, "withoutEmv");
+    __name(unkeyedHolders, "unkeyedHolders");
+    __name(keyHoldersByOwner, "keyHoldersByOwner");
+  }
+});
+
+// src/util/min-heap.ts
+var MinHeap;
+var init_min_heap = __esm({
+  "src/util/min-heap.ts"() {
+    "use strict";
+    MinHeap = class {
+      static {
+        __name(this, "MinHeap");
+      }
+      items = [];
+      get size() {
+        return this.items.length;
+      }
+      push(value) {
+        const a = this.items;
+        a.push(value);
+        let i = a.length - 1;
+        while (i > 0) {
+          const parent = i - 1 >> 1;
+          if (a[parent] <= a[i]) break;
+          [a[parent], a[i]] = [a[i], a[parent]];
+          i = parent;
+        }
+      }
+      pop() {
+        const a = this.items;
+        const top = a[0];
+        const last = a.pop();
+        if (a.length > 0) {
+          a[0] = last;
+          let i = 0;
+          for (; ; ) {
+            const l = 2 * i + 1;
+            const r = l + 1;
+            let m = i;
+            if (l < a.length && a[l] < a[m]) m = l;
+            if (r < a.length && a[r] < a[m]) m = r;
+            if (m === i) break;
+            [a[m], a[i]] = [a[i], a[m]];
+            i = m;
+          }
+        }
+        return top;
+      }
+    };
+  }
+});
+
+// src/plan/order.ts
+function orderChanges(drafts, desired, view, blocked) {
+  const indexOf2 = /* @__PURE__ */ new Map();
+  drafts.forEach((d, i) => indexOf2.set(d.address, i));
+  const edges = new Edges(drafts.length);
+  const foreign = /* @__PURE__ */ new Map();
+  drafts.forEach((d, i) => {
+    edges.startSource(i);
+    for (const dep of d.dependsOn) {
+      const j = indexOf2.get(dep);
+      if (j !== void 0) edges.add(i, j);
+      else if (!(foreign.get(i) ?? []).includes(dep)) foreign.set(i, [...foreign.get(i) ?? [], dep]);
+    }
+  });
+  let current = 0;
+  const dependOn = /* @__PURE__ */ __name((to) => {
+    if (to === void 0) return;
+    const j = indexOf2.get(to);
+    if (j !== void 0 && j !== current) edges.add(current, j);
+  }, "dependOn");
+  const isDelete = /* @__PURE__ */ __name((d) => d.action === "delete", "isDelete");
+  const namedBefore = /* @__PURE__ */ new Map();
+  for (const d of drafts) {
+    if (d.before === null) continue;
+    for (const ref of referencesOf(d.kind, d.before, d.merchant)) {
+      let list = namedBefore.get(ref);
+      if (list === void 0) namedBefore.set(ref, list = []);
+      list.push(d);
+    }
+  }
+  const liveClaimers = /* @__PURE__ */ new Map();
+  for (const r of view.values()) {
+    if (r.merchant === void 0 || CLAIMS.get(r.kind) === void 0) continue;
+    let byOwner = liveClaimers.get(r.kind);
+    if (byOwner === void 0) liveClaimers.set(r.kind, byOwner = /* @__PURE__ */ new Map());
+    let list = byOwner.get(r.merchant);
+    if (list === void 0) byOwner.set(r.merchant, list = []);
+    list.push(r);
+  }
+  const cardDefaultChanges = drafts.filter((p) => p.kind === "acquirer" && touchesCardDefault(p, view));
+  const byMerchant2 = /* @__PURE__ */ new Map();
+  const createdParents = /* @__PURE__ */ new Map();
+  drafts.forEach((d, i) => {
+    if (hasChildren(d.kind) && d.action === "create" && d.address === addressOf(d.kind, d.key)) createdParents.set(d.key, i);
+  });
+  for (const d of drafts) {
+    if (d.merchant === void 0) continue;
+    let list = byMerchant2.get(d.merchant);
+    if (list === void 0) byMerchant2.set(d.merchant, list = []);
+    list.push(d);
+  }
+  const waitForCreated = /* @__PURE__ */ __name((ref) => {
+    const j = indexOf2.get(ref);
+    if (j === void 0) return;
+    const target2 = drafts[j];
+    if (target2.action === "create" || target2.action === "replace" || target2.action === "update" && kindModule(target2.kind).updatesAreWaitedFor === true) dependOn(ref);
+  }, "waitForCreated");
+  drafts.forEach((d, i) => {
+    current = i;
+    edges.startSource(i);
+    if (d.after !== null && d.step !== "detach") forEachReference(d.kind, d.after, d.merchant, waitForCreated);
+    if (isDelete(d)) {
+      for (const user of namedBefore.get(recordOf(d)) ?? []) {
+        if (user === d) continue;
+        if (isDelete(user) || !referencesOf(user.kind, user.after, user.merchant).includes(recordOf(d))) dependOn(user.address);
+      }
+    }
+    const siblings = d.merchant === void 0 ? [] : byMerchant2.get(d.merchant) ?? [];
+    const parentCreate = d.merchant === void 0 ? void 0 : createdParents.get(d.merchant);
+    if (parentCreate !== void 0 && parentCreate !== i) edges.add(i, parentCreate);
+    if (isDelete(d)) {
+      for (const s of siblings) if (isDelete(s) && KIND_LEVEL[s.kind] > KIND_LEVEL[d.kind]) dependOn(s.address);
+    } else {
+      for (const s of siblings) if (!isDelete(s) && KIND_LEVEL[s.kind] < KIND_LEVEL[d.kind]) dependOn(s.address);
+    }
+    const claims = CLAIMS.get(d.kind);
+    const othersOfOwner = claims !== void 0 && d.after !== null ? liveClaimers.get(d.kind)?.get(d.merchant) : void 0;
+    if (othersOfOwner !== void 0) addMoveEdges(d, claims, othersOfOwner, indexOf2, drafts, dependOn);
+    if (d.kind === "merchant" && d.action === "create") for (const p of cardDefaultChanges) dependOn(p.address);
+  });
+  const blockedIndexes = propagateBlocked(drafts, indexOf2, edges, blocked, desired);
+  const kept = [];
+  drafts.forEach((d, i) => {
+    if (blockedIndexes.has(i)) return;
+    kept.push(i);
+    const deps = [];
+    for (const j of edges.of(i)) if (!blockedIndexes.has(j)) deps.push(drafts[j].address);
+    for (const address of foreign.get(i) ?? []) deps.push(address);
+    d.dependsOn = deps.length > 1 ? deps.sort() : deps;
+  });
+  return topologicalOrder(drafts, kept, edges, blockedIndexes);
+}
+function recordOf(d) {
+  return addressOf(d.kind, d.key);
+}
+function addMoveEdges(d, claims, liveOfOwner, indexOf2, drafts, dependOn) {
+  const draftAt = /* @__PURE__ */ __name((address) => {
+    const i = indexOf2.get(address);
+    return i === void 0 ? void 0 : drafts[i];
+  }, "draftAt");
+  const wanted = new Set(claims(d.after));
+  for (const live of liveOfOwner) {
+    if (live.key === d.key) continue;
+    const shared = claims(live.fields).filter((p) => wanted.has(p));
+    if (shared.length === 0) continue;
+    const address = addressOf(live.kind, live.key);
+    const giver = draftAt(stepAddress(address, "detach")) ?? draftAt(address);
+    const keeps = giver === void 0 || giver.action !== "delete" && claims(giver.after).some((p) => shared.includes(p));
+    if (keeps) {
+      const [currency, code2] = shared[0].split(":");
+      throw new PlanError(
+        `${addressOf(d.kind, d.key)} and ${address} would both bind method ${code2} in ${currency} for merchant "${d.merchant}"; the service allows one profile per (currency, method) of a merchant`
+      );
+    }
+    dependOn(giver.address);
+  }
+}
+function touchesCardDefault(p, view) {
+  const fields4 = p.after ?? p.before ?? {};
+  const acqType = fields4.acqType ?? view.get(addressOf("acquirer", p.key))?.fields?.acqType;
+  if (acqType !== "card") return false;
+  if (p.action === "create" || p.action === "replace") return fields4.asDefault === true;
+  if (p.action === "delete") return p.before?.asDefault === true;
+  return p.patch.some((op) => op.path === "/asDefault");
+}
+function propagateBlocked(drafts, indexOf2, edges, blocked, desired) {
+  const out = /* @__PURE__ */ new Set();
+  if (blocked.length === 0) return out;
+  const queue = [];
+  for (const b of blocked) {
+    for (const address of [b.address, stepAddress(b.address, "replace-old")]) {
+      const i = indexOf2.get(address);
+      if (i !== void 0 && !out.has(i)) {
+        out.add(i);
+        queue.push(i);
+      }
+    }
+  }
+  const dependents = drafts.map(() => []);
+  drafts.forEach((_, from) => {
+    for (const to of edges.of(from)) dependents[to].push(from);
+  });
+  let deletesByMerchant;
+  const blockOne = /* @__PURE__ */ __name((i, because) => {
+    if (out.has(i)) return;
+    const d = drafts[i];
+    const cause = recordOf(drafts[because]);
+    out.add(i);
+    queue.push(i);
+    blocked.push({
+      address: d.address,
+      kind: d.kind,
+      key: d.key,
+      action: d.action,
+      ...disposalOf(d, d.action),
+      cause: "dependency",
+      reason: `it must wait for ${cause}, which is blocked`,
+      blockers: [cause],
+      ...d.role !== void 0 ? { role: d.role } : {}
+    });
+  }, "blockOne");
+  for (let head = 0; head < queue.length; head += 1) {
+    const i = queue[head];
+    for (const dependent of dependents[i]) blockOne(dependent, i);
+    const d = drafts[i];
+    if (hasChildren(d.kind) && d.action === "delete" && !desired.resources.has(d.address)) {
+      if (deletesByMerchant === void 0) {
+        deletesByMerchant = /* @__PURE__ */ new Map();
+        drafts.forEach((sub, j) => {
+          if (sub.merchant === void 0 || sub.action !== "delete") return;
+          const list = deletesByMerchant.get(sub.merchant);
+          if (list === void 0) deletesByMerchant.set(sub.merchant, [j]);
+          else list.push(j);
+        });
+      }
+      for (const j of deletesByMerchant.get(d.key) ?? []) blockOne(j, i);
+    }
+  }
+  return out;
+}
+function rank(d) {
+  const level = KIND_LEVEL[d.kind];
+  return d.action === "delete" ? 10 + (4 - level) : level;
+}
+function sortedByRankAndAddress(drafts, kept) {
+  const buckets = /* @__PURE__ */ new Map();
+  for (const i of kept) {
+    const d = drafts[i];
+    const r = rank(d);
+    let bucket = buckets.get(r);
+    if (bucket === void 0) buckets.set(r, bucket = /* @__PURE__ */ new Map());
+    bucket.set(d.address, i);
+  }
+  const out = [];
+  for (const r of [...buckets.keys()].sort((a, b) => a - b)) {
+    const bucket = buckets.get(r);
+    for (const address of [...bucket.keys()].sort()) out.push(bucket.get(address));
+  }
+  return out;
+}
+function topologicalOrder(drafts, kept, edges, blocked) {
+  const sorted = sortedByRankAndAddress(drafts, kept);
+  const position = new Int32Array(drafts.length);
+  sorted.forEach((i, p) => position[i] = p);
+  const waiting = new Int32Array(sorted.length);
+  const dependents = sorted.map(() => []);
+  sorted.forEach((i, p) => {
+    for (const j of edges.of(i)) {
+      if (blocked.has(j)) continue;
+      waiting[p] += 1;
+      dependents[position[j]].push(p);
+    }
+  });
+  const heap = new MinHeap();
+  waiting.forEach((w, p) => {
+    if (w === 0) heap.push(p);
+  });
+  const out = [];
+  while (heap.size > 0) {
+    const p = heap.pop();
+    out.push(drafts[sorted[p]]);
+    for (const q of dependents[p]) {
+      waiting[q] -= 1;
+      if (waiting[q] === 0) heap.push(q);
+    }
+  }
+  if (out.length !== sorted.length) {
+    const stuck = sorted.filter((_, p) => waiting[p] > 0).map((i) => drafts[i]);
+    throw new PlanError(`no order satisfies the service's rules for these changes (a dependency cycle): ${findCycle(stuck).join(" \u2192 ")}`);
+  }
+  return out;
+}
+function findCycle(stuck) {
+  const byAddress = new Map(stuck.map((d) => [d.address, d]));
+  const start = stuck[0];
+  const path6 = [];
+  const seen = /* @__PURE__ */ new Map();
+  let current = start;
+  while (current !== void 0 && !seen.has(current.address)) {
+    seen.set(current.address, path6.length);
+    path6.push(current.address);
+    current = current.dependsOn.map((a) => byAddress.get(a)).find((d) => d !== void 0);
+  }
+  if (current === void 0) return path6;
+  return [...path6.slice(seen.get(current.address)), current.address];
+}
+var CLAIMS, Edges;
+var init_order = __esm({
+  "src/plan/order.ts"() {
+    "use strict";
+    init_registry();
+    init_kinds();
+    init_plan();
+    init_errors5();
+    init_references2();
+    init_min_heap();
+    CLAIMS = new Map(KIND_MODULES.map((module) => [module.kind, module.claims]));
+    __name(orderChanges, "orderChanges");
+    __name(recordOf, "recordOf");
+    Edges = class {
+      static {
+        __name(this, "Edges");
+      }
+      lists;
+      stamp;
+      constructor(size2) {
+        this.lists = new Array(size2);
+        this.stamp = new Int32Array(size2);
+      }
+      /** Marks the edges `from` already has, before adding more to it. */
+      startSource(from) {
+        for (const to of this.lists[from] ?? []) this.stamp[to] = from + 1;
+      }
+      add(from, to) {
+        if (this.stamp[to] === from + 1) return;
+        this.stamp[to] = from + 1;
+        const list = this.lists[from];
+        if (list === void 0) this.lists[from] = [to];
+        else list.push(to);
+      }
+      of(from) {
+        return this.lists[from] ?? [];
+      }
+    };
+    __name(addMoveEdges, "addMoveEdges");
+    __name(touchesCardDefault, "touchesCardDefault");
+    __name(propagateBlocked, "propagateBlocked");
+    __name(rank, "rank");
+    __name(sortedByRankAndAddress, "sortedByRankAndAddress");
+    __name(topologicalOrder, "topologicalOrder");
+    __name(findCycle, "findCycle");
   }
 });
 
@@ -41215,1160 +41535,64 @@ var init_settlement_guard = __esm({
   }
 });
 
-// src/plan/reads-needed.ts
-function readsNeeded(desired, live, protect = [], everyChange = true) {
-  const candidates = new Candidates(desired, live, new Protection(protect), everyChange ? void 0 : MONEY_KINDS).find();
-  return { settlement: isMoneyRelevant(candidates), candidates };
+// src/kinds/merchant-logo.ts
+function groupKeepsLogoFingerprints(live) {
+  return ofKind(live.resources.values(), "merchant").some((merchant2) => storedLogoFingerprint(merchant2.fields.additionalData) !== void 0);
 }
-function candidate(address, kind, key, action, patch, extra) {
-  return { address, kind, key, action, before: null, after: null, patch, dependsOn: [], reason: "a change the plan can make", notes: [], ...extra };
+function checkReceiptLogo(desired, live, keepsFingerprints) {
+  const content = desired.receiptLogo;
+  if (!isUploadedLogo(content)) return void 0;
+  const fields4 = desired;
+  const sha2562 = logoFingerprint(content);
+  const stored = storedLogoFingerprint(live?.additionalData);
+  if (live === void 0 || stored !== void 0 || keepsFingerprints()) {
+    return { compared: fields4, sha256: sha2562, stored, detectable: true };
+  }
+  const { receiptLogo: _sent, ...compared } = fields4;
+  return { compared, resend: content, sha256: sha2562, stored, detectable: false };
 }
-var MONEY_KINDS, Candidates;
-var init_reads_needed = __esm({
-  "src/plan/reads-needed.ts"() {
+function completeLogoChange(change, check2) {
+  if (change.after === null) return;
+  if (check2.resend !== void 0) change.after["receiptLogo"] = check2.resend;
+  change.notes.push(logoNote(change.action, check2, isUploadedLogo(change.after["receiptLogo"])));
+}
+function logoNote(action, check2, uploads) {
+  const key = `additionalData["${RECEIPT_LOGO_FINGERPRINT_KEY}"]`;
+  const sha = short(check2.sha256);
+  if (action === "create") {
+    return `receiptLogo is uploaded content, which the service cannot return: its SHA-256 (${sha}) is kept in ${key}, which later plans compare with the manifest`;
+  }
+  if (!check2.detectable) {
+    return `receiptLogo is uploaded content, and no merchant record of the group shows the SHA-256 paycfg keeps in additionalData: a change of the logo alone cannot be seen. It is sent again with this update`;
+  }
+  if (!uploads) return `receiptLogo: the manifest content's SHA-256 (${sha}) matches ${key}, so the logo is not uploaded again`;
+  const was = check2.stored === void 0 ? `${key} holds none (not uploaded by paycfg)` : `${key} holds ${short(check2.stored)}`;
+  return `receiptLogo: the manifest content's SHA-256 is ${sha} and ${was}: it is uploaded, and its SHA-256 kept there`;
+}
+function short(sha2562) {
+  return `${sha2562.slice(0, 12)}\u2026`;
+}
+var UPLOADS;
+var init_merchant_logo = __esm({
+  "src/kinds/merchant-logo.ts"() {
     "use strict";
-    init_kinds();
-    init_binding_allows();
-    init_descriptors();
-    init_diff();
-    init_moves2();
-    init_predict();
-    init_protect();
-    init_receipt_logo2();
-    init_references();
-    init_settlement_guard();
-    MONEY_KINDS = new Set(KINDS.filter((kind) => kind === "binding" || kind === "acquirer" || Object.values(DESCRIPTORS[kind]).some((d) => d.immutable === true)));
-    __name(readsNeeded, "readsNeeded");
-    Candidates = class {
-      constructor(desired, live, protection, kinds) {
-        this.desired = desired;
-        this.live = live;
-        this.protection = protection;
-        this.kinds = kinds;
-        this.view = predictSideEffects(desired, live).live;
-      }
-      desired;
-      live;
-      protection;
-      kinds;
-      static {
-        __name(this, "Candidates");
-      }
-      out = [];
-      view;
-      /** Live-only records the plan deletes (protected ones too: their blocked delete still frees their users). */
-      deleted = /* @__PURE__ */ new Set();
-      deletedMerchants = /* @__PURE__ */ new Set();
-      /** Merchants whose delete an activated terminal holds (prune.activatedDevices is not decommission). */
-      heldMerchants = /* @__PURE__ */ new Set();
-      replaced = [];
-      usersIndex;
-      find() {
-        this.differing();
-        const deletes = this.liveOnly();
-        for (const change of deletes) if (!this.deleteBlocked(change)) this.out.push(change);
-        for (const replaced of this.replaced) this.replacement(replaced);
-        return this.out;
-      }
-      /** The desired records the planner's diff finds different, compared as plan-changes.ts diffDesired compares them. */
-      differing() {
-        let keepsLogo;
-        const keepsLogoFingerprints = /* @__PURE__ */ __name(() => keepsLogo ??= groupKeepsLogoFingerprints(this.live), "keepsLogoFingerprints");
-        for (const [address, resource] of this.desired.resources) {
-          if (this.kinds !== void 0 && !this.kinds.has(resource.kind)) continue;
-          const current = this.view.get(address);
-          const owner = resource.merchant !== void 0 ? { merchant: resource.merchant } : {};
-          if (current === void 0) {
-            if (this.kinds !== void 0) continue;
-            this.out.push(candidate(address, resource.kind, resource.key, "create", [], owner));
-            continue;
-          }
-          const desiredFields = resource.fields;
-          const logo = resource.kind === "merchant" ? checkReceiptLogo(resource.fields, current.fields, keepsLogoFingerprints) : void 0;
-          const allowsWriteOnly = resource.kind === "binding" && this.live.bindingAllowsWriteOnly === true;
-          const keyField2 = current.movedFrom === void 0 ? void 0 : keyFieldOf2(resource.kind);
-          const withKey = /* @__PURE__ */ __name((record2, key) => keyField2 === void 0 ? record2 : { ...record2, [keyField2]: key }, "withKey");
-          const liveFields = current.fields;
-          const fields4 = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
-          const compared = withKey(allowsWriteOnly ? withoutAllows(liveFields) : liveFields, current.movedFrom === void 0 ? current.key : keyOfAddress(current.movedFrom));
-          if (sameFields(resource.kind, fields4, compared)) continue;
-          const diff = diffFields(resource.kind, fields4, compared);
-          if (diff.immutableChanged.length > 0) this.replaced.push({ resource, address });
-          else if (diff.patch.length > 0) this.out.push(candidate(address, resource.kind, resource.key, "update", diff.patch, { ...owner, ...current.predicted === true ? { predicted: true } : {} }));
-        }
-      }
-      /** The deletes of live-only records, by the prune policy and the managed binding and device lists (plan-changes.ts handleLiveOnly). */
-      liveOnly() {
-        const byKind = { merchant: [], emv: [], acquirer: [], binding: [], device: [] };
-        this.view.forEach((resource, address) => {
-          if (!this.desired.resources.has(address)) byKind[resource.kind].push([address, resource]);
-        });
-        const prune = this.desired.prune;
-        const deletes = [];
-        const remove = /* @__PURE__ */ __name((address, resource, extra = {}) => {
-          this.deleted.add(address);
-          deletes.push(candidate(address, resource.kind, resource.key, "delete", [], { ...resource.merchant !== void 0 ? { merchant: resource.merchant } : {}, ...extra }));
-        }, "remove");
-        for (const [address, resource] of byKind.merchant) {
-          if (prune.merchants !== true) continue;
-          remove(address, resource);
-          this.deletedMerchants.add(resource.key);
-        }
-        for (const [address, resource] of byKind.emv) if (prune.emvConfigs === true) remove(address, resource);
-        for (const [address, resource] of byKind.acquirer) if (prune.acquirerProfiles === true) remove(address, resource);
-        for (const [address, resource] of byKind.binding) {
-          const merchant2 = resource.merchant;
-          if (this.deletedMerchants.has(merchant2) || this.desired.managedBindings.has(merchant2)) remove(address, resource, resource.predicted === true ? { predicted: true } : {});
-        }
-        const policy = prune.activatedDevices;
-        for (const [address, resource] of byKind.device) {
-          const merchant2 = resource.merchant;
-          const merchantGoes = this.deletedMerchants.has(merchant2);
-          if (!merchantGoes && !this.desired.managedDevices.has(merchant2)) continue;
-          if (resource.lifecycle === "pending") remove(address, resource, { disposal: "delete" });
-          else if (policy === "decommission") remove(address, resource, { disposal: "decommission" });
-          else if (merchantGoes) this.heldMerchants.add(merchant2);
-          else if (policy === "logout" && resource.lifecycle === "active") remove(address, resource, { disposal: "logout" });
-        }
-        return deletes;
-      }
-      /** A delete the planner surely blocks: protected, held by an activated terminal, or in use by what the manifest does not manage. */
-      deleteBlocked(change) {
-        if (change.predicted !== true && this.protectedBy(change.address) !== void 0) return true;
-        if (change.kind === "merchant") return this.heldMerchants.has(change.key);
-        if (change.kind !== "emv" && change.kind !== "acquirer") return false;
-        return this.usersOf(change.kind, change.key).some((user) => this.unmanagedUser(user)) || this.unkeyedUse(change.kind, change.key);
-      }
-      /**
-       * A replacement, unless the planner blocks it before any detach step (protected, or in use by
-       * what the manifest does not manage), with the users it detaches and attaches again.
-       */
-      replacement({ resource, address }) {
-        const kind = resource.kind;
-        if (this.protectedBy(address) !== void 0) return;
-        const users = kind === "emv" || kind === "acquirer" ? this.usersOf(kind, resource.key).filter((user) => !this.deleted.has(addressOf(user.kind, user.key))) : [];
-        const rebound = kind === "acquirer" ? users.filter((user) => user.kind === "binding") : users;
-        if (kind === "acquirer" && rebound.some((user) => this.protectedBy(addressOf(user.kind, user.key)) !== void 0)) return;
-        if (rebound.some((user) => !this.desired.resources.has(addressOf(user.kind, user.key)))) return;
-        if ((kind === "emv" || kind === "acquirer") && this.unkeyedUse(kind, resource.key)) return;
-        const owner = resource.merchant !== void 0 ? { merchant: resource.merchant } : {};
-        this.out.push(candidate(address, kind, resource.key, "replace", [], owner));
-        for (const user of rebound) {
-          const userAddress = addressOf(user.kind, user.key);
-          const wanted = this.desired.resources.get(userAddress);
-          const userOwner = user.merchant !== void 0 ? { merchant: user.merchant } : {};
-          if (kind === "acquirer") {
-            this.out.push(candidate(userAddress, "binding", user.key, "create", [], userOwner));
-            this.repointedDevices(user.merchant, resource.key);
-            continue;
-          }
-          const liveFields = user.fields;
-          const dropEmpty = user.kind === "binding" || user.fields.acqType === "card";
-          const detached = { ...liveFields, methods: withoutEmv(liveFields["methods"], resource.key, dropEmpty) };
-          const patch = diffFields(user.kind, wanted.fields, detached).patch;
-          this.out.push(candidate(userAddress, user.kind, user.key, "update", patch, userOwner));
-        }
-      }
-      /** The managed devices of a merchant whose acquirer fields name a replaced profile: they are pointed at the new one. */
-      repointedDevices(merchant2, profile) {
-        for (const device2 of this.view.values()) {
-          if (device2.kind !== "device" || device2.merchant !== merchant2) continue;
-          const address = addressOf("device", device2.key);
-          const acquirerFields2 = device2.fields.acquirerFields;
-          if (acquirerFields2?.[profile] === void 0 || !this.desired.resources.has(address)) continue;
-          this.out.push(candidate(address, "device", device2.key, "update", [], { merchant: merchant2 }));
-        }
-      }
-      /** A live user the manifest neither manages nor deletes: it keeps its reference, and the service refuses the delete. */
-      unmanagedUser(user) {
-        const address = addressOf(user.kind, user.key);
-        return !this.desired.resources.has(address) && !this.deleted.has(address);
-      }
-      unkeyedUse(kind, name) {
-        return this.live.unkeyedMerchants.some((merchant2) => (kind === "emv" ? merchant2.emvs : merchant2.profiles).includes(name));
-      }
-      /** The live profiles and bindings that name an EMV config or profile (plan-changes.ts liveUsersOf). */
-      usersOf(kind, name) {
-        if (this.usersIndex === void 0) {
-          this.usersIndex = /* @__PURE__ */ new Map();
-          for (const resource of this.live.resources.values()) {
-            if (resource.kind !== "acquirer" && resource.kind !== "binding") continue;
-            for (const ref of referencesOf(resource.kind, resource.fields)) {
-              let list = this.usersIndex.get(ref);
-              if (list === void 0) this.usersIndex.set(ref, list = []);
-              list.push(resource);
-            }
-          }
-        }
-        const users = this.usersIndex.get(addressOf(kind, name)) ?? [];
-        return kind === "acquirer" ? users.filter((user) => user.kind === "binding") : users;
-      }
-      /** The `protect:` pattern of a live record, by its address or the one a move re-keyed it from. */
-      protectedBy(address) {
-        if (this.protection.isEmpty) return void 0;
-        const readAs = this.view.get(address)?.readAs;
-        return this.protection.patternFor(address) ?? (readAs === void 0 ? void 0 : this.protection.patternFor(readAs));
-      }
-    };
-    __name(candidate, "candidate");
-  }
-});
-
-// src/plan/saved-plan.ts
-import { createHash as createHash4 } from "node:crypto";
-function scopeHash(scope) {
-  return `sha256:${createHash4("sha256").update(JSON.stringify(sortKeys(scope))).digest("hex")}`;
-}
-function fingerprintsOf(live) {
-  const out = {};
-  for (const [address, resource] of live.resources) if (resource.predicted !== true) out[address] = resource.fingerprint;
-  for (const code2 of live.duplicateCodes ?? []) out[duplicateAddress(code2.key, String(code2.id))] = code2.fingerprint;
-  return out;
-}
-function refuseSecretDefaults(defaults) {
-  if (defaults.size === 0) return;
-  const lines = [...defaults.values()].map(
-    ({ field: field2, variables, at }) => `${formatPosition(at)}: ${field2} takes a default from ${variables.map((v) => `\${${v}:-\u2026}`).join(", ")}; write ${variables.map((v) => `\${${v}}`).join(", ")} without the default, and set ${variables.join(", ")} when you plan and when you apply.`
-  );
-  throw new SavedPlanError(
-    `${lines.join("\n")}
-A saved plan keeps each secret's template, to read its variables again at apply time, and it is a file that travels (a CI artefact, another machine): a default written in the template would be stored in it in clear. Drop the default and set the variable where you plan and apply, or run \`paycfg apply -f\` directly, which saves nothing. No plan was saved.`,
-    { refused: defaults.size }
-  );
-}
-function buildSavedPlan(run7, now = /* @__PURE__ */ new Date()) {
-  refuseSecretDefaults(run7.manifest.secretDefaults);
-  const secrets = [];
-  const written = new Set(run7.plan.changes.filter((c) => c.after !== null).map((c) => addressOf(c.kind, c.key)));
-  for (const [pointer, secret] of run7.desired.sensitive) {
-    if (secret.kind === "literal") {
-      throw new SavedPlanError(
-        `${formatPosition(secret.locate(secret.path))}: this secret is written in the manifest itself, and a saved plan never holds a secret value. Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`
-      );
-    }
-    if (!written.has(splitPointer(pointer).address)) continue;
-    secrets.push({ pointer, template: secret.template });
-  }
-  const bindings = [];
-  const midMerchants = /* @__PURE__ */ new Set();
-  for (const binding2 of ofKind(run7.desired.resources.values(), "binding")) {
-    bindings.push(addressOf(binding2.kind, binding2.key));
-    if (binding2.fields.mid !== void 0) midMerchants.add(binding2.merchant);
-  }
-  const merchants = ofKind(run7.desired.resources.values(), "merchant").map((merchant2) => addressOf(merchant2.kind, merchant2.key));
-  const scope = {
-    ...run7.desired.group !== void 0 ? { group: run7.desired.group } : {},
-    merchants,
-    managedBindings: [...run7.desired.managedBindings],
-    managedDevices: [...run7.desired.managedDevices],
-    bindings,
-    midMerchants: [...midMerchants],
-    pruneMerchants: run7.desired.prune.merchants,
-    ...run7.desired.moved !== void 0 && run7.desired.moved.length > 0 ? { moved: [...run7.desired.moved] } : {}
-  };
-  return {
-    kind: SAVED_PLAN_KIND,
-    formatVersion: 1,
-    createdAt: now.toISOString(),
-    manifestFiles: [...run7.manifest.files],
-    plan: planDocument(run7.plan),
-    fingerprints: fingerprintsOf(run7.live),
-    scope,
-    secrets,
-    ...run7.safety !== void 0 && Object.keys(run7.safety).length > 0 ? { safety: run7.safety } : {},
-    planHash: planHash(run7.plan),
-    scopeHash: scopeHash(scope)
-  };
-}
-function parseSavedPlan(data, source) {
-  const parsed = savedPlanSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    throw new SavedPlanError(`${source} is not a saved plan of this paycfg version (${issue2?.path.join(".") || "document"}: ${issue2?.message ?? "invalid"})`);
-  }
-  const saved = data;
-  if (saved.planHash !== void 0 && planHash(saved.plan) !== saved.planHash) {
-    throw new SavedPlanError(
-      `${source} was edited after it was saved: its plan no longer has the hash it was saved with (${saved.planHash}). Make a new plan with \`paycfg plan --out\`.`
-    );
-  }
-  if (saved.scopeHash !== void 0 && scopeHash(saved.scope) !== saved.scopeHash) {
-    throw new SavedPlanError(
-      `${source} was edited after it was saved: its scope (what apply reads, and the moves it re-keys the live group by) no longer has the hash it was saved with (${saved.scopeHash}). Make a new plan with \`paycfg plan --out\`.`
-    );
-  }
-  return saved;
-}
-function movedSince(saved, live) {
-  const now = fingerprintsOf(live);
-  const moved = [];
-  for (const [address, fp] of Object.entries(saved.fingerprints)) {
-    if (now[address] === void 0) moved.push(`${address} (deleted since)`);
-    else if (now[address] !== fp) moved.push(`${address} (changed since)`);
-  }
-  for (const address of Object.keys(now)) if (saved.fingerprints[address] === void 0) moved.push(`${address} (created since)`);
-  return moved.sort();
-}
-var SAVED_PLAN_KIND, SavedPlanError, MAKE_A_NEW_PLAN, SavedPlanStaleError, savedPlanSchema;
-var init_saved_plan = __esm({
-  "src/plan/saved-plan.ts"() {
-    "use strict";
-    init_zod();
-    init_errors();
-    init_manifest();
-    init_canonical();
+    init_receipt_logo();
     init_of_kind();
-    init_kinds();
-    init_pointers();
-    init_plan_hash();
-    init_plan_document();
-    SAVED_PLAN_KIND = "paycfg-saved-plan";
-    SavedPlanError = class extends PaycfgError {
-      static {
-        __name(this, "SavedPlanError");
-      }
-      code = "SAVED_PLAN";
-    };
-    MAKE_A_NEW_PLAN = "Make a new plan.";
-    SavedPlanStaleError = class _SavedPlanStaleError extends SavedPlanError {
-      static {
-        __name(this, "SavedPlanStaleError");
-      }
-      /** Each live record that moved: `<address> (changed since)`, `(deleted since)` or `(created since)`, sorted. */
-      moved;
-      /** The message's last line. */
-      wayOn;
-      constructor(moved, wayOn = MAKE_A_NEW_PLAN) {
-        const shown2 = moved.slice(0, 20).join("\n  ");
-        super(
-          `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Changed since the plan:
-  ${shown2}${moved.length > 20 ? `
-  \u2026 and ${moved.length - 20} more` : ""}
-${wayOn}`,
-          { moved: moved.length }
-        );
-        this.moved = [...moved];
-        this.wayOn = wayOn;
-      }
-      /** The same error, ending with another way on (the commands that make a new plan of the same manifest). */
-      withWayOn(wayOn) {
-        return new _SavedPlanStaleError(this.moved, wayOn);
-      }
-    };
-    savedPlanSchema = external_exports.looseObject({
-      kind: external_exports.literal(SAVED_PLAN_KIND),
-      formatVersion: external_exports.literal(1),
-      createdAt: external_exports.string(),
-      manifestFiles: external_exports.array(external_exports.string()),
-      plan: external_exports.looseObject({
-        formatVersion: external_exports.literal(1),
-        baseUrl: external_exports.string(),
-        group: external_exports.object({ groupId: external_exports.string(), groupName: external_exports.string() }),
-        changes: external_exports.array(external_exports.looseObject({ address: external_exports.string(), kind: external_exports.string(), key: external_exports.string(), action: external_exports.string(), dependsOn: external_exports.array(external_exports.string()) })),
-        sensitive: external_exports.array(external_exports.string())
-      }),
-      fingerprints: external_exports.record(external_exports.string(), external_exports.string()),
-      scope: external_exports.object({
-        group: external_exports.string().optional(),
-        merchants: external_exports.array(external_exports.string()),
-        managedBindings: external_exports.array(external_exports.string()),
-        managedDevices: external_exports.array(external_exports.string()),
-        bindings: external_exports.array(external_exports.string()),
-        midMerchants: external_exports.array(external_exports.string()),
-        pruneMerchants: external_exports.boolean(),
-        moved: external_exports.array(external_exports.object({ kind: external_exports.enum(["acquirer", "merchant", "device"]), from: external_exports.string(), to: external_exports.string() })).optional()
-      }),
-      secrets: external_exports.array(external_exports.object({ pointer: external_exports.string(), template: external_exports.string() })),
-      safety: external_exports.object({ maxDeletes: external_exports.number().int().min(0).optional(), maxAffectedTerminals: external_exports.number().int().min(0).optional() }).optional(),
-      planHash: external_exports.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
-      scopeHash: external_exports.string().regex(/^sha256:[0-9a-f]{64}$/).optional()
-    });
-    __name(scopeHash, "scopeHash");
-    __name(fingerprintsOf, "fingerprintsOf");
-    __name(refuseSecretDefaults, "refuseSecretDefaults");
-    __name(buildSavedPlan, "buildSavedPlan");
-    __name(parseSavedPlan, "parseSavedPlan");
-    __name(movedSince, "movedSince");
-  }
-});
-
-// src/workflow/base-manifest.ts
-function invalidManifestMessage(subject, sorted) {
-  const count4 = sorted.length === 1 ? "1 error" : `${sorted.length} errors`;
-  return `${subject} is invalid (${count4}):
-${sorted.map(formatDiagnostic).join("\n")}`;
-}
-async function loadBaseManifest(base2, env, cwd, readStdin) {
-  try {
-    const { manifest, secrets, locate, missingVariables } = await loadManifest(base2.paths, {
-      env: { ...env },
-      cwd: base2.cwd ?? cwd,
-      allowMissingEnv: true,
-      ...readStdin !== void 0 ? { readStdin } : {}
-    });
-    return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, warnings: base2.warnings ?? [] };
-  } catch (error62) {
-    if (!(error62 instanceof ManifestError)) throw error62;
-    const rename5 = base2.fileName ?? ((file2) => file2);
-    throw new BaseManifestError(
-      base2.label,
-      error62.diagnostics.map((d) => ({ ...d, file: rename5(d.file) })),
-      error62.files.map(rename5)
-    );
-  }
-}
-var BaseManifestError;
-var init_base_manifest = __esm({
-  "src/workflow/base-manifest.ts"() {
-    "use strict";
-    init_build_desired();
-    init_manifest();
-    BaseManifestError = class extends ManifestError {
-      static {
-        __name(this, "BaseManifestError");
-      }
-      label;
-      constructor(label, diagnostics, files) {
-        super(diagnostics, files);
-        this.label = label;
-        this.message = invalidManifestMessage(`the base manifest (${label})`, this.diagnostics);
-      }
-    };
-    __name(invalidManifestMessage, "invalidManifestMessage");
-    __name(loadBaseManifest, "loadBaseManifest");
-  }
-});
-
-// src/impact/reach.ts
-function emvsOf(methods) {
-  const out = /* @__PURE__ */ new Set();
-  for (const method of Object.values(methods ?? {})) for (const emv2 of method.emvs) out.add(emv2);
-  return out;
-}
-function add(map2, key, value) {
-  const set2 = map2.get(key);
-  if (set2 === void 0) map2.set(key, /* @__PURE__ */ new Set([value]));
-  else set2.add(value);
-}
-var NOTHING, ReachIndex;
-var init_reach = __esm({
-  "src/impact/reach.ts"() {
-    "use strict";
     init_registry();
-    init_kinds();
-    NOTHING = Object.freeze({ merchants: 0, terminals: 0, terminalsKnown: true });
-    ReachIndex = class {
-      constructor(live, counted3 = /* @__PURE__ */ new Map()) {
-        this.live = live;
-        this.counted = counted3;
-        for (const resource of live.resources.values()) {
-          if (resource.kind === "merchant") {
-            if (!this.terminals.has(resource.key)) this.terminals.set(resource.key, 0);
-            if (live.devicesRead.has(resource.key)) continue;
-            const id = String(resource.id);
-            const count4 = counted3.get(id);
-            if (count4 === void 0) this.unreadIds.set(resource.key, id);
-            else this.terminals.set(resource.key, count4);
-          } else if (resource.kind === "device") {
-            if (resource.lifecycle === "decommissioned" || resource.merchant === void 0) continue;
-            this.terminals.set(resource.merchant, (this.terminals.get(resource.merchant) ?? 0) + 1);
-          } else if (resource.kind === "acquirer") {
-            for (const emv2 of emvsOf(resource.fields.methods)) add(this.emvProfiles, emv2, resource.key);
-          } else if (resource.kind === "binding" && resource.merchant !== void 0) {
-            const fields4 = resource.fields;
-            add(this.profileMerchants, fields4.acquirer, resource.merchant);
-            for (const emv2 of emvsOf(fields4.methods)) add(this.emvMerchants, emv2, resource.merchant);
-          }
-        }
-        for (const unkeyed of live.unkeyedMerchants) {
-          for (const profile of unkeyed.profiles) add(this.unkeyedByProfile, profile, unkeyed.mchId);
-          for (const emv2 of unkeyed.emvs) add(this.unkeyedByEmv, emv2, unkeyed.mchId);
-        }
-      }
-      live;
-      counted;
-      static {
-        __name(this, "ReachIndex");
-      }
-      /** providerReference → terminals not decommissioned (0 for a merchant whose devices were not read). */
-      terminals = /* @__PURE__ */ new Map();
-      profileMerchants = /* @__PURE__ */ new Map();
-      emvProfiles = /* @__PURE__ */ new Map();
-      emvMerchants = /* @__PURE__ */ new Map();
-      unkeyedByProfile = /* @__PURE__ */ new Map();
-      unkeyedByEmv = /* @__PURE__ */ new Map();
-      /** providerReference → the live merchant's mchId, for those whose devices were not read. */
-      unreadIds = /* @__PURE__ */ new Map();
-      /** What a change to the resource of this kind and key (owned by `merchant`, for bindings and devices) reaches. */
-      of(kind, key, merchant2) {
-        if (kindModule(kind).terminal === true) {
-          if (merchant2 === void 0 || !this.terminals.has(merchant2)) return NOTHING;
-          const device2 = this.live.resources.get(addressOf(kind, key));
-          return { merchants: 1, terminals: device2 !== void 0 && device2.lifecycle !== "decommissioned" ? 1 : 0, terminalsKnown: true };
-        }
-        const { merchants, unkeyed } = this.membersOf(kind, key, merchant2);
-        let terminals = 0;
-        let known = true;
-        for (const ref of merchants) {
-          terminals += this.terminals.get(ref);
-          if (this.unreadIds.has(ref)) known = false;
-        }
-        for (const mchId of unkeyed) {
-          const count4 = this.counted.get(mchId);
-          if (count4 === void 0) known = false;
-          else terminals += count4;
-        }
-        return { merchants: merchants.size + unkeyed.size, terminals, terminalsKnown: known };
-      }
-      /**
-       * The mchIds of the merchants a change reaches whose terminals are not known (devices not read, not
-       * counted apart): what a real count of its terminals must read, one device list each.
-       */
-      unreadOf(kind, key, merchant2) {
-        if (kindModule(kind).terminal === true) return [];
-        const { merchants, unkeyed } = this.membersOf(kind, key, merchant2);
-        const out = [];
-        for (const ref of merchants) {
-          const id = this.unreadIds.get(ref);
-          if (id !== void 0) out.push(id);
-        }
-        for (const mchId of unkeyed) if (!this.counted.has(mchId)) out.push(mchId);
-        return out;
-      }
-      /** The live merchants a change reaches: keyed ones by providerReference, unkeyed ones by mchId. */
-      membersOf(kind, key, merchant2) {
-        const merchants = /* @__PURE__ */ new Set();
-        const unkeyed = /* @__PURE__ */ new Set();
-        switch (kind) {
-          case "emv": {
-            for (const ref of this.emvMerchants.get(key) ?? []) merchants.add(ref);
-            for (const id of this.unkeyedByEmv.get(key) ?? []) unkeyed.add(id);
-            for (const profile of this.emvProfiles.get(key) ?? []) {
-              for (const ref of this.profileMerchants.get(profile) ?? []) merchants.add(ref);
-              for (const id of this.unkeyedByProfile.get(profile) ?? []) unkeyed.add(id);
-            }
-            break;
-          }
-          case "acquirer":
-            for (const ref of this.profileMerchants.get(key) ?? []) merchants.add(ref);
-            for (const id of this.unkeyedByProfile.get(key) ?? []) unkeyed.add(id);
-            break;
-          default:
-            if (hasChildren(kind)) merchants.add(key);
-            else if (parentOf(kind) !== void 0 && merchant2 !== void 0) merchants.add(merchant2);
-        }
-        for (const ref of merchants) if (!this.terminals.has(ref)) merchants.delete(ref);
-        return { merchants, unkeyed };
-      }
-    };
-    __name(emvsOf, "emvsOf");
-    __name(add, "add");
+    __name(groupKeepsLogoFingerprints, "groupKeepsLogoFingerprints");
+    UPLOADS = new Set(KIND_MODULES.filter((module) => Object.values(module.descriptors).some((descriptor) => descriptor.compare === "upload")).map((module) => module.kind));
+    __name(checkReceiptLogo, "checkReceiptLogo");
+    __name(completeLogoChange, "completeLogoChange");
+    __name(logoNote, "logoNote");
+    __name(short, "short");
   }
 });
 
-// src/impact/traffic.ts
-function paymentTimes(batch) {
-  const created = Date.parse(batch.createdAt);
-  if (batch.state !== 0) return { inWindowFrom: created, last: created };
-  const updated = Date.parse(batch.updatedAt);
-  const latest = Number.isNaN(updated) ? created : Number.isNaN(created) ? updated : Math.max(created, updated);
-  return { inWindowFrom: latest, last: latest };
-}
-function trafficOf(batches, start, window2) {
-  const from = start.getTime();
-  let count4 = 0;
-  const minor = /* @__PURE__ */ new Map();
-  let last;
-  for (const batch of batches) {
-    const at = paymentTimes(batch);
-    if (at.inWindowFrom < from) continue;
-    if (batch.paymentCount <= 0) continue;
-    count4 += batch.paymentCount;
-    minor.set(batch.currency, (minor.get(batch.currency) ?? 0) + toMinor(batch.paymentAmt, batch.currency));
-    if (!Number.isNaN(at.last) && (last === void 0 || at.last > last)) last = at.last;
-  }
-  const amounts = {};
-  for (const currency of [...minor.keys()].sort()) amounts[currency] = fromMinor(minor.get(currency), currency);
-  return { count: count4, amounts, last: last === void 0 ? null : new Date(last).toISOString(), window: window2 };
-}
-var init_traffic = __esm({
-  "src/impact/traffic.ts"() {
+// src/plan/receipt-logo.ts
+var init_receipt_logo2 = __esm({
+  "src/plan/receipt-logo.ts"() {
     "use strict";
-    init_money();
-    __name(paymentTimes, "paymentTimes");
-    __name(trafficOf, "trafficOf");
-  }
-});
-
-// src/impact/window.ts
-function windowInWords(label) {
-  const match2 = /^(\d+)([dh])$/.exec(label);
-  if (match2 === null) return label;
-  const n = Number(match2[1]);
-  return `${n} ${match2[2] === "d" ? "day" : "hour"}${n === 1 ? "" : "s"}`;
-}
-function windowStart(window2, now) {
-  return new Date(now.getTime() - window2.ms);
-}
-var init_window = __esm({
-  "src/impact/window.ts"() {
-    "use strict";
-    __name(windowInWords, "windowInWords");
-    __name(windowStart, "windowStart");
-  }
-});
-
-// src/impact/compute-impact.ts
-function computeImpact(changes, live, routes, window2, now, counted3) {
-  const reach = new ReachIndex(live, counted3);
-  const start = windowStart(window2, now);
-  const out = /* @__PURE__ */ new Map();
-  for (const change of changes) {
-    if (carriesNoImpact(change)) continue;
-    const reached = reach.of(change.kind, change.key, change.merchant);
-    const impact = {
-      merchants: reached.merchants,
-      terminals: reached.terminals,
-      ...reached.terminalsKnown ? {} : { terminalsKnown: false },
-      ...routes !== void 0 && TRAFFIC_KINDS.has(change.kind) ? { payments: trafficOf(change.action === "create" ? [] : batchesThrough(routes, addressOf(change.kind, change.key)), start, window2.text) } : {}
-    };
-    out.set(change.address, impact);
-  }
-  return out;
-}
-function merchantsToCount(changes, live, limit) {
-  const reach = new ReachIndex(live);
-  const out = /* @__PURE__ */ new Set();
-  for (const change of changes) {
-    if (carriesNoImpact(change)) continue;
-    const reached = reach.of(change.kind, change.key, change.merchant);
-    if (reached.terminalsKnown || reached.terminals > limit) continue;
-    for (const mchId of reach.unreadOf(change.kind, change.key, change.merchant)) out.add(mchId);
-  }
-  return [...out].sort();
-}
-function carriesNoImpact(change) {
-  return change.step === "replace-old" || change.role === "duplicate";
-}
-var TRAFFIC_KINDS;
-var init_compute_impact = __esm({
-  "src/impact/compute-impact.ts"() {
-    "use strict";
-    init_registry();
-    init_kinds();
-    init_batch_routes();
-    init_reach();
-    init_traffic();
-    init_window();
-    TRAFFIC_KINDS = new Set(KIND_MODULES.filter((module) => module.settlement !== void 0).map((module) => module.kind));
-    __name(computeImpact, "computeImpact");
-    __name(merchantsToCount, "merchantsToCount");
-    __name(carriesNoImpact, "carriesNoImpact");
-  }
-});
-
-// src/plan/origin.ts
-function labelOrigins(plan, input2) {
-  const judge = new OriginJudge(input2);
-  return {
-    ...plan,
-    changes: plan.changes.map((change) => ({ ...change, origin: judge.changeOrigin(change) })),
-    blocked: plan.blocked.map((entry) => ({ ...entry, origin: judge.blockedOrigin(entry) }))
-  };
-}
-function indexSecrets(sensitive) {
-  const index = /* @__PURE__ */ new Map();
-  for (const [pointer, origin] of sensitive) {
-    const { address, path: path6 } = splitPointer(pointer);
-    let list = index.get(address);
-    if (list === void 0) index.set(address, list = []);
-    list.push({ path: path6.map((s) => `/${pointerSegment(s)}`).join(""), segments: path6, origin });
-  }
-  return index;
-}
-function comparedFields(kind, resource, secrets) {
-  let fields4 = resource.fields;
-  const keyField2 = keyFieldOf2(kind);
-  if (keyField2 !== void 0) fields4 = { ...fields4, [keyField2]: resource.key };
-  for (const secret of secrets ?? []) {
-    if (secret.origin.kind !== "template") continue;
-    fields4 = replacedAt(fields4, secret.segments, `\${template} ${secret.origin.template}`);
-  }
-  const out = {};
-  for (const [field2, value] of Object.entries(fields4)) if (value !== void 0) out[field2] = comparable(kind, field2, value);
-  return out;
-}
-function replacedAt(value, segments, replacement) {
-  if (segments.length === 0) return replacement;
-  if (typeof value !== "object" || value === null) return value;
-  const [head, ...rest] = segments;
-  if (Array.isArray(value)) {
-    const index = Number(head);
-    if (!Number.isInteger(index) || index < 0 || index >= value.length) return value;
-    const copy = [...value];
-    copy[index] = replacedAt(value[index], rest, replacement);
-    return copy;
-  }
-  const record2 = value;
-  if (!Object.hasOwn(record2, head)) return value;
-  return { ...record2, [head]: replacedAt(record2[head], rest, replacement) };
-}
-function readAddresses(live) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [address, resource] of live?.resources ?? []) if (resource.readAs !== void 0) out.set(address, resource.readAs);
-  return out;
-}
-function recordAsRead(entry, readAs) {
-  const record2 = addressOf(entry.kind, entry.key);
-  return readAs.get(record2) ?? record2;
-}
-function asRead(entry, readAs) {
-  const record2 = addressOf(entry.kind, entry.key);
-  const read = readAs.get(record2);
-  return read === void 0 ? entry.address : `${read}${entry.address.slice(record2.length)}`;
-}
-function pathsOf(change) {
-  if (change.before === null || change.after === null || change.patch.length === 0) return [WHOLE];
-  const paths = [];
-  for (const op of change.patch) {
-    paths.push(op.path);
-    if ((op.op === "move" || op.op === "copy") && typeof op.from === "string") paths.push(op.from);
-  }
-  return paths;
-}
-function within(path6, ancestor) {
-  return ancestor === WHOLE || path6 === ancestor || path6.startsWith(`${ancestor}/`);
-}
-function overlapsAny(paths, others) {
-  return paths.some((p) => others.some((o) => within(p, o) || within(o, p)));
-}
-var import_fast_json_patch3, ORIGINS, WHOLE, OriginJudge;
-var init_origin = __esm({
-  "src/plan/origin.ts"() {
-    "use strict";
-    import_fast_json_patch3 = __toESM(require_fast_json_patch(), 1);
-    init_kinds();
-    init_pointers();
-    init_diff();
-    init_moves2();
-    ORIGINS = ["intended", "revert", "both"];
-    __name(labelOrigins, "labelOrigins");
-    WHOLE = "";
-    OriginJudge = class {
-      constructor(input2) {
-        this.input = input2;
-        this.planReadAs = readAddresses(input2.live?.plan);
-        this.baseReadAs = readAddresses(input2.live?.base);
-        for (const [address, read] of this.baseReadAs) this.baseNames.set(read, address);
-        for (const change of input2.basePlan?.changes ?? []) this.addDrift(asRead(change, this.baseReadAs), pathsOf(change));
-        for (const entry of input2.basePlan?.blocked ?? []) this.addDrift(asRead(entry, this.baseReadAs), [WHOLE]);
-        this.baseSecrets = indexSecrets(input2.base.sensitive);
-        this.newSecrets = indexSecrets(input2.desired.sensitive);
-        const missing = new Set(input2.missingVariables ?? []);
-        if (missing.size > 0) {
-          for (const [address, secrets] of this.baseSecrets) {
-            const unknown2 = secrets.filter(({ origin }) => origin.kind === "template" && origin.variables.some((v) => missing.has(v))).map(({ path: path6 }) => path6);
-            if (unknown2.length > 0) this.unknownInBase.set(address, unknown2);
-          }
-        }
-      }
-      input;
-      static {
-        __name(this, "OriginJudge");
-      }
-      drifted = /* @__PURE__ */ new Map();
-      baseSecrets;
-      newSecrets;
-      /** Paths per address where the base plan's value waits for an unset variable. */
-      unknownInBase = /* @__PURE__ */ new Map();
-      /** Re-keyed address → the address the record was read under, in the new plan's live state and in the base's. */
-      planReadAs;
-      baseReadAs;
-      /** Address as read → the base's address for the record, where the base's moves re-keyed it. */
-      baseNames = /* @__PURE__ */ new Map();
-      changeOrigin(change) {
-        return this.originOf(change, pathsOf(change));
-      }
-      blockedOrigin(entry) {
-        return this.originOf(entry, [WHOLE]);
-      }
-      originOf(entry, paths) {
-        const read = asRead(entry, this.planReadAs);
-        const readRecord = recordAsRead(entry, this.planReadAs);
-        const inBase = this.baseNames.get(readRecord) ?? readRecord;
-        const manifests = entry.role === "duplicate" ? false : overlapsAny(paths, this.manifestDifference(addressOf(entry.kind, entry.key), inBase, entry.kind));
-        if (this.input.basePlan === void 0) return manifests ? "intended" : "revert";
-        const unknown2 = this.unknownInBase.get(inBase) ?? [];
-        const driftPaths = (this.drifted.get(read) ?? []).filter((p) => !unknown2.some((u) => p !== WHOLE && within(p, u)));
-        const drift = overlapsAny(paths, driftPaths);
-        if (!drift) return "intended";
-        return manifests ? "both" : "revert";
-      }
-      addDrift(address, paths) {
-        const known = this.drifted.get(address);
-        if (known === void 0) this.drifted.set(address, [...paths]);
-        else known.push(...paths);
-      }
-      /**
-       * Paths where the base's desired record (at `inBase`, its name for the record) and the new one (at
-       * `address`) differ, memoised (a replacement's halves ask twice).
-       */
-      manifestDifference(address, inBase, kind) {
-        let found3 = this.differences.get(address);
-        if (found3 === void 0) {
-          const base2 = this.input.base.resources.get(inBase);
-          const next = this.input.desired.resources.get(address);
-          found3 = base2 === void 0 && next === void 0 ? [] : base2 === void 0 || next === void 0 ? [WHOLE] : import_fast_json_patch3.default.compare(comparedFields(kind, base2, this.baseSecrets.get(inBase)), comparedFields(kind, next, this.newSecrets.get(address))).map((op) => op.path);
-          this.differences.set(address, found3);
-        }
-        return found3;
-      }
-      differences = /* @__PURE__ */ new Map();
-    };
-    __name(indexSecrets, "indexSecrets");
-    __name(comparedFields, "comparedFields");
-    __name(replacedAt, "replacedAt");
-    __name(readAddresses, "readAddresses");
-    __name(recordAsRead, "recordAsRead");
-    __name(asRead, "asRead");
-    __name(pathsOf, "pathsOf");
-    __name(within, "within");
-    __name(overlapsAny, "overlapsAny");
-  }
-});
-
-// src/util/min-heap.ts
-var MinHeap;
-var init_min_heap = __esm({
-  "src/util/min-heap.ts"() {
-    "use strict";
-    MinHeap = class {
-      static {
-        __name(this, "MinHeap");
-      }
-      items = [];
-      get size() {
-        return this.items.length;
-      }
-      push(value) {
-        const a = this.items;
-        a.push(value);
-        let i = a.length - 1;
-        while (i > 0) {
-          const parent = i - 1 >> 1;
-          if (a[parent] <= a[i]) break;
-          [a[parent], a[i]] = [a[i], a[parent]];
-          i = parent;
-        }
-      }
-      pop() {
-        const a = this.items;
-        const top = a[0];
-        const last = a.pop();
-        if (a.length > 0) {
-          a[0] = last;
-          let i = 0;
-          for (; ; ) {
-            const l = 2 * i + 1;
-            const r = l + 1;
-            let m = i;
-            if (l < a.length && a[l] < a[m]) m = l;
-            if (r < a.length && a[r] < a[m]) m = r;
-            if (m === i) break;
-            [a[m], a[i]] = [a[i], a[m]];
-            i = m;
-          }
-        }
-        return top;
-      }
-    };
-  }
-});
-
-// src/plan/order.ts
-function orderChanges(drafts, desired, view, blocked) {
-  const indexOf2 = /* @__PURE__ */ new Map();
-  drafts.forEach((d, i) => indexOf2.set(d.address, i));
-  const edges = new Edges(drafts.length);
-  const foreign = /* @__PURE__ */ new Map();
-  drafts.forEach((d, i) => {
-    edges.startSource(i);
-    for (const dep of d.dependsOn) {
-      const j = indexOf2.get(dep);
-      if (j !== void 0) edges.add(i, j);
-      else if (!(foreign.get(i) ?? []).includes(dep)) foreign.set(i, [...foreign.get(i) ?? [], dep]);
-    }
-  });
-  let current = 0;
-  const dependOn = /* @__PURE__ */ __name((to) => {
-    if (to === void 0) return;
-    const j = indexOf2.get(to);
-    if (j !== void 0 && j !== current) edges.add(current, j);
-  }, "dependOn");
-  const isDelete = /* @__PURE__ */ __name((d) => d.action === "delete", "isDelete");
-  const namedBefore = /* @__PURE__ */ new Map();
-  for (const d of drafts) {
-    if (d.before === null) continue;
-    for (const ref of referencesOf(d.kind, d.before, d.merchant)) {
-      let list = namedBefore.get(ref);
-      if (list === void 0) namedBefore.set(ref, list = []);
-      list.push(d);
-    }
-  }
-  const liveBindings = /* @__PURE__ */ new Map();
-  for (const r of view.values()) {
-    if (r.kind !== "binding" || r.merchant === void 0) continue;
-    let list = liveBindings.get(r.merchant);
-    if (list === void 0) liveBindings.set(r.merchant, list = []);
-    list.push(r);
-  }
-  const cardDefaultChanges = drafts.filter((p) => p.kind === "acquirer" && touchesCardDefault(p, view));
-  const byMerchant2 = /* @__PURE__ */ new Map();
-  const createdMerchants = /* @__PURE__ */ new Set();
-  for (const d of drafts) {
-    if (hasChildren(d.kind) && d.action === "create" && d.address === addressOf(d.kind, d.key)) createdMerchants.add(d.key);
-    if (d.merchant === void 0) continue;
-    let list = byMerchant2.get(d.merchant);
-    if (list === void 0) byMerchant2.set(d.merchant, list = []);
-    list.push(d);
-  }
-  const waitForCreated = /* @__PURE__ */ __name((ref) => {
-    const j = indexOf2.get(ref);
-    if (j === void 0) return;
-    const target2 = drafts[j];
-    if (target2.action === "create" || target2.action === "replace" || target2.action === "update" && kindModule(target2.kind).updatesAreWaitedFor === true) dependOn(ref);
-  }, "waitForCreated");
-  drafts.forEach((d, i) => {
-    current = i;
-    edges.startSource(i);
-    if (d.after !== null && d.step !== "detach") forEachReference(d.kind, d.after, d.merchant, waitForCreated);
-    if (isDelete(d)) {
-      for (const user of namedBefore.get(recordOf(d)) ?? []) {
-        if (user === d) continue;
-        if (isDelete(user) || !referencesOf(user.kind, user.after, user.merchant).includes(recordOf(d))) dependOn(user.address);
-      }
-    }
-    const siblings = d.merchant === void 0 ? [] : byMerchant2.get(d.merchant) ?? [];
-    if (d.merchant !== void 0 && createdMerchants.has(d.merchant)) dependOn(addressOf("merchant", d.merchant));
-    if (isDelete(d)) {
-      for (const s of siblings) if (isDelete(s) && KIND_LEVEL[s.kind] > KIND_LEVEL[d.kind]) dependOn(s.address);
-    } else {
-      for (const s of siblings) if (!isDelete(s) && KIND_LEVEL[s.kind] < KIND_LEVEL[d.kind]) dependOn(s.address);
-    }
-    const liveBindingsOfMerchant = d.kind === "binding" && d.after !== null ? liveBindings.get(d.merchant) : void 0;
-    if (liveBindingsOfMerchant !== void 0) addMoveEdges(d, liveBindingsOfMerchant, indexOf2, drafts, dependOn);
-    if (d.kind === "merchant" && d.action === "create") for (const p of cardDefaultChanges) dependOn(p.address);
-  });
-  const blockedIndexes = propagateBlocked(drafts, indexOf2, edges, blocked, desired);
-  const kept = [];
-  drafts.forEach((d, i) => {
-    if (blockedIndexes.has(i)) return;
-    kept.push(i);
-    const deps = [];
-    for (const j of edges.of(i)) if (!blockedIndexes.has(j)) deps.push(drafts[j].address);
-    for (const address of foreign.get(i) ?? []) deps.push(address);
-    d.dependsOn = deps.length > 1 ? deps.sort() : deps;
-  });
-  return topologicalOrder(drafts, kept, edges, blockedIndexes);
-}
-function recordOf(d) {
-  return addressOf(d.kind, d.key);
-}
-function addMoveEdges(d, liveBindingsOfMerchant, indexOf2, drafts, dependOn) {
-  const draftAt = /* @__PURE__ */ __name((address) => {
-    const i = indexOf2.get(address);
-    return i === void 0 ? void 0 : drafts[i];
-  }, "draftAt");
-  const wanted = new Set(bindingPairs(d.after));
-  for (const live of liveBindingsOfMerchant) {
-    if (live.key === d.key) continue;
-    const shared = bindingPairs(live.fields).filter((p) => wanted.has(p));
-    if (shared.length === 0) continue;
-    const address = addressOf("binding", live.key);
-    const giver = draftAt(stepAddress(address, "detach")) ?? draftAt(address);
-    const keeps = giver === void 0 || giver.action !== "delete" && bindingPairs(giver.after).some((p) => shared.includes(p));
-    if (keeps) {
-      const [currency, code2] = shared[0].split(":");
-      throw new PlanError(
-        `binding/${d.key} and binding/${live.key} would both bind method ${code2} in ${currency} for merchant "${d.merchant}"; the service allows one profile per (currency, method) of a merchant`
-      );
-    }
-    dependOn(giver.address);
-  }
-}
-function touchesCardDefault(p, view) {
-  const fields4 = p.after ?? p.before ?? {};
-  const acqType = fields4.acqType ?? view.get(addressOf("acquirer", p.key))?.fields?.acqType;
-  if (acqType !== "card") return false;
-  if (p.action === "create" || p.action === "replace") return fields4.asDefault === true;
-  if (p.action === "delete") return p.before?.asDefault === true;
-  return p.patch.some((op) => op.path === "/asDefault");
-}
-function propagateBlocked(drafts, indexOf2, edges, blocked, desired) {
-  const out = /* @__PURE__ */ new Set();
-  if (blocked.length === 0) return out;
-  const queue = [];
-  for (const b of blocked) {
-    for (const address of [b.address, stepAddress(b.address, "replace-old")]) {
-      const i = indexOf2.get(address);
-      if (i !== void 0 && !out.has(i)) {
-        out.add(i);
-        queue.push(i);
-      }
-    }
-  }
-  const dependents = drafts.map(() => []);
-  drafts.forEach((_, from) => {
-    for (const to of edges.of(from)) dependents[to].push(from);
-  });
-  let deletesByMerchant;
-  const blockOne = /* @__PURE__ */ __name((i, because) => {
-    if (out.has(i)) return;
-    const d = drafts[i];
-    const cause = recordOf(drafts[because]);
-    out.add(i);
-    queue.push(i);
-    blocked.push({
-      address: d.address,
-      kind: d.kind,
-      key: d.key,
-      action: d.action,
-      ...disposalOf(d, d.action),
-      cause: "dependency",
-      reason: `it must wait for ${cause}, which is blocked`,
-      blockers: [cause],
-      ...d.role !== void 0 ? { role: d.role } : {}
-    });
-  }, "blockOne");
-  for (let head = 0; head < queue.length; head += 1) {
-    const i = queue[head];
-    for (const dependent of dependents[i]) blockOne(dependent, i);
-    const d = drafts[i];
-    if (hasChildren(d.kind) && d.action === "delete" && !desired.resources.has(d.address)) {
-      if (deletesByMerchant === void 0) {
-        deletesByMerchant = /* @__PURE__ */ new Map();
-        drafts.forEach((sub, j) => {
-          if (sub.merchant === void 0 || sub.action !== "delete") return;
-          const list = deletesByMerchant.get(sub.merchant);
-          if (list === void 0) deletesByMerchant.set(sub.merchant, [j]);
-          else list.push(j);
-        });
-      }
-      for (const j of deletesByMerchant.get(d.key) ?? []) blockOne(j, i);
-    }
-  }
-  return out;
-}
-function rank(d) {
-  const level = KIND_LEVEL[d.kind];
-  return d.action === "delete" ? 10 + (4 - level) : level;
-}
-function sortedByRankAndAddress(drafts, kept) {
-  const buckets = /* @__PURE__ */ new Map();
-  for (const i of kept) {
-    const d = drafts[i];
-    const r = rank(d);
-    let bucket = buckets.get(r);
-    if (bucket === void 0) buckets.set(r, bucket = /* @__PURE__ */ new Map());
-    bucket.set(d.address, i);
-  }
-  const out = [];
-  for (const r of [...buckets.keys()].sort((a, b) => a - b)) {
-    const bucket = buckets.get(r);
-    for (const address of [...bucket.keys()].sort()) out.push(bucket.get(address));
-  }
-  return out;
-}
-function topologicalOrder(drafts, kept, edges, blocked) {
-  const sorted = sortedByRankAndAddress(drafts, kept);
-  const position = new Int32Array(drafts.length);
-  sorted.forEach((i, p) => position[i] = p);
-  const waiting = new Int32Array(sorted.length);
-  const dependents = sorted.map(() => []);
-  sorted.forEach((i, p) => {
-    for (const j of edges.of(i)) {
-      if (blocked.has(j)) continue;
-      waiting[p] += 1;
-      dependents[position[j]].push(p);
-    }
-  });
-  const heap = new MinHeap();
-  waiting.forEach((w, p) => {
-    if (w === 0) heap.push(p);
-  });
-  const out = [];
-  while (heap.size > 0) {
-    const p = heap.pop();
-    out.push(drafts[sorted[p]]);
-    for (const q of dependents[p]) {
-      waiting[q] -= 1;
-      if (waiting[q] === 0) heap.push(q);
-    }
-  }
-  if (out.length !== sorted.length) {
-    const stuck = sorted.filter((_, p) => waiting[p] > 0).map((i) => drafts[i]);
-    throw new PlanError(`no order satisfies the service's rules for these changes (a dependency cycle): ${findCycle(stuck).join(" \u2192 ")}`);
-  }
-  return out;
-}
-function findCycle(stuck) {
-  const byAddress = new Map(stuck.map((d) => [d.address, d]));
-  const start = stuck[0];
-  const path6 = [];
-  const seen = /* @__PURE__ */ new Map();
-  let current = start;
-  while (current !== void 0 && !seen.has(current.address)) {
-    seen.set(current.address, path6.length);
-    path6.push(current.address);
-    current = current.dependsOn.map((a) => byAddress.get(a)).find((d) => d !== void 0);
-  }
-  if (current === void 0) return path6;
-  return [...path6.slice(seen.get(current.address)), current.address];
-}
-var Edges;
-var init_order = __esm({
-  "src/plan/order.ts"() {
-    "use strict";
-    init_registry();
-    init_kinds();
-    init_plan();
-    init_errors5();
-    init_references();
-    init_min_heap();
-    __name(orderChanges, "orderChanges");
-    __name(recordOf, "recordOf");
-    Edges = class {
-      static {
-        __name(this, "Edges");
-      }
-      lists;
-      stamp;
-      constructor(size2) {
-        this.lists = new Array(size2);
-        this.stamp = new Int32Array(size2);
-      }
-      /** Marks the edges `from` already has, before adding more to it. */
-      startSource(from) {
-        for (const to of this.lists[from] ?? []) this.stamp[to] = from + 1;
-      }
-      add(from, to) {
-        if (this.stamp[to] === from + 1) return;
-        this.stamp[to] = from + 1;
-        const list = this.lists[from];
-        if (list === void 0) this.lists[from] = [to];
-        else list.push(to);
-      }
-      of(from) {
-        return this.lists[from] ?? [];
-      }
-    };
-    __name(addMoveEdges, "addMoveEdges");
-    __name(touchesCardDefault, "touchesCardDefault");
-    __name(propagateBlocked, "propagateBlocked");
-    __name(rank, "rank");
-    __name(sortedByRankAndAddress, "sortedByRankAndAddress");
-    __name(topologicalOrder, "topologicalOrder");
-    __name(findCycle, "findCycle");
+    init_merchant_logo();
   }
 });
 
@@ -42453,9 +41677,7 @@ function planGroup(desired, live, context) {
   const unreadDevices = builder.unreadDevices();
   const blocked = builder.blocked;
   const changes = orderChanges(builder.changes(), desired, builder.view, blocked);
-  const position = /* @__PURE__ */ new Map();
-  changes.forEach((c, i) => position.set(addressOf(c.kind, c.key), i));
-  const guardWarnings = builder.unsettledWarnings.filter((w) => position.has(w.address)).sort((a, b) => position.get(a.address) - position.get(b.address));
+  const guardWarnings = inPlanOrder(builder.unsettledWarnings, changes);
   const sensitive = new Set(desired.sensitive.keys());
   for (const change of changes) {
     const fields4 = SENSITIVE_FIELDS[change.kind];
@@ -42501,10 +41723,19 @@ function unmatchedProtection(protection, desired, live) {
 function withWarnings(warnings) {
   return warnings.length === 0 ? {} : { warnings };
 }
+function inWords(field2) {
+  return field2.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+}
 function movedReason(from, others) {
   return others <= 0 ? `moved from ${from}` : `moved from ${from}, and ${others} other field change${others === 1 ? "" : "s"}`;
 }
-var LIVE_ONLY_ORDER, UPLOADS, TERMINALS, TERMINALS_PARENT, TERMINALS_READ_IN, CREATE_REASON, SENSITIVE_FIELDS, PlanBuilder;
+function inPlanOrder(warnings, changes) {
+  if (warnings.length === 0) return [];
+  const position = /* @__PURE__ */ new Map();
+  changes.forEach((c, i) => position.set(addressOf(c.kind, c.key), i));
+  return warnings.filter((w) => position.has(w.address)).sort((a, b) => position.get(a.address) - position.get(b.address));
+}
+var LIVE_ONLY_ORDER, TERMINALS, TERMINALS_PARENT, TERMINALS_READ_IN, CREATE_REASON, SENSITIVE_FIELDS, PlanBuilder;
 var init_plan_changes = __esm({
   "src/plan/plan-changes.ts"() {
     "use strict";
@@ -42524,11 +41755,11 @@ var init_plan_changes = __esm({
     init_receipt_logo2();
     init_moves2();
     init_references();
+    init_references2();
     init_unkeyed();
     LIVE_ONLY_ORDER = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
       (module) => module.kind
     );
-    UPLOADS = new Set(KINDS.filter((kind) => Object.values(DESCRIPTORS[kind]).some((descriptor) => descriptor.compare === "upload")));
     TERMINALS = KIND_MODULES.find((module) => module.terminal === true);
     TERMINALS_PARENT = parentOf(TERMINALS.kind).kind;
     TERMINALS_READ_IN = TERMINALS.readIn;
@@ -42873,72 +42104,80 @@ var init_plan_changes = __esm({
         const replaced = this.changes().filter((c) => c.step === "replace-old");
         for (const old of replaced) {
           if (this.blockProtectedReplacement(old) || this.blockUnsettled(old) || this.blockReplacementInUse(old)) continue;
-          if (old.kind === "emv") this.detachFromEmv(old);
-          if (old.kind === "acquirer") this.detachFromProfile(old);
-        }
-      }
-      detachFromEmv(old) {
-        const emvName = old.key;
-        for (const user of this.liveUsersOf("emv", emvName)) {
-          const userAddress = addressOf(user.kind, user.key);
-          if (this.drafts.has(stepAddress(userAddress, "replace-old")) || this.drafts.get(userAddress)?.action === "delete") continue;
-          const liveFields = user.fields;
-          const methods = liveFields["methods"];
-          const dropEmpty = user.kind === "binding" || user.fields.acqType === "card";
-          const detached = withoutEmv(methods, emvName, dropEmpty);
-          if (user.kind === "acquirer" && Object.keys(detached).length === 0) {
-            throw new PlanError(
-              `cannot replace ${addressOf(old.kind, old.key)}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. Give the profile another EMV config for those methods first, or replace the profile as well.`
-            );
+          for (const user of this.liveUsersOf(old.kind, old.key)) {
+            const ref = referenceTo(user.kind, old.kind);
+            if (ref.inKey === true) this.rebind(old, user);
+            else this.detachField(old, user, ref);
           }
-          const keyFields = user.kind === "binding" ? { acquirer: liveFields["acquirer"], currency: liveFields["currency"] } : {};
-          this.add({
-            address: stepAddress(userAddress, "detach"),
-            kind: user.kind,
-            key: user.key,
-            action: "update",
-            step: "detach",
-            before: { ...keyFields, methods },
-            after: { ...keyFields, methods: detached },
-            reason: `stop using emv/${emvName} while it is replaced`,
-            liveId: user.id,
-            ...user.merchant !== void 0 ? { merchant: user.merchant } : {}
-          });
-          this.reattach(user, { ...liveFields, methods: detached }, `use the new emv/${emvName}`);
         }
       }
-      detachFromProfile(old) {
-        const profileName2 = old.key;
-        for (const user of this.liveUsersOf("acquirer", profileName2)) {
-          const userAddress = addressOf(user.kind, user.key);
-          if (user.kind !== "binding") continue;
-          if (this.drafts.get(userAddress)?.action === "delete") continue;
-          this.add({
-            address: stepAddress(userAddress, "detach"),
-            kind: "binding",
-            key: user.key,
-            action: "delete",
-            step: "detach",
-            before: user.fields,
-            after: null,
-            reason: `unbind acquirer/${profileName2} while it is replaced (the service refuses to delete a bound profile)`,
-            liveId: user.id,
-            ...user.merchant !== void 0 ? { merchant: user.merchant } : {}
-          });
-          const desiredBinding = this.desired.resources.get(userAddress);
-          this.add({
-            address: userAddress,
-            kind: "binding",
-            key: user.key,
-            action: "create",
-            before: null,
-            after: desiredBinding.fields,
-            reason: `bind the new acquirer/${profileName2}`,
-            dependsOn: [stepAddress(userAddress, "detach")],
-            merchant: user.merchant
-          });
-          this.repointDevices(user.merchant, profileName2);
+      /**
+       * A user that names the replaced record in a field it can edit (a profile's or binding's methods)
+       * lets go of it in an update of that field, and takes the new one in its final change.
+       */
+      detachField(old, user, ref) {
+        const oldAddress = addressOf(old.kind, old.key);
+        const userAddress = addressOf(user.kind, user.key);
+        if (this.drafts.has(stepAddress(userAddress, "replace-old")) || this.drafts.get(userAddress)?.action === "delete") return;
+        const liveFields = user.fields;
+        const value = liveFields[ref.field];
+        const detach = detachOf(ref);
+        const detached = withoutEmv(value, old.key, detach.dropEmptyMethod(liveFields));
+        if (detach.refuseNoMethod === true && Object.keys(detached).length === 0) {
+          throw new PlanError(
+            `cannot replace ${oldAddress}: ${userAddress} uses it for every payment method, and the service refuses a profile with none. Give the profile another EMV config for those methods first, or replace the profile as well.`
+          );
         }
+        const carried = Object.fromEntries((kindModule(user.kind).updateCarries ?? []).map((field2) => [field2, liveFields[field2]]));
+        this.add({
+          address: stepAddress(userAddress, "detach"),
+          kind: user.kind,
+          key: user.key,
+          action: "update",
+          step: "detach",
+          before: { ...carried, [ref.field]: value },
+          after: { ...carried, [ref.field]: detached },
+          reason: `stop using ${oldAddress} while it is replaced`,
+          liveId: user.id,
+          ...user.merchant !== void 0 ? { merchant: user.merchant } : {}
+        });
+        this.reattach(user, { ...liveFields, [ref.field]: detached }, `use the new ${oldAddress}`);
+      }
+      /**
+       * A user that names the replaced record in its key (a binding its profile) cannot let go of it in
+       * place: it is deleted and made again once the new record exists, and what its owner's records
+       * name the old one by (a device's acquirer fields) is pointed at the new one.
+       */
+      rebind(old, user) {
+        const oldAddress = addressOf(old.kind, old.key);
+        const userAddress = addressOf(user.kind, user.key);
+        if (this.drafts.get(userAddress)?.action === "delete") return;
+        const owner = user.merchant !== void 0 ? { merchant: user.merchant } : {};
+        this.add({
+          address: stepAddress(userAddress, "detach"),
+          kind: user.kind,
+          key: user.key,
+          action: "delete",
+          step: "detach",
+          before: user.fields,
+          after: null,
+          reason: `unbind ${oldAddress} while it is replaced (the service refuses to delete a bound profile)`,
+          liveId: user.id,
+          ...owner
+        });
+        const wanted = this.desired.resources.get(userAddress);
+        this.add({
+          address: userAddress,
+          kind: user.kind,
+          key: user.key,
+          action: "create",
+          before: null,
+          after: wanted.fields,
+          reason: `bind the new ${oldAddress}`,
+          dependsOn: [stepAddress(userAddress, "detach")],
+          ...owner
+        });
+        if (user.merchant !== void 0) this.repointKeys(old, user.merchant);
       }
       /**
        * A replacement the service would refuse: a user of the EMV config or profile that the manifest
@@ -42946,54 +42185,61 @@ var init_plan_changes = __esm({
        * detach step is made: the managed users must not let go of a record that stays.
        */
       blockReplacementInUse(old) {
-        if (old.kind !== "emv" && old.kind !== "acquirer") return false;
+        if (!isHeldInUse(old.kind)) return false;
         const blockers = [];
         for (const user of this.liveUsersOf(old.kind, old.key)) {
-          if (old.kind === "acquirer" && user.kind !== "binding") continue;
           const userAddress = addressOf(user.kind, user.key);
           if (this.drafts.get(userAddress)?.action === "delete") continue;
-          if (old.kind === "emv" && this.drafts.has(stepAddress(userAddress, "replace-old"))) continue;
-          if (!this.desired.resources.has(userAddress)) {
-            blockers.push(old.kind === "emv" ? `${userAddress} uses it and is not managed by the manifest` : `${userAddress} binds it and is not managed by the manifest`);
-          }
+          if (!this.desired.resources.has(userAddress)) blockers.push(`${userAddress} ${referenceTo(user.kind, old.kind).verb} it and is not managed by the manifest`);
         }
-        for (const merchant2 of this.live.unkeyedMerchants) {
-          const uses = old.kind === "emv" ? merchant2.emvs.includes(old.key) : merchant2.profiles.includes(old.key);
-          if (uses) blockers.push(`merchant ${merchant2.mchId} (no providerReference, not managed) binds it`);
-        }
+        for (const merchant2 of unkeyedHolders(this.live, old.kind, old.key)) blockers.push(`merchant ${merchant2.mchId} (no providerReference, not managed) binds it`);
         for (const blocker of blockers) this.block(old, blocker);
         return blockers.length > 0;
       }
-      /** Devices name profiles by id inside extParams: after a replacement the new id must be written. */
-      repointDevices(merchant2, profileName2) {
-        for (const device2 of this.view.values()) {
-          if (device2.kind !== "device" || device2.merchant !== merchant2) continue;
-          const fields4 = device2.fields;
-          const address = addressOf("device", device2.key);
-          const wanted = this.desired.resources.get(address);
-          if (fields4.acquirerFields?.[profileName2] === void 0 || wanted === void 0) continue;
-          const existing = this.drafts.get(address);
-          if (existing !== void 0 && existing.action !== "update") continue;
-          const wantedFields = wanted.fields;
-          const staleBefore = { ...fields4.acquirerFields };
-          const entry = staleBefore[profileName2];
-          delete staleBefore[profileName2];
-          staleBefore[`${profileName2} (replaced)`] = entry;
-          const before = { ...existing?.before ?? {}, acquirerFields: staleBefore };
-          const after = { ...existing?.after ?? diffFields("device", wantedFields, fields4).after, acquirerFields: wanted.fields.acquirerFields ?? fields4.acquirerFields };
-          this.add({
-            address,
-            kind: "device",
-            key: device2.key,
-            action: "update",
-            before,
-            after,
-            reason: `point its acquirer fields at the new acquirer/${profileName2}`,
-            liveId: device2.id,
-            merchant: merchant2
-          });
+      /**
+       * Records that name the replaced one by the keys of an object (a device's acquirer fields: the
+       * service holds profile ids inside extParams) are pointed at the new record: the owner's managed
+       * ones, updated once the new one exists.
+       */
+      repointKeys(old, owner) {
+        const oldAddress = addressOf(old.kind, old.key);
+        for (const record2 of this.keyHoldersOf(owner)) {
+          for (const ref of referencesFrom(record2.kind)) {
+            if (ref.holds !== "keys" || ref.to !== old.kind) continue;
+            const fields4 = record2.fields;
+            const value = fields4[ref.field];
+            const address = addressOf(record2.kind, record2.key);
+            const wanted = this.desired.resources.get(address);
+            if (value?.[old.key] === void 0 || wanted === void 0) continue;
+            const existing = this.drafts.get(address);
+            if (existing !== void 0 && existing.action !== "update") continue;
+            const wantedFields = wanted.fields;
+            const staleBefore = { ...value };
+            const entry = staleBefore[old.key];
+            delete staleBefore[old.key];
+            staleBefore[`${old.key} (replaced)`] = entry;
+            const before = { ...existing?.before ?? {}, [ref.field]: staleBefore };
+            const after = { ...existing?.after ?? diffFields(record2.kind, wantedFields, fields4).after, [ref.field]: wantedFields[ref.field] ?? value };
+            this.add({
+              address,
+              kind: record2.kind,
+              key: record2.key,
+              action: "update",
+              before,
+              after,
+              reason: `point its ${inWords(ref.field)} at the new ${oldAddress}`,
+              liveId: record2.id,
+              merchant: owner
+            });
+          }
         }
       }
+      /** The records of an owner whose kind names others by an object's keys, in the view's order; indexed on the first replacement that asks. */
+      keyHoldersOf(owner) {
+        this.keyHolders ??= keyHoldersByOwner(this.view.values());
+        return this.keyHolders.get(owner) ?? [];
+      }
+      keyHolders;
       /** After a detach, the user's final change starts from the detached fields. */
       reattach(user, detachedFields, why) {
         const address = addressOf(user.kind, user.key);
@@ -43014,19 +42260,9 @@ var init_plan_changes = __esm({
           ...user.merchant !== void 0 ? { merchant: user.merchant } : {}
         });
       }
-      /** Live resources whose fields name the given EMV config or profile. */
+      /** Live resources that hold the given record in use (an EMV config's profiles and bindings, a profile's bindings). */
       liveUsersOf(kind, name) {
-        if (this.usersIndex === void 0) {
-          this.usersIndex = /* @__PURE__ */ new Map();
-          for (const r of this.live.resources.values()) {
-            if (r.kind !== "acquirer" && r.kind !== "binding") continue;
-            for (const ref of referencesOf(r.kind, r.fields)) {
-              let list = this.usersIndex.get(ref);
-              if (list === void 0) this.usersIndex.set(ref, list = []);
-              list.push(r);
-            }
-          }
-        }
+        this.usersIndex ??= usersIndex(this.live.resources.values());
         return this.usersIndex.get(addressOf(kind, name)) ?? [];
       }
       usersIndex;
@@ -43044,10 +42280,9 @@ var init_plan_changes = __esm({
           this.addProtected(old, base2, "replace", own2, wording.reason, wording.blocker);
           return true;
         }
-        if (old.kind !== "acquirer") return false;
-        for (const user of this.liveUsersOf("acquirer", old.key)) {
-          if (user.kind !== "binding") continue;
-          const userAddress = addressOf("binding", user.key);
+        for (const user of this.liveUsersOf(old.kind, old.key)) {
+          if (referenceTo(user.kind, old.kind).inKey !== true) continue;
+          const userAddress = addressOf(user.kind, user.key);
           if (this.drafts.get(userAddress)?.action === "delete") continue;
           const pattern2 = this.protectedBy(userAddress);
           if (pattern2 === void 0) continue;
@@ -43125,16 +42360,15 @@ var init_plan_changes = __esm({
       blockDeletesHeldOutside() {
         for (const change of this.changes()) {
           if (change.action !== "delete" || change.step !== void 0) continue;
-          if (change.kind !== "emv" && change.kind !== "acquirer") continue;
+          if (!isHeldInUse(change.kind)) continue;
           for (const user of this.liveUsersOf(change.kind, change.key)) {
             const userAddress = addressOf(user.kind, user.key);
             const userChange = this.drafts.get(userAddress);
             const stillUses = userChange === void 0 ? true : userChange.action !== "delete" && referencesOf(user.kind, userChange.after, user.merchant).includes(change.address);
             if (stillUses) this.block(change, this.describeOutsideUser(user));
           }
-          for (const merchant2 of this.live.unkeyedMerchants) {
-            const uses = change.kind === "emv" ? merchant2.emvs.includes(change.key) : merchant2.profiles.includes(change.key);
-            if (uses) this.block(change, `merchant ${merchant2.mchId} ("${merchant2.mchName}", no providerReference, not managed) binds it`);
+          for (const merchant2 of unkeyedHolders(this.live, change.kind, change.key)) {
+            this.block(change, `merchant ${merchant2.mchId} ("${merchant2.mchName}", no providerReference, not managed) binds it`);
           }
         }
       }
@@ -43174,7 +42408,856 @@ var init_plan_changes = __esm({
         this.blocked.push(added);
       }
     };
+    __name(inWords, "inWords");
     __name(movedReason, "movedReason");
+    __name(inPlanOrder, "inPlanOrder");
+  }
+});
+
+// src/plan/reads-needed.ts
+function readsNeeded(desired, live, protect = [], everyChange = true) {
+  const candidates = new Candidates(desired, live, new Protection(protect), everyChange ? void 0 : MONEY_KINDS).find();
+  return { settlement: isMoneyRelevant(candidates), candidates };
+}
+function candidate(address, kind, key, action, patch, extra) {
+  return { address, kind, key, action, before: null, after: null, patch, dependsOn: [], reason: "a change the plan can make", notes: [], ...extra };
+}
+var MONEY_KINDS, Candidates;
+var init_reads_needed = __esm({
+  "src/plan/reads-needed.ts"() {
+    "use strict";
+    init_kinds();
+    init_references();
+    init_registry();
+    init_binding_allows();
+    init_descriptors();
+    init_diff();
+    init_moves2();
+    init_predict();
+    init_protect();
+    init_plan_changes();
+    init_receipt_logo2();
+    init_references2();
+    init_settlement_guard();
+    MONEY_KINDS = new Set(
+      KINDS.filter((kind) => (kindModule(kind).settlement?.reroutingFields.length ?? 0) > 0 || Object.values(DESCRIPTORS[kind]).some((d) => d.immutable === true))
+    );
+    __name(readsNeeded, "readsNeeded");
+    Candidates = class {
+      constructor(desired, live, protection, kinds) {
+        this.desired = desired;
+        this.live = live;
+        this.protection = protection;
+        this.kinds = kinds;
+        this.view = predictSideEffects(desired, live).live;
+      }
+      desired;
+      live;
+      protection;
+      kinds;
+      static {
+        __name(this, "Candidates");
+      }
+      out = [];
+      view;
+      /** Live-only records the plan deletes (protected ones too: their blocked delete still frees their users). */
+      deleted = /* @__PURE__ */ new Set();
+      deletedMerchants = /* @__PURE__ */ new Set();
+      /** Merchants whose delete an activated terminal holds (prune.activatedDevices is not decommission). */
+      heldMerchants = /* @__PURE__ */ new Set();
+      replaced = [];
+      usersIndex;
+      keyHolders;
+      find() {
+        this.differing();
+        const deletes = this.liveOnly();
+        for (const change of deletes) if (!this.deleteBlocked(change)) this.out.push(change);
+        for (const replaced of this.replaced) this.replacement(replaced);
+        return this.out;
+      }
+      /** The desired records the planner's diff finds different, compared as plan-changes.ts diffDesired compares them. */
+      differing() {
+        let keepsLogo;
+        const keepsLogoFingerprints = /* @__PURE__ */ __name(() => keepsLogo ??= groupKeepsLogoFingerprints(this.live), "keepsLogoFingerprints");
+        for (const [address, resource] of this.desired.resources) {
+          if (this.kinds !== void 0 && !this.kinds.has(resource.kind)) continue;
+          const current = this.view.get(address);
+          const owner = resource.merchant !== void 0 ? { merchant: resource.merchant } : {};
+          if (current === void 0) {
+            if (this.kinds !== void 0) continue;
+            this.out.push(candidate(address, resource.kind, resource.key, "create", [], owner));
+            continue;
+          }
+          const desiredFields = resource.fields;
+          const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(resource.fields, current.fields, keepsLogoFingerprints) : void 0;
+          const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
+          const keyField2 = current.movedFrom === void 0 ? void 0 : keyFieldOf2(resource.kind);
+          const withKey = /* @__PURE__ */ __name((record2, key) => keyField2 === void 0 ? record2 : { ...record2, [keyField2]: key }, "withKey");
+          const liveFields = current.fields;
+          const fields4 = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
+          const compared = withKey(allowsWriteOnly ? withoutAllows(liveFields) : liveFields, current.movedFrom === void 0 ? current.key : keyOfAddress(current.movedFrom));
+          if (sameFields(resource.kind, fields4, compared)) continue;
+          const diff = diffFields(resource.kind, fields4, compared);
+          if (diff.immutableChanged.length > 0) this.replaced.push({ resource, address });
+          else if (diff.patch.length > 0) this.out.push(candidate(address, resource.kind, resource.key, "update", diff.patch, { ...owner, ...current.predicted === true ? { predicted: true } : {} }));
+        }
+      }
+      /** The deletes of live-only records, by the prune policy and the managed binding and device lists (plan-changes.ts handleLiveOnly). */
+      liveOnly() {
+        const liveOnly = new Map(LIVE_ONLY_ORDER.map((kind) => [kind, []]));
+        this.view.forEach((resource, address) => {
+          if (!this.desired.resources.has(address)) liveOnly.get(resource.kind).push([address, resource]);
+        });
+        const prune = this.desired.prune;
+        const deletes = [];
+        const remove = /* @__PURE__ */ __name((address, resource, extra = {}) => {
+          this.deleted.add(address);
+          deletes.push(candidate(address, resource.kind, resource.key, "delete", [], { ...resource.merchant !== void 0 ? { merchant: resource.merchant } : {}, ...extra }));
+        }, "remove");
+        for (const [kind, resources] of liveOnly) {
+          const module = kindModule(kind);
+          if (parentOf(kind) === void 0) {
+            if (prune[module.manifest.list] !== true) continue;
+            for (const [address, resource] of resources) {
+              remove(address, resource);
+              if (hasChildren(kind)) this.deletedMerchants.add(resource.key);
+            }
+            continue;
+          }
+          const managed2 = this.desired[module.manifest.managedIn];
+          for (const [address, resource] of resources) {
+            const merchant2 = resource.merchant;
+            const merchantGoes = this.deletedMerchants.has(merchant2);
+            if (module.terminal !== true) {
+              if (merchantGoes || managed2.has(merchant2)) remove(address, resource, resource.predicted === true ? { predicted: true } : {});
+              continue;
+            }
+            if (!merchantGoes && !managed2.has(merchant2)) continue;
+            const policy = prune.activatedDevices;
+            if (resource.lifecycle === "pending") remove(address, resource, { disposal: "delete" });
+            else if (policy === "decommission") remove(address, resource, { disposal: "decommission" });
+            else if (merchantGoes) this.heldMerchants.add(merchant2);
+            else if (policy === "logout" && resource.lifecycle === "active") remove(address, resource, { disposal: "logout" });
+          }
+        }
+        return deletes;
+      }
+      /** A delete the planner surely blocks: protected, held by an activated terminal, or in use by what the manifest does not manage. */
+      deleteBlocked(change) {
+        if (change.predicted !== true && this.protectedBy(change.address) !== void 0) return true;
+        if (hasChildren(change.kind)) return this.heldMerchants.has(change.key);
+        if (!isHeldInUse(change.kind)) return false;
+        return this.usersOf(change.kind, change.key).some((user) => this.unmanagedUser(user)) || unkeyedHolders(this.live, change.kind, change.key).length > 0;
+      }
+      /**
+       * A replacement, unless the planner blocks it before any detach step (protected, or in use by
+       * what the manifest does not manage), with the users it detaches and attaches again.
+       */
+      replacement({ resource, address }) {
+        const kind = resource.kind;
+        if (this.protectedBy(address) !== void 0) return;
+        const users = this.usersOf(kind, resource.key).filter((user) => !this.deleted.has(addressOf(user.kind, user.key)));
+        if (users.some((user) => referenceTo(user.kind, kind).inKey === true && this.protectedBy(addressOf(user.kind, user.key)) !== void 0)) return;
+        if (users.some((user) => !this.desired.resources.has(addressOf(user.kind, user.key)))) return;
+        if (unkeyedHolders(this.live, kind, resource.key).length > 0) return;
+        const owner = resource.merchant !== void 0 ? { merchant: resource.merchant } : {};
+        this.out.push(candidate(address, kind, resource.key, "replace", [], owner));
+        for (const user of users) {
+          const userAddress = addressOf(user.kind, user.key);
+          const wanted = this.desired.resources.get(userAddress);
+          const userOwner = user.merchant !== void 0 ? { merchant: user.merchant } : {};
+          const ref = referenceTo(user.kind, kind);
+          if (ref.inKey === true) {
+            this.out.push(candidate(userAddress, user.kind, user.key, "create", [], userOwner));
+            if (user.merchant !== void 0) this.repointed(user.merchant, kind, resource.key);
+            continue;
+          }
+          const liveFields = user.fields;
+          const detach = detachOf(ref);
+          const detached = { ...liveFields, [ref.field]: withoutEmv(liveFields[ref.field], resource.key, detach.dropEmptyMethod(liveFields)) };
+          const patch = diffFields(user.kind, wanted.fields, detached).patch;
+          this.out.push(candidate(userAddress, user.kind, user.key, "update", patch, userOwner));
+        }
+      }
+      /** The managed records of an owner that name a replaced record by an object's keys (a device's acquirer fields): they are pointed at the new one. */
+      repointed(owner, kind, name) {
+        this.keyHolders ??= keyHoldersByOwner(this.view.values());
+        for (const record2 of this.keyHolders.get(owner) ?? []) {
+          const address = addressOf(record2.kind, record2.key);
+          const fields4 = record2.fields;
+          const names2 = referencesFrom(record2.kind).some((ref) => ref.holds === "keys" && ref.to === kind && fields4[ref.field]?.[name] !== void 0);
+          if (!names2 || !this.desired.resources.has(address)) continue;
+          this.out.push(candidate(address, record2.kind, record2.key, "update", [], { merchant: owner }));
+        }
+      }
+      /** A live user the manifest neither manages nor deletes: it keeps its reference, and the service refuses the delete. */
+      unmanagedUser(user) {
+        const address = addressOf(user.kind, user.key);
+        return !this.desired.resources.has(address) && !this.deleted.has(address);
+      }
+      /** The live records that hold a record in use (plan-changes.ts liveUsersOf). */
+      usersOf(kind, name) {
+        this.usersIndex ??= usersIndex(this.live.resources.values());
+        return this.usersIndex.get(addressOf(kind, name)) ?? [];
+      }
+      /** The `protect:` pattern of a live record, by its address or the one a move re-keyed it from. */
+      protectedBy(address) {
+        if (this.protection.isEmpty) return void 0;
+        const readAs = this.view.get(address)?.readAs;
+        return this.protection.patternFor(address) ?? (readAs === void 0 ? void 0 : this.protection.patternFor(readAs));
+      }
+    };
+    __name(candidate, "candidate");
+  }
+});
+
+// src/plan/saved-plan.ts
+import { createHash as createHash4 } from "node:crypto";
+function scopeHash(scope) {
+  return `sha256:${createHash4("sha256").update(JSON.stringify(sortKeys(scope))).digest("hex")}`;
+}
+function fingerprintsOf(live) {
+  const out = {};
+  for (const [address, resource] of live.resources) if (resource.predicted !== true) out[address] = resource.fingerprint;
+  for (const code2 of live.duplicateCodes ?? []) out[duplicateAddress(code2.key, String(code2.id))] = code2.fingerprint;
+  return out;
+}
+function refuseSecretDefaults(defaults) {
+  if (defaults.size === 0) return;
+  const lines = [...defaults.values()].map(
+    ({ field: field2, variables, at }) => `${formatPosition(at)}: ${field2} takes a default from ${variables.map((v) => `\${${v}:-\u2026}`).join(", ")}; write ${variables.map((v) => `\${${v}}`).join(", ")} without the default, and set ${variables.join(", ")} when you plan and when you apply.`
+  );
+  throw new SavedPlanError(
+    `${lines.join("\n")}
+A saved plan keeps each secret's template, to read its variables again at apply time, and it is a file that travels (a CI artefact, another machine): a default written in the template would be stored in it in clear. Drop the default and set the variable where you plan and apply, or run \`paycfg apply -f\` directly, which saves nothing. No plan was saved.`,
+    { refused: defaults.size }
+  );
+}
+function buildSavedPlan(run7, now = /* @__PURE__ */ new Date()) {
+  refuseSecretDefaults(run7.manifest.secretDefaults);
+  const secrets = [];
+  const written = new Set(run7.plan.changes.filter((c) => c.after !== null).map((c) => addressOf(c.kind, c.key)));
+  for (const [pointer, secret] of run7.desired.sensitive) {
+    if (secret.kind === "literal") {
+      throw new SavedPlanError(
+        `${formatPosition(secret.locate(secret.path))}: this secret is written in the manifest itself, and a saved plan never holds a secret value. Take it from an environment variable (\${VAR}) to save the plan, or run \`paycfg apply -f\` directly.`
+      );
+    }
+    if (!written.has(splitPointer(pointer).address)) continue;
+    secrets.push({ pointer, template: secret.template });
+  }
+  const bindings = [];
+  const midMerchants = /* @__PURE__ */ new Set();
+  for (const binding2 of ofKind(run7.desired.resources.values(), "binding")) {
+    bindings.push(addressOf(binding2.kind, binding2.key));
+    if (binding2.fields.mid !== void 0) midMerchants.add(binding2.merchant);
+  }
+  const merchants = ofKind(run7.desired.resources.values(), "merchant").map((merchant2) => addressOf(merchant2.kind, merchant2.key));
+  const scope = {
+    ...run7.desired.group !== void 0 ? { group: run7.desired.group } : {},
+    merchants,
+    managedBindings: [...run7.desired.managedBindings],
+    managedDevices: [...run7.desired.managedDevices],
+    bindings,
+    midMerchants: [...midMerchants],
+    pruneMerchants: run7.desired.prune.merchants,
+    ...run7.desired.moved !== void 0 && run7.desired.moved.length > 0 ? { moved: [...run7.desired.moved] } : {}
+  };
+  return {
+    kind: SAVED_PLAN_KIND,
+    formatVersion: 1,
+    createdAt: now.toISOString(),
+    manifestFiles: [...run7.manifest.files],
+    plan: planDocument(run7.plan),
+    fingerprints: fingerprintsOf(run7.live),
+    scope,
+    secrets,
+    ...run7.safety !== void 0 && Object.keys(run7.safety).length > 0 ? { safety: run7.safety } : {},
+    planHash: planHash(run7.plan),
+    scopeHash: scopeHash(scope)
+  };
+}
+function parseSavedPlan(data, source) {
+  const parsed = savedPlanSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    throw new SavedPlanError(`${source} is not a saved plan of this paycfg version (${issue2?.path.join(".") || "document"}: ${issue2?.message ?? "invalid"})`);
+  }
+  const saved = data;
+  if (saved.planHash !== void 0 && planHash(saved.plan) !== saved.planHash) {
+    throw new SavedPlanError(
+      `${source} was edited after it was saved: its plan no longer has the hash it was saved with (${saved.planHash}). Make a new plan with \`paycfg plan --out\`.`
+    );
+  }
+  if (saved.scopeHash !== void 0 && scopeHash(saved.scope) !== saved.scopeHash) {
+    throw new SavedPlanError(
+      `${source} was edited after it was saved: its scope (what apply reads, and the moves it re-keys the live group by) no longer has the hash it was saved with (${saved.scopeHash}). Make a new plan with \`paycfg plan --out\`.`
+    );
+  }
+  return saved;
+}
+function movedSince(saved, live) {
+  const now = fingerprintsOf(live);
+  const moved = [];
+  for (const [address, fp] of Object.entries(saved.fingerprints)) {
+    if (now[address] === void 0) moved.push(`${address} (deleted since)`);
+    else if (now[address] !== fp) moved.push(`${address} (changed since)`);
+  }
+  for (const address of Object.keys(now)) if (saved.fingerprints[address] === void 0) moved.push(`${address} (created since)`);
+  return moved.sort();
+}
+var SAVED_PLAN_KIND, SavedPlanError, MAKE_A_NEW_PLAN, SavedPlanStaleError, savedPlanSchema;
+var init_saved_plan = __esm({
+  "src/plan/saved-plan.ts"() {
+    "use strict";
+    init_zod();
+    init_errors();
+    init_manifest();
+    init_canonical();
+    init_of_kind();
+    init_kinds();
+    init_pointers();
+    init_plan_hash();
+    init_plan_document();
+    SAVED_PLAN_KIND = "paycfg-saved-plan";
+    SavedPlanError = class extends PaycfgError {
+      static {
+        __name(this, "SavedPlanError");
+      }
+      code = "SAVED_PLAN";
+    };
+    MAKE_A_NEW_PLAN = "Make a new plan.";
+    SavedPlanStaleError = class _SavedPlanStaleError extends SavedPlanError {
+      static {
+        __name(this, "SavedPlanStaleError");
+      }
+      /** Each live record that moved: `<address> (changed since)`, `(deleted since)` or `(created since)`, sorted. */
+      moved;
+      /** The message's last line. */
+      wayOn;
+      constructor(moved, wayOn = MAKE_A_NEW_PLAN) {
+        const shown2 = moved.slice(0, 20).join("\n  ");
+        super(
+          `the live group changed since the plan was made, so it no longer describes what apply would do. Nothing was changed. Changed since the plan:
+  ${shown2}${moved.length > 20 ? `
+  \u2026 and ${moved.length - 20} more` : ""}
+${wayOn}`,
+          { moved: moved.length }
+        );
+        this.moved = [...moved];
+        this.wayOn = wayOn;
+      }
+      /** The same error, ending with another way on (the commands that make a new plan of the same manifest). */
+      withWayOn(wayOn) {
+        return new _SavedPlanStaleError(this.moved, wayOn);
+      }
+    };
+    savedPlanSchema = external_exports.looseObject({
+      kind: external_exports.literal(SAVED_PLAN_KIND),
+      formatVersion: external_exports.literal(1),
+      createdAt: external_exports.string(),
+      manifestFiles: external_exports.array(external_exports.string()),
+      plan: external_exports.looseObject({
+        formatVersion: external_exports.literal(1),
+        baseUrl: external_exports.string(),
+        group: external_exports.object({ groupId: external_exports.string(), groupName: external_exports.string() }),
+        changes: external_exports.array(external_exports.looseObject({ address: external_exports.string(), kind: external_exports.string(), key: external_exports.string(), action: external_exports.string(), dependsOn: external_exports.array(external_exports.string()) })),
+        sensitive: external_exports.array(external_exports.string())
+      }),
+      fingerprints: external_exports.record(external_exports.string(), external_exports.string()),
+      scope: external_exports.object({
+        group: external_exports.string().optional(),
+        merchants: external_exports.array(external_exports.string()),
+        managedBindings: external_exports.array(external_exports.string()),
+        managedDevices: external_exports.array(external_exports.string()),
+        bindings: external_exports.array(external_exports.string()),
+        midMerchants: external_exports.array(external_exports.string()),
+        pruneMerchants: external_exports.boolean(),
+        moved: external_exports.array(external_exports.object({ kind: external_exports.enum(["acquirer", "merchant", "device"]), from: external_exports.string(), to: external_exports.string() })).optional()
+      }),
+      secrets: external_exports.array(external_exports.object({ pointer: external_exports.string(), template: external_exports.string() })),
+      safety: external_exports.object({ maxDeletes: external_exports.number().int().min(0).optional(), maxAffectedTerminals: external_exports.number().int().min(0).optional() }).optional(),
+      planHash: external_exports.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
+      scopeHash: external_exports.string().regex(/^sha256:[0-9a-f]{64}$/).optional()
+    });
+    __name(scopeHash, "scopeHash");
+    __name(fingerprintsOf, "fingerprintsOf");
+    __name(refuseSecretDefaults, "refuseSecretDefaults");
+    __name(buildSavedPlan, "buildSavedPlan");
+    __name(parseSavedPlan, "parseSavedPlan");
+    __name(movedSince, "movedSince");
+  }
+});
+
+// src/workflow/base-manifest.ts
+function invalidManifestMessage(subject, sorted) {
+  const count4 = sorted.length === 1 ? "1 error" : `${sorted.length} errors`;
+  return `${subject} is invalid (${count4}):
+${sorted.map(formatDiagnostic).join("\n")}`;
+}
+async function loadBaseManifest(base2, env, cwd, readStdin) {
+  try {
+    const { manifest, secrets, locate, missingVariables } = await loadManifest(base2.paths, {
+      env: { ...env },
+      cwd: base2.cwd ?? cwd,
+      allowMissingEnv: true,
+      ...readStdin !== void 0 ? { readStdin } : {}
+    });
+    return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, warnings: base2.warnings ?? [] };
+  } catch (error62) {
+    if (!(error62 instanceof ManifestError)) throw error62;
+    const rename5 = base2.fileName ?? ((file2) => file2);
+    throw new BaseManifestError(
+      base2.label,
+      error62.diagnostics.map((d) => ({ ...d, file: rename5(d.file) })),
+      error62.files.map(rename5)
+    );
+  }
+}
+var BaseManifestError;
+var init_base_manifest = __esm({
+  "src/workflow/base-manifest.ts"() {
+    "use strict";
+    init_build_desired();
+    init_manifest();
+    BaseManifestError = class extends ManifestError {
+      static {
+        __name(this, "BaseManifestError");
+      }
+      label;
+      constructor(label, diagnostics, files) {
+        super(diagnostics, files);
+        this.label = label;
+        this.message = invalidManifestMessage(`the base manifest (${label})`, this.diagnostics);
+      }
+    };
+    __name(invalidManifestMessage, "invalidManifestMessage");
+    __name(loadBaseManifest, "loadBaseManifest");
+  }
+});
+
+// src/impact/reach.ts
+function add(map2, key, value) {
+  const set2 = map2.get(key);
+  if (set2 === void 0) map2.set(key, /* @__PURE__ */ new Set([value]));
+  else set2.add(value);
+}
+var NOTHING, TERMINALS2, TERMINALS_READ_IN2, ROLE, ReachIndex;
+var init_reach = __esm({
+  "src/impact/reach.ts"() {
+    "use strict";
+    init_references();
+    init_registry();
+    init_kinds();
+    NOTHING = Object.freeze({ merchants: 0, terminals: 0, terminalsKnown: true });
+    TERMINALS2 = KIND_MODULES.find((module) => module.terminal === true);
+    TERMINALS_READ_IN2 = TERMINALS2.readIn;
+    ROLE = Object.fromEntries(
+      KIND_MODULES.map((module) => [module.kind, hasChildren(module.kind) ? "parent" : module.terminal === true ? "terminal" : parentOf(module.kind) !== void 0 ? "child" : "top"])
+    );
+    ReachIndex = class {
+      constructor(live, counted3 = /* @__PURE__ */ new Map()) {
+        this.live = live;
+        this.counted = counted3;
+        const read = live[TERMINALS_READ_IN2];
+        for (const module of KIND_MODULES) {
+          if (isHeldInUse(module.kind)) this.users.set(module.kind, /* @__PURE__ */ new Map());
+          if (module.unkeyedMerchantList !== void 0) this.unkeyedBy.set(module.kind, /* @__PURE__ */ new Map());
+        }
+        for (const resource of live.resources.values()) {
+          const role = ROLE[resource.kind];
+          if (role === "parent") {
+            if (!this.terminals.has(resource.key)) this.terminals.set(resource.key, 0);
+            if (read.has(resource.key)) continue;
+            const id = String(resource.id);
+            const count4 = counted3.get(id);
+            if (count4 === void 0) this.unreadIds.set(resource.key, id);
+            else this.terminals.set(resource.key, count4);
+            continue;
+          }
+          if (role === "terminal") {
+            if (resource.lifecycle === "decommissioned" || resource.merchant === void 0) continue;
+            this.terminals.set(resource.merchant, (this.terminals.get(resource.merchant) ?? 0) + 1);
+            continue;
+          }
+          const refs = inUseReferencesFrom(resource.kind);
+          if (refs.length === 0) continue;
+          const child = role === "child";
+          if (child && resource.merchant === void 0) continue;
+          const fields4 = resource.fields;
+          for (const ref of refs) {
+            const byName = this.users.get(ref.to);
+            forEachName(ref, fields4[ref.field], (name) => {
+              let users = byName.get(name);
+              if (users === void 0) byName.set(name, users = { owners: /* @__PURE__ */ new Set(), through: [] });
+              if (child) users.owners.add(resource.merchant);
+              else {
+                const last = users.through[users.through.length - 1];
+                if (last?.key !== resource.key || last.kind !== resource.kind) users.through.push({ kind: resource.kind, key: resource.key });
+              }
+            });
+          }
+        }
+        for (const module of KIND_MODULES) {
+          const list = module.unkeyedMerchantList;
+          if (list === void 0) continue;
+          const byName = this.unkeyedBy.get(module.kind);
+          for (const unkeyed of live.unkeyedMerchants) for (const name of unkeyed[list]) add(byName, name, unkeyed.mchId);
+        }
+      }
+      live;
+      counted;
+      static {
+        __name(this, "ReachIndex");
+      }
+      /** providerReference → terminals not decommissioned (0 for a merchant whose devices were not read). */
+      terminals = /* @__PURE__ */ new Map();
+      /**
+       * Address → the records that hold it in use, as the records a change reaches through them: a
+       * child user (a binding) as its owner's key, a top-level user (a profile naming an EMV config)
+       * as its address, walked on in turn.
+       */
+      users = /* @__PURE__ */ new Map();
+      /** Kind → key → the mchIds of the merchants paycfg cannot key that bind the record. */
+      unkeyedBy = /* @__PURE__ */ new Map();
+      /** providerReference → the live merchant's mchId, for those whose devices were not read. */
+      unreadIds = /* @__PURE__ */ new Map();
+      /** What a change to the resource of this kind and key (owned by `merchant`, for bindings and devices) reaches. */
+      of(kind, key, merchant2) {
+        if (kindModule(kind).terminal === true) {
+          if (merchant2 === void 0 || !this.terminals.has(merchant2)) return NOTHING;
+          const device2 = this.live.resources.get(addressOf(kind, key));
+          return { merchants: 1, terminals: device2 !== void 0 && device2.lifecycle !== "decommissioned" ? 1 : 0, terminalsKnown: true };
+        }
+        const { merchants, unkeyed } = this.membersOf(kind, key, merchant2);
+        let terminals = 0;
+        let known = true;
+        for (const ref of merchants) {
+          terminals += this.terminals.get(ref);
+          if (this.unreadIds.has(ref)) known = false;
+        }
+        for (const mchId of unkeyed) {
+          const count4 = this.counted.get(mchId);
+          if (count4 === void 0) known = false;
+          else terminals += count4;
+        }
+        return { merchants: merchants.size + unkeyed.size, terminals, terminalsKnown: known };
+      }
+      /**
+       * The mchIds of the merchants a change reaches whose terminals are not known (devices not read, not
+       * counted apart): what a real count of its terminals must read, one device list each.
+       */
+      unreadOf(kind, key, merchant2) {
+        if (kindModule(kind).terminal === true) return [];
+        const { merchants, unkeyed } = this.membersOf(kind, key, merchant2);
+        const out = [];
+        for (const ref of merchants) {
+          const id = this.unreadIds.get(ref);
+          if (id !== void 0) out.push(id);
+        }
+        for (const mchId of unkeyed) if (!this.counted.has(mchId)) out.push(mchId);
+        return out;
+      }
+      /** The live merchants a change reaches: keyed ones by providerReference, unkeyed ones by mchId. */
+      membersOf(kind, key, merchant2) {
+        const merchants = /* @__PURE__ */ new Set();
+        const unkeyed = /* @__PURE__ */ new Set();
+        if (hasChildren(kind)) {
+          merchants.add(key);
+        } else if (parentOf(kind) !== void 0) {
+          if (merchant2 !== void 0) merchants.add(merchant2);
+        } else {
+          const queue = [{ kind, key }];
+          const seen = /* @__PURE__ */ new Set([addressOf(kind, key)]);
+          for (let i = 0; i < queue.length; i++) {
+            const at = queue[i];
+            const users = this.users.get(at.kind)?.get(at.key);
+            for (const ref of users?.owners ?? []) merchants.add(ref);
+            for (const id of this.unkeyedBy.get(at.kind)?.get(at.key) ?? []) unkeyed.add(id);
+            for (const through of users?.through ?? []) {
+              const address = addressOf(through.kind, through.key);
+              if (seen.has(address)) continue;
+              seen.add(address);
+              queue.push(through);
+            }
+          }
+        }
+        for (const ref of merchants) if (!this.terminals.has(ref)) merchants.delete(ref);
+        return { merchants, unkeyed };
+      }
+    };
+    __name(add, "add");
+  }
+});
+
+// src/impact/traffic.ts
+function paymentTimes(batch) {
+  const created = Date.parse(batch.createdAt);
+  if (batch.state !== 0) return { inWindowFrom: created, last: created };
+  const updated = Date.parse(batch.updatedAt);
+  const latest = Number.isNaN(updated) ? created : Number.isNaN(created) ? updated : Math.max(created, updated);
+  return { inWindowFrom: latest, last: latest };
+}
+function trafficOf(batches, start, window2) {
+  const from = start.getTime();
+  let count4 = 0;
+  const minor = /* @__PURE__ */ new Map();
+  let last;
+  for (const batch of batches) {
+    const at = paymentTimes(batch);
+    if (at.inWindowFrom < from) continue;
+    if (batch.paymentCount <= 0) continue;
+    count4 += batch.paymentCount;
+    minor.set(batch.currency, (minor.get(batch.currency) ?? 0) + toMinor(batch.paymentAmt, batch.currency));
+    if (!Number.isNaN(at.last) && (last === void 0 || at.last > last)) last = at.last;
+  }
+  const amounts = {};
+  for (const currency of [...minor.keys()].sort()) amounts[currency] = fromMinor(minor.get(currency), currency);
+  return { count: count4, amounts, last: last === void 0 ? null : new Date(last).toISOString(), window: window2 };
+}
+var init_traffic = __esm({
+  "src/impact/traffic.ts"() {
+    "use strict";
+    init_money();
+    __name(paymentTimes, "paymentTimes");
+    __name(trafficOf, "trafficOf");
+  }
+});
+
+// src/impact/window.ts
+function windowInWords(label) {
+  const match2 = /^(\d+)([dh])$/.exec(label);
+  if (match2 === null) return label;
+  const n = Number(match2[1]);
+  return `${n} ${match2[2] === "d" ? "day" : "hour"}${n === 1 ? "" : "s"}`;
+}
+function windowStart(window2, now) {
+  return new Date(now.getTime() - window2.ms);
+}
+var init_window = __esm({
+  "src/impact/window.ts"() {
+    "use strict";
+    __name(windowInWords, "windowInWords");
+    __name(windowStart, "windowStart");
+  }
+});
+
+// src/impact/compute-impact.ts
+function computeImpact(changes, live, routes, window2, now, counted3) {
+  const reach = new ReachIndex(live, counted3);
+  const start = windowStart(window2, now);
+  const out = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    if (carriesNoImpact(change)) continue;
+    const reached = reach.of(change.kind, change.key, change.merchant);
+    const impact = {
+      merchants: reached.merchants,
+      terminals: reached.terminals,
+      ...reached.terminalsKnown ? {} : { terminalsKnown: false },
+      ...routes !== void 0 && TRAFFIC_KINDS.has(change.kind) ? { payments: trafficOf(change.action === "create" ? [] : batchesThrough(routes, addressOf(change.kind, change.key)), start, window2.text) } : {}
+    };
+    out.set(change.address, impact);
+  }
+  return out;
+}
+function merchantsToCount(changes, live, limit) {
+  const reach = new ReachIndex(live);
+  const out = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    if (carriesNoImpact(change)) continue;
+    const reached = reach.of(change.kind, change.key, change.merchant);
+    if (reached.terminalsKnown || reached.terminals > limit) continue;
+    for (const mchId of reach.unreadOf(change.kind, change.key, change.merchant)) out.add(mchId);
+  }
+  return [...out].sort();
+}
+function carriesNoImpact(change) {
+  return change.step === "replace-old" || change.role === "duplicate";
+}
+var TRAFFIC_KINDS;
+var init_compute_impact = __esm({
+  "src/impact/compute-impact.ts"() {
+    "use strict";
+    init_registry();
+    init_kinds();
+    init_batch_routes();
+    init_reach();
+    init_traffic();
+    init_window();
+    TRAFFIC_KINDS = new Set(KIND_MODULES.filter((module) => module.settlement !== void 0).map((module) => module.kind));
+    __name(computeImpact, "computeImpact");
+    __name(merchantsToCount, "merchantsToCount");
+    __name(carriesNoImpact, "carriesNoImpact");
+  }
+});
+
+// src/plan/origin.ts
+function labelOrigins(plan, input2) {
+  const judge = new OriginJudge(input2);
+  return {
+    ...plan,
+    changes: plan.changes.map((change) => ({ ...change, origin: judge.changeOrigin(change) })),
+    blocked: plan.blocked.map((entry) => ({ ...entry, origin: judge.blockedOrigin(entry) }))
+  };
+}
+function indexSecrets(sensitive) {
+  const index = /* @__PURE__ */ new Map();
+  for (const [pointer, origin] of sensitive) {
+    const { address, path: path6 } = splitPointer(pointer);
+    let list = index.get(address);
+    if (list === void 0) index.set(address, list = []);
+    list.push({ path: path6.map((s) => `/${pointerSegment(s)}`).join(""), segments: path6, origin });
+  }
+  return index;
+}
+function comparedFields(kind, resource, secrets) {
+  let fields4 = resource.fields;
+  const keyField2 = keyFieldOf2(kind);
+  if (keyField2 !== void 0) fields4 = { ...fields4, [keyField2]: resource.key };
+  for (const secret of secrets ?? []) {
+    if (secret.origin.kind !== "template") continue;
+    fields4 = replacedAt(fields4, secret.segments, `\${template} ${secret.origin.template}`);
+  }
+  const out = {};
+  for (const [field2, value] of Object.entries(fields4)) if (value !== void 0) out[field2] = comparable(kind, field2, value);
+  return out;
+}
+function replacedAt(value, segments, replacement) {
+  if (segments.length === 0) return replacement;
+  if (typeof value !== "object" || value === null) return value;
+  const [head, ...rest] = segments;
+  if (Array.isArray(value)) {
+    const index = Number(head);
+    if (!Number.isInteger(index) || index < 0 || index >= value.length) return value;
+    const copy = [...value];
+    copy[index] = replacedAt(value[index], rest, replacement);
+    return copy;
+  }
+  const record2 = value;
+  if (!Object.hasOwn(record2, head)) return value;
+  return { ...record2, [head]: replacedAt(record2[head], rest, replacement) };
+}
+function readAddresses(live) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [address, resource] of live?.resources ?? []) if (resource.readAs !== void 0) out.set(address, resource.readAs);
+  return out;
+}
+function recordAsRead(entry, readAs) {
+  const record2 = addressOf(entry.kind, entry.key);
+  return readAs.get(record2) ?? record2;
+}
+function asRead(entry, readAs) {
+  const record2 = addressOf(entry.kind, entry.key);
+  const read = readAs.get(record2);
+  return read === void 0 ? entry.address : `${read}${entry.address.slice(record2.length)}`;
+}
+function pathsOf(change) {
+  if (change.before === null || change.after === null || change.patch.length === 0) return [WHOLE];
+  const paths = [];
+  for (const op of change.patch) {
+    paths.push(op.path);
+    if ((op.op === "move" || op.op === "copy") && typeof op.from === "string") paths.push(op.from);
+  }
+  return paths;
+}
+function within(path6, ancestor) {
+  return ancestor === WHOLE || path6 === ancestor || path6.startsWith(`${ancestor}/`);
+}
+function overlapsAny(paths, others) {
+  return paths.some((p) => others.some((o) => within(p, o) || within(o, p)));
+}
+var import_fast_json_patch3, ORIGINS, WHOLE, OriginJudge;
+var init_origin = __esm({
+  "src/plan/origin.ts"() {
+    "use strict";
+    import_fast_json_patch3 = __toESM(require_fast_json_patch(), 1);
+    init_kinds();
+    init_pointers();
+    init_diff();
+    init_moves2();
+    ORIGINS = ["intended", "revert", "both"];
+    __name(labelOrigins, "labelOrigins");
+    WHOLE = "";
+    OriginJudge = class {
+      constructor(input2) {
+        this.input = input2;
+        this.planReadAs = readAddresses(input2.live?.plan);
+        this.baseReadAs = readAddresses(input2.live?.base);
+        for (const [address, read] of this.baseReadAs) this.baseNames.set(read, address);
+        for (const change of input2.basePlan?.changes ?? []) this.addDrift(asRead(change, this.baseReadAs), pathsOf(change));
+        for (const entry of input2.basePlan?.blocked ?? []) this.addDrift(asRead(entry, this.baseReadAs), [WHOLE]);
+        this.baseSecrets = indexSecrets(input2.base.sensitive);
+        this.newSecrets = indexSecrets(input2.desired.sensitive);
+        const missing = new Set(input2.missingVariables ?? []);
+        if (missing.size > 0) {
+          for (const [address, secrets] of this.baseSecrets) {
+            const unknown2 = secrets.filter(({ origin }) => origin.kind === "template" && origin.variables.some((v) => missing.has(v))).map(({ path: path6 }) => path6);
+            if (unknown2.length > 0) this.unknownInBase.set(address, unknown2);
+          }
+        }
+      }
+      input;
+      static {
+        __name(this, "OriginJudge");
+      }
+      drifted = /* @__PURE__ */ new Map();
+      baseSecrets;
+      newSecrets;
+      /** Paths per address where the base plan's value waits for an unset variable. */
+      unknownInBase = /* @__PURE__ */ new Map();
+      /** Re-keyed address → the address the record was read under, in the new plan's live state and in the base's. */
+      planReadAs;
+      baseReadAs;
+      /** Address as read → the base's address for the record, where the base's moves re-keyed it. */
+      baseNames = /* @__PURE__ */ new Map();
+      changeOrigin(change) {
+        return this.originOf(change, pathsOf(change));
+      }
+      blockedOrigin(entry) {
+        return this.originOf(entry, [WHOLE]);
+      }
+      originOf(entry, paths) {
+        const read = asRead(entry, this.planReadAs);
+        const readRecord = recordAsRead(entry, this.planReadAs);
+        const inBase = this.baseNames.get(readRecord) ?? readRecord;
+        const manifests = entry.role === "duplicate" ? false : overlapsAny(paths, this.manifestDifference(addressOf(entry.kind, entry.key), inBase, entry.kind));
+        if (this.input.basePlan === void 0) return manifests ? "intended" : "revert";
+        const unknown2 = this.unknownInBase.get(inBase) ?? [];
+        const driftPaths = (this.drifted.get(read) ?? []).filter((p) => !unknown2.some((u) => p !== WHOLE && within(p, u)));
+        const drift = overlapsAny(paths, driftPaths);
+        if (!drift) return "intended";
+        return manifests ? "both" : "revert";
+      }
+      addDrift(address, paths) {
+        const known = this.drifted.get(address);
+        if (known === void 0) this.drifted.set(address, [...paths]);
+        else known.push(...paths);
+      }
+      /**
+       * Paths where the base's desired record (at `inBase`, its name for the record) and the new one (at
+       * `address`) differ, memoised (a replacement's halves ask twice).
+       */
+      manifestDifference(address, inBase, kind) {
+        let found3 = this.differences.get(address);
+        if (found3 === void 0) {
+          const base2 = this.input.base.resources.get(inBase);
+          const next = this.input.desired.resources.get(address);
+          found3 = base2 === void 0 && next === void 0 ? [] : base2 === void 0 || next === void 0 ? [WHOLE] : import_fast_json_patch3.default.compare(comparedFields(kind, base2, this.baseSecrets.get(inBase)), comparedFields(kind, next, this.newSecrets.get(address))).map((op) => op.path);
+          this.differences.set(address, found3);
+        }
+        return found3;
+      }
+      differences = /* @__PURE__ */ new Map();
+    };
+    __name(indexSecrets, "indexSecrets");
+    __name(comparedFields, "comparedFields");
+    __name(replacedAt, "replacedAt");
+    __name(readAddresses, "readAddresses");
+    __name(recordAsRead, "recordAsRead");
+    __name(asRead, "asRead");
+    __name(pathsOf, "pathsOf");
+    __name(within, "within");
+    __name(overlapsAny, "overlapsAny");
   }
 });
 
@@ -64416,13 +64499,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap;
       }
       const headers = [];
-      const names = headersList.toSortedArray();
+      const names2 = headersList.toSortedArray();
       const cookies = headersList.cookies;
       if (cookies === null || cookies.length === 1) {
-        return headersList.sortedMap = names;
+        return headersList.sortedMap = names2;
       }
-      for (let i = 0; i < names.length; ++i) {
-        const { 0: name, 1: value } = names[i];
+      for (let i = 0; i < names2.length; ++i) {
+        const { 0: name, 1: value } = names2[i];
         if (name === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name, cookies[j]]);
@@ -72175,10 +72258,10 @@ var require_code = __commonJS({
       }
       get names() {
         var _a3;
-        return (_a3 = this._names) !== null && _a3 !== void 0 ? _a3 : this._names = this._items.reduce((names, c) => {
+        return (_a3 = this._names) !== null && _a3 !== void 0 ? _a3 : this._names = this._items.reduce((names2, c) => {
           if (c instanceof Name)
-            names[c.str] = (names[c.str] || 0) + 1;
-          return names;
+            names2[c.str] = (names2[c.str] || 0) + 1;
+          return names2;
         }, {});
       }
     };
@@ -72534,11 +72617,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
-        if (!names[this.name.str])
+      optimizeNames(names2, constants3) {
+        if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants3);
+          this.rhs = optimizeExpr(this.rhs, names2, constants3);
         return this;
       }
       get names() {
@@ -72558,15 +72641,15 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
-        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+      optimizeNames(names2, constants3) {
+        if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants3);
+        this.rhs = optimizeExpr(this.rhs, names2, constants3);
         return this;
       }
       get names() {
-        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        const names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     };
     var AssignOp = class extends Assign {
@@ -72637,8 +72720,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants3) {
-        this.code = optimizeExpr(this.code, names, constants3);
+      optimizeNames(names2, constants3) {
+        this.code = optimizeExpr(this.code, names2, constants3);
         return this;
       }
       get names() {
@@ -72670,20 +72753,20 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names2, constants3) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants3))
+          if (n.optimizeNames(names2, constants3))
             continue;
-          subtractNames(names, n.names);
+          subtractNames(names2, n.names);
           nodes.splice(i, 1);
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     };
     var BlockNode = class extends ParentNode {
@@ -72740,20 +72823,20 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names2, constants3) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants3);
-        if (!(super.optimizeNames(names, constants3) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names2, constants3);
+        if (!(super.optimizeNames(names2, constants3) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants3);
+        this.condition = optimizeExpr(this.condition, names2, constants3);
         return this;
       }
       get names() {
-        const names = super.names;
-        addExprNames(names, this.condition);
+        const names2 = super.names;
+        addExprNames(names2, this.condition);
         if (this.else)
-          addNames(names, this.else.names);
-        return names;
+          addNames(names2, this.else.names);
+        return names2;
       }
     };
     If.kind = "if";
@@ -72774,10 +72857,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names2, constants3) {
+        if (!super.optimizeNames(names2, constants3))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants3);
+        this.iteration = optimizeExpr(this.iteration, names2, constants3);
         return this;
       }
       get names() {
@@ -72801,8 +72884,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        const names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        const names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     };
     var ForIter = class extends For {
@@ -72819,10 +72902,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names2, constants3) {
+        if (!super.optimizeNames(names2, constants3))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants3);
+        this.iterable = optimizeExpr(this.iterable, names2, constants3);
         return this;
       }
       get names() {
@@ -72873,20 +72956,20 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names2, constants3) {
         var _a3, _b;
-        super.optimizeNames(names, constants3);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants3);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants3);
+        super.optimizeNames(names2, constants3);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names2, constants3);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants3);
         return this;
       }
       get names() {
-        const names = super.names;
+        const names2 = super.names;
         if (this.catch)
-          addNames(names, this.catch.names);
+          addNames(names2, this.catch.names);
         if (this.finally)
-          addNames(names, this.finally.names);
-        return names;
+          addNames(names2, this.finally.names);
+        return names2;
       }
     };
     var Catch = class extends BlockNode {
@@ -73179,17 +73262,17 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
     __name(addNames, "addNames");
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
     __name(addExprNames, "addExprNames");
-    function optimizeExpr(expr, names, constants3) {
+    function optimizeExpr(expr, names2, constants3) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -73205,21 +73288,21 @@ var require_codegen = __commonJS({
       }, []));
       function replaceName(n) {
         const c = constants3[n.str];
-        if (c === void 0 || names[n.str] !== 1)
+        if (c === void 0 || names2[n.str] !== 1)
           return n;
-        delete names[n.str];
+        delete names2[n.str];
         return c;
       }
       __name(replaceName, "replaceName");
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants3[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants3[c.str] !== void 0);
       }
       __name(canOptimize, "canOptimize");
     }
     __name(optimizeExpr, "optimizeExpr");
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
     __name(subtractNames, "subtractNames");
     function not(x) {
@@ -73440,7 +73523,7 @@ var require_names = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var names = {
+    var names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -73469,7 +73552,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names;
+    exports.default = names2;
   }
 });
 
@@ -81837,11 +81920,11 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
     }
   };
   const trafficFirst = /* @__PURE__ */ __name((list) => [...list.filter((c) => touchesTraffic(c)), ...list.filter((c) => !touchesTraffic(c))], "trafficFirst");
-  const inPlanOrder = hasOrigins(plan) ? changesByOrigin(plan.changes) : [{ origin: void 0, changes: plan.changes }];
-  const groups = inPlanOrder.map((g) => ({ ...g, changes: trafficFirst(g.changes) }));
+  const inPlanOrder2 = hasOrigins(plan) ? changesByOrigin(plan.changes) : [{ origin: void 0, changes: plan.changes }];
+  const groups = inPlanOrder2.map((g) => ({ ...g, changes: trafficFirst(g.changes) }));
   const changes = groups.flatMap((g) => g.changes);
   const groupAt = groups.flatMap((g) => g.changes.map(() => g));
-  const reordered = groups.some((g, n) => g.changes.some((change, i) => change !== inPlanOrder[n].changes[i]));
+  const reordered = groups.some((g, n) => g.changes.some((change, i) => change !== inPlanOrder2[n].changes[i]));
   const impacts = changes.map((change) => impactLine(change));
   const impactColumn = impacts.some((line) => line !== void 0);
   const tableHead = impactColumn ? ["| | change | impact | reason |", "|---|---|---|---|"] : ["| | change | reason |", "|---|---|---|"];
@@ -82472,7 +82555,6 @@ var init_acquirer_operations = __esm({
     init_normalise_live();
     init_acquirer();
     acquirerOperations = {
-      ids: "number",
       post: /* @__PURE__ */ __name((change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, change.after, ids)), "post"),
       async find(change, { client }) {
         const found3 = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);
@@ -82688,7 +82770,6 @@ var init_emv_operations = __esm({
     recordsByName = /* @__PURE__ */ new WeakMap();
     __name(liveRecord, "liveRecord");
     emvOperations = {
-      ids: "number",
       post: /* @__PURE__ */ __name((change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, change.after)), "post"),
       async find(change, { client }) {
         const found3 = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);
@@ -82730,7 +82811,6 @@ var init_merchant_operations = __esm({
     init_normalise_live();
     init_merchant();
     merchantOperations = {
-      ids: "string",
       post: /* @__PURE__ */ __name((change, { client }) => client.merchants.create(merchantBody(change.key, change.after)), "post"),
       // Live merchants with the change's providerReference, found through the name filter (the narrowest the list offers).
       async find(change, { client }) {
@@ -82761,17 +82841,15 @@ var init_merchant_operations = __esm({
 });
 
 // src/kinds/operations.ts
-var OPERATIONS, ID_KINDS;
+var OPERATIONS;
 var init_operations = __esm({
   "src/kinds/operations.ts"() {
     "use strict";
-    init_id_registry();
     init_acquirer_operations();
     init_binding_operations();
     init_device_operations();
     init_emv_operations();
     init_merchant_operations();
-    init_registry();
     OPERATIONS = {
       emv: emvOperations,
       acquirer: acquirerOperations,
@@ -82779,13 +82857,6 @@ var init_operations = __esm({
       binding: bindingOperations,
       device: deviceOperations
     };
-    ID_KINDS = Object.fromEntries(
-      KIND_MODULES.flatMap((module) => {
-        const type = OPERATIONS[module.kind].ids;
-        return type === void 0 ? [] : [[module.kind, { type, label: module.label }]];
-      })
-    );
-    declareIdKinds(ID_KINDS);
   }
 });
 
@@ -83004,6 +83075,97 @@ var init_execute_plan = __esm({
     init_min_heap();
     init_change_operations();
     __name(executePlan, "executePlan");
+  }
+});
+
+// src/apply/id-registry.ts
+var IdRegistry;
+var init_id_registry = __esm({
+  "src/apply/id-registry.ts"() {
+    "use strict";
+    init_errors();
+    init_registry();
+    IdRegistry = class _IdRegistry {
+      static {
+        __name(this, "IdRegistry");
+      }
+      byKind = /* @__PURE__ */ new Map();
+      /** Every live record of a kind whose module declares an id type (`ids`), its id in that type. */
+      static fromLive(state) {
+        const registry2 = new _IdRegistry();
+        for (const resource of state.resources.values()) {
+          const type = kindModule(resource.kind).ids;
+          if (type !== void 0) registry2.set(resource.kind, resource.key, type === "number" ? Number(resource.id) : String(resource.id));
+        }
+        return registry2;
+      }
+      set(kind, key, id) {
+        this.mapOf(kind).set(key, id);
+      }
+      forget(kind, key) {
+        this.byKind.get(kind)?.delete(key);
+      }
+      has(kind, key) {
+        return this.byKind.get(kind)?.has(key) ?? false;
+      }
+      id(kind, key) {
+        const id = this.byKind.get(kind)?.get(key);
+        if (id === void 0) throw new InternalError(`no id known for ${kindModule(kind).label} "${key}" when a change needed it`);
+        return id;
+      }
+      /** A record's key by its id, the ids compared as text (the wire gives some ids as either). */
+      nameOf(kind, id) {
+        for (const [key, value] of this.byKind.get(kind) ?? []) if (String(value) === String(id)) return key;
+        return void 0;
+      }
+      /** Id (as text) → key, for a read-back that names records of the kind by id. */
+      namesById(kind) {
+        return new Map([...this.byKind.get(kind) ?? []].map(([key, id]) => [String(id), key]));
+      }
+      setEmv(name, id) {
+        this.set("emv", name, id);
+      }
+      setProfile(name, id) {
+        this.set("acquirer", name, id);
+      }
+      setMerchant(ref, mchId) {
+        this.set("merchant", ref, mchId);
+      }
+      forgetEmv(name) {
+        this.forget("emv", name);
+      }
+      forgetProfile(name) {
+        this.forget("acquirer", name);
+      }
+      emv(name) {
+        return this.id("emv", name);
+      }
+      profile(name) {
+        return this.id("acquirer", name);
+      }
+      merchant(ref) {
+        return this.id("merchant", ref);
+      }
+      hasProfile(name) {
+        return this.has("acquirer", name);
+      }
+      /** An EMV config's name by its id, as a profile read back names its EMV configs. */
+      emvName(id) {
+        return this.nameOf("emv", id);
+      }
+      /** Profile id (as text) → name, as a device read back names the profiles of its acquirer fields. */
+      profileNamesById() {
+        return this.namesById("acquirer");
+      }
+      profileName(id) {
+        return this.nameOf("acquirer", id);
+      }
+      mapOf(kind) {
+        let map2 = this.byKind.get(kind);
+        if (map2 === void 0) this.byKind.set(kind, map2 = /* @__PURE__ */ new Map());
+        return map2;
+      }
+    };
   }
 });
 
@@ -83558,7 +83720,7 @@ async function manifestSource(paths, cwd, options = {}) {
   const { files } = await collectManifestFiles(paths, cwd);
   const hashed = [];
   const absolutePaths = [];
-  const names = [];
+  const names2 = [];
   for (const file2 of files) {
     if (file2.stdin === true) {
       hashed.push({ path: STDIN_NAME, sha256: options.stdinText !== void 0 ? sha256(options.stdinText) : null });
@@ -83566,9 +83728,9 @@ async function manifestSource(paths, cwd, options = {}) {
     }
     hashed.push({ path: file2.name, sha256: await hashFile(file2.absolutePath, file2.name) });
     absolutePaths.push(file2.absolutePath);
-    names.push(file2.name);
+    names2.push(file2.name);
   }
-  return { source: { kind: "manifest", files: hashed }, absolutePaths, names };
+  return { source: { kind: "manifest", files: hashed }, absolutePaths, names: names2 };
 }
 async function savedPlanSource(file2, cwd, saved) {
   if (file2 === STDIN_PATH) throw new JournalError("a saved plan read from standard input cannot be hashed for the journal; give its file");
@@ -83589,7 +83751,7 @@ function git2(args, cwd) {
     );
   });
 }
-async function gitContext(absolutePaths, names = absolutePaths) {
+async function gitContext(absolutePaths, names2 = absolutePaths) {
   const first = absolutePaths[0];
   if (first === void 0) return NO_GIT;
   const dir = path4.dirname(first);
@@ -83612,7 +83774,7 @@ async function gitContext(absolutePaths, names = absolutePaths) {
   const inIndex = new Set(tracked?.split("\0") ?? []);
   const uncommitted = [];
   relatives.forEach((relative4, index) => {
-    if (changed.has(relative4) || tracked !== void 0 && !inIndex.has(relative4)) uncommitted.push(names[index] ?? absolutePaths[index]);
+    if (changed.has(relative4) || tracked !== void 0 && !inIndex.has(relative4)) uncommitted.push(names2[index] ?? absolutePaths[index]);
   });
   return { commit, clean: changed.size === 0, uncommitted };
 }
@@ -85563,14 +85725,14 @@ function assignVariableNames(owners) {
     group.push(owner);
     byBase.set(base2, group);
   }
-  const names = /* @__PURE__ */ new Map();
+  const names2 = /* @__PURE__ */ new Map();
   const taken = /* @__PURE__ */ new Set();
   const collided = [];
   for (const [base2, group] of byBase) {
     const distinct = new Set(group.map((owner) => owner.identity));
     if (distinct.size !== group.length) throw new InternalError(`two secret owners share the identity ${JSON.stringify(group[0]?.identity)}`);
     if (group.length === 1) {
-      names.set(group[0].identity, base2);
+      names2.set(group[0].identity, base2);
       taken.add(base2);
     } else {
       for (const owner of group) collided.push({ base: base2, owner });
@@ -85583,10 +85745,10 @@ function assignVariableNames(owners) {
       length += 2;
       name = `${base2}_${shortHash2(owner.identity, length)}`;
     }
-    names.set(owner.identity, name);
+    names2.set(owner.identity, name);
     taken.add(name);
   }
-  return names;
+  return names2;
 }
 var DEVICE_ADMIN_PREFIX;
 var init_secret_variables = __esm({
@@ -86254,11 +86416,11 @@ function variableRows(variables) {
 function unmanagedSecretsLine(variables) {
   const shown2 = variables.slice(0, NAMES_IN_LINE).map((v) => v.name);
   const rest = variables.length - shown2.length;
-  const names = rest > 0 ? `${shown2.join(", ")} and ${rest} more (listed at the end of the manifest)` : shown2.join(", ");
+  const names2 = rest > 0 ? `${shown2.join(", ")} and ${rest} more (listed at the end of the manifest)` : shown2.join(", ");
   if (variables.length === 1) {
-    return `1 device's admin password left unmanaged (not in the manifest: plan and apply leave it as it is). To manage it, export with ${MANAGE_SECRETS_FLAG} and set ${names} to the device's live admin password.`;
+    return `1 device's admin password left unmanaged (not in the manifest: plan and apply leave it as it is). To manage it, export with ${MANAGE_SECRETS_FLAG} and set ${names2} to the device's live admin password.`;
   }
-  return `${devices(variables.length)}' admin passwords left unmanaged (not in the manifest: plan and apply leave them as they are). To manage them, export with ${MANAGE_SECRETS_FLAG} and set ${names} to each device's live admin password.`;
+  return `${devices(variables.length)}' admin passwords left unmanaged (not in the manifest: plan and apply leave them as they are). To manage them, export with ${MANAGE_SECRETS_FLAG} and set ${names2} to each device's live admin password.`;
 }
 var MANAGE_SECRETS_FLAG, NAMES_IN_LINE;
 var init_secret_wording = __esm({
@@ -86316,10 +86478,10 @@ function renderFileSet(exported, schemaRefFor) {
       file2(`${fileNameOf(list)}.yaml`, (root, trailing) => addList(root, kind, listOf(exported, kind), trailing), [], void 0);
       continue;
     }
-    const names = merchantFileNames(exported.merchants);
+    const names2 = merchantFileNames(exported.merchants);
     exported.merchants.forEach((merchant2, index) => {
       file2(
-        `${fileNameOf(list)}/${names[index]}.yaml`,
+        `${fileNameOf(list)}/${names2[index]}.yaml`,
         (root, trailing) => addList(root, kind, [merchant2], trailing),
         [],
         merchant2.variables.length > 0 ? merchant2.variables : void 0
@@ -89667,10 +89829,10 @@ var init_settlements = __esm({
 
 // src/sim/rules/payments.ts
 function profileAllows(profile, method, type) {
-  const names = profile.methodList[method] ?? [];
-  if (names.length === 0) return true;
+  const names2 = profile.methodList[method] ?? [];
+  if (names2.length === 0) return true;
   const wanted = normalizeTypeName(type);
-  return names.some((name) => normalizeTypeName(name) === wanted);
+  return names2.some((name) => normalizeTypeName(name) === wanted);
 }
 function normalizeTypeName(name) {
   return name.toLowerCase().replace(/[^a-z]/g, "");
@@ -92962,8 +93124,8 @@ function bashScript(model) {
   const subcommandOf = model.commands.filter((command) => command.path.includes(" "));
   const valueCases = model.commands.flatMap(
     (command) => command.flags.filter((flag) => flag.value !== void 0).map((flag) => {
-      const names = [flag.short, flag.long].filter((name) => name !== void 0).map((name) => `"${command.path} ${checkedWord(name)}"`);
-      return `    ${names.join("|")}) ${bashValue(flag.value)}; return 0 ;;`;
+      const names2 = [flag.short, flag.long].filter((name) => name !== void 0).map((name) => `"${command.path} ${checkedWord(name)}"`);
+      return `    ${names2.join("|")}) ${bashValue(flag.value)}; return 0 ;;`;
     })
   );
   const flagCases = model.commands.map((command) => `    "${command.path}") _paycfg_words ${flagWords(command).join(" ")} ;;`);
@@ -93051,10 +93213,10 @@ function zshAction(value) {
 }
 function zshArguments(command, indent3) {
   const specs = command.flags.map((flag) => {
-    const names = flag.short !== void 0 ? `{${checkedWord(flag.short)},${checkedWord(flag.long)}}` : checkedWord(flag.long);
+    const names2 = flag.short !== void 0 ? `{${checkedWord(flag.short)},${checkedWord(flag.long)}}` : checkedWord(flag.long);
     const exclusive = flag.repeatable ? "'*'" : flag.short !== void 0 ? `'(${flag.short} ${flag.long})'` : "";
     const value = flag.value === void 0 ? "" : `:${ZSH_MESSAGE[flag.value.kind] ?? flag.value.placeholder}:${zshAction(flag.value)}`;
-    return `${exclusive}${names}'[${zshText(flag.help)}]${value}'`;
+    return `${exclusive}${names2}'[${zshText(flag.help)}]${value}'`;
   });
   specs.push("'(- *)'{-h,--help}'[Show this help]'");
   if (command.positional !== void 0) specs.push(`'1:argument:${zshAction(command.positional)}'`);
