@@ -8,10 +8,10 @@ import type { ParseAnswer, ParseRequest } from './parse-worker.js';
 
 /**
  * From this much YAML in all (UTF-16 code units, as JavaScript counts a string), files are parsed in
- * worker threads. Below it, starting a worker (it compiles the parser afresh) costs about what
- * parsing on a second core saves, and most manifests are far smaller. Measured on two cores before
- * issue 29 with the same threshold: at 3.1 MiB (2,000 merchants) the main thread loaded in 1.87 s
- * against 1.92 s with workers; at 6.2 MiB the workers won, 2.85 s against 3.06 s.
+ * worker threads. Below it, starting a worker (it compiles the parser afresh) buys little for what it
+ * costs, and most manifests are far smaller. Measured on two idle cores, `paycfg validate` of the
+ * benchmark's 2,000 merchants (3.2 MB in 5 files): 3.73 to 3.87 s on the main thread, 3.11 to 3.76 s
+ * with the workers, for a fifth more CPU and 30 MB more at the peak.
  */
 export const WORKER_THRESHOLD_CHARS = 4 * 1024 * 1024;
 /** More workers than this only adds memory: the garbage collector keeps the cores busy as it is. */
