@@ -41588,14 +41588,6 @@ var init_merchant_logo = __esm({
   }
 });
 
-// src/plan/receipt-logo.ts
-var init_receipt_logo2 = __esm({
-  "src/plan/receipt-logo.ts"() {
-    "use strict";
-    init_merchant_logo();
-  }
-});
-
 // src/plan/unkeyed.ts
 function unkeyedMerchantEntry(merchant2) {
   const key = unkeyedKey(merchant2.mchId);
@@ -41752,7 +41744,7 @@ var init_plan_changes = __esm({
     init_predict();
     init_protect();
     init_settlement_guard();
-    init_receipt_logo2();
+    init_merchant_logo();
     init_moves2();
     init_references();
     init_references2();
@@ -41838,7 +41830,7 @@ var init_plan_changes = __esm({
         this.drafts.set(address, draft);
         return draft;
       }
-      /** Whether the service keeps paycfg's logo fingerprints, by what this run read (see plan/receipt-logo.ts); asked at most once. */
+      /** Whether the service keeps paycfg's logo fingerprints, by what this run read (see kinds/merchant-logo.ts); asked at most once. */
       keepsLogoFingerprints = /* @__PURE__ */ __name(() => {
         const keeps = groupKeepsLogoFingerprints(this.live);
         this.keepsLogoFingerprints = () => keeps;
@@ -42436,7 +42428,7 @@ var init_reads_needed = __esm({
     init_predict();
     init_protect();
     init_plan_changes();
-    init_receipt_logo2();
+    init_merchant_logo();
     init_references2();
     init_settlement_guard();
     MONEY_KINDS = new Set(
@@ -90833,7 +90825,7 @@ function imageExtension(bytes) {
   return void 0;
 }
 var DEFAULT_RECEIPT_LOGO, LOGO_HOST, BASE64;
-var init_receipt_logo3 = __esm({
+var init_receipt_logo2 = __esm({
   "src/sim/rules/receipt-logo.ts"() {
     "use strict";
     init_errors9();
@@ -90975,7 +90967,7 @@ var init_merchants = __esm({
     init_acquirer_profiles();
     init_merchant_bindings();
     init_owner();
-    init_receipt_logo3();
+    init_receipt_logo2();
     OPTIONAL_TEXT_FIELDS = [
       "mcc",
       "region",

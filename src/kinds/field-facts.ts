@@ -27,7 +27,7 @@ export type Comparison =
   | 'metadata'
   /**
    * A URL compares exactly. Uploaded content (base64) cannot be read back: it compares by its SHA-256
-   * with the fingerprint paycfg keeps in the live record's additionalData (see plan/receipt-logo.ts,
+   * with the fingerprint paycfg keeps in the live record's additionalData (see kinds/merchant-logo.ts,
    * which also decides what a plan does where the service shows no additionalData).
    */
   | 'upload'

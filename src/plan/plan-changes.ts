@@ -34,7 +34,7 @@ import {
 import { predictSideEffects } from './predict.js';
 import { merchantPartMatcher, Protection, protectedWording } from './protect.js';
 import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type SettlementGuardInput } from './settlement-guard.js';
-import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints, UPLOADS } from './receipt-logo.js';
+import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints, UPLOADS } from '../kinds/merchant-logo.js';
 import { keyFieldOf } from './moves.js';
 import type { ReferenceFact } from '../kinds/kind-module.js';
 import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
@@ -227,7 +227,7 @@ class PlanBuilder {
     return draft;
   }
 
-  /** Whether the service keeps paycfg's logo fingerprints, by what this run read (see plan/receipt-logo.ts); asked at most once. */
+  /** Whether the service keeps paycfg's logo fingerprints, by what this run read (see kinds/merchant-logo.ts); asked at most once. */
   private keepsLogoFingerprints = (): boolean => {
     const keeps = groupKeepsLogoFingerprints(this.live);
     this.keepsLogoFingerprints = () => keeps;

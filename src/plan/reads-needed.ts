@@ -10,7 +10,7 @@ import type { Change } from './plan.js';
 import { predictSideEffects } from './predict.js';
 import { Protection } from './protect.js';
 import { LIVE_ONLY_ORDER } from './plan-changes.js';
-import { checkReceiptLogo, groupKeepsLogoFingerprints, UPLOADS } from './receipt-logo.js';
+import { checkReceiptLogo, groupKeepsLogoFingerprints, UPLOADS } from '../kinds/merchant-logo.js';
 import { keyHoldersByOwner, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { isMoneyRelevant } from './settlement-guard.js';
 

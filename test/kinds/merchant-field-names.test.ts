@@ -25,11 +25,11 @@ const USED_EVERYWHERE: Readonly<Record<string, string>> = {
 /** Fields whose names only the listed files use, for a behaviour of their own. */
 const USED_IN: Readonly<Record<string, { readonly files: readonly string[]; readonly why: string }>> = {
   receiptLogo: {
-    files: ['src/model/receipt-logo.ts', 'src/plan/receipt-logo.ts', 'src/plan/diff.ts'],
+    files: ['src/model/receipt-logo.ts', 'src/plan/diff.ts'],
     why: "uploaded logo content is compared by the SHA-256 kept in additionalData: the plan's 'upload' rule and its notes",
   },
   additionalData: {
-    files: ['src/model/receipt-logo.ts', 'src/plan/receipt-logo.ts', 'src/plan/diff.ts'],
+    files: ['src/model/receipt-logo.ts', 'src/plan/diff.ts'],
     why: "it holds paycfg's receipt logo fingerprint (see receiptLogo)",
   },
   passcode: {
