@@ -41009,7 +41009,6 @@ var init_references2 = __esm({
     init_kinds();
     init_references();
     init_registry();
-    init_binding();
     __name(referencesOf, "referencesOf");
     __name(usersIndex, "usersIndex");
     __name(withoutEmv, "withoutEmv");
@@ -41320,6 +41319,7 @@ var init_order = __esm({
     init_kinds();
     init_plan();
     init_errors5();
+    init_references();
     init_references2();
     init_min_heap();
     CLAIMS = new Map(KIND_MODULES.map((module) => [module.kind, module.claims]));

@@ -3,7 +3,8 @@ import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
 import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
 import { disposalOf, stepAddress, type Change, type PlannedBlock, type PlannedChange } from './plan.js';
 import { PlanError } from './errors.js';
-import { forEachReference, referencesOf } from './references.js';
+import { forEachReference } from '../kinds/references.js';
+import { referencesOf } from './references.js';
 import { MinHeap } from '../util/min-heap.js';
 
 type Draft = { -readonly [K in keyof PlannedChange]: PlannedChange[K] };

@@ -3,9 +3,6 @@ import { forEachName, forEachReference, inUseReferencesFrom, referencesFrom } fr
 import { kindModule } from '../kinds/registry.js';
 import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
 
-export { forEachReference };
-export { bindingPairs } from '../kinds/binding.js';
-
 /**
  * The names a resource's fields refer to, as addresses. This is what orders creates after the
  * things they name and deletes after the things that stop naming them.

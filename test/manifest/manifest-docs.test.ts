@@ -2,7 +2,7 @@
  * docs/manifest-reference.md is generated (scripts/generate-manifest-docs.ts): it must match what the model,
  * the wire mapping and examples/basic give today, cover every field of the JSON Schema, and show
  * examples that load. The wire mapping (src/manifest/wire-mapping.ts) is checked against the bodies
- * apply/wire-bodies.ts builds from a manifest that sets every field.
+ * the kinds' modules (src/kinds/) build from a manifest that sets every field.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,11 @@ import {
   typeInWords,
 } from '../../scripts/generate-manifest-docs.js';
 import { IdRegistry } from '../../src/apply/id-registry.js';
-import { acquirerCreateBody, bindingBody, deviceCreateBody, emvCreateBody, merchantBody } from '../../src/apply/wire-bodies.js';
+import { acquirerCreateBody } from '../../src/kinds/acquirer.js';
+import { bindingBody } from '../../src/kinds/binding.js';
+import { deviceCreateBody } from '../../src/kinds/device.js';
+import { emvCreateBody } from '../../src/kinds/emv.js';
+import { merchantBody } from '../../src/kinds/merchant.js';
 import { buildDesiredState } from '../../src/desired/build-desired.js';
 import { buildManifestJsonSchema, loadManifest } from '../../src/manifest/index.js';
 import { MANIFEST_ON_THE_WIRE, type WireSection } from '../../src/manifest/wire-mapping.js';
@@ -201,7 +205,7 @@ function hasPath(body: unknown, dotted: string): boolean {
 }
 
 describe('the wire mapping', () => {
-  it('names the fields of the bodies apply/wire-bodies.ts builds, and every field those bodies carry', async () => {
+  it('names the fields of the request bodies the kinds build, and every field those bodies carry', async () => {
     const loaded = await loadText(EVERY_FIELD, { PASSCODE: '4821', ADMIN: 'admin-pw' });
     // Every field of every object is set: a field left out here would go unchecked.
     for (const [id, fields] of objectsOfTheSchema()) {

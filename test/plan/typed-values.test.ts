@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { merchantBody } from '../../src/apply/wire-bodies.js';
+import { merchantBody } from '../../src/kinds/merchant.js';
 import { logoFingerprint, RECEIPT_LOGO_FINGERPRINT_KEY } from '../../src/model/receipt-logo.js';
 import { comparable, diffFields, sameFields } from '../../src/plan/diff.js';
 import { planChanges } from '../../src/plan/plan-changes.js';
