@@ -1,4 +1,4 @@
-export { loadManifest, type LoadedManifest, type LoadManifestOptions, type ManifestContext } from './load-manifest.js';
+export { loadManifest, type LoadedManifest, type LoadManifestOptions, type Locator, type ManifestContext } from './load-manifest.js';
 export type { SecretField } from './secrets.js';
 export type { ManifestCounts } from './check-file.js';
 export {
