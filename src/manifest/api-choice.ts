@@ -12,7 +12,7 @@ export type ApiName = (typeof API_NAMES)[number];
 export const API_FLAG_VALUES = ['current', 'legacy', 'auto'] as const;
 export type ApiFlag = (typeof API_FLAG_VALUES)[number];
 
-/** What a run is to use: an API, or `detect` (one legacy read tells, see docs/legacy-api.md). */
+/** What a run is to use: an API, or `detect` (one legacy read tells: 13310 means the group was switched). */
 export type ApiChoice = ApiName | 'detect';
 
 export function isApiFlag(value: string): value is ApiFlag {

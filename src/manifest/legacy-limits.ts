@@ -2,7 +2,7 @@
  * What a group on the legacy API (/api/v2) cannot be given: the manifest's values that no legacy
  * request can write, each refused at file:line:col before any request, with what it is, why the
  * legacy API has no place for it and what to do. The list is the one issue 30's contract sets
- * ("What validate --api legacy refuses"); docs/legacy-api.md says it to users.
+ * ("What validate --api legacy refuses").
  *
  * Run after the manifest loaded (it is valid for the current API): by validate when the run is for
  * the legacy API, by plan and the other commands once they know the group is a legacy one.

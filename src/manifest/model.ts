@@ -162,8 +162,8 @@ export const manifestSchema = strictEntry({
     .optional()
     .describe(
       'The configuration API the group is served through: current (/api/openapi/v1) or legacy (/api/v2, for groups not yet switched). ' +
-        'Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express ' +
-        '(see docs/legacy-api.md). --api overrides it for one run.',
+        'Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express. ' +
+        '--api overrides it for one run.',
     ),
   prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false as const })),
   protect: protectListSchema.default(() => []),
