@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { ok, V1 } from './fixtures.js';
+import { bind, createEmv, createProfile, ok, V1 } from './fixtures.js';
 import { legacyGroup, legacyMerchant, legacyProfile, rejected, V2 } from './legacy-fixtures.js';
 
 /**
@@ -193,6 +193,22 @@ for (const wireStyle of ['real', 'reference'] as const) {
       rejected(await sim.api('PUT', `${V2}/device/${created.id}`, { methodList: { VISA: { tid: 'T' } } }), 10000, `methodList: payment method 01 is not bound for merchant ${mchId}`);
       ok(await sim.api('PUT', `${V2}/device/${created.id}`, { extParams: null }));
       expect(ok(await sim.api('GET', `${V2}/device?merchantId=${mchId}`)).records[0].extParams).toEqual({});
+    });
+
+    it('a terminal whose merchant was bound through the current API gets its waiting fields at its next legacy PUT, unchecked', async () => {
+      const { mchId } = ok(await sim.api('POST', `${V2}/mchInfo`, MERCHANT_CREATE));
+      const created = ok(await sim.api('POST', `${V2}/device`, { mchId, activateCodeAlias: 'till', extParams: { acqTid: 'T1' } }));
+      const emvId = await createEmv(sim, { emvName: 'visa-usd', currency: 'USD' });
+      const profileId = await createProfile(sim, { profileName: 'Current acq', currency: 'USD', methods: { '01': [emvId] } });
+      ok(await bind(sim, mchId, profileId, { '01': [emvId] }, { currency: 'USD' }));
+      // The current API's binding provisions nothing.
+      const [before] = ok(await sim.api('GET', `${V2}/device?merchantId=${mchId}`)).records;
+      expect([before.profileId ?? null, before.extParams]).toEqual([null, { acqTid: 'T1' }]);
+      ok(await sim.api('PUT', `${V2}/device/${created.id}`, { activateCodeAlias: 'front till' }));
+      const [after] = ok(await sim.api('GET', `${V2}/device?merchantId=${mchId}`)).records;
+      expect(after).toMatchObject({ activateCodeAlias: 'front till', profileId: String(profileId), extParams: { acqTid: 'T1' } });
+      expect(JSON.parse(ok(await sim.api('GET', `${V1}/device/${created.id}`)).extParams)).toEqual({ acquirers: { [profileId]: { tid: 'T1' } } });
+      expect(((await sim.admin.state()) as any).groups[0].devices[0]).not.toHaveProperty('unprovisionedFields');
     });
   });
 }

@@ -112,23 +112,31 @@ export function updateLegacyDevice(ctx: ServiceContext, id: string, input: Legac
   if (input.extParams === null) {
     update.extParams = null;
     waiting = undefined;
-  } else if (input.extParams !== undefined || input.methodList || waiting !== undefined) {
+  } else if (input.extParams !== undefined || input.methodList) {
     const flat = input.extParams ? recordFields(input.extParams, 'extParams') : {};
     const target = provisioningProfileId(ctx, current.mchId, methodList);
     if (target === null) {
       waiting = { ...waiting, ...allFields(input.methodList ?? undefined), ...flat };
     } else {
+      // What waited joins what the caller writes, and is checked with it.
       acquirers = { ...acquirers, [target]: { ...acquirers[target], ...waiting, ...flat } };
       waiting = undefined;
       update.extParams = { ...current.extParams, acquirers };
     }
   }
   const next = updateDevice(ctx, id, update);
-  if (waiting === current.unprovisionedFields) return next;
-  const { unprovisionedFields: _dropped, ...rest } = next;
-  const kept: DeviceRecord = waiting !== undefined && Object.keys(waiting).length > 0 ? { ...rest, unprovisionedFields: waiting } : rest;
-  ctx.store.putDevice(kept);
-  return kept;
+  let record = withWaiting(next, waiting);
+  // A binding made since (through the current API) gave the terminal a profile: what waited joins it now.
+  if (record.profileId !== null && record.unprovisionedFields !== undefined) record = provisioned(ctx, record, record.profileId);
+  if (record !== next) ctx.store.putDevice(record);
+  return record;
+}
+
+/** The device with these fields waiting for a profile (none when empty); the same record when they are the stored ones. */
+function withWaiting(device: DeviceRecord, waiting: Record<string, string> | undefined): DeviceRecord {
+  if (device.unprovisionedFields === waiting) return device;
+  const { unprovisionedFields: _replaced, ...rest } = device;
+  return waiting !== undefined && Object.keys(waiting).length > 0 ? { ...rest, unprovisionedFields: waiting } : rest;
 }
 
 /**
@@ -140,15 +148,19 @@ export function provisionWaitingDevices(ctx: ServiceContext, mchId: string): voi
   for (const device of [...ctx.group.devicesOf(mchId).values()]) {
     if (device.profileId !== null || device.deviceStatus === DeviceStatus.Decommission) continue;
     const target = provisioningProfileId(ctx, mchId, device.methodList);
-    if (target === null) continue;
-    const { unprovisionedFields, ...rest } = device;
-    const next: DeviceRecord = { ...rest, profileId: target, deviceUpdate: 1, updatedAt: ctx.timestamp };
-    if (unprovisionedFields !== undefined) {
-      const acquirers = storedAcquirers(device);
-      next.extParams = { ...device.extParams, acquirers: { ...acquirers, [target]: { ...acquirers[target], ...unprovisionedFields } } };
-    }
-    ctx.store.putDevice(next);
+    if (target !== null) ctx.store.putDevice(provisioned(ctx, device, target));
   }
+}
+
+/** The device provisioned with the profile: the fields that waited join its acquirer entry; a change for the terminal to pick up. */
+function provisioned(ctx: ServiceContext, device: DeviceRecord, profileId: string): DeviceRecord {
+  const { unprovisionedFields, ...rest } = device;
+  const next: DeviceRecord = { ...rest, profileId, deviceUpdate: 1, updatedAt: ctx.timestamp };
+  if (unprovisionedFields !== undefined) {
+    const acquirers = storedAcquirers(device);
+    next.extParams = { ...device.extParams, acquirers: { ...acquirers, [profileId]: { ...acquirers[profileId], ...unprovisionedFields } } };
+  }
+  return next;
 }
 
 /**
