@@ -10,6 +10,8 @@ export const ServiceCode = {
   OwnerInvalid: 13000,
   /** legacy endpoint called by a group switched to the current API */
   LegacyApiDisabled: 13310,
+  /** current-API endpoint called by a group still on the legacy API, when the simulator refuses those (`--legacy-groups current-api=refuse`) */
+  CurrentApiDisabled: 13311,
 } as const;
 
 /**

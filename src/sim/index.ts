@@ -8,6 +8,8 @@ export { signSimToken, DEFAULT_TOKEN_TTL_SECONDS } from './token.js';
 export type { FaultSettings } from './http/faults.js';
 export { WIRE_STYLES, DEFAULT_WIRE_STYLE, isWireStyle, type WireStyle } from './http/wire-style.js';
 export { SUMMARY_LISTS, DEFAULT_SUMMARY_LISTS, isSummaryLists, type SummaryLists } from './rules/summary-lists.js';
+export { METHOD_CODES, DEFAULT_METHOD_CODES, isMethodCodes, type MethodCodes } from './core/payment-methods.js';
+export { DEFAULT_LEGACY_GROUPS, parseLegacyGroups, type CurrentApiForLegacyGroups, type LegacyGroupsPolicy } from './http/legacy-groups.js';
 export type { RequestStatistics } from './http/stats.js';
 export { SimPortTakenError, SimStateError } from './errors.js';
 export { simAdminClient, SimAdminError, type SimAdminClient, type SimSettings, type SimTransaction } from './admin-client.js';

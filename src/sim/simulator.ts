@@ -2,11 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from '../errors.js';
 import { systemClock } from './core/clock.js';
+import { DEFAULT_METHOD_CODES, type MethodCodes } from './core/payment-methods.js';
 import { createPrng, randomSeed } from './core/prng.js';
 import { readStateFile, StateFileWriter } from './core/state-file.js';
 import { SimStore } from './core/store.js';
 import { SimPortTakenError, SimStateError } from './errors.js';
 import { FaultInjector, type FaultSettings } from './http/faults.js';
+import { DEFAULT_LEGACY_GROUPS, type LegacyGroupsPolicy } from './http/legacy-groups.js';
 import { isUnspecifiedAddress } from './http/loopback.js';
 import { createRequestListener } from './http/server.js';
 import { RequestStats } from './http/stats.js';
@@ -36,6 +38,15 @@ export interface SimulatorOptions {
   wireStyle?: WireStyle;
   /** whose methodList/emvList a merchant's acquirers[] items carry: the binding's (default) or the bound profile's */
   summaryLists?: SummaryLists;
+  /** payment method codes requests may use: the reference's (default) or also 07..20 (core/payment-methods.ts) */
+  methodCodes?: MethodCodes;
+  /**
+   * whether the current configuration API serves groups on the legacy API: `{currentApi: 'serve'}`
+   * (default) or `{currentApi: 'refuse'}`, which answers them code 13311 (http/legacy-groups.ts)
+   */
+  legacyGroups?: LegacyGroupsPolicy;
+  /** also answer `POST /api/v2/current` as its GET (default false: 405) */
+  ownerPost?: boolean;
 }
 
 export interface RunningSimulator {
@@ -80,6 +91,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       revokedTokens: new TokenRevocations(),
       wireStyle: options.wireStyle ?? DEFAULT_WIRE_STYLE,
       summaryLists: options.summaryLists ?? DEFAULT_SUMMARY_LISTS,
+      methodCodes: options.methodCodes ?? DEFAULT_METHOD_CODES,
+      legacyGroups: options.legacyGroups ?? DEFAULT_LEGACY_GROUPS,
+      ownerPost: options.ownerPost ?? false,
       listensOnAllInterfaces: isUnspecifiedAddress(host),
       storeChanged: () => writer?.markDirty(),
     }),

@@ -136,7 +136,7 @@ describe('legacy merchants: payment methods over the bindings', () => {
     const eur = await legacyProfile(sim, { profileName: 'EUR acq', codes: ['01', '02'] });
     const gbp = await legacyProfile(sim, { profileName: 'GBP acq', codes: ['03'], currency: 'GBP' });
     const m = await legacyMerchant(sim, { supportedPaymentMethods: [{ paymentMethod: 'NETWORK_A', profileId: eur.profileId }] });
-    expect(m.supportedPaymentMethods).toEqual([{ paymentMethod: '01', profileId: eur.profileId }]);
+    expect(m.supportedPaymentMethods).toEqual([{ paymentMethod: 'VISA', mchId: m.mchId, profileId: eur.profileId }]);
     const put = ok(
       await sim.api('PUT', `${V2}/mchInfo/${m.mchId}`, {
         supportedPaymentMethods: [
@@ -148,9 +148,9 @@ describe('legacy merchants: payment methods over the bindings', () => {
     );
     expect(put.supportedPayments).toEqual(['01', '02', '03']);
     expect(put.supportedPaymentMethods).toEqual([
-      { paymentMethod: '01', profileId: eur.profileId },
-      { paymentMethod: '02', profileId: eur.profileId },
-      { paymentMethod: '03', profileId: gbp.profileId },
+      { paymentMethod: 'VISA', mchId: m.mchId, profileId: eur.profileId },
+      { paymentMethod: 'MASTERCARD', mchId: m.mchId, profileId: eur.profileId },
+      { paymentMethod: 'UNIONPAY', mchId: m.mchId, profileId: gbp.profileId },
     ]);
     const records = await bindings(m.mchId);
     expect(records.map((b) => [b.acquirerProfileId, b.currency, b.paymentMethods.map((p: any) => [p.paymentMethodCode, p.emvs.map((e: any) => e.emvId)])])).toEqual([
@@ -158,7 +158,7 @@ describe('legacy merchants: payment methods over the bindings', () => {
       [String(gbp.profileId), 'GBP', [['03', [gbp.emvIds['03']]]]],
     ]);
     const left = ok(await sim.api('PUT', `${V2}/mchInfo/${m.mchId}`, { supportedPaymentMethods: [{ paymentMethod: '02', profileId: eur.profileId }] }));
-    expect(left.supportedPaymentMethods).toEqual([{ paymentMethod: '02', profileId: eur.profileId }]);
+    expect(left.supportedPaymentMethods).toEqual([{ paymentMethod: 'MASTERCARD', mchId: m.mchId, profileId: eur.profileId }]);
     expect((await bindings(m.mchId)).map((b) => b.acquirerProfileId)).toEqual([String(eur.profileId)]);
     expect(ok(await sim.api('PUT', `${V2}/mchInfo/${m.mchId}`, { supportedPaymentMethods: [] })).supportedPayments).toEqual([]);
     expect(await bindings(m.mchId)).toEqual([]);
@@ -188,7 +188,7 @@ describe('legacy merchants: payment methods over the bindings', () => {
     rejected(await attempt([{ paymentMethod: '07', profileId: a.profileId }]), 10000, 'Parameters Error (supportedPaymentMethods[0].paymentMethod has unknown payment method code or name "07")');
     rejected(await sim.api('POST', `${V2}/mchInfo`, { mchName: 'New', contactName: 'Ada', contactEmail: 'a@b.c', supportedPaymentMethods: [{ paymentMethod: '02', profileId: a.profileId }] }), 10000, /payment method 02 is not in the methodList/);
     const after = ok(await sim.api('GET', `${V2}/mchInfo/${m.mchId}`));
-    expect(after).toMatchObject({ mchName: 'Corner Shop', supportedPaymentMethods: [{ paymentMethod: '01', profileId: a.profileId }] });
+    expect(after).toMatchObject({ mchName: 'Corner Shop', supportedPaymentMethods: [{ paymentMethod: 'VISA', profileId: a.profileId }] });
     expect(ok(await sim.api('GET', `${V2}/mchInfo`)).total).toBe(1);
   });
 
@@ -197,11 +197,11 @@ describe('legacy merchants: payment methods over the bindings', () => {
     ok(await sim.api('PUT', `${V1}/acquirer/${def.profileId}`, { asDefault: true }));
     const auto = await legacyMerchant(sim);
     expect(auto.supportedPaymentMethods).toEqual([
-      { paymentMethod: '01', profileId: def.profileId },
-      { paymentMethod: '02', profileId: def.profileId },
+      { paymentMethod: 'VISA', mchId: auto.mchId, profileId: def.profileId },
+      { paymentMethod: 'MASTERCARD', mchId: auto.mchId, profileId: def.profileId },
     ]);
     const chosen = await legacyMerchant(sim, { supportedPaymentMethods: [{ paymentMethod: '02', profileId: def.profileId }] });
-    expect(chosen.supportedPaymentMethods).toEqual([{ paymentMethod: '02', profileId: def.profileId }]);
+    expect(chosen.supportedPaymentMethods).toEqual([{ paymentMethod: 'MASTERCARD', mchId: chosen.mchId, profileId: def.profileId }]);
   });
 
   it('DELETE /mchInfo/payment/{mchId}/{paymentMethod} drops one method (code or name); an emptied binding goes', async () => {
@@ -210,7 +210,7 @@ describe('legacy merchants: payment methods over the bindings', () => {
     expect(ok(await sim.api('DELETE', `${V2}/mchInfo/payment/${m.mchId}/NETWORK_B`))).toBeUndefined();
     expect(ok(await sim.api('GET', `${V2}/mchInfo/${m.mchId}`)).supportedPayments).toEqual(['01']);
     rejected(await sim.api('DELETE', `${V2}/mchInfo/payment/${m.mchId}/02`), 10000, `payment method 02 is not bound for merchant ${m.mchId}`);
-    rejected(await sim.api('DELETE', `${V2}/mchInfo/payment/${m.mchId}/VISA`), 10000, 'Parameters Error (paymentMethod has unknown payment method code or name "VISA")');
+    rejected(await sim.api('DELETE', `${V2}/mchInfo/payment/${m.mchId}/DINERS`), 10000, 'Parameters Error (paymentMethod has unknown payment method code or name "DINERS")');
     ok(await sim.api('DELETE', `${V2}/mchInfo/payment/${m.mchId}/01`));
     expect(await bindings(m.mchId)).toEqual([]);
     rejected(await sim.api('DELETE', `${V2}/mchInfo/payment/M000000000001/01`), 10000, 'merchant M000000000001 not found');

@@ -62,8 +62,8 @@ for (const wireStyle of ['real', 'reference'] as const) {
         mcc: '5812',
         supportedPayments: ['01', '02'],
         supportedPaymentMethods: [
-          { paymentMethod: '01', profileId },
-          { paymentMethod: '02', profileId },
+          { paymentMethod: 'VISA', profileId },
+          { paymentMethod: 'MASTERCARD', profileId },
         ],
         extParams: { acqMid: 'MID-001', acqTid: '' },
       });
@@ -152,6 +152,6 @@ describe('groups on the current API and the switch from legacy', () => {
     expect(ok(await sim.api('GET', `${V1}/device?mchId=${merchant.mchId}`)).total).toBe(1);
 
     await legacyGroup(sim);
-    expect(ok(await sim.api('GET', `${V2}/mchInfo/${merchant.mchId}`))).toMatchObject({ extParams: { acqMid: 'X', acqTid: '' }, supportedPaymentMethods: [{ paymentMethod: '01', profileId }] });
+    expect(ok(await sim.api('GET', `${V2}/mchInfo/${merchant.mchId}`))).toMatchObject({ extParams: { acqMid: 'X', acqTid: '' }, supportedPaymentMethods: [{ paymentMethod: 'VISA', profileId }] });
   });
 });

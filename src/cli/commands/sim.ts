@@ -10,8 +10,11 @@ import { writePidFile, type PidFile } from '../pid-file.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
+  isMethodCodes,
   isSummaryLists,
   isWireStyle,
+  METHOD_CODES,
+  parseLegacyGroups,
   signSimToken,
   startSimulator,
   SUMMARY_LISTS,
@@ -46,7 +49,7 @@ const tokenSyntax = {
 
 const serverSyntax = {
   usage: [
-    '[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile] [--pid-file FILE]',
+    '[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile] [--legacy-groups current-api=serve|refuse] [--method-codes reference|extended] [--owner-post] [--pid-file FILE]',
     'token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]',
   ],
   description: `Runs the embedded simulator of the payment service: every API paycfg reads and writes.
@@ -58,7 +61,9 @@ Serves, for a bearer token of a group (\`paycfg sim token\`):
   /api/v2/settlement  settlement batches: list, detail, settle, e-mailed reports
                       (also as /api/v2/settle)
   /api/v2/mchInfo, /api/v2/device, /api/v2/acquirer, /api/v2/emv
-                      the legacy configuration API, for groups on legacy (others get code 13310)
+                      the legacy configuration API, for groups on legacy (others get code 13310);
+                      with --legacy-groups current-api=refuse, /api/openapi/v1 answers those
+                      groups code 13311
 and, for loopback clients with a loopback Host only, the /_sim/ admin surface (groups,
 activation, payments, faults, statistics, state).
 
@@ -95,6 +100,17 @@ see \`paycfg sim token --help\`.`,
       value: 'L',
       help: "Whose methodList/emvList a merchant's acquirers[] items carry: binding (default, the binding's own) or profile (the bound profile's); GET /_sim/settings says which",
     },
+    'legacy-groups': {
+      type: 'string',
+      value: 'P',
+      help: 'Whether the current API (/api/openapi/v1) serves groups on the legacy API: current-api=serve (default: both APIs serve them) or current-api=refuse (it answers them code 13311; transactions, settlements and /api/v2/current serve every group)',
+    },
+    'method-codes': {
+      type: 'string',
+      value: 'C',
+      help: "Payment method codes requests may use: reference (default: card 01..06, QR A1-A3, B1-B3, C1-C16) or extended (also 07..20, the public terminal SDK's further card brands and wallets)",
+    },
+    'owner-post': { type: 'boolean', help: 'Also answer POST /api/v2/current as its GET (one example in the reference sends POST)' },
     'pid-file': {
       type: 'string',
       value: 'FILE',
@@ -158,6 +174,15 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
   if (summaryLists !== undefined && !isSummaryLists(summaryLists)) {
     throw new UsageError(`paycfg sim: --summary-lists must be ${SUMMARY_LISTS.join(' or ')}, got "${summaryLists}"`);
   }
+  const legacyGroupsFlag = values['legacy-groups'];
+  const legacyGroups = legacyGroupsFlag === undefined ? undefined : parseLegacyGroups(legacyGroupsFlag);
+  if (legacyGroupsFlag !== undefined && legacyGroups === undefined) {
+    throw new UsageError(`paycfg sim: --legacy-groups must be current-api=serve or current-api=refuse, got "${legacyGroupsFlag}"`);
+  }
+  const methodCodes = values['method-codes'];
+  if (methodCodes !== undefined && !isMethodCodes(methodCodes)) {
+    throw new UsageError(`paycfg sim: --method-codes must be ${METHOD_CODES.join(' or ')}, got "${methodCodes}"`);
+  }
 
   const sim = await startSimulator({
     host,
@@ -169,6 +194,9 @@ async function runServer(argv: readonly string[], io: IoStreams): Promise<ExitCo
     ...(maxPageSize !== undefined ? { maxPageSize } : {}),
     ...(wireStyle !== undefined ? { wireStyle } : {}),
     ...(summaryLists !== undefined ? { summaryLists } : {}),
+    ...(legacyGroups !== undefined ? { legacyGroups } : {}),
+    ...(methodCodes !== undefined ? { methodCodes } : {}),
+    ...(values['owner-post'] === true ? { ownerPost: true } : {}),
   });
   let pidFile: PidFile | undefined;
   if (values['pid-file'] !== undefined) {

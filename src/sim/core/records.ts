@@ -100,8 +100,13 @@ export const merchantRecordSchema = z.object({
   merchantType: z.string().optional(),
   additionalData: jsonObject.optional(),
   hasKioskTerminal: z.boolean(),
-  /** Legacy (/api/v2) `extParams` `{acqMid, acqTid}` (02 §2.3), as a legacy write last set it. */
+  /**
+   * Legacy (/api/v2) `extParams` (02 §2.3: `{acqMid, acqTid}`; the public client adds `subMid` and
+   * the secret `signKey`), as a legacy write last set it.
+   */
   legacyExtParams: z.record(z.string(), z.string()).optional(),
+  /** Legacy `terminalEmvParams`: EMV parameters the merchant's terminals made through the legacy API start from. */
+  legacyTerminalEmvParams: jsonObject.optional(),
   createdBy: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -150,6 +155,12 @@ export const deviceRecordSchema = z.object({
   profileId: z.string().nullable(),
   emvParams: jsonObject,
   extParams: jsonObject.optional(),
+  /**
+   * Flat legacy acquirer fields (`acqTid`, `subMid`, ...; `tid`/`mid` under the record's names) sent
+   * before the merchant had a binding to hold them: they join `extParams.acquirers.<profileId>` when
+   * a legacy binding provisions the device (rules/legacy/devices.ts).
+   */
+  unprovisionedFields: z.record(z.string(), z.string()).optional(),
   operatingMode: z.string().optional(),
   activesAt: timestamp.optional(),
   /** internal: a pending code older than this cannot be used to log in */

@@ -11,31 +11,11 @@ import { browserRefusal } from './host-guard.js';
 import { isLoopbackAddress } from './loopback.js';
 import { Router } from './router.js';
 import { formatPath } from './validation.js';
-import { acquirerProfileRoutes } from './routes/acquirer-profile-routes.js';
 import { adminRoutes, type AdminHandler } from './routes/admin-routes.js';
 import type { ApiHandler } from './routes/api-route.js';
-import { deviceRoutes } from './routes/device-routes.js';
-import { emvConfigRoutes } from './routes/emv-config-routes.js';
-import { merchantBindingRoutes } from './routes/merchant-binding-routes.js';
-import { merchantRoutes } from './routes/merchant-routes.js';
-import { legacyRoutes } from './routes/legacy-routes.js';
-import { orderRoutes } from './routes/order-routes.js';
-import { ownerRoutes } from './routes/owner-routes.js';
-import { settlementRoutes } from './routes/settlement-routes.js';
+import { apiRoutes } from './routes/api-routes.js';
 import type { SimRuntime } from './runtime.js';
 import { faultStatus } from './wire-style.js';
-
-const apiRouter = new Router<ApiHandler>().add([
-  ...acquirerProfileRoutes,
-  ...emvConfigRoutes,
-  ...merchantRoutes,
-  ...merchantBindingRoutes,
-  ...deviceRoutes,
-  ...ownerRoutes,
-  ...legacyRoutes,
-  ...orderRoutes,
-  ...settlementRoutes,
-]);
 
 const adminRouter = new Router<AdminHandler>().add(adminRoutes);
 
@@ -47,15 +27,17 @@ const adminRouter = new Router<AdminHandler>().add(adminRoutes);
  * uncounted and before the rate limit, so such a page can neither read nor burn anything.
  */
 export function createRequestListener(runtime: SimRuntime): RequestListener {
+  // Which routes exist, and whom the current API serves, is fixed for the simulator's life.
+  const apiRouter = new Router<ApiHandler>().add(apiRoutes(runtime));
   return (request, response) => {
-    handle(runtime, request, response).catch((error: unknown) => {
+    handle(runtime, apiRouter, request, response).catch((error: unknown) => {
       runtime.stats.count('internalErrors');
       sendEnvelope(runtime, response, 500, failure(ServiceCode.System, internalMessage(error)));
     });
   };
 }
 
-async function handle(runtime: SimRuntime, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(runtime: SimRuntime, apiRouter: Router<ApiHandler>, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = request.method ?? 'GET';
   // Concatenated rather than resolved against a base, so that `//x` stays a path, not a host.
   let url: URL;
@@ -86,13 +68,14 @@ async function handle(runtime: SimRuntime, request: IncomingMessage, response: S
     return;
   }
   if (isAdmin) return handleAdmin(runtime, request, response, method, url);
-  if (path.startsWith('/api/')) return handleApi(runtime, request, response, method, url);
+  if (path.startsWith('/api/')) return handleApi(runtime, apiRouter, request, response, method, url);
   request.resume();
   sendEnvelope(runtime, response, 404, failure(ServiceCode.Invalid, `no route ${method} ${path}`));
 }
 
 async function handleApi(
   runtime: SimRuntime,
+  apiRouter: Router<ApiHandler>,
   request: IncomingMessage,
   response: ServerResponse,
   method: string,

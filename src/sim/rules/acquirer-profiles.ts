@@ -1,5 +1,4 @@
 import { canonicalJson, type JsonObject } from '../core/json.js';
-import { paymentMethodInfo } from '../core/payment-methods.js';
 import type { AcqType, AcquirerProfileRecord } from '../core/records.js';
 import { invalid } from '../errors.js';
 import type { ServiceContext } from './context.js';
@@ -185,7 +184,7 @@ function checkProfile(ctx: ServiceContext, profile: AcquirerProfileRecord): void
   const methods = Object.keys(profile.methodList);
   if (methods.length === 0) throw invalid('payment method required: methodList has no payment method');
   for (const code of methods) {
-    const info = paymentMethodInfo(code);
+    const info = ctx.methods.info(code);
     if (info?.type !== profile.acqType) {
       throw invalid(`methodList: payment method ${code} is not a ${profile.acqType} method; a ${profile.acqType} profile takes ${profile.acqType} methods only`);
     }

@@ -1,4 +1,5 @@
 import { formatTimestamp, type Clock } from '../core/clock.js';
+import { DEFAULT_METHOD_CODES, methodCatalog, type MethodCatalog, type MethodCodes } from '../core/payment-methods.js';
 import type { GroupState, SimStore } from '../core/store.js';
 import type { WireStyle } from '../http/wire-style.js';
 import type { SummaryLists } from './summary-lists.js';
@@ -15,12 +16,16 @@ export interface ServiceContext {
   readonly wireStyle: WireStyle;
   /** Whose lists a merchant's `acquirers[]` items carry. */
   readonly summaryLists: SummaryLists;
+  /** The payment method codes requests may use. */
+  readonly methods: MethodCatalog;
 }
 
 /** How the simulated service answers where the reference leaves it open; fixed when the simulator starts. */
 export interface ServiceSettings {
   readonly wireStyle: WireStyle;
   readonly summaryLists: SummaryLists;
+  /** Which method codes the service knows; the reference's when absent. */
+  readonly methodCodes?: MethodCodes;
 }
 
 export function serviceContext(store: SimStore, group: GroupState, clock: Clock, settings: ServiceSettings): ServiceContext {
@@ -32,5 +37,6 @@ export function serviceContext(store: SimStore, group: GroupState, clock: Clock,
     epochSecond: Math.floor(now.getTime() / 1000),
     wireStyle: settings.wireStyle,
     summaryLists: settings.summaryLists,
+    methods: methodCatalog(settings.methodCodes ?? DEFAULT_METHOD_CODES),
   };
 }

@@ -1,5 +1,5 @@
 import { canonicalJson, type JsonObject } from '../core/json.js';
-import { paymentMethodInfo } from '../core/payment-methods.js';
+import { anyMethodInfo } from '../core/payment-methods.js';
 import type { AcquirerProfileRecord, BindingRecord, BoundPaymentMethod, MerchantRecord } from '../core/records.js';
 import { bindingKey } from '../core/store.js';
 import { invalid } from '../errors.js';
@@ -90,7 +90,7 @@ export function bindingView(ctx: ServiceContext, record: BindingRecord): Record<
     currency: record.currency,
     mid: record.mid,
     paymentMethods: record.paymentMethods.map((method) => {
-      const info = paymentMethodInfo(method.code);
+      const info = anyMethodInfo(method.code);
       return {
         paymentMethodCode: method.code,
         paymentMethodName: info?.name,

@@ -1,6 +1,6 @@
 import { InternalError } from '../../errors.js';
 import type { Clock } from '../core/clock.js';
-import { allPaymentMethods, paymentMethodInfo, type PaymentMethodInfo } from '../core/payment-methods.js';
+import type { PaymentMethodInfo } from '../core/payment-methods.js';
 import {
   DeviceStatus,
   TranState,
@@ -90,7 +90,7 @@ export function makePayment(
 
   const currency = input.currency ?? defaultCurrency(ctx, merchant);
   const bindings = [...ctx.group.bindingsOf(merchant.mchId).values()].filter((b) => b.currency === currency);
-  const method = input.paymentMethod === undefined ? defaultMethod(device, merchant.mchId, currency, bindings) : requireMethod(input.paymentMethod);
+  const method = input.paymentMethod === undefined ? defaultMethod(ctx, device, merchant.mchId, currency, bindings) : requireMethod(ctx, input.paymentMethod);
   const terminalMethods = deviceMethodCodes(device.methodList);
   if (terminalMethods.length > 0 && !terminalMethods.includes(method.code)) {
     throw invalid(`payment method ${method.code} (${method.name}) is not in the methodList of terminal ${terminalId} (${terminalMethods.join(', ')})`);
@@ -180,22 +180,21 @@ function requireActiveTerminal(store: SimStore, id: string): DeviceRecord {
   return device;
 }
 
-function requireMethod(text: string): PaymentMethodInfo {
-  const byCode = paymentMethodInfo(text);
-  if (byCode) return byCode;
-  const byName = allPaymentMethods().find((m) => m.name === text.toUpperCase());
-  if (byName) return byName;
+function requireMethod(ctx: ServiceContext, text: string): PaymentMethodInfo {
+  const code = ctx.methods.codeOf(text);
+  const info = code === undefined ? undefined : ctx.methods.info(code);
+  if (info) return info;
   throw parameterError('paymentMethod', `has unknown payment method "${text}" (a code such as 01 or a name such as NETWORK_A)`);
 }
 
 /** The terminal's first method, else the first method (in code order) the merchant has bound in the currency. */
-function defaultMethod(device: DeviceRecord, mchId: string, currency: string, bindings: readonly BindingRecord[]): PaymentMethodInfo {
+function defaultMethod(ctx: ServiceContext, device: DeviceRecord, mchId: string, currency: string, bindings: readonly BindingRecord[]): PaymentMethodInfo {
   const first = deviceMethodCodes(device.methodList)[0];
-  if (first !== undefined) return requireMethod(first);
+  if (first !== undefined) return requireMethod(ctx, first);
   const codes = bindings.flatMap((b) => b.paymentMethods.map((m) => m.code)).sort();
   const code = codes[0];
   if (code === undefined) throw invalid(`no binding of merchant ${mchId} with a payment method in currency ${currency}`);
-  return requireMethod(code);
+  return requireMethod(ctx, code);
 }
 
 /**

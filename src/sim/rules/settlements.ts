@@ -1,4 +1,4 @@
-import { paymentMethodInfo } from '../core/payment-methods.js';
+import { anyMethodInfo } from '../core/payment-methods.js';
 import { SettleState, TranState, type SettlementBatchRecord, type TransactionRecord } from '../core/records.js';
 import type { SimStore } from '../core/store.js';
 import { invalid, parameterError } from '../errors.js';
@@ -184,7 +184,7 @@ export function batchDetailView(store: SimStore, batch: SettlementBatchRecord): 
       amount: toMajor(g.minor, batch.currency),
       transType: g.transType,
       count: g.count,
-      paymentMethod: paymentMethodInfo(g.code)?.name ?? g.code,
+      paymentMethod: anyMethodInfo(g.code)?.name ?? g.code,
     }));
   return { ...batchListView(store, batch), successTime: batch.successTime, transactions };
 }

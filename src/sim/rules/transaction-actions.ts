@@ -1,4 +1,4 @@
-import { paymentMethodInfo } from '../core/payment-methods.js';
+import { anyMethodInfo } from '../core/payment-methods.js';
 import { SettleState, TranState, type TransactionAction, type TransactionRecord } from '../core/records.js';
 import { invalid } from '../errors.js';
 import { checkAdminPassword } from './admin-password.js';
@@ -217,7 +217,7 @@ function requireTypeAllowed(ctx: ServiceContext, record: TransactionRecord, type
     throw invalid(`acquirer profile ${record.profileId} of transaction ${record.tranId} no longer exists, so ${what} cannot be sent to it`);
   }
   if (profileAllows(profile, record.paymentMethod, type)) return;
-  const method = paymentMethodInfo(record.paymentMethod)?.name ?? record.paymentMethod;
+  const method = anyMethodInfo(record.paymentMethod)?.name ?? record.paymentMethod;
   throw invalid(
     `acquirer profile ${profile.profileName} (${profile.profileId}) does not support ${what} for ${method}: its methodList allows ${(profile.methodList[record.paymentMethod] ?? []).join(', ')} for ${record.paymentMethod}`,
   );

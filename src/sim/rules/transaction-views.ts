@@ -1,5 +1,5 @@
 import { compareDigits } from '../core/store.js';
-import { paymentMethodInfo } from '../core/payment-methods.js';
+import { anyMethodInfo } from '../core/payment-methods.js';
 import { TRAN_STATE_NAMES, type SettleStateValue, type TransactionRecord } from '../core/records.js';
 import type { SimStore } from '../core/store.js';
 import { toMajor } from './money.js';
@@ -106,7 +106,7 @@ export function transactionListView(store: SimStore, record: TransactionRecord):
     entryMode: record.entryMode,
     tranStatus: tranStatusName(record.state),
     tranType: record.tranType,
-    paymentMethod: paymentMethodInfo(record.paymentMethod)?.name ?? record.paymentMethod,
+    paymentMethod: anyMethodInfo(record.paymentMethod)?.name ?? record.paymentMethod,
     createdAt: record.createdAt,
     settleState: batch?.state,
   };

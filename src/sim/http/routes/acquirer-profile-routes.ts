@@ -20,7 +20,7 @@ export const acquirerProfileRoutes: ApiRoute[] = [
     method: 'POST',
     pattern: `${API_V1}/acquirer`,
     handler: (r) => {
-      const profile = createAcquirerProfile(r.ctx, parseInput(acquirerProfileCreateSchema, r.body()));
+      const profile = createAcquirerProfile(r.ctx, parseInput(acquirerProfileCreateSchema(r.ctx.methods), r.body()));
       return success({ id: profile.profileId });
     },
   },
@@ -28,7 +28,7 @@ export const acquirerProfileRoutes: ApiRoute[] = [
     method: 'PUT',
     pattern: `${API_V1}/acquirer/{profileId}`,
     handler: (r) => {
-      updateAcquirerProfile(r.ctx, param(r, 'profileId'), parseInput(acquirerProfileUpdateSchema, r.body()));
+      updateAcquirerProfile(r.ctx, param(r, 'profileId'), parseInput(acquirerProfileUpdateSchema(r.ctx.methods), r.body()));
       return success();
     },
   },

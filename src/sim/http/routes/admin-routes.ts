@@ -46,13 +46,25 @@ function redactSecrets(snapshot: StoreSnapshot): StoreSnapshot {
     ...snapshot,
     groups: snapshot.groups.map((g) => ({
       ...g,
-      merchants: g.merchants.map((m) => (m.passcode === undefined ? m : { ...m, passcode: REDACTED })),
+      merchants: g.merchants.map((m) => {
+        const shown = m.passcode === undefined ? m : { ...m, passcode: REDACTED };
+        return m.legacyExtParams === undefined ? shown : { ...shown, legacyExtParams: redactSecretKeys(m.legacyExtParams) as Record<string, string> };
+      }),
       devices: g.devices.map((d) => {
-        const shown = d.deviceAdmin === undefined ? d : { ...d, deviceAdmin: REDACTED };
+        let shown = d.deviceAdmin === undefined ? d : { ...d, deviceAdmin: REDACTED };
+        if (d.unprovisionedFields !== undefined) shown = { ...shown, unprovisionedFields: redactSecretKeys(d.unprovisionedFields) as Record<string, string> };
         return d.extParams === undefined ? shown : { ...shown, extParams: redactSecretKeys(d.extParams) as JsonObject };
       }),
     })),
   };
+}
+
+/**
+ * Whether a key holds a secret: the client's rule (`isSecretName`), and the legacy merchant's
+ * signing key (`signKey`, which the public onboarding client sends in `extParams`).
+ */
+function isSecretKey(key: string): boolean {
+  return isSecretName(key) || key === 'signKey';
 }
 
 /**
@@ -65,7 +77,7 @@ function redactSecretKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(redactSecretKeys);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, isSecretName(key) && typeof inner === 'string' ? REDACTED : redactSecretKeys(inner)]),
+    Object.entries(value).map(([key, inner]) => [key, isSecretKey(key) && typeof inner === 'string' ? REDACTED : redactSecretKeys(inner)]),
   );
 }
 

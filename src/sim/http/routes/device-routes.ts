@@ -35,7 +35,7 @@ export const deviceRoutes: ApiRoute[] = [
   {
     method: 'POST',
     pattern: `${API_V1}/device`,
-    handler: (r) => success(createDevice(r.ctx, parseInput(deviceCreateSchema, r.body()))),
+    handler: (r) => success(createDevice(r.ctx, parseInput(deviceCreateSchema(r.ctx.methods), r.body()))),
   },
   {
     method: 'POST',
@@ -63,7 +63,7 @@ export const deviceRoutes: ApiRoute[] = [
     method: 'PUT',
     pattern: `${API_V1}/device/{deviceId}`,
     handler: (r) => {
-      const input = parseInput(deviceUpdateSchema, r.body());
+      const input = parseInput(deviceUpdateSchema(r.ctx.methods), r.body());
       updateDevice(r.ctx, param(r, 'deviceId'), input);
       return success();
     },

@@ -1,4 +1,3 @@
-import { isPaymentMethodCode } from '../../core/payment-methods.js';
 import { parameterError } from '../../errors.js';
 import { createEmvConfig, deleteEmvConfig, emvConfigView, listEmvConfigs, updateEmvConfig } from '../../rules/emv-configs.js';
 import { success } from '../envelope.js';
@@ -19,7 +18,7 @@ export const emvConfigRoutes: ApiRoute[] = [
     pattern: `${API_V1}/emv`,
     handler: (r) => {
       const paymentMethod = queryText(r, 'paymentMethod');
-      if (paymentMethod !== undefined && !isPaymentMethodCode(paymentMethod)) {
+      if (paymentMethod !== undefined && !r.ctx.methods.has(paymentMethod)) {
         throw parameterError('paymentMethod', `has unknown payment method code "${paymentMethod}"`);
       }
       const records = listEmvConfigs(r.ctx, { paymentMethod, currency: queryText(r, 'currency'), emvName: queryText(r, 'emvName') });
@@ -29,7 +28,7 @@ export const emvConfigRoutes: ApiRoute[] = [
   {
     method: 'POST',
     pattern: `${API_V1}/emv`,
-    handler: (r) => success({ id: createEmvConfig(r.ctx, parseInput(emvConfigCreateSchema, r.body())).id }),
+    handler: (r) => success({ id: createEmvConfig(r.ctx, parseInput(emvConfigCreateSchema(r.ctx.methods), r.body())).id }),
   },
   {
     method: 'PUT',

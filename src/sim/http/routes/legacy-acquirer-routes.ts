@@ -12,11 +12,11 @@ export const legacyAcquirerRoutes: ApiRoute[] = [
     legacyPageOf(r, listAcquirerProfiles(r.ctx, { profileName: queryText(r, 'profileName') }), (p) => legacyProfileView(r.ctx, p)),
   ),
   legacyRoute('POST', '/acquirer', (r) => {
-    const profile = createLegacyProfile(r.ctx, parseInput(legacyProfileCreateSchema, r.body()));
+    const profile = createLegacyProfile(r.ctx, parseInput(legacyProfileCreateSchema(r.ctx.methods), r.body()));
     return success({ id: profile.profileId });
   }),
   legacyRoute('PUT', '/acquirer/{profileId}', (r) => {
-    const profile = updateLegacyProfile(r.ctx, param(r, 'profileId'), parseInput(legacyProfileUpdateSchema, r.body()));
+    const profile = updateLegacyProfile(r.ctx, param(r, 'profileId'), parseInput(legacyProfileUpdateSchema(r.ctx.methods), r.body()));
     return success({ id: profile.profileId });
   }),
   legacyRoute('DELETE', '/acquirer/{profileId}', (r) => {

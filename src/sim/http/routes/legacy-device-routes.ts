@@ -8,8 +8,9 @@ import { param, queryText, type ApiRequest, type ApiRoute } from './api-route.js
 import { legacyPageOf, legacyRoute } from './legacy-api-route.js';
 
 /**
- * The merchant whose devices are listed: `merchantId` in the machine description, `deviceId` in
- * the reference table (which names the merchant id so).
+ * The merchant whose devices are listed: `merchantId` in the machine description (the name the
+ * documentation gives), `deviceId` in the reference table (which names the merchant id so), and
+ * `mchId`, the current API's name. Names sent together must agree.
  */
 function merchantQuery(r: ApiRequest): string {
   const merchantId = queryText(r, 'merchantId');
@@ -17,9 +18,14 @@ function merchantQuery(r: ApiRequest): string {
   if (merchantId !== undefined && deviceId !== undefined && merchantId !== deviceId) {
     throw parameterError('merchantId', 'and deviceId name different merchants; send one of them');
   }
-  const mchId = merchantId ?? deviceId;
-  if (mchId === undefined) throw parameterError('merchantId', 'required (or deviceId, the merchant id)');
-  return mchId;
+  const mchId = queryText(r, 'mchId');
+  const named = merchantId ?? deviceId;
+  if (mchId !== undefined && named !== undefined && mchId !== named) {
+    throw parameterError('mchId', `and ${merchantId !== undefined ? 'merchantId' : 'deviceId'} name different merchants; send one of them`);
+  }
+  const merchant = named ?? mchId;
+  if (merchant === undefined) throw parameterError('merchantId', 'required (or deviceId, the merchant id)');
+  return merchant;
 }
 
 /** `deviceStatus` 0 (suspend), 2 (logout), 3 (decommission); 1 is no operator's to set. */
@@ -34,9 +40,9 @@ function deviceStatusQuery(r: ApiRequest): 0 | 2 | 3 | undefined {
 /** `/api/v2/device` (document 2, 4.5). */
 export const legacyDeviceRoutes: ApiRoute[] = [
   legacyRoute('GET', '/device', (r) => legacyPageOf(r, listDevices(r.ctx, { mchId: merchantQuery(r) }), legacyDeviceView)),
-  legacyRoute('POST', '/device', (r) => success(createLegacyDevice(r.ctx, parseInput(legacyDeviceCreateSchema, r.body())))),
+  legacyRoute('POST', '/device', (r) => success(createLegacyDevice(r.ctx, parseInput(legacyDeviceCreateSchema(r.ctx.methods), r.body())))),
   legacyRoute('PUT', '/device/{deviceId}', (r) => {
-    const device = updateLegacyDevice(r.ctx, param(r, 'deviceId'), parseInput(legacyDeviceUpdateSchema, r.body()));
+    const device = updateLegacyDevice(r.ctx, param(r, 'deviceId'), parseInput(legacyDeviceUpdateSchema(r.ctx.methods), r.body()));
     return success({ id: legacyDeviceNumber(device) });
   }),
   legacyRoute('DELETE', '/device/{deviceId}', (r) => {

@@ -17,7 +17,7 @@ export const merchantBindingRoutes: ApiRoute[] = [
     method: 'POST',
     pattern: PATTERN,
     handler: (r) => {
-      const input = parseInput(bindingSchema, r.body());
+      const input = parseInput(bindingSchema(r.ctx.methods), r.body());
       addBinding(r.ctx, param(r, 'mchId'), input);
       return success();
     },
@@ -26,7 +26,7 @@ export const merchantBindingRoutes: ApiRoute[] = [
     method: 'PUT',
     pattern: PATTERN,
     handler: (r) => {
-      const input = parseInput(bindingSchema, r.body());
+      const input = parseInput(bindingSchema(r.ctx.methods), r.body());
       replaceBinding(r.ctx, param(r, 'mchId'), input);
       return success();
     },

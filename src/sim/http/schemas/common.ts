@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isJsonObject, MAX_JSON_DEPTH, pathDeeperThan, type JsonObject } from '../../core/json.js';
-import { isPaymentMethodCode } from '../../core/payment-methods.js';
+import type { MethodCatalog } from '../../core/payment-methods.js';
 
 /** An optional field: null is taken as absent, as a Java service deserialising into nullable fields would. */
 export function optional<T extends z.ZodType>(schema: T) {
@@ -16,9 +16,27 @@ export const requiredText = z.string().refine((s) => s.trim() !== '', { error: '
 
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter upper-case ISO 4217 code' });
 
-export const paymentMethodCode = z.string().superRefine((code, ctx) => {
-  if (!isPaymentMethodCode(code)) ctx.addIssue({ code: 'custom', message: `has unknown payment method code "${code}"`, input: code });
-});
+/**
+ * Schemas that check method codes depend on the codes the simulated service knows: each is built
+ * once per catalog (there are two) and picked by the request's context (`r.ctx.methods`).
+ */
+export function perCatalog<T>(build: (methods: MethodCatalog) => T): (methods: MethodCatalog) => T {
+  const built = new Map<MethodCatalog, T>();
+  return (methods) => {
+    let schema = built.get(methods);
+    if (schema === undefined) {
+      schema = build(methods);
+      built.set(methods, schema);
+    }
+    return schema;
+  };
+}
+
+export function paymentMethodCode(methods: MethodCatalog) {
+  return z.string().superRefine((code, ctx) => {
+    if (!methods.has(code)) ctx.addIssue({ code: 'custom', message: `has unknown payment method code "${code}"`, input: code });
+  });
+}
 
 /** An IANA time zone name the runtime knows (Europe/Paris, UTC...). */
 export function isTimeZone(name: string): boolean {

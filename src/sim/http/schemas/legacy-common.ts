@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paymentMethodCodeOf } from '../../rules/legacy/common.js';
 import { MAX_JSON_DEPTH, pathDeeperThan } from '../../core/json.js';
+import type { MethodCatalog } from '../../core/payment-methods.js';
 
 /**
  * A field the legacy reference shows both as an object and as a JSON-encoded string (emvList,
@@ -24,21 +24,20 @@ export function objectOrJsonString<O>(inner: z.ZodType<O>) {
   }, inner);
 }
 
-/** A payment method by code (`01`) or network name (`NETWORK_A`), answered as its code. */
-export const paymentMethodCodeOrName = z.string().transform((value, ctx) => {
-  const code = paymentMethodCodeOf(value);
-  if (code === undefined) {
-    ctx.addIssue({ code: 'custom', message: `has unknown payment method code or name "${value}"`, input: value });
-    return z.NEVER;
-  }
-  return code;
-});
+/** A payment method by code (`01`) or name (`VISA`, `NETWORK_A`, any case), answered as its code. */
+export function paymentMethodCodeOrName(methods: MethodCatalog) {
+  return z.string().transform((value, ctx) => {
+    const code = methods.codeOf(value);
+    if (code === undefined) {
+      ctx.addIssue({ code: 'custom', message: `has unknown payment method code or name "${value}"`, input: value });
+      return z.NEVER;
+    }
+    return code;
+  });
+}
+
+/** `true`/`false`, or the same as a string (`"true"`), as a form-built client sends it. */
+export const looseBoolean = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
 
 /** An integer id that may travel as a number or as a string of digits. */
-export const numericId = z.union([
-  z.number().int().min(0),
-  z
-    .string()
-    .regex(/^\d{1,15}$/, { error: 'must be a number' })
-    .transform(Number),
-]);
+export const numericId = z.preprocess((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value), z.number().int().min(0));

@@ -1,4 +1,3 @@
-import { allPaymentMethods, isPaymentMethodCode } from '../../core/payment-methods.js';
 import { ownerInvalid } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 
@@ -10,9 +9,8 @@ export function checkCallerGroup(ctx: ServiceContext, groupId: string | undefine
   if (groupId !== undefined && groupId !== '' && groupId !== ctx.group.groupId) throw ownerInvalid();
 }
 
-/** A payment method named by its code (`01`) or its network name (`NETWORK_A`, any case); undefined when neither. */
-export function paymentMethodCodeOf(codeOrName: string): string | undefined {
-  if (isPaymentMethodCode(codeOrName)) return codeOrName;
-  const upper = codeOrName.toUpperCase();
-  return allPaymentMethods().find((method) => method.name === upper)?.code;
-}
+/**
+ * The legacy API sets no currency on merchants and EMV configs: one created there is in USD, as the
+ * legacy terminal defaults (0840, document 2, 2.6) are.
+ */
+export const LEGACY_CURRENCY = 'USD';

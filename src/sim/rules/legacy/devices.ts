@@ -1,5 +1,6 @@
 import { canonicalJson, type JsonObject } from '../../core/json.js';
-import type { DeviceRecord } from '../../core/records.js';
+import { DeviceStatus, type DeviceRecord } from '../../core/records.js';
+import { withRealEmvNames } from '../../core/terminal-emv-names.js';
 import { invalid, parameterError } from '../../errors.js';
 import type { ServiceContext } from '../context.js';
 import { deleteDevice, suspendDevice } from '../device-lifecycle.js';
@@ -13,6 +14,9 @@ import { checkCallerGroup } from './common.js';
  * a terminal its acquirer fields flat (`extParams` `{acqTid, acqMid, subMid, ...}`, and `methodList`
  * `{"all" | <code>: {tid, mid}}`); the record keeps them where the current API does, in
  * `extParams.acquirers.<profileId>`, so that both views and every device rule see the same thing.
+ * A terminal made before its merchant has any binding is made all the same (document 1, 4.5:
+ * `profileId` null, provisioning skipped): its flat fields wait in the record until a legacy
+ * binding provisions it.
  */
 
 /** Flat acquirer fields (`acqTid`, `acqMid`, `subMid`, `clientId`, `jwtSecret`, ...). */
@@ -28,6 +32,7 @@ export interface LegacyDeviceCreateInput {
   deviceName?: string | undefined;
   deviceType?: string | undefined;
   deviceAdmin?: string | undefined;
+  /** `emvParams` or `terminalEmvParams`, under the reference's names */
   emvParams?: JsonObject | undefined;
   methodList?: LegacyMethodList | undefined;
   extParams?: LegacyAcquirerFields | undefined;
@@ -53,21 +58,30 @@ const UNSIMULATED_KEYS = { serverUrl: '', licenseId: '', signKeyId: '', cardBdkI
 /** Legacy names of the acquirer fields the current record keeps as `tid` and `mid`. */
 const LEGACY_NAMES: Readonly<Record<string, string>> = { tid: 'acqTid', mid: 'acqMid' };
 
+type Acquirers = Record<string, Record<string, string>>;
+
 export function createLegacyDevice(ctx: ServiceContext, input: LegacyDeviceCreateInput): { id: string; activationCode: string } {
-  requireOwnMerchant(ctx, input.mchId);
+  const merchant = requireOwnMerchant(ctx, input.mchId);
   checkCallerGroup(ctx, input.groupId);
   const routed = routeMethodList(ctx, input.mchId, input.methodList, {});
-  const acquirers = withFlatFields(ctx, input.mchId, routed.methodList, routed.acquirers, input.extParams);
+  const flat = input.extParams === undefined ? {} : recordFields(input.extParams, 'extParams');
+  const target = provisioningProfileId(ctx, input.mchId, routed.methodList);
+  // Before any binding, `all` had no profile to go to either: both wait for one.
+  const waiting = target === null ? { ...allFields(input.methodList), ...flat } : {};
+  const acquirers = target === null || Object.keys(flat).length === 0 ? routed.acquirers : { ...routed.acquirers, [target]: { ...routed.acquirers[target], ...flat } };
   const created = createDevice(ctx, {
     mchId: input.mchId,
     deviceAlias: input.activateCodeAlias,
     deviceName: input.deviceName,
     deviceType: input.deviceType,
     deviceAdmin: input.deviceAdmin,
-    emvParams: input.emvParams,
+    emvParams: { ...merchant.legacyTerminalEmvParams, ...input.emvParams },
     methodList: routed.methodList,
     extParams: Object.keys(acquirers).length > 0 ? { acquirers } : undefined,
   });
+  if (Object.keys(waiting).length > 0) {
+    ctx.store.putDevice({ ...requireOwnDevice(ctx, created.id), unprovisionedFields: waiting });
+  }
   return { id: created.id, activationCode: created.activationCode };
 }
 
@@ -78,8 +92,11 @@ export function updateLegacyDevice(ctx: ServiceContext, id: string, input: Legac
     deviceName: input.deviceName,
     deviceType: input.deviceType,
     deviceAdmin: input.deviceAdmin,
-    emvParams: input.emvParams,
   };
+  if (input.emvParams !== undefined) {
+    // Cleared or set, the terminal starts again from its merchant's legacy terminalEmvParams.
+    update.emvParams = { ...ctx.store.merchant(current.mchId)?.legacyTerminalEmvParams, ...input.emvParams };
+  }
   let methodList = current.methodList;
   let acquirers = storedAcquirers(current);
   if (input.methodList === null) {
@@ -91,13 +108,47 @@ export function updateLegacyDevice(ctx: ServiceContext, id: string, input: Legac
     methodList = routed.methodList;
     acquirers = routed.acquirers;
   }
+  let waiting = current.unprovisionedFields;
   if (input.extParams === null) {
     update.extParams = null;
-  } else if (input.extParams !== undefined || input.methodList) {
-    acquirers = withFlatFields(ctx, current.mchId, methodList, acquirers, input.extParams ?? undefined);
-    update.extParams = { ...current.extParams, acquirers };
+    waiting = undefined;
+  } else if (input.extParams !== undefined || input.methodList || waiting !== undefined) {
+    const flat = input.extParams ? recordFields(input.extParams, 'extParams') : {};
+    const target = provisioningProfileId(ctx, current.mchId, methodList);
+    if (target === null) {
+      waiting = { ...waiting, ...allFields(input.methodList ?? undefined), ...flat };
+    } else {
+      acquirers = { ...acquirers, [target]: { ...acquirers[target], ...waiting, ...flat } };
+      waiting = undefined;
+      update.extParams = { ...current.extParams, acquirers };
+    }
   }
-  return updateDevice(ctx, id, update);
+  const next = updateDevice(ctx, id, update);
+  if (waiting === current.unprovisionedFields) return next;
+  const { unprovisionedFields: _dropped, ...rest } = next;
+  const kept: DeviceRecord = waiting !== undefined && Object.keys(waiting).length > 0 ? { ...rest, unprovisionedFields: waiting } : rest;
+  ctx.store.putDevice(kept);
+  return kept;
+}
+
+/**
+ * After a legacy binding: each device of the merchant that has no provisioning profile yet gets
+ * one (the first binding for its methods), and the flat fields it was given meanwhile join that
+ * profile's acquirer entry; the terminal has a configuration change to pick up.
+ */
+export function provisionWaitingDevices(ctx: ServiceContext, mchId: string): void {
+  for (const device of [...ctx.group.devicesOf(mchId).values()]) {
+    if (device.profileId !== null || device.deviceStatus === DeviceStatus.Decommission) continue;
+    const target = provisioningProfileId(ctx, mchId, device.methodList);
+    if (target === null) continue;
+    const { unprovisionedFields, ...rest } = device;
+    const next: DeviceRecord = { ...rest, profileId: target, deviceUpdate: 1, updatedAt: ctx.timestamp };
+    if (unprovisionedFields !== undefined) {
+      const acquirers = storedAcquirers(device);
+      next.extParams = { ...device.extParams, acquirers: { ...acquirers, [target]: { ...acquirers[target], ...unprovisionedFields } } };
+    }
+    ctx.store.putDevice(next);
+  }
 }
 
 /**
@@ -142,7 +193,8 @@ export function legacyDeviceView(record: DeviceRecord): Record<string, unknown> 
     customerId: record.groupId,
     profileId: record.profileId,
     ...UNSIMULATED_KEYS,
-    emvParams: canonicalJson(record.emvParams),
+    // The real documentation's names (`amexFloorLimit`), as the live service answers them.
+    emvParams: canonicalJson(withRealEmvNames(record.emvParams)),
     extParams: legacyExtParams(record),
     operatingMode: record.operatingMode,
     activesAt: record.activesAt,
@@ -152,19 +204,22 @@ export function legacyDeviceView(record: DeviceRecord): Record<string, unknown> 
   };
 }
 
-/** The acquirer fields of the device's provisioning profile, `tid` and `mid` under their legacy names. */
+/**
+ * The acquirer fields of the device's provisioning profile, or those waiting for one, `tid` and
+ * `mid` under their legacy names.
+ */
 function legacyExtParams(record: DeviceRecord): Record<string, string> {
-  const entry = record.profileId === null ? undefined : storedAcquirers(record)[record.profileId];
+  const entry = record.profileId === null ? record.unprovisionedFields : storedAcquirers(record)[record.profileId];
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(entry ?? {})) flat[LEGACY_NAMES[name] ?? name] = value;
   return flat;
 }
 
 /** `extParams.acquirers` as the record keeps it (the schemas let only string fields in). */
-function storedAcquirers(record: DeviceRecord): Record<string, Record<string, string>> {
+function storedAcquirers(record: DeviceRecord): Acquirers {
   const acquirers = record.extParams?.['acquirers'];
   if (acquirers === null || typeof acquirers !== 'object' || Array.isArray(acquirers)) return {};
-  return structuredClone(acquirers) as Record<string, Record<string, string>>;
+  return structuredClone(acquirers) as Acquirers;
 }
 
 /** Flat legacy fields in the record's names: `acqTid` → `tid`, `acqMid` → `mid`; a field given under both names must agree. */
@@ -181,6 +236,12 @@ function recordFields(fields: LegacyAcquirerFields, where: string): Record<strin
   return result;
 }
 
+/** The `all` entry of a methodList, in the record's names. */
+function allFields(methodList: LegacyMethodList | undefined): Record<string, string> {
+  const all = methodList?.[ALL_METHODS];
+  return all === undefined ? {} : recordFields(all, `methodList.${ALL_METHODS}`);
+}
+
 /**
  * A legacy methodList over the merchant's bindings: `all` gives its fields to every bound profile,
  * a method code to the profiles bound for it (after `all`, so a code overrides). The device's own
@@ -190,8 +251,8 @@ function routeMethodList(
   ctx: ServiceContext,
   mchId: string,
   methodList: LegacyMethodList | undefined,
-  stored: Record<string, Record<string, string>>,
-): { methodList: string | undefined; acquirers: Record<string, Record<string, string>> } {
+  stored: Acquirers,
+): { methodList: string | undefined; acquirers: Acquirers } {
   const acquirers = { ...stored };
   if (methodList === undefined) return { methodList: undefined, acquirers };
   const bindings = [...ctx.group.bindingsOf(mchId).values()];
@@ -211,20 +272,4 @@ function routeMethodList(
     for (const binding of holders) give(binding.profileId, fields);
   }
   return { methodList: all !== undefined || codes.length === 0 ? undefined : codes.join(','), acquirers };
-}
-
-/** The flat `extParams` fields join the acquirer entry of the profile the device is provisioned with. */
-function withFlatFields(
-  ctx: ServiceContext,
-  mchId: string,
-  methodList: string | undefined,
-  acquirers: Record<string, Record<string, string>>,
-  extParams: LegacyAcquirerFields | undefined,
-): Record<string, Record<string, string>> {
-  if (extParams === undefined || Object.keys(extParams).length === 0) return acquirers;
-  const profileId = provisioningProfileId(ctx, mchId, methodList);
-  if (profileId === null) {
-    throw invalid(`extParams: merchant ${mchId} has no acquirer profile bound for this device's payment methods to hold these fields; bind one first`);
-  }
-  return { ...acquirers, [profileId]: { ...acquirers[profileId], ...recordFields(extParams, 'extParams') } };
 }

@@ -1,16 +1,29 @@
+import type { JsonObject } from '../../core/json.js';
 import type { MerchantRecord } from '../../core/records.js';
+import { withRealEmvNames } from '../../core/terminal-emv-names.js';
 import type { ServiceContext } from '../context.js';
 import { supportedPayments } from '../merchant-bindings.js';
 import { createMerchant, replaceMerchant, type MerchantInput } from '../merchants.js';
 import { requireOwnMerchant } from '../owner.js';
-import { checkCallerGroup } from './common.js';
-import { applyLegacyPayments, legacyPaymentMethods, planLegacyPayments, type LegacyPaymentMethod } from './merchant-payments.js';
+import { storedReceiptLogo } from '../receipt-logo.js';
+import { parameterError } from '../../errors.js';
+import { checkCallerGroup, LEGACY_CURRENCY } from './common.js';
+import { applyLegacyPayments, bindLegacyPaymentMethod, legacyPaymentMethods, planLegacyPayments, type LegacyPaymentMethod } from './merchant-payments.js';
 
 /**
- * The legacy merchant (document 2, 2.3) over the current API's merchant record: the same record,
- * created and replaced by the current API's rules (providerReference unique, server defaults, the
- * automatic binding to the default card profile), shown without currency and current-only fields.
+ * The legacy merchant (document 2, 2.3, and what the public onboarding client sends) over the
+ * current API's merchant record: the same record, created and replaced by the current API's rules
+ * (providerReference unique, server defaults, the automatic binding to the default card profile),
+ * shown without currency and current-only fields.
  */
+
+/** The legacy `extParams`: the merchant's ids at its acquirer, and the public client's `subMid` and secret `signKey`. */
+export interface LegacyMerchantExtParams {
+  acqMid?: string | undefined;
+  acqTid?: string | undefined;
+  subMid?: string | undefined;
+  signKey?: string | undefined;
+}
 
 /** What a legacy create or update may write; an update writes the fields present. */
 export interface LegacyMerchantInput {
@@ -22,34 +35,48 @@ export interface LegacyMerchantInput {
   mcc?: string | undefined;
   providerReference?: string | undefined;
   receiptLogo?: string | undefined;
+  /** the public client's name for receiptLogo */
+  logo?: string | undefined;
   contactAddress?: string | undefined;
   contactPhone?: string | undefined;
   state?: 0 | 1 | undefined;
-  extParams?: { acqMid?: string | undefined; acqTid?: string | undefined } | undefined;
+  /** the public client's form of state: true is 1 */
+  activated?: boolean | undefined;
+  extParams?: LegacyMerchantExtParams | undefined;
+  /** EMV parameters (under the reference's names) the merchant's legacy-made terminals start from */
+  terminalEmvParams?: JsonObject | undefined;
   supportedPaymentMethods?: LegacyPaymentMethod[] | undefined;
 }
 
 export type LegacyMerchantCreateInput = LegacyMerchantInput & { mchName: string; contactName: string; contactEmail: string };
 
-/** The legacy merchant has no currency; one created here settles in USD, as the legacy terminal defaults (0840) do. */
-export const LEGACY_MERCHANT_CURRENCY = 'USD';
+export interface LegacyPaymentBindInput {
+  groupId?: string | undefined;
+  /** a code; the schema has already turned a name into its code */
+  paymentMethod: string;
+  profileId: number;
+}
 
+/** Written as the current API's record has them; `logo` and `activated` are folded into receiptLogo and state first. */
 const PROFILE_FIELDS = ['timeZone', 'mcc', 'providerReference', 'receiptLogo', 'contactAddress', 'contactPhone', 'state'] as const;
+
+/** The secret of `extParams`: written, never answered, and kept when a write leaves it out (no client can read it back to resend it). */
+const SIGN_KEY = 'signKey';
 
 export function createLegacyMerchant(ctx: ServiceContext, input: LegacyMerchantCreateInput): MerchantRecord {
   checkCallerGroup(ctx, input.groupId);
   const merchantInput: MerchantInput = {
     mchName: input.mchName,
-    currency: LEGACY_MERCHANT_CURRENCY,
+    currency: LEGACY_CURRENCY,
     contactName: input.contactName,
     contactEmail: input.contactEmail,
   };
   copyProfileFields(merchantInput, input);
   // Checked before the merchant exists, so a refused binding leaves nothing behind. The default
-  // profile's automatic binding cannot change the outcome: the pairs decide what stays bound.
+  // profile's automatic binding cannot change the outcome: the items decide what stays bound.
   if (input.supportedPaymentMethods !== undefined) planLegacyPayments(ctx, '', input.supportedPaymentMethods);
   let record = createMerchant(ctx, merchantInput);
-  if (input.extParams !== undefined) record = saveExtParams(ctx, record, input.extParams);
+  record = saveLegacyFields(ctx, record, input);
   if (input.supportedPaymentMethods !== undefined) {
     applyLegacyPayments(ctx, planLegacyPayments(ctx, record.mchId, input.supportedPaymentMethods));
   }
@@ -87,9 +114,15 @@ export function updateLegacyMerchant(ctx: ServiceContext, mchId: string, input: 
   };
   copyProfileFields(merchantInput, input);
   let record = replaceMerchant(ctx, mchId, merchantInput);
-  if (input.extParams !== undefined) record = saveExtParams(ctx, record, input.extParams);
+  record = saveLegacyFields(ctx, record, input);
   if (plan) applyLegacyPayments(ctx, plan);
   return record;
+}
+
+/** `POST /api/v2/mchInfo/payment/{mchId}`: binds one method through one profile (merchant-payments.ts). */
+export function bindLegacyPayment(ctx: ServiceContext, mchId: string, input: LegacyPaymentBindInput): void {
+  checkCallerGroup(ctx, input.groupId);
+  bindLegacyPaymentMethod(ctx, mchId, input.paymentMethod, input.profileId);
 }
 
 export function legacyMerchantView(ctx: ServiceContext, record: MerchantRecord): Record<string, unknown> {
@@ -108,34 +141,68 @@ export function legacyMerchantView(ctx: ServiceContext, record: MerchantRecord):
     contactAddress: record.contactAddress,
     contactPhone: record.contactPhone,
     state: record.state,
+    activated: record.state === 1,
     supportedPayments: supportedPayments(ctx, record.mchId),
     supportedPaymentMethods: legacyPaymentMethods(ctx, record.mchId),
     extParams: legacyExtParams(ctx, record),
+    terminalEmvParams: record.legacyTerminalEmvParams === undefined ? undefined : withRealEmvNames(record.legacyTerminalEmvParams),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
 }
 
-/** As a legacy write last set it; else the first binding's mid (the merchant's id at its acquirer) and no tid. */
-function legacyExtParams(ctx: ServiceContext, record: MerchantRecord): { acqMid: string; acqTid: string } {
+/**
+ * As a legacy write last set it (`subMid` when one was set; `signKey` never); else the first
+ * binding's mid (the merchant's id at its acquirer) and no tid.
+ */
+function legacyExtParams(ctx: ServiceContext, record: MerchantRecord): Record<string, string> {
   const stored = record.legacyExtParams;
-  if (stored !== undefined) return { acqMid: stored['acqMid'] ?? '', acqTid: stored['acqTid'] ?? '' };
+  if (stored !== undefined) {
+    const subMid = stored['subMid'];
+    return { acqMid: stored['acqMid'] ?? '', acqTid: stored['acqTid'] ?? '', ...(subMid !== undefined ? { subMid } : {}) };
+  }
   const first = ctx.group.bindingsOf(record.mchId).values().next().value;
   return { acqMid: first?.mid ?? '', acqTid: '' };
 }
 
-function saveExtParams(ctx: ServiceContext, record: MerchantRecord, extParams: NonNullable<LegacyMerchantInput['extParams']>): MerchantRecord {
-  const legacy: Record<string, string> = {};
-  if (extParams.acqMid !== undefined) legacy['acqMid'] = extParams.acqMid;
-  if (extParams.acqTid !== undefined) legacy['acqTid'] = extParams.acqTid;
-  const next: MerchantRecord = { ...record, legacyExtParams: legacy, updatedAt: ctx.timestamp };
+/** `extParams` and `terminalEmvParams`, which only the legacy view shows; the current API's full-replace PUT keeps them. */
+function saveLegacyFields(ctx: ServiceContext, record: MerchantRecord, input: LegacyMerchantInput): MerchantRecord {
+  if (input.extParams === undefined && input.terminalEmvParams === undefined) return record;
+  const next: MerchantRecord = { ...record, updatedAt: ctx.timestamp };
+  if (input.extParams !== undefined) {
+    const legacy: Record<string, string> = {};
+    for (const key of ['acqMid', 'acqTid', 'subMid'] as const) {
+      const value = input.extParams[key];
+      if (value !== undefined) legacy[key] = value;
+    }
+    // `""` clears the secret; absent keeps it.
+    const signKey = input.extParams.signKey ?? record.legacyExtParams?.[SIGN_KEY];
+    if (signKey !== undefined && signKey !== '') legacy[SIGN_KEY] = signKey;
+    next.legacyExtParams = legacy;
+  }
+  if (input.terminalEmvParams !== undefined) next.legacyTerminalEmvParams = input.terminalEmvParams;
   ctx.store.putMerchant(next);
   return next;
 }
 
 function copyProfileFields(target: MerchantInput, input: LegacyMerchantInput): void {
+  const given: LegacyMerchantInput = { ...input };
+  if (given.activated !== undefined) given.state ??= given.activated ? 1 : 0;
+  if (given.logo !== undefined && given.receiptLogo === undefined) {
+    // Checked under the name the client used.
+    if (given.logo !== '') checkLogo(given.logo);
+    given.receiptLogo = given.logo;
+  }
   for (const key of PROFILE_FIELDS) {
-    const value = input[key];
+    const value = given[key];
     if (value !== undefined) (target as Record<typeof key, unknown>)[key] = value;
+  }
+}
+
+function checkLogo(logo: string): void {
+  try {
+    storedReceiptLogo(logo);
+  } catch {
+    throw parameterError('logo', 'must be an http(s) URL or base64 jpg/jpeg/png content');
   }
 }
