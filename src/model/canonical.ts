@@ -96,8 +96,3 @@ function canonicalOf(text: string): string {
   // Letter case was never part of a code: `a1` is QR code A1, as before names were read.
   return CODE_FORM.test(upper) ? upper : text;
 }
-
-/** The name the legacy API gives a code (`01` → `VISA`); a code without a name is its own name. */
-export function legacyMethodName(code: string): string {
-  return LEGACY_METHOD_NAMES[canonicalMethodCode(code)] ?? code;
-}

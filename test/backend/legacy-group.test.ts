@@ -260,4 +260,40 @@ describe('a legacy group written through the legacy adapter', () => {
       ].sort(),
     );
   });
+
+  it('plans a merchant with two bindings, each its whole profile, with one merchant read, not one per binding', async () => {
+    const twoProfiles = `
+version: 1
+group: ${TEST_GROUP}
+emvConfigs:
+  - { emvName: visa-usd, paymentMethod: "01", currency: USD, params: { aid: A0000000031010 } }
+  - { emvName: mc-usd, paymentMethod: "02", currency: USD, params: { aid: A0000000041010 } }
+acquirerProfiles:
+  - { profileName: host-a, currency: USD, connMessageFormat: HOSTA_8583, connUrl: https://a.example.com, notifyUrl: https://pbo.example.com/n, methods: { "01": { emvs: [visa-usd], allows: [Sale] } } }
+  - { profileName: host-b, currency: USD, connMessageFormat: HOSTB_8583, connUrl: https://b.example.com, notifyUrl: https://pbo.example.com/n, methods: { "02": { emvs: [mc-usd], allows: [Sale] } } }
+merchants:
+  - providerReference: shop-1
+    mchName: Shop
+    currency: USD
+    contactName: Ada
+    contactEmail: ada@example.com
+    bindings:
+      - { acquirer: host-a, currency: USD, methods: { "01": { emvs: [visa-usd], allows: [Sale] } } }
+      - { acquirer: host-b, currency: USD, methods: { "02": { emvs: [mc-usd], allows: [Sale] } } }
+`;
+    await applyOn(clients().legacy, twoProfiles);
+    const before = proxy.received.length;
+    const { plan } = await planOn(clients().legacy, twoProfiles);
+    expect(plan.changes).toEqual([]);
+    // No item differs from its profile: no proof of the binding reading, so the managed merchant's bindings are read (summary-reading.ts rule 2).
+    expect(sent(before).map(([request]) => request.replace(/M\d+/g, '{mchId}')).sort()).toEqual(
+      [
+        'GET /api/v2/current',
+        'GET /api/v2/emv?pageNumber=1&pageSize=-1',
+        'GET /api/v2/acquirer?pageNumber=1&pageSize=-1',
+        'GET /api/v2/mchInfo?pageNumber=1&pageSize=-1',
+        'GET /api/v2/mchInfo/{mchId}',
+      ].sort(),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { device, deviceEmvParamsSchema, emvParamName } from '../../src/kinds/device.js';
-import { canonicalMethodCode, legacyMethodName } from '../../src/model/canonical.js';
+import { canonicalMethodCode } from '../../src/model/canonical.js';
 import { diffFields, sameFields } from '../../src/plan/diff.js';
 
 /**
@@ -54,9 +54,5 @@ describe('payment methods as the legacy API names them', () => {
     expect(['07', '7', '12', 'A1', 'c16', 'ZZ9', ' 100 '].map(canonicalMethodCode)).toEqual(['07', '07', '12', 'A1', 'C16', 'ZZ9', '100']);
     expect(canonicalMethodCode('WeChatPay')).toBe('WeChatPay');
     expect(canonicalMethodCode('NETWORK_A')).toBe('NETWORK_A');
-  });
-
-  it('names a code as the legacy API does', () => {
-    expect(['01', '1', '04', 'A1', '07'].map(legacyMethodName)).toEqual(['VISA', 'VISA', 'AMEX', 'A1', '07']);
   });
 });
