@@ -2,7 +2,7 @@ import { ConfigError } from '../errors.js';
 import { checkBaseUrl, checkToken } from './config.js';
 import { emvConfigsClient, type EmvConfigsClient } from './emv-configs-client.js';
 import { endpointCalls, seg } from './endpoint-calls.js';
-import { legacyClient, type LegacyClient } from './legacy-client.js';
+import { legacyBindingClient, legacyClient, type LegacyBindingClient, type LegacyClient } from './legacy-client.js';
 import { settlementsClient, type SettlementsClient } from './settlements-client.js';
 import { EMAIL_OUTCOME_CHECK, transactionsClient, type TransactionsClient } from './transactions-client.js';
 import { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
@@ -105,6 +105,8 @@ export interface ApiClient {
   settlements: SettlementsClient;
   /** The legacy configuration API (/api/v2), for groups still on it; others get LegacyApiRejectedError. */
   legacy: LegacyClient;
+  /** The legacy API's binding of one method to a merchant (POST /api/v2/mchInfo/payment/{mchId}), for groups still on it. */
+  legacyBinding: LegacyBindingClient;
   /** Requests sent so far (every attempt counts), by method, and how many were retries. */
   stats(): TransportStats;
   close(): Promise<void>;
@@ -230,6 +232,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     transactions: transactionsClient(calls),
     settlements: settlementsClient(calls),
     legacy: legacyClient(calls),
+    legacyBinding: legacyBindingClient(calls),
 
     stats: () => transport.stats(),
     close: () => transport.close(),

@@ -2,9 +2,8 @@ import { seg, type EndpointCalls } from './endpoint-calls.js';
 import type { EmvConfig, EmvConfigCreate, EmvConfigQuery, EmvConfigUpdate, IdResult, Page, PageQuery } from './wire-types.js';
 
 /**
- * EMV configs, one group of methods for both APIs: the current one under `/api/openapi/v1` and
- * the legacy one under `/api/v2` (document 2 shows no legacy EMV shape, so the legacy endpoints
- * take and answer the current API's shapes). Only the prefix differs.
+ * EMV configs of the current API, under `/api/openapi/v1` (the legacy `/api/v2/emv` has shapes of
+ * its own: legacy-client.ts).
  */
 
 export interface EmvConfigsClient {

@@ -2,7 +2,7 @@
 export { createApiClient, type ApiClient, type ApiClientOptions } from './client.js';
 export type { TransactionsClient } from './transactions-client.js';
 export type { SettlementsClient } from './settlements-client.js';
-export type { LegacyClient } from './legacy-client.js';
+export type { LegacyBindingClient, LegacyClient, LegacyEmvConfigQuery, LegacyObjects } from './legacy-client.js';
 export type { EmvConfigsClient } from './emv-configs-client.js';
 export {
   BASE_URL_ENV,

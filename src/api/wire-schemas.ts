@@ -6,7 +6,7 @@ import { WIRE_SCHEMA_DIR } from '../package-files.js';
 
 /**
  * Validators for the wire records, compiled once from the schemas in schemas/api/: the five kinds'
- * records (and the legacy API's merchant and device) are generated from the kinds' field facts by
+ * records (and the legacy API's EMV config, profile, merchant and device) are generated from the kinds' field facts by
  * `npm run schemas`, the others are written by hand.
  * They back `--strict-api` and the contract tests; without strict mode only the shapes the client
  * itself depends on (envelope, page) are checked.
@@ -34,6 +34,7 @@ export const recordSchemas = [
   'legacy-device',
   'legacy-device-created',
   'legacy-acquirer-profile',
+  'legacy-emv-config',
 ] as const;
 export type RecordSchemaName = (typeof recordSchemas)[number];
 

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/index.js';
+import type { ConfigurationClient } from '../backend/configuration-api.js';
 import type { LiveRead } from '../live/read-live.js';
 import type { DesiredState } from '../model/state.js';
 import { OPERATIONS } from '../kinds/operations.js';
@@ -14,7 +14,7 @@ export type { OperationResult } from './operation-result.js';
 export type { WaitOutside } from './kind-operations.js';
 
 export interface OperationContext {
-  readonly client: ApiClient;
+  readonly client: ConfigurationClient;
   readonly ids: IdRegistry;
   readonly live: LiveRead;
   readonly desired: DesiredState;

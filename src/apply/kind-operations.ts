@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/index.js';
+import type { ConfigurationClient } from '../backend/configuration-api.js';
 import type { BindingRecord } from '../api/wire-types.js';
 import type { LiveRead } from '../live/read-live.js';
 import type { DesiredState } from '../model/state.js';
@@ -13,7 +13,7 @@ export type WaitOutside = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** What every operation of one apply run shares. */
 export interface ApplyRun {
-  readonly client: ApiClient;
+  readonly client: ConfigurationClient;
   readonly ids: IdRegistry;
   readonly live: LiveRead;
   readonly desired: DesiredState;

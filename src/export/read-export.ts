@@ -1,4 +1,5 @@
-import type { ApiClient, BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
+import type { BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
+import type { ConfigurationClient } from '../backend/configuration-api.js';
 import { normaliseLive } from '../live/normalise-live.js';
 import { readAllLive, readOwner } from '../live/read-live.js';
 import type { LiveState } from '../model/state.js';
@@ -18,7 +19,7 @@ export interface ExportSource {
   readonly unkeyed: { readonly merchants: readonly UnkeyedMerchant[]; readonly live: LiveState };
 }
 
-export async function readExportSource(client: ApiClient, options: { readonly concurrency: number }): Promise<ExportSource> {
+export async function readExportSource(client: ConfigurationClient, options: { readonly concurrency: number }): Promise<ExportSource> {
   const owner = await readOwner(client, undefined);
   const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
 

@@ -8,7 +8,20 @@ import { VALUE } from '../manifest/issue-text.js';
 import type { MethodsMap } from '../model/state.js';
 import type { IdRegistry } from '../apply/id-registry.js';
 import { jsonObjectCodec } from './codecs.js';
-import { field, idsIn, keyField, requiredField, text, wire, wireOnly, type StateFieldsOf, type WireRecordOf, type WritableOf } from './field-facts.js';
+import {
+  field,
+  idsIn,
+  keyField,
+  legacyOnly,
+  requiredField,
+  text,
+  wire,
+  wireOnly,
+  type LegacyRecordOf,
+  type StateFieldsOf,
+  type WireRecordOf,
+  type WritableOf,
+} from './field-facts.js';
 import { defineKind } from './kind-module.js';
 import { jsonObject, splitList } from './live-values.js';
 import {
@@ -28,12 +41,20 @@ export type ConnMessageFormat = (typeof CONN_MESSAGE_FORMATS)[number];
 /** The service's acqType for a profile created without one. */
 const DEFAULT_ACQ_TYPE: AcqType = 'card';
 
+/** A legacy profile's methodList: method code → transaction-type names (`Sale`, `Void`, `Refund`, `Capture`, `Pre-Auth`). */
+const LEGACY_METHOD_LIST = wire.schema<Record<string, string[]>>({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }, 'object');
+/** A legacy profile's emvList: method code → EMV config ids. */
+const LEGACY_EMV_LIST = wire.schema<Record<string, number[]>>({ type: 'object', additionalProperties: { type: 'array', items: { type: 'number' } } }, 'object');
+
 const FACTS = {
-  profileId: wireOnly(wire.numericId<number>().required().checked('required')),
-  groupId: wireOnly(wire.text()),
-  profileName: keyField(nameSchema().describe('Name of the profile, unique within the group; the key bindings and devices refer to.'), wire.key()),
+  profileId: wireOnly(wire.numericId<number>().required().checked('required'), { legacy: wire.numericId<number | string>().required() }),
+  groupId: wireOnly(wire.text(), { legacy: true }),
+  profileName: keyField(nameSchema().describe('Name of the profile, unique within the group; the key bindings and devices refer to.'), wire.key(), {
+    legacy: wire.key(),
+  }),
   currency: requiredField<string>()(currencySchema.describe('ISO 4217 currency code. Cannot change: a change replaces the profile.'), {
     wire: wire.currency().required(),
+    legacy: wire.currency().required(),
     immutable: true,
     asSent: true,
     wireNote: ' (on create only)',
@@ -56,19 +77,24 @@ const FACTS = {
     z
       .enum(CONN_MESSAGE_FORMATS, { error: `${VALUE} is not a connMessageFormat (${CONN_MESSAGE_FORMATS.join(', ')})` })
       .describe('Message format of the acquirer host.'),
-    { wire: wire.oneOf<ConnMessageFormat>(CONN_MESSAGE_FORMATS).required() },
+    { wire: wire.oneOf<ConnMessageFormat>(CONN_MESSAGE_FORMATS).required(), legacy: wire.oneOf<ConnMessageFormat>(CONN_MESSAGE_FORMATS) },
   ),
-  connUrl: text('Acquirer host endpoint.'),
+  connUrl: text('Acquirer host endpoint.', { legacy: true }),
   notifyUrl: field<string>()(
     z
       .url({ protocol: /^https?$/, error: `${VALUE} is not an http(s) URL` })
       .optional()
       .describe('Callback URL for asynchronous notifications from the acquirer.'),
-    { wire: wire.text() },
+    { wire: wire.text(), legacy: true },
   ),
   connExtraParams: field<Record<string, unknown>>()(
     z.record(z.string(), scalarSchema).optional().describe('Extra connection parameters (sent to the service as a JSON-encoded string).'),
-    { wire: wire.json(), codec: jsonObjectCodec(), wireNote: ', a JSON-encoded string' },
+    {
+      wire: wire.json(),
+      legacy: wire.schema<Record<string, unknown> | string>({ type: ['string', 'object'] }, 'json'),
+      codec: jsonObjectCodec(),
+      wireNote: ', a JSON-encoded string',
+    },
   ),
   enablerMsgFormat: text('Overrides the group-level device-provisioning message format for this profile.'),
   enablerParams: field<string[]>()(
@@ -103,6 +129,8 @@ const FACTS = {
   }),
   methods: field<MethodsMap>()(methodsSchema.describe('Payment methods of the profile: method code → EMV configs by name. Becomes the API\'s methodList and emvList.'), {
     wire: [wire.json().required().named('methodList'), wire.json().named('emvList')],
+    // Objects on the legacy API (02 §2.5): code → transaction-type names, code → EMV config ids.
+    legacy: [LEGACY_METHOD_LIST.required().named('methodList'), LEGACY_EMV_LIST.named('emvList')],
     codec: {
       desired: methodsOf,
       live: (_sent, record, context) =>
@@ -116,9 +144,17 @@ const FACTS = {
     },
     yaml: 'methods',
   }),
-  createdBy: wireOnly(wire.text()),
-  createdAt: wireOnly(wire.timestamp()),
-  updatedAt: wireOnly(wire.timestamp()),
+  createdBy: wireOnly(wire.text(), { legacy: true }),
+  // The legacy record's further fields (02 §2.5): types not shown, so strings and numbers are read.
+  connTimeout: legacyOnly(wire.schema<number>({ type: 'number' })),
+  connRequestTimeout: legacyOnly(wire.schema<number>({ type: 'number' })),
+  batchNo: legacyOnly(wire.schema<string | number>({ type: ['string', 'integer'] })),
+  connInitBatchNo: legacyOnly(wire.schema<string | number>({ type: ['string', 'integer'] })),
+  connRetryCount: legacyOnly(wire.schema<number | string>({ type: ['integer', 'string'] })),
+  connSync: legacyOnly(wire.schema<boolean | number | string>({ type: ['boolean', 'integer', 'string'] })),
+  connNll: legacyOnly(wire.schema<number | string>({ type: ['integer', 'string'] })),
+  createdAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
+  updatedAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
 };
 
 export const acquirer = defineKind({
@@ -153,6 +189,12 @@ export const acquirer = defineKind({
       title: 'Acquirer profile',
       description: 'Record of GET /api/openapi/v1/acquirer (section 2.3). Fields beyond those listed are not shown in the reference and are allowed.',
     },
+    legacy: {
+      file: 'legacy-acquirer-profile',
+      title: 'Legacy acquirer profile',
+      description:
+        'Record of GET /api/v2/acquirer (02, section 2.5): no acqType; emvList maps method codes to EMV config ids and methodList to transaction-type names, both as objects. The types of the further fields (batchNo, connInitBatchNo, connRetryCount, connSync, connNll) are not shown, so strings and numbers are accepted.',
+    },
   },
   docs: {
     title: 'Acquirer profiles',
@@ -171,6 +213,41 @@ export type AcquirerProfileCreate = Omit<WritableOf<typeof FACTS>, 'acqType'> & 
 export type AcquirerProfileUpdate = Partial<Omit<AcquirerProfileCreate, 'currency' | 'acqType'>>;
 
 export interface AcquirerProfileQuery {
+  profileName?: string;
+}
+
+/** Record of GET /api/v2/acquirer (02 §2.5): no acqType, lists as objects. */
+export type LegacyAcquirerProfile = LegacyRecordOf<typeof FACTS>;
+
+/** POST /api/v2/acquirer: the fields 4.6 requires, and the optional ones of 2.5. */
+export interface LegacyAcquirerProfileCreate {
+  profileName: string;
+  currency: string;
+  groupId: string;
+  connMessageFormat: ConnMessageFormat;
+  connUrl: string;
+  notifyUrl: string;
+  emvList: Record<string, number[]>;
+  methodList: Record<string, string[]>;
+  connTimeout?: number;
+  connRequestTimeout?: number;
+  connRetryCount?: number;
+  connSync?: number;
+  connNll?: string;
+  /** 1 to 6 digits. */
+  connInitBatchNo?: string;
+  /** An object, or the JSON-encoded object. */
+  connExtraParams?: Record<string, unknown> | string;
+}
+
+/** PUT /api/v2/acquirer/{profileId}: connMessageFormat and currency (the profile's own) required. */
+export type LegacyAcquirerProfileUpdate = Partial<LegacyAcquirerProfileCreate> & {
+  connMessageFormat: ConnMessageFormat;
+  currency: string;
+};
+
+export interface LegacyAcquirerProfileQuery {
+  /** Like match. */
   profileName?: string;
 }
 

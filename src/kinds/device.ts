@@ -28,6 +28,34 @@ import { defineKind } from './kind-module.js';
 import { present } from './live-values.js';
 import { digits, fieldNameSchema, keySchema, nameSchema, paymentMethodCodeSchema, strictEntry, uniqueList } from './manifest-values.js';
 
+/**
+ * The manifest's name of a terminal EMV parameter: the reference's `netD<X>` and the real
+ * documentation's `amex<X>` name the same parameter (network D is AMEX, code 04), and the service
+ * takes both; the manifest writes the reference's.
+ */
+export function emvParamName(key: string): string {
+  return key.startsWith('amex') && key.length > 4 ? `netD${key.slice(4)}` : key;
+}
+
+/**
+ * A terminal's EMV parameters as the state holds them: each `amex<X>` the service answered (the
+ * legacy view does) under its manifest name `netD<X>`, with the value it answered, so that the two
+ * compare as one key, a plan shows one name, and an export writes the value under a name the
+ * manifest accepts. A record that holds both names keeps both: its `netD<X>` is the one compared.
+ */
+export function manifestEmvParams(params: Record<string, Scalar> | undefined): Record<string, Scalar> | undefined {
+  if (params === undefined) return undefined;
+  let out: Record<string, Scalar> | undefined;
+  for (const key of Object.keys(params)) {
+    const name = emvParamName(key);
+    if (name === key || Object.hasOwn(params, name)) continue;
+    out ??= { ...params };
+    delete out[key];
+    out[name] = params[key]!;
+  }
+  return out ?? params;
+}
+
 /** 0 Inactive, 1 Active, 2 Logout, 3 Decommission. */
 export type DeviceStatus = 0 | 1 | 2 | 3;
 
@@ -160,7 +188,7 @@ const FACTS = {
     legacy: stringOrObject(),
     compare: 'subset-text',
     codec: {
-      live: (sent, _record, context, wireName) => parsedJson(sent, context, wireName) as Record<string, Scalar> | undefined,
+      live: (sent, _record, context, wireName) => manifestEmvParams(parsedJson(sent, context, wireName) as Record<string, Scalar> | undefined),
       write: (params, context, wireName) => ({ [wireName]: context.mode === 'create' ? params : JSON.stringify(params) }),
     },
     wireNote: ', an object on create, a JSON-encoded string on update',
@@ -257,6 +285,10 @@ export interface DeviceEmvParams {
   terminalType?: string;
   terminalCapability?: string;
   emvFlags?: string;
+  /** The real documentation's names of the netD… keys (the legacy view answers them); the service takes both. */
+  amexFloorLimit?: string;
+  amexExReaderCapability?: string | number;
+  amexReaderCapability?: string;
   [key: string]: unknown;
 }
 
@@ -293,32 +325,38 @@ export interface DeviceUpdate {
   emvParams?: string | null;
 }
 
-/** POST /api/v2/device. The client sends `mchId` and `activateCodeAlias` (the reference table's names). */
+/** A legacy device's `methodList`: `all` or a method code → the acquirer's `tid` and `mid` for it. */
+export type LegacyDeviceMethodList = Record<string, { tid?: string; mid?: string; [field: string]: string | undefined }>;
+
+/**
+ * POST /api/v2/device. The client sends `mchId` and `activateCodeAlias` (the reference table's
+ * names); `methodList`, `extParams` and `emvParams` go as objects, as the public client sends them
+ * (a string is sent as it is).
+ */
 export interface LegacyDeviceCreate {
   mchId: string;
   activateCodeAlias: string;
   deviceType: string;
   deviceName?: string;
   deviceAdmin?: string;
+  operatingMode?: string;
   emvParams?: Record<string, unknown>;
-  /**
-   * `{all: {tid, mid}}` or per method code; sent JSON-encoded. An object is encoded by the client,
-   * a string is sent as it is.
-   */
-  methodList?: Record<string, { tid?: string; mid?: string }> | string;
-  /** The flat fields of 2.4; sent JSON-encoded (a string is sent as it is). */
+  /** `{all: {tid, mid}}` or per method code. */
+  methodList?: LegacyDeviceMethodList | string;
+  /** The flat fields of 2.4. */
   extParams?: LegacyDeviceExtParams | string;
 }
 
-/** PUT /api/v2/device/{deviceId}: every field optional; objects are sent JSON-encoded. */
+/** PUT /api/v2/device/{deviceId}: every field optional, objects sent as objects; null clears a field. */
 export interface LegacyDeviceUpdate {
-  deviceType?: string;
-  deviceAdmin?: string;
-  activateCodeAlias?: string;
-  deviceName?: string;
-  emvParams?: Record<string, unknown> | string;
-  methodList?: Record<string, { tid?: string; mid?: string }> | string;
-  extParams?: LegacyDeviceExtParams | string;
+  deviceType?: string | null;
+  deviceAdmin?: string | null;
+  activateCodeAlias?: string | null;
+  deviceName?: string | null;
+  operatingMode?: string | null;
+  emvParams?: Record<string, unknown> | string | null;
+  methodList?: LegacyDeviceMethodList | string | null;
+  extParams?: LegacyDeviceExtParams | string | null;
 }
 
 export function deviceCreateBody(mchId: string, fields: DeviceFields, ids: IdRegistry): DeviceCreate {

@@ -6,18 +6,22 @@ import { z } from 'zod';
 import { VALUE } from '../manifest/issue-text.js';
 import type { Scalar } from '../model/state.js';
 import { jsonObjectCodec, methodCodeCodec } from './codecs.js';
-import { keyField, requiredField, wire, wireOnly, type LegacyRecordOf, type StateFieldsOf, type WireRecordOf } from './field-facts.js';
+import { keyField, legacyOnly, requiredField, wire, wireOnly, type LegacyRecordOf, type StateFieldsOf, type WireRecordOf } from './field-facts.js';
 import { defineKind } from './kind-module.js';
 import { currencySchema, nameSchema, paymentMethodCodeSchema } from './manifest-values.js';
 
 const FACTS = {
-  id: wireOnly(wire.numericId<number>().required().checked('required')),
-  groupId: wireOnly(wire.text()),
-  emvName: keyField(nameSchema().describe('Name of the EMV config, unique within the group; the key profiles and bindings refer to.'), wire.key()),
+  id: wireOnly(wire.numericId<number>().required().checked('required'), { legacy: wire.numericId<number>().required() }),
+  groupId: wireOnly(wire.text(), { legacy: true }),
+  emvName: keyField(nameSchema().describe('Name of the EMV config, unique within the group; the key profiles and bindings refer to.'), wire.key(), {
+    legacy: wire.key(),
+  }),
   paymentMethod: requiredField<string>()(
     paymentMethodCodeSchema.describe('Payment method the EMV config is for (01..06 for card networks). Cannot change: a change replaces the config.'),
     {
       wire: wire.paymentMethodCode().required().checked('required'),
+      // A code or, as the legacy API answers methods, a network name (VISA).
+      legacy: wire.paymentMethodCode().required(),
       immutable: true,
       codec: methodCodeCodec,
       wireNote: ', as a two-digit code (`1` is sent as `"01"`)',
@@ -36,14 +40,19 @@ const FACTS = {
       ),
     {
       wire: wire.json().required(),
+      // The legacy API takes it as an object and answers an object or a JSON-encoded string.
+      legacy: wire.schema<Record<string, unknown> | string>({ type: ['object', 'string'] }, 'json'),
       compare: 'text',
       // Values keep their wire types: a real config carries booleans (`isNewCVMRuleForMC: true`) and may carry null.
       codec: jsonObjectCodec({ orEmpty: true }),
       wireNote: ', a JSON-encoded string; each value keeps its type',
     },
   ),
-  createdAt: wireOnly(wire.timestamp()),
-  updatedAt: wireOnly(wire.timestamp()),
+  /** The legacy record's own copies of two of the params (document 2 shows no legacy EMV shape; the public docs do). */
+  aid: legacyOnly(wire.text()),
+  emvVersion: legacyOnly(wire.schema<string | number>({ type: ['string', 'number'] })),
+  createdAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
+  updatedAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
 };
 
 export const emv = defineKind({
@@ -66,6 +75,12 @@ export const emv = defineKind({
     endpoint: 'GET /api/openapi/v1/emv',
     idField: 'id',
     record: { file: 'emv-config', title: 'EMV config', description: 'Record of GET /api/openapi/v1/emv (section 2.4).' },
+    legacy: {
+      file: 'legacy-emv-config',
+      title: 'Legacy EMV config',
+      description:
+        'Record of GET /api/v2/emv: no currency; params an object or a JSON-encoded string; aid and emvVersion beside it. Pages carry hasNext after records; the legacy default page size is 10.',
+    },
   },
   docs: {
     title: 'EMV configs',
@@ -77,7 +92,8 @@ export const emv = defineKind({
 
 export type EmvFields = StateFieldsOf<typeof FACTS>;
 export type EmvConfig = WireRecordOf<typeof FACTS>;
-export type EmvConfigLegacy = LegacyRecordOf<typeof FACTS>;
+/** Record of GET /api/v2/emv. */
+export type LegacyEmvConfig = LegacyRecordOf<typeof FACTS>;
 
 export interface EmvConfigCreate {
   emvName: string;
@@ -90,6 +106,23 @@ export interface EmvConfigCreate {
 export interface EmvConfigUpdate {
   currency: string;
   params: string;
+}
+
+/**
+ * POST /api/v2/emv: `params` an object, no currency (records made here are USD). `currency` is no
+ * legacy field: paycfg never sends it; a caller that gives one has it sent as given.
+ */
+export interface LegacyEmvConfigCreate {
+  emvName: string;
+  paymentMethod: string;
+  params: Record<string, unknown> | string;
+  currency?: string;
+}
+
+/** PUT /api/v2/emv/{emvId}: only the params change. */
+export interface LegacyEmvConfigUpdate {
+  params: Record<string, unknown> | string;
+  currency?: string;
 }
 
 /** `params` is JSON-encoded with each value's own type: a boolean goes out as a JSON boolean, null as null. */

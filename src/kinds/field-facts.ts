@@ -253,8 +253,8 @@ export interface FieldFacts<S = any> {
   readonly key?: true;
   /** Its field(s) on the current API's records. */
   readonly wire?: WireField<any, boolean, any> | readonly WireField<any, boolean, string>[];
-  /** Its field on the legacy API's records (schemas/api/legacy-*.schema.json). */
-  readonly legacy?: WireField<any, boolean, any>;
+  /** Its field(s) on the legacy API's records (schemas/api/legacy-*.schema.json). */
+  readonly legacy?: WireField<any, boolean, any> | readonly WireField<any, boolean, string>[];
   readonly compare: Comparison;
   /** A change cannot be written in place: the record is replaced (01 §2.3, §2.4); an update never sends it. */
   readonly immutable?: true;
@@ -292,10 +292,10 @@ type FieldOptions<S> = Omit<FieldFacts<S>, 'manifest' | 'state' | 'stateType' | 
 
 type AnyWire = WireField<any, boolean, any> | readonly WireField<any, boolean, string>[] | undefined;
 /** `true`: the legacy API's record has the field as the current one has it, optional there. */
-type AnyLegacy = true | WireField<any, boolean, any> | undefined;
+type AnyLegacy = true | WireField<any, boolean, any> | readonly WireField<any, boolean, string>[] | undefined;
 type LegacyOf<L, W> = L extends true ? (W extends WireField<infer T, boolean, infer N> ? WireField<T, false, N> : never) : L;
 
-function legacyOf(legacy: AnyLegacy, wireField: unknown): WireField<any, boolean, any> | undefined {
+function legacyOf(legacy: AnyLegacy, wireField: unknown): Exclude<AnyLegacy, true> {
   if (legacy !== true) return legacy;
   if (!(wireField instanceof WireField)) throw new InternalError('a field declared legacy: true needs a single wire field');
   return wireField.optional();

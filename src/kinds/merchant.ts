@@ -42,7 +42,11 @@ const SUMMARY_ITEM = {
   emvList: wire.json().checked(),
 };
 
-const SUPPORTED_PAYMENT_METHOD = { paymentMethod: wire.key(), profileId: wire.numericId<number | string>().required() };
+/** A code or, as real answers carry it, a network name (`VISA`); `mchId` on real answers too. */
+const SUPPORTED_PAYMENT_METHOD = { paymentMethod: wire.key(), mchId: wire.text(), profileId: wire.numericId<number | string>().required() };
+
+/** The merchant's acquirer ids (02 §2.3: acqMid, acqTid; the public client also sends subMid and signKey). */
+const LEGACY_EXT_PARAMS = { acqMid: wire.text(), acqTid: wire.text(), subMid: wire.text(), signKey: wire.text() };
 
 const FACTS = {
   mchId: wireOnly(wire.key(), { legacy: wire.key() }),
@@ -107,6 +111,8 @@ const FACTS = {
       codec: { live: (sent: unknown) => (sent === undefined || sent === null ? undefined : Number(sent)) },
     },
   ),
+  /** Real legacy records say whether the merchant is active as a boolean (the public client once sent the string "true"). */
+  activated: legacyOnly(wire.schema<boolean | 'true' | 'false'>({ enum: [true, false, 'true', 'false'] }, 'flag')),
   // Write-only by our reading of 01 §2.1 ("response presence ... not shown"): see README.
   passcode: field<string>()(z.string().optional().describe('Operator passcode. Secret: use ${VARIABLE} and never commit the value.'), {
     wire: wire.text(),
@@ -144,9 +150,7 @@ const FACTS = {
   supportedPaymentMethods: legacyOnly(wire.records(SUPPORTED_PAYMENT_METHOD)),
   hasKioskTerminal: wireOnly(wire.flag()),
   acquirers: wireOnly(wire.records(SUMMARY_ITEM).checked().describe("Read-only summary of the merchant's bindings.")),
-  extParams: legacyOnly(
-    wire.schema<{ acqMid?: string | null; acqTid?: string | null }>(objectSchema({ acqMid: wire.text(), acqTid: wire.text() }, false), 'object'),
-  ),
+  extParams: legacyOnly(wire.schema<WireRecordOfShape<typeof LEGACY_EXT_PARAMS>>(objectSchema(LEGACY_EXT_PARAMS, false), 'object')),
   createdBy: wireOnly(wire.text()),
   createdAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
   updatedAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
@@ -192,7 +196,7 @@ export const merchant = defineKind({
       file: 'legacy-merchant',
       title: 'Legacy merchant',
       description:
-        'Record of GET /api/v2/mchInfo and result of its POST and PUT (02, section 2.3). supportedPayments lists the bound method codes, supportedPaymentMethods one {paymentMethod, profileId} per bound method.',
+        'Record of GET /api/v2/mchInfo and result of its POST and PUT (02, section 2.3). supportedPayments lists the bound methods, supportedPaymentMethods one {paymentMethod, mchId, profileId} per bound method; a method is a code or, as real answers carry it, a network name (VISA). Real records say activated (a boolean) beside or in place of state.',
     },
   },
   docs: {
@@ -221,16 +225,23 @@ export interface MerchantQuery {
 export type LegacyMerchant = LegacyRecordOf<typeof FACTS>;
 export type LegacySupportedPaymentMethod = WireRecordOfShape<typeof SUPPORTED_PAYMENT_METHOD>;
 
-type LegacyWritten = Omit<NonNullable<LegacyMerchant>, 'mchId' | 'id' | 'uuid' | 'supportedPayments' | 'createdAt' | 'updatedAt' | 'extParams'>;
+type LegacyWritten = Omit<NonNullable<LegacyMerchant>, 'mchId' | 'id' | 'uuid' | 'supportedPayments' | 'createdAt' | 'updatedAt' | 'extParams' | 'activated'>;
 
-/** POST /api/v2/mchInfo: the fields 4.4 lists, and the record's other writable fields. */
+/**
+ * POST /api/v2/mchInfo: the fields 4.4 lists, the record's other writable fields, and what the
+ * public onboarding client sends besides (`activated`, `logo`, `terminalEmvParams`, network names
+ * in `supportedPaymentMethods`).
+ */
 export type LegacyMerchantCreate = { [P in keyof LegacyWritten]?: Exclude<LegacyWritten[P], null> } & {
   mchName: string;
   /** The caller's own group when sent. */
   groupId?: string;
-  /** Sets the merchant's bindings: each method bound through its profile. */
-  supportedPaymentMethods?: LegacySupportedPaymentMethod[];
-  extParams?: { acqMid?: string; acqTid?: string };
+  /** Sets the merchant's bindings: each method (a code or a network name) bound through its profile. */
+  supportedPaymentMethods?: Array<{ paymentMethod: string; profileId: number | string }> | string[];
+  extParams?: { acqMid?: string; acqTid?: string; subMid?: string; signKey?: string };
+  activated?: boolean | 'true' | 'false';
+  logo?: string;
+  terminalEmvParams?: Record<string, unknown>;
 };
 
 /** PUT /api/v2/mchInfo/{mchId}: a partial update; read-only fields sent back are ignored. */

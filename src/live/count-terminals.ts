@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/index.js';
+import type { ConfigurationClient } from '../backend/configuration-api.js';
 import { deviceLifecycle, holdsAlias } from '../model/twins.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 
@@ -9,7 +9,7 @@ import { mapWithConcurrency } from '../util/map-with-concurrency.js';
  * decommissioned (pending codes and logged-out terminals included), as impact/reach.ts counts them.
  * Returns mchId → count; nothing of the devices is kept.
  */
-export async function countTerminals(client: Pick<ApiClient, 'devices'>, mchIds: readonly string[], concurrency: number): Promise<Map<string, number>> {
+export async function countTerminals(client: Pick<ConfigurationClient, 'devices'>, mchIds: readonly string[], concurrency: number): Promise<Map<string, number>> {
   const counts = await mapWithConcurrency(mchIds, concurrency, async (mchId) => {
     const devices = await client.devices.listAll(mchId);
     return devices.filter((device) => holdsAlias(deviceLifecycle(device))).length;

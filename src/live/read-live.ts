@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/index.js';
+import type { ConfigurationClient } from '../backend/configuration-api.js';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, OwnerInfo } from '../api/wire-types.js';
 import { ofKind } from '../kinds/of-kind.js';
 import { addressOf } from '../model/kinds.js';
@@ -50,7 +50,7 @@ export interface ReadOptions {
 }
 
 /** Reads the owner first, so that a run against the wrong group stops before anything else is read. */
-export async function readOwner(client: ApiClient, expectedGroup: string | undefined): Promise<OwnerInfo> {
+export async function readOwner(client: Pick<ConfigurationClient, 'owner' | 'baseUrl'>, expectedGroup: string | undefined): Promise<OwnerInfo> {
   const owner = await client.owner();
   if (expectedGroup !== undefined && owner.groupId !== expectedGroup) {
     throw new GroupMismatchError(
@@ -71,7 +71,7 @@ export async function readOwner(client: ApiClient, expectedGroup: string | undef
  * (summary-reading.ts); devices only for merchants whose devices are managed or that prune deletes
  * (or, with `everyDevice`, for every merchant).
  */
-export async function readLive(client: ApiClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
+export async function readLive(client: ConfigurationClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
   const needsMid = new Set<string>();
   for (const binding of ofKind(desired.resources.values(), 'binding')) if (binding.fields.mid !== undefined) needsMid.add(binding.merchant!);
   // A merchant the manifest renames is read as the one it names (its `to`), when that is not live too.
@@ -110,7 +110,7 @@ function emvConfigMayGo(desired: DesiredState, emvConfigs: readonly EmvConfig[])
 }
 
 /** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
-export async function readAllLive(client: ApiClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
+export async function readAllLive(client: ConfigurationClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
   const kept: KeptRecords = { merchants: [], devices: new Map() };
   const read = await readLists(client, owner, options, () => () => ({ bindings: 'always', devices: true }), kept);
   return { ...read, ...kept };
@@ -137,7 +137,7 @@ interface KeptRecords {
  * `keep` is given: at 10,000 merchants they are most of what a plan would otherwise hold twice.
  */
 async function readLists(
-  client: ApiClient,
+  client: ConfigurationClient,
   owner: OwnerInfo,
   options: ReadOptions,
   wanted: Wanted,
@@ -197,7 +197,7 @@ async function checkCandidate(
  * frame while the per-merchant reads run.
  */
 async function readGroupLists(
-  client: ApiClient,
+  client: ConfigurationClient,
   wanted: Wanted,
   keep: KeptRecords | undefined,
 ): Promise<{
