@@ -44,6 +44,8 @@ import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type Unkeye
 export interface PlanContext {
   readonly baseUrl: string;
   readonly group: { readonly groupId: string; readonly groupName: string };
+  /** The configuration API the group is read and written through (absent: the current one). */
+  readonly api?: 'current' | 'legacy';
   /** The manifest's `protect:` list: a delete or replacement of a matching live record is blocked. */
   readonly protect?: readonly string[];
   /**
@@ -116,6 +118,7 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     formatVersion: PLAN_FORMAT_VERSION,
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
+    ...(context.api === 'legacy' ? { api: 'legacy' as const } : {}),
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
     ...(unreadDevices.length > 0 ? { unreadDevices } : {}),

@@ -1,3 +1,4 @@
+import { throughApi } from '../../render/api-words.js';
 import type { ApplyResult } from '../../apply/execute-plan.js';
 import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
 import { prepareManifestApply, prepareSavedApply } from '../../library/apply.js';
@@ -62,7 +63,7 @@ async function confirm(
 ): Promise<{ approved: true } | { approved: false; exitCode: ExitCode; note?: string }> {
   try {
     const answer = await ask(
-      `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
+      `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
     );
     if (answer.trim() === 'yes') return { approved: true };
     return { approved: false, exitCode: ExitCode.Error, ...(answer.trim() !== '' ? { note: "only 'yes' approves" } : {}) };
