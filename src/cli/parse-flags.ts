@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { isApiFlag, type ApiFlag } from '../manifest/api-choice.js';
 import { closestMatch } from '../manifest/did-you-mean.js';
 import { parseImpactWindow } from '../payments/impact-window.js';
 import type { IoStreams } from './io.js';
@@ -200,6 +201,12 @@ export function impactWindowFlag(command: string, value: string | undefined): st
     throw error;
   }
   return value;
+}
+
+/** --api of validate, plan, apply, export and drift: current, legacy or auto; undefined when not given. */
+export function apiFlag(command: string, value: string | undefined): ApiFlag | undefined {
+  if (value === undefined || isApiFlag(value)) return value;
+  throw new UsageError(`paycfg ${command}: --api must be current, legacy or auto, got "${value}"`);
 }
 
 /** The -f paths of a command that needs a manifest. */

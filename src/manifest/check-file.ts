@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiName } from './api-choice.js';
 import { characterChecker } from './check-characters.js';
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { substituteEnv, type Substitution } from './env-substitution.js';
@@ -47,6 +48,8 @@ export interface CheckedFile {
   readonly diagnostics: readonly Diagnostic[];
   /** Set when the file sets a valid `group`. */
   readonly group: string | undefined;
+  /** Set when the file sets a valid `api`. */
+  readonly api: ApiName | undefined;
   /** Set when the file sets a valid `prune`. */
   readonly prune: PrunePolicy | undefined;
   /** The file's `protect` list when it is valid (empty when absent): the files' lists add up. */
@@ -102,6 +105,7 @@ export function checkManifestFile(
     source,
     diagnostics,
     group: undefined,
+    api: undefined,
     prune: undefined,
     protect: [],
     safety: undefined,
@@ -148,6 +152,7 @@ export function checkManifestFile(
       source,
       diagnostics,
       group: manifest.group,
+      api: manifest.api,
       prune: record['prune'] === undefined ? undefined : manifest.prune,
       protect: manifest.protect,
       safety: manifest.safety,
@@ -175,6 +180,7 @@ export function checkManifestFile(
   if (!broken.topLevel.has('group') && typeof record['group'] === 'string') {
     group = manifestSchema.shape.group.safeParse(record['group']).data;
   }
+  const api = broken.topLevel.has('api') ? undefined : manifestSchema.shape.api.safeParse(record['api']).data;
   if (!broken.topLevel.has('prune') && record['prune'] !== undefined) {
     prune = manifestSchema.shape.prune.safeParse(record['prune']).data;
   }
@@ -189,7 +195,7 @@ export function checkManifestFile(
         : entry,
     ),
   };
-  return { source, diagnostics, group, prune, protect, safety, moved: validMoves(record['moved']), entries, substitutions, counts };
+  return { source, diagnostics, group, api, prune, protect, safety, moved: validMoves(record['moved']), entries, substitutions, counts };
 }
 
 /** The entries of a `moved` list that are valid on their own; the others are reported by the model. */

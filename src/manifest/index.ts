@@ -1,4 +1,6 @@
-export { loadManifest, type LoadedManifest, type LoadManifestOptions, type ManifestContext } from './load-manifest.js';
+export { loadManifest, type LoadedManifest, type LoadManifestOptions, type Locator, type ManifestContext } from './load-manifest.js';
+export { API_FLAG_VALUES, API_NAMES, effectiveApi, isApiFlag, type ApiChoice, type ApiFlag, type ApiName } from './api-choice.js';
+export { checkLegacyLimits, legacyLimits, type LegacyLimitsInput } from './legacy-limits.js';
 export type { SecretField } from './secrets.js';
 export type { ManifestCounts } from './check-file.js';
 export {

@@ -6,7 +6,7 @@ import { withHeapGrowthCapped } from './heap-growth.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import { mergeFiles, type ManifestView } from './merge.js';
 import { checkMoves } from './moved-checks.js';
-import type { MergedSourceMap } from './positions.js';
+import type { MergedSourceMap, PlacedPath } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseManifestTexts, type ParsePoolOptions } from './parse-pool.js';
 import { readManifestText, stdinManifestText, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
@@ -17,8 +17,11 @@ export interface LoadedManifest {
   readonly manifest: Manifest;
   /** Files read, in order, as shown in messages (relative to the working directory when inside it). */
   readonly files: readonly string[];
-  /** Where a value came from: path into `manifest` → position. An unknown path gives its nearest ancestor. */
-  locate(path: readonly (string | number)[]): SourcePosition;
+  /**
+   * Where a value came from: path into `manifest` → position. An unknown path gives its nearest
+   * ancestor. `locate.place` says more, for checks that report on the manifest after it loaded.
+   */
+  readonly locate: Locator;
   /** Values that must never be printed (deviceAdmin, passcode, every value that came from a variable). */
   readonly secretValues: readonly string[];
   /**
@@ -42,6 +45,18 @@ export interface LoadedManifest {
  * carries as its `sensitive` origins; not `locate`, which only a literal secret's origin keeps.
  */
 export type ManifestContext = Omit<LoadedManifest, 'manifest' | 'locate' | 'secrets'>;
+
+/** `locate`, and `place`: the same source map, so that keeping one keeps nothing more. */
+export interface Locator {
+  (path: ManifestPath): SourcePosition;
+  /**
+   * The position of the value at `path` (or of its key, `at: 'key'`), the path inside the file it
+   * came from (list indices of that file, as diagnostics name them), and whether the file writes it:
+   * a value the model defaults (a profile's acqType) is not written, and its position is its
+   * nearest written ancestor's.
+   */
+  place(path: ManifestPath, at?: 'value' | 'key'): PlacedPath;
+}
 
 export interface LoadManifestOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -158,8 +173,8 @@ async function readStdinText(name: string, readStdin: LoadManifestOptions['readS
  * Built apart from loadManifest: a closure shares its function's whole scope in V8, and one made
  * there would keep every file's checked entries alive as long as the manifest's positions are.
  */
-function locator(sourceMap: MergedSourceMap): LoadedManifest['locate'] {
-  return (path) => sourceMap.resolve(path).position;
+function locator(sourceMap: MergedSourceMap): Locator {
+  return Object.assign((path: ManifestPath) => sourceMap.resolve(path).position, { place: (path: ManifestPath, at?: 'value' | 'key') => sourceMap.place(path, at) });
 }
 
 function sumCounts(counts: readonly ManifestCounts[]): ManifestCounts {

@@ -66,7 +66,7 @@ const KIND_NAME: Readonly<Record<MergedList, string>> = {
 
 /**
  * Merges the files of one manifest: the lists are concatenated in file order (`protect` and `moved` too), `group`,
- * `prune` and `safety` may be repeated only with the same value, and a key used twice is an error that names
+ * `api`, `prune` and `safety` may be repeated only with the same value, and a key used twice is an error that names
  * both places, in one file or across files.
  */
 export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
@@ -106,11 +106,13 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
 
   const topLevelOrigin = new Map<string, number>([['version', 0]]);
   const group = agreeingValue(files, 'group', (file) => file.group, topLevelOrigin, diagnostics);
+  const api = agreeingValue(files, 'api', (file) => file.api, topLevelOrigin, diagnostics);
   const prune = agreeingValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
   const safety = agreeingValue(files, 'safety', (file) => file.safety, topLevelOrigin, diagnostics);
   const top = {
     version: 1 as const,
     ...(group === undefined ? {} : { group }),
+    ...(api === undefined ? {} : { api }),
     prune: prune ?? { ...NO_PRUNE },
     protect: mergedProtect(files),
     moved: moved.items,
@@ -195,7 +197,7 @@ function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, di
 /** A top-level value several files may set, as long as they agree. */
 function agreeingValue<T>(
   files: readonly CheckedFile[],
-  key: 'group' | 'prune' | 'safety',
+  key: 'group' | 'api' | 'prune' | 'safety',
   valueOf: (file: CheckedFile) => T | undefined,
   topLevelOrigin: Map<string, number>,
   diagnostics: Diagnostic[],

@@ -1,6 +1,6 @@
 /**
- * The manifest format: what a manifest file may hold. Its top level (version, group, prune,
- * protect, moved, safety) is written here; each kind's entries are its module's (src/kinds/), built
+ * The manifest format: what a manifest file may hold. Its top level (version, group, api,
+ * prune, protect, moved, safety) is written here; each kind's entries are its module's (src/kinds/), built
  * from the kind's field facts, one list per kind the registry puts at the top level. The JSON
  * Schema in schemas/manifest.schema.json is generated from it (`npm run schemas`), so every
  * `.describe()` text is what editors show. Field names are the API's (01 §2, §4), so the API
@@ -20,6 +20,7 @@ import { emv } from '../kinds/emv.js';
 import { merchant } from '../kinds/merchant.js';
 import { strictEntry, uniqueList, type methodsSchema } from '../kinds/manifest-values.js';
 import { TOP_LEVEL_KINDS, type KindModules } from '../kinds/registry.js';
+import { API_NAMES } from './api-choice.js';
 import { VALUE } from './issue-text.js';
 import { movedAddressProblem, movedKind } from './moved-address.js';
 import { protectPatternProblem } from './protect-pattern.js';
@@ -156,6 +157,14 @@ export const manifestSchema = strictEntry({
     .regex(/^G-\d{8}$/, { error: `${VALUE} is not a group id (G- and 8 digits, e.g. G-00000001)` })
     .optional()
     .describe('The groupId this manifest is for; a run with a token of another group is refused.'),
+  api: z
+    .enum(API_NAMES, { error: `must be "current" or "legacy", got ${VALUE}` })
+    .optional()
+    .describe(
+      'The configuration API the group is served through: current (/api/openapi/v1) or legacy (/api/v2, for groups not yet switched). ' +
+        'Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express. ' +
+        '--api overrides it for one run.',
+    ),
   prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false as const })),
   protect: protectListSchema.default(() => []),
   moved: movedListSchema.default(() => []),

@@ -55,6 +55,18 @@ export class PositionTree {
     return offset;
   }
 
+  /** Whether the file writes a value at `path`: a value the model defaults (a profile's acqType) is not written. */
+  has(path: ManifestPath): boolean {
+    if (this.kinds.length === 0) return false;
+    let node = 0;
+    for (const segment of path) {
+      const child = typeof segment === 'number' ? this.item(node, segment) : this.entry(node, segment);
+      if (child === undefined) return false;
+      node = child;
+    }
+    return true;
+  }
+
   private children(node: number): number[] {
     const found: number[] = [];
     const end = this.ends[node] as number;

@@ -34,6 +34,11 @@ export interface ResolvedPath {
   readonly localPath: ManifestPath;
 }
 
+/** A resolved path, and whether a file writes the value there (a value the model defaults is not written). */
+export interface PlacedPath extends ResolvedPath {
+  readonly written: boolean;
+}
+
 /**
  * Position of `path` inside one file: the value's start, or its key's start when `at` is `key`.
  * An unknown path resolves to its nearest known ancestor.
@@ -57,18 +62,27 @@ export class MergedSourceMap {
   ) {}
 
   resolve(path: ManifestPath, at: 'value' | 'key' = 'value'): ResolvedPath {
+    const { file, localPath } = this.fileOf(path);
+    if (file === undefined) return { position: { file: '<manifest>', line: 1, col: 1 }, localPath };
+    return { position: positionInFile(file, localPath, at), localPath };
+  }
+
+  /** As resolve, and whether the value is written in its file. */
+  place(path: ManifestPath, at: 'value' | 'key' = 'value'): PlacedPath {
+    const { file, localPath } = this.fileOf(path);
+    const written = file?.positions.tree?.has(localPath) ?? false;
+    return { ...this.resolve(path, at), written };
+  }
+
+  /** The file a merged path's value came from, and the path inside it. */
+  private fileOf(path: ManifestPath): { file: SourceFile | undefined; localPath: ManifestPath } {
     const [head, index] = path;
     if (isMergedList(head) && typeof index === 'number') {
       const origin = this.origins[head][index];
       const file = origin === undefined ? undefined : this.files[origin.file];
-      if (origin !== undefined && file !== undefined) {
-        const localPath = [head, origin.index, ...path.slice(2)];
-        return { position: positionInFile(file, localPath, at), localPath };
-      }
+      if (origin !== undefined && file !== undefined) return { file, localPath: [head, origin.index, ...path.slice(2)] };
     }
     const fileIndex = typeof head === 'string' ? (this.topLevelOrigin.get(head) ?? 0) : 0;
-    const file = this.files[fileIndex];
-    if (file === undefined) return { position: { file: '<manifest>', line: 1, col: 1 }, localPath: path };
-    return { position: positionInFile(file, path, at), localPath: path };
+    return { file: this.files[fileIndex], localPath: path };
   }
 }

@@ -2,7 +2,7 @@
  * What each manifest field becomes in the service's requests, for docs/manifest-reference.md. Sections are
  * named by the JSON Schema definition ids (plus `Manifest` for the top level). The kinds' sections
  * come from their modules (src/kinds/: each field's facts say what it becomes on the wire); the top
- * level's own pieces (version, group, prune, protect, moved, safety) are written here. The bodies
+ * level's own pieces (version, group, api, prune, protect, moved, safety) are written here. The bodies
  * themselves are built by the kinds' modules; test/manifest/manifest-docs.test.ts builds them from
  * a manifest that sets every field and checks each `sentAs` path against them, and checks that
  * every field of the model has an entry here and no more.
@@ -26,6 +26,7 @@ const TOP_LEVEL = {
     fields: {
       version: notSent('Not sent: the format of the manifest file.'),
       group: notSent("Not sent: compared with the token's group (`GET /api/v2/current`) before anything else is read."),
+      api: notSent('Not sent: picks the endpoints every request uses, `/api/openapi/v1` (current) or `/api/v2` (legacy).'),
       prune: notSent('Not sent: decides which deletions the plan holds.'),
       protect: notSent('Not sent: a delete or replacement of a live record it matches is blocked in the plan, and apply never sends it.'),
       moved: notSent("Not sent as such: each move makes its record's update carry the new key (below)."),

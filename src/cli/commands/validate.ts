@@ -1,18 +1,19 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { ManifestError, formatDiagnostic, loadManifest, type ManifestCounts } from '../../manifest/index.js';
+import { ManifestError, checkLegacyLimits, formatDiagnostic, loadManifest, type ApiFlag, type ApiName, type ManifestCounts } from '../../manifest/index.js';
 import { secretDefaultWarnings } from '../../manifest/secret-default-warnings.js';
 import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { checkStdinOnce, parseFlags, stdinOf } from '../parse-flags.js';
+import { apiFlag, checkStdinOnce, parseFlags, stdinOf } from '../parse-flags.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
-  usage: ['-f PATH... [--json] [--allow-missing-env]'],
+  usage: ['-f PATH... [--api current|legacy|auto] [--json] [--allow-missing-env]'],
   description: `Checks manifest files offline: YAML syntax, the manifest format, references between entries and
 the service's rules that can be known without asking it. No request is sent. Every error is
-printed as file:line:col: message. A secret written with a \${VAR:-default} gets a warning, as
-plan --out refuses to save it; the exit code stays 0.`,
+printed as file:line:col: message. For a group on the legacy API (--api legacy, or api: legacy in
+the manifest) it also refuses what the legacy API cannot express. A secret written with a
+\${VAR:-default} gets a warning, as plan --out refuses to save it; the exit code stays 0.`,
   flags: {
     file: {
       type: 'string',
@@ -20,6 +21,11 @@ plan --out refuses to save it; the exit code stays 0.`,
       multiple: true,
       value: 'PATH',
       help: 'A manifest file, or a directory read recursively for *.yaml and *.yml (entries whose name starts with a dot are skipped); - reads it from standard input. Repeatable; the files form one manifest.',
+    },
+    api: {
+      type: 'string',
+      value: 'API',
+      help: 'The API the group is served through: current, legacy (also refuses what the legacy API cannot express, at file:line:col) or auto (the default: the manifest\'s api:, else current, since validate asks no service). current and legacy override the manifest\'s api:',
     },
     json: { type: 'boolean', help: 'Print {valid, files, counts, errors, warnings, missingVariables} as JSON on stdout; other errors as JSON too' },
     'allow-missing-env': {
@@ -43,6 +49,7 @@ export const validateCommand: Command = {
     const paths = checkStdinOnce('validate', values.file ?? []);
     if (paths.length === 0) throw new UsageError('paycfg validate: no manifest given; pass -f PATH (a file or a directory)');
     const json = values.json;
+    const api = apiFlag('validate', values.api);
     try {
       const loaded = await loadManifest(paths, {
         env: io.env,
@@ -50,6 +57,7 @@ export const validateCommand: Command = {
         allowMissingEnv: values['allow-missing-env'],
         ...stdinOf(io),
       });
+      if (validatedApi(api, loaded.manifest) === 'legacy') checkLegacyLimits(loaded);
       const warnings = secretDefaultWarnings(loaded.secrets, loaded.locate);
       if (json) {
         writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], warnings, missingVariables: loaded.missingVariables });
@@ -72,6 +80,16 @@ export const validateCommand: Command = {
     }
   },
 };
+
+/**
+ * The API validate checks the manifest for. Offline there is no service to ask: `auto`, like no
+ * flag, takes the manifest's api:, and a manifest that pins none is checked as for the current API
+ * (plan, which asks, refuses then what a legacy group cannot be given).
+ */
+function validatedApi(flag: ApiFlag | undefined, manifest: { readonly api?: ApiName | undefined }): ApiName {
+  if (flag === 'current' || flag === 'legacy') return flag;
+  return manifest.api ?? 'current';
+}
 
 /** `manifest valid: 3 files, 2 EMV configs, 1 acquirer profile, 1 merchant (1 binding, 1 device)`. */
 export function summaryLine(files: number, counts: ManifestCounts, missingVariables: readonly string[]): string {

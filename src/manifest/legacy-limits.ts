@@ -1,0 +1,224 @@
+/**
+ * What a group on the legacy API (/api/v2) cannot be given: the manifest's values that no legacy
+ * request can write, each refused at file:line:col before any request, with what it is, why the
+ * legacy API has no place for it and what to do. The list is the one issue 30's contract sets
+ * ("What validate --api legacy refuses").
+ *
+ * Run after the manifest loaded (it is valid for the current API): by validate when the run is for
+ * the legacy API, by plan and the other commands once they know the group is a legacy one.
+ */
+import type { Kind } from '../kinds/registry.js';
+import { pathKey } from './check-file.js';
+import { diagnostic, formatPosition, ManifestError, sortDiagnostics, type Diagnostic, type ManifestPath } from './diagnostics.js';
+import { SECRET_FIELDS } from './issue-text.js';
+import type { LoadedManifest } from './load-manifest.js';
+import type { AcquirerProfileEntry, BindingEntry, MerchantEntry } from './model.js';
+
+/** What the check reads of a loaded manifest. */
+export type LegacyLimitsInput = Pick<LoadedManifest, 'manifest' | 'locate' | 'secrets' | 'missingVariables' | 'files'>;
+
+/**
+ * Fields the legacy API has no counterpart for, per kind: what the field is, in the words of "the
+ * legacy API has …". From the contract's list; for merchants and devices the kinds' field facts
+ * say the same (a field without a `legacy` fact), and test/manifest/legacy-limits.test.ts fails
+ * when the two part. A currency is not here: the legacy API has none, but USD is what it holds, so
+ * only another currency is refused (LEGACY_CURRENCY).
+ */
+export const LEGACY_MISSING_FIELDS = {
+  acquirer: {
+    acqType: 'no acquirer type (a legacy profile is a card profile)',
+    enablerMsgFormat: "no provisioning message format per profile (the group's applies)",
+    enablerParams: "no list of device fields per profile (the group's applies)",
+    asDefault: 'no default profile',
+    asSettleBlock: 'no settlement block per profile',
+  },
+  merchant: {
+    region: 'no merchant region',
+    country: 'no merchant country',
+    transType: 'no transaction type restriction for a merchant',
+    receiptInfo: 'no receipt text for a merchant',
+    passcode: 'no operator passcode for a merchant',
+    mdr: 'no discount rate for a merchant',
+    merchantType: 'no merchant classification',
+    additionalData: 'no merchant metadata',
+  },
+  binding: {
+    mid: "no merchant ID per binding (a legacy binding is a merchant's method bound to a profile)",
+  },
+} as const satisfies Partial<Record<Kind, Readonly<Record<string, string>>>>;
+
+/** The kinds whose `currency` the legacy API cannot set: what it holds is USD (contract, issue 30). */
+export const LEGACY_CURRENCY = { kinds: ['emv', 'merchant'] as const satisfies readonly Kind[], holds: 'USD' } as const;
+
+const USE_CURRENT = 'or use the current API (api: current)';
+const SECRET = '<secret value>';
+
+/** The problems of a loaded manifest on the legacy API, sorted as a ManifestError sorts them. Sends no request. */
+export function legacyLimits(loaded: LegacyLimitsInput): Diagnostic[] {
+  return new LegacyChecker(loaded).run();
+}
+
+/** Throws a ManifestError holding every problem of `legacyLimits`, when there is one. */
+export function checkLegacyLimits(loaded: LegacyLimitsInput): void {
+  const diagnostics = legacyLimits(loaded);
+  if (diagnostics.length > 0) throw new ManifestError(diagnostics, loaded.files);
+}
+
+class LegacyChecker {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly secretPaths: ReadonlySet<string>;
+  /** Values that wait for a variable `validate --allow-missing-env` left unset: not known, so not compared. */
+  private readonly waitingPaths: ReadonlySet<string>;
+  private readonly profiles = new Map<string, { readonly profile: AcquirerProfileEntry; readonly path: ManifestPath }>();
+
+  constructor(private readonly loaded: LegacyLimitsInput) {
+    const missing = new Set(loaded.missingVariables);
+    this.secretPaths = new Set(loaded.secrets.map((secret) => pathKey(secret.path)));
+    this.waitingPaths = new Set(loaded.secrets.filter((secret) => secret.variables.some((name) => missing.has(name))).map((secret) => pathKey(secret.path)));
+    loaded.manifest.acquirerProfiles.forEach((profile, index) => {
+      if (!this.profiles.has(profile.profileName)) this.profiles.set(profile.profileName, { profile, path: ['acquirerProfiles', index] });
+    });
+  }
+
+  run(): Diagnostic[] {
+    const { manifest } = this.loaded;
+    manifest.emvConfigs.forEach((emv, index) => this.checkCurrency(emv.currency, ['emvConfigs', index, 'currency'], 'EMV config'));
+    manifest.acquirerProfiles.forEach((profile, index) => this.checkFields('acquirer', profile, ['acquirerProfiles', index]));
+    manifest.merchants.forEach((merchant, index) => this.checkMerchant(merchant, ['merchants', index]));
+    return sortDiagnostics(this.diagnostics, this.loaded.files);
+  }
+
+  private checkMerchant(merchant: MerchantEntry, path: ManifestPath): void {
+    this.checkFields('merchant', merchant, path);
+    this.checkCurrency(merchant.currency, [...path, 'currency'], 'merchant');
+    /** Per method code: the first binding that binds it, and through which profile. */
+    const boundBy = new Map<string, { readonly profile: string; readonly index: number }>();
+    (merchant.bindings ?? []).forEach((binding, index) => {
+      const bindingPath = [...path, 'bindings', index];
+      this.checkFields('binding', binding, bindingPath);
+      const named = this.profiles.get(binding.acquirer);
+      if (named !== undefined) this.checkBindingAgainstProfile(binding, bindingPath, named.profile, named.path);
+      for (const code of Object.keys(binding.methods)) {
+        const first = boundBy.get(code);
+        if (first === undefined) {
+          boundBy.set(code, { profile: binding.acquirer, index });
+          continue;
+        }
+        // The same profile twice is a second currency of it, which the binding's currency check reports.
+        if (first.profile === binding.acquirer) continue;
+        const firstAt = formatPosition(this.loaded.locate.place([...path, 'bindings', first.index, 'methods', code], 'key').position);
+        this.report(
+          [...bindingPath, 'methods', code],
+          `method ${code} is also bound through acquirer profile ${this.quote(first.profile, [...path, 'bindings', first.index, 'acquirer'])} ` +
+            `by bindings[${first.index}] (${firstAt}): the legacy API binds each method of a merchant to one profile; ` +
+            `bind it in one binding only, ${USE_CURRENT}`,
+          'key',
+        );
+      }
+    });
+  }
+
+  /** The fields of `kind` the legacy API lacks, where the files write them (a defaulted acqType is not refused). */
+  private checkFields(kind: keyof typeof LEGACY_MISSING_FIELDS, entry: object, path: ManifestPath): void {
+    const values = entry as Readonly<Record<string, unknown>>;
+    const fields: Readonly<Record<string, string>> = LEGACY_MISSING_FIELDS[kind];
+    for (const field in fields) {
+      if (values[field] === undefined) continue;
+      const fieldPath = [...path, field];
+      const placed = this.loaded.locate.place(fieldPath, 'key');
+      if (!placed.written) continue;
+      this.diagnostics.push(diagnostic(placed.position, placed.localPath, `the legacy API has ${fields[field]}; remove it, ${USE_CURRENT}`));
+    }
+  }
+
+  private checkCurrency(currency: string, path: ManifestPath, label: 'EMV config' | 'merchant'): void {
+    if (currency === LEGACY_CURRENCY.holds || this.isWaiting(path)) return;
+    this.report(
+      path,
+      `${this.quote(currency, path)} cannot be set through the legacy API, which sets no currency on ${label === 'merchant' ? 'a merchant' : 'an EMV config'} ` +
+        `(its ${label}s are ${LEGACY_CURRENCY.holds}); write ${LEGACY_CURRENCY.holds}, ${USE_CURRENT}`,
+    );
+  }
+
+  /**
+   * On the legacy API a binding is its merchant's methods bound to a profile: it has the profile's
+   * currency, and each method the profile's EMV configs and allows for it.
+   */
+  private checkBindingAgainstProfile(binding: BindingEntry, path: ManifestPath, profile: AcquirerProfileEntry, profilePath: ManifestPath): void {
+    const profileName = this.quote(binding.acquirer, [...path, 'acquirer']);
+    const currencyPath = [...path, 'currency'];
+    const profileCurrencyPath = [...profilePath, 'currency'];
+    if (binding.currency !== profile.currency && !this.isWaiting(currencyPath) && !this.isWaiting(profileCurrencyPath)) {
+      this.report(
+        currencyPath,
+        `${this.quote(binding.currency, currencyPath)} is not the currency of acquirer profile ${profileName} ` +
+          `(${this.shown(profile.currency, profileCurrencyPath)}, at ${formatPosition(this.loaded.locate(profileCurrencyPath))}): ` +
+          `the legacy API binds a merchant's methods to a whole profile, in the profile's currency; ` +
+          `write ${this.shown(profile.currency, profileCurrencyPath)}, ${USE_CURRENT}`,
+      );
+    }
+    for (const [code, method] of Object.entries(binding.methods)) {
+      const profileMethod = profile.methods[code];
+      // A method the profile lacks is the loader's error already.
+      if (profileMethod === undefined) continue;
+      const methodPath = [...path, 'methods', code];
+      const profileMethodPath = [...profilePath, 'methods', code];
+      const lists = [
+        { field: 'emvs', words: 'EMV configs', ordered: false, mine: method.emvs ?? [], theirs: profileMethod.emvs ?? [] },
+        { field: 'allows', words: 'allows', ordered: true, mine: method.allows ?? [], theirs: profileMethod.allows ?? [] },
+      ] as const;
+      for (const { field, words, ordered, mine, theirs } of lists) {
+        const minePath = [...methodPath, field];
+        const theirsPath = [...profileMethodPath, field];
+        if (sameList(mine, theirs, ordered) || this.anyWaiting(minePath, mine) || this.anyWaiting(theirsPath, theirs)) continue;
+        const here = this.loaded.locate.place(minePath).written ? minePath : methodPath;
+        const there = this.loaded.locate.place(theirsPath).written ? theirsPath : profileMethodPath;
+        this.report(
+          here,
+          `the ${words} of method ${code} here (${this.listed(mine, minePath)}) are not acquirer profile ${profileName}'s for it ` +
+            `(${this.listed(theirs, theirsPath)}, at ${formatPosition(this.loaded.locate(there))}): the legacy API binds a method to a whole ` +
+            `profile, with its ${words}; write the profile's, ${USE_CURRENT}`,
+          here === methodPath ? 'key' : 'value',
+        );
+      }
+    }
+  }
+
+  private report(path: ManifestPath, text: string, at: 'value' | 'key' = 'value'): void {
+    const { position, localPath } = this.loaded.locate.place(path, at);
+    this.diagnostics.push(diagnostic(position, localPath, text));
+  }
+
+  private isSecret(path: ManifestPath): boolean {
+    return this.secretPaths.has(pathKey(path)) || path.some((segment) => SECRET_FIELDS.has(String(segment)));
+  }
+
+  private isWaiting(path: ManifestPath): boolean {
+    return this.waitingPaths.has(pathKey(path));
+  }
+
+  private anyWaiting(path: ManifestPath, list: readonly string[]): boolean {
+    return list.some((_, index) => this.isWaiting([...path, index]));
+  }
+
+  /** A value as a message may quote it: never one that came from a variable. */
+  private quote(value: string, path: ManifestPath): string {
+    return this.isSecret(path) ? SECRET : JSON.stringify(value);
+  }
+
+  private shown(value: string, path: ManifestPath): string {
+    return this.isSecret(path) ? SECRET : value;
+  }
+
+  private listed(list: readonly string[], path: ManifestPath): string {
+    return list.length === 0 ? 'none' : list.map((item, index) => this.shown(item, [...path, index])).join(', ');
+  }
+}
+
+/** EMV config names compare as a set (their order carries no meaning, as in the plan's diff); allows in order. */
+function sameList(a: readonly string[], b: readonly string[], ordered: boolean): boolean {
+  if (a.length !== b.length) return false;
+  if (ordered) return a.every((item, index) => item === b[index]);
+  const sorted = [...b].sort();
+  return [...a].sort().every((item, index) => item === sorted[index]);
+}
