@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import { LegacyApiRejectedError } from '../api/errors.js';
+import type { ApiChoice } from '../manifest/api-choice.js';
 import type { GroupApi } from './configuration-api.js';
 
 /**
@@ -19,5 +20,8 @@ export async function detectApi(client: Pick<ApiClient, 'legacy'>): Promise<Grou
   }
 }
 
-/** What a run is told of the API: one of them, or `auto` (ask the service). */
-export type ApiChoice = GroupApi | 'auto';
+
+/** The API a run uses: the one chosen, or the service's answer when the choice is to ask. */
+export function resolveGroupApi(client: Pick<ApiClient, 'legacy'>, choice: ApiChoice): Promise<GroupApi> {
+  return choice === 'detect' ? detectApi(client) : Promise.resolve(choice);
+}

@@ -185,13 +185,6 @@ export function maxAffectedTerminalsFlag(command: string, value: string | undefi
 }
 
 /** --impact-window of plan, apply and drift, checked here so that its error names the command and the flag; passed on as written. */
-/** --api: a configuration API, or `auto` (the service is asked). */
-export function apiFlag(command: string, value: string | undefined): ApiChoice | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'current' || value === 'legacy' || value === 'auto') return value;
-  throw new UsageError(`paycfg ${command}: --api takes current, legacy or auto, got ${JSON.stringify(value)}`);
-}
-
 export function impactWindowFlag(command: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {

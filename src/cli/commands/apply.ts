@@ -19,7 +19,7 @@ import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
 import { nextSteps, type NextSteps } from '../next-steps.js';
 import { PromptCancelled } from '../prompt.js';
-import { checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
+import { apiFlag, checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
@@ -131,12 +131,14 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const maxDeletes = maxDeletesFlag('apply', values['max-deletes']);
   const maxAffectedTerminals = maxAffectedTerminalsFlag('apply', values['max-affected-terminals']);
   const impactWindow = impactWindowFlag('apply', values['impact-window']);
+  const api = apiFlag('apply', values.api);
   const budget = {
     ...(maxDeletes !== undefined ? { maxDeletes } : {}),
     ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
     ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
   };
   if (planFile !== undefined && impactWindow !== undefined) throw new UsageError('paycfg apply: --impact-window goes with -f; a saved plan keeps the impact it was made with');
+  if (planFile !== undefined && api !== undefined) throw new UsageError('paycfg apply: --api goes with -f; a saved plan is applied through the API it was made through');
   if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
@@ -164,6 +166,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             targets,
             ...budget,
             ...(impactWindow !== undefined ? { impactWindow } : {}),
+            ...(api !== undefined ? { api } : {}),
             readStdin,
           })
         : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget }).catch((error: unknown) => {
