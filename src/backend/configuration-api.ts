@@ -6,6 +6,8 @@
  * ones and turns current-shape writes into legacy requests (src/kinds/<kind>.legacy.ts).
  */
 import type { ApiClient } from '../api/client.js';
+import type { OwnerInfo } from '../api/wire-types.js';
+import type { ApiName } from '../manifest/api-choice.js';
 import type {
   AcquirerProfile,
   AcquirerProfileCreate,
@@ -30,8 +32,8 @@ import type {
 } from '../api/wire-types.js';
 import { legacyConfigurationApi } from './legacy-configuration-api.js';
 
-/** `current`: `/api/openapi/v1`; `legacy`: the `/api/v2` configuration endpoints. */
-export type GroupApi = 'current' | 'legacy';
+/** The same names as a manifest's `api:` (manifest/api-choice.ts). */
+export type GroupApi = ApiName;
 
 /** The configuration members paycfg's pipeline uses, in the current API's shapes. */
 export interface ConfigurationApi {
@@ -93,18 +95,18 @@ export type ConfigurationClient = Omit<GroupClient, 'api'>;
 /**
  * The client for a group on `api`. On `current` the configuration members are the client's own;
  * on `legacy` they are the legacy adapter's, which holds what it reads once per run (the profile
- * list): make one GroupClient per run.
+ * list): make one GroupClient per run. `known` is the owner the run has read already.
  */
-export function groupClient(client: ApiClient, api: GroupApi): GroupClient {
+export function groupClient(client: ApiClient, api: GroupApi, known?: Pick<OwnerInfo, 'groupId'>): GroupClient {
   const { baseUrl, transactions, settlements } = client;
   const shared = { baseUrl, transactions, settlements, stats: () => client.stats(), close: () => client.close() };
   if (api === 'current') {
     const { emvConfigs, acquirerProfiles, merchants, bindings, devices } = client;
     return { ...shared, owner: () => client.owner(), emvConfigs, acquirerProfiles, merchants, bindings, devices, api };
   }
-  // The legacy writes that name the group send the owner's id: the run's owner read gives it, so
-  // that none costs a request more.
-  let groupId: string | undefined;
+  // The legacy writes that name the group send the owner's id: the run's owner read gives it
+  // (`known`, or this client's own owner read), so that none costs a request more.
+  let groupId: string | undefined = known?.groupId;
   const owner = async () => {
     const info = await client.owner();
     groupId = info.groupId;

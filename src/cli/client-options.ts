@@ -1,7 +1,7 @@
 import type { ApiClient, RequestLogEvent } from '../api/index.js';
 import { createClient, tokenOf } from '../library/client.js';
 import type { IoStreams } from './io.js';
-import type { FlagSpecs, FlagValues } from './syntax.js';
+import { apiFlagSpec, type FlagSpecs, type FlagValues } from './syntax.js';
 
 /**
  * The flags every command that talks to the service shares. Spread `clientFlags` into the
@@ -15,6 +15,7 @@ export const clientFlags = {
   'insecure-http': { type: 'boolean', help: 'Allow plain http:// to a host other than localhost' },
   verbose: { type: 'boolean', help: 'Log every request (method, path, status, code, duration) to stderr' },
   'strict-api': { type: 'boolean', help: 'Check every response against the wire schemas and stop on a mismatch' },
+  api: apiFlagSpec,
 } as const satisfies FlagSpecs;
 
 export type ClientFlagValues = Partial<FlagValues<typeof clientFlags>>;

@@ -58,6 +58,13 @@ export const allowUnsettledFlagSpec = {
   help: 'Let a delete, replacement, logout or decommission go ahead while unsettled settlement batches route through it (the plan warns, listing them); without it, such a change is blocked',
 } as const satisfies FlagSpec;
 
+/** --api of the commands that read a group: which configuration API to read and write it through. */
+export const apiFlagSpec = {
+  type: 'string',
+  value: 'API',
+  help: 'current (/api/openapi/v1), legacy (/api/v2) or auto: ask the service (the default, unless the manifest sets api:)',
+} as const satisfies FlagSpec;
+
 /** --max-affected-terminals of plan and apply. */
 export const maxAffectedTerminalsFlagSpec = {
   type: 'string',

@@ -1,3 +1,4 @@
+import type { ApiName } from '../manifest/api-choice.js';
 import { dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import type { Diagnostic } from '../manifest/index.js';
@@ -45,10 +46,12 @@ export async function exportGroup(input: {
   readonly cwd: string;
   /** The access token, never to be written. */
   readonly token?: string;
+  /** The configuration API to read the group through; absent: asked of the service. */
+  readonly api?: ApiName;
 }): Promise<ExportRun> {
   const { target, cwd } = input;
   if (target.kind === 'file' && target.force !== true) await refuseExistingFile(resolve(cwd, target.path));
-  const source = await readExportSource(input.client, { concurrency: input.concurrency });
+  const source = await readExportSource(input.client, { concurrency: input.concurrency, ...(input.api !== undefined ? { api: input.api } : {}) });
   const { token } = input;
   if (token !== undefined) refuseHeldToken(source, token);
   const guard = (text: string, where: string): string => {

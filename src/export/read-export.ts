@@ -1,5 +1,7 @@
-import type { BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
-import type { ConfigurationClient } from '../backend/configuration-api.js';
+import { groupClient } from '../backend/configuration-api.js';
+import { resolveGroupApi } from '../backend/detect-api.js';
+import type { ApiName } from '../manifest/api-choice.js';
+import type { ApiClient, BindingRecord, Device, Merchant, OwnerInfo } from '../api/index.js';
 import { normaliseLive } from '../live/normalise-live.js';
 import { readAllLive, readOwner } from '../live/read-live.js';
 import type { LiveState } from '../model/state.js';
@@ -19,8 +21,13 @@ export interface ExportSource {
   readonly unkeyed: { readonly merchants: readonly UnkeyedMerchant[]; readonly live: LiveState };
 }
 
-export async function readExportSource(client: ConfigurationClient, options: { readonly concurrency: number }): Promise<ExportSource> {
-  const owner = await readOwner(client, undefined);
+/**
+ * The group through the API it is on (`api`, else asked of the service beside the owner read): an
+ * export of a group on the legacy API reads its legacy records, as current ones.
+ */
+export async function readExportSource(apiClient: ApiClient, options: { readonly concurrency: number; readonly api?: ApiName }): Promise<ExportSource> {
+  const [owner, api] = await Promise.all([readOwner(apiClient, undefined), resolveGroupApi(apiClient, options.api ?? 'detect')]);
+  const client = groupClient(apiClient, api, owner);
   const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
 
   const unkeyable = merchantRecords.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', m.providerReference ?? undefined));

@@ -25,6 +25,8 @@ export function planHash(plan: Plan): string {
     formatVersion: plan.formatVersion,
     baseUrl: plan.baseUrl,
     group: plan.group,
+    // The API the writes go through is part of what will be done; absent for the current API, so older plans hash as they did.
+    ...(plan.api !== undefined ? { api: plan.api } : {}),
     // Labels of `plan --base` say why a change is there, not what it does: a plan hashes the same with or without them.
     // As the plan's document has them: what paycfg holds in memory beside the JSON (a role) is not hashed.
     changes: redactedChanges(plan).map((change) => withoutOrigin(documentChange(change))),

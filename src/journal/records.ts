@@ -68,6 +68,8 @@ export interface RunStartRecord extends RecordBase {
   readonly paycfgVersion: string;
   readonly baseUrl: string;
   readonly group: { readonly groupId: string; readonly groupName: string };
+  /** Set when the apply wrote through the legacy API (`/api/v2`); absent: the current API. */
+  readonly api?: 'legacy';
   /** planHash() of the plan carried out: `sha256:` and 64 hex digits. */
   readonly planHash: string;
   readonly source: RunSource;

@@ -1,3 +1,4 @@
+import type { GroupClient } from '../backend/configuration-api.js';
 import type { ApiClient } from '../api/index.js';
 import { executePlan, type ApplyEvent, type ApplyResult } from '../apply/execute-plan.js';
 import { IdRegistry } from '../apply/id-registry.js';
@@ -99,6 +100,8 @@ interface Prepared {
    * hashes every change, 0.7 s of an apply into an empty 2,000-merchant group when done twice.
    */
   readonly shown?: PublishedPlan;
+  /** The group's client on the API the plan was made through: the writes go through it too. */
+  readonly group: GroupClient;
 }
 
 /**
@@ -110,7 +113,7 @@ interface Prepared {
 export async function prepareManifestApply(options: ApplyManifestOptions): Promise<PreparedApply> {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   const { run, shown } = await computeLibraryPlan({ ...options, parallelism });
-  return prepared(options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues], shown });
+  return prepared(options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues], shown, group: run.group });
 }
 
 /**
@@ -128,7 +131,7 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
   return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes, payments));
 }
 
-function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues, shown: published }: Prepared): PreparedApply {
+function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues, shown: published, group }: Prepared): PreparedApply {
   const token = tokenOf(client);
   const shown = published ?? publishedFor(toRun, token);
   // What apply() reports: the plan's document, as plan() returns it.
@@ -143,7 +146,7 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
         ? { outcomes: toRun.changes.map((c) => ({ address: c.address, action: c.action, status: 'not-started' })), done: 0, failed: 0, skipped: 0, notStarted: toRun.changes.length }
         : await executePlan(
             toRun,
-            { client, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
+            { client: group, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
             { parallelism, ...(interrupted !== undefined ? { interrupted } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) },
           );
       if (token === '') return { plan: reported, ...result };

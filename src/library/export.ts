@@ -1,3 +1,4 @@
+import type { ApiFlag } from '../manifest/api-choice.js';
 import type { ApiClient } from '../api/index.js';
 import { exportGroup as exportLiveGroup, type ExportRun, type ExportTarget } from '../export/index.js';
 import { tokenOf } from './client.js';
@@ -23,6 +24,12 @@ export interface ExportOptions {
   readonly cwd?: string;
   /** Reads in flight at once; default 8. */
   readonly parallelism?: number;
+  /**
+   * The configuration API to read the group through (as `--api`): `current`, `legacy`, or `auto`
+   * (the default), which asks the service. The exported manifest pins none: it plans on either side
+   * of the switch.
+   */
+  readonly api?: ApiFlag;
 }
 
 /**
@@ -45,5 +52,6 @@ export function exportGroup(options: ExportOptions): Promise<ExportRun> {
     target: options.target ?? { kind: 'stdout' },
     cwd: options.cwd ?? process.cwd(),
     ...(token !== '' ? { token } : {}),
+    ...(options.api === 'current' || options.api === 'legacy' ? { api: options.api } : {}),
   });
 }

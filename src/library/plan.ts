@@ -1,3 +1,4 @@
+import type { ApiFlag } from '../manifest/api-choice.js';
 import { planHash } from '../journal/plan-hash.js';
 import type { ApiClient } from '../api/index.js';
 import { refuseTokenInDesired } from '../workflow/desired-token.js';
@@ -62,6 +63,12 @@ export interface PlanOptions {
    * change, and names the merchants whose devices it left unread in `unreadDevices`.
    */
   readonly readEveryDevice?: boolean;
+  /**
+   * The configuration API to read (and apply to write) the group through, as `--api`: `current`
+   * (`/api/openapi/v1`), `legacy` (`/api/v2`) or `auto`, which asks the service (one legacy read,
+   * beside the owner's). Default: the manifest's `api:`, else `auto`.
+   */
+  readonly api?: ApiFlag;
   /**
    * Reads the manifest file given as the path `-` (as `-f -` reads standard input); without it,
    * `-` is refused with a ManifestError.
@@ -154,6 +161,7 @@ function computePlanOf(options: PlanOptions, paths: readonly string[], cwd: stri
     ...(options.readStdin !== undefined ? { readStdin: options.readStdin } : {}),
     ...(base !== undefined ? { base } : {}),
     ...(options.readEveryDevice === true ? { everyDevice: true } : {}),
+    ...(options.api !== undefined ? { api: options.api } : {}),
   });
 }
 

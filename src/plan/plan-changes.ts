@@ -37,6 +37,7 @@ import { guardedAddress, shownBatches, unsettledWarning, unsettledWording, type 
 import { checkReceiptLogo, completeLogoChange, groupKeepsLogoFingerprints, UPLOADS } from '../kinds/merchant-logo.js';
 import { keyFieldOf } from './moves.js';
 import type { ReferenceFact } from '../kinds/kind-module.js';
+import type { GroupApi } from '../backend/configuration-api.js';
 import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
 import { keyHoldersByOwner, referencesOf, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
@@ -44,6 +45,8 @@ import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type Unkeye
 export interface PlanContext {
   readonly baseUrl: string;
   readonly group: { readonly groupId: string; readonly groupName: string };
+  /** The configuration API the group is read and written through (absent: the current one). */
+  readonly api?: GroupApi;
   /** The manifest's `protect:` list: a delete or replacement of a matching live record is blocked. */
   readonly protect?: readonly string[];
   /**
@@ -116,6 +119,7 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     formatVersion: PLAN_FORMAT_VERSION,
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
+    ...(context.api === 'legacy' ? { api: 'legacy' as const } : {}),
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
     ...(unreadDevices.length > 0 ? { unreadDevices } : {}),

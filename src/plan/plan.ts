@@ -180,6 +180,12 @@ export interface Plan {
   readonly formatVersion: typeof PLAN_FORMAT_VERSION;
   readonly baseUrl: string;
   readonly group: { readonly groupId: string; readonly groupName: string };
+  /**
+   * The configuration API the group was read through and the apply writes through: set only for a
+   * group on the legacy API (`/api/v2`), so that a plan of a group on the current API reads, hashes
+   * and saves as it did before the legacy API was served.
+   */
+  readonly api?: 'legacy';
   readonly changes: Change[];
   readonly unmanaged: UnmanagedResource[];
   /** Merchants whose unmanaged devices this run did not read, by providerReference; absent when there are none. */

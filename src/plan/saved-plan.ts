@@ -114,6 +114,7 @@ const savedPlanSchema = z.looseObject({
     formatVersion: z.literal(1),
     baseUrl: z.string(),
     group: z.object({ groupId: z.string(), groupName: z.string() }),
+    api: z.literal('legacy').optional(),
     changes: z.array(z.looseObject({ address: z.string(), kind: z.string(), key: z.string(), action: z.string(), dependsOn: z.array(z.string()) })),
     sensitive: z.array(z.string()),
   }),

@@ -1,3 +1,4 @@
+import { throughApi } from './api-words.js';
 import type { Change, Plan, PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import {
@@ -165,7 +166,7 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
     layout: () => [
       `### paycfg ${kind}: ${brief}`,
       '',
-      `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
+      `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}${throughApi(plan)}`,
       '',
       ...revertLines(plan),
       ...(kind === 'plan' && plan.planHash !== undefined ? [`<sub>${inline(planHashLine(plan.planHash))}</sub>`, ''] : []),

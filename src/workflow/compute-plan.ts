@@ -1,8 +1,11 @@
 import type { ApiClient } from '../api/index.js';
+import { groupClient, type GroupClient } from '../backend/configuration-api.js';
+import { resolveGroupApi } from '../backend/detect-api.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { countTerminals } from '../live/count-terminals.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
-import { loadManifest, type ManifestContext } from '../manifest/index.js';
+import { effectiveApi, legacyLimits, loadManifest, type ApiChoice, type ApiFlag, type ManifestContext } from '../manifest/index.js';
+import { ManifestError, type Diagnostic } from '../manifest/diagnostics.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import type { DesiredState } from '../model/state.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
@@ -28,6 +31,8 @@ export interface PlanRun {
   readonly safeguards: Safeguards;
   /** The settlement batches' routes, when the run read them and the plan's changes used them (plan-stages.ts planRead). */
   readonly routes?: BatchRoutes;
+  /** The group's client on the API it was read through: apply writes through the same one. */
+  readonly group: GroupClient;
 }
 
 /** What of the manifest's top level guards the live group rather than describes it. */
@@ -78,12 +83,14 @@ export async function computePlan(input: {
   readonly base?: BaseManifest;
   /** Read the devices the manifest does not manage too, so that each is listed as unmanaged (drift). */
   readonly everyDevice?: boolean;
+  /** `--api`: the configuration API to read and write the group through; by default the manifest's `api:`, else asked of the service. */
+  readonly api?: ApiFlag;
 }): Promise<PlanRun> {
-  const { loaded, desired, safeguards } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin);
+  const { loaded, desired, safeguards, api, legacyProblems } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const { live, context } = await readGroup(desired, input.client, input.concurrency, safeguards, input.everyDevice === true);
+  const { live, context, client: group } = await readGroup(desired, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyProblems);
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
@@ -100,27 +107,39 @@ export async function computePlan(input: {
   const needed = readsNeeded(desired, live.state, safeguards.protect, request.terminalBudget !== undefined);
   let reading: GroupReading = { live, context };
   if (needed.settlement) {
-    const batches = await readSettlementBatches(input.client, settlementReadStart(request.now, request.window));
+    const batches = await readSettlementBatches(group, settlementReadStart(request.now, request.window));
     reading = { ...reading, routes: routeBatches(batches, live.state, desired.moved) };
   }
   // The devices of the merchants the live read left out are read now (one list each), for a budget.
   const unread = terminalsToCount(needed.candidates, live.state, request.terminalBudget);
-  if (unread.length > 0) reading = { ...reading, counted: await countTerminals(input.client, unread, input.concurrency) };
+  if (unread.length > 0) reading = { ...reading, counted: await countTerminals(group, unread, input.concurrency) };
   const { plan, routes } = planRead(desired, reading, request);
-  return { loaded, desired, live, plan, safeguards, ...(routes !== undefined ? { routes } : {}) };
+  return { loaded, desired, live, plan, safeguards, group, ...(routes !== undefined ? { routes } : {}) };
 }
 
-/** The manifest is dropped here, once the desired state is built; `locate` lives on only in literal secrets' origins (see ManifestContext). */
+/**
+ * The manifest is dropped here, once the desired state is built; `locate` lives on only in literal
+ * secrets' origins (see ManifestContext) and in what the legacy API could not express: those
+ * problems are found now, while positions are at hand, and refused before any request when the
+ * manifest or the flag names the legacy API, or once the service says the group is on it.
+ */
 async function loadDesiredState(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   readStdin: (() => Promise<string>) | undefined,
-): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards }> {
-  const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
+  apiFlag: ApiFlag | undefined,
+): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyProblems: LegacyProblems }> {
+  const whole = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
+  const api = effectiveApi(apiFlag, whole.manifest);
+  const legacyProblems: LegacyProblems = { diagnostics: api === 'current' ? [] : legacyLimits(whole), files: whole.files };
+  if (api === 'legacy') refuseLegacyProblems(legacyProblems);
+  const { manifest, secrets, locate, ...loaded } = whole;
   const maxDeletes = manifest.safety?.maxDeletes;
   const maxAffectedTerminals = manifest.safety?.maxAffectedTerminals;
   return {
+    api,
+    legacyProblems,
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
     safeguards: {
@@ -131,20 +150,40 @@ async function loadDesiredState(
   };
 }
 
-/** The owner check, then the live group as the manifest scopes it, and what the planner is told of the group. */
+/** What the manifest asks that the legacy API cannot express, with the files for the error. */
+interface LegacyProblems {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly files: readonly string[];
+}
+
+function refuseLegacyProblems(problems: LegacyProblems): void {
+  if (problems.diagnostics.length > 0) throw new ManifestError(problems.diagnostics, problems.files);
+}
+
+/**
+ * The owner check and the API the group is on (asked beside it when not pinned: one read more,
+ * in the same round), then the live group as the manifest scopes it, through that API, and what
+ * the planner is told of the group. A group found on the legacy API is refused, before anything
+ * else is read, what the legacy API cannot express.
+ */
 async function readGroup(
   desired: DesiredState,
-  client: ApiClient,
+  apiClient: ApiClient,
   concurrency: number,
   safeguards: Safeguards,
   everyDevice: boolean,
-): Promise<{ live: LiveRead; context: PlanContext }> {
-  const owner = await readOwner(client, desired.group);
+  choice: ApiChoice,
+  legacyProblems: LegacyProblems,
+): Promise<{ live: LiveRead; context: PlanContext; client: GroupClient }> {
+  const [owner, api] = await Promise.all([readOwner(apiClient, desired.group), resolveGroupApi(apiClient, choice)]);
+  if (api === 'legacy') refuseLegacyProblems(legacyProblems);
+  const client = groupClient(apiClient, api, owner);
   const live = await readLive(client, desired, owner, { concurrency, everyDevice });
   const context: PlanContext = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
     protect: safeguards.protect,
+    ...(api === 'legacy' ? { api } : {}),
   };
-  return { live, context };
+  return { live, context, client };
 }

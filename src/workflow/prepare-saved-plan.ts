@@ -1,3 +1,4 @@
+import { groupClient, type GroupClient } from '../backend/configuration-api.js';
 import type { ApiClient } from '../api/index.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
 import { describeCharacter, expandTemplate, MULTI_LINE_FIELDS, refusedCharacter } from '../manifest/index.js';
@@ -22,6 +23,8 @@ export interface PreparedSavedPlan {
   readonly live: LiveRead;
   /** Secret values read back from the environment, for scrubbing output. */
   readonly secretValues: string[];
+  /** The group's client on the API the plan was made through. */
+  readonly group: GroupClient;
 }
 
 /**
@@ -70,7 +73,7 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
  */
 export async function prepareSavedPlan(
   saved: SavedPlan,
-  client: ApiClient,
+  apiClient: ApiClient,
   env: Readonly<Record<string, string | undefined>>,
   concurrency: number,
   maxDeletes?: number,
@@ -79,8 +82,8 @@ export async function prepareSavedPlan(
   // Before any request: the plan's changes (and the impact they were saved with) are all it takes.
   checkDeleteBudget(saved.plan, deleteBudgetOf(maxDeletes, saved.safety?.maxDeletes, 'saved plan'));
   checkTerminalBudget(saved.plan, terminalBudgetOf(payments.maxAffectedTerminals, saved.safety?.maxAffectedTerminals, 'saved plan'));
-  if (client.baseUrl !== saved.plan.baseUrl) {
-    throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${client.baseUrl}; make a new plan for this service`);
+  if (apiClient.baseUrl !== saved.plan.baseUrl) {
+    throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${apiClient.baseUrl}; make a new plan for this service`);
   }
   const values = new Map<string, string>();
   const missing: string[] = [];
@@ -105,7 +108,9 @@ export async function prepareSavedPlan(
   }
 
   const desired = scopeAsDesired(saved);
-  const owner = await readOwner(client, saved.plan.group.groupId);
+  const owner = await readOwner(apiClient, saved.plan.group.groupId);
+  // Through the API the plan was made through: a group switched since answers 13310 on this read.
+  const client = groupClient(apiClient, saved.plan.api ?? 'current', owner);
   const live = await readLive(client, desired, owner, { concurrency });
   const moved = movedSince(saved, live.state);
   if (moved.length > 0) throw new SavedPlanStaleError(moved);
@@ -140,5 +145,5 @@ export async function prepareSavedPlan(
     for (const { path, value } of secrets) setAt(after, path, value);
     return { ...change, after };
   });
-  return { plan: { ...plan, changes }, desired, live, secretValues: [...values.values()] };
+  return { plan: { ...plan, changes }, desired, live, secretValues: [...values.values()], group: client };
 }

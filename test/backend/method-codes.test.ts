@@ -79,7 +79,8 @@ describe.each(['current', 'legacy'] as GroupApi[])('a group holding methods beyo
   it('reads, plans and exports: the codes kept, the unknown name as the service wrote it', async () => {
     if (api === 'legacy') await legacyGroup(h);
     await groupWithMethod07();
-    const client = groupClient(h.client({ baseUrl: proxy.url }), api);
+    const apiClient = h.client({ baseUrl: proxy.url });
+    const client = groupClient(apiClient, api);
     const owner = await readOwner(client, TEST_GROUP);
 
     const { state } = await readAllLive(client, owner, { concurrency: 4 });
@@ -96,7 +97,7 @@ describe.each(['current', 'legacy'] as GroupApi[])('a group holding methods beyo
     const { plan } = planGroup(desired, live.state, { baseUrl: client.baseUrl, group: { groupId: owner.groupId, groupName: '' } });
     expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['update emv/visa-usd']);
 
-    const source = await readExportSource(client, { concurrency: 4 });
+    const source = await readExportSource(apiClient, { concurrency: 4, api });
     const exported = buildExport({
       groupId: owner.groupId,
       groupName: owner.groupName ?? '',

@@ -1,3 +1,4 @@
+import { throughApi } from '../../render/api-words.js';
 import type { ApplyResult } from '../../apply/execute-plan.js';
 import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
 import { prepareManifestApply, prepareSavedApply } from '../../library/apply.js';
@@ -18,7 +19,7 @@ import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
 import { nextSteps, type NextSteps } from '../next-steps.js';
 import { PromptCancelled } from '../prompt.js';
-import { checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
+import { apiFlag, checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
@@ -62,7 +63,7 @@ async function confirm(
 ): Promise<{ approved: true } | { approved: false; exitCode: ExitCode; note?: string }> {
   try {
     const answer = await ask(
-      `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
+      `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
     );
     if (answer.trim() === 'yes') return { approved: true };
     return { approved: false, exitCode: ExitCode.Error, ...(answer.trim() !== '' ? { note: "only 'yes' approves" } : {}) };
@@ -130,12 +131,14 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const maxDeletes = maxDeletesFlag('apply', values['max-deletes']);
   const maxAffectedTerminals = maxAffectedTerminalsFlag('apply', values['max-affected-terminals']);
   const impactWindow = impactWindowFlag('apply', values['impact-window']);
+  const api = apiFlag('apply', values.api);
   const budget = {
     ...(maxDeletes !== undefined ? { maxDeletes } : {}),
     ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
     ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
   };
   if (planFile !== undefined && impactWindow !== undefined) throw new UsageError('paycfg apply: --impact-window goes with -f; a saved plan keeps the impact it was made with');
+  if (planFile !== undefined && api !== undefined) throw new UsageError('paycfg apply: --api goes with -f; a saved plan is applied through the API it was made through');
   if (planFile !== undefined && targets.length > 0) throw new UsageError('paycfg apply: --target goes with -f; a saved plan was already limited when it was made');
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
@@ -163,6 +166,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             targets,
             ...budget,
             ...(impactWindow !== undefined ? { impactWindow } : {}),
+            ...(api !== undefined ? { api } : {}),
             readStdin,
           })
         : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget }).catch((error: unknown) => {

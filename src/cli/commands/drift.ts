@@ -10,7 +10,7 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { impactWindowFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
+import { apiFlag, impactWindowFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import { colorFlag, impactWindowFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
@@ -46,6 +46,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const parallelism = parallelismFlag('drift', values.parallelism);
   const targets = parseTargets(values.target);
   const impactWindow = impactWindowFlag('drift', values['impact-window']);
+  const api = apiFlag('drift', values.api);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // Drift is the plan, with unmanaged records counted (every device read, so that each is listed):
@@ -58,6 +59,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       parallelism,
       targets,
       readEveryDevice: true,
+      ...(api !== undefined ? { api } : {}),
       ...(impactWindow !== undefined ? { impactWindow } : {}),
       ...stdinOf(io),
     });

@@ -6,7 +6,7 @@ import { plural } from '../../util/text.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import { parallelismFlag, parseFlags } from '../parse-flags.js';
+import { apiFlag, parallelismFlag, parseFlags } from '../parse-flags.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import { unmanagedSecretsLine, variableRows, variablesHeading } from '../../export/secret-wording.js';
 
@@ -47,6 +47,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('export', exportSyntax, argv);
   if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
   const parallelism = parallelismFlag('export', values.parallelism);
+  const api = apiFlag('export', values.api);
   const target: ExportTarget =
     values['out-dir'] !== undefined
       ? { kind: 'directory', path: values['out-dir'], force: values.force }
@@ -64,6 +65,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       manageSecrets: values['manage-secrets'],
       target,
       cwd: io.cwd,
+      ...(api !== undefined ? { api } : {}),
     });
   } finally {
     await client.close();

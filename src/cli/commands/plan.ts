@@ -10,7 +10,7 @@ import { clientEnvironment, clientFlags, connectFromFlags } from '../client-opti
 import type { Command } from '../command.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
-import { impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
+import { apiFlag, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 export const planSyntax = {
@@ -63,6 +63,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const maxDeletes = maxDeletesFlag('plan', values['max-deletes']);
   const maxAffectedTerminals = maxAffectedTerminalsFlag('plan', values['max-affected-terminals']);
   const impactWindow = impactWindowFlag('plan', values['impact-window']);
+  const api = apiFlag('plan', values.api);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
@@ -78,6 +79,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
       ...(impactWindow !== undefined ? { impactWindow } : {}),
       ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
+      ...(api !== undefined ? { api } : {}),
       ...stdinOf(io),
       ...base,
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),

@@ -1,0 +1,152 @@
+/**
+ * A group on the legacy configuration API (/api/v2), as a user meets it: validate, plan, apply,
+ * export and drift through the legacy endpoints from the same manifest as a group on the current
+ * API; then the operator switches the group, and the same manifest (and the manifests exported
+ * before and after the switch) plan with no change through the current API.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+
+const GROUP = 'G-00000301';
+const ADMIN = 'legacy-till-admin-1';
+
+const MANIFEST = `version: 1
+group: ${GROUP}
+
+emvConfigs:
+  - emvName: visa-usd
+    paymentMethod: "01"
+    currency: USD
+    params: { aid: A0000000031010, appVersion: "0002", clFloorLimit: 0 }
+  - emvName: mc-usd
+    paymentMethod: "02"
+    currency: USD
+    params: { aid: A0000000041010, appVersion: "0002" }
+
+acquirerProfiles:
+  - profileName: host-a-usd
+    currency: USD
+    connMessageFormat: HOSTA_8583
+    connUrl: https://host-a.example.com/iso
+    notifyUrl: https://pbo.example.com/notify
+    methods:
+      "01": { emvs: [visa-usd] }
+      "02": { emvs: [mc-usd] }
+
+merchants:
+  - providerReference: coffee-001
+    mchName: Coffee Shop
+    currency: USD
+    contactName: Jane Doe
+    contactEmail: jane@coffee.example
+    mcc: "5814"
+    bindings:
+      - acquirer: host-a-usd
+        currency: USD
+        methods:
+          "01": { emvs: [visa-usd] }
+          "02": { emvs: [mc-usd] }
+    devices:
+      - deviceAlias: till-1
+        deviceName: Front till
+        methods: ["01", "02"]
+        acquirerFields:
+          host-a-usd: { tid: "00000001", mid: "000000012345" }
+        emvParams: { netDFloorLimit: "00000100" }
+        deviceAdmin: \${TILL_ADMIN_PASSWORD}
+`;
+
+let sim: TestSimulator;
+let work: string;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  await sim.admin.createGroup({ groupId: GROUP, apiVersion: 'legacy' });
+  work = mkdtempSync(join(tmpdir(), 'paycfg-legacy-'));
+  writeFileSync(join(work, 'paycfg.yaml'), MANIFEST);
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], env: Record<string, string> = {}) {
+  const io = captureIo({ env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(GROUP), TILL_ADMIN_PASSWORD: ADMIN, ...env }, cwd: work });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** Configuration requests by API since the last call: what went to /api/openapi/v1 and what to /api/v2's configuration endpoints. */
+async function requestsByApi(): Promise<{ current: string[]; legacy: string[] }> {
+  const { byRoute } = await sim.admin.stats();
+  await sim.admin.resetStats();
+  const routes = Object.entries(byRoute).flatMap(([route, count]) => Array.from({ length: count }, () => route));
+  return {
+    current: routes.filter((r) => r.includes('/api/openapi/v1/')),
+    legacy: routes.filter((r) => /\/api\/v2\/(mchInfo|device|acquirer|emv)/.test(r)),
+  };
+}
+
+describe('a group on the legacy API, across the switch', () => {
+  it('validates offline for the legacy API, plans, applies, exports and shows no drift through /api/v2 alone, then plans empty on the current API once switched', async () => {
+    const validated = await cli(['validate', '-f', 'paycfg.yaml', '--api', 'legacy']);
+    expect(validated.code, validated.err + validated.out).toBe(0);
+
+    await sim.admin.resetStats();
+    const planned = await cli(['plan', '-f', 'paycfg.yaml', '--detailed-exitcode']);
+    expect(planned.code, planned.err).toBe(2);
+    expect(planned.out).toContain(`paycfg plan for group ${GROUP} ("PBO ${GROUP}") at ${sim.url} through the legacy API (/api/v2)`);
+    expect(planned.out).toMatch(/Plan: 6 to create, 0 to update, 0 to delete/);
+
+    const json = JSON.parse((await cli(['plan', '-f', 'paycfg.yaml', '--json'])).out);
+    expect(json.api).toBe('legacy');
+
+    await sim.admin.resetStats();
+    const applied = await cli(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+    expect(applied.code, applied.err + applied.out).toBe(0);
+    const applyRequests = await requestsByApi();
+    expect(applyRequests.current).toEqual([]);
+    expect(applyRequests.legacy).toContain('POST /api/v2/mchInfo/payment/{mchId}');
+    expect(applyRequests.legacy).toContain('POST /api/v2/device');
+
+    const again = await cli(['plan', '-f', 'paycfg.yaml', '--detailed-exitcode']);
+    expect(again.code, again.out + again.err).toBe(0);
+    expect(again.out).toContain('No changes');
+    const drift = await cli(['drift', '-f', 'paycfg.yaml']);
+    expect(drift.code, drift.out + drift.err).toBe(0);
+    expect((await requestsByApi()).current).toEqual([]);
+
+    const before = await cli(['export', '-o', 'before.yaml']);
+    expect(before.code, before.err).toBe(0);
+    const exportedBefore = readFileSync(join(work, 'before.yaml'), 'utf8');
+    expect(exportedBefore).not.toMatch(/^api:/m);
+    expect(exportedBefore).not.toContain(ADMIN);
+    const beforePlan = await cli(['plan', '-f', 'before.yaml', '--detailed-exitcode']);
+    expect(beforePlan.code, beforePlan.out + beforePlan.err).toBe(0);
+    expect((await cli(['validate', '-f', 'before.yaml', '--api', 'legacy'])).code).toBe(0);
+
+    // The operator switches the group: every legacy configuration endpoint now answers 13310.
+    await sim.admin.createGroup({ groupId: GROUP, apiVersion: 'v1' });
+    const switched = await cli(['plan', '-f', 'paycfg.yaml', '--detailed-exitcode']);
+    expect(switched.code, switched.out + switched.err).toBe(0);
+    expect(switched.out).toContain(`paycfg plan for group ${GROUP} ("PBO ${GROUP}") at ${sim.url}\n`);
+    expect(switched.out).toContain('No changes');
+    expect((await cli(['plan', '-f', 'before.yaml', '--detailed-exitcode'])).code).toBe(0);
+    expect(JSON.parse((await cli(['plan', '-f', 'paycfg.yaml', '--json'])).out).api).toBeUndefined();
+
+    const after = await cli(['export', '-o', 'after.yaml']);
+    expect(after.code, after.err).toBe(0);
+    const afterPlan = await cli(['plan', '-f', 'after.yaml', '--detailed-exitcode']);
+    expect(afterPlan.code, afterPlan.out + afterPlan.err).toBe(0);
+
+    // Pinned to legacy, a switched group is refused by the service, and the message says so.
+    const pinned = await cli(['plan', '-f', 'paycfg.yaml', '--api', 'legacy']);
+    expect(pinned.code).toBe(1);
+    expect(pinned.err).toContain('13310');
+  });
+});
