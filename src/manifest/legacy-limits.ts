@@ -47,6 +47,16 @@ export const LEGACY_MISSING_FIELDS = {
   },
 } as const satisfies Partial<Record<Kind, Readonly<Record<string, string>>>>;
 
+/**
+ * What the legacy API holds for some of those fields, by its nature: a legacy profile is a card
+ * profile, neither the default nor kept out of settlement. A manifest that writes that value asks
+ * nothing the legacy API cannot hold (an export of a legacy group writes it, as one of a group on
+ * the current API does), so only another value is refused.
+ */
+export const LEGACY_HELD_VALUES: { readonly [K in keyof typeof LEGACY_MISSING_FIELDS]?: { readonly [F in keyof (typeof LEGACY_MISSING_FIELDS)[K]]?: unknown } } = {
+  acquirer: { acqType: 'card', asDefault: false, asSettleBlock: false },
+};
+
 /** The kinds whose `currency` the legacy API cannot set: what it holds is USD (contract, issue 30). */
 export const LEGACY_CURRENCY = { kinds: ['emv', 'merchant'] as const satisfies readonly Kind[], holds: 'USD' } as const;
 
@@ -118,12 +128,13 @@ class LegacyChecker {
     });
   }
 
-  /** The fields of `kind` the legacy API lacks, where the files write them (a defaulted acqType is not refused). */
+  /** The fields of `kind` the legacy API lacks, where the files write them (a defaulted acqType is not refused) with another value than it holds. */
   private checkFields(kind: keyof typeof LEGACY_MISSING_FIELDS, entry: object, path: ManifestPath): void {
     const values = entry as Readonly<Record<string, unknown>>;
     const fields: Readonly<Record<string, string>> = LEGACY_MISSING_FIELDS[kind];
+    const held: Readonly<Record<string, unknown>> = LEGACY_HELD_VALUES[kind] ?? {};
     for (const field in fields) {
-      if (values[field] === undefined) continue;
+      if (values[field] === undefined || (field in held && values[field] === held[field])) continue;
       const fieldPath = [...path, field];
       const placed = this.loaded.locate.place(fieldPath, 'key');
       if (!placed.written) continue;

@@ -76,7 +76,7 @@ h.describe('client.legacy.merchants', () => {
     it('updates partially; supportedPaymentMethods binds, which the current API shows as a binding', async () => {
       const client = h.client();
       const { merchant, profileId, emvId } = await legacyBoundMerchant(client);
-      expect(merchant).toMatchObject({ supportedPayments: ['01'], supportedPaymentMethods: [{ paymentMethod: '01', profileId }] });
+      expect(merchant).toMatchObject({ supportedPayments: ['01'], supportedPaymentMethods: [{ paymentMethod: 'VISA', mchId: merchant.mchId, profileId }] });
       const renamed = await client.legacy.merchants.update(merchant.mchId, { mchName: 'Corner Shop & Co' });
       expect(renamed).toMatchObject({ mchName: 'Corner Shop & Co', contactEmail: 'ada@example.com', supportedPayments: ['01'] });
 

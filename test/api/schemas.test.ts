@@ -171,7 +171,7 @@ h.describe('schemas/api', () => {
 
     await h.sim.admin.createGroup({ groupId: 'G-00000001', apiVersion: 'legacy' });
     await call('GET', '/api/v2/acquirer?pageSize=-1', { kind: 'page', schema: 'legacy-acquirer-profile' });
-    await call('GET', '/api/v2/emv?pageSize=-1', { kind: 'page', schema: 'emv-config' });
+    await call('GET', '/api/v2/emv?pageSize=-1', { kind: 'page', schema: 'legacy-emv-config' });
     await call('GET', '/api/v2/mchInfo?pageSize=-1', { kind: 'page', schema: 'legacy-merchant' });
     await call('GET', `/api/v2/mchInfo/${terminal.mchId}`, { kind: 'record', schema: 'legacy-merchant', nullable: true });
     const merchant = await call('POST', '/api/v2/mchInfo', { kind: 'record', schema: 'legacy-merchant' }, { mchName: 'Legacy', contactName: 'Ada', contactEmail: 'ada@example.com' });

@@ -117,7 +117,7 @@ acquirerProfiles:
     enablerMsgFormat: HOSTA_PROV
     enablerParams: [tid]
     asDefault: true
-    asSettleBlock: false
+    asSettleBlock: true
     methods: { "01": { emvs: [visa-a] } }
 merchants:
   - providerReference: shop-1
@@ -140,7 +140,6 @@ merchants:
         methods: { "01": { emvs: [visa-a] } }
 `;
     expect(await refusals({ 'm.yaml': text })).toEqual([
-      `m.yaml:6:5: acquirerProfiles[0].acqType: the legacy API has no acquirer type (a legacy profile is a card profile); remove it, ${USE_CURRENT}`,
       `m.yaml:9:5: acquirerProfiles[0].enablerMsgFormat: the legacy API has no provisioning message format per profile (the group's applies); remove it, ${USE_CURRENT}`,
       `m.yaml:10:5: acquirerProfiles[0].enablerParams: the legacy API has no list of device fields per profile (the group's applies); remove it, ${USE_CURRENT}`,
       `m.yaml:11:5: acquirerProfiles[0].asDefault: the legacy API has no default profile; remove it, ${USE_CURRENT}`,
@@ -350,13 +349,23 @@ merchants:
     expect(await refusals({ 'm.yaml': text }, {}, true)).toEqual([]);
   });
 
+  it('passes the values the legacy API holds by nature, as an export writes them: a card profile, not the default, settled', async () => {
+    const text = `version: 1
+emvConfigs:
+  - { emvName: visa-a, paymentMethod: "01", currency: USD, params: {} }
+acquirerProfiles:
+  - { profileName: host-a, acqType: card, asDefault: false, asSettleBlock: false, currency: USD, connMessageFormat: HOSTA_8583, methods: { "01": { emvs: [visa-a] } } }
+`;
+    expect(await refusals({ 'm.yaml': text })).toEqual([]);
+  });
+
   it('throws them from checkLegacyLimits as a ManifestError, as every manifest error is reported', async () => {
     const loaded = await load({
       'm.yaml': `version: 1
 emvConfigs:
   - { emvName: visa-a, paymentMethod: "01", currency: USD, params: {} }
 acquirerProfiles:
-  - { profileName: host-a, acqType: card, currency: USD, connMessageFormat: HOSTA_8583, methods: { "01": { emvs: [visa-a] } } }
+  - { profileName: host-q, acqType: qr, currency: USD, connMessageFormat: HOSTA_8583, methods: { "A1": {} } }
 `,
     });
     const error = (() => {
