@@ -59,7 +59,7 @@ function toYaml(value: Record<string, unknown>): string {
 }
 
 /**
- * Writes the group as a manifest folder: `group.yaml` with the EMV configs and profiles, then
+ * Writes the group as a manifest folder: `group.yaml` with the API and the EMV configs and profiles, then
  * `merchants-NNN.yaml` files of MERCHANTS_PER_FILE merchants each. Returns the files written.
  */
 export async function writeManifest(spec: GroupSpec, directory: string): Promise<string[]> {
@@ -71,6 +71,10 @@ export async function writeManifest(spec: GroupSpec, directory: string): Promise
     files.push(path);
   };
   await write('group.yaml', {
+    // Pinned, as a team on the current API pins it: unpinned, each run also asks which API the
+    // group is on (one legacy read beside the owner's, in the same round), which the lower bound
+    // (lower-bound.ts) does not count.
+    api: 'current',
     emvConfigs: spec.emvConfigs.map((e) => ({ ...e, params: { ...e.params } })),
     acquirerProfiles: spec.profiles.map((p) => ({
       profileName: p.profileName,
