@@ -7759,6 +7759,17 @@ var PositionTree = class _PositionTree {
     }
     return offset;
   }
+  /** Whether the file writes a value at `path`: a value the model defaults (a profile's acqType) is not written. */
+  has(path) {
+    if (this.kinds.length === 0) return false;
+    let node = 0;
+    for (const segment of path) {
+      const child = typeof segment === "number" ? this.item(node, segment) : this.entry(node, segment);
+      if (child === void 0) return false;
+      node = child;
+    }
+    return true;
+  }
   children(node) {
     const found = [];
     const end = this.ends[node];

@@ -585,27 +585,27 @@ function numKeys(data) {
 function escapeRegex(str) {
   return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function clone(inst, def, params2) {
+function clone(inst, def, params3) {
   const cl = new inst._zod.constr(def ?? inst._zod.def);
-  if (!def || params2?.parent)
+  if (!def || params3?.parent)
     cl._zod.parent = inst;
   return cl;
 }
 function normalizeParams(_params) {
-  const params2 = _params;
-  if (!params2)
+  const params3 = _params;
+  if (!params3)
     return {};
-  if (typeof params2 === "string")
-    return { error: /* @__PURE__ */ __name(() => params2, "error") };
-  if (params2?.message !== void 0) {
-    if (params2?.error !== void 0)
+  if (typeof params3 === "string")
+    return { error: /* @__PURE__ */ __name(() => params3, "error") };
+  if (params3?.message !== void 0) {
+    if (params3?.error !== void 0)
       throw new Error("Cannot specify both `message` and `error` params");
-    params2.error = params2.message;
+    params3.error = params3.message;
   }
-  delete params2.message;
-  if (typeof params2.error === "string")
-    return { ...params2, error: /* @__PURE__ */ __name(() => params2.error, "error") };
-  return params2;
+  delete params3.message;
+  if (typeof params3.error === "string")
+    return { ...params3, error: /* @__PURE__ */ __name(() => params3.error, "error") };
+  return params3;
 }
 function createTransparentProxy(getter) {
   let target2;
@@ -1256,7 +1256,7 @@ function newError(Definition) {
   return new Definition();
 }
 // @__NO_SIDE_EFFECTS__
-function $constructor(name, initializer3, proto, params2) {
+function $constructor(name, initializer3, proto, params3) {
   const zodProto = {};
   function Internals(def) {
     this.def = def;
@@ -1302,7 +1302,7 @@ function $constructor(name, initializer3, proto, params2) {
     }
   }
   __name(init, "init");
-  const Parent = params2?.Parent ?? Object;
+  const Parent = params3?.Parent ?? Object;
   class Definition extends Parent {
     static {
       __name(this, "Definition");
@@ -1310,7 +1310,7 @@ function $constructor(name, initializer3, proto, params2) {
   }
   Object.defineProperty(Definition, "name", { value: name });
   function _(def) {
-    const inst = params2?.Parent ? newError(Definition) : this;
+    const inst = params3?.Parent ? newError(Definition) : this;
     init(inst, def);
     const deferred2 = inst._zod.deferred;
     if (deferred2) {
@@ -1328,7 +1328,7 @@ function $constructor(name, initializer3, proto, params2) {
   Object.defineProperty(_, "init", { value: init });
   Object.defineProperty(_, Symbol.hasInstance, {
     value: /* @__PURE__ */ __name((inst) => {
-      if (params2?.Parent && inst instanceof params2.Parent)
+      if (params3?.Parent && inst instanceof params3.Parent)
         return true;
       return inst?._zod?.traits?.has(name);
     }, "value")
@@ -1584,8 +1584,8 @@ var init_errors2 = __esm({
 });
 
 // node_modules/zod/v4/core/parse.js
-function finalizeParams(callee, params2) {
-  return { callee: params2?.callee ?? callee, Err: params2?.Err };
+function finalizeParams(callee, params3) {
+  return { callee: params3?.callee ?? callee, Err: params3?.Err };
 }
 function failure(Err, issues, ctx) {
   let error62;
@@ -1646,14 +1646,14 @@ var init_parse = __esm({
     }, "_parse");
     parse = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = /* @__PURE__ */ __name((_Err) => {
-      const fn = /* @__PURE__ */ __name(async (schema, value, _ctx, params2) => {
+      const fn = /* @__PURE__ */ __name(async (schema, value, _ctx, params3) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
         let result = schema._zod.run({ value, issues: [] }, ctx);
         if (result instanceof Promise)
           result = await result;
         if (result.issues.length) {
-          const e = new (params2?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-          captureStackTrace(e, params2?.callee ?? fn);
+          const e = new (params3?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+          captureStackTrace(e, params3?.callee ?? fn);
           throw e;
         }
         return result.value;
@@ -1907,8 +1907,8 @@ var init_regexes = __esm({
     __name(time, "time");
     __name(datetime, "datetime");
     anyString = /^[\s\S]{0,}$/;
-    string = /* @__PURE__ */ __name((params2) => {
-      const regex2 = params2 ? `[\\s\\S]{${params2?.minimum ?? 0},${params2?.maximum ?? ""}}` : `[\\s\\S]*`;
+    string = /* @__PURE__ */ __name((params3) => {
+      const regex2 = params3 ? `[\\s\\S]{${params3?.minimum ?? 0},${params3?.maximum ?? ""}}` : `[\\s\\S]*`;
       return new RegExp(`^${regex2}$`);
     }, "string");
     bigint = /^-?\d+n?$/;
@@ -2792,16 +2792,16 @@ function handleUnionResults(results, final, inst, ctx) {
   return final;
 }
 function handleExclusiveUnionResults(results, final, inst, ctx) {
-  const matches = [];
+  const matches2 = [];
   for (let i = 0; i < results.length; i++) {
     if (results[i].issues.length === 0)
-      matches.push(i);
+      matches2.push(i);
   }
-  if (matches.length === 1) {
-    final.value = results[matches[0]].value;
+  if (matches2.length === 1) {
+    final.value = results[matches2[0]].value;
     return final;
   }
-  if (matches.length === 0) {
+  if (matches2.length === 0) {
     final.issues.push({
       code: "invalid_union",
       input: final.value,
@@ -2815,7 +2815,7 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
       inst,
       errors: [],
       inclusive: false,
-      matches
+      matches: matches2
     });
   }
   return final;
@@ -13533,22 +13533,22 @@ function installCompiledUserMethods(target2, source, parser) {
   const sourceAny = source;
   if (typeof sourceAny.safeParse === "function") {
     const originalSafeParse = sourceAny.safeParse;
-    targetAny.safeParse = (data, params2) => {
+    targetAny.safeParse = (data, params3) => {
       const out = parser(data);
       if (out !== INVALID) {
         return { success: true, data: out };
       }
-      return originalSafeParse(data, params2);
+      return originalSafeParse(data, params3);
     };
   }
   if (typeof sourceAny.parse === "function") {
     const originalParse = sourceAny.parse;
-    targetAny.parse = (data, params2) => {
+    targetAny.parse = (data, params3) => {
       const out = parser(data);
       if (out !== INVALID) {
         return out;
       }
-      return originalParse(data, params2);
+      return originalParse(data, params3);
     };
   }
 }
@@ -15186,268 +15186,268 @@ function snapshotChecks(def) {
   return def;
 }
 // @__NO_SIDE_EFFECTS__
-function _string(Class2, params2) {
-  return new Class2(snapshotChecks({ type: "string", ...normalizeParams(params2) }));
+function _string(Class2, params3) {
+  return new Class2(snapshotChecks({ type: "string", ...normalizeParams(params3) }));
 }
 // @__NO_SIDE_EFFECTS__
-function _coercedString(Class2, params2) {
-  return new Class2(snapshotChecks({ type: "string", coerce: true, ...normalizeParams(params2) }));
+function _coercedString(Class2, params3) {
+  return new Class2(snapshotChecks({ type: "string", coerce: true, ...normalizeParams(params3) }));
 }
 // @__NO_SIDE_EFFECTS__
-function _email(Class2, params2) {
+function _email(Class2, params3) {
   return new Class2({
     type: "string",
     format: "email",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _guid(Class2, params2) {
+function _guid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "guid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uuid(Class2, params2) {
+function _uuid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "uuid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uuidv4(Class2, params2) {
+function _uuidv4(Class2, params3) {
   return new Class2({
     type: "string",
     format: "uuid",
     check: "string_format",
     abort: false,
     version: "v4",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uuidv6(Class2, params2) {
+function _uuidv6(Class2, params3) {
   return new Class2({
     type: "string",
     format: "uuid",
     check: "string_format",
     abort: false,
     version: "v6",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uuidv7(Class2, params2) {
+function _uuidv7(Class2, params3) {
   return new Class2({
     type: "string",
     format: "uuid",
     check: "string_format",
     abort: false,
     version: "v7",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _url(Class2, params2) {
+function _url(Class2, params3) {
   return new Class2({
     type: "string",
     format: "url",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _emoji2(Class2, params2) {
+function _emoji2(Class2, params3) {
   return new Class2({
     type: "string",
     format: "emoji",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _nanoid(Class2, params2) {
+function _nanoid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "nanoid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _cuid(Class2, params2) {
+function _cuid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "cuid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _cuid2(Class2, params2) {
+function _cuid2(Class2, params3) {
   return new Class2({
     type: "string",
     format: "cuid2",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _ulid(Class2, params2) {
+function _ulid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "ulid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _xid(Class2, params2) {
+function _xid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "xid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _ksuid(Class2, params2) {
+function _ksuid(Class2, params3) {
   return new Class2({
     type: "string",
     format: "ksuid",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _ipv4(Class2, params2) {
+function _ipv4(Class2, params3) {
   return new Class2({
     type: "string",
     format: "ipv4",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _ipv6(Class2, params2) {
+function _ipv6(Class2, params3) {
   return new Class2({
     type: "string",
     format: "ipv6",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _mac(Class2, params2) {
+function _mac(Class2, params3) {
   return new Class2({
     type: "string",
     format: "mac",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _cidrv4(Class2, params2) {
+function _cidrv4(Class2, params3) {
   return new Class2({
     type: "string",
     format: "cidrv4",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _cidrv6(Class2, params2) {
+function _cidrv6(Class2, params3) {
   return new Class2({
     type: "string",
     format: "cidrv6",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _base64(Class2, params2) {
+function _base64(Class2, params3) {
   return new Class2({
     type: "string",
     format: "base64",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _base64url(Class2, params2) {
+function _base64url(Class2, params3) {
   return new Class2({
     type: "string",
     format: "base64url",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _e164(Class2, params2) {
+function _e164(Class2, params3) {
   return new Class2({
     type: "string",
     format: "e164",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _creditCard(Class2, params2) {
+function _creditCard(Class2, params3) {
   return new Class2({
     type: "string",
     format: "credit_card",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _iban(Class2, params2) {
+function _iban(Class2, params3) {
   return new Class2({
     type: "string",
     format: "iban",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _jwt(Class2, params2) {
+function _jwt(Class2, params3) {
   return new Class2({
     type: "string",
     format: "jwt",
     check: "string_format",
     abort: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _isoDateTime(Class2, params2) {
+function _isoDateTime(Class2, params3) {
   return new Class2({
     type: "string",
     format: "datetime",
@@ -15455,164 +15455,164 @@ function _isoDateTime(Class2, params2) {
     offset: false,
     local: false,
     precision: null,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _isoDate(Class2, params2) {
+function _isoDate(Class2, params3) {
   return new Class2({
     type: "string",
     format: "date",
     check: "string_format",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _isoTime(Class2, params2) {
+function _isoTime(Class2, params3) {
   return new Class2({
     type: "string",
     format: "time",
     check: "string_format",
     precision: null,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _isoDuration(Class2, params2) {
+function _isoDuration(Class2, params3) {
   return new Class2({
     type: "string",
     format: "duration",
     check: "string_format",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _number(Class2, params2) {
-  return new Class2(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params2) }));
+function _number(Class2, params3) {
+  return new Class2(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params3) }));
 }
 // @__NO_SIDE_EFFECTS__
-function _coercedNumber(Class2, params2) {
-  return new Class2(snapshotChecks({ type: "number", coerce: true, checks: [], ...normalizeParams(params2) }));
+function _coercedNumber(Class2, params3) {
+  return new Class2(snapshotChecks({ type: "number", coerce: true, checks: [], ...normalizeParams(params3) }));
 }
 // @__NO_SIDE_EFFECTS__
-function _int(Class2, params2) {
+function _int(Class2, params3) {
   return new Class2({
     type: "number",
     check: "number_format",
     abort: false,
     format: "safeint",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _float32(Class2, params2) {
+function _float32(Class2, params3) {
   return new Class2({
     type: "number",
     check: "number_format",
     abort: false,
     format: "float32",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _float64(Class2, params2) {
+function _float64(Class2, params3) {
   return new Class2({
     type: "number",
     check: "number_format",
     abort: false,
     format: "float64",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _int32(Class2, params2) {
+function _int32(Class2, params3) {
   return new Class2({
     type: "number",
     check: "number_format",
     abort: false,
     format: "int32",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uint32(Class2, params2) {
+function _uint32(Class2, params3) {
   return new Class2({
     type: "number",
     check: "number_format",
     abort: false,
     format: "uint32",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _boolean(Class2, params2) {
+function _boolean(Class2, params3) {
   return new Class2({
     type: "boolean",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _coercedBoolean(Class2, params2) {
+function _coercedBoolean(Class2, params3) {
   return new Class2({
     type: "boolean",
     coerce: true,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _bigint(Class2, params2) {
+function _bigint(Class2, params3) {
   return new Class2({
     type: "bigint",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _coercedBigint(Class2, params2) {
+function _coercedBigint(Class2, params3) {
   return new Class2({
     type: "bigint",
     coerce: true,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _int64(Class2, params2) {
+function _int64(Class2, params3) {
   return new Class2({
     type: "bigint",
     check: "bigint_format",
     abort: false,
     format: "int64",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uint64(Class2, params2) {
+function _uint64(Class2, params3) {
   return new Class2({
     type: "bigint",
     check: "bigint_format",
     abort: false,
     format: "uint64",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _symbol(Class2, params2) {
+function _symbol(Class2, params3) {
   return new Class2({
     type: "symbol",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _undefined2(Class2, params2) {
+function _undefined2(Class2, params3) {
   return new Class2({
     type: "undefined",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _null2(Class2, params2) {
+function _null2(Class2, params3) {
   return new Class2({
     type: "null",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -15628,225 +15628,225 @@ function _unknown(Class2) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _never(Class2, params2) {
+function _never(Class2, params3) {
   return new Class2({
     type: "never",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _void(Class2, params2) {
+function _void(Class2, params3) {
   return new Class2({
     type: "void",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _date(Class2, params2) {
+function _date(Class2, params3) {
   return new Class2({
     type: "date",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _coercedDate(Class2, params2) {
+function _coercedDate(Class2, params3) {
   return new Class2({
     type: "date",
     coerce: true,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _nan(Class2, params2) {
+function _nan(Class2, params3) {
   return new Class2({
     type: "nan",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _lt(value, params2) {
+function _lt(value, params3) {
   return new $ZodCheckLessThan({
     check: "less_than",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     value,
     inclusive: false
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _lte(value, params2) {
+function _lte(value, params3) {
   return new $ZodCheckLessThan({
     check: "less_than",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     value,
     inclusive: true
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _gt(value, params2) {
+function _gt(value, params3) {
   return new $ZodCheckGreaterThan({
     check: "greater_than",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     value,
     inclusive: false
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _gte(value, params2) {
+function _gte(value, params3) {
   return new $ZodCheckGreaterThan({
     check: "greater_than",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     value,
     inclusive: true
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _positive(params2) {
-  return /* @__PURE__ */ _gt(0, params2);
+function _positive(params3) {
+  return /* @__PURE__ */ _gt(0, params3);
 }
 // @__NO_SIDE_EFFECTS__
-function _negative(params2) {
-  return /* @__PURE__ */ _lt(0, params2);
+function _negative(params3) {
+  return /* @__PURE__ */ _lt(0, params3);
 }
 // @__NO_SIDE_EFFECTS__
-function _nonpositive(params2) {
-  return /* @__PURE__ */ _lte(0, params2);
+function _nonpositive(params3) {
+  return /* @__PURE__ */ _lte(0, params3);
 }
 // @__NO_SIDE_EFFECTS__
-function _nonnegative(params2) {
-  return /* @__PURE__ */ _gte(0, params2);
+function _nonnegative(params3) {
+  return /* @__PURE__ */ _gte(0, params3);
 }
 // @__NO_SIDE_EFFECTS__
-function _multipleOf(value, params2) {
+function _multipleOf(value, params3) {
   return new $ZodCheckMultipleOf({
     check: "multiple_of",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     value
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _maxSize(maximum, params2) {
+function _maxSize(maximum, params3) {
   return new $ZodCheckMaxSize({
     check: "max_size",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     maximum
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _minSize(minimum, params2) {
+function _minSize(minimum, params3) {
   return new $ZodCheckMinSize({
     check: "min_size",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     minimum
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _size(size2, params2) {
+function _size(size2, params3) {
   return new $ZodCheckSizeEquals({
     check: "size_equals",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     size: size2
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _maxLength(maximum, params2) {
+function _maxLength(maximum, params3) {
   const ch = new $ZodCheckMaxLength({
     check: "max_length",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     maximum
   });
   return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function _minLength(minimum, params2) {
+function _minLength(minimum, params3) {
   return new $ZodCheckMinLength({
     check: "min_length",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     minimum
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _length(length, params2) {
+function _length(length, params3) {
   return new $ZodCheckLengthEquals({
     check: "length_equals",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     length
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _regex(pattern2, params2) {
+function _regex(pattern2, params3) {
   return new $ZodCheckRegex({
     check: "string_format",
     format: "regex",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     pattern: pattern2
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _lowercase(params2) {
+function _lowercase(params3) {
   return new $ZodCheckLowerCase({
     check: "string_format",
     format: "lowercase",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _uppercase(params2) {
+function _uppercase(params3) {
   return new $ZodCheckUpperCase({
     check: "string_format",
     format: "uppercase",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _includes(includes, params2) {
+function _includes(includes, params3) {
   return new $ZodCheckIncludes({
     check: "string_format",
     format: "includes",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     includes
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _startsWith(prefix, params2) {
+function _startsWith(prefix, params3) {
   return new $ZodCheckStartsWith({
     check: "string_format",
     format: "starts_with",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     prefix
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _endsWith(suffix, params2) {
+function _endsWith(suffix, params3) {
   return new $ZodCheckEndsWith({
     check: "string_format",
     format: "ends_with",
-    ...normalizeParams(params2),
+    ...normalizeParams(params3),
     suffix
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _property(property, schema, params2) {
+function _property(property, schema, params3) {
   return new $ZodCheckProperty({
     check: "property",
     property,
     schema,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _properties(shape, params2) {
+function _properties(shape, params3) {
   return new $ZodCheckProperties({
     check: "properties",
     shape,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _mime(types, params2) {
+function _mime(types, params3) {
   return new $ZodCheckMimeType({
     check: "mime_type",
     mime: types,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -15877,39 +15877,39 @@ function _slugify() {
   return /* @__PURE__ */ _overwrite((input2) => slugify(input2));
 }
 // @__NO_SIDE_EFFECTS__
-function _array(Class2, element, params2) {
+function _array(Class2, element, params3) {
   return new Class2({
     type: "array",
     element,
     // get element() {
     //   return element;
     // },
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _union(Class2, options, params2) {
+function _union(Class2, options, params3) {
   return new Class2({
     type: "union",
     options,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
-function _xor(Class2, options, params2) {
+function _xor(Class2, options, params3) {
   return new Class2({
     type: "union",
     options,
     inclusive: false,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _discriminatedUnion(Class2, discriminator, options, params2) {
+function _discriminatedUnion(Class2, discriminator, options, params3) {
   return new Class2({
     type: "union",
     options,
     discriminator,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -15923,71 +15923,71 @@ function _intersection(Class2, left, right) {
 // @__NO_SIDE_EFFECTS__
 function _tuple(Class2, items, _paramsOrRest, _params) {
   const hasRest = _paramsOrRest instanceof $ZodType;
-  const params2 = hasRest ? _params : _paramsOrRest;
+  const params3 = hasRest ? _params : _paramsOrRest;
   const rest = hasRest ? _paramsOrRest : null;
   return new Class2({
     type: "tuple",
     items,
     rest,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _record(Class2, keyType, valueType, params2) {
+function _record(Class2, keyType, valueType, params3) {
   return new Class2({
     type: "record",
     keyType,
     valueType,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _map(Class2, keyType, valueType, params2) {
+function _map(Class2, keyType, valueType, params3) {
   return new Class2({
     type: "map",
     keyType,
     valueType,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _set(Class2, valueType, params2) {
+function _set(Class2, valueType, params3) {
   return new Class2({
     type: "set",
     valueType,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _enum(Class2, values, params2) {
+function _enum(Class2, values, params3) {
   const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
   return new Class2({
     type: "enum",
     entries,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _nativeEnum(Class2, entries, params2) {
+function _nativeEnum(Class2, entries, params3) {
   return new Class2({
     type: "enum",
     entries,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _literal(Class2, value, params2) {
+function _literal(Class2, value, params3) {
   return new Class2({
     type: "literal",
     values: Array.isArray(value) ? value : [value],
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _file(Class2, params2) {
+function _file(Class2, params3) {
   return new Class2({
     type: "file",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -16022,11 +16022,11 @@ function _default(Class2, innerType, defaultValue) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _nonoptional(Class2, innerType, params2) {
+function _nonoptional(Class2, innerType, params3) {
   return new Class2({
     type: "nonoptional",
     innerType,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -16060,11 +16060,11 @@ function _readonly(Class2, innerType) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _templateLiteral(Class2, parts, params2) {
+function _templateLiteral(Class2, parts, params3) {
   return new Class2({
     type: "template_literal",
     parts,
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -16104,7 +16104,7 @@ function _refine(Class2, fn, _params) {
   return schema;
 }
 // @__NO_SIDE_EFFECTS__
-function _superRefine(fn, params2) {
+function _superRefine(fn, params3) {
   const ch = /* @__PURE__ */ _check((payload) => {
     payload.addIssue = (issue2) => {
       if (typeof issue2 === "string") {
@@ -16122,14 +16122,14 @@ function _superRefine(fn, params2) {
       }
     };
     return fn(payload.value, payload);
-  }, params2);
+  }, params3);
   return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function _check(fn, params2) {
+function _check(fn, params3) {
   const ch = new $ZodCheck({
     check: "custom",
-    ...normalizeParams(params2)
+    ...normalizeParams(params3)
   });
   ch._zod.check = fn;
   return ch;
@@ -16162,10 +16162,10 @@ function meta(metadata) {
 }
 // @__NO_SIDE_EFFECTS__
 function _stringbool(Classes, _params) {
-  const params2 = normalizeParams(_params);
-  let truthyArray = params2.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
-  let falsyArray = params2.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
-  if (params2.case !== "sensitive") {
+  const params3 = normalizeParams(_params);
+  let truthyArray = params3.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
+  let falsyArray = params3.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
+  if (params3.case !== "sensitive") {
     truthyArray = truthyArray.map((v) => typeof v === "string" ? v.toLowerCase() : v);
     falsyArray = falsyArray.map((v) => typeof v === "string" ? v.toLowerCase() : v);
   }
@@ -16174,15 +16174,15 @@ function _stringbool(Classes, _params) {
   const _Codec = Classes.Codec ?? $ZodCodec;
   const _Boolean = Classes.Boolean ?? $ZodBoolean;
   const _String = Classes.String ?? $ZodString;
-  const stringSchema = new _String({ type: "string", error: params2.error });
-  const booleanSchema = new _Boolean({ type: "boolean", error: params2.error });
+  const stringSchema = new _String({ type: "string", error: params3.error });
+  const booleanSchema = new _Boolean({ type: "boolean", error: params3.error });
   const codec2 = new _Codec({
     type: "pipe",
     in: stringSchema,
     out: booleanSchema,
     transform: /* @__PURE__ */ __name(((input2, payload) => {
       let data = input2;
-      if (params2.case !== "sensitive")
+      if (params3.case !== "sensitive")
         data = data.toLowerCase();
       if (truthySet.has(data)) {
         return true;
@@ -16207,22 +16207,22 @@ function _stringbool(Classes, _params) {
         return falsyArray[0] || "false";
       }
     }), "reverseTransform"),
-    error: params2.error
+    error: params3.error
   });
   codec2._zod.bag.truthy = truthyArray;
   codec2._zod.bag.falsy = falsyArray;
-  codec2._zod.bag.case = params2.case ?? "insensitive";
+  codec2._zod.bag.case = params3.case ?? "insensitive";
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
 function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
-  const params2 = normalizeParams(_params);
+  const params3 = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
     format,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
-    ...params2
+    ...params3
   };
   if (fnOrRegex instanceof RegExp) {
     def.pattern = fnOrRegex;
@@ -16376,33 +16376,33 @@ function assignProps(target2, ...sources) {
   }
   return target2;
 }
-function initializeContext(params2) {
-  let target2 = params2?.target ?? "draft-2020-12";
+function initializeContext(params3) {
+  let target2 = params3?.target ?? "draft-2020-12";
   if (target2 === "draft-4")
     target2 = "draft-04";
   if (target2 === "draft-7")
     target2 = "draft-07";
   return {
-    processors: params2.processors ?? {},
-    metadataRegistry: params2?.metadata ?? globalRegistry,
+    processors: params3.processors ?? {},
+    metadataRegistry: params3?.metadata ?? globalRegistry,
     target: target2,
-    unrepresentable: params2?.unrepresentable ?? "throw",
-    override: params2?.override ?? (() => {
+    unrepresentable: params3?.unrepresentable ?? "throw",
+    override: params3?.override ?? (() => {
     }),
-    io: params2?.io ?? "output",
+    io: params3?.io ?? "output",
     counter: 0,
     seen: /* @__PURE__ */ new Map(),
     sharedDefsExtractedFor: void 0,
     sharedEmitDoneFor: void 0,
-    cycles: params2?.cycles ?? "ref",
-    reused: params2?.reused ?? "inline",
+    cycles: params3?.cycles ?? "ref",
+    reused: params3?.reused ?? "inline",
     intersections: [],
     deferred: [],
-    external: params2?.external ?? void 0
+    external: params3?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params2, message) {
-  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params2.path, message }) : ctx.unrepresentable;
+function handleUnrepresentable(schema, ctx, json2, params3, message) {
+  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params3.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
@@ -16430,26 +16430,26 @@ function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
   if (overrideSchema) {
     result.schema = overrideSchema;
   } else {
-    const params2 = {
+    const params3 = {
       ..._params,
       schemaPath: [..._params.schemaPath, schema],
       path: _params.path
     };
     if (schema._zod.processJSONSchema) {
-      schema._zod.processJSONSchema(ctx, result.schema, params2);
+      schema._zod.processJSONSchema(ctx, result.schema, params3);
     } else {
       const _json = result.schema;
       const processor = ctx.processors[def.type];
       if (!processor) {
         throw new Error(`[toJSONSchema]: Non-representable type encountered: ${def.type}`);
       }
-      processor(schema, ctx, _json, params2);
+      processor(schema, ctx, _json, params3);
     }
     const parent = schema._zod.parent;
     if (parent) {
       if (!result.ref)
         result.ref = parent;
-      processSchema(parent, ctx, params2);
+      processSchema(parent, ctx, params3);
       ctx.seen.get(parent).isParent = true;
     }
   }
@@ -16898,14 +16898,14 @@ var init_to_json_schema = __esm({
     __name(foldIntersection, "foldIntersection");
     __name(finalize, "finalize");
     __name(isTransforming, "isTransforming");
-    createToJSONSchemaMethod = /* @__PURE__ */ __name((schema, processors = {}) => (params2) => {
-      const ctx = initializeContext({ ...params2, processors });
+    createToJSONSchemaMethod = /* @__PURE__ */ __name((schema, processors = {}) => (params3) => {
+      const ctx = initializeContext({ ...params3, processors });
       processSchema(schema, ctx);
       extractDefs(ctx, schema);
       return finalize(ctx, schema);
     }, "createToJSONSchemaMethod");
-    createStandardJSONSchemaMethod = /* @__PURE__ */ __name((schema, io, processors = {}) => (params2) => {
-      const { libraryOptions, target: target2 } = params2 ?? {};
+    createStandardJSONSchemaMethod = /* @__PURE__ */ __name((schema, io, processors = {}) => (params3) => {
+      const { libraryOptions, target: target2 } = params3 ?? {};
       const ctx = initializeContext({ ...libraryOptions ?? {}, target: target2, io, processors });
       processSchema(schema, ctx);
       extractDefs(ctx, schema);
@@ -17015,7 +17015,7 @@ function rewriteKeyNames(ctx) {
     }
   }
 }
-function serializeDefaultValue(value, schema, ctx, json2, params2) {
+function serializeDefaultValue(value, schema, ctx, json2, params3) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
     if (typeof val !== "bigint")
@@ -17025,13 +17025,13 @@ function serializeDefaultValue(value, schema, ctx, json2, params2) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json2, params2, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json2, params3, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-function toJSONSchema(input2, params2) {
+function toJSONSchema(input2, params3) {
   if ("_idmap" in input2) {
     const registry2 = input2;
-    const ctx2 = initializeContext({ ...params2, processors: allProcessors });
+    const ctx2 = initializeContext({ ...params3, processors: allProcessors });
     const defs = {};
     for (const entry of registry2._idmap.entries()) {
       const [_, schema] = entry;
@@ -17040,7 +17040,7 @@ function toJSONSchema(input2, params2) {
     const schemas = {};
     const external = {
       registry: registry2,
-      uri: params2?.uri,
+      uri: params3?.uri,
       defs
     };
     ctx2.external = external;
@@ -17057,7 +17057,7 @@ function toJSONSchema(input2, params2) {
     }
     return { schemas };
   }
-  const ctx = initializeContext({ ...params2, processors: allProcessors });
+  const ctx = initializeContext({ ...params3, processors: allProcessors });
   processSchema(input2, ctx);
   extractDefs(ctx, input2);
   return finalize(ctx, input2);
@@ -17175,7 +17175,7 @@ var init_json_schema_processors = __esm({
         }
       }
     }, "stringProcessor");
-    numberProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    numberProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const json2 = _json;
       const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
       json2.type = isInt ? "integer" : "number";
@@ -17208,7 +17208,7 @@ var init_json_schema_processors = __esm({
           if (Number.isFinite(divisor) && divisor !== 0)
             divisors.add(Math.abs(divisor));
           else
-            handleUnrepresentable(schema, ctx, json2, params2, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+            handleUnrepresentable(schema, ctx, json2, params3, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
         }
         const [first, ...rest] = divisors;
         if (first !== void 0)
@@ -17220,11 +17220,11 @@ var init_json_schema_processors = __esm({
     booleanProcessor = /* @__PURE__ */ __name((_schema, _ctx, json2, _params) => {
       json2.type = "boolean";
     }, "booleanProcessor");
-    bigintProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "BigInt cannot be represented in JSON Schema");
+    bigintProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "BigInt cannot be represented in JSON Schema");
     }, "bigintProcessor");
-    symbolProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Symbols cannot be represented in JSON Schema");
+    symbolProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Symbols cannot be represented in JSON Schema");
     }, "symbolProcessor");
     nullProcessor = /* @__PURE__ */ __name((_schema, ctx, json2, _params) => {
       if (ctx.target === "openapi-3.0") {
@@ -17235,11 +17235,11 @@ var init_json_schema_processors = __esm({
         json2.type = "null";
       }
     }, "nullProcessor");
-    undefinedProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Undefined cannot be represented in JSON Schema");
+    undefinedProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Undefined cannot be represented in JSON Schema");
     }, "undefinedProcessor");
-    voidProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Void cannot be represented in JSON Schema");
+    voidProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Void cannot be represented in JSON Schema");
     }, "voidProcessor");
     neverProcessor = /* @__PURE__ */ __name((_schema, _ctx, json2, _params) => {
       json2.not = {};
@@ -17248,8 +17248,8 @@ var init_json_schema_processors = __esm({
     }, "anyProcessor");
     unknownProcessor = /* @__PURE__ */ __name((_schema, _ctx, _json, _params) => {
     }, "unknownProcessor");
-    dateProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Date cannot be represented in JSON Schema");
+    dateProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Date cannot be represented in JSON Schema");
     }, "dateProcessor");
     enumProcessor = /* @__PURE__ */ __name((schema, _ctx, json2, _params) => {
       const def = schema._zod.def;
@@ -17264,7 +17264,7 @@ var init_json_schema_processors = __esm({
         json2.type = "string";
       json2.enum = values;
     }, "enumProcessor");
-    literalProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    literalProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
       if (def.values.length === 0) {
         json2.not = {};
@@ -17273,10 +17273,10 @@ var init_json_schema_processors = __esm({
       const vals = [];
       for (const val of def.values) {
         if (val === void 0) {
-          if (handleUnrepresentable(schema, ctx, json2, params2, "Literal `undefined` cannot be represented in JSON Schema"))
+          if (handleUnrepresentable(schema, ctx, json2, params3, "Literal `undefined` cannot be represented in JSON Schema"))
             return;
         } else if (typeof val === "bigint") {
-          if (handleUnrepresentable(schema, ctx, json2, params2, "BigInt literals cannot be represented in JSON Schema"))
+          if (handleUnrepresentable(schema, ctx, json2, params3, "BigInt literals cannot be represented in JSON Schema"))
             return;
           vals.push(Number(val));
         } else {
@@ -17304,8 +17304,8 @@ var init_json_schema_processors = __esm({
         json2.enum = vals;
       }
     }, "literalProcessor");
-    nanProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "NaN cannot be represented in JSON Schema");
+    nanProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "NaN cannot be represented in JSON Schema");
     }, "nanProcessor");
     templateLiteralProcessor = /* @__PURE__ */ __name((schema, _ctx, json2, _params) => {
       const _json = json2;
@@ -17337,22 +17337,22 @@ var init_json_schema_processors = __esm({
     successProcessor = /* @__PURE__ */ __name((_schema, _ctx, json2, _params) => {
       json2.type = "boolean";
     }, "successProcessor");
-    customProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Custom types cannot be represented in JSON Schema");
+    customProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Custom types cannot be represented in JSON Schema");
     }, "customProcessor");
-    functionProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Function types cannot be represented in JSON Schema");
+    functionProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Function types cannot be represented in JSON Schema");
     }, "functionProcessor");
-    transformProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Transforms cannot be represented in JSON Schema");
+    transformProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Transforms cannot be represented in JSON Schema");
     }, "transformProcessor");
-    mapProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Map cannot be represented in JSON Schema");
+    mapProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Map cannot be represented in JSON Schema");
     }, "mapProcessor");
-    setProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
-      handleUnrepresentable(schema, ctx, json2, params2, "Set cannot be represented in JSON Schema");
+    setProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
+      handleUnrepresentable(schema, ctx, json2, params3, "Set cannot be represented in JSON Schema");
     }, "setProcessor");
-    arrayProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    arrayProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const json2 = _json;
       const def = schema._zod.def;
       const { minimum, maximum } = aggregateChecks(schema);
@@ -17362,25 +17362,25 @@ var init_json_schema_processors = __esm({
         json2.maxItems = maximum;
       json2.type = "array";
       json2.items = processSchema(def.element, ctx, {
-        ...params2,
-        path: [...params2.path, "items"]
+        ...params3,
+        path: [...params3.path, "items"]
       });
     }, "arrayProcessor");
     __name(inputOptin, "inputOptin");
-    objectProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    objectProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const json2 = _json;
       const def = schema._zod.def;
       const shape = def.shape;
       const symbolKeys = Object.getOwnPropertySymbols(shape);
-      if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params2, "Symbol keys cannot be represented in JSON Schema")) {
+      if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params3, "Symbol keys cannot be represented in JSON Schema")) {
         return;
       }
       json2.type = "object";
       json2.properties = {};
       for (const key in shape) {
         assignProp(json2.properties, key, processSchema(shape[key], ctx, {
-          ...params2,
-          path: [...params2.path, "properties", key]
+          ...params3,
+          path: [...params3.path, "properties", key]
         }));
       }
       const requiredKeys = [];
@@ -17400,17 +17400,17 @@ var init_json_schema_processors = __esm({
           json2.additionalProperties = false;
       } else if (def.catchall) {
         json2.additionalProperties = processSchema(def.catchall, ctx, {
-          ...params2,
-          path: [...params2.path, "additionalProperties"]
+          ...params3,
+          path: [...params3.path, "additionalProperties"]
         });
       }
     }, "objectProcessor");
-    unionProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    unionProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
       const isExclusive = def.inclusive === false;
       const options = def.options.map((x, i) => processSchema(x, ctx, {
-        ...params2,
-        path: [...params2.path, isExclusive ? "oneOf" : "anyOf", i]
+        ...params3,
+        path: [...params3.path, isExclusive ? "oneOf" : "anyOf", i]
       }));
       if (isExclusive) {
         json2.oneOf = options;
@@ -17418,15 +17418,15 @@ var init_json_schema_processors = __esm({
         json2.anyOf = options;
       }
     }, "unionProcessor");
-    intersectionProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    intersectionProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
       const a = processSchema(def.left, ctx, {
-        ...params2,
-        path: [...params2.path, "allOf", 0]
+        ...params3,
+        path: [...params3.path, "allOf", 0]
       });
       const b = processSchema(def.right, ctx, {
-        ...params2,
-        path: [...params2.path, "allOf", 1]
+        ...params3,
+        path: [...params3.path, "allOf", 1]
       });
       const isSimpleIntersection = /* @__PURE__ */ __name((val) => "allOf" in val && Object.keys(val).length === 1, "isSimpleIntersection");
       const allOf = [
@@ -17436,19 +17436,19 @@ var init_json_schema_processors = __esm({
       json2.allOf = allOf;
       ctx.intersections.push(allOf);
     }, "intersectionProcessor");
-    tupleProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    tupleProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const json2 = _json;
       const def = schema._zod.def;
       json2.type = "array";
       const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
       const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
       const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
-        ...params2,
-        path: [...params2.path, prefixPath, i]
+        ...params3,
+        path: [...params3.path, prefixPath, i]
       }));
       const rest = def.rest ? processSchema(def.rest, ctx, {
-        ...params2,
-        path: [...params2.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
+        ...params3,
+        path: [...params3.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
       }) : null;
       let minItems = def.items.length;
       while (minItems > 0) {
@@ -17503,7 +17503,7 @@ var init_json_schema_processors = __esm({
     __name(stringifyKeyNames, "stringifyKeyNames");
     pendingRecords = /* @__PURE__ */ new WeakMap();
     __name(rewriteKeyNames, "rewriteKeyNames");
-    recordProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    recordProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const json2 = _json;
       const def = schema._zod.def;
       json2.type = "object";
@@ -17511,8 +17511,8 @@ var init_json_schema_processors = __esm({
       const patterns = aggregateChecks(keyType).patterns;
       if (def.mode === "loose" && patterns && patterns.size > 0) {
         const valueSchema2 = processSchema(def.valueType, ctx, {
-          ...params2,
-          path: [...params2.path, "patternProperties", "*"]
+          ...params3,
+          path: [...params3.path, "patternProperties", "*"]
         });
         json2.patternProperties = {};
         for (const pattern2 of patterns) {
@@ -17521,8 +17521,8 @@ var init_json_schema_processors = __esm({
       } else {
         if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
           json2.propertyNames = processSchema(def.keyType, ctx, {
-            ...params2,
-            path: [...params2.path, "propertyNames"]
+            ...params3,
+            path: [...params3.path, "propertyNames"]
           });
           let pending = pendingRecords.get(ctx);
           if (!pending) {
@@ -17533,8 +17533,8 @@ var init_json_schema_processors = __esm({
           pending.push(schema);
         }
         json2.additionalProperties = processSchema(def.valueType, ctx, {
-          ...params2,
-          path: [...params2.path, "additionalProperties"]
+          ...params3,
+          path: [...params3.path, "additionalProperties"]
         });
       }
       const keyValues = keyType._zod.values;
@@ -17546,9 +17546,9 @@ var init_json_schema_processors = __esm({
         }
       }
     }, "recordProcessor");
-    nullableProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    nullableProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
-      const inner = processSchema(def.innerType, ctx, params2);
+      const inner = processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       if (ctx.target === "openapi-3.0") {
         seen.ref = def.innerType;
@@ -17557,78 +17557,78 @@ var init_json_schema_processors = __esm({
         json2.anyOf = [inner, { type: "null" }];
       }
     }, "nullableProcessor");
-    nonoptionalProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    nonoptionalProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
     }, "nonoptionalProcessor");
     UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
     __name(serializeDefaultValue, "serializeDefaultValue");
-    defaultProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    defaultProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
-      const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params2);
+      const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params3);
       if (value !== UNREPRESENTABLE_DEFAULT)
         json2.default = value;
     }, "defaultProcessor");
-    prefaultProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    prefaultProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
       if (ctx.io !== "input")
         return;
-      const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params2);
+      const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params3);
       if (value !== UNREPRESENTABLE_DEFAULT)
         json2._prefault = value;
     }, "prefaultProcessor");
-    catchProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    catchProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
       let catchValue;
       try {
         catchValue = def.catchValue(void 0);
       } catch {
-        handleUnrepresentable(schema, ctx, json2, params2, "Dynamic catch values are not supported in JSON Schema");
+        handleUnrepresentable(schema, ctx, json2, params3, "Dynamic catch values are not supported in JSON Schema");
         return;
       }
       json2.default = catchValue;
     }, "catchProcessor");
-    pipeProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    pipeProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const def = schema._zod.def;
       const inIsTransform = def.in._zod.traits.has("$ZodTransform");
       const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
-      processSchema(innerType, ctx, params2);
+      processSchema(innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = innerType;
     }, "pipeProcessor");
-    readonlyProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params2) => {
+    readonlyProcessor = /* @__PURE__ */ __name((schema, ctx, json2, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
       json2.readOnly = true;
     }, "readonlyProcessor");
-    promiseProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    promiseProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
     }, "promiseProcessor");
-    optionalProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    optionalProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const def = schema._zod.def;
-      processSchema(def.innerType, ctx, params2);
+      processSchema(def.innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = def.innerType;
     }, "optionalProcessor");
-    lazyProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params2) => {
+    lazyProcessor = /* @__PURE__ */ __name((schema, ctx, _json, params3) => {
       const innerType = schema._zod.innerType;
-      processSchema(innerType, ctx, params2);
+      processSchema(innerType, ctx, params3);
       const seen = ctx.seen.get(schema);
       seen.ref = innerType;
     }, "lazyProcessor");
@@ -17719,8 +17719,8 @@ var init_json_schema_generator = __esm({
       get seen() {
         return this.ctx.seen;
       }
-      constructor(params2) {
-        let normalizedTarget = params2?.target ?? "draft-2020-12";
+      constructor(params3) {
+        let normalizedTarget = params3?.target ?? "draft-2020-12";
         if (normalizedTarget === "draft-4")
           normalizedTarget = "draft-04";
         if (normalizedTarget === "draft-7")
@@ -17728,10 +17728,10 @@ var init_json_schema_generator = __esm({
         this.ctx = initializeContext({
           processors: allProcessors,
           target: normalizedTarget,
-          ...params2?.metadata && { metadata: params2.metadata },
-          ...params2?.unrepresentable && { unrepresentable: params2.unrepresentable },
-          ...params2?.override && { override: params2.override },
-          ...params2?.io && { io: params2.io }
+          ...params3?.metadata && { metadata: params3.metadata },
+          ...params3?.unrepresentable && { unrepresentable: params3.unrepresentable },
+          ...params3?.override && { override: params3.override },
+          ...params3?.io && { io: params3.io }
         });
       }
       /**
@@ -18417,90 +18417,90 @@ function _ensureDefaultMemoizer() {
   if (!globalConfig.memoizer)
     config({ memoizer: memoizer() });
 }
-function string2(params2) {
-  return _string(ZodString, params2);
+function string2(params3) {
+  return _string(ZodString, params3);
 }
-function email2(params2) {
-  return _email(ZodEmail, params2);
+function email2(params3) {
+  return _email(ZodEmail, params3);
 }
-function guid2(params2) {
-  return _guid(ZodGUID, params2);
+function guid2(params3) {
+  return _guid(ZodGUID, params3);
 }
-function uuid2(params2) {
-  return _uuid(ZodUUID, params2);
+function uuid2(params3) {
+  return _uuid(ZodUUID, params3);
 }
-function uuidv4(params2) {
-  return _uuidv4(ZodUUID, params2);
+function uuidv4(params3) {
+  return _uuidv4(ZodUUID, params3);
 }
-function uuidv6(params2) {
-  return _uuidv6(ZodUUID, params2);
+function uuidv6(params3) {
+  return _uuidv6(ZodUUID, params3);
 }
-function uuidv7(params2) {
-  return _uuidv7(ZodUUID, params2);
+function uuidv7(params3) {
+  return _uuidv7(ZodUUID, params3);
 }
-function url(params2) {
-  return _url(ZodURL, params2);
+function url(params3) {
+  return _url(ZodURL, params3);
 }
-function httpUrl(params2) {
+function httpUrl(params3) {
   return _url(ZodURL, {
     protocol: httpProtocol,
     hostname: domain,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function emoji2(params2) {
-  return _emoji2(ZodEmoji, params2);
+function emoji2(params3) {
+  return _emoji2(ZodEmoji, params3);
 }
-function nanoid2(params2) {
-  return _nanoid(ZodNanoID, params2);
+function nanoid2(params3) {
+  return _nanoid(ZodNanoID, params3);
 }
-function cuid3(params2) {
-  return _cuid(ZodCUID, params2);
+function cuid3(params3) {
+  return _cuid(ZodCUID, params3);
 }
-function cuid22(params2) {
-  return _cuid2(ZodCUID2, params2);
+function cuid22(params3) {
+  return _cuid2(ZodCUID2, params3);
 }
-function ulid2(params2) {
-  return _ulid(ZodULID, params2);
+function ulid2(params3) {
+  return _ulid(ZodULID, params3);
 }
-function xid2(params2) {
-  return _xid(ZodXID, params2);
+function xid2(params3) {
+  return _xid(ZodXID, params3);
 }
-function ksuid2(params2) {
-  return _ksuid(ZodKSUID, params2);
+function ksuid2(params3) {
+  return _ksuid(ZodKSUID, params3);
 }
-function ipv42(params2) {
-  return _ipv4(ZodIPv4, params2);
+function ipv42(params3) {
+  return _ipv4(ZodIPv4, params3);
 }
-function mac2(params2) {
-  return _mac(ZodMAC, params2);
+function mac2(params3) {
+  return _mac(ZodMAC, params3);
 }
-function ipv62(params2) {
-  return _ipv6(ZodIPv6, params2);
+function ipv62(params3) {
+  return _ipv6(ZodIPv6, params3);
 }
-function cidrv42(params2) {
-  return _cidrv4(ZodCIDRv4, params2);
+function cidrv42(params3) {
+  return _cidrv4(ZodCIDRv4, params3);
 }
-function cidrv62(params2) {
-  return _cidrv6(ZodCIDRv6, params2);
+function cidrv62(params3) {
+  return _cidrv6(ZodCIDRv6, params3);
 }
-function base642(params2) {
-  return _base64(ZodBase64, params2);
+function base642(params3) {
+  return _base64(ZodBase64, params3);
 }
-function base64url2(params2) {
-  return _base64url(ZodBase64URL, params2);
+function base64url2(params3) {
+  return _base64url(ZodBase64URL, params3);
 }
-function e1642(params2) {
-  return _e164(ZodE164, params2);
+function e1642(params3) {
+  return _e164(ZodE164, params3);
 }
-function creditCard2(params2) {
-  return _creditCard(ZodCreditCard, params2);
+function creditCard2(params3) {
+  return _creditCard(ZodCreditCard, params3);
 }
-function iban2(params2) {
-  return _iban(ZodIBAN, params2);
+function iban2(params3) {
+  return _iban(ZodIBAN, params3);
 }
-function jwt(params2) {
-  return _jwt(ZodJWT, params2);
+function jwt(params3) {
+  return _jwt(ZodJWT, params3);
 }
 function stringFormat(format, fnOrRegex, _params = {}) {
   return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
@@ -18514,52 +18514,52 @@ function hex2(_params) {
 function currencyCode2(_params) {
   return _stringFormat(ZodCustomStringFormat, "currency_code", currencyCode, _params);
 }
-function hash(alg, params2) {
-  const enc = params2?.enc ?? "hex";
+function hash(alg, params3) {
+  const enc = params3?.enc ?? "hex";
   const format = `${alg}_${enc}`;
   const regex2 = regexes_exports[format];
   if (!regex2)
     throw new Error(`Unrecognized hash format: ${format}`);
-  return _stringFormat(ZodCustomStringFormat, format, regex2, params2);
+  return _stringFormat(ZodCustomStringFormat, format, regex2, params3);
 }
-function number2(params2) {
-  return _number(ZodNumber, params2);
+function number2(params3) {
+  return _number(ZodNumber, params3);
 }
-function int(params2) {
-  return _int(ZodNumberFormat, params2);
+function int(params3) {
+  return _int(ZodNumberFormat, params3);
 }
-function float32(params2) {
-  return _float32(ZodNumberFormat, params2);
+function float32(params3) {
+  return _float32(ZodNumberFormat, params3);
 }
-function float64(params2) {
-  return _float64(ZodNumberFormat, params2);
+function float64(params3) {
+  return _float64(ZodNumberFormat, params3);
 }
-function int32(params2) {
-  return _int32(ZodNumberFormat, params2);
+function int32(params3) {
+  return _int32(ZodNumberFormat, params3);
 }
-function uint32(params2) {
-  return _uint32(ZodNumberFormat, params2);
+function uint32(params3) {
+  return _uint32(ZodNumberFormat, params3);
 }
-function boolean2(params2) {
-  return _boolean(ZodBoolean, params2);
+function boolean2(params3) {
+  return _boolean(ZodBoolean, params3);
 }
-function bigint2(params2) {
-  return _bigint(ZodBigInt, params2);
+function bigint2(params3) {
+  return _bigint(ZodBigInt, params3);
 }
-function int64(params2) {
-  return _int64(ZodBigIntFormat, params2);
+function int64(params3) {
+  return _int64(ZodBigIntFormat, params3);
 }
-function uint64(params2) {
-  return _uint64(ZodBigIntFormat, params2);
+function uint64(params3) {
+  return _uint64(ZodBigIntFormat, params3);
 }
-function symbol(params2) {
-  return _symbol(ZodSymbol, params2);
+function symbol(params3) {
+  return _symbol(ZodSymbol, params3);
 }
-function _undefined3(params2) {
-  return _undefined2(ZodUndefined, params2);
+function _undefined3(params3) {
+  return _undefined2(ZodUndefined, params3);
 }
-function _null3(params2) {
-  return _null2(ZodNull, params2);
+function _null3(params3) {
+  return _null2(ZodNull, params3);
 }
 function any() {
   return _any(ZodAny);
@@ -18567,67 +18567,67 @@ function any() {
 function unknown() {
   return _unknown(ZodUnknown);
 }
-function never(params2) {
-  return _never(ZodNever, params2);
+function never(params3) {
+  return _never(ZodNever, params3);
 }
-function _void2(params2) {
-  return _void(ZodVoid, params2);
+function _void2(params3) {
+  return _void(ZodVoid, params3);
 }
-function date2(params2) {
-  return _date(ZodDate, params2);
+function date2(params3) {
+  return _date(ZodDate, params3);
 }
-function array(element, params2) {
-  return _array(ZodArray, element, params2);
+function array(element, params3) {
+  return _array(ZodArray, element, params3);
 }
 function keyof(schema) {
   const shape = schema._zod.def.shape;
   return _enum2(Object.keys(shape));
 }
-function object(shape, params2) {
+function object(shape, params3) {
   const def = {
     type: "object",
     shape: shape ?? {},
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   };
   return new ZodObject(def);
 }
-function strictObject(shape, params2) {
+function strictObject(shape, params3) {
   return new ZodObject({
     type: "object",
     shape,
     catchall: never(),
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function looseObject(shape, params2) {
+function looseObject(shape, params3) {
   return new ZodObject({
     type: "object",
     shape,
     catchall: unknown(),
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function union(options, params2) {
+function union(options, params3) {
   return new ZodUnion({
     type: "union",
     options,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function xor(options, params2) {
+function xor(options, params3) {
   return new ZodXor({
     type: "union",
     options,
     inclusive: false,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function discriminatedUnion(discriminator, options, params2) {
+function discriminatedUnion(discriminator, options, params3) {
   return new ZodDiscriminatedUnion({
     type: "union",
     options,
     discriminator,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
 function intersection(left, right) {
@@ -18639,16 +18639,16 @@ function intersection(left, right) {
 }
 function tuple(items, _paramsOrRest, _params) {
   const hasRest = _paramsOrRest instanceof $ZodType;
-  const params2 = hasRest ? _params : _paramsOrRest;
+  const params3 = hasRest ? _params : _paramsOrRest;
   const rest = hasRest ? _paramsOrRest : null;
   return new ZodTuple({
     type: "tuple",
     items,
     rest,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function record(keyType, valueType, params2) {
+function record(keyType, valueType, params3) {
   if (!valueType || !valueType._zod) {
     return new ZodRecord({
       type: "record",
@@ -18661,66 +18661,66 @@ function record(keyType, valueType, params2) {
     type: "record",
     keyType,
     valueType,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function partialRecord(keyType, valueType, params2) {
+function partialRecord(keyType, valueType, params3) {
   return new ZodRecord({
     type: "record",
     keyType,
     valueType,
-    ...util_exports.normalizeParams(params2),
+    ...util_exports.normalizeParams(params3),
     partial: true
   });
 }
-function looseRecord(keyType, valueType, params2) {
+function looseRecord(keyType, valueType, params3) {
   return new ZodRecord({
     type: "record",
     keyType,
     valueType,
     mode: "loose",
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function map(keyType, valueType, params2) {
+function map(keyType, valueType, params3) {
   return new ZodMap({
     type: "map",
     keyType,
     valueType,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function set(valueType, params2) {
+function set(valueType, params3) {
   return new ZodSet({
     type: "set",
     valueType,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function _enum2(values, params2) {
+function _enum2(values, params3) {
   const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
   return new ZodEnum({
     type: "enum",
     entries,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function nativeEnum(entries, params2) {
+function nativeEnum(entries, params3) {
   return new ZodEnum({
     type: "enum",
     entries,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function literal(value, params2) {
+function literal(value, params3) {
   return new ZodLiteral({
     type: "literal",
     values: Array.isArray(value) ? value : [value],
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
-function file(params2) {
-  return _file(ZodFile, params2);
+function file(params3) {
+  return _file(ZodFile, params3);
 }
 function transform(fn) {
   return new ZodTransform({
@@ -18767,11 +18767,11 @@ function prefault(innerType, defaultValue) {
     }
   });
 }
-function nonoptional(innerType, params2) {
+function nonoptional(innerType, params3) {
   return new ZodNonOptional({
     type: "nonoptional",
     innerType,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
 function success(innerType) {
@@ -18787,8 +18787,8 @@ function _catch2(innerType, catchValue) {
     catchValue: typeof catchValue === "function" ? catchValue : util_exports.constantCatch(catchValue)
   });
 }
-function nan(params2) {
-  return _nan(ZodNaN, params2);
+function nan(params3) {
+  return _nan(ZodNaN, params3);
 }
 function pipe(in_, out) {
   return new ZodPipe({
@@ -18798,13 +18798,13 @@ function pipe(in_, out) {
     // ...util.normalizeParams(params),
   });
 }
-function codec(in_, out, params2) {
+function codec(in_, out, params3) {
   return new ZodCodec({
     type: "pipe",
     in: in_,
     out,
-    transform: params2.decode,
-    reverseTransform: params2.encode
+    transform: params3.decode,
+    reverseTransform: params3.encode
   });
 }
 function invertCodec(codec2) {
@@ -18823,11 +18823,11 @@ function readonly(innerType) {
     innerType
   });
 }
-function templateLiteral(parts, params2) {
+function templateLiteral(parts, params3) {
   return new ZodTemplateLiteral({
     type: "template_literal",
     parts,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
 }
 function lazy(getter) {
@@ -18842,11 +18842,11 @@ function promise(innerType) {
     innerType
   });
 }
-function _function(params2) {
+function _function(params3) {
   return new ZodFunction({
     type: "function",
-    input: Array.isArray(params2?.input) ? tuple(params2?.input) : params2?.input ?? array(unknown()),
-    output: params2?.output ?? unknown()
+    input: Array.isArray(params3?.input) ? tuple(params3?.input) : params3?.input ?? array(unknown()),
+    output: params3?.output ?? unknown()
   });
 }
 function check(fn) {
@@ -18863,16 +18863,16 @@ function custom(fn, _params) {
 function refine(fn, _params = {}) {
   return _refine(ZodCustom, fn, _params);
 }
-function superRefine(fn, params2) {
-  return _superRefine(fn, params2);
+function superRefine(fn, params3) {
+  return _superRefine(fn, params3);
 }
-function _instanceof(cls, params2 = {}) {
+function _instanceof(cls, params3 = {}) {
   const inst = new ZodInstanceOf({
     type: "custom",
     check: "custom",
     fn: /* @__PURE__ */ __name((data) => data instanceof cls, "fn"),
     abort: true,
-    ...util_exports.normalizeParams(params2)
+    ...util_exports.normalizeParams(params3)
   });
   inst._zod.bag.Class = cls;
   inst._zod.check = (payload) => {
@@ -18888,9 +18888,9 @@ function _instanceof(cls, params2 = {}) {
   };
   return inst;
 }
-function json(params2) {
+function json(params3) {
   const jsonSchema = lazy(() => {
-    return union([string2(params2), number2(), boolean2(), _null3(), array(jsonSchema), record(string2(), jsonSchema)]);
+    return union([string2(params3), number2(), boolean2(), _null3(), array(jsonSchema), record(string2(), jsonSchema)]);
   });
   return jsonSchema;
 }
@@ -18933,8 +18933,8 @@ var init_schemas2 = __esm({
       with(...chks) {
         return this.check(...chks);
       },
-      clone(def, params2) {
-        return clone(this, def, params2);
+      clone(def, params3) {
+        return clone(this, def, params3);
       },
       brand() {
         return this;
@@ -18943,11 +18943,11 @@ var init_schemas2 = __esm({
         reg.add(this, meta3);
         return this;
       },
-      refine(check2, params2) {
-        return this.check(refine(check2, params2));
+      refine(check2, params3) {
+        return this.check(refine(check2, params3));
       },
-      superRefine(refinement, params2) {
-        return this.check(superRefine(refinement, params2));
+      superRefine(refinement, params3) {
+        return this.check(superRefine(refinement, params3));
       },
       overwrite(fn) {
         return this.check(_overwrite(fn));
@@ -18964,8 +18964,8 @@ var init_schemas2 = __esm({
       nullish() {
         return optional(nullable(this));
       },
-      nonoptional(params2) {
-        return nonoptional(this, params2);
+      nonoptional(params3) {
+        return nonoptional(this, params3);
       },
       array() {
         return array(this);
@@ -18985,8 +18985,8 @@ var init_schemas2 = __esm({
       prefault(d) {
         return prefault(this, d);
       },
-      catch(params2) {
-        return _catch2(this, params2);
+      catch(params3) {
+        return _catch2(this, params3);
       },
       pipe(target2) {
         return pipe(this, target2);
@@ -19028,17 +19028,17 @@ var init_schemas2 = __esm({
       set "~standard"(value) {
         util_exports.own(this, "~standard", value);
       },
-      parse: /* @__PURE__ */ __name(function _parse2(data, params2) {
-        return parse2(this, data, params2, { callee: _parse2 });
+      parse: /* @__PURE__ */ __name(function _parse2(data, params3) {
+        return parse2(this, data, params3, { callee: _parse2 });
       }, "_parse"),
-      parseAsync: /* @__PURE__ */ __name(async function _parseAsync2(data, params2) {
-        return await parseAsync2(this, data, params2, { callee: _parseAsync2 });
+      parseAsync: /* @__PURE__ */ __name(async function _parseAsync2(data, params3) {
+        return await parseAsync2(this, data, params3, { callee: _parseAsync2 });
       }, "_parseAsync"),
-      safeParse(data, params2) {
-        return safeParse2(this, data, params2);
+      safeParse(data, params3) {
+        return safeParse2(this, data, params3);
       },
-      async safeParseAsync(data, params2) {
-        return safeParseAsync2(this, data, params2);
+      async safeParseAsync(data, params3) {
+        return safeParseAsync2(this, data, params3);
       },
       // `spa` is an alias: same function object as `safeParseAsync`, as before.
       get spa() {
@@ -19047,38 +19047,38 @@ var init_schemas2 = __esm({
       set spa(value) {
         util_exports.own(this, "spa", value);
       },
-      validate(data, params2) {
-        return validate(this, data, params2);
+      validate(data, params3) {
+        return validate(this, data, params3);
       },
-      validateAsync(data, params2) {
-        return validateAsync(this, data, params2);
+      validateAsync(data, params3) {
+        return validateAsync(this, data, params3);
       },
-      encode: /* @__PURE__ */ __name(function _encode2(data, params2) {
-        return encode2(this, data, params2, { callee: _encode2 });
+      encode: /* @__PURE__ */ __name(function _encode2(data, params3) {
+        return encode2(this, data, params3, { callee: _encode2 });
       }, "_encode"),
-      decode: /* @__PURE__ */ __name(function _decode2(data, params2) {
-        return decode2(this, data, params2, { callee: _decode2 });
+      decode: /* @__PURE__ */ __name(function _decode2(data, params3) {
+        return decode2(this, data, params3, { callee: _decode2 });
       }, "_decode"),
-      encodeAsync: /* @__PURE__ */ __name(async function _encodeAsync2(data, params2) {
-        return await encodeAsync2(this, data, params2, { callee: _encodeAsync2 });
+      encodeAsync: /* @__PURE__ */ __name(async function _encodeAsync2(data, params3) {
+        return await encodeAsync2(this, data, params3, { callee: _encodeAsync2 });
       }, "_encodeAsync"),
-      decodeAsync: /* @__PURE__ */ __name(async function _decodeAsync2(data, params2) {
-        return await decodeAsync2(this, data, params2, { callee: _decodeAsync2 });
+      decodeAsync: /* @__PURE__ */ __name(async function _decodeAsync2(data, params3) {
+        return await decodeAsync2(this, data, params3, { callee: _decodeAsync2 });
       }, "_decodeAsync"),
-      safeEncode(data, params2) {
-        return safeEncode2(this, data, params2);
+      safeEncode(data, params3) {
+        return safeEncode2(this, data, params3);
       },
-      safeDecode(data, params2) {
-        return safeDecode2(this, data, params2);
+      safeDecode(data, params3) {
+        return safeDecode2(this, data, params3);
       },
-      async safeEncodeAsync(data, params2) {
-        return safeEncodeAsync2(this, data, params2);
+      async safeEncodeAsync(data, params3) {
+        return safeEncodeAsync2(this, data, params3);
       },
-      async safeDecodeAsync(data, params2) {
-        return safeDecodeAsync2(this, data, params2);
+      async safeDecodeAsync(data, params3) {
+        return safeDecodeAsync2(this, data, params3);
       },
-      toJSONSchema(params2) {
-        return createToJSONSchemaMethod(this, {})(params2);
+      toJSONSchema(params3) {
+        return createToJSONSchemaMethod(this, {})(params3);
       },
       // Reads through to the registry on every access, so it must not cache.
       get description() {
@@ -19094,7 +19094,7 @@ var init_schemas2 = __esm({
       (inst, def) => {
         $ZodString.init(inst, def);
         ZodType.init(inst, def);
-        inst._zod.processJSONSchema = (ctx, json2, params2) => stringProcessor(inst, ctx, json2, params2);
+        inst._zod.processJSONSchema = (ctx, json2, params3) => stringProcessor(inst, ctx, json2, params3);
       },
       /* @__PURE__ */ util_exports.derived({
         format: /* @__PURE__ */ __name((inst) => aggregateChecks(inst).format ?? null, "format"),
@@ -19125,11 +19125,11 @@ var init_schemas2 = __esm({
         nonempty(...args) {
           return this.check(_minLength(1, ...args));
         },
-        lowercase(params2) {
-          return this.check(_lowercase(params2));
+        lowercase(params3) {
+          return this.check(_lowercase(params3));
         },
-        uppercase(params2) {
-          return this.check(_uppercase(params2));
+        uppercase(params3) {
+          return this.check(_uppercase(params3));
         },
         trim() {
           return this.check(_trim());
@@ -19152,83 +19152,83 @@ var init_schemas2 = __esm({
       $ZodString.init(inst, def);
       _ZodString.init(inst, def);
     }, {
-      email(params2) {
-        return this.check(_email(ZodEmail, params2));
+      email(params3) {
+        return this.check(_email(ZodEmail, params3));
       },
-      url(params2) {
-        return this.check(_url(ZodURL, params2));
+      url(params3) {
+        return this.check(_url(ZodURL, params3));
       },
-      jwt(params2) {
-        return this.check(_jwt(ZodJWT, params2));
+      jwt(params3) {
+        return this.check(_jwt(ZodJWT, params3));
       },
-      emoji(params2) {
-        return this.check(_emoji2(ZodEmoji, params2));
+      emoji(params3) {
+        return this.check(_emoji2(ZodEmoji, params3));
       },
-      guid(params2) {
-        return this.check(_guid(ZodGUID, params2));
+      guid(params3) {
+        return this.check(_guid(ZodGUID, params3));
       },
-      uuid(params2) {
-        return this.check(_uuid(ZodUUID, params2));
+      uuid(params3) {
+        return this.check(_uuid(ZodUUID, params3));
       },
-      uuidv4(params2) {
-        return this.check(_uuidv4(ZodUUID, params2));
+      uuidv4(params3) {
+        return this.check(_uuidv4(ZodUUID, params3));
       },
-      uuidv6(params2) {
-        return this.check(_uuidv6(ZodUUID, params2));
+      uuidv6(params3) {
+        return this.check(_uuidv6(ZodUUID, params3));
       },
-      uuidv7(params2) {
-        return this.check(_uuidv7(ZodUUID, params2));
+      uuidv7(params3) {
+        return this.check(_uuidv7(ZodUUID, params3));
       },
-      nanoid(params2) {
-        return this.check(_nanoid(ZodNanoID, params2));
+      nanoid(params3) {
+        return this.check(_nanoid(ZodNanoID, params3));
       },
-      cuid(params2) {
-        return this.check(_cuid(ZodCUID, params2));
+      cuid(params3) {
+        return this.check(_cuid(ZodCUID, params3));
       },
-      cuid2(params2) {
-        return this.check(_cuid2(ZodCUID2, params2));
+      cuid2(params3) {
+        return this.check(_cuid2(ZodCUID2, params3));
       },
-      ulid(params2) {
-        return this.check(_ulid(ZodULID, params2));
+      ulid(params3) {
+        return this.check(_ulid(ZodULID, params3));
       },
-      base64(params2) {
-        return this.check(_base64(ZodBase64, params2));
+      base64(params3) {
+        return this.check(_base64(ZodBase64, params3));
       },
-      base64url(params2) {
-        return this.check(_base64url(ZodBase64URL, params2));
+      base64url(params3) {
+        return this.check(_base64url(ZodBase64URL, params3));
       },
-      xid(params2) {
-        return this.check(_xid(ZodXID, params2));
+      xid(params3) {
+        return this.check(_xid(ZodXID, params3));
       },
-      ksuid(params2) {
-        return this.check(_ksuid(ZodKSUID, params2));
+      ksuid(params3) {
+        return this.check(_ksuid(ZodKSUID, params3));
       },
-      ipv4(params2) {
-        return this.check(_ipv4(ZodIPv4, params2));
+      ipv4(params3) {
+        return this.check(_ipv4(ZodIPv4, params3));
       },
-      ipv6(params2) {
-        return this.check(_ipv6(ZodIPv6, params2));
+      ipv6(params3) {
+        return this.check(_ipv6(ZodIPv6, params3));
       },
-      cidrv4(params2) {
-        return this.check(_cidrv4(ZodCIDRv4, params2));
+      cidrv4(params3) {
+        return this.check(_cidrv4(ZodCIDRv4, params3));
       },
-      cidrv6(params2) {
-        return this.check(_cidrv6(ZodCIDRv6, params2));
+      cidrv6(params3) {
+        return this.check(_cidrv6(ZodCIDRv6, params3));
       },
-      e164(params2) {
-        return this.check(_e164(ZodE164, params2));
+      e164(params3) {
+        return this.check(_e164(ZodE164, params3));
       },
-      datetime(params2) {
-        return this.check(_isoDateTime(ZodISODateTime, params2));
+      datetime(params3) {
+        return this.check(_isoDateTime(ZodISODateTime, params3));
       },
-      date(params2) {
-        return this.check(_isoDate(ZodISODate, params2));
+      date(params3) {
+        return this.check(_isoDate(ZodISODate, params3));
       },
-      time(params2) {
-        return this.check(_isoTime(ZodISOTime, params2));
+      time(params3) {
+        return this.check(_isoTime(ZodISOTime, params3));
       },
-      duration(params2) {
-        return this.check(_isoDuration(ZodISODuration, params2));
+      duration(params3) {
+        return this.check(_isoDuration(ZodISODuration, params3));
       }
     });
     __name(string2, "string");
@@ -19380,7 +19380,7 @@ var init_schemas2 = __esm({
       (inst, def) => {
         $ZodNumber.init(inst, def);
         ZodType.init(inst, def);
-        inst._zod.processJSONSchema = (ctx, json2, params2) => numberProcessor(inst, ctx, json2, params2);
+        inst._zod.processJSONSchema = (ctx, json2, params3) => numberProcessor(inst, ctx, json2, params3);
         inst.isFinite = true;
       },
       /* @__PURE__ */ util_exports.derived({
@@ -19398,47 +19398,47 @@ var init_schemas2 = __esm({
         }, "isInt"),
         format: /* @__PURE__ */ __name((inst) => aggregateChecks(inst).format ?? null, "format")
       }, {
-        gt(value, params2) {
-          return this.check(_gt(value, params2));
+        gt(value, params3) {
+          return this.check(_gt(value, params3));
         },
-        gte(value, params2) {
-          return this.check(_gte(value, params2));
+        gte(value, params3) {
+          return this.check(_gte(value, params3));
         },
-        min(value, params2) {
-          return this.check(_gte(value, params2));
+        min(value, params3) {
+          return this.check(_gte(value, params3));
         },
-        lt(value, params2) {
-          return this.check(_lt(value, params2));
+        lt(value, params3) {
+          return this.check(_lt(value, params3));
         },
-        lte(value, params2) {
-          return this.check(_lte(value, params2));
+        lte(value, params3) {
+          return this.check(_lte(value, params3));
         },
-        max(value, params2) {
-          return this.check(_lte(value, params2));
+        max(value, params3) {
+          return this.check(_lte(value, params3));
         },
-        int(params2) {
-          return this.check(int(params2));
+        int(params3) {
+          return this.check(int(params3));
         },
-        safe(params2) {
-          return this.check(int(params2));
+        safe(params3) {
+          return this.check(int(params3));
         },
-        positive(params2) {
-          return this.check(_gt(0, params2));
+        positive(params3) {
+          return this.check(_gt(0, params3));
         },
-        nonnegative(params2) {
-          return this.check(_gte(0, params2));
+        nonnegative(params3) {
+          return this.check(_gte(0, params3));
         },
-        negative(params2) {
-          return this.check(_lt(0, params2));
+        negative(params3) {
+          return this.check(_lt(0, params3));
         },
-        nonpositive(params2) {
-          return this.check(_lte(0, params2));
+        nonpositive(params3) {
+          return this.check(_lte(0, params3));
         },
-        multipleOf(value, params2) {
-          return this.check(_multipleOf(value, params2));
+        multipleOf(value, params3) {
+          return this.check(_multipleOf(value, params3));
         },
-        step(value, params2) {
-          return this.check(_multipleOf(value, params2));
+        step(value, params3) {
+          return this.check(_multipleOf(value, params3));
         },
         finite() {
           return this;
@@ -19458,7 +19458,7 @@ var init_schemas2 = __esm({
     ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
       $ZodBoolean.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => booleanProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => booleanProcessor(inst, ctx, json2, params3);
     });
     __name(boolean2, "boolean");
     ZodBigInt = /* @__PURE__ */ $constructor(
@@ -19466,45 +19466,45 @@ var init_schemas2 = __esm({
       (inst, def) => {
         $ZodBigInt.init(inst, def);
         ZodType.init(inst, def);
-        inst._zod.processJSONSchema = (ctx, json2, params2) => bigintProcessor(inst, ctx, json2, params2);
+        inst._zod.processJSONSchema = (ctx, json2, params3) => bigintProcessor(inst, ctx, json2, params3);
       },
       /* @__PURE__ */ util_exports.derived({
         minValue: /* @__PURE__ */ __name((inst) => aggregateChecks(inst).minimum ?? null, "minValue"),
         maxValue: /* @__PURE__ */ __name((inst) => aggregateChecks(inst).maximum ?? null, "maxValue"),
         format: /* @__PURE__ */ __name((inst) => aggregateChecks(inst).format ?? null, "format")
       }, {
-        gte(value, params2) {
-          return this.check(_gte(value, params2));
+        gte(value, params3) {
+          return this.check(_gte(value, params3));
         },
-        min(value, params2) {
-          return this.check(_gte(value, params2));
+        min(value, params3) {
+          return this.check(_gte(value, params3));
         },
-        gt(value, params2) {
-          return this.check(_gt(value, params2));
+        gt(value, params3) {
+          return this.check(_gt(value, params3));
         },
-        lt(value, params2) {
-          return this.check(_lt(value, params2));
+        lt(value, params3) {
+          return this.check(_lt(value, params3));
         },
-        lte(value, params2) {
-          return this.check(_lte(value, params2));
+        lte(value, params3) {
+          return this.check(_lte(value, params3));
         },
-        max(value, params2) {
-          return this.check(_lte(value, params2));
+        max(value, params3) {
+          return this.check(_lte(value, params3));
         },
-        positive(params2) {
-          return this.check(_gt(BigInt(0), params2));
+        positive(params3) {
+          return this.check(_gt(BigInt(0), params3));
         },
-        negative(params2) {
-          return this.check(_lt(BigInt(0), params2));
+        negative(params3) {
+          return this.check(_lt(BigInt(0), params3));
         },
-        nonpositive(params2) {
-          return this.check(_lte(BigInt(0), params2));
+        nonpositive(params3) {
+          return this.check(_lte(BigInt(0), params3));
         },
-        nonnegative(params2) {
-          return this.check(_gte(BigInt(0), params2));
+        nonnegative(params3) {
+          return this.check(_gte(BigInt(0), params3));
         },
-        multipleOf(value, params2) {
-          return this.check(_multipleOf(value, params2));
+        multipleOf(value, params3) {
+          return this.check(_multipleOf(value, params3));
         }
       })
     );
@@ -19518,43 +19518,43 @@ var init_schemas2 = __esm({
     ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
       $ZodSymbol.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => symbolProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => symbolProcessor(inst, ctx, json2, params3);
     });
     __name(symbol, "symbol");
     ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
       $ZodUndefined.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => undefinedProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => undefinedProcessor(inst, ctx, json2, params3);
     });
     __name(_undefined3, "_undefined");
     ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
       $ZodNull.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => nullProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => nullProcessor(inst, ctx, json2, params3);
     });
     __name(_null3, "_null");
     ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
       $ZodAny.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => anyProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => anyProcessor(inst, ctx, json2, params3);
     });
     __name(any, "any");
     ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
       $ZodUnknown.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => unknownProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => unknownProcessor(inst, ctx, json2, params3);
     });
     __name(unknown, "unknown");
     ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
       $ZodNever.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => neverProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => neverProcessor(inst, ctx, json2, params3);
     });
     __name(never, "never");
     ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
       $ZodVoid.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => voidProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => voidProcessor(inst, ctx, json2, params3);
     });
     __name(_void2, "_void");
     ZodDate = /* @__PURE__ */ $constructor(
@@ -19562,9 +19562,9 @@ var init_schemas2 = __esm({
       (inst, def) => {
         $ZodDate.init(inst, def);
         ZodType.init(inst, def);
-        inst._zod.processJSONSchema = (ctx, json2, params2) => dateProcessor(inst, ctx, json2, params2);
-        inst.min = (value, params2) => inst.check(_gte(value, params2));
-        inst.max = (value, params2) => inst.check(_lte(value, params2));
+        inst._zod.processJSONSchema = (ctx, json2, params3) => dateProcessor(inst, ctx, json2, params3);
+        inst.min = (value, params3) => inst.check(_gte(value, params3));
+        inst.max = (value, params3) => inst.check(_lte(value, params3));
       },
       /* @__PURE__ */ util_exports.derived({
         minDate: /* @__PURE__ */ __name((inst) => {
@@ -19582,20 +19582,20 @@ var init_schemas2 = __esm({
       _ensureDefaultMemoizer();
       $ZodArray.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => arrayProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => arrayProcessor(inst, ctx, json2, params3);
       inst.element = def.element;
     }, {
-      min(n, params2) {
-        return this.check(_minLength(n, params2));
+      min(n, params3) {
+        return this.check(_minLength(n, params3));
       },
-      nonempty(params2) {
-        return this.check(_minLength(1, params2));
+      nonempty(params3) {
+        return this.check(_minLength(1, params3));
       },
-      max(n, params2) {
-        return this.check(_maxLength(n, params2));
+      max(n, params3) {
+        return this.check(_maxLength(n, params3));
       },
-      length(n, params2) {
-        return this.check(_length(n, params2));
+      length(n, params3) {
+        return this.check(_length(n, params3));
       },
       unwrap() {
         return this.element;
@@ -19607,7 +19607,7 @@ var init_schemas2 = __esm({
       _ensureDefaultMemoizer();
       $ZodObjectJIT.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => objectProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => objectProcessor(inst, ctx, json2, params3);
       util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
     }, {
       keyof() {
@@ -19659,14 +19659,14 @@ var init_schemas2 = __esm({
     ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
       $ZodUnion.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => unionProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => unionProcessor(inst, ctx, json2, params3);
       inst.options = def.options;
     });
     __name(union, "union");
     ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
       ZodUnion.init(inst, def);
       $ZodXor.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => unionProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => unionProcessor(inst, ctx, json2, params3);
       inst.options = def.options;
     });
     __name(xor, "xor");
@@ -19678,14 +19678,14 @@ var init_schemas2 = __esm({
     ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
       $ZodIntersection.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => intersectionProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => intersectionProcessor(inst, ctx, json2, params3);
     });
     __name(intersection, "intersection");
     ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
       _ensureDefaultMemoizer();
       $ZodTuple.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => tupleProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => tupleProcessor(inst, ctx, json2, params3);
     }, {
       rest(rest) {
         return this.clone({
@@ -19708,7 +19708,7 @@ var init_schemas2 = __esm({
       _ensureDefaultMemoizer();
       $ZodRecord.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => recordProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => recordProcessor(inst, ctx, json2, params3);
       inst.keyType = def.keyType;
       inst.valueType = def.valueType;
     });
@@ -19719,11 +19719,11 @@ var init_schemas2 = __esm({
       _ensureDefaultMemoizer();
       $ZodMap.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => mapProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => mapProcessor(inst, ctx, json2, params3);
       inst.keyType = def.keyType;
       inst.valueType = def.valueType;
       inst.min = (...args) => inst.check(_minSize(...args));
-      inst.nonempty = (params2) => inst.check(_minSize(1, params2));
+      inst.nonempty = (params3) => inst.check(_minSize(1, params3));
       inst.max = (...args) => inst.check(_maxSize(...args));
       inst.size = (...args) => inst.check(_size(...args));
     });
@@ -19732,9 +19732,9 @@ var init_schemas2 = __esm({
       _ensureDefaultMemoizer();
       $ZodSet.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => setProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => setProcessor(inst, ctx, json2, params3);
       inst.min = (...args) => inst.check(_minSize(...args));
-      inst.nonempty = (params2) => inst.check(_minSize(1, params2));
+      inst.nonempty = (params3) => inst.check(_minSize(1, params3));
       inst.max = (...args) => inst.check(_maxSize(...args));
       inst.size = (...args) => inst.check(_size(...args));
     });
@@ -19742,11 +19742,11 @@ var init_schemas2 = __esm({
     ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
       $ZodEnum.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => enumProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => enumProcessor(inst, ctx, json2, params3);
       inst.enum = def.entries;
       inst.options = [...inst._zod.values];
       const keys = new Set(Object.keys(def.entries));
-      inst.extract = (values, params2) => {
+      inst.extract = (values, params3) => {
         const newEntries = {};
         for (const value of values) {
           if (keys.has(value)) {
@@ -19757,11 +19757,11 @@ var init_schemas2 = __esm({
         return new ZodEnum({
           ...def,
           checks: [],
-          ...util_exports.normalizeParams(params2),
+          ...util_exports.normalizeParams(params3),
           entries: newEntries
         });
       };
-      inst.exclude = (values, params2) => {
+      inst.exclude = (values, params3) => {
         const newEntries = { ...def.entries };
         for (const value of values) {
           if (keys.has(value)) {
@@ -19772,7 +19772,7 @@ var init_schemas2 = __esm({
         return new ZodEnum({
           ...def,
           checks: [],
-          ...util_exports.normalizeParams(params2),
+          ...util_exports.normalizeParams(params3),
           entries: newEntries
         });
       };
@@ -19782,7 +19782,7 @@ var init_schemas2 = __esm({
     ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
       $ZodLiteral.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => literalProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => literalProcessor(inst, ctx, json2, params3);
       inst.values = new Set(def.values);
       Object.defineProperty(inst, "value", {
         get() {
@@ -19797,17 +19797,17 @@ var init_schemas2 = __esm({
     ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
       $ZodFile.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => fileProcessor(inst, ctx, json2, params2);
-      inst.min = (size2, params2) => inst.check(_minSize(size2, params2));
-      inst.max = (size2, params2) => inst.check(_maxSize(size2, params2));
-      inst.mime = (types, params2) => inst.check(_mime(Array.isArray(types) ? types : [types], params2));
+      inst._zod.processJSONSchema = (ctx, json2, params3) => fileProcessor(inst, ctx, json2, params3);
+      inst.min = (size2, params3) => inst.check(_minSize(size2, params3));
+      inst.max = (size2, params3) => inst.check(_maxSize(size2, params3));
+      inst.mime = (types, params3) => inst.check(_mime(Array.isArray(types) ? types : [types], params3));
     });
     __name(file, "file");
     ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
       _ensureDefaultMemoizer();
       $ZodTransform.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => transformProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => transformProcessor(inst, ctx, json2, params3);
       inst._zod.parse = (payload, _ctx) => {
         if (_ctx.direction === "backward") {
           throw new $ZodEncodeError(inst.constructor.name);
@@ -19841,21 +19841,21 @@ var init_schemas2 = __esm({
     ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
       $ZodOptional.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => optionalProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => optionalProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(optional, "optional");
     ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
       $ZodExactOptional.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => optionalProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => optionalProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(exactOptional, "exactOptional");
     ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
       $ZodNullable.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => nullableProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => nullableProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(nullable, "nullable");
@@ -19863,7 +19863,7 @@ var init_schemas2 = __esm({
     ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
       $ZodDefault.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => defaultProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => defaultProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
       inst.removeDefault = inst.unwrap;
     });
@@ -19871,28 +19871,28 @@ var init_schemas2 = __esm({
     ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
       $ZodPrefault.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => prefaultProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => prefaultProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(prefault, "prefault");
     ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
       $ZodNonOptional.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => nonoptionalProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => nonoptionalProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(nonoptional, "nonoptional");
     ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
       $ZodSuccess.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => successProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => successProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(success, "success");
     ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
       $ZodCatch.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => catchProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => catchProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
       inst.removeCatch = inst.unwrap;
     });
@@ -19900,13 +19900,13 @@ var init_schemas2 = __esm({
     ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
       $ZodNaN.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => nanProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => nanProcessor(inst, ctx, json2, params3);
     });
     __name(nan, "nan");
     ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
       $ZodPipe.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => pipeProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => pipeProcessor(inst, ctx, json2, params3);
       inst.in = def.in;
       inst.out = def.out;
     });
@@ -19924,40 +19924,40 @@ var init_schemas2 = __esm({
     ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
       $ZodReadonly.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => readonlyProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => readonlyProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(readonly, "readonly");
     ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
       $ZodTemplateLiteral.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => templateLiteralProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => templateLiteralProcessor(inst, ctx, json2, params3);
     });
     __name(templateLiteral, "templateLiteral");
     ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
       $ZodLazy.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => lazyProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => lazyProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.getter();
     });
     __name(lazy, "lazy");
     ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
       $ZodPromise.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => promiseProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => promiseProcessor(inst, ctx, json2, params3);
       inst.unwrap = () => inst._zod.def.innerType;
     });
     __name(promise, "promise");
     ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
       $ZodFunction.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => functionProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => functionProcessor(inst, ctx, json2, params3);
     });
     __name(_function, "_function");
     ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
       $ZodCustom.init(inst, def);
       ZodType.init(inst, def);
-      inst._zod.processJSONSchema = (ctx, json2, params2) => customProcessor(inst, ctx, json2, params2);
+      inst._zod.processJSONSchema = (ctx, json2, params3) => customProcessor(inst, ctx, json2, params3);
     });
     __name(check, "check");
     __name(custom, "custom");
@@ -19968,8 +19968,8 @@ var init_schemas2 = __esm({
     ZodInstanceOf = /* @__PURE__ */ $constructor("ZodInstanceOf", (inst, def) => {
       ZodCustom.init(inst, def);
     }, {
-      properties(shape, params2) {
-        return this.check(_properties(shape, params2));
+      properties(shape, params3) {
+        return this.check(_properties(shape, params3));
       }
     });
     __name(_instanceof, "_instanceof");
@@ -20028,17 +20028,17 @@ __export(iso_exports, {
   duration: () => duration2,
   time: () => time2
 });
-function datetime2(params2) {
-  return _isoDateTime(ZodISODateTime, params2);
+function datetime2(params3) {
+  return _isoDateTime(ZodISODateTime, params3);
 }
-function date3(params2) {
-  return _isoDate(ZodISODate, params2);
+function date3(params3) {
+  return _isoDate(ZodISODate, params3);
 }
-function time2(params2) {
-  return _isoTime(ZodISOTime, params2);
+function time2(params3) {
+  return _isoTime(ZodISOTime, params3);
 }
-function duration2(params2) {
-  return _isoDuration(ZodISODuration, params2);
+function duration2(params3) {
+  return _isoDuration(ZodISODuration, params3);
 }
 var init_iso = __esm({
   "node_modules/zod/v4/classic/iso.js"() {
@@ -20221,20 +20221,20 @@ function checkArrayGuards(arraySchema, guards) {
     if (guards.containsSchema) {
       const minContains = guards.minContains ?? 1;
       const ceiling = guards.maxContains !== void 0 ? guards.maxContains + 1 : Number.POSITIVE_INFINITY;
-      let matches = 0;
+      let matches2 = 0;
       for (const item of items) {
-        if (guards.containsSchema.safeParse(item).success && ++matches >= ceiling)
+        if (guards.containsSchema.safeParse(item).success && ++matches2 >= ceiling)
           break;
       }
-      if (matches < minContains) {
+      if (matches2 < minContains) {
         payload.issues.push({
           code: "custom",
-          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches}`,
+          message: `Array must contain at least ${minContains} matching ${plural(minContains)}; found ${matches2}`,
           input: items,
           continue: true
         });
       }
-      if (guards.maxContains !== void 0 && matches > guards.maxContains) {
+      if (guards.maxContains !== void 0 && matches2 > guards.maxContains) {
         payload.issues.push({
           code: "custom",
           message: `Array must contain at most ${guards.maxContains} matching ${plural(guards.maxContains)}`,
@@ -20659,7 +20659,7 @@ function convertSchema(schema, ctx) {
   }
   return baseSchema;
 }
-function fromJSONSchema(schema, params2) {
+function fromJSONSchema(schema, params3) {
   if (typeof schema === "boolean") {
     return schema ? z.any() : z.never();
   }
@@ -20669,7 +20669,7 @@ function fromJSONSchema(schema, params2) {
   } catch {
     throw new Error("fromJSONSchema input is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas");
   }
-  const version2 = detectVersion(normalized, params2?.defaultTarget);
+  const version2 = detectVersion(normalized, params3?.defaultTarget);
   const defs = normalized.$defs || normalized.definitions || {};
   const ctx = {
     version: version2,
@@ -20677,7 +20677,7 @@ function fromJSONSchema(schema, params2) {
     refs: /* @__PURE__ */ new Map(),
     processing: /* @__PURE__ */ new Set(),
     rootSchema: normalized,
-    registry: params2?.registry ?? globalRegistry
+    registry: params3?.registry ?? globalRegistry
   };
   return convertSchema(normalized, ctx);
 }
@@ -21043,20 +21043,20 @@ __export(coerce_exports, {
   number: () => number3,
   string: () => string3
 });
-function string3(params2) {
-  return _coercedString(ZodString, params2);
+function string3(params3) {
+  return _coercedString(ZodString, params3);
 }
-function number3(params2) {
-  return _coercedNumber(ZodNumber, params2);
+function number3(params3) {
+  return _coercedNumber(ZodNumber, params3);
 }
-function boolean3(params2) {
-  return _coercedBoolean(ZodBoolean, params2);
+function boolean3(params3) {
+  return _coercedBoolean(ZodBoolean, params3);
 }
-function bigint3(params2) {
-  return _coercedBigint(ZodBigInt, params2);
+function bigint3(params3) {
+  return _coercedBigint(ZodBigInt, params3);
 }
-function date4(params2) {
-  return _coercedDate(ZodDate, params2);
+function date4(params3) {
+  return _coercedDate(ZodDate, params3);
 }
 var init_coerce = __esm({
   "node_modules/zod/v4/classic/coerce.js"() {
@@ -21407,22 +21407,39 @@ function canonicalMethodCode(code2) {
   const written = String(code2);
   let canonical = canonicalCodes.get(written);
   if (canonical === void 0) {
-    const text6 = written.trim();
-    canonical = /^\d+$/.test(text6) ? text6.padStart(2, "0") : text6.toUpperCase();
+    canonical = canonicalOf(written.trim());
     if (canonicalCodes.size < MAX_CANONICAL_CODES) canonicalCodes.set(written, canonical);
   }
   return canonical;
 }
-var canonicalCodes, MAX_CANONICAL_CODES;
+function canonicalOf(text6) {
+  if (/^\d+$/.test(text6)) return text6.padStart(2, "0");
+  const upper = text6.toUpperCase();
+  const named = CODE_BY_NAME.get(upper);
+  if (named !== void 0) return named;
+  return CODE_FORM.test(upper) ? upper : text6;
+}
+var LEGACY_METHOD_NAMES, CODE_BY_NAME, CODE_FORM, canonicalCodes, MAX_CANONICAL_CODES;
 var init_canonical = __esm({
   "src/model/canonical.ts"() {
     "use strict";
     __name(isPlainObject2, "isPlainObject");
     __name(sortKeys, "sortKeys");
     __name(stableStringify, "stableStringify");
+    LEGACY_METHOD_NAMES = {
+      "01": "VISA",
+      "02": "MASTERCARD",
+      "03": "UNIONPAY",
+      "04": "AMEX",
+      "05": "JCB",
+      "06": "DISCOVER"
+    };
+    CODE_BY_NAME = new Map(Object.entries(LEGACY_METHOD_NAMES).map(([code2, name]) => [name, code2]));
+    CODE_FORM = /^[0-9A-Z]{2,3}$/;
     canonicalCodes = /* @__PURE__ */ new Map();
     MAX_CANONICAL_CODES = 256;
     __name(canonicalMethodCode, "canonicalMethodCode");
+    __name(canonicalOf, "canonicalOf");
   }
 });
 
@@ -21535,9 +21552,9 @@ function nullable2(schema) {
   if (Array.isArray(anyOf)) return { ...schema, anyOf: [...anyOf, { type: "null" }] };
   return { anyOf: [schema, { type: "null" }] };
 }
-function objectSchema(fields4, nullableObject) {
-  const required2 = Object.entries(fields4).filter(([, field2]) => field2.spec.required).map(([name]) => name);
-  const properties = Object.fromEntries(Object.entries(fields4).map(([name, field2]) => [name, valueSchema(field2)]));
+function objectSchema(fields, nullableObject) {
+  const required2 = Object.entries(fields).filter(([, field2]) => field2.spec.required).map(([name]) => name);
+  const properties = Object.fromEntries(Object.entries(fields).map(([name, field2]) => [name, valueSchema(field2)]));
   return { type: nullableObject ? ["object", "null"] : "object", ...required2.length > 0 ? { required: required2 } : {}, properties };
 }
 function idsIn(context) {
@@ -21636,7 +21653,7 @@ var init_field_facts = __esm({
       /** A list of objects, whose fields are checked item by item where the planner reads them. */
       records: /* @__PURE__ */ __name((items) => new WireField({ schema: { type: "array", items: objectSchema(items, false) }, required: false, checkAs: "list", items }), "records"),
       /** An object with known fields. */
-      shaped: /* @__PURE__ */ __name((fields4) => new WireField({ schema: objectSchema(fields4, false), required: false, checkAs: "object" }), "shaped"),
+      shaped: /* @__PURE__ */ __name((fields) => new WireField({ schema: objectSchema(fields, false), required: false, checkAs: "object" }), "shaped"),
       /** A value of a shape the other types do not cover (several types, a choice of schemas). */
       schema: /* @__PURE__ */ __name((schema, checkAs = "text") => new WireField({ schema, required: false, checkAs }), "schema")
     };
@@ -21765,10 +21782,10 @@ function stateFieldPlan(facts) {
     };
   });
 }
-function desiredFieldsOf(fields4, entry) {
+function desiredFieldsOf(fields, entry) {
   const out = {};
-  for (let i = 0; i < fields4.length; i++) {
-    const field2 = fields4[i];
+  for (let i = 0; i < fields.length; i++) {
+    const field2 = fields[i];
     const written = entry[field2.name];
     if (written === void 0) continue;
     const value = field2.codec.desired !== void 0 ? field2.codec.desired(written) : written;
@@ -21776,10 +21793,10 @@ function desiredFieldsOf(fields4, entry) {
   }
   return out;
 }
-function liveFieldsOf(fields4, record2, context) {
+function liveFieldsOf(fields, record2, context) {
   const out = {};
-  for (let i = 0; i < fields4.length; i++) {
-    const field2 = fields4[i];
+  for (let i = 0; i < fields.length; i++) {
+    const field2 = fields[i];
     if (field2.writeOnly) continue;
     const sent = record2[field2.wireName];
     if (field2.asSent) {
@@ -21792,9 +21809,9 @@ function liveFieldsOf(fields4, record2, context) {
   }
   return out;
 }
-function writeFieldsOf(fields4, state, context) {
+function writeFieldsOf(fields, state, context) {
   const out = {};
-  for (const field2 of fields4) {
+  for (const field2 of fields) {
     if (context.mode === "update" && field2.immutable) continue;
     const value = state[field2.name];
     if (value === void 0) continue;
@@ -21803,9 +21820,9 @@ function writeFieldsOf(fields4, state, context) {
   }
   return out;
 }
-function exportFieldsOf(fields4, state) {
+function exportFieldsOf(fields, state) {
   const out = {};
-  for (const field2 of fields4) {
+  for (const field2 of fields) {
     if (field2.writeOnly || field2.secret) continue;
     const value = state[field2.name];
     out[field2.name] = value === void 0 || field2.codec.exported === void 0 ? value : field2.codec.exported(value);
@@ -22465,11 +22482,11 @@ function defineKind(spec) {
   for (const child of children) shape[child.manifest.list] = external_exports.array(child.entrySchema).optional().describe(child.manifest.listDescription);
   const entrySchema = strictEntry(shape).meta({ id: spec.manifest.id, description: spec.manifest.description });
   const keyField2 = keyFieldOf(facts);
-  const fields4 = {};
+  const fields = {};
   const own2 = onTheWireOf(facts);
   for (const name of Object.keys(shape)) {
     const child = children.find((c) => c.manifest.list === name);
-    fields4[name] = child !== void 0 ? { sentAs: [], text: child.manifest.listOnTheWire } : own2[name];
+    fields[name] = child !== void 0 ? { sentAs: [], text: child.manifest.listOnTheWire } : own2[name];
   }
   const { sections = [], ...docs } = spec.docs;
   const names2 = Object.keys(facts);
@@ -22487,7 +22504,7 @@ function defineKind(spec) {
     descriptors: descriptorsOf(facts),
     checked: checkedFieldsOf(facts),
     wireSchemas,
-    docSections: [{ id: spec.manifest.id, fields: fields4, ...docs }, ...sections],
+    docSections: [{ id: spec.manifest.id, fields, ...docs }, ...sections],
     secretFields: names2.filter((name) => facts[name].secret === true),
     multiLineFields: names2.filter((name) => facts[name].multiLine === true),
     multiLineValues: names2.filter((name) => facts[name].multiLine === "values"),
@@ -22538,12 +22555,12 @@ function methodsOf(methods) {
   }
   return out;
 }
-function methodsFrom(methodList5, emvList3, emvName) {
+function methodsFrom(methodList2, emvList, emvName) {
   const methods = {};
-  for (const [code2, allows] of Object.entries(methodList5 ?? {})) {
+  for (const [code2, allows] of Object.entries(methodList2 ?? {})) {
     methods[canonicalMethodCode(code2)] = { emvs: [], allows: allowsOf(Array.isArray(allows) ? allows : void 0) };
   }
-  for (const [code2, ids] of Object.entries(emvList3 ?? {})) {
+  for (const [code2, ids] of Object.entries(emvList ?? {})) {
     const entry = methods[canonicalMethodCode(code2)] ??= { emvs: [], allows: NO_ALLOWS };
     entry.emvs = (Array.isArray(ids) ? ids : []).filter((id) => Number(id) !== 0).map(emvName).sort();
   }
@@ -22589,16 +22606,16 @@ var init_methods = __esm({
 });
 
 // src/kinds/acquirer.ts
-function acquirerCreateBody(key, fields4, ids) {
-  return { profileName: key, ...acquirer.writeFields({ ...fields4, methods: fields4.methods ?? {} }, { ids, mode: "create" }) };
+function acquirerCreateBody(key, fields, ids) {
+  return { profileName: key, ...acquirer.writeFields({ ...fields, methods: fields.methods ?? {} }, { ids, mode: "create" }) };
 }
-function acquirerUpdateBody(fields4, ids) {
+function acquirerUpdateBody(fields, ids) {
   return {
-    ...fields4.profileName !== void 0 ? { profileName: fields4.profileName } : {},
-    ...acquirer.writeFields(fields4, { ids, mode: "update" })
+    ...fields.profileName !== void 0 ? { profileName: fields.profileName } : {},
+    ...acquirer.writeFields(fields, { ids, mode: "update" })
   };
 }
-var CONN_MESSAGE_FORMATS, DEFAULT_ACQ_TYPE, FACTS, acquirer;
+var CONN_MESSAGE_FORMATS, DEFAULT_ACQ_TYPE, LEGACY_METHOD_LIST, LEGACY_EMV_LIST, FACTS, acquirer;
 var init_acquirer = __esm({
   "src/kinds/acquirer.ts"() {
     "use strict";
@@ -22612,12 +22629,17 @@ var init_acquirer = __esm({
     init_methods();
     CONN_MESSAGE_FORMATS = ["HOSTA_8583", "HOSTB_8583", "HOSTC_8583", "HOSTD_AIO", "HOSTD_WALLET", "HOSTE_JSON", "SVC_ENABLER"];
     DEFAULT_ACQ_TYPE = "card";
+    LEGACY_METHOD_LIST = wire.schema({ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }, "object");
+    LEGACY_EMV_LIST = wire.schema({ type: "object", additionalProperties: { type: "array", items: { type: "number" } } }, "object");
     FACTS = {
-      profileId: wireOnly(wire.numericId().required().checked("required")),
-      groupId: wireOnly(wire.text()),
-      profileName: keyField(nameSchema().describe("Name of the profile, unique within the group; the key bindings and devices refer to."), wire.key()),
+      profileId: wireOnly(wire.numericId().required().checked("required"), { legacy: wire.numericId().required() }),
+      groupId: wireOnly(wire.text(), { legacy: true }),
+      profileName: keyField(nameSchema().describe("Name of the profile, unique within the group; the key bindings and devices refer to."), wire.key(), {
+        legacy: wire.key()
+      }),
       currency: requiredField()(currencySchema.describe("ISO 4217 currency code. Cannot change: a change replaces the profile."), {
         wire: wire.currency().required(),
+        legacy: wire.currency().required(),
         immutable: true,
         asSent: true,
         wireNote: " (on create only)"
@@ -22635,16 +22657,21 @@ var init_acquirer = __esm({
       ),
       connMessageFormat: field()(
         external_exports.enum(CONN_MESSAGE_FORMATS, { error: `${VALUE} is not a connMessageFormat (${CONN_MESSAGE_FORMATS.join(", ")})` }).describe("Message format of the acquirer host."),
-        { wire: wire.oneOf(CONN_MESSAGE_FORMATS).required() }
+        { wire: wire.oneOf(CONN_MESSAGE_FORMATS).required(), legacy: wire.oneOf(CONN_MESSAGE_FORMATS) }
       ),
-      connUrl: text("Acquirer host endpoint."),
+      connUrl: text("Acquirer host endpoint.", { legacy: true }),
       notifyUrl: field()(
         external_exports.url({ protocol: /^https?$/, error: `${VALUE} is not an http(s) URL` }).optional().describe("Callback URL for asynchronous notifications from the acquirer."),
-        { wire: wire.text() }
+        { wire: wire.text(), legacy: true }
       ),
       connExtraParams: field()(
         external_exports.record(external_exports.string(), scalarSchema).optional().describe("Extra connection parameters (sent to the service as a JSON-encoded string)."),
-        { wire: wire.json(), codec: jsonObjectCodec(), wireNote: ", a JSON-encoded string" }
+        {
+          wire: wire.json(),
+          legacy: wire.schema({ type: ["string", "object"] }, "json"),
+          codec: jsonObjectCodec(),
+          wireNote: ", a JSON-encoded string"
+        }
       ),
       enablerMsgFormat: text("Overrides the group-level device-provisioning message format for this profile."),
       enablerParams: field()(
@@ -22676,6 +22703,8 @@ var init_acquirer = __esm({
       }),
       methods: field()(methodsSchema.describe("Payment methods of the profile: method code \u2192 EMV configs by name. Becomes the API's methodList and emvList."), {
         wire: [wire.json().required().named("methodList"), wire.json().named("emvList")],
+        // Objects on the legacy API (02 §2.5): code → transaction-type names, code → EMV config ids.
+        legacy: [LEGACY_METHOD_LIST.required().named("methodList"), LEGACY_EMV_LIST.named("emvList")],
         codec: {
           desired: methodsOf,
           live: /* @__PURE__ */ __name((_sent, record2, context) => methodsFrom(jsonObject(record2["methodList"], `methodList of ${context.where}`), jsonObject(record2["emvList"], `emvList of ${context.where}`), context.emvName), "live"),
@@ -22688,9 +22717,17 @@ var init_acquirer = __esm({
         },
         yaml: "methods"
       }),
-      createdBy: wireOnly(wire.text()),
-      createdAt: wireOnly(wire.timestamp()),
-      updatedAt: wireOnly(wire.timestamp())
+      createdBy: wireOnly(wire.text(), { legacy: true }),
+      // The legacy record's further fields (02 §2.5): types not shown, so strings and numbers are read.
+      connTimeout: legacyOnly(wire.schema({ type: "number" })),
+      connRequestTimeout: legacyOnly(wire.schema({ type: "number" })),
+      batchNo: legacyOnly(wire.schema({ type: ["string", "integer"] })),
+      connInitBatchNo: legacyOnly(wire.schema({ type: ["string", "integer"] })),
+      connRetryCount: legacyOnly(wire.schema({ type: ["integer", "string"] })),
+      connSync: legacyOnly(wire.schema({ type: ["boolean", "integer", "string"] })),
+      connNll: legacyOnly(wire.schema({ type: ["integer", "string"] })),
+      createdAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
+      updatedAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() })
     };
     acquirer = defineKind({
       kind: "acquirer",
@@ -22700,7 +22737,7 @@ var init_acquirer = __esm({
       updatesAreWaitedFor: true,
       references: [
         // A card profile refuses a method without an EMV config, and any profile one without a method.
-        { field: "methods", to: "emv", holds: "method-emvs", inUse: true, verb: "uses", detach: { dropEmptyMethod: /* @__PURE__ */ __name((fields4) => fields4["acqType"] === "card", "dropEmptyMethod"), refuseNoMethod: true } }
+        { field: "methods", to: "emv", holds: "method-emvs", inUse: true, verb: "uses", detach: { dropEmptyMethod: /* @__PURE__ */ __name((fields) => fields["acqType"] === "card", "dropEmptyMethod"), refuseNoMethod: true } }
       ],
       unkeyedMerchantList: "profiles",
       ids: "number",
@@ -22715,7 +22752,7 @@ var init_acquirer = __esm({
         // The manifest writes the type ahead of the currency; plans show the currency first.
         first: ["profileName", "acqType"]
       },
-      createBody: /* @__PURE__ */ __name((key, fields4, { ids }) => acquirerCreateBody(key, fields4, ids), "createBody"),
+      createBody: /* @__PURE__ */ __name((key, fields, { ids }) => acquirerCreateBody(key, fields, ids), "createBody"),
       wire: {
         endpoint: "GET /api/openapi/v1/acquirer",
         idField: "profileId",
@@ -22723,6 +22760,11 @@ var init_acquirer = __esm({
           file: "acquirer-profile",
           title: "Acquirer profile",
           description: "Record of GET /api/openapi/v1/acquirer (section 2.3). Fields beyond those listed are not shown in the reference and are allowed."
+        },
+        legacy: {
+          file: "legacy-acquirer-profile",
+          title: "Legacy acquirer profile",
+          description: "Record of GET /api/v2/acquirer (02, section 2.5): no acqType; emvList maps method codes to EMV config ids and methodList to transaction-type names, both as objects. The types of the further fields (batchNo, connInitBatchNo, connRetryCount, connSync, connNll) are not shown, so strings and numbers are accepted."
         }
       },
       docs: {
@@ -22762,9 +22804,9 @@ var init_addresses = __esm({
 });
 
 // src/kinds/binding.ts
-function bindingBody(fields4, ids, liveMid) {
-  const mid = fields4.mid ?? liveMid;
-  return binding.writeFields({ ...fields4, mid, methods: fields4.methods ?? {} }, { ids, mode: "create" });
+function bindingBody(fields, ids, liveMid) {
+  const mid = fields.mid ?? liveMid;
+  return binding.writeFields({ ...fields, mid, methods: fields.methods ?? {} }, { ids, mode: "create" });
 }
 function profileName(id, given, context) {
   return given ?? context.profileNames.get(String(id)) ?? `#${String(id)}`;
@@ -22790,10 +22832,10 @@ function recordBindingFields(record2, known, context) {
   }
   return { acquirer: acquirer2, currency: record2.currency, ...present(record2.mid) ? { mid: record2.mid } : {}, methods };
 }
-function bindingPairs(fields4) {
-  if (fields4 === null) return [];
-  const methods = fields4["methods"];
-  const currency = String(fields4["currency"]);
+function bindingPairs(fields) {
+  if (fields === null) return [];
+  const methods = fields["methods"];
+  const currency = String(fields["currency"]);
   return Object.keys(methods ?? {}).map((code2) => `${currency}:${code2}`);
 }
 var EMV_REF, PAYMENT_METHOD, FACTS2, binding;
@@ -22881,7 +22923,7 @@ var init_binding = __esm({
       claims: bindingPairs,
       updateCarries: ["acquirer", "currency"],
       keyOf: /* @__PURE__ */ __name((entry, merchant2) => bindingKey(merchant2, String(entry["acquirer"]), String(entry["currency"])), "keyOf"),
-      createBody: /* @__PURE__ */ __name((_key, fields4, { ids }) => bindingBody(fields4, ids), "createBody"),
+      createBody: /* @__PURE__ */ __name((_key, fields, { ids }) => bindingBody(fields, ids), "createBody"),
       wire: {
         endpoint: "GET /api/openapi/v1/mchInfo/payment/{mchId}",
         idField: "acquirerProfileId",
@@ -22908,14 +22950,29 @@ var init_binding = __esm({
 });
 
 // src/kinds/device.ts
-function extAcquirers(fields4, ids) {
-  return Object.fromEntries(Object.entries(fields4).map(([profile, values]) => [String(ids.profile(profile)), values]));
+function emvParamName(key) {
+  return key.startsWith("amex") && key.length > 4 ? `netD${key.slice(4)}` : key;
 }
-function deviceCreateBody(mchId, fields4, ids) {
-  return { mchId, ...device.writeFields(fields4, { ids, mode: "create" }) };
+function manifestEmvParams(params3) {
+  if (params3 === void 0) return void 0;
+  let out;
+  for (const key of Object.keys(params3)) {
+    const name = emvParamName(key);
+    if (name === key || Object.hasOwn(params3, name)) continue;
+    out ??= { ...params3 };
+    delete out[key];
+    out[name] = params3[key];
+  }
+  return out ?? params3;
 }
-function deviceUpdateBody(fields4, ids, liveExtParams) {
-  return device.writeFields(fields4, { ids, mode: "update", ...liveExtParams !== void 0 ? { keep: liveExtParams } : {} });
+function extAcquirers(fields, ids) {
+  return Object.fromEntries(Object.entries(fields).map(([profile, values]) => [String(ids.profile(profile)), values]));
+}
+function deviceCreateBody(mchId, fields, ids) {
+  return { mchId, ...device.writeFields(fields, { ids, mode: "create" }) };
+}
+function deviceUpdateBody(fields, ids, liveExtParams) {
+  return device.writeFields(fields, { ids, mode: "update", ...liveExtParams !== void 0 ? { keep: liveExtParams } : {} });
 }
 var deviceEmvParamsSchema, LEGACY_EXT_PARAMS, stringOrObject, FACTS3, EMV_PARAMS_ON_THE_WIRE, device;
 var init_device = __esm({
@@ -22930,6 +22987,8 @@ var init_device = __esm({
     init_kind_module();
     init_live_values();
     init_manifest_values();
+    __name(emvParamName, "emvParamName");
+    __name(manifestEmvParams, "manifestEmvParams");
     deviceEmvParamsSchema = strictEntry({
       netDFloorLimit: digits(8).optional().describe("Network D (code 04) floor limit, 8 digits."),
       terminalCountryCode: digits(4).optional().describe('Terminal country code, 4 digits (ISO 3166 numeric), e.g. "0840".'),
@@ -23009,10 +23068,10 @@ var init_device = __esm({
               return out;
             }, "live"),
             // An update keeps the other keys of the live extParams: a device PUT replaces it whole.
-            write: /* @__PURE__ */ __name((fields4, context, wireName) => ({
-              [wireName]: context.mode === "create" ? { acquirers: extAcquirers(fields4, idsIn(context)) } : JSON.stringify({ ...context.keep ?? {}, acquirers: extAcquirers(fields4, idsIn(context)) })
+            write: /* @__PURE__ */ __name((fields, context, wireName) => ({
+              [wireName]: context.mode === "create" ? { acquirers: extAcquirers(fields, idsIn(context)) } : JSON.stringify({ ...context.keep ?? {}, acquirers: extAcquirers(fields, idsIn(context)) })
             }), "write"),
-            exported: /* @__PURE__ */ __name((fields4) => sortKeys(fields4), "exported")
+            exported: /* @__PURE__ */ __name((fields) => sortKeys(fields), "exported")
           },
           onTheWire: {
             sentAs: ["extParams.acquirers.<id>"],
@@ -23026,8 +23085,8 @@ var init_device = __esm({
         legacy: stringOrObject(),
         compare: "subset-text",
         codec: {
-          live: /* @__PURE__ */ __name((sent, _record2, context, wireName) => parsedJson(sent, context, wireName), "live"),
-          write: /* @__PURE__ */ __name((params2, context, wireName) => ({ [wireName]: context.mode === "create" ? params2 : JSON.stringify(params2) }), "write")
+          live: /* @__PURE__ */ __name((sent, _record2, context, wireName) => manifestEmvParams(parsedJson(sent, context, wireName)), "live"),
+          write: /* @__PURE__ */ __name((params3, context, wireName) => ({ [wireName]: context.mode === "create" ? params3 : JSON.stringify(params3) }), "write")
         },
         wireNote: ", an object on create, a JSON-encoded string on update"
       }),
@@ -23072,7 +23131,7 @@ var init_device = __esm({
       // Not in use: the service lets a profile go whatever devices name it; a replacement re-points them.
       references: [{ field: "acquirerFields", to: "acquirer", holds: "keys" }],
       keyOf: /* @__PURE__ */ __name((entry, merchant2) => deviceKey(merchant2, String(entry["deviceAlias"])), "keyOf"),
-      createBody: /* @__PURE__ */ __name((_key, fields4, { ids, parentId }) => deviceCreateBody(parentId, fields4, ids), "createBody"),
+      createBody: /* @__PURE__ */ __name((_key, fields, { ids, parentId }) => deviceCreateBody(parentId, fields, ids), "createBody"),
       wire: {
         endpoint: "GET /api/openapi/v1/device",
         idField: "deviceId",
@@ -23109,8 +23168,8 @@ var init_device = __esm({
 });
 
 // src/kinds/emv.ts
-function emvCreateBody(key, fields4) {
-  return { emvName: key, ...emv.writeFields(fields4, { mode: "create" }) };
+function emvCreateBody(key, fields) {
+  return { emvName: key, ...emv.writeFields(fields, { mode: "create" }) };
 }
 var FACTS4, emv;
 var init_emv = __esm({
@@ -23123,13 +23182,17 @@ var init_emv = __esm({
     init_kind_module();
     init_manifest_values();
     FACTS4 = {
-      id: wireOnly(wire.numericId().required().checked("required")),
-      groupId: wireOnly(wire.text()),
-      emvName: keyField(nameSchema().describe("Name of the EMV config, unique within the group; the key profiles and bindings refer to."), wire.key()),
+      id: wireOnly(wire.numericId().required().checked("required"), { legacy: wire.numericId().required() }),
+      groupId: wireOnly(wire.text(), { legacy: true }),
+      emvName: keyField(nameSchema().describe("Name of the EMV config, unique within the group; the key profiles and bindings refer to."), wire.key(), {
+        legacy: wire.key()
+      }),
       paymentMethod: requiredField()(
         paymentMethodCodeSchema.describe("Payment method the EMV config is for (01..06 for card networks). Cannot change: a change replaces the config."),
         {
           wire: wire.paymentMethodCode().required().checked("required"),
+          // A code or, as the legacy API answers methods, a network name (VISA).
+          legacy: wire.paymentMethodCode().required(),
           immutable: true,
           codec: methodCodeCodec,
           wireNote: ', as a two-digit code (`1` is sent as `"01"`)'
@@ -23145,14 +23208,19 @@ var init_emv = __esm({
         ),
         {
           wire: wire.json().required(),
+          // The legacy API takes it as an object and answers an object or a JSON-encoded string.
+          legacy: wire.schema({ type: ["object", "string"] }, "json"),
           compare: "text",
           // Values keep their wire types: a real config carries booleans (`isNewCVMRuleForMC: true`) and may carry null.
           codec: jsonObjectCodec({ orEmpty: true }),
           wireNote: ", a JSON-encoded string; each value keeps its type"
         }
       ),
-      createdAt: wireOnly(wire.timestamp()),
-      updatedAt: wireOnly(wire.timestamp())
+      /** The legacy record's own copies of two of the params (document 2 shows no legacy EMV shape; the public docs do). */
+      aid: legacyOnly(wire.text()),
+      emvVersion: legacyOnly(wire.schema({ type: ["string", "number"] })),
+      createdAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
+      updatedAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() })
     };
     emv = defineKind({
       kind: "emv",
@@ -23169,11 +23237,16 @@ var init_emv = __esm({
         listDescription: "EMV configs, keyed by emvName.",
         listOnTheWire: "One EMV config record each (below)."
       },
-      createBody: /* @__PURE__ */ __name((key, fields4) => emvCreateBody(key, fields4), "createBody"),
+      createBody: /* @__PURE__ */ __name((key, fields) => emvCreateBody(key, fields), "createBody"),
       wire: {
         endpoint: "GET /api/openapi/v1/emv",
         idField: "id",
-        record: { file: "emv-config", title: "EMV config", description: "Record of GET /api/openapi/v1/emv (section 2.4)." }
+        record: { file: "emv-config", title: "EMV config", description: "Record of GET /api/openapi/v1/emv (section 2.4)." },
+        legacy: {
+          file: "legacy-emv-config",
+          title: "Legacy EMV config",
+          description: "Record of GET /api/v2/emv: no currency; params an object or a JSON-encoded string; aid and emvVersion beside it. Pages carry hasNext after records; the legacy default page size is 10."
+        }
       },
       docs: {
         title: "EMV configs",
@@ -23249,7 +23322,7 @@ function exportedAdditionalData(live) {
 function merchantFields(record2) {
   return merchant.liveFields(record2, MERCHANT_READ);
 }
-function merchantBody(ref, fields4, liveRecord2) {
+function merchantBody(ref, fields, liveRecord2) {
   const body = {};
   if (liveRecord2 !== void 0) {
     const live = liveRecord2;
@@ -23258,10 +23331,10 @@ function merchantBody(ref, fields4, liveRecord2) {
       if (value !== void 0 && value !== null) body[name] = value;
     }
   }
-  Object.assign(body, merchant.writeFields(fields4, { mode: "create" }));
+  Object.assign(body, merchant.writeFields(fields, { mode: "create" }));
   body[merchant.keyField] = ref;
   if (body["state"] !== void 0) body["state"] = Number(body["state"]);
-  const additionalData = withLogoFingerprint(body["receiptLogo"], fields4, liveRecord2);
+  const additionalData = withLogoFingerprint(body["receiptLogo"], fields, liveRecord2);
   if (additionalData !== void 0) body["additionalData"] = additionalData;
   return body;
 }
@@ -23278,7 +23351,7 @@ function withLogoFingerprint(sentLogo, f, liveRecord2) {
   }
   return f.additionalData === void 0 ? void 0 : { ...f.additionalData, [RECEIPT_LOGO_FINGERPRINT_KEY]: stored };
 }
-var SUMMARY_ITEM, SUPPORTED_PAYMENT_METHOD, FACTS5, merchant, MERCHANT_READ;
+var SUMMARY_ITEM, SUPPORTED_PAYMENT_METHOD, LEGACY_EXT_PARAMS2, FACTS5, merchant, MERCHANT_READ;
 var init_merchant = __esm({
   "src/kinds/merchant.ts"() {
     "use strict";
@@ -23299,7 +23372,8 @@ var init_merchant = __esm({
       methodList: wire.json().checked(),
       emvList: wire.json().checked()
     };
-    SUPPORTED_PAYMENT_METHOD = { paymentMethod: wire.key(), profileId: wire.numericId().required() };
+    SUPPORTED_PAYMENT_METHOD = { paymentMethod: wire.key(), mchId: wire.text(), profileId: wire.numericId().required() };
+    LEGACY_EXT_PARAMS2 = { acqMid: wire.text(), acqTid: wire.text(), subMid: wire.text(), signKey: wire.text() };
     FACTS5 = {
       mchId: wireOnly(wire.key(), { legacy: wire.key() }),
       id: wireOnly(wire.text(), { legacy: true }),
@@ -23348,6 +23422,8 @@ var init_merchant = __esm({
           codec: { live: /* @__PURE__ */ __name((sent) => sent === void 0 || sent === null ? void 0 : Number(sent), "live") }
         }
       ),
+      /** Real legacy records say whether the merchant is active as a boolean (the public client once sent the string "true"). */
+      activated: legacyOnly(wire.schema({ enum: [true, false, "true", "false"] }, "flag")),
       // Write-only by our reading of 01 §2.1 ("response presence ... not shown"): see README.
       passcode: field()(external_exports.string().optional().describe("Operator passcode. Secret: use ${VARIABLE} and never commit the value."), {
         wire: wire.text(),
@@ -23381,9 +23457,7 @@ var init_merchant = __esm({
       supportedPaymentMethods: legacyOnly(wire.records(SUPPORTED_PAYMENT_METHOD)),
       hasKioskTerminal: wireOnly(wire.flag()),
       acquirers: wireOnly(wire.records(SUMMARY_ITEM).checked().describe("Read-only summary of the merchant's bindings.")),
-      extParams: legacyOnly(
-        wire.schema(objectSchema({ acqMid: wire.text(), acqTid: wire.text() }, false), "object")
-      ),
+      extParams: legacyOnly(wire.schema(objectSchema(LEGACY_EXT_PARAMS2, false), "object")),
       createdBy: wireOnly(wire.text()),
       createdAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() }),
       updatedAt: wireOnly(wire.timestamp(), { legacy: wire.legacyTimestamp() })
@@ -23406,7 +23480,7 @@ var init_merchant = __esm({
         listDescription: "Merchants, keyed by providerReference.",
         listOnTheWire: "One merchant record each, with its payment config and terminals (below)."
       },
-      createBody: /* @__PURE__ */ __name((key, fields4) => merchantBody(key, fields4), "createBody"),
+      createBody: /* @__PURE__ */ __name((key, fields) => merchantBody(key, fields), "createBody"),
       wire: {
         endpoint: "GET /api/openapi/v1/mchInfo",
         idField: "mchId",
@@ -23418,7 +23492,7 @@ var init_merchant = __esm({
         legacy: {
           file: "legacy-merchant",
           title: "Legacy merchant",
-          description: "Record of GET /api/v2/mchInfo and result of its POST and PUT (02, section 2.3). supportedPayments lists the bound method codes, supportedPaymentMethods one {paymentMethod, profileId} per bound method."
+          description: "Record of GET /api/v2/mchInfo and result of its POST and PUT (02, section 2.3). supportedPayments lists the bound methods, supportedPaymentMethods one {paymentMethod, mchId, profileId} per bound method; a method is a code or, as real answers carry it, a network name (VISA). Real records say activated (a boolean) beside or in place of state."
         }
       },
       docs: {
@@ -23847,6 +23921,26 @@ var init_kinds = __esm({
   }
 });
 
+// src/manifest/api-choice.ts
+function isApiFlag(value) {
+  return API_FLAG_VALUES.includes(value);
+}
+function effectiveApi(flag, manifest) {
+  if (flag === "current" || flag === "legacy") return flag;
+  if (flag === "auto") return "detect";
+  return manifest.api ?? "detect";
+}
+var API_NAMES, API_FLAG_VALUES;
+var init_api_choice = __esm({
+  "src/manifest/api-choice.ts"() {
+    "use strict";
+    API_NAMES = ["current", "legacy"];
+    API_FLAG_VALUES = ["current", "legacy", "auto"];
+    __name(isApiFlag, "isApiFlag");
+    __name(effectiveApi, "effectiveApi");
+  }
+});
+
 // src/manifest/moved-address.ts
 function movedAddressProblem(text6) {
   const slash = text6.indexOf("/");
@@ -23950,6 +24044,7 @@ var init_model = __esm({
     init_merchant();
     init_manifest_values();
     init_registry();
+    init_api_choice();
     init_issue_text();
     init_moved_address();
     init_protect_pattern();
@@ -24017,6 +24112,9 @@ var init_model = __esm({
         error: /* @__PURE__ */ __name((issue2) => issue2.input === void 0 ? void 0 : `unsupported manifest format version ${VALUE}; this paycfg reads version 1`, "error")
       }).describe("Manifest format version: 1. Required in every manifest file."),
       group: external_exports.string().regex(/^G-\d{8}$/, { error: `${VALUE} is not a group id (G- and 8 digits, e.g. G-00000001)` }).optional().describe("The groupId this manifest is for; a run with a token of another group is refused."),
+      api: external_exports.enum(API_NAMES, { error: `must be "current" or "legacy", got ${VALUE}` }).optional().describe(
+        "The configuration API the group is served through: current (/api/openapi/v1) or legacy (/api/v2, for groups not yet switched). Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express. --api overrides it for one run."
+      ),
       prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false })),
       protect: protectListSchema.default(() => []),
       moved: movedListSchema.default(() => []),
@@ -24072,19 +24170,26 @@ var init_positions = __esm({
         __name(this, "MergedSourceMap");
       }
       resolve(path6, at = "value") {
+        const { file: file2, localPath } = this.fileOf(path6);
+        if (file2 === void 0) return { position: { file: "<manifest>", line: 1, col: 1 }, localPath };
+        return { position: positionInFile(file2, localPath, at), localPath };
+      }
+      /** As resolve, and whether the value is written in its file. */
+      place(path6, at = "value") {
+        const { file: file2, localPath } = this.fileOf(path6);
+        const written = file2?.positions.tree?.has(localPath) ?? false;
+        return { ...this.resolve(path6, at), written };
+      }
+      /** The file a merged path's value came from, and the path inside it. */
+      fileOf(path6) {
         const [head, index] = path6;
         if (isMergedList(head) && typeof index === "number") {
           const origin = this.origins[head][index];
-          const file3 = origin === void 0 ? void 0 : this.files[origin.file];
-          if (origin !== void 0 && file3 !== void 0) {
-            const localPath = [head, origin.index, ...path6.slice(2)];
-            return { position: positionInFile(file3, localPath, at), localPath };
-          }
+          const file2 = origin === void 0 ? void 0 : this.files[origin.file];
+          if (origin !== void 0 && file2 !== void 0) return { file: file2, localPath: [head, origin.index, ...path6.slice(2)] };
         }
         const fileIndex = typeof head === "string" ? this.topLevelOrigin.get(head) ?? 0 : 0;
-        const file2 = this.files[fileIndex];
-        if (file2 === void 0) return { position: { file: "<manifest>", line: 1, col: 1 }, localPath: path6 };
-        return { position: positionInFile(file2, path6, at), localPath: path6 };
+        return { file: this.files[fileIndex], localPath: path6 };
       }
     };
   }
@@ -24173,6 +24278,7 @@ function checkManifestFile(source, data, env, allowMissingEnv) {
     source,
     diagnostics: diagnostics2,
     group: void 0,
+    api: void 0,
     prune: void 0,
     protect: [],
     safety: void 0,
@@ -24213,6 +24319,7 @@ function checkManifestFile(source, data, env, allowMissingEnv) {
       source,
       diagnostics,
       group: manifest.group,
+      api: manifest.api,
       prune: record2["prune"] === void 0 ? void 0 : manifest.prune,
       protect: manifest.protect,
       safety: manifest.safety,
@@ -24237,6 +24344,7 @@ function checkManifestFile(source, data, env, allowMissingEnv) {
   if (!broken.topLevel.has("group") && typeof record2["group"] === "string") {
     group = manifestSchema.shape.group.safeParse(record2["group"]).data;
   }
+  const api = broken.topLevel.has("api") ? void 0 : manifestSchema.shape.api.safeParse(record2["api"]).data;
   if (!broken.topLevel.has("prune") && record2["prune"] !== void 0) {
     prune = manifestSchema.shape.prune.safeParse(record2["prune"]).data;
   }
@@ -24249,7 +24357,7 @@ function checkManifestFile(source, data, env, allowMissingEnv) {
       (entry) => entry.value === void 0 && broken.entries.merchants.has(entry.index) ? { ...entry, partial: partialMerchant(record2["merchants"][entry.index], broken.merchantParts.get(entry.index)) } : entry
     )
   };
-  return { source, diagnostics, group, prune, protect, safety, moved: validMoves(record2["moved"]), entries, substitutions, counts };
+  return { source, diagnostics, group, api, prune, protect, safety, moved: validMoves(record2["moved"]), entries, substitutions, counts };
 }
 function validMoves(list) {
   if (!Array.isArray(list)) return [];
@@ -24327,9 +24435,9 @@ function partialMerchant(raw, parts) {
     return Array.from({ length }, (_, index) => brokenIndices.has(index) ? void 0 : parsed[next++]);
   }, "withHoles");
   const rawLength = /* @__PURE__ */ __name((list) => Array.isArray(list) ? list.length : 0, "rawLength");
-  const { bindings, devices: devices2, ...fields4 } = result.data;
+  const { bindings, devices: devices2, ...fields } = result.data;
   return {
-    ...fields4,
+    ...fields,
     bindings: withHoles(bindings, parts.bindings, rawLength(item["bindings"])),
     devices: withHoles(devices2, parts.devices, rawLength(item["devices"]))
   };
@@ -24671,17 +24779,17 @@ var init_cross_checks = __esm({
         return complete ? { methods, profiles } : void 0;
       }
       /** `profileName` is the device's acquirerFields key, written as it is (keys never come from variables). */
-      checkEnablerFields(profile, profileName2, fields4, fieldsPath) {
+      checkEnablerFields(profile, profileName2, fields, fieldsPath) {
         const expected = profile.enablerParams ?? [];
         if (expected.length === 0) return;
         let unexpected = false;
-        for (const field2 in fields4) if (Object.hasOwn(fields4, field2) && !expected.includes(field2)) unexpected = true;
-        if (!unexpected && expected.every((field2) => Object.hasOwn(fields4, field2))) return;
+        for (const field2 in fields) if (Object.hasOwn(fields, field2) && !expected.includes(field2)) unexpected = true;
+        if (!unexpected && expected.every((field2) => Object.hasOwn(fields, field2))) return;
         const path6 = fieldsPath();
         const profilePath = this.profilePaths.get(profile) ?? [];
         const at = /* @__PURE__ */ __name((index) => [...profilePath, "enablerParams", index], "at");
         const listed = expected.map((field2, index) => this.shown(field2, at(index))).join(", ");
-        const missing = expected.flatMap((field2, index) => Object.hasOwn(fields4, field2) ? [] : [this.quote(field2, at(index))]);
+        const missing = expected.flatMap((field2, index) => Object.hasOwn(fields, field2) ? [] : [this.quote(field2, at(index))]);
         if (missing.length > 0) {
           this.context.report(
             path6,
@@ -24689,7 +24797,7 @@ var init_cross_checks = __esm({
           );
         }
         const suggestable = expected.filter((_, index) => !this.context.isSecret(at(index)));
-        for (const field2 of Object.keys(fields4)) {
+        for (const field2 of Object.keys(fields)) {
           if (expected.includes(field2)) continue;
           this.context.report(
             [...path6, field2],
@@ -24755,11 +24863,13 @@ function mergeFiles(files) {
   });
   const topLevelOrigin = /* @__PURE__ */ new Map([["version", 0]]);
   const group = agreeingValue(files, "group", (file2) => file2.group, topLevelOrigin, diagnostics);
+  const api = agreeingValue(files, "api", (file2) => file2.api, topLevelOrigin, diagnostics);
   const prune = agreeingValue(files, "prune", (file2) => file2.prune, topLevelOrigin, diagnostics);
   const safety = agreeingValue(files, "safety", (file2) => file2.safety, topLevelOrigin, diagnostics);
   const top = {
     version: 1,
     ...group === void 0 ? {} : { group },
+    ...api === void 0 ? {} : { api },
     prune: prune ?? { ...NO_PRUNE },
     protect: mergedProtect(files),
     moved: moved.items,
@@ -27726,7 +27836,7 @@ var require_pairs = __commonJS({
     var Pair2 = require_Pair();
     var Scalar2 = require_Scalar();
     var YAMLSeq2 = require_YAMLSeq();
-    function resolvePairs(seq, onError) {
+    function resolvePairs2(seq, onError) {
       if (identity.isSeq(seq)) {
         for (let i = 0; i < seq.items.length; ++i) {
           let item = seq.items[i];
@@ -27752,7 +27862,7 @@ ${cn.comment}` : item.comment;
         onError("Expected a sequence for this tag");
       return seq;
     }
-    __name(resolvePairs, "resolvePairs");
+    __name(resolvePairs2, "resolvePairs");
     function createPairs(schema, iterable, ctx) {
       const { replacer } = ctx;
       const pairs2 = new YAMLSeq2.YAMLSeq(schema);
@@ -27789,12 +27899,12 @@ ${cn.comment}` : item.comment;
       collection: "seq",
       default: false,
       tag: "tag:yaml.org,2002:pairs",
-      resolve: resolvePairs,
+      resolve: resolvePairs2,
       createNode: createPairs
     };
     exports.createPairs = createPairs;
     exports.pairs = pairs;
-    exports.resolvePairs = resolvePairs;
+    exports.resolvePairs = resolvePairs2;
   }
 });
 
@@ -32581,6 +32691,17 @@ var init_position_tree = __esm({
         }
         return offset;
       }
+      /** Whether the file writes a value at `path`: a value the model defaults (a profile's acqType) is not written. */
+      has(path6) {
+        if (this.kinds.length === 0) return false;
+        let node2 = 0;
+        for (const segment of path6) {
+          const child = typeof segment === "number" ? this.item(node2, segment) : this.entry(node2, segment);
+          if (child === void 0) return false;
+          node2 = child;
+        }
+        return true;
+      }
       children(node2) {
         const found3 = [];
         const end = this.ends[node2];
@@ -33452,7 +33573,7 @@ async function readStdinText(name, readStdin, maxBytes) {
   return stdinManifestText(await readStdin(), name, maxBytes);
 }
 function locator(sourceMap) {
-  return (path6) => sourceMap.resolve(path6).position;
+  return Object.assign((path6) => sourceMap.resolve(path6).position, { place: /* @__PURE__ */ __name((path6, at) => sourceMap.place(path6, at), "place") });
 }
 function sumCounts(counts) {
   const total = { emvConfigs: 0, acquirerProfiles: 0, merchants: 0, bindings: 0, devices: 0 };
@@ -33487,6 +33608,193 @@ var init_load_manifest = __esm({
   }
 });
 
+// src/manifest/legacy-limits.ts
+function legacyLimits(loaded) {
+  return new LegacyChecker(loaded).run();
+}
+function checkLegacyLimits(loaded) {
+  const diagnostics = legacyLimits(loaded);
+  if (diagnostics.length > 0) throw new ManifestError(diagnostics, loaded.files);
+}
+function sameList(a, b, ordered) {
+  if (a.length !== b.length) return false;
+  if (ordered) return a.every((item, index) => item === b[index]);
+  const sorted = [...b].sort();
+  return [...a].sort().every((item, index) => item === sorted[index]);
+}
+var LEGACY_MISSING_FIELDS, LEGACY_HELD_VALUES, LEGACY_CURRENCY, USE_CURRENT, SECRET3, LegacyChecker;
+var init_legacy_limits = __esm({
+  "src/manifest/legacy-limits.ts"() {
+    "use strict";
+    init_check_file();
+    init_diagnostics();
+    init_issue_text();
+    LEGACY_MISSING_FIELDS = {
+      acquirer: {
+        acqType: "no acquirer type (a legacy profile is a card profile)",
+        enablerMsgFormat: "no provisioning message format per profile (the group's applies)",
+        enablerParams: "no list of device fields per profile (the group's applies)",
+        asDefault: "no default profile",
+        asSettleBlock: "no settlement block per profile"
+      },
+      merchant: {
+        region: "no merchant region",
+        country: "no merchant country",
+        transType: "no transaction type restriction for a merchant",
+        receiptInfo: "no receipt text for a merchant",
+        passcode: "no operator passcode for a merchant",
+        mdr: "no discount rate for a merchant",
+        merchantType: "no merchant classification",
+        additionalData: "no merchant metadata"
+      },
+      binding: {
+        mid: "no merchant ID per binding (a legacy binding is a merchant's method bound to a profile)"
+      }
+    };
+    LEGACY_HELD_VALUES = {
+      acquirer: { acqType: "card", asDefault: false, asSettleBlock: false }
+    };
+    LEGACY_CURRENCY = { kinds: ["emv", "merchant"], holds: "USD" };
+    USE_CURRENT = "or use the current API (api: current)";
+    SECRET3 = "<secret value>";
+    __name(legacyLimits, "legacyLimits");
+    __name(checkLegacyLimits, "checkLegacyLimits");
+    LegacyChecker = class {
+      constructor(loaded) {
+        this.loaded = loaded;
+        const missing = new Set(loaded.missingVariables);
+        this.secretPaths = new Set(loaded.secrets.map((secret) => pathKey(secret.path)));
+        this.waitingPaths = new Set(loaded.secrets.filter((secret) => secret.variables.some((name) => missing.has(name))).map((secret) => pathKey(secret.path)));
+        loaded.manifest.acquirerProfiles.forEach((profile, index) => {
+          if (!this.profiles.has(profile.profileName)) this.profiles.set(profile.profileName, { profile, path: ["acquirerProfiles", index] });
+        });
+      }
+      loaded;
+      static {
+        __name(this, "LegacyChecker");
+      }
+      diagnostics = [];
+      secretPaths;
+      /** Values that wait for a variable `validate --allow-missing-env` left unset: not known, so not compared. */
+      waitingPaths;
+      profiles = /* @__PURE__ */ new Map();
+      run() {
+        const { manifest } = this.loaded;
+        manifest.emvConfigs.forEach((emv2, index) => this.checkCurrency(emv2.currency, ["emvConfigs", index, "currency"], "EMV config"));
+        manifest.acquirerProfiles.forEach((profile, index) => this.checkFields("acquirer", profile, ["acquirerProfiles", index]));
+        manifest.merchants.forEach((merchant2, index) => this.checkMerchant(merchant2, ["merchants", index]));
+        return sortDiagnostics(this.diagnostics, this.loaded.files);
+      }
+      checkMerchant(merchant2, path6) {
+        this.checkFields("merchant", merchant2, path6);
+        this.checkCurrency(merchant2.currency, [...path6, "currency"], "merchant");
+        const boundBy = /* @__PURE__ */ new Map();
+        (merchant2.bindings ?? []).forEach((binding2, index) => {
+          const bindingPath = [...path6, "bindings", index];
+          this.checkFields("binding", binding2, bindingPath);
+          const named = this.profiles.get(binding2.acquirer);
+          if (named !== void 0) this.checkBindingAgainstProfile(binding2, bindingPath, named.profile, named.path);
+          for (const code2 of Object.keys(binding2.methods)) {
+            const first = boundBy.get(code2);
+            if (first === void 0) {
+              boundBy.set(code2, { profile: binding2.acquirer, index });
+              continue;
+            }
+            if (first.profile === binding2.acquirer) continue;
+            const firstAt = formatPosition(this.loaded.locate.place([...path6, "bindings", first.index, "methods", code2], "key").position);
+            this.report(
+              [...bindingPath, "methods", code2],
+              `method ${code2} is also bound through acquirer profile ${this.quote(first.profile, [...path6, "bindings", first.index, "acquirer"])} by bindings[${first.index}] (${firstAt}): the legacy API binds each method of a merchant to one profile; bind it in one binding only, ${USE_CURRENT}`,
+              "key"
+            );
+          }
+        });
+      }
+      /** The fields of `kind` the legacy API lacks, where the files write them (a defaulted acqType is not refused) with another value than it holds. */
+      checkFields(kind, entry, path6) {
+        const values = entry;
+        const fields = LEGACY_MISSING_FIELDS[kind];
+        const held = LEGACY_HELD_VALUES[kind] ?? {};
+        for (const field2 in fields) {
+          if (values[field2] === void 0 || field2 in held && values[field2] === held[field2]) continue;
+          const fieldPath = [...path6, field2];
+          const placed = this.loaded.locate.place(fieldPath, "key");
+          if (!placed.written) continue;
+          this.diagnostics.push(diagnostic(placed.position, placed.localPath, `the legacy API has ${fields[field2]}; remove it, ${USE_CURRENT}`));
+        }
+      }
+      checkCurrency(currency, path6, label) {
+        if (currency === LEGACY_CURRENCY.holds || this.isWaiting(path6)) return;
+        this.report(
+          path6,
+          `${this.quote(currency, path6)} cannot be set through the legacy API, which sets no currency on ${label === "merchant" ? "a merchant" : "an EMV config"} (its ${label}s are ${LEGACY_CURRENCY.holds}); write ${LEGACY_CURRENCY.holds}, ${USE_CURRENT}`
+        );
+      }
+      /**
+       * On the legacy API a binding is its merchant's methods bound to a profile: it has the profile's
+       * currency, and each method the profile's EMV configs and allows for it.
+       */
+      checkBindingAgainstProfile(binding2, path6, profile, profilePath) {
+        const profileName2 = this.quote(binding2.acquirer, [...path6, "acquirer"]);
+        const currencyPath = [...path6, "currency"];
+        const profileCurrencyPath = [...profilePath, "currency"];
+        if (binding2.currency !== profile.currency && !this.isWaiting(currencyPath) && !this.isWaiting(profileCurrencyPath)) {
+          this.report(
+            currencyPath,
+            `${this.quote(binding2.currency, currencyPath)} is not the currency of acquirer profile ${profileName2} (${this.shown(profile.currency, profileCurrencyPath)}, at ${formatPosition(this.loaded.locate(profileCurrencyPath))}): the legacy API binds a merchant's methods to a whole profile, in the profile's currency; write ${this.shown(profile.currency, profileCurrencyPath)}, ${USE_CURRENT}`
+          );
+        }
+        for (const [code2, method] of Object.entries(binding2.methods)) {
+          const profileMethod = profile.methods[code2];
+          if (profileMethod === void 0) continue;
+          const methodPath = [...path6, "methods", code2];
+          const profileMethodPath = [...profilePath, "methods", code2];
+          const lists = [
+            { field: "emvs", words: "EMV configs", ordered: false, mine: method.emvs ?? [], theirs: profileMethod.emvs ?? [] },
+            { field: "allows", words: "allows", ordered: true, mine: method.allows ?? [], theirs: profileMethod.allows ?? [] }
+          ];
+          for (const { field: field2, words, ordered, mine, theirs } of lists) {
+            const minePath = [...methodPath, field2];
+            const theirsPath = [...profileMethodPath, field2];
+            if (sameList(mine, theirs, ordered) || this.anyWaiting(minePath, mine) || this.anyWaiting(theirsPath, theirs)) continue;
+            const here = this.loaded.locate.place(minePath).written ? minePath : methodPath;
+            const there = this.loaded.locate.place(theirsPath).written ? theirsPath : profileMethodPath;
+            this.report(
+              here,
+              `the ${words} of method ${code2} here (${this.listed(mine, minePath)}) are not acquirer profile ${profileName2}'s for it (${this.listed(theirs, theirsPath)}, at ${formatPosition(this.loaded.locate(there))}): the legacy API binds a method to a whole profile, with its ${words}; write the profile's, ${USE_CURRENT}`,
+              here === methodPath ? "key" : "value"
+            );
+          }
+        }
+      }
+      report(path6, text6, at = "value") {
+        const { position, localPath } = this.loaded.locate.place(path6, at);
+        this.diagnostics.push(diagnostic(position, localPath, text6));
+      }
+      isSecret(path6) {
+        return this.secretPaths.has(pathKey(path6)) || path6.some((segment) => SECRET_FIELDS.has(String(segment)));
+      }
+      isWaiting(path6) {
+        return this.waitingPaths.has(pathKey(path6));
+      }
+      anyWaiting(path6, list) {
+        return list.some((_, index) => this.isWaiting([...path6, index]));
+      }
+      /** A value as a message may quote it: never one that came from a variable. */
+      quote(value, path6) {
+        return this.isSecret(path6) ? SECRET3 : JSON.stringify(value);
+      }
+      shown(value, path6) {
+        return this.isSecret(path6) ? SECRET3 : value;
+      }
+      listed(list, path6) {
+        return list.length === 0 ? "none" : list.map((item, index) => this.shown(item, [...path6, index])).join(", ");
+      }
+    };
+    __name(sameList, "sameList");
+  }
+});
+
 // src/manifest/json-schema.ts
 var init_json_schema2 = __esm({
   "src/manifest/json-schema.ts"() {
@@ -33500,6 +33808,8 @@ var init_manifest = __esm({
   "src/manifest/index.ts"() {
     "use strict";
     init_load_manifest();
+    init_api_choice();
+    init_legacy_limits();
     init_diagnostics();
     init_model();
     init_json_schema2();
@@ -37164,7 +37474,7 @@ function helpText(path6, syntax7) {
   return `${sections.join("\n\n")}
 `;
 }
-var colorFlag, noColorAccepted, impactWindowFlagSpec, allowUnsettledFlagSpec, maxAffectedTerminalsFlagSpec, HELP_WIDTH;
+var colorFlag, noColorAccepted, impactWindowFlagSpec, allowUnsettledFlagSpec, apiFlagSpec, maxAffectedTerminalsFlagSpec, HELP_WIDTH;
 var init_syntax = __esm({
   "src/cli/syntax.ts"() {
     "use strict";
@@ -37180,6 +37490,11 @@ var init_syntax = __esm({
     allowUnsettledFlagSpec = {
       type: "boolean",
       help: "Let a delete, replacement, logout or decommission go ahead while unsettled settlement batches route through it (the plan warns, listing them); without it, such a change is blocked"
+    };
+    apiFlagSpec = {
+      type: "string",
+      value: "API",
+      help: "current (/api/openapi/v1), legacy (/api/v2) or auto: ask the service (the default, unless the manifest sets api:)"
     };
     maxAffectedTerminalsFlagSpec = {
       type: "string",
@@ -37336,6 +37651,10 @@ function impactWindowFlag(command, value) {
   }
   return value;
 }
+function apiFlag(command, value) {
+  if (value === void 0 || isApiFlag(value)) return value;
+  throw new UsageError(`paycfg ${command}: --api must be current, legacy or auto, got "${value}"`);
+}
 function requireFiles(command, files) {
   if (files === void 0 || files.length === 0) throw new UsageError(`paycfg ${command}: give the manifest with -f PATH (a file or a directory)`);
   return checkStdinOnce(command, files);
@@ -37358,6 +37677,7 @@ var init_parse_flags = __esm({
     "use strict";
     init_esm();
     init_errors();
+    init_api_choice();
     init_did_you_mean();
     init_impact_window();
     init_syntax();
@@ -37372,6 +37692,7 @@ var init_parse_flags = __esm({
     __name(maxDeletesFlag, "maxDeletesFlag");
     __name(maxAffectedTerminalsFlag, "maxAffectedTerminalsFlag");
     __name(impactWindowFlag, "impactWindowFlag");
+    __name(apiFlag, "apiFlag");
     __name(requireFiles, "requireFiles");
     __name(stdinOf, "stdinOf");
     __name(checkStdinOnce, "checkStdinOnce");
@@ -37384,6 +37705,10 @@ __export(validate_exports, {
   summaryLine: () => summaryLine,
   validateCommand: () => validateCommand
 });
+function validatedApi(flag, manifest) {
+  if (flag === "current" || flag === "legacy") return flag;
+  return manifest.api ?? "current";
+}
 function summaryLine(files, counts, missingVariables) {
   const line = `manifest valid: ${plural2(files, "file")}, ${plural2(counts.emvConfigs, "EMV config")}, ${plural2(counts.acquirerProfiles, "acquirer profile")}, ${plural2(counts.merchants, "merchant")} (${plural2(counts.bindings, "binding")}, ${plural2(counts.devices, "device")})`;
   if (missingVariables.length === 0) return line;
@@ -37405,11 +37730,12 @@ var init_validate = __esm({
     init_parse_flags();
     init_syntax();
     syntax = {
-      usage: ["-f PATH... [--json] [--allow-missing-env]"],
+      usage: ["-f PATH... [--api current|legacy|auto] [--json] [--allow-missing-env]"],
       description: `Checks manifest files offline: YAML syntax, the manifest format, references between entries and
 the service's rules that can be known without asking it. No request is sent. Every error is
-printed as file:line:col: message. A secret written with a \${VAR:-default} gets a warning, as
-plan --out refuses to save it; the exit code stays 0.`,
+printed as file:line:col: message. For a group on the legacy API (--api legacy, or api: legacy in
+the manifest) it also refuses what the legacy API cannot express. A secret written with a
+\${VAR:-default} gets a warning, as plan --out refuses to save it; the exit code stays 0.`,
       flags: {
         file: {
           type: "string",
@@ -37417,6 +37743,11 @@ plan --out refuses to save it; the exit code stays 0.`,
           multiple: true,
           value: "PATH",
           help: "A manifest file, or a directory read recursively for *.yaml and *.yml (entries whose name starts with a dot are skipped); - reads it from standard input. Repeatable; the files form one manifest."
+        },
+        api: {
+          type: "string",
+          value: "API",
+          help: "The API the group is served through: current, legacy (also refuses what the legacy API cannot express, at file:line:col) or auto (the default: the manifest's api:, else current, since validate asks no service). current and legacy override the manifest's api:"
         },
         json: { type: "boolean", help: "Print {valid, files, counts, errors, warnings, missingVariables} as JSON on stdout; other errors as JSON too" },
         "allow-missing-env": {
@@ -37439,6 +37770,7 @@ plan --out refuses to save it; the exit code stays 0.`,
         const paths = checkStdinOnce("validate", values.file ?? []);
         if (paths.length === 0) throw new UsageError("paycfg validate: no manifest given; pass -f PATH (a file or a directory)");
         const json2 = values.json;
+        const api = apiFlag("validate", values.api);
         try {
           const loaded = await loadManifest(paths, {
             env: io.env,
@@ -37446,6 +37778,7 @@ plan --out refuses to save it; the exit code stays 0.`,
             allowMissingEnv: values["allow-missing-env"],
             ...stdinOf(io)
           });
+          if (validatedApi(api, loaded.manifest) === "legacy") checkLegacyLimits(loaded);
           const warnings = secretDefaultWarnings(loaded.secrets, loaded.locate);
           if (json2) {
             writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], warnings, missingVariables: loaded.missingVariables });
@@ -37472,6 +37805,7 @@ plan --out refuses to save it; the exit code stays 0.`,
         }
       }
     };
+    __name(validatedApi, "validatedApi");
     __name(summaryLine, "summaryLine");
     __name(writeJson, "writeJson");
   }
@@ -38311,10 +38645,10 @@ function base64Variants(bytes) {
   variants.push(alone, alone.replace(/=+$/, ""));
   const bits = bytes.length * 8;
   for (const offset of [0, 1, 2]) {
-    const encoded2 = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
     const start = Math.ceil(offset * 8 / 6);
     const end = Math.floor((offset * 8 + bits) / 6);
-    const run7 = encoded2.slice(start, end);
+    const run7 = encoded.slice(start, end);
     if (run7.length >= MIN_BASE64_RUN) variants.push(run7);
   }
   for (const text6 of [...variants]) variants.push(text6.replace(/\+/g, "-").replace(/\//g, "_"));
@@ -38327,8 +38661,8 @@ function secretForms(secret) {
   for (const text6 of json2) forms.add(text6);
   for (const text6 of jsonVariants(jsonInner(secret))) forms.add(text6);
   for (const text6 of /* @__PURE__ */ new Set([secret, jsonInner(secret)])) {
-    for (const encoded2 of urlVariants(text6)) forms.add(encoded2);
-    for (const encoded2 of base64Variants(Buffer.from(text6, "utf8"))) forms.add(encoded2);
+    for (const encoded of urlVariants(text6)) forms.add(encoded);
+    for (const encoded of base64Variants(Buffer.from(text6, "utf8"))) forms.add(encoded);
   }
   forms.delete("");
   return [...forms].sort((a, b) => b.length - a.length);
@@ -38568,6 +38902,8 @@ function planHash(plan) {
     formatVersion: plan.formatVersion,
     baseUrl: plan.baseUrl,
     group: plan.group,
+    // The API the writes go through is part of what will be done; absent for the current API, so older plans hash as they did.
+    ...plan.api !== void 0 ? { api: plan.api } : {},
     // Labels of `plan --base` say why a change is there, not what it does: a plan hashes the same with or without them.
     // As the plan's document has them: what paycfg holds in memory beside the JSON (a role) is not hashed.
     changes: redactedChanges(plan).map((change) => withoutOrigin(documentChange(change))),
@@ -38889,13 +39225,13 @@ function limitToTargets(plan, targets) {
     ...warnings.length > 0 ? { warnings } : {}
   };
 }
-function checkTargets(targets, known, renamed2 = /* @__PURE__ */ new Map()) {
+function checkTargets(targets, known, renamed3 = /* @__PURE__ */ new Map()) {
   const unmatched = targets.filter((t2) => !known.has(t2));
   if (unmatched.length === 0) return;
   const lines = unmatched.map((target2) => {
     const limit = Math.max(2, Math.floor((parseAddress(target2)?.key.length ?? target2.length) / 3));
     const close = closestMatches(target2, known, 3, limit);
-    const now = renamed2.get(target2);
+    const now = renamed3.get(target2);
     const hint2 = now !== void 0 ? `moved: renames it to ${now}: target that` : close.length === 0 ? "no known address is close to it" : `did you mean ${close.join(", ")}?`;
     return { target: target2, close, line: `--target ${target2} matches no resource of the manifest or of the live group; ${hint2}` };
   });
@@ -38934,12 +39270,12 @@ function fieldOrder(kind, names2) {
   const rest = [...all].filter((field2) => !IDENTITY_SETS[kind].has(field2) && field2 !== keyField2).sort();
   return [...key, ...first, ...rest];
 }
-function identityFirst(kind, fields4) {
-  const keys = Object.keys(fields4);
+function identityFirst(kind, fields) {
+  const keys = Object.keys(fields);
   const ordered = fieldOrder(kind, keys);
-  if (ordered.every((key, i) => keys[i] === key)) return fields4;
+  if (ordered.every((key, i) => keys[i] === key)) return fields;
   const out = {};
-  for (const key of ordered) out[key] = fields4[key];
+  for (const key of ordered) out[key] = fields[key];
   return out;
 }
 var KEY_FIELD2, IDENTITY_FIELDS, IDENTITY_SETS;
@@ -38962,7 +39298,7 @@ var init_identity = __esm({
       device: ["deviceAlias", "deviceName"]
     };
     IDENTITY_SETS = Object.fromEntries(
-      Object.entries(IDENTITY_FIELDS).map(([kind, fields4]) => [kind, new Set(fields4)])
+      Object.entries(IDENTITY_FIELDS).map(([kind, fields]) => [kind, new Set(fields)])
     );
     __name(isIdentityField, "isIdentityField");
     __name(fieldOrder, "fieldOrder");
@@ -39186,6 +39522,918 @@ var init_base_ref = __esm({
   }
 });
 
+// src/backend/errors.ts
+var LegacyApiLimitError;
+var init_errors6 = __esm({
+  "src/backend/errors.ts"() {
+    "use strict";
+    init_errors();
+    LegacyApiLimitError = class extends PaycfgError {
+      static {
+        __name(this, "LegacyApiLimitError");
+      }
+      code = "LEGACY_API_LIMIT";
+      constructor(what2, limit, details = {}) {
+        super(`${what2}: ${limit}, which the legacy API (/api/v2) cannot carry; nothing of it was sent. \`paycfg validate --api legacy\` shows every such field.`, {
+          what: what2,
+          ...details
+        });
+      }
+    };
+  }
+});
+
+// src/kinds/legacy-values.ts
+function withoutEmpty(fields) {
+  const out = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== void 0 && value !== null) out[key] = value;
+  return out;
+}
+function jsonText(value) {
+  if (value === void 0 || value === null) return void 0;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+function writtenObject(text6, what2) {
+  if (text6 === void 0 || text6 === null) return void 0;
+  const parsed = JSON.parse(text6);
+  if (!isPlainObject2(parsed)) throw new InternalError(`${what2} was written as something other than a JSON object`);
+  return parsed;
+}
+var init_legacy_values = __esm({
+  "src/kinds/legacy-values.ts"() {
+    "use strict";
+    init_errors();
+    init_canonical();
+    __name(withoutEmpty, "withoutEmpty");
+    __name(jsonText, "jsonText");
+    __name(writtenObject, "writtenObject");
+  }
+});
+
+// src/kinds/acquirer.legacy.ts
+function profileLists(profile) {
+  let lists = listsByProfile.get(profile);
+  if (lists === void 0) {
+    lists = { methodList: byCode(profile.methodList), emvList: byCode(profile.emvList ?? {}) };
+    listsByProfile.set(profile, lists);
+  }
+  return lists;
+}
+function byCode(map2) {
+  const out = {};
+  for (const [key, value] of Object.entries(map2)) out[canonicalMethodCode(key)] = value;
+  return out;
+}
+function acquirerProfileFromLegacy(record2) {
+  const { methodList: methodList2, emvList } = profileLists(record2);
+  return withoutEmpty({
+    profileId: record2.profileId,
+    groupId: record2.groupId,
+    profileName: record2.profileName,
+    currency: record2.currency,
+    connMessageFormat: record2.connMessageFormat,
+    connUrl: record2.connUrl,
+    notifyUrl: record2.notifyUrl,
+    connExtraParams: jsonText(record2.connExtraParams),
+    methodList: JSON.stringify(methodList2),
+    emvList: record2.emvList === void 0 || record2.emvList === null ? void 0 : JSON.stringify(emvList),
+    createdBy: record2.createdBy,
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt
+  });
+}
+function refuseCurrentOnly(what2, body) {
+  if (body.acqType !== void 0 && body.acqType !== "card") throw new LegacyApiLimitError(what2, `its acqType is ${body.acqType}`, { field: "acqType" });
+  for (const field2 of ["enablerMsgFormat", "enablerParams", "asDefault", "asSettleBlock"]) {
+    if (body[field2] !== void 0) throw new LegacyApiLimitError(what2, `it sets ${field2}`, { field: field2 });
+  }
+}
+function legacyProfileCreate(body, groupId) {
+  const what2 = `acquirer profile "${body.profileName}"`;
+  refuseCurrentOnly(what2, body);
+  return withoutEmpty({
+    profileName: body.profileName,
+    currency: body.currency,
+    groupId,
+    connMessageFormat: body.connMessageFormat,
+    connUrl: body.connUrl,
+    notifyUrl: body.notifyUrl,
+    emvList: writtenObject(body.emvList, `the emvList of ${what2}`) ?? {},
+    methodList: writtenObject(body.methodList, `the methodList of ${what2}`),
+    connExtraParams: writtenObject(body.connExtraParams, `the connExtraParams of ${what2}`)
+  });
+}
+function legacyProfileUpdate(body, live) {
+  const what2 = `acquirer profile "${body.profileName ?? live.profileName}"`;
+  refuseCurrentOnly(what2, body);
+  return withoutEmpty({
+    profileName: body.profileName,
+    connMessageFormat: body.connMessageFormat ?? live.connMessageFormat,
+    // The profile's own: a currency cannot change (a change replaces the profile).
+    currency: live.currency,
+    connUrl: body.connUrl,
+    notifyUrl: body.notifyUrl,
+    emvList: writtenObject(body.emvList, `the emvList of ${what2}`),
+    methodList: writtenObject(body.methodList, `the methodList of ${what2}`),
+    connExtraParams: writtenObject(body.connExtraParams, `the connExtraParams of ${what2}`)
+  });
+}
+function legacyProfiles(legacy) {
+  let list;
+  let missRead = false;
+  const all = /* @__PURE__ */ __name(() => {
+    if (list === void 0) {
+      const read = legacy.acquirerProfiles.listAll();
+      list = read;
+      read.catch(() => {
+        if (list === read) list = void 0;
+      });
+    }
+    return list;
+  }, "all");
+  const find = /* @__PURE__ */ __name((profiles, profileId) => profiles.find((p) => String(p.profileId) === String(profileId)), "find");
+  return {
+    all,
+    async byId(profileId) {
+      const found3 = find(await all(), profileId);
+      if (found3 !== void 0 || missRead) return found3;
+      missRead = true;
+      list = void 0;
+      return find(await all(), profileId);
+    },
+    changed() {
+      list = void 0;
+      missRead = false;
+    }
+  };
+}
+function legacyAcquirerProfiles({ legacy, profiles, groupId }) {
+  const changing = /* @__PURE__ */ __name(async (write) => {
+    try {
+      return await write();
+    } finally {
+      profiles.changed();
+    }
+  }, "changing");
+  return {
+    async listAll(q) {
+      const records = q?.profileName !== void 0 ? await legacy.acquirerProfiles.listAll({ profileName: q.profileName }) : await profiles.all();
+      return records.map(acquirerProfileFromLegacy);
+    },
+    async create(body) {
+      const written = legacyProfileCreate(body, await groupId());
+      return changing(() => legacy.acquirerProfiles.create(written));
+    },
+    async update(profileId, body) {
+      const live = await profiles.byId(profileId);
+      if (live === void 0) {
+        throw new LiveStateError(`acquirer profile ${String(profileId)} is no longer in the service, so it was not updated; make a new plan`, { profileId });
+      }
+      const written = legacyProfileUpdate(body, live);
+      await changing(() => legacy.acquirerProfiles.update(profileId, written));
+    },
+    async delete(profileId) {
+      await changing(() => legacy.acquirerProfiles.delete(profileId));
+    }
+  };
+}
+var listsByProfile;
+var init_acquirer_legacy = __esm({
+  "src/kinds/acquirer.legacy.ts"() {
+    "use strict";
+    init_errors6();
+    init_errors4();
+    init_canonical();
+    init_legacy_values();
+    listsByProfile = /* @__PURE__ */ new WeakMap();
+    __name(profileLists, "profileLists");
+    __name(byCode, "byCode");
+    __name(acquirerProfileFromLegacy, "acquirerProfileFromLegacy");
+    __name(refuseCurrentOnly, "refuseCurrentOnly");
+    __name(legacyProfileCreate, "legacyProfileCreate");
+    __name(legacyProfileUpdate, "legacyProfileUpdate");
+    __name(legacyProfiles, "legacyProfiles");
+    __name(legacyAcquirerProfiles, "legacyAcquirerProfiles");
+  }
+});
+
+// src/kinds/binding.legacy.ts
+function boundMethods(record2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const pair of record2.supportedPaymentMethods ?? []) {
+    const profileId = String(pair.profileId);
+    const code2 = canonicalMethodCode(pair.paymentMethod);
+    const codes = out.get(profileId);
+    if (codes === void 0) out.set(profileId, [code2]);
+    else if (!codes.includes(code2)) codes.push(code2);
+  }
+  return out;
+}
+function legacyBindingsOf(record2, profiles) {
+  return [...boundMethods(record2)].map(([profileId, codes]) => {
+    const profile = profiles.get(profileId);
+    if (profile === void 0) throw unknownProfile(record2.mchId, profileId);
+    return { profile, codes };
+  });
+}
+function unknownProfile(mchId, profileId) {
+  return new LiveStateError(
+    `merchant ${mchId} binds payment methods through acquirer profile ${profileId}, which GET /api/v2/acquirer does not list; paycfg cannot read that binding`,
+    { mchId, profileId }
+  );
+}
+async function profilesOf(profiles, records) {
+  const wanted = /* @__PURE__ */ new Set();
+  for (const record2 of records) for (const profileId of boundMethods(record2).keys()) wanted.add(profileId);
+  if (wanted.size === 0) return /* @__PURE__ */ new Map();
+  const byId = new Map((await profiles.all()).map((p) => [String(p.profileId), p]));
+  for (const profileId of wanted) {
+    if (byId.has(profileId)) continue;
+    const found3 = await profiles.byId(profileId);
+    if (found3 !== void 0) byId.set(profileId, found3);
+  }
+  return byId;
+}
+function bindingRecordFromLegacy(mchId, { profile, codes }) {
+  const { emvList } = profileLists(profile);
+  return {
+    merchantId: mchId,
+    acquirerProfileId: String(profile.profileId),
+    acquirerProfileName: profile.profileName,
+    currency: profile.currency,
+    // 0 is "no EMV config" in a profile's emvList (01 §4.1).
+    paymentMethods: codes.map((code2) => ({ paymentMethodCode: code2, emvs: (emvList[code2] ?? []).filter((id) => id !== 0).map((emvId) => ({ emvId })) }))
+  };
+}
+function writtenCodes(mchId, body, profile) {
+  const what2 = `the binding of merchant ${mchId} to acquirer profile ${body.acquirerProfileId}`;
+  if (body.mid !== void 0 && body.mid !== null && body.mid !== "") throw new LegacyApiLimitError(what2, "it sets a mid", { field: "mid" });
+  if (profile === void 0) {
+    throw new LiveStateError(`${what2} was not written: the profile is no longer in the service; make a new plan`, { mchId, profileId: body.acquirerProfileId });
+  }
+  if (body.currency !== profile.currency) {
+    throw new LegacyApiLimitError(what2, `its currency is ${body.currency}, and a legacy binding has its profile's (${profile.currency})`, { field: "currency" });
+  }
+  return (body.paymentMethods ?? []).map((method) => canonicalMethodCode(method.paymentMethodCode));
+}
+function legacyBindings({ legacy, methodBinding, profiles, groupId }) {
+  const boundNow = /* @__PURE__ */ __name(async (mchId, profileId) => {
+    const record2 = await legacy.merchants.get(mchId);
+    return record2 === null ? void 0 : boundMethods(record2).get(profileId) ?? [];
+  }, "boundNow");
+  const bind = /* @__PURE__ */ __name(async (mchId, profileId, codes) => {
+    if (codes.length === 0) return;
+    const group = await groupId();
+    for (const code2 of codes) await methodBinding.bindMethod(mchId, { groupId: group, paymentMethod: code2, profileId: Number(profileId) });
+  }, "bind");
+  const unbind = /* @__PURE__ */ __name(async (mchId, codes) => {
+    for (const code2 of codes) await legacy.merchants.unbindMethod(mchId, code2);
+  }, "unbind");
+  return {
+    async listAll(mchId) {
+      const record2 = await legacy.merchants.get(mchId);
+      if (record2 === null) return [];
+      const byId = await profilesOf(profiles, [record2]);
+      return legacyBindingsOf(record2, byId).map((binding2) => bindingRecordFromLegacy(mchId, binding2));
+    },
+    async create(mchId, body) {
+      const codes = writtenCodes(mchId, body, await profiles.byId(body.acquirerProfileId));
+      await bind(mchId, body.acquirerProfileId, codes);
+    },
+    async replace(mchId, body) {
+      const codes = writtenCodes(mchId, body, await profiles.byId(body.acquirerProfileId));
+      const bound = await boundNow(mchId, body.acquirerProfileId);
+      if (bound === void 0) throw new LiveStateError(`merchant ${mchId} is no longer in the service, so its binding was not written; make a new plan`, { mchId });
+      await unbind(mchId, bound.filter((code2) => !codes.includes(code2)));
+      await bind(mchId, body.acquirerProfileId, codes.filter((code2) => !bound.includes(code2)));
+    },
+    // A merchant that is gone has no binding left to delete.
+    async delete(mchId, key) {
+      await unbind(mchId, await boundNow(mchId, key.acquirerProfileId) ?? []);
+    }
+  };
+}
+var init_binding_legacy = __esm({
+  "src/kinds/binding.legacy.ts"() {
+    "use strict";
+    init_errors6();
+    init_errors4();
+    init_canonical();
+    init_acquirer_legacy();
+    __name(boundMethods, "boundMethods");
+    __name(legacyBindingsOf, "legacyBindingsOf");
+    __name(unknownProfile, "unknownProfile");
+    __name(profilesOf, "profilesOf");
+    __name(bindingRecordFromLegacy, "bindingRecordFromLegacy");
+    __name(writtenCodes, "writtenCodes");
+    __name(legacyBindings, "legacyBindings");
+  }
+});
+
+// src/kinds/device.legacy.ts
+function renamed(fields, names2) {
+  const out = {};
+  for (const [name, value] of Object.entries(fields)) if (value !== void 0 && value !== null) out[names2[name] ?? name] = String(value);
+  return out;
+}
+function methodCodes(methodList2, where) {
+  if (typeof methodList2 === "string" && !methodList2.trim().startsWith("{")) return methodList2 === "" ? void 0 : methodList2;
+  const object2 = jsonObject(methodList2, `methodList of ${where}`);
+  if (object2 === void 0 || Object.hasOwn(object2, ALL_METHODS)) return void 0;
+  const codes = Object.keys(object2);
+  return codes.length === 0 ? void 0 : codes.join(",");
+}
+function acquirersText(record2, where) {
+  const flat = jsonObject(record2.extParams, `extParams of ${where}`);
+  if (record2.profileId === void 0 || record2.profileId === null || flat === void 0 || Object.keys(flat).length === 0) return void 0;
+  return JSON.stringify({ acquirers: { [String(record2.profileId)]: renamed(flat, CURRENT_FIELD_NAMES) } });
+}
+function deviceFromLegacy(record2) {
+  const where = `device ${record2.deviceId}`;
+  return withoutEmpty({
+    deviceId: record2.deviceId,
+    deviceAlias: record2.activateCodeAlias,
+    deviceName: record2.deviceName,
+    deviceType: record2.deviceType,
+    operatingMode: record2.operatingMode,
+    methodList: methodCodes(record2.methodList, where),
+    deviceAdmin: record2.deviceAdmin,
+    deviceStatus: record2.deviceStatus,
+    isDevice: record2.isDevice,
+    extParams: acquirersText(record2, where),
+    // As the service answered: real terminals name their EMV parameters amex…, the reference netD… (device.ts keyAlias).
+    emvParams: jsonText(record2.emvParams),
+    createdAt: record2.createdAt,
+    deviceUpdate: record2.deviceUpdate,
+    uuid: record2.uuid,
+    appVersion: record2.appVersion,
+    deviceToken: jsonText(record2.deviceToken),
+    groupId: record2.groupId,
+    profileId: record2.profileId === void 0 || record2.profileId === null ? void 0 : String(record2.profileId),
+    activesAt: record2.activesAt,
+    updatedAt: record2.updatedAt
+  });
+}
+function methodListOf(codes) {
+  const out = {};
+  for (const code2 of codes.split(",")) if (code2.trim() !== "") out[code2.trim()] = {};
+  return out;
+}
+function flatFields(acquirers, what2) {
+  if (!isPlainObject2(acquirers)) return void 0;
+  const entries = Object.entries(acquirers);
+  if (entries.length === 0) return void 0;
+  if (entries.length > 1) {
+    throw new LegacyApiLimitError(what2, `its acquirerFields name ${entries.length} profiles, and a legacy terminal holds the fields of one (the profile it is provisioned with)`, {
+      field: "acquirerFields"
+    });
+  }
+  const [, fields] = entries[0];
+  return isPlainObject2(fields) ? renamed(fields, LEGACY_FIELD_NAMES) : void 0;
+}
+function legacyDeviceCreate(body) {
+  const what2 = `device "${body.deviceAlias ?? ""}" of merchant ${body.mchId}`;
+  return withoutEmpty({
+    mchId: body.mchId,
+    activateCodeAlias: body.deviceAlias ?? "",
+    deviceType: body.deviceType ?? DEFAULT_DEVICE_TYPE,
+    deviceName: body.deviceName,
+    deviceAdmin: body.deviceAdmin,
+    operatingMode: body.operatingMode,
+    emvParams: body.emvParams,
+    methodList: body.methodList === void 0 ? void 0 : methodListOf(body.methodList),
+    extParams: flatFields(body.extParams?.acquirers, what2)
+  });
+}
+function legacyDeviceUpdate(deviceId2, body) {
+  const what2 = `device ${deviceId2}`;
+  const out = {};
+  if (body.deviceAlias !== void 0) out.activateCodeAlias = body.deviceAlias;
+  if (body.deviceName !== void 0) out.deviceName = body.deviceName;
+  if (body.deviceType !== void 0) out.deviceType = body.deviceType;
+  if (body.operatingMode !== void 0) out.operatingMode = body.operatingMode;
+  if (body.deviceAdmin !== void 0) out.deviceAdmin = body.deviceAdmin;
+  if (body.methodList !== void 0) out.methodList = body.methodList === null ? null : methodListOf(body.methodList);
+  if (body.emvParams !== void 0) out.emvParams = body.emvParams === null ? null : writtenObject(body.emvParams, `the emvParams of ${what2}`) ?? null;
+  if (body.extParams !== void 0) {
+    out.extParams = body.extParams === null ? null : flatFields(writtenObject(body.extParams, `the extParams of ${what2}`)?.["acquirers"], what2) ?? {};
+  }
+  return out;
+}
+function matches(device2, q) {
+  return (q?.deviceId === void 0 || device2.deviceId === q.deviceId) && (q?.deviceType === void 0 || device2.deviceType === q.deviceType);
+}
+function legacyDevices({ legacy }) {
+  return {
+    // The legacy list filters by merchant only.
+    listAll: /* @__PURE__ */ __name(async (mchId, q) => (await legacy.devices.listAll(mchId)).map(deviceFromLegacy).filter((device2) => matches(device2, q)), "listAll"),
+    async create(body) {
+      const created = await legacy.devices.create(legacyDeviceCreate(body), AS_OBJECTS);
+      return { id: created.id, activationCode: created.activationCode, profileId: created.profileId ?? null };
+    },
+    async update(deviceId2, body) {
+      await legacy.devices.update(deviceId2, legacyDeviceUpdate(deviceId2, body), AS_OBJECTS);
+    },
+    async delete(deviceId2, options) {
+      await legacy.devices.delete(deviceId2, options?.deviceStatus);
+    }
+  };
+}
+var AS_OBJECTS, ALL_METHODS, DEFAULT_DEVICE_TYPE, LEGACY_FIELD_NAMES, CURRENT_FIELD_NAMES;
+var init_device_legacy = __esm({
+  "src/kinds/device.legacy.ts"() {
+    "use strict";
+    init_errors6();
+    init_canonical();
+    init_legacy_values();
+    init_live_values();
+    AS_OBJECTS = { asObjects: true };
+    ALL_METHODS = "all";
+    DEFAULT_DEVICE_TYPE = "COTS";
+    LEGACY_FIELD_NAMES = { tid: "acqTid", mid: "acqMid" };
+    CURRENT_FIELD_NAMES = Object.fromEntries(Object.entries(LEGACY_FIELD_NAMES).map(([current, legacy]) => [legacy, current]));
+    __name(renamed, "renamed");
+    __name(methodCodes, "methodCodes");
+    __name(acquirersText, "acquirersText");
+    __name(deviceFromLegacy, "deviceFromLegacy");
+    __name(methodListOf, "methodListOf");
+    __name(flatFields, "flatFields");
+    __name(legacyDeviceCreate, "legacyDeviceCreate");
+    __name(legacyDeviceUpdate, "legacyDeviceUpdate");
+    __name(matches, "matches");
+    __name(legacyDevices, "legacyDevices");
+  }
+});
+
+// src/kinds/legacy-context.ts
+var LEGACY_RECORD_CURRENCY;
+var init_legacy_context = __esm({
+  "src/kinds/legacy-context.ts"() {
+    "use strict";
+    LEGACY_RECORD_CURRENCY = "USD";
+  }
+});
+
+// src/kinds/emv.legacy.ts
+function emvConfigFromLegacy(record2) {
+  return withoutEmpty({
+    id: record2.id,
+    groupId: record2.groupId,
+    emvName: record2.emvName,
+    paymentMethod: canonicalMethodCode(record2.paymentMethod),
+    currency: LEGACY_RECORD_CURRENCY,
+    // The current record carries params JSON-encoded; the normaliser parses either form the same way.
+    params: jsonText(record2.params) ?? "{}",
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt
+  });
+}
+function legacyEmvCreate(body) {
+  checkCurrency(body.emvName, body.currency);
+  return { emvName: body.emvName, paymentMethod: body.paymentMethod, params: paramsObject(body.params, body.emvName) };
+}
+function legacyEmvUpdate(emvName, body) {
+  checkCurrency(emvName, body.currency);
+  return { params: paramsObject(body.params, emvName) };
+}
+function checkCurrency(emvName, currency) {
+  if (currency !== void 0 && currency !== LEGACY_RECORD_CURRENCY) {
+    throw new LegacyApiLimitError(`EMV config "${emvName}"`, `its currency is ${currency}, and legacy EMV configs are ${LEGACY_RECORD_CURRENCY}`, { currency });
+  }
+}
+function paramsObject(text6, emvName) {
+  return writtenObject(text6, `the params of EMV config "${emvName}"`) ?? {};
+}
+function legacyEmvConfigs({ legacy }) {
+  return {
+    async listAll(q) {
+      if (q?.currency !== void 0 && q.currency !== LEGACY_RECORD_CURRENCY) return [];
+      const query = withoutEmpty({ emvName: q?.emvName, paymentMethod: q?.paymentMethod });
+      return (await legacy.emvConfigs.listAll(query)).map(emvConfigFromLegacy);
+    },
+    create: /* @__PURE__ */ __name((body) => legacy.emvConfigs.create(legacyEmvCreate(body)), "create"),
+    update: /* @__PURE__ */ __name((emvId, body) => legacy.emvConfigs.update(emvId, legacyEmvUpdate(`#${emvId}`, body)), "update"),
+    delete: /* @__PURE__ */ __name((emvId) => legacy.emvConfigs.delete(emvId), "delete")
+  };
+}
+var init_emv_legacy = __esm({
+  "src/kinds/emv.legacy.ts"() {
+    "use strict";
+    init_errors6();
+    init_canonical();
+    init_legacy_context();
+    init_legacy_values();
+    __name(emvConfigFromLegacy, "emvConfigFromLegacy");
+    __name(legacyEmvCreate, "legacyEmvCreate");
+    __name(legacyEmvUpdate, "legacyEmvUpdate");
+    __name(checkCurrency, "checkCurrency");
+    __name(paramsObject, "paramsObject");
+    __name(legacyEmvConfigs, "legacyEmvConfigs");
+  }
+});
+
+// src/kinds/merchant.legacy.ts
+function legacyMerchantState(record2) {
+  if (record2.state === 0 || record2.state === 1) return record2.state;
+  if (record2.activated === true || record2.activated === "true") return 1;
+  if (record2.activated === false || record2.activated === "false") return 0;
+  return void 0;
+}
+function summaryItem({ profile, codes }) {
+  const { methodList: methodList2, emvList } = profileLists(profile);
+  return {
+    profileId: Number(profile.profileId),
+    profileName: profile.profileName,
+    currency: profile.currency,
+    methodList: JSON.stringify(Object.fromEntries(codes.map((code2) => [code2, methodList2[code2] ?? []]))),
+    emvList: JSON.stringify(Object.fromEntries(codes.map((code2) => [code2, emvList[code2] ?? []])))
+  };
+}
+function merchantFromLegacy(record2, profiles) {
+  return withoutEmpty({
+    mchId: record2.mchId,
+    id: record2.id,
+    uuid: record2.uuid,
+    groupId: record2.groupId,
+    providerReference: record2.providerReference,
+    mchName: record2.mchName,
+    currency: LEGACY_RECORD_CURRENCY,
+    contactName: record2.contactName,
+    contactEmail: record2.contactEmail,
+    mcc: record2.mcc,
+    timeZone: record2.timeZone,
+    contactPhone: record2.contactPhone,
+    contactAddress: record2.contactAddress,
+    receiptLogo: record2.receiptLogo,
+    state: legacyMerchantState(record2),
+    supportedPayments: record2.supportedPayments?.map((method) => canonicalMethodCode(method)),
+    acquirers: legacyBindingsOf(record2, profiles).map(summaryItem),
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt
+  });
+}
+function legacyMerchantWrite(body) {
+  const what2 = `merchant "${body.providerReference ?? body.mchName}"`;
+  if (body.currency !== void 0 && body.currency !== null && body.currency !== LEGACY_RECORD_CURRENCY) {
+    throw new LegacyApiLimitError(what2, `its currency is ${body.currency}, and legacy merchants are ${LEGACY_RECORD_CURRENCY}`, { field: "currency" });
+  }
+  for (const field2 of CURRENT_ONLY) {
+    const value = body[field2];
+    if (value !== void 0 && value !== null && value !== "") throw new LegacyApiLimitError(what2, `it sets ${field2}`, { field: field2 });
+  }
+  if (body.additionalData !== void 0 && body.additionalData !== null && Object.keys(userAdditionalData(body.additionalData)).length > 0) {
+    throw new LegacyApiLimitError(what2, "it sets additionalData", { field: "additionalData" });
+  }
+  const state = body.state === void 0 || body.state === null ? void 0 : Number(body.state);
+  return withoutEmpty({
+    providerReference: body.providerReference,
+    mchName: body.mchName,
+    contactName: body.contactName,
+    contactEmail: body.contactEmail,
+    mcc: body.mcc,
+    timeZone: body.timeZone,
+    contactPhone: body.contactPhone,
+    contactAddress: body.contactAddress,
+    receiptLogo: body.receiptLogo,
+    // The reference's field and the real records': the service reads the one it knows.
+    state,
+    activated: state === void 0 ? void 0 : state === 1
+  });
+}
+function legacyMerchants({ legacy, profiles, groupId }) {
+  const mapped = /* @__PURE__ */ __name(async (records) => {
+    const byId = await profilesOf(profiles, records);
+    return records.map((record2) => merchantFromLegacy(record2, byId));
+  }, "mapped");
+  const one = /* @__PURE__ */ __name(async (record2) => (await mapped([record2]))[0], "one");
+  return {
+    listAll: /* @__PURE__ */ __name(async (q) => mapped(await legacy.merchants.listAll(withoutEmpty({ mchName: q?.mchName, mchId: q?.mchId }))), "listAll"),
+    async get(mchId) {
+      const record2 = await legacy.merchants.get(mchId);
+      return record2 === null ? null : one(record2);
+    },
+    async create(body) {
+      const written = legacyMerchantWrite(body);
+      return one(await legacy.merchants.create({ ...written, mchName: body.mchName, groupId: await groupId() }));
+    },
+    replace: /* @__PURE__ */ __name(async (mchId, body) => one(await legacy.merchants.update(mchId, legacyMerchantWrite(body))), "replace"),
+    delete: /* @__PURE__ */ __name((mchId) => legacy.merchants.delete(mchId), "delete")
+  };
+}
+var CURRENT_ONLY;
+var init_merchant_legacy = __esm({
+  "src/kinds/merchant.legacy.ts"() {
+    "use strict";
+    init_errors6();
+    init_canonical();
+    init_receipt_logo();
+    init_acquirer_legacy();
+    init_binding_legacy();
+    init_legacy_context();
+    init_legacy_values();
+    __name(legacyMerchantState, "legacyMerchantState");
+    __name(summaryItem, "summaryItem");
+    __name(merchantFromLegacy, "merchantFromLegacy");
+    CURRENT_ONLY = ["region", "country", "transType", "receiptInfo", "passcode", "mdr", "merchantType"];
+    __name(legacyMerchantWrite, "legacyMerchantWrite");
+    __name(legacyMerchants, "legacyMerchants");
+  }
+});
+
+// src/backend/legacy-configuration-api.ts
+function legacyConfigurationApi(client, groupId) {
+  const { legacy, legacyBinding } = client;
+  const context = { legacy, methodBinding: legacyBinding, groupId, profiles: legacyProfiles(legacy) };
+  return {
+    emvConfigs: legacyEmvConfigs(context),
+    acquirerProfiles: legacyAcquirerProfiles(context),
+    merchants: legacyMerchants(context),
+    bindings: legacyBindings(context),
+    devices: legacyDevices(context)
+  };
+}
+var init_legacy_configuration_api = __esm({
+  "src/backend/legacy-configuration-api.ts"() {
+    "use strict";
+    init_acquirer_legacy();
+    init_binding_legacy();
+    init_device_legacy();
+    init_emv_legacy();
+    init_merchant_legacy();
+    __name(legacyConfigurationApi, "legacyConfigurationApi");
+  }
+});
+
+// src/backend/configuration-api.ts
+function groupClient(client, api, known) {
+  const { baseUrl, transactions, settlements } = client;
+  const shared = { baseUrl, transactions, settlements, stats: /* @__PURE__ */ __name(() => client.stats(), "stats"), close: /* @__PURE__ */ __name(() => client.close(), "close") };
+  if (api === "current") {
+    const { emvConfigs, acquirerProfiles, merchants, bindings, devices: devices2 } = client;
+    return { ...shared, owner: /* @__PURE__ */ __name(() => client.owner(), "owner"), emvConfigs, acquirerProfiles, merchants, bindings, devices: devices2, api };
+  }
+  let groupId = known?.groupId;
+  const owner = /* @__PURE__ */ __name(async () => {
+    const info = await client.owner();
+    groupId = info.groupId;
+    return info;
+  }, "owner");
+  const knownGroupId = /* @__PURE__ */ __name(async () => groupId ?? (await owner()).groupId, "knownGroupId");
+  return { ...shared, owner, ...legacyConfigurationApi(client, knownGroupId), api };
+}
+var init_configuration_api = __esm({
+  "src/backend/configuration-api.ts"() {
+    "use strict";
+    init_legacy_configuration_api();
+    __name(groupClient, "groupClient");
+  }
+});
+
+// src/api/errors.ts
+function answerOf(init, rejection) {
+  const said = rejection.said === "" ? "" : `: "${rejection.said}"`;
+  switch (rejection.body) {
+    case "envelope":
+      return `HTTP ${init.httpStatus}${init.serviceCode !== void 0 ? `, code ${init.serviceCode}` : ""}${said}`;
+    case "empty":
+      return `HTTP ${init.httpStatus} with an empty body${said}`;
+    default:
+      return `HTTP ${init.httpStatus}, a body that is not the service's envelope${said}`;
+  }
+}
+var shown, ApiError, TOKEN_PLACE, SIM_TOKEN, TOKEN_PROBLEMS, AuthenticationError, LegacyApiRejectedError, OwnerInfoInvalidError, OutcomeUnknownError, TransportError, RateLimitedError, WireFormatError;
+var init_errors7 = __esm({
+  "src/api/errors.ts"() {
+    "use strict";
+    init_errors();
+    init_visible_text();
+    shown = /* @__PURE__ */ __name((text6) => showControls(text6), "shown");
+    ApiError = class extends PaycfgError {
+      static {
+        __name(this, "ApiError");
+      }
+      code = "API";
+      /** Undefined only for a 401 whose body was not the service's envelope. */
+      serviceCode;
+      serviceMessage;
+      method;
+      path;
+      httpStatus;
+      afterUncertainAttempt;
+      constructor(raw, message, moreDetails = {}) {
+        const init = { ...raw, serviceMessage: shown(raw.serviceMessage) };
+        super(
+          message ?? `${init.method} ${init.path}: the service refused the request (code ${init.serviceCode}): ${init.serviceMessage}`,
+          {
+            method: init.method,
+            path: init.path,
+            httpStatus: init.httpStatus,
+            ...init.serviceCode !== void 0 ? { serviceCode: init.serviceCode } : {},
+            serviceMessage: init.serviceMessage,
+            ...init.attempts !== void 0 ? { attempts: init.attempts } : {},
+            ...init.afterUncertainAttempt ? { afterUncertainAttempt: true } : {},
+            ...moreDetails
+          }
+        );
+        this.serviceCode = init.serviceCode;
+        this.serviceMessage = init.serviceMessage;
+        this.method = init.method;
+        this.path = init.path;
+        this.httpStatus = init.httpStatus;
+        this.afterUncertainAttempt = init.afterUncertainAttempt ?? false;
+      }
+    };
+    TOKEN_PLACE = "PAYCFG_TOKEN or the file given with --token-file";
+    SIM_TOKEN = " (against `paycfg sim`: `paycfg sim token --group <groupId>`)";
+    TOKEN_PROBLEMS = {
+      expired: {
+        what: "the access token has expired",
+        todo: `Get a new token from the operator portal (settings, key info) and put it in ${TOKEN_PLACE}${SIM_TOKEN}`
+      },
+      malformed: {
+        what: "the service cannot read the access token: it is malformed, or was not issued by this service",
+        todo: `Check that ${TOKEN_PLACE} holds the whole token, as copied from the operator portal of the service at this base URL${SIM_TOKEN}`
+      },
+      refused: {
+        what: "the service refused the access token: it is revoked, or not allowed for this group",
+        todo: `Get a new token for this group from the operator portal and put it in ${TOKEN_PLACE}${SIM_TOKEN}`
+      },
+      missing: {
+        what: "the service received no access token, although paycfg sent one: a proxy between them may remove the Authorization header",
+        todo: `Check that proxy; the token paycfg sends is the one in ${TOKEN_PLACE}`
+      },
+      unknown: {
+        what: "the service rejected the access token",
+        todo: `Check that the token in ${TOKEN_PLACE} is valid, not expired and issued for this base URL; get a new one from the operator portal${SIM_TOKEN}`
+      }
+    };
+    __name(answerOf, "answerOf");
+    AuthenticationError = class extends ApiError {
+      static {
+        __name(this, "AuthenticationError");
+      }
+      code = "AUTH";
+      tokenProblem;
+      constructor(init, raw = { problem: "unknown", said: init.serviceMessage, body: "envelope" }) {
+        const rejection = { ...raw, said: shown(raw.said) };
+        const { what: what2, todo } = TOKEN_PROBLEMS[rejection.problem];
+        super({ ...init, serviceMessage: rejection.said }, `${init.method} ${init.path}: ${what2} (${answerOf(init, rejection)}). ${todo}`, {
+          tokenProblem: rejection.problem
+        });
+        this.tokenProblem = rejection.problem;
+      }
+    };
+    LegacyApiRejectedError = class extends ApiError {
+      static {
+        __name(this, "LegacyApiRejectedError");
+      }
+      code = "LEGACY_API_REJECTED";
+      constructor(init) {
+        super(
+          init,
+          `${init.method} ${init.path}: the group uses the current API (/api/openapi/v1); the service refuses legacy /api/v2 configuration endpoints for it (code 13310: ${shown(init.serviceMessage)})`
+        );
+      }
+    };
+    OwnerInfoInvalidError = class extends ApiError {
+      static {
+        __name(this, "OwnerInfoInvalidError");
+      }
+      code = "OWNER_INFO_INVALID";
+      constructor(init) {
+        super(
+          init,
+          `${init.method} ${init.path}: the record belongs to another merchant or PBO group (code 13000: ${shown(init.serviceMessage)})`
+        );
+      }
+    };
+    OutcomeUnknownError = class extends PaycfgError {
+      static {
+        __name(this, "OutcomeUnknownError");
+      }
+      code = "OUTCOME_UNKNOWN";
+      method;
+      path;
+      /** What to check before trying again, when the call said (else the advice for a create). */
+      check;
+      constructor(raw, options) {
+        const init = { ...raw, reason: shown(raw.reason) };
+        super(
+          `${init.method} ${init.path}: ${init.reason}; the service may or may not have carried it out, so it was not repeated. ` + (init.check ?? "Read the record back by its name or reference before trying again"),
+          {
+            method: init.method,
+            path: init.path,
+            reason: init.reason,
+            ...init.httpStatus !== void 0 ? { httpStatus: init.httpStatus } : {},
+            ...init.check !== void 0 ? { check: init.check } : {}
+          },
+          options
+        );
+        this.method = init.method;
+        this.path = init.path;
+        this.check = init.check;
+      }
+    };
+    TransportError = class extends PaycfgError {
+      static {
+        __name(this, "TransportError");
+      }
+      code = "TRANSPORT";
+      method;
+      path;
+      httpStatus;
+      constructor(raw, options) {
+        const init = { ...raw, reason: shown(raw.reason) };
+        const tries = init.attempts !== void 0 && init.attempts > 1 ? ` (after ${init.attempts} attempts)` : "";
+        super(
+          `${init.method} ${init.path}: ${init.reason}${tries}`,
+          {
+            method: init.method,
+            path: init.path,
+            reason: init.reason,
+            ...init.httpStatus !== void 0 ? { httpStatus: init.httpStatus } : {},
+            ...init.attempts !== void 0 ? { attempts: init.attempts } : {},
+            ...init.serviceCode !== void 0 ? { serviceCode: init.serviceCode } : {}
+          },
+          options
+        );
+        this.method = init.method;
+        this.path = init.path;
+        this.httpStatus = init.httpStatus;
+      }
+    };
+    RateLimitedError = class extends PaycfgError {
+      static {
+        __name(this, "RateLimitedError");
+      }
+      code = "RATE_LIMITED";
+      method;
+      path;
+      retryAfterMs;
+      constructor(init) {
+        const wait = init.retryAfterMs !== void 0 ? `; the service asks to wait ${Math.ceil(init.retryAfterMs / 1e3)} s` : "";
+        super(
+          `${init.method} ${init.path}: the service is rate limiting requests (HTTP 429) after ${init.attempts} attempt(s)${wait}. Try again later or lower the concurrency`,
+          {
+            method: init.method,
+            path: init.path,
+            attempts: init.attempts,
+            ...init.retryAfterMs !== void 0 ? { retryAfterMs: init.retryAfterMs } : {}
+          }
+        );
+        this.method = init.method;
+        this.path = init.path;
+        this.retryAfterMs = init.retryAfterMs;
+      }
+    };
+    WireFormatError = class extends PaycfgError {
+      static {
+        __name(this, "WireFormatError");
+      }
+      code = "WIRE_FORMAT";
+      method;
+      path;
+      /** The endpoint as documented, e.g. `GET /api/openapi/v1/mchInfo/{mchId}`. */
+      endpoint;
+      /** JSON pointer into the response body where the mismatch is. */
+      pointer;
+      constructor(raw) {
+        const init = { ...raw, pointer: shown(raw.pointer), problem: shown(raw.problem) };
+        super(
+          `${init.method} ${init.path}: the response does not match the documented wire format of ${init.endpoint} at ${init.pointer === "" ? "(root)" : init.pointer}: ${init.problem}`,
+          { method: init.method, path: init.path, endpoint: init.endpoint, pointer: init.pointer, problem: init.problem }
+        );
+        this.method = init.method;
+        this.path = init.path;
+        this.endpoint = init.endpoint;
+        this.pointer = init.pointer;
+      }
+    };
+  }
+});
+
+// src/backend/detect-api.ts
+async function detectApi(client) {
+  try {
+    await client.legacy.merchants.list({ pageSize: 1 });
+    return "legacy";
+  } catch (error62) {
+    if (error62 instanceof LegacyApiRejectedError) return "current";
+    throw error62;
+  }
+}
+function resolveGroupApi(client, choice) {
+  return choice === "detect" ? detectApi(client) : Promise.resolve(choice);
+}
+var init_detect_api = __esm({
+  "src/backend/detect-api.ts"() {
+    "use strict";
+    init_errors7();
+    __name(detectApi, "detectApi");
+    __name(resolveGroupApi, "resolveGroupApi");
+  }
+});
+
 // src/desired/moves.ts
 function desiredMoves(manifest) {
   const moved = manifest.moved ?? [];
@@ -39226,8 +40474,8 @@ function buildDesiredState(loaded) {
   const put = /* @__PURE__ */ __name((resource) => void resources.set(addressOf(resource.kind, resource.key), resource), "put");
   const add2 = /* @__PURE__ */ __name((kind, entry, parentKey) => {
     const key = kind.key(entry, parentKey);
-    const fields4 = kind.desiredFields(entry);
-    put({ kind: kind.kind, key, ...parentKey !== void 0 ? { merchant: parentKey } : {}, fields: fields4 });
+    const fields = kind.desiredFields(entry);
+    put({ kind: kind.kind, key, ...parentKey !== void 0 ? { merchant: parentKey } : {}, fields });
     for (const child of childrenOf(kind)) {
       const entries = entriesOf(entry, child);
       if (entries === void 0) continue;
@@ -39432,18 +40680,18 @@ function names(ref, value, name) {
   forEachName(ref, value, (n) => void (found3 ||= n === name));
   return found3;
 }
-function renamed(ref, value, from, to) {
+function renamed2(ref, value, from, to) {
   if (ref.holds === "value") return value === from ? to : value;
   const object2 = value;
   if (ref.holds === "keys") return Object.fromEntries(Object.entries(object2).map(([name, entry]) => [name === from ? to : name, entry]));
   return Object.fromEntries(Object.entries(value).map(([code2, entry]) => [code2, { ...entry, emvs: entry.emvs.map((name) => name === from ? to : name) }]));
 }
-function forEachReference(kind, fields4, owner, visit4) {
-  if (fields4 === null) return;
+function forEachReference(kind, fields, owner, visit4) {
+  if (fields === null) return;
   const parent = OWNER.get(kind);
   if (owner !== void 0 && parent !== void 0) visit4(addressOf(parent, owner));
   for (const ref of REFERENCES.get(kind)) {
-    const value = fields4[ref.field];
+    const value = fields[ref.field];
     if (value !== void 0) forEachName(ref, value, (name) => visit4(addressOf(ref.to, name)));
   }
 }
@@ -39467,7 +40715,7 @@ var init_references = __esm({
     __name(isHeldInUse, "isHeldInUse");
     __name(forEachName, "forEachName");
     __name(names, "names");
-    __name(renamed, "renamed");
+    __name(renamed2, "renamed");
     __name(forEachReference, "forEachReference");
     __name(detachOf, "detachOf");
   }
@@ -39565,16 +40813,16 @@ var init_moves2 = __esm({
         if (NAMED_BY.get(kind).size > 0) {
           this.rekey((resource) => {
             if (!NAMED_BY.get(kind).has(resource.kind)) return void 0;
-            let fields4 = resource.fields;
+            let fields = resource.fields;
             let inKey = false;
             for (const ref of referencesFrom(resource.kind)) {
-              if (ref.to !== kind || !names(ref, fields4[ref.field], from)) continue;
-              fields4 = { ...fields4, [ref.field]: renamed(ref, fields4[ref.field], from, to) };
+              if (ref.to !== kind || !names(ref, fields[ref.field], from)) continue;
+              fields = { ...fields, [ref.field]: renamed2(ref, fields[ref.field], from, to) };
               if (ref.inKey === true) inKey = true;
             }
-            if (fields4 === resource.fields) return void 0;
-            const key = inKey ? kindModule(resource.kind).key(fields4, resource.merchant) : resource.key;
-            return { ...resource, key, fields: fields4 };
+            if (fields === resource.fields) return void 0;
+            const key = inKey ? kindModule(resource.kind).key(fields, resource.merchant) : resource.key;
+            return { ...resource, key, fields };
           });
         }
         const list = kindModule(kind).unkeyedMerchantList;
@@ -39646,28 +40894,28 @@ function mismatch(spec, value) {
       return is(Array.isArray(value), "an array");
   }
 }
-function entriesOf2(fields4) {
-  let entries = ENTRIES.get(fields4);
-  if (entries === void 0) ENTRIES.set(fields4, entries = Object.entries(fields4));
+function entriesOf2(fields) {
+  let entries = ENTRIES.get(fields);
+  if (entries === void 0) ENTRIES.set(fields, entries = Object.entries(fields));
   return entries;
 }
-function firstMismatch(fields4, record2, prefix) {
-  for (const [field2, spec] of entriesOf2(fields4)) {
+function firstMismatch(fields, record2, prefix) {
+  for (const [field2, spec] of entriesOf2(fields)) {
     const problem = mismatch(spec, record2[field2]);
     if (problem !== void 0) return { field: `${prefix}${field2}`, problem };
   }
   return void 0;
 }
-function nestedLists(fields4) {
-  let lists = NESTED.get(fields4);
+function nestedLists(fields) {
+  let lists = NESTED.get(fields);
   if (lists === void 0) {
-    lists = entriesOf2(fields4).flatMap(([list, spec]) => spec.items !== void 0 ? [[list, spec.items]] : []);
-    NESTED.set(fields4, lists);
+    lists = entriesOf2(fields).flatMap(([list, spec]) => spec.items !== void 0 ? [[list, spec.items]] : []);
+    NESTED.set(fields, lists);
   }
   return lists;
 }
-function checkItems(fields4, record2, prefix, fail, id) {
-  for (const [list, itemFields] of nestedLists(fields4)) {
+function checkItems(fields, record2, prefix, fail, id) {
+  for (const [list, itemFields] of nestedLists(fields)) {
     const items = record2[list];
     if (!Array.isArray(items)) continue;
     items.forEach((item, i) => {
@@ -39792,8 +41040,8 @@ function unnamedEmv(id) {
   return `#${String(id)}`;
 }
 function profileResource(profile, emvName) {
-  const fields4 = acquirer.liveFields(profile, { where: `acquirer profile ${profile.profileId}`, emvName, profileNames: NO_NAMES });
-  return withFingerprint({ kind: "acquirer", key: profile.profileName, id: Number(profile.profileId), fields: fields4 }, [profile]);
+  const fields = acquirer.liveFields(profile, { where: `acquirer profile ${profile.profileId}`, emvName, profileNames: NO_NAMES });
+  return withFingerprint({ kind: "acquirer", key: profile.profileName, id: Number(profile.profileId), fields }, [profile]);
 }
 function carriesMore(ext) {
   return ext !== void 0 && Object.keys(ext).some((key) => key !== "acquirers");
@@ -39808,8 +41056,8 @@ function bindingsOf(merchant2, summaries, records, profileNames, emvName) {
   if (summaries.length > 0) {
     const context = { where: `the acquirers[] summary of merchant ${merchant2.mchId}`, emvName, profileNames };
     for (const s of summaries) {
-      const fields4 = summaryBindingFields(s, context);
-      out.set(`${fields4.acquirer}/${fields4.currency}`, { id: String(s.profileId), fields: fields4, sources: [s] });
+      const fields = summaryBindingFields(s, context);
+      out.set(`${fields.acquirer}/${fields.currency}`, { id: String(s.profileId), fields, sources: [s] });
     }
   }
   if (records !== void 0 && records.length > 0) {
@@ -39817,12 +41065,12 @@ function bindingsOf(merchant2, summaries, records, profileNames, emvName) {
     for (const r of records) {
       const slot = `${recordProfileName(r, context)}/${r.currency}`;
       const known = out.get(slot)?.fields.methods ?? {};
-      const fields4 = recordBindingFields(r, known, context);
-      out.set(slot, { id: String(r.acquirerProfileId), fields: fields4, sources: [...out.get(slot)?.sources ?? [], r] });
+      const fields = recordBindingFields(r, known, context);
+      out.set(slot, { id: String(r.acquirerProfileId), fields, sources: [...out.get(slot)?.sources ?? [], r] });
     }
   }
-  return [...out.values()].map(({ fields: fields4, id, sources }) => {
-    const resource = { kind: "binding", key: bindingKey(ref, fields4.acquirer, fields4.currency), merchant: ref, id, fields: fields4 };
+  return [...out.values()].map(({ fields, id, sources }) => {
+    const resource = { kind: "binding", key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields };
     return sources.length > 1 || records !== void 0 ? { ...resource, fingerprint: fingerprint(...sources) } : withFingerprint(resource, sources);
   });
 }
@@ -39831,10 +41079,10 @@ function deviceResource(ref, d, profileNames) {
   if (!holdsAlias(lifecycle)) return void 0;
   const where = `device ${d.deviceId}`;
   const ext = jsonObject(d.extParams, `extParams of ${where}`);
-  const fields4 = device.liveFields(d, { where, emvName: unnamedEmv, profileNames, parsed: { extParams: ext } });
-  const alias = fields4.deviceAlias;
+  const fields = device.liveFields(d, { where, emvName: unnamedEmv, profileNames, parsed: { extParams: ext } });
+  const alias = fields.deviceAlias;
   const key = deviceKey(ref, alias === "" || isUnkeyable(alias) ? unkeyedKey(d.deviceId) : alias);
-  return { resource: { kind: "device", key, merchant: ref, id: d.deviceId, lifecycle, fields: fields4, fingerprint: fingerprint(d) }, ext };
+  return { resource: { kind: "device", key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) }, ext };
 }
 var SOURCES, NO_NAMES, Unreadable, LiveAssembler;
 var init_normalise_live = __esm({
@@ -40058,9 +41306,9 @@ var init_normalise_live = __esm({
 function summaryCandidate(profiles, merchants) {
   for (const merchant2 of merchants) {
     for (const binding2 of merchant2.bindings) {
-      const fields4 = binding2.fields;
-      const profile = profiles.get(fields4.acquirer);
-      const methods = fields4.methods ?? {};
+      const fields = binding2.fields;
+      const profile = profiles.get(fields.acquirer);
+      const methods = fields.methods ?? {};
       if (profile !== void 0 && !sameMethods(methods, profile, true)) return { mchId: merchant2.mchId, binding: binding2.key, methods };
     }
   }
@@ -40083,11 +41331,11 @@ function sameMethods(a, b, allows) {
   for (const code2 of codes) {
     const x = a[code2];
     const y = b[code2];
-    if (y === void 0 || !sameList(x.emvs, y.emvs) || allows && !sameList(x.allows, y.allows)) return false;
+    if (y === void 0 || !sameList2(x.emvs, y.emvs) || allows && !sameList2(x.allows, y.allows)) return false;
   }
   return true;
 }
-function sameList(a, b) {
+function sameList2(a, b) {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 var init_summary_reading = __esm({
@@ -40097,7 +41345,7 @@ var init_summary_reading = __esm({
     __name(checkedReading, "checkedReading");
     __name(bindingRecordsNeed, "bindingRecordsNeed");
     __name(sameMethods, "sameMethods");
-    __name(sameList, "sameList");
+    __name(sameList2, "sameList");
   }
 });
 
@@ -40115,12 +41363,12 @@ async function readOwner(client, expectedGroup) {
 async function readLive(client, desired, owner, options) {
   const needsMid = /* @__PURE__ */ new Set();
   for (const binding2 of ofKind(desired.resources.values(), "binding")) if (binding2.fields.mid !== void 0) needsMid.add(binding2.merchant);
-  const renamed2 = /* @__PURE__ */ new Map();
-  for (const move of ofKind(desired.moved ?? [], "merchant")) renamed2.set(move.from.slice("merchant/".length), move.to.slice("merchant/".length));
+  const renamed3 = /* @__PURE__ */ new Map();
+  for (const move of ofKind(desired.moved ?? [], "merchant")) renamed3.set(move.from.slice("merchant/".length), move.to.slice("merchant/".length));
   const read = await readLists(client, owner, options, ({ emvConfigs }) => {
     const emvMayGo = emvConfigMayGo(desired, emvConfigs);
     return ({ ref: liveRef, hasBindings }) => {
-      const ref = renamed2.get(liveRef) ?? liveRef;
+      const ref = renamed3.get(liveRef) ?? liveRef;
       const inManifest = desired.resources.has(addressOf("merchant", ref));
       const managed2 = inManifest && desired.managedBindings.has(ref);
       const pruned = !inManifest && desired.prune.merchants;
@@ -40270,11 +41518,11 @@ function routeBatches(batches, live, moves = []) {
   for (const binding2 of ofKind(resources, "binding")) {
     if (!ofLiveMerchant(binding2)) continue;
     const entry = entryOf2(binding2.merchant);
-    const fields4 = binding2.fields;
-    const mid = fields4.mid ?? "";
-    entry.bindings.set(pairKey(fields4.acquirer, fields4.currency), { address: addressOf("binding", binding2.key), mid, currency: fields4.currency });
+    const fields = binding2.fields;
+    const mid = fields.mid ?? "";
+    entry.bindings.set(pairKey(fields.acquirer, fields.currency), { address: addressOf("binding", binding2.key), mid, currency: fields.currency });
     if (mid !== "") {
-      push(byMid, pairKey(fields4.acquirer, mid), entry);
+      push(byMid, pairKey(fields.acquirer, mid), entry);
       push(byMid, pairKey(ANY_PROFILE, mid), entry);
     }
   }
@@ -40350,7 +41598,7 @@ function terminalsOf(entry, batch) {
 function terminalsOfAnyProfile(entry, batch) {
   return entry.devices.filter((device2) => {
     if (batch.acquirerTid === "") return true;
-    const tids = Object.values(device2.fields.acquirerFields ?? {}).map((fields4) => fields4["tid"]).filter((tid) => typeof tid === "string" && tid !== "");
+    const tids = Object.values(device2.fields.acquirerFields ?? {}).map((fields) => fields["tid"]).filter((tid) => typeof tid === "string" && tid !== "");
     return tids.length === 0 || tids.includes(batch.acquirerTid);
   }).map((device2) => addressOf("device", device2.key));
 }
@@ -40450,15 +41698,15 @@ var init_read_settlements = __esm({
 });
 
 // src/plan/binding-allows.ts
-function holdsAllows(fields4) {
-  return withoutAllows(fields4) !== fields4;
+function holdsAllows(fields) {
+  return withoutAllows(fields) !== fields;
 }
-function withoutAllows(fields4) {
-  const methods = fields4["methods"];
-  if (methods === void 0 || Object.values(methods).every((method) => method.allows.length === 0)) return fields4;
+function withoutAllows(fields) {
+  const methods = fields["methods"];
+  if (methods === void 0 || Object.values(methods).every((method) => method.allows.length === 0)) return fields;
   const stripped = {};
   for (const [code2, method] of Object.entries(methods)) stripped[code2] = { emvs: method.emvs, allows: NO_ALLOWS };
-  return { ...fields4, methods: stripped };
+  return { ...fields, methods: stripped };
 }
 function withAllowsSent(after, desired) {
   return desired["methods"] === void 0 ? after : { ...after, methods: desired["methods"] };
@@ -40557,9 +41805,9 @@ function canonicalObject(value, canonicalEntry) {
   }
   return out;
 }
-function comparableFields(kind, fields4) {
+function comparableFields(kind, fields) {
   const out = {};
-  for (const [field2, value] of Object.entries(fields4)) {
+  for (const [field2, value] of Object.entries(fields)) {
     if (value === void 0 || fieldDescriptor(kind, field2).compare === "write-only") continue;
     out[field2] = comparable(kind, field2, value);
   }
@@ -40832,15 +42080,15 @@ function predictSideEffects(desired, live) {
   const desiredProfiles = ofKind(desired.resources.values(), "acquirer");
   const liveProfiles = ofKind(live.resources.values(), "acquirer");
   for (const profile of desiredProfiles) {
-    const fields4 = acquirerFieldsOf(profile);
-    if (fields4.asDefault !== true) continue;
+    const fields = acquirerFieldsOf(profile);
+    if (fields.asDefault !== true) continue;
     const current = acquirerFieldsOf(live.resources.get(addressOf("acquirer", profile.key)));
-    const replaced = current !== void 0 && (current.currency !== fields4.currency || current.acqType !== fields4.acqType);
+    const replaced = current !== void 0 && (current.currency !== fields.currency || current.acqType !== fields.acqType);
     if (current?.asDefault === true && !replaced) continue;
     const cleared = [];
     for (const other of liveProfiles) {
       const otherFields = acquirerFieldsOf(other);
-      if (other.key === profile.key || otherFields.acqType !== fields4.acqType || otherFields.asDefault !== true) continue;
+      if (other.key === profile.key || otherFields.acqType !== fields.acqType || otherFields.asDefault !== true) continue;
       cleared.push(other.key);
       view.set(addressOf("acquirer", other.key), { ...other, fields: { ...otherFields, asDefault: false } });
     }
@@ -40870,23 +42118,23 @@ function predictSideEffects(desired, live) {
 }
 function findDefaultCardProfile(desired, live) {
   for (const profile of ofKind(desired.resources.values(), "acquirer")) {
-    const fields4 = profile.fields;
-    if (fields4.acqType === "card" && fields4.asDefault === true) {
+    const fields = profile.fields;
+    if (fields.acqType === "card" && fields.asDefault === true) {
       const liveFields = acquirerFieldsOf(live.resources.get(addressOf("acquirer", profile.key)));
-      return { name: profile.key, currency: fields4.currency, methods: fields4.methods ?? liveFields?.methods ?? {} };
+      return { name: profile.key, currency: fields.currency, methods: fields.methods ?? liveFields?.methods ?? {} };
     }
   }
   for (const profile of ofKind(live.resources.values(), "acquirer")) {
-    const fields4 = profile.fields;
-    if (fields4.acqType !== "card" || fields4.asDefault !== true) continue;
+    const fields = profile.fields;
+    if (fields.acqType !== "card" || fields.asDefault !== true) continue;
     const wanted = desired.resources.get(addressOf("acquirer", profile.key));
     if (wanted === void 0) {
-      return desired.prune.acquirerProfiles ? void 0 : { name: profile.key, currency: fields4.currency, methods: fields4.methods ?? {} };
+      return desired.prune.acquirerProfiles ? void 0 : { name: profile.key, currency: fields.currency, methods: fields.methods ?? {} };
     }
     const wantedFields = wanted.fields;
-    const replaced = wantedFields.currency !== fields4.currency || wantedFields.acqType !== fields4.acqType;
+    const replaced = wantedFields.currency !== fields.currency || wantedFields.acqType !== fields.acqType;
     if (wantedFields.asDefault === false || replaced) return void 0;
-    return { name: profile.key, currency: fields4.currency, methods: wantedFields.methods ?? fields4.methods ?? {} };
+    return { name: profile.key, currency: fields.currency, methods: wantedFields.methods ?? fields.methods ?? {} };
   }
   return void 0;
 }
@@ -40911,8 +42159,8 @@ function protectedWording(pattern2, action, what2 = "it") {
 function merchantPartMatcher(pattern2) {
   const key = pattern2.slice(pattern2.indexOf("/") + 1);
   const first = key.split("/")[0];
-  const matches = protectMatcher(`merchant/${first}`);
-  return (merchant2) => matches(`merchant/${merchant2}`);
+  const matches2 = protectMatcher(`merchant/${first}`);
+  return (merchant2) => matches2(`merchant/${merchant2}`);
 }
 var Protection;
 var init_protect = __esm({
@@ -40932,7 +42180,7 @@ var init_protect = __esm({
       }
       /** The first pattern, in the manifest's order, that matches the address. */
       patternFor(address) {
-        for (const { pattern: pattern2, matches } of this.matchers) if (matches(address)) return pattern2;
+        for (const { pattern: pattern2, matches: matches2 } of this.matchers) if (matches2(address)) return pattern2;
         return void 0;
       }
       /**
@@ -40958,9 +42206,9 @@ var init_protect = __esm({
 });
 
 // src/plan/references.ts
-function referencesOf(kind, fields4, merchant2) {
+function referencesOf(kind, fields, merchant2) {
   const refs = /* @__PURE__ */ new Set();
-  forEachReference(kind, fields4, merchant2, (ref) => void refs.add(ref));
+  forEachReference(kind, fields, merchant2, (ref) => void refs.add(ref));
   return [...refs];
 }
 function usersIndex(resources) {
@@ -40968,9 +42216,9 @@ function usersIndex(resources) {
   for (const resource of resources) {
     const refs = inUseReferencesFrom(resource.kind);
     if (refs.length === 0) continue;
-    const fields4 = resource.fields;
+    const fields = resource.fields;
     for (const ref of refs) {
-      forEachName(ref, fields4[ref.field], (name) => {
+      forEachName(ref, fields[ref.field], (name) => {
         const address = addressOf(ref.to, name);
         let list = index.get(address);
         if (list === void 0) index.set(address, list = []);
@@ -41183,10 +42431,10 @@ function addMoveEdges(d, claims, liveOfOwner, indexOf2, drafts, dependOn) {
   }
 }
 function touchesCardDefault(p, view) {
-  const fields4 = p.after ?? p.before ?? {};
-  const acqType = fields4.acqType ?? view.get(addressOf("acquirer", p.key))?.fields?.acqType;
+  const fields = p.after ?? p.before ?? {};
+  const acqType = fields.acqType ?? view.get(addressOf("acquirer", p.key))?.fields?.acqType;
   if (acqType !== "card") return false;
-  if (p.action === "create" || p.action === "replace") return fields4.asDefault === true;
+  if (p.action === "create" || p.action === "replace") return fields.asDefault === true;
   if (p.action === "delete") return p.before?.asDefault === true;
   return p.patch.some((op) => op.path === "/asDefault");
 }
@@ -41542,13 +42790,13 @@ function groupKeepsLogoFingerprints(live) {
 function checkReceiptLogo(desired, live, keepsFingerprints) {
   const content = desired.receiptLogo;
   if (!isUploadedLogo(content)) return void 0;
-  const fields4 = desired;
+  const fields = desired;
   const sha2562 = logoFingerprint(content);
   const stored = storedLogoFingerprint(live?.additionalData);
   if (live === void 0 || stored !== void 0 || keepsFingerprints()) {
-    return { compared: fields4, sha256: sha2562, stored, detectable: true };
+    return { compared: fields, sha256: sha2562, stored, detectable: true };
   }
-  const { receiptLogo: _sent, ...compared } = fields4;
+  const { receiptLogo: _sent, ...compared } = fields;
   return { compared, resend: content, sha256: sha2562, stored, detectable: false };
 }
 function completeLogoChange(change, check2) {
@@ -41628,13 +42876,13 @@ function lookAlikeWarnings(changes, live, unkeyedDevices) {
         });
       }
     } else if (change.kind === "device") {
-      const fields4 = change.after;
-      const wanted = [fields4.deviceName, fields4.deviceAlias].filter((n) => typeof n === "string" && n !== "");
+      const fields = change.after;
+      const wanted = [fields.deviceName, fields.deviceAlias].filter((n) => typeof n === "string" && n !== "");
       for (const twin of unkeyedDevices) {
         if (twin.merchant !== change.merchant || twin.name === void 0 || !wanted.some((n) => sameName(n, twin.name))) continue;
         warnings.push({
           address: change.address,
-          message: `${change.address} is created as a new activation code, but merchant ${JSON.stringify(twin.merchant)} already holds device ${twin.id} (${JSON.stringify(twin.name)}) ${twin.alias === void 0 ? "without a deviceAlias" : `with deviceAlias ${JSON.stringify(twin.alias)}, which paycfg cannot key`}; apply would issue a second device of that name. If ${twin.id} is the till the manifest means, set its deviceAlias to ${JSON.stringify(fields4.deviceAlias)} in the service, and paycfg manages it instead of issuing another.`
+          message: `${change.address} is created as a new activation code, but merchant ${JSON.stringify(twin.merchant)} already holds device ${twin.id} (${JSON.stringify(twin.name)}) ${twin.alias === void 0 ? "without a deviceAlias" : `with deviceAlias ${JSON.stringify(twin.alias)}, which paycfg cannot key`}; apply would issue a second device of that name. If ${twin.id} is the till the manifest means, set its deviceAlias to ${JSON.stringify(fields.deviceAlias)} in the service, and paycfg manages it instead of issuing another.`
         });
       }
     }
@@ -41672,15 +42920,16 @@ function planGroup(desired, live, context) {
   const guardWarnings = inPlanOrder(builder.unsettledWarnings, changes);
   const sensitive = new Set(desired.sensitive.keys());
   for (const change of changes) {
-    const fields4 = SENSITIVE_FIELDS[change.kind];
-    if (fields4.length === 0) continue;
+    const fields = SENSITIVE_FIELDS[change.kind];
+    if (fields.length === 0) continue;
     const address = addressOf(change.kind, change.key);
-    for (const field2 of fields4) sensitive.add(joinPointer(address, [field2]));
+    for (const field2 of fields) sensitive.add(joinPointer(address, [field2]));
   }
   const plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
+    ...context.api === "legacy" ? { api: "legacy" } : {},
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
     ...unreadDevices.length > 0 ? { unreadDevices } : {},
@@ -41813,17 +43062,17 @@ var init_plan_changes = __esm({
        * an empty group has one per resource of the manifest.
        */
       addCreate(address, resource) {
-        const fields4 = resource.fields;
+        const fields = resource.fields;
         const draft = {
           dependsOn: [],
           notes: [],
-          patch: fieldPatch(resource.kind, null, fields4),
+          patch: fieldPatch(resource.kind, null, fields),
           address,
           kind: resource.kind,
           key: resource.key,
           action: "create",
           before: null,
-          after: fields4,
+          after: fields,
           reason: CREATE_REASON[resource.kind]
         };
         if (resource.merchant !== void 0) draft.merchant = resource.merchant;
@@ -41850,17 +43099,17 @@ var init_plan_changes = __esm({
           const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
           const keyField2 = current.movedFrom === void 0 ? void 0 : keyFieldOf2(resource.kind);
           const withKey = /* @__PURE__ */ __name((record2, key) => keyField2 === void 0 ? record2 : { ...record2, [keyField2]: key }, "withKey");
-          const fields4 = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
+          const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
           const liveFields = withKey(
             allowsWriteOnly ? withoutAllows(current.fields) : current.fields,
             current.movedFrom === void 0 ? current.key : keyOfAddress(current.movedFrom)
           );
           const moved = current.movedFrom === void 0 ? {} : { movedFrom: current.movedFrom };
-          if (sameFields(resource.kind, fields4, liveFields)) continue;
+          if (sameFields(resource.kind, fields, liveFields)) continue;
           const owner = resource.merchant !== void 0 ? { merchant: resource.merchant } : {};
-          const diff = diffFields(resource.kind, fields4, liveFields);
+          const diff = diffFields(resource.kind, fields, liveFields);
           if (diff.immutableChanged.length > 0) {
-            const what2 = diff.immutableChanged.map((f) => `${f} ${JSON.stringify(liveFields[f])} \u2192 ${JSON.stringify(fields4[f])}`).join(", ");
+            const what2 = diff.immutableChanged.map((f) => `${f} ${JSON.stringify(liveFields[f])} \u2192 ${JSON.stringify(fields[f])}`).join(", ");
             this.add({
               address: stepAddress(address, "replace-old"),
               kind: resource.kind,
@@ -41879,7 +43128,7 @@ var init_plan_changes = __esm({
               key: resource.key,
               action: "replace",
               before: diff.before,
-              after: allowsWriteOnly ? withKey(desiredFields, resource.key) : fields4,
+              after: allowsWriteOnly ? withKey(desiredFields, resource.key) : fields,
               patch: diff.patch,
               reason: `${current.movedFrom === void 0 ? "" : `moved from ${current.movedFrom}, and `}${what2}: cannot change in place (the service treats it as immutable)`,
               dependsOn: [stepAddress(address, "replace-old")],
@@ -42029,9 +43278,9 @@ var init_plan_changes = __esm({
           this.add({ ...base2, ...owner, action: "delete", disposal: "logout", reason: "activated device not in the manifest, and prune.activatedDevices is logout" });
         } else {
           const note = resource.lifecycle === "logout" ? "logged-out terminal not in the manifest" : "activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so";
-          const fields4 = resource.fields;
-          if (fields4.deviceAlias !== "" && !isUnkeyable(fields4.deviceAlias)) {
-            const name = fields4.deviceName;
+          const fields = resource.fields;
+          if (fields.deviceAlias !== "" && !isUnkeyable(fields.deviceAlias)) {
+            const name = fields.deviceName;
             this.unmanaged.push({ address: base2.address, kind: "device", key: resource.key, liveId: resource.id, ...name !== void 0 && name !== "" ? { name } : {}, note });
             return;
           }
@@ -42040,10 +43289,10 @@ var init_plan_changes = __esm({
             kind: "device",
             key: resource.key,
             liveId: resource.id,
-            ...fields4.deviceName !== void 0 ? { name: fields4.deviceName } : {},
-            note: `${note}. ${unkeyedDeviceNote(fields4.deviceAlias)}`
+            ...fields.deviceName !== void 0 ? { name: fields.deviceName } : {},
+            note: `${note}. ${unkeyedDeviceNote(fields.deviceAlias)}`
           });
-          this.unkeyedDevices.push({ merchant: merchant2, id: resource.id, name: fields4.deviceName, ...fields4.deviceAlias !== "" ? { alias: fields4.deviceAlias } : {} });
+          this.unkeyedDevices.push({ merchant: merchant2, id: resource.id, name: fields.deviceName, ...fields.deviceAlias !== "" ? { alias: fields.deviceAlias } : {} });
         }
       }
       /** Why a live binding or device of `merchant` is not managed: its merchant is not in the manifest, or its list is not. */
@@ -42052,9 +43301,9 @@ var init_plan_changes = __esm({
       }
       /** A device of a merchant whose devices the manifest does not manage, read all the same (drift reads every merchant's). */
       listUnmanagedDevice(address, resource, merchant2) {
-        const fields4 = resource.fields;
-        const name = fields4.deviceName !== void 0 && fields4.deviceName !== "" ? { name: fields4.deviceName } : {};
-        const unkeyed = fields4.deviceAlias === "" || isUnkeyable(fields4.deviceAlias);
+        const fields = resource.fields;
+        const name = fields.deviceName !== void 0 && fields.deviceName !== "" ? { name: fields.deviceName } : {};
+        const unkeyed = fields.deviceAlias === "" || isUnkeyable(fields.deviceAlias);
         this.unmanaged.push({
           address,
           kind: "device",
@@ -42063,7 +43312,7 @@ var init_plan_changes = __esm({
           ...name,
           merchant: merchant2,
           cause: this.childCause(merchant2),
-          ...unkeyed ? { note: unkeyedDeviceNote(fields4.deviceAlias) } : {}
+          ...unkeyed ? { note: unkeyedDeviceNote(fields.deviceAlias) } : {}
         });
       }
       /**
@@ -42198,8 +43447,8 @@ var init_plan_changes = __esm({
         for (const record2 of this.keyHoldersOf(owner)) {
           for (const ref of referencesFrom(record2.kind)) {
             if (ref.holds !== "keys" || ref.to !== old.kind) continue;
-            const fields4 = record2.fields;
-            const value = fields4[ref.field];
+            const fields = record2.fields;
+            const value = fields[ref.field];
             const address = addressOf(record2.kind, record2.key);
             const wanted = this.desired.resources.get(address);
             if (value?.[old.key] === void 0 || wanted === void 0) continue;
@@ -42211,7 +43460,7 @@ var init_plan_changes = __esm({
             delete staleBefore[old.key];
             staleBefore[`${old.key} (replaced)`] = entry;
             const before = { ...existing?.before ?? {}, [ref.field]: staleBefore };
-            const after = { ...existing?.after ?? diffFields(record2.kind, wantedFields, fields4).after, [ref.field]: wantedFields[ref.field] ?? value };
+            const after = { ...existing?.after ?? diffFields(record2.kind, wantedFields, fields).after, [ref.field]: wantedFields[ref.field] ?? value };
             this.add({
               address,
               kind: record2.kind,
@@ -42486,10 +43735,10 @@ var init_reads_needed = __esm({
           const keyField2 = current.movedFrom === void 0 ? void 0 : keyFieldOf2(resource.kind);
           const withKey = /* @__PURE__ */ __name((record2, key) => keyField2 === void 0 ? record2 : { ...record2, [keyField2]: key }, "withKey");
           const liveFields = current.fields;
-          const fields4 = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
+          const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
           const compared = withKey(allowsWriteOnly ? withoutAllows(liveFields) : liveFields, current.movedFrom === void 0 ? current.key : keyOfAddress(current.movedFrom));
-          if (sameFields(resource.kind, fields4, compared)) continue;
-          const diff = diffFields(resource.kind, fields4, compared);
+          if (sameFields(resource.kind, fields, compared)) continue;
+          const diff = diffFields(resource.kind, fields, compared);
           if (diff.immutableChanged.length > 0) this.replaced.push({ resource, address });
           else if (diff.patch.length > 0) this.out.push(candidate(address, resource.kind, resource.key, "update", diff.patch, { ...owner, ...current.predicted === true ? { predicted: true } : {} }));
         }
@@ -42576,8 +43825,8 @@ var init_reads_needed = __esm({
         this.keyHolders ??= keyHoldersByOwner(this.view.values());
         for (const record2 of this.keyHolders.get(owner) ?? []) {
           const address = addressOf(record2.kind, record2.key);
-          const fields4 = record2.fields;
-          const names2 = referencesFrom(record2.kind).some((ref) => ref.holds === "keys" && ref.to === kind && fields4[ref.field]?.[name] !== void 0);
+          const fields = record2.fields;
+          const names2 = referencesFrom(record2.kind).some((ref) => ref.holds === "keys" && ref.to === kind && fields[ref.field]?.[name] !== void 0);
           if (!names2 || !this.desired.resources.has(address)) continue;
           this.out.push(candidate(address, record2.kind, record2.key, "update", [], { merchant: owner }));
         }
@@ -42753,6 +44002,7 @@ ${wayOn}`,
         formatVersion: external_exports.literal(1),
         baseUrl: external_exports.string(),
         group: external_exports.object({ groupId: external_exports.string(), groupName: external_exports.string() }),
+        api: external_exports.literal("legacy").optional(),
         changes: external_exports.array(external_exports.looseObject({ address: external_exports.string(), kind: external_exports.string(), key: external_exports.string(), action: external_exports.string(), dependsOn: external_exports.array(external_exports.string()) })),
         sensitive: external_exports.array(external_exports.string())
       }),
@@ -42876,10 +44126,10 @@ var init_reach = __esm({
           if (refs.length === 0) continue;
           const child = role === "child";
           if (child && resource.merchant === void 0) continue;
-          const fields4 = resource.fields;
+          const fields = resource.fields;
           for (const ref of refs) {
             const byName = this.users.get(ref.to);
-            forEachName(ref, fields4[ref.field], (name) => {
+            forEachName(ref, fields[ref.field], (name) => {
               let users = byName.get(name);
               if (users === void 0) byName.set(name, users = { owners: /* @__PURE__ */ new Set(), through: [] });
               if (child) users.owners.add(resource.merchant);
@@ -43103,15 +44353,15 @@ function indexSecrets(sensitive) {
   return index;
 }
 function comparedFields(kind, resource, secrets) {
-  let fields4 = resource.fields;
+  let fields = resource.fields;
   const keyField2 = keyFieldOf2(kind);
-  if (keyField2 !== void 0) fields4 = { ...fields4, [keyField2]: resource.key };
+  if (keyField2 !== void 0) fields = { ...fields, [keyField2]: resource.key };
   for (const secret of secrets ?? []) {
     if (secret.origin.kind !== "template") continue;
-    fields4 = replacedAt(fields4, secret.segments, `\${template} ${secret.origin.template}`);
+    fields = replacedAt(fields, secret.segments, `\${template} ${secret.origin.template}`);
   }
   const out = {};
-  for (const [field2, value] of Object.entries(fields4)) if (value !== void 0) out[field2] = comparable(kind, field2, value);
+  for (const [field2, value] of Object.entries(fields)) if (value !== void 0) out[field2] = comparable(kind, field2, value);
   return out;
 }
 function replacedAt(value, segments, replacement) {
@@ -43368,10 +44618,10 @@ var init_plan_stages = __esm({
 
 // src/workflow/compute-plan.ts
 async function computePlan(input2) {
-  const { loaded, desired, safeguards } = await loadDesiredState(input2.paths, input2.env, input2.cwd, input2.readStdin);
+  const { loaded, desired, safeguards, api, legacyProblems } = await loadDesiredState(input2.paths, input2.env, input2.cwd, input2.readStdin, input2.api);
   const base2 = input2.base === void 0 ? void 0 : await loadBaseManifest(input2.base, input2.env, input2.cwd, input2.readStdin);
   if (input2.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const { live, context } = await readGroup(desired, input2.client, input2.concurrency, safeguards, input2.everyDevice === true);
+  const { live, context, client: group } = await readGroup(desired, input2.client, input2.concurrency, safeguards, input2.everyDevice === true, api, legacyProblems);
   const payments = input2.payments ?? {};
   const deleteBudget = deleteBudgetOf(input2.maxDeletes, safeguards.maxDeletes, "manifest");
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, "manifest");
@@ -43387,19 +44637,25 @@ async function computePlan(input2) {
   const needed = readsNeeded(desired, live.state, safeguards.protect, request.terminalBudget !== void 0);
   let reading = { live, context };
   if (needed.settlement) {
-    const batches = await readSettlementBatches(input2.client, settlementReadStart(request.now, request.window));
+    const batches = await readSettlementBatches(group, settlementReadStart(request.now, request.window));
     reading = { ...reading, routes: routeBatches(batches, live.state, desired.moved) };
   }
   const unread = terminalsToCount(needed.candidates, live.state, request.terminalBudget);
-  if (unread.length > 0) reading = { ...reading, counted: await countTerminals(input2.client, unread, input2.concurrency) };
+  if (unread.length > 0) reading = { ...reading, counted: await countTerminals(group, unread, input2.concurrency) };
   const { plan, routes } = planRead(desired, reading, request);
-  return { loaded, desired, live, plan, safeguards, ...routes !== void 0 ? { routes } : {} };
+  return { loaded, desired, live, plan, safeguards, group, ...routes !== void 0 ? { routes } : {} };
 }
-async function loadDesiredState(paths, env, cwd, readStdin) {
-  const { manifest, secrets, locate, ...loaded } = await loadManifest(paths, { env: { ...env }, cwd, ...readStdin !== void 0 ? { readStdin } : {} });
+async function loadDesiredState(paths, env, cwd, readStdin, apiFlag2) {
+  const whole = await loadManifest(paths, { env: { ...env }, cwd, ...readStdin !== void 0 ? { readStdin } : {} });
+  const api = effectiveApi(apiFlag2, whole.manifest);
+  const legacyProblems = { diagnostics: api === "current" ? [] : legacyLimits(whole), files: whole.files };
+  if (api === "legacy") refuseLegacyProblems(legacyProblems);
+  const { manifest, secrets, locate, ...loaded } = whole;
   const maxDeletes = manifest.safety?.maxDeletes;
   const maxAffectedTerminals = manifest.safety?.maxAffectedTerminals;
   return {
+    api,
+    legacyProblems,
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
     safeguards: {
@@ -43409,23 +44665,32 @@ async function loadDesiredState(paths, env, cwd, readStdin) {
     }
   };
 }
-async function readGroup(desired, client, concurrency, safeguards, everyDevice) {
-  const owner = await readOwner(client, desired.group);
+function refuseLegacyProblems(problems) {
+  if (problems.diagnostics.length > 0) throw new ManifestError(problems.diagnostics, problems.files);
+}
+async function readGroup(desired, apiClient, concurrency, safeguards, everyDevice, choice, legacyProblems) {
+  const [owner, api] = await Promise.all([readOwner(apiClient, desired.group), resolveGroupApi(apiClient, choice)]);
+  if (api === "legacy") refuseLegacyProblems(legacyProblems);
+  const client = groupClient(apiClient, api, owner);
   const live = await readLive(client, desired, owner, { concurrency, everyDevice });
   const context = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? "" },
-    protect: safeguards.protect
+    protect: safeguards.protect,
+    ...api === "legacy" ? { api } : {}
   };
-  return { live, context };
+  return { live, context, client };
 }
 var init_compute_plan = __esm({
   "src/workflow/compute-plan.ts"() {
     "use strict";
+    init_configuration_api();
+    init_detect_api();
     init_build_desired();
     init_count_terminals();
     init_read_live();
     init_manifest();
+    init_diagnostics();
     init_secret_defaults();
     init_batch_routes();
     init_impact_window();
@@ -43438,6 +44703,7 @@ var init_compute_plan = __esm({
     init_plan_stages();
     __name(computePlan, "computePlan");
     __name(loadDesiredState, "loadDesiredState");
+    __name(refuseLegacyProblems, "refuseLegacyProblems");
     __name(readGroup, "readGroup");
   }
 });
@@ -43675,229 +44941,6 @@ var init_config = __esm({
   }
 });
 
-// src/api/errors.ts
-function answerOf(init, rejection) {
-  const said = rejection.said === "" ? "" : `: "${rejection.said}"`;
-  switch (rejection.body) {
-    case "envelope":
-      return `HTTP ${init.httpStatus}${init.serviceCode !== void 0 ? `, code ${init.serviceCode}` : ""}${said}`;
-    case "empty":
-      return `HTTP ${init.httpStatus} with an empty body${said}`;
-    default:
-      return `HTTP ${init.httpStatus}, a body that is not the service's envelope${said}`;
-  }
-}
-var shown, ApiError, TOKEN_PLACE, SIM_TOKEN, TOKEN_PROBLEMS, AuthenticationError, LegacyApiRejectedError, OwnerInfoInvalidError, OutcomeUnknownError, TransportError, RateLimitedError, WireFormatError;
-var init_errors6 = __esm({
-  "src/api/errors.ts"() {
-    "use strict";
-    init_errors();
-    init_visible_text();
-    shown = /* @__PURE__ */ __name((text6) => showControls(text6), "shown");
-    ApiError = class extends PaycfgError {
-      static {
-        __name(this, "ApiError");
-      }
-      code = "API";
-      /** Undefined only for a 401 whose body was not the service's envelope. */
-      serviceCode;
-      serviceMessage;
-      method;
-      path;
-      httpStatus;
-      afterUncertainAttempt;
-      constructor(raw, message, moreDetails = {}) {
-        const init = { ...raw, serviceMessage: shown(raw.serviceMessage) };
-        super(
-          message ?? `${init.method} ${init.path}: the service refused the request (code ${init.serviceCode}): ${init.serviceMessage}`,
-          {
-            method: init.method,
-            path: init.path,
-            httpStatus: init.httpStatus,
-            ...init.serviceCode !== void 0 ? { serviceCode: init.serviceCode } : {},
-            serviceMessage: init.serviceMessage,
-            ...init.attempts !== void 0 ? { attempts: init.attempts } : {},
-            ...init.afterUncertainAttempt ? { afterUncertainAttempt: true } : {},
-            ...moreDetails
-          }
-        );
-        this.serviceCode = init.serviceCode;
-        this.serviceMessage = init.serviceMessage;
-        this.method = init.method;
-        this.path = init.path;
-        this.httpStatus = init.httpStatus;
-        this.afterUncertainAttempt = init.afterUncertainAttempt ?? false;
-      }
-    };
-    TOKEN_PLACE = "PAYCFG_TOKEN or the file given with --token-file";
-    SIM_TOKEN = " (against `paycfg sim`: `paycfg sim token --group <groupId>`)";
-    TOKEN_PROBLEMS = {
-      expired: {
-        what: "the access token has expired",
-        todo: `Get a new token from the operator portal (settings, key info) and put it in ${TOKEN_PLACE}${SIM_TOKEN}`
-      },
-      malformed: {
-        what: "the service cannot read the access token: it is malformed, or was not issued by this service",
-        todo: `Check that ${TOKEN_PLACE} holds the whole token, as copied from the operator portal of the service at this base URL${SIM_TOKEN}`
-      },
-      refused: {
-        what: "the service refused the access token: it is revoked, or not allowed for this group",
-        todo: `Get a new token for this group from the operator portal and put it in ${TOKEN_PLACE}${SIM_TOKEN}`
-      },
-      missing: {
-        what: "the service received no access token, although paycfg sent one: a proxy between them may remove the Authorization header",
-        todo: `Check that proxy; the token paycfg sends is the one in ${TOKEN_PLACE}`
-      },
-      unknown: {
-        what: "the service rejected the access token",
-        todo: `Check that the token in ${TOKEN_PLACE} is valid, not expired and issued for this base URL; get a new one from the operator portal${SIM_TOKEN}`
-      }
-    };
-    __name(answerOf, "answerOf");
-    AuthenticationError = class extends ApiError {
-      static {
-        __name(this, "AuthenticationError");
-      }
-      code = "AUTH";
-      tokenProblem;
-      constructor(init, raw = { problem: "unknown", said: init.serviceMessage, body: "envelope" }) {
-        const rejection = { ...raw, said: shown(raw.said) };
-        const { what: what2, todo } = TOKEN_PROBLEMS[rejection.problem];
-        super({ ...init, serviceMessage: rejection.said }, `${init.method} ${init.path}: ${what2} (${answerOf(init, rejection)}). ${todo}`, {
-          tokenProblem: rejection.problem
-        });
-        this.tokenProblem = rejection.problem;
-      }
-    };
-    LegacyApiRejectedError = class extends ApiError {
-      static {
-        __name(this, "LegacyApiRejectedError");
-      }
-      code = "LEGACY_API_REJECTED";
-      constructor(init) {
-        super(
-          init,
-          `${init.method} ${init.path}: the group uses the current API (/api/openapi/v1); the service refuses legacy /api/v2 configuration endpoints for it (code 13310: ${shown(init.serviceMessage)})`
-        );
-      }
-    };
-    OwnerInfoInvalidError = class extends ApiError {
-      static {
-        __name(this, "OwnerInfoInvalidError");
-      }
-      code = "OWNER_INFO_INVALID";
-      constructor(init) {
-        super(
-          init,
-          `${init.method} ${init.path}: the record belongs to another merchant or PBO group (code 13000: ${shown(init.serviceMessage)})`
-        );
-      }
-    };
-    OutcomeUnknownError = class extends PaycfgError {
-      static {
-        __name(this, "OutcomeUnknownError");
-      }
-      code = "OUTCOME_UNKNOWN";
-      method;
-      path;
-      /** What to check before trying again, when the call said (else the advice for a create). */
-      check;
-      constructor(raw, options) {
-        const init = { ...raw, reason: shown(raw.reason) };
-        super(
-          `${init.method} ${init.path}: ${init.reason}; the service may or may not have carried it out, so it was not repeated. ` + (init.check ?? "Read the record back by its name or reference before trying again"),
-          {
-            method: init.method,
-            path: init.path,
-            reason: init.reason,
-            ...init.httpStatus !== void 0 ? { httpStatus: init.httpStatus } : {},
-            ...init.check !== void 0 ? { check: init.check } : {}
-          },
-          options
-        );
-        this.method = init.method;
-        this.path = init.path;
-        this.check = init.check;
-      }
-    };
-    TransportError = class extends PaycfgError {
-      static {
-        __name(this, "TransportError");
-      }
-      code = "TRANSPORT";
-      method;
-      path;
-      httpStatus;
-      constructor(raw, options) {
-        const init = { ...raw, reason: shown(raw.reason) };
-        const tries = init.attempts !== void 0 && init.attempts > 1 ? ` (after ${init.attempts} attempts)` : "";
-        super(
-          `${init.method} ${init.path}: ${init.reason}${tries}`,
-          {
-            method: init.method,
-            path: init.path,
-            reason: init.reason,
-            ...init.httpStatus !== void 0 ? { httpStatus: init.httpStatus } : {},
-            ...init.attempts !== void 0 ? { attempts: init.attempts } : {},
-            ...init.serviceCode !== void 0 ? { serviceCode: init.serviceCode } : {}
-          },
-          options
-        );
-        this.method = init.method;
-        this.path = init.path;
-        this.httpStatus = init.httpStatus;
-      }
-    };
-    RateLimitedError = class extends PaycfgError {
-      static {
-        __name(this, "RateLimitedError");
-      }
-      code = "RATE_LIMITED";
-      method;
-      path;
-      retryAfterMs;
-      constructor(init) {
-        const wait = init.retryAfterMs !== void 0 ? `; the service asks to wait ${Math.ceil(init.retryAfterMs / 1e3)} s` : "";
-        super(
-          `${init.method} ${init.path}: the service is rate limiting requests (HTTP 429) after ${init.attempts} attempt(s)${wait}. Try again later or lower the concurrency`,
-          {
-            method: init.method,
-            path: init.path,
-            attempts: init.attempts,
-            ...init.retryAfterMs !== void 0 ? { retryAfterMs: init.retryAfterMs } : {}
-          }
-        );
-        this.method = init.method;
-        this.path = init.path;
-        this.retryAfterMs = init.retryAfterMs;
-      }
-    };
-    WireFormatError = class extends PaycfgError {
-      static {
-        __name(this, "WireFormatError");
-      }
-      code = "WIRE_FORMAT";
-      method;
-      path;
-      /** The endpoint as documented, e.g. `GET /api/openapi/v1/mchInfo/{mchId}`. */
-      endpoint;
-      /** JSON pointer into the response body where the mismatch is. */
-      pointer;
-      constructor(raw) {
-        const init = { ...raw, pointer: shown(raw.pointer), problem: shown(raw.problem) };
-        super(
-          `${init.method} ${init.path}: the response does not match the documented wire format of ${init.endpoint} at ${init.pointer === "" ? "(root)" : init.pointer}: ${init.problem}`,
-          { method: init.method, path: init.path, endpoint: init.endpoint, pointer: init.pointer, problem: init.problem }
-        );
-        this.method = init.method;
-        this.path = init.path;
-        this.endpoint = init.endpoint;
-        this.pointer = init.pointer;
-      }
-    };
-  }
-});
-
 // src/api/paginate.ts
 function pagesAt(page, pageSize) {
   const pages = count(page.pages);
@@ -43966,7 +45009,7 @@ var EXTRA_PAGES, GROWTH_FACTOR, count;
 var init_paginate = __esm({
   "src/api/paginate.ts"() {
     "use strict";
-    init_errors6();
+    init_errors7();
     EXTRA_PAGES = 1;
     GROWTH_FACTOR = 2;
     count = /* @__PURE__ */ __name((value) => typeof value === "number" && Number.isInteger(value) ? value : void 0, "count");
@@ -44023,7 +45066,7 @@ var init_endpoint_calls = __esm({
 function emvConfigsClient(calls, prefix) {
   const { call, callVoid } = calls;
   const base2 = `${prefix}/emv`;
-  const emvList3 = calls.list({
+  const emvList = calls.list({
     endpoint: base2,
     path: /* @__PURE__ */ __name(() => base2, "path"),
     schema: "emv-config",
@@ -44031,8 +45074,8 @@ function emvConfigsClient(calls, prefix) {
     firstPageSize: -1
   });
   return {
-    list: /* @__PURE__ */ __name((q) => emvList3.page("", q), "list"),
-    listAll: /* @__PURE__ */ __name((q) => emvList3.all("", q), "listAll"),
+    list: /* @__PURE__ */ __name((q) => emvList.page("", q), "list"),
+    listAll: /* @__PURE__ */ __name((q) => emvList.all("", q), "listAll"),
     create: /* @__PURE__ */ __name((body) => call("POST", base2, base2, { kind: "record", schema: "id-result" }, { body }), "create"),
     update: /* @__PURE__ */ __name((emvId, body) => callVoid("PUT", `${base2}/{emvId}`, `${base2}/${seg(emvId)}`, { body }), "update"),
     delete: /* @__PURE__ */ __name((emvId) => callVoid("DELETE", `${base2}/{emvId}`, `${base2}/${seg(emvId)}`), "delete")
@@ -44047,12 +45090,19 @@ var init_emv_configs_client = __esm({
 });
 
 // src/api/legacy-client.ts
-function withEncoded(body, keys) {
+function withObjects(body, keys, options) {
   const out = { ...body };
+  if (options?.asObjects === true) return out;
   for (const key of keys) {
-    if (body[key] !== void 0) out[key] = encoded(body[key]);
+    const value = body[key];
+    if (value !== void 0 && value !== null && typeof value !== "string") out[key] = JSON.stringify(value);
   }
   return out;
+}
+function legacyBindingClient({ callVoid }) {
+  return {
+    bindMethod: /* @__PURE__ */ __name((mchId, body) => callVoid("POST", `${V2}/mchInfo/payment/{mchId}`, `${V2}/mchInfo/payment/${seg(mchId)}`, { body }), "bindMethod")
+  };
 }
 function legacyClient(calls) {
   const { call, callVoid, getOrNull } = calls;
@@ -44079,6 +45129,13 @@ function legacyClient(calls) {
     keyOf: /* @__PURE__ */ __name((p) => String(p.profileId), "keyOf"),
     firstPageSize: -1
   });
+  const emvList = calls.list({
+    endpoint: `${V2}/emv`,
+    path: /* @__PURE__ */ __name(() => `${V2}/emv`, "path"),
+    schema: "legacy-emv-config",
+    keyOf: /* @__PURE__ */ __name((e) => String(e.id), "keyOf"),
+    firstPageSize: -1
+  });
   return {
     merchants: {
       list: /* @__PURE__ */ __name((q) => merchantList.page("", q), "list"),
@@ -44092,13 +45149,13 @@ function legacyClient(calls) {
     devices: {
       list: /* @__PURE__ */ __name((merchantId, q) => deviceList.page(merchantId, q), "list"),
       listAll: /* @__PURE__ */ __name((merchantId) => deviceList.all(merchantId, void 0), "listAll"),
-      create: /* @__PURE__ */ __name(async (body) => {
+      create: /* @__PURE__ */ __name(async (body, options) => {
         const created = await call(
           "POST",
           `${V2}/device`,
           `${V2}/device`,
           { kind: "record", schema: "legacy-device-created" },
-          { body: withEncoded(body, ["methodList", "extParams"]) }
+          { body: withObjects(body, ["methodList", "extParams"], options) }
         );
         const activationCode = [created.activationCode, created.activeCode].find((code2) => typeof code2 === "string" && code2 !== "");
         if (activationCode === void 0) {
@@ -44110,10 +45167,11 @@ function legacyClient(calls) {
             problem: "the created code is missing (neither activationCode nor activeCode)"
           });
         }
-        return { id: created.id, activationCode };
+        const profileId = created.profileId === void 0 ? {} : { profileId: created.profileId === null ? null : String(created.profileId) };
+        return { id: created.id, activationCode, ...profileId };
       }, "create"),
-      update: /* @__PURE__ */ __name((deviceId2, body) => call("PUT", `${V2}/device/{deviceId}`, `${V2}/device/${seg(deviceId2)}`, record2("id-result"), {
-        body: withEncoded(body, ["emvParams", "methodList", "extParams"])
+      update: /* @__PURE__ */ __name((deviceId2, body, options) => call("PUT", `${V2}/device/{deviceId}`, `${V2}/device/${seg(deviceId2)}`, record2("id-result"), {
+        body: withObjects(body, ["emvParams", "methodList", "extParams"], options)
       }), "update"),
       delete: /* @__PURE__ */ __name((deviceId2, deviceStatus) => call("DELETE", `${V2}/device/{deviceId}`, `${V2}/device/${seg(deviceId2)}`, record2("id-result"), {
         query: { deviceStatus }
@@ -44126,19 +45184,24 @@ function legacyClient(calls) {
       update: /* @__PURE__ */ __name((profileId, body) => call("PUT", `${V2}/acquirer/{profileId}`, `${V2}/acquirer/${seg(profileId)}`, record2("id-result"), { body }), "update"),
       delete: /* @__PURE__ */ __name((profileId) => call("DELETE", `${V2}/acquirer/{profileId}`, `${V2}/acquirer/${seg(profileId)}`, record2("id-result")), "delete")
     },
-    emvConfigs: emvConfigsClient(calls, V2)
+    emvConfigs: {
+      list: /* @__PURE__ */ __name((q) => emvList.page("", q), "list"),
+      listAll: /* @__PURE__ */ __name((q) => emvList.all("", q), "listAll"),
+      create: /* @__PURE__ */ __name((body) => call("POST", `${V2}/emv`, `${V2}/emv`, record2("id-result"), { body }), "create"),
+      update: /* @__PURE__ */ __name((emvId, body) => callVoid("PUT", `${V2}/emv/{emvId}`, `${V2}/emv/${seg(emvId)}`, { body }), "update"),
+      delete: /* @__PURE__ */ __name((emvId) => callVoid("DELETE", `${V2}/emv/{emvId}`, `${V2}/emv/${seg(emvId)}`), "delete")
+    }
   };
 }
-var V2, encoded;
+var V2;
 var init_legacy_client = __esm({
   "src/api/legacy-client.ts"() {
     "use strict";
-    init_emv_configs_client();
     init_endpoint_calls();
-    init_errors6();
+    init_errors7();
     V2 = "/api/v2";
-    encoded = /* @__PURE__ */ __name((value) => value === void 0 ? void 0 : typeof value === "string" ? value : JSON.stringify(value), "encoded");
-    __name(withEncoded, "withEncoded");
+    __name(withObjects, "withObjects");
+    __name(legacyBindingClient, "legacyBindingClient");
     __name(legacyClient, "legacyClient");
   }
 });
@@ -64368,17 +65431,17 @@ var require_sqlite_cache_store = __commonJS({
           if (now >= value.deleteAt && !canBeExpired) {
             continue;
           }
-          let matches = true;
+          let matches2 = true;
           if (value.vary) {
             const vary = JSON.parse(value.vary);
             for (const header2 in vary) {
               if (!headerValueEquals(headers[header2], vary[header2])) {
-                matches = false;
+                matches2 = false;
                 break;
               }
             }
           }
-          if (matches) {
+          if (matches2) {
             return value;
           }
         }
@@ -73664,10 +74727,10 @@ var require_errors3 = __commonJS({
       return [E.schemaPath, schPath];
     }
     __name(errorSchemaPath, "errorSchemaPath");
-    function extraErrorProps(cxt, { params: params2, message }, keyValues) {
+    function extraErrorProps(cxt, { params: params3, message }, keyValues) {
       const { keyword, data, schemaValue, it } = cxt;
       const { opts, propertyName, topSchemaRef, schemaPath } = it;
-      keyValues.push([E.keyword, keyword], [E.params, typeof params2 == "function" ? params2(cxt) : params2 || (0, codegen_1._)`{}`]);
+      keyValues.push([E.keyword, keyword], [E.params, typeof params3 == "function" ? params3(cxt) : params3 || (0, codegen_1._)`{}`]);
       if (opts.messages) {
         keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
       }
@@ -75199,11 +76262,11 @@ var require_validate = __commonJS({
         jsonPointer = $data;
         data = names_1.default.rootData;
       } else {
-        const matches = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches)
+        const matches2 = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches2)
           throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches[1];
-        jsonPointer = matches[2];
+        const up = +matches2[1];
+        jsonPointer = matches2[2];
         if (jsonPointer === "#") {
           if (up >= dataLevel)
             throw new Error(errorMsg("property/index", up));
@@ -76168,11 +77231,11 @@ var require_schemes = __commonJS({
         urnComponent.error = "URN can not be parsed";
         return urnComponent;
       }
-      const matches = urnComponent.path.match(URN_REG);
-      if (matches && matches[0] === urnComponent.path) {
+      const matches2 = urnComponent.path.match(URN_REG);
+      if (matches2 && matches2[0] === urnComponent.path) {
         const scheme = options.scheme || urnComponent.scheme || "urn";
-        urnComponent.nid = matches[1].toLowerCase();
-        urnComponent.nss = matches[2];
+        urnComponent.nid = matches2[1].toLowerCase();
+        urnComponent.nss = matches2[2];
         const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
         const schemeHandler = getSchemeHandler(urnScheme);
         urnComponent.path = void 0;
@@ -76504,8 +77567,8 @@ var require_fast_uri = __commonJS({
     var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
     var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
     var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches) {
-      if (matches[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+    function getParseError(parsed, matches2) {
+      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
         return 'URI path must start with "/" when authority is present.';
       }
       if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
@@ -76530,9 +77593,9 @@ var require_fast_uri = __commonJS({
       return host[0] === "[" && host[host.length - 1] === "]";
     }
     __name(isIPLiteral, "isIPLiteral");
-    function hasMalformedComponentPercentEncoding(matches) {
-      const host = matches[4];
-      return hasMalformedPercentEncoding(matches[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches[6]) || hasMalformedPercentEncoding(matches[7]) || hasMalformedPercentEncoding(matches[8]);
+    function hasMalformedComponentPercentEncoding(matches2) {
+      const host = matches2[4];
+      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
     }
     __name(hasMalformedComponentPercentEncoding, "hasMalformedComponentPercentEncoding");
     function canonicalizeHost(parsed, options, schemeHandler, isIP3) {
@@ -76611,15 +77674,15 @@ var require_fast_uri = __commonJS({
           }
         }
       }
-      const matches = uri.match(URI_PARSE);
-      if (matches) {
-        parsed.scheme = matches[1];
-        parsed.userinfo = matches[3];
-        parsed.host = matches[4];
-        parsed.port = parseInt(matches[5], 10);
-        parsed.path = matches[6] || "";
-        parsed.query = matches[7];
-        parsed.fragment = matches[8];
+      const matches2 = uri.match(URI_PARSE);
+      if (matches2) {
+        parsed.scheme = matches2[1];
+        parsed.userinfo = matches2[3];
+        parsed.host = matches2[4];
+        parsed.port = parseInt(matches2[5], 10);
+        parsed.path = matches2[6] || "";
+        parsed.query = matches2[7];
+        parsed.fragment = matches2[8];
         if (parsed.scheme !== void 0) {
           if (VALID_SCHEME.test(parsed.scheme)) {
             parsed.scheme = parsed.scheme.toLowerCase();
@@ -76628,14 +77691,14 @@ var require_fast_uri = __commonJS({
             malformedScheme = true;
           }
         }
-        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches);
+        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
         if (malformedPercentEncoding) {
           parsed.error = parsed.error || "URI contains malformed percent-encoding.";
         }
         if (isNaN(parsed.port)) {
-          parsed.port = matches[5];
+          parsed.port = matches2[5];
         }
-        const parseError = getParseError(parsed, matches);
+        const parseError = getParseError(parsed, matches2);
         if (parseError !== void 0) {
           parsed.error = parsed.error || parseError;
           malformedAuthorityOrPort = true;
@@ -78432,7 +79495,7 @@ var require_propertyNames = __commonJS({
     var util_1 = require_util7();
     var error62 = {
       message: "property name must be valid",
-      params: /* @__PURE__ */ __name(({ params: params2 }) => (0, codegen_1._)`{propertyName: ${params2.propertyName}}`, "params")
+      params: /* @__PURE__ */ __name(({ params: params3 }) => (0, codegen_1._)`{propertyName: ${params3.propertyName}}`, "params")
     };
     var def = {
       keyword: "propertyNames",
@@ -78477,7 +79540,7 @@ var require_additionalProperties = __commonJS({
     var util_1 = require_util7();
     var error62 = {
       message: "must NOT have additional properties",
-      params: /* @__PURE__ */ __name(({ params: params2 }) => (0, codegen_1._)`{additionalProperty: ${params2.additionalProperty}}`, "params")
+      params: /* @__PURE__ */ __name(({ params: params3 }) => (0, codegen_1._)`{additionalProperty: ${params3.additionalProperty}}`, "params")
     };
     var def = {
       keyword: "additionalProperties",
@@ -78771,7 +79834,7 @@ var require_oneOf = __commonJS({
     var util_1 = require_util7();
     var error62 = {
       message: "must match exactly one schema in oneOf",
-      params: /* @__PURE__ */ __name(({ params: params2 }) => (0, codegen_1._)`{passingSchemas: ${params2.passing}}`, "params")
+      params: /* @__PURE__ */ __name(({ params: params3 }) => (0, codegen_1._)`{passingSchemas: ${params3.passing}}`, "params")
     };
     var def = {
       keyword: "oneOf",
@@ -78856,8 +79919,8 @@ var require_if = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util7();
     var error62 = {
-      message: /* @__PURE__ */ __name(({ params: params2 }) => (0, codegen_1.str)`must match "${params2.ifClause}" schema`, "message"),
-      params: /* @__PURE__ */ __name(({ params: params2 }) => (0, codegen_1._)`{failingKeyword: ${params2.ifClause}}`, "params")
+      message: /* @__PURE__ */ __name(({ params: params3 }) => (0, codegen_1.str)`must match "${params3.ifClause}" schema`, "message"),
+      params: /* @__PURE__ */ __name(({ params: params3 }) => (0, codegen_1._)`{failingKeyword: ${params3.ifClause}}`, "params")
     };
     var def = {
       keyword: "if",
@@ -79199,7 +80262,7 @@ var require_unevaluatedProperties = __commonJS({
     var names_1 = require_names();
     var error62 = {
       message: "must NOT have unevaluated properties",
-      params: /* @__PURE__ */ __name(({ params: params2 }) => (0, codegen_1._)`{unevaluatedProperty: ${params2.unevaluatedProperty}}`, "params")
+      params: /* @__PURE__ */ __name(({ params: params3 }) => (0, codegen_1._)`{unevaluatedProperty: ${params3.unevaluatedProperty}}`, "params")
     };
     var def = {
       keyword: "unevaluatedProperties",
@@ -80127,14 +81190,14 @@ function firstMismatch2(errors) {
   if (error62 === void 0) return { pointer: "", problem: "does not match its schema" };
   let pointer = error62.instancePath;
   let problem = error62.message ?? "does not match its schema";
-  const params2 = error62.params;
-  if (error62.keyword === "required" && typeof params2["missingProperty"] === "string") {
-    pointer = `${pointer}/${params2["missingProperty"]}`;
+  const params3 = error62.params;
+  if (error62.keyword === "required" && typeof params3["missingProperty"] === "string") {
+    pointer = `${pointer}/${params3["missingProperty"]}`;
     problem = "required property is missing";
-  } else if (error62.keyword === "enum" && Array.isArray(params2["allowedValues"])) {
-    problem = `must be one of ${params2["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`;
+  } else if (error62.keyword === "enum" && Array.isArray(params3["allowedValues"])) {
+    problem = `must be one of ${params3["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`;
   } else if (error62.keyword === "const") {
-    problem = `must be ${JSON.stringify(params2["allowedValue"])}`;
+    problem = `must be ${JSON.stringify(params3["allowedValue"])}`;
   }
   return { pointer, problem };
 }
@@ -80179,7 +81242,8 @@ var init_wire_schemas = __esm({
       "legacy-merchant",
       "legacy-device",
       "legacy-device-created",
-      "legacy-acquirer-profile"
+      "legacy-acquirer-profile",
+      "legacy-emv-config"
     ];
     __name(compile2, "compile");
     __name(validators, "validators");
@@ -80318,7 +81382,7 @@ var init_attempt_verdict = __esm({
   "src/api/attempt-verdict.ts"() {
     "use strict";
     init_envelope();
-    init_errors6();
+    init_errors7();
     init_token_rejection();
     init_network_failure();
     init_retry_policy();
@@ -80342,9 +81406,9 @@ function isSecretName(name) {
 function redactPath(pathWithQuery) {
   const q = pathWithQuery.indexOf("?");
   if (q < 0) return pathWithQuery;
-  const params2 = new URLSearchParams(pathWithQuery.slice(q + 1));
+  const params3 = new URLSearchParams(pathWithQuery.slice(q + 1));
   const parts = [];
-  for (const [name, value] of params2) {
+  for (const [name, value] of params3) {
     const shown2 = isSecretName(name) ? REDACTED : value;
     parts.push(`${encodeURIComponent(name)}=${shown2 === REDACTED ? REDACTED : encodeURIComponent(shown2)}`);
   }
@@ -80492,11 +81556,11 @@ var init_token_fragments = __esm({
 import { performance as performance2 } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 function buildPath(prefix, path6, query) {
-  const params2 = new URLSearchParams();
+  const params3 = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== void 0) params2.append(name, String(value));
+    if (value !== void 0) params3.append(name, String(value));
   }
-  const search = params2.toString();
+  const search = params3.toString();
   return `${prefix}${path6}${search === "" ? "" : `?${search}`}`;
 }
 function firstHeader(value) {
@@ -80751,6 +81815,7 @@ function createApiClient(options) {
     transactions: transactionsClient(calls),
     settlements: settlementsClient(calls),
     legacy: legacyClient(calls),
+    legacyBinding: legacyBindingClient(calls),
     stats: /* @__PURE__ */ __name(() => transport.stats(), "stats"),
     close: /* @__PURE__ */ __name(() => transport.close(), "close")
   };
@@ -80791,7 +81856,7 @@ var init_api2 = __esm({
     "use strict";
     init_client();
     init_config();
-    init_errors6();
+    init_errors7();
     init_owner_info();
     init_redact2();
     init_retry_policy();
@@ -80879,7 +81944,8 @@ function computePlanOf(options, paths, cwd, forSavedPlan, base2) {
     payments: paymentOptionsOf(options),
     ...options.readStdin !== void 0 ? { readStdin: options.readStdin } : {},
     ...base2 !== void 0 ? { base: base2 } : {},
-    ...options.readEveryDevice === true ? { everyDevice: true } : {}
+    ...options.readEveryDevice === true ? { everyDevice: true } : {},
+    ...options.api !== void 0 ? { api: options.api } : {}
   });
 }
 function paymentOptionsOf(options) {
@@ -80941,6 +82007,17 @@ var init_render_json = __esm({
     init_plan_document();
     init_visible_text();
     __name(renderPlanJson, "renderPlanJson");
+  }
+});
+
+// src/render/api-words.ts
+function throughApi(plan) {
+  return plan.api === "legacy" ? " through the legacy API (/api/v2)" : "";
+}
+var init_api_words = __esm({
+  "src/render/api-words.ts"() {
+    "use strict";
+    __name(throughApi, "throughApi");
   }
 });
 
@@ -81586,9 +82663,9 @@ function keyRow(change, mark) {
 function idRow(change, mark) {
   return change.liveId === void 0 ? [] : [{ depth: 0, mark, text: `id = ${formatValue(change.liveId)}` }];
 }
-function wholeRows(change, fields4, mark, out, options) {
-  for (const field2 of fieldOrder(change.kind, Object.keys(fields4))) {
-    if (fields4[field2] !== void 0) valueRows(keyText(field2), fields4[field2], mark, 0, out, options);
+function wholeRows(change, fields, mark, out, options) {
+  for (const field2 of fieldOrder(change.kind, Object.keys(fields))) {
+    if (fields[field2] !== void 0) valueRows(keyText(field2), fields[field2], mark, 0, out, options);
   }
 }
 function changeRows(change, options = {}) {
@@ -81736,7 +82813,7 @@ function renderChange(change, style, warnings = []) {
 }
 function renderPlanText(input2, style, kind = "plan", options = {}) {
   const plan = visiblePlan(input2);
-  const out = [`paycfg ${kind === "plan" ? "plan" : "drift report"} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}`, ""];
+  const out = [`paycfg ${kind === "plan" ? "plan" : "drift report"} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}${throughApi(plan)}`, ""];
   if (plan.changes.length > 0 && hasOrigins(plan)) {
     out.push("paycfg will perform the following actions, grouped by where they come from (compared with the base manifest); apply runs them in the order their `after:` lines allow:", "");
     for (const group of changesByOrigin(plan.changes)) {
@@ -81810,6 +82887,7 @@ var SYMBOL, ROW_MARK_ACTION, UNMANAGED_LINES;
 var init_render_text = __esm({
   "src/render/render-text.ts"() {
     "use strict";
+    init_api_words();
     init_plan();
     init_visible_text();
     init_field_rows();
@@ -81887,7 +82965,7 @@ function renderPlanMarkdown(input2, kind = "plan", options = {}) {
     layout: /* @__PURE__ */ __name(() => [
       `### paycfg ${kind}: ${brief}`,
       "",
-      `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}`,
+      `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}${throughApi(plan)}`,
       "",
       ...revertLines(plan),
       ...kind === "plan" && plan.planHash !== void 0 ? [`<sub>${inline(planHashLine(plan.planHash))}</sub>`, ""] : []
@@ -82006,6 +83084,7 @@ var SYMBOL2, MARKDOWN_MAX_LENGTH, MARKDOWN_WRAP_AT, INLINE_SYNTAX, WORD_JOINER, 
 var init_render_markdown = __esm({
   "src/render/render-markdown.ts"() {
     "use strict";
+    init_api_words();
     init_visible_text();
     init_plan_wording();
     init_impact_wording();
@@ -82080,12 +83159,14 @@ var init_client_options = __esm({
   "src/cli/client-options.ts"() {
     "use strict";
     init_client2();
+    init_syntax();
     clientFlags = {
       "base-url": { type: "string", value: "URL", help: "Service base URL (default: $PAYCFG_BASE_URL)" },
       "token-file": { type: "string", value: "PATH", help: "Read the access token from this file (default: $PAYCFG_TOKEN)" },
       "insecure-http": { type: "boolean", help: "Allow plain http:// to a host other than localhost" },
       verbose: { type: "boolean", help: "Log every request (method, path, status, code, duration) to stderr" },
-      "strict-api": { type: "boolean", help: "Check every response against the wire schemas and stop on a mismatch" }
+      "strict-api": { type: "boolean", help: "Check every response against the wire schemas and stop on a mismatch" },
+      api: apiFlagSpec
     };
     clientEnvironment = [
       ["PAYCFG_BASE_URL", "Service base URL, unless --base-url is given"],
@@ -82350,6 +83431,7 @@ async function run(argv, io) {
   const maxDeletes = maxDeletesFlag("plan", values["max-deletes"]);
   const maxAffectedTerminals = maxAffectedTerminalsFlag("plan", values["max-affected-terminals"]);
   const impactWindow = impactWindowFlag("plan", values["impact-window"]);
+  const api = apiFlag("plan", values.api);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     const shown2 = await publishPlan({
@@ -82363,6 +83445,7 @@ async function run(argv, io) {
       ...maxAffectedTerminals !== void 0 ? { maxAffectedTerminals } : {},
       ...impactWindow !== void 0 ? { impactWindow } : {},
       ...values["allow-unsettled"] ? { allowUnsettled: true } : {},
+      ...api !== void 0 ? { api } : {},
       ...stdinOf(io),
       ...base2,
       ...values.out !== void 0 ? { out: values.out, force: values.force } : {}
@@ -82607,8 +83690,8 @@ var init_automatic_binding = __esm({
 // src/kinds/binding.operations.ts
 function target(change, { ids }) {
   const mchId = ids.merchant(change.merchant);
-  const fields4 = change.after;
-  return { mchId, profileId: String(ids.profile(fields4.acquirer)), fields: fields4 };
+  const fields = change.after;
+  return { mchId, profileId: String(ids.profile(fields.acquirer)), fields };
 }
 var bindingOperations;
 var init_binding_operations = __esm({
@@ -82622,22 +83705,22 @@ var init_binding_operations = __esm({
     bindingOperations = {
       taken: "update",
       async post(change, run7) {
-        const { mchId, fields: fields4 } = target(change, run7);
-        await run7.client.bindings.create(mchId, bindingBody(fields4, run7.ids));
+        const { mchId, fields } = target(change, run7);
+        await run7.client.bindings.create(mchId, bindingBody(fields, run7.ids));
         return true;
       },
       // Found after an unknown outcome: this run's own create, most likely; the next plan shows any difference (no readBack).
       async find(change, run7) {
-        const { mchId, profileId, fields: fields4 } = target(change, run7);
-        const found3 = (await run7.client.bindings.listAll(mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields4.currency);
-        return found3 === void 0 ? void 0 : { value: true, id: `${profileId}/${fields4.currency}`, record: found3 };
+        const { mchId, profileId, fields } = target(change, run7);
+        const found3 = (await run7.client.bindings.listAll(mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency);
+        return found3 === void 0 ? void 0 : { value: true, id: `${profileId}/${fields.currency}`, record: found3 };
       },
       created: /* @__PURE__ */ __name(async ({ adopted }) => didOnly(createdOrAdopted(adopted)), "created"),
       // PUT replaces the whole (profile, currency) subtree: a mid the manifest does not manage must be sent back as it is.
       async update(change, run7) {
-        const { mchId, profileId, fields: fields4 } = target(change, run7);
-        const liveMid = fields4.mid !== void 0 ? void 0 : (await bindingRecordsOf(run7, mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields4.currency)?.mid ?? void 0;
-        await run7.client.bindings.replace(mchId, bindingBody(fields4, run7.ids, liveMid));
+        const { mchId, profileId, fields } = target(change, run7);
+        const liveMid = fields.mid !== void 0 ? void 0 : (await bindingRecordsOf(run7, mchId)).find((r) => String(r.acquirerProfileId) === profileId && r.currency === fields.currency)?.mid ?? void 0;
+        await run7.client.bindings.replace(mchId, bindingBody(fields, run7.ids, liveMid));
         return didOnly("updated");
       },
       async delete(change, { client, ids }) {
@@ -82774,11 +83857,11 @@ var init_emv_operations = __esm({
       },
       // The PUT takes only the currency and the params: what the change leaves out is sent as it is live.
       async update(change, { client, live }) {
-        const fields4 = change.after;
+        const fields = change.after;
         const record2 = liveRecord(live.snapshot.emvConfigs, change.key);
         await client.emvConfigs.update(Number(change.liveId), {
-          currency: fields4.currency ?? record2?.currency,
-          params: fields4.params !== void 0 ? JSON.stringify(fields4.params) : record2?.params ?? "{}"
+          currency: fields.currency ?? record2?.currency,
+          params: fields.params !== void 0 ? JSON.stringify(fields.params) : record2?.params ?? "{}"
         });
         return didOnly("updated");
       },
@@ -82806,8 +83889,8 @@ var init_merchant_operations = __esm({
       post: /* @__PURE__ */ __name((change, { client }) => client.merchants.create(merchantBody(change.key, change.after)), "post"),
       // Live merchants with the change's providerReference, found through the name filter (the narrowest the list offers).
       async find(change, { client }) {
-        const fields4 = change.after;
-        const listed = await client.merchants.listAll(fields4.mchName !== void 0 ? { mchName: fields4.mchName } : void 0);
+        const fields = change.after;
+        const listed = await client.merchants.listAll(fields.mchName !== void 0 ? { mchName: fields.mchName } : void 0);
         const found3 = listed.filter((m) => m.providerReference === change.key)[0];
         return found3 === void 0 ? void 0 : { value: found3, id: found3.mchId, record: found3 };
       },
@@ -83193,11 +84276,11 @@ function setAt(target2, path6, value) {
   }
   current[path6[path6.length - 1]] = value;
 }
-async function prepareSavedPlan(saved, client, env, concurrency, maxDeletes, payments = {}) {
+async function prepareSavedPlan(saved, apiClient, env, concurrency, maxDeletes, payments = {}) {
   checkDeleteBudget(saved.plan, deleteBudgetOf(maxDeletes, saved.safety?.maxDeletes, "saved plan"));
   checkTerminalBudget(saved.plan, terminalBudgetOf(payments.maxAffectedTerminals, saved.safety?.maxAffectedTerminals, "saved plan"));
-  if (client.baseUrl !== saved.plan.baseUrl) {
-    throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${client.baseUrl}; make a new plan for this service`);
+  if (apiClient.baseUrl !== saved.plan.baseUrl) {
+    throw new SavedPlanError(`the plan was made against ${saved.plan.baseUrl}, not ${apiClient.baseUrl}; make a new plan for this service`);
   }
   const values = /* @__PURE__ */ new Map();
   const missing = [];
@@ -83220,7 +84303,8 @@ async function prepareSavedPlan(saved, client, env, concurrency, maxDeletes, pay
     throw new SavedPlanError(`secret values from the environment hold characters a manifest may not: ${refused.join("; ")}. Nothing was changed.`);
   }
   const desired = scopeAsDesired(saved);
-  const owner = await readOwner(client, saved.plan.group.groupId);
+  const owner = await readOwner(apiClient, saved.plan.group.groupId);
+  const client = groupClient(apiClient, saved.plan.api ?? "current", owner);
   const live = await readLive(client, desired, owner, { concurrency });
   const moved = movedSince(saved, live.state);
   if (moved.length > 0) throw new SavedPlanStaleError(moved);
@@ -83249,11 +84333,12 @@ async function prepareSavedPlan(saved, client, env, concurrency, maxDeletes, pay
     for (const { path: path6, value } of secrets) setAt(after, path6, value);
     return { ...change, after };
   });
-  return { plan: { ...plan, changes }, desired, live, secretValues: [...values.values()] };
+  return { plan: { ...plan, changes }, desired, live, secretValues: [...values.values()], group: client };
 }
 var init_prepare_saved_plan = __esm({
   "src/workflow/prepare-saved-plan.ts"() {
     "use strict";
+    init_configuration_api();
     init_read_live();
     init_manifest();
     init_kinds();
@@ -83281,7 +84366,7 @@ function abortedOf(signal) {
 async function prepareManifestApply(options) {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM2;
   const { run: run7, shown: shown2 } = await computeLibraryPlan({ ...options, parallelism });
-  return prepared(options.client, parallelism, { plan: run7.plan, desired: run7.desired, live: run7.live, secretValues: [...run7.loaded.secretValues], shown: shown2 });
+  return prepared(options.client, parallelism, { plan: run7.plan, desired: run7.desired, live: run7.live, secretValues: [...run7.loaded.secretValues], shown: shown2, group: run7.group });
 }
 async function prepareSavedApply(saved, options) {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM2;
@@ -83290,7 +84375,7 @@ async function prepareSavedApply(saved, options) {
   const payments = { ...options.allowUnsettled === true ? { allowUnsettled: true } : {}, ...maxAffectedTerminals !== void 0 ? { maxAffectedTerminals } : {} };
   return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes, payments));
 }
-function prepared(client, parallelism, { plan: toRun, desired, live, secretValues, shown: published }) {
+function prepared(client, parallelism, { plan: toRun, desired, live, secretValues, shown: published, group }) {
   const token = tokenOf(client);
   const shown2 = published ?? publishedFor(toRun, token);
   const reported = planDocument(shown2);
@@ -83301,7 +84386,7 @@ function prepared(client, parallelism, { plan: toRun, desired, live, secretValue
       const interrupted = options.interrupted ?? abortedOf(options.signal);
       const result = options.signal?.aborted === true ? { outcomes: toRun.changes.map((c) => ({ address: c.address, action: c.action, status: "not-started" })), done: 0, failed: 0, skipped: 0, notStarted: toRun.changes.length } : await executePlan(
         toRun,
-        { client, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
+        { client: group, ids: IdRegistry.fromLive(live.state), live, desired, plan: toRun },
         { parallelism, ...interrupted !== void 0 ? { interrupted } : {}, ...options.onEvent !== void 0 ? { onEvent: options.onEvent } : {} }
       );
       if (token === "") return { plan: reported, ...result };
@@ -83339,7 +84424,7 @@ var init_apply = __esm({
 
 // src/journal/errors.ts
 var JournalError;
-var init_errors7 = __esm({
+var init_errors8 = __esm({
   "src/journal/errors.ts"() {
     "use strict";
     init_errors();
@@ -83425,7 +84510,7 @@ var init_reader = __esm({
     "use strict";
     init_zod();
     init_visible_text();
-    init_errors7();
+    init_errors8();
     init_records();
     base = { journalVersion: external_exports.number().int().min(1), run: external_exports.string().min(1), time: external_exports.string() };
     count3 = external_exports.number().int().min(0);
@@ -83682,7 +84767,7 @@ function failureOf(error62, clean) {
 var init_scrub_text = __esm({
   "src/journal/scrub-text.ts"() {
     "use strict";
-    init_errors6();
+    init_errors7();
     init_errors();
     init_redact();
     init_token_fragments();
@@ -83791,7 +84876,7 @@ var init_sources = __esm({
   "src/journal/sources.ts"() {
     "use strict";
     init_collect_files();
-    init_errors7();
+    init_errors8();
     __name(sha256, "sha256");
     __name(hashFile, "hashFile");
     __name(manifestSource, "manifestSource");
@@ -83854,6 +84939,7 @@ async function journalApply(journal, options) {
     paycfgVersion: PACKAGE_VERSION,
     baseUrl: clean(plan.baseUrl),
     group: { groupId: clean(plan.group.groupId), groupName: clean(plan.group.groupName) },
+    ...plan.api !== void 0 ? { api: plan.api } : {},
     planHash: options.planHash ?? planHash(plan),
     source: sourceShown(options.source.source),
     git: { ...git3, uncommitted: git3.uncommitted?.map((f) => showControls(f)) ?? null },
@@ -83962,7 +85048,7 @@ var init_subscriber = __esm({
     "use strict";
     init_package_files();
     init_visible_text();
-    init_errors7();
+    init_errors8();
     init_plan_hash();
     init_records();
     init_scrub_text();
@@ -84093,7 +85179,7 @@ var init_writer = __esm({
   "src/journal/writer.ts"() {
     "use strict";
     init_visible_text();
-    init_errors7();
+    init_errors8();
     init_records();
     FIRST_BYTES = RECORD_PREFIX.length;
     BLANK_LEAD = 256;
@@ -84107,7 +85193,7 @@ var init_writer = __esm({
 var init_journal = __esm({
   "src/journal/index.ts"() {
     "use strict";
-    init_errors7();
+    init_errors8();
     init_plan_hash();
     init_reader();
     init_records();
@@ -84380,11 +85466,11 @@ function assembleStyles() {
     },
     hexToRgb: {
       value(hex3) {
-        const matches = /[a-f\d]{6}|[a-f\d]{3}/i.exec(hex3.toString(16));
-        if (!matches) {
+        const matches2 = /[a-f\d]{6}|[a-f\d]{3}/i.exec(hex3.toString(16));
+        if (!matches2) {
           return [0, 0, 0];
         }
-        let [colorString] = matches;
+        let [colorString] = matches2;
         if (colorString.length === 3) {
           colorString = [...colorString].map((character) => character + character).join("");
         }
@@ -85103,7 +86189,7 @@ async function confirm(ask, plan) {
   try {
     const answer = await ask(
       `
-Do you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}?
+Do you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?
   Only 'yes' will be accepted to approve.
 
   Enter a value: `
@@ -85169,12 +86255,14 @@ async function run2(argv, io) {
   const maxDeletes = maxDeletesFlag("apply", values["max-deletes"]);
   const maxAffectedTerminals = maxAffectedTerminalsFlag("apply", values["max-affected-terminals"]);
   const impactWindow = impactWindowFlag("apply", values["impact-window"]);
+  const api = apiFlag("apply", values.api);
   const budget = {
     ...maxDeletes !== void 0 ? { maxDeletes } : {},
     ...maxAffectedTerminals !== void 0 ? { maxAffectedTerminals } : {},
     ...values["allow-unsettled"] ? { allowUnsettled: true } : {}
   };
   if (planFile !== void 0 && impactWindow !== void 0) throw new UsageError("paycfg apply: --impact-window goes with -f; a saved plan keeps the impact it was made with");
+  if (planFile !== void 0 && api !== void 0) throw new UsageError("paycfg apply: --api goes with -f; a saved plan is applied through the API it was made through");
   if (planFile !== void 0 && targets.length > 0) throw new UsageError("paycfg apply: --target goes with -f; a saved plan was already limited when it was made");
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
@@ -85197,6 +86285,7 @@ async function run2(argv, io) {
       targets,
       ...budget,
       ...impactWindow !== void 0 ? { impactWindow } : {},
+      ...api !== void 0 ? { api } : {},
       readStdin
     }) : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget }).catch((error62) => {
       if (!(error62 instanceof SavedPlanStaleError)) throw error62;
@@ -85298,6 +86387,7 @@ var syntax2, applyCommand;
 var init_apply2 = __esm({
   "src/cli/commands/apply.ts"() {
     "use strict";
+    init_api_words();
     init_errors();
     init_apply();
     init_saved_plan();
@@ -85432,6 +86522,7 @@ async function run4(argv, io) {
   const parallelism = parallelismFlag("drift", values.parallelism);
   const targets = parseTargets(values.target);
   const impactWindow = impactWindowFlag("drift", values["impact-window"]);
+  const api = apiFlag("drift", values.api);
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   try {
     const plan = await publishPlan({
@@ -85442,6 +86533,7 @@ async function run4(argv, io) {
       parallelism,
       targets,
       readEveryDevice: true,
+      ...api !== void 0 ? { api } : {},
       ...impactWindow !== void 0 ? { impactWindow } : {},
       ...stdinOf(io)
     });
@@ -85665,12 +86757,12 @@ function readableBack(value, depth = 0) {
 function acceptsKey(schema, field2, value) {
   return value !== void 0 && schema.shape[field2].safeParse(value).success;
 }
-function fitEntry(schema, fields4, skip = []) {
+function fitEntry(schema, fields, skip = []) {
   const entry = {};
   const leftOut = [];
   for (const [field2, fieldSchema] of Object.entries(schema.shape)) {
     if (skip.includes(field2)) continue;
-    const value = fields4[field2];
+    const value = fields[field2];
     if (value === void 0) continue;
     const optional3 = fieldSchema.safeParse(void 0).success;
     if (optional3 && (!fieldSchema.safeParse(value).success || !readableBack(value))) {
@@ -85879,8 +86971,8 @@ var init_build_manifest = __esm({
         const owners = [];
         const add2 = /* @__PURE__ */ __name((resources, identityPrefix, merchant2) => {
           for (const device2 of resources.devices) {
-            const fields4 = device2.fields;
-            if (fields4.deviceAdmin === void 0) continue;
+            const fields = device2.fields;
+            if (fields.deviceAdmin === void 0) continue;
             owners.push({ identity: `${identityPrefix}\0${device2.key}`, merchant: merchant2, device: deviceKeyOf(device2) ?? String(device2.id) });
           }
         }, "add");
@@ -85891,8 +86983,8 @@ var init_build_manifest = __esm({
         }
         return owners;
       }
-      leftOut(address, fields4) {
-        for (const field2 of fields4) {
+      leftOut(address, fields) {
+        for (const field2 of fields) {
           this.notices.push(`${address}: ${field2} left out: the manifest format does not accept its live value (not managed, so plan never changes it)`);
         }
       }
@@ -85908,10 +87000,10 @@ var init_build_manifest = __esm({
       }
       merchant(resources, context) {
         const live = resources.merchant;
-        const fields4 = live.fields;
+        const fields = live.fields;
         const { entry, leftOut } = fitEntry(
           ENTRY_SCHEMAS.merchant,
-          merchant.exportFields(context.reference, fields4),
+          merchant.exportFields(context.reference, fields),
           (merchant.children ?? []).map((child) => child.manifest.list)
         );
         this.leftOut(`merchant/${context.addressKey}`, leftOut);
@@ -85922,7 +87014,7 @@ var init_build_manifest = __esm({
           entry: escapeTemplates(entry),
           providerReference: context.reference,
           mchId: String(live.id),
-          mchName: fields4.mchName ?? "",
+          mchName: fields.mchName ?? "",
           bindings,
           devices: devices2,
           variables
@@ -85952,11 +87044,11 @@ var init_build_manifest = __esm({
         const sorted = resources.map((r) => r.fields).sort((a, b) => byText3(a.acquirer, b.acquirer) || byText3(a.currency, b.currency));
         const problems = [];
         const routes = /* @__PURE__ */ new Map();
-        const items = sorted.map((fields4) => {
-          problems.push(...bindingProblems(fields4, routes, this.catalogue));
+        const items = sorted.map((fields) => {
+          problems.push(...bindingProblems(fields, routes, this.catalogue));
           const { entry } = fitEntry(ENTRY_SCHEMAS.binding, {
-            ...binding.exportFields("", fields4),
-            methods: manifestMethods(fields4.methods ?? {}, this.input.bindingAllowsUnknown !== true)
+            ...binding.exportFields("", fields),
+            methods: manifestMethods(fields.methods ?? {}, this.input.bindingAllowsUnknown !== true)
           });
           return { entry: escapeTemplates(entry) };
         });
@@ -85995,7 +87087,7 @@ var init_build_manifest = __esm({
         };
       }
       device(device2, context, bound, variables) {
-        const fields4 = device2.fields;
+        const fields = device2.fields;
         const alias = deviceKeyOf(device2);
         const id = String(device2.id);
         const address = alias === void 0 ? `device ${id} of merchant ${context.addressKey}` : `device/${context.addressKey}/${alias}`;
@@ -86006,7 +87098,7 @@ var init_build_manifest = __esm({
           variables.push({ name: named, merchant: context.reference || context.addressKey, device: alias ?? id, commentedOut: context.commentedOut || alias === void 0 });
         }
         const dropped = [];
-        const methods = fields4.methods;
+        const methods = fields.methods;
         let keepMethods = methods !== void 0;
         if (methods !== void 0 && bound !== void 0) {
           const unbound = methods.filter((code2) => !bound.methods.has(code2));
@@ -86015,9 +87107,9 @@ var init_build_manifest = __esm({
             dropped.push(`methods left out (not managed): method ${unbound.join(", ")} is not bound for the merchant`);
           }
         }
-        const acquirerProblem = acquirerFieldsProblem(fields4.acquirerFields, bound, this.catalogue);
+        const acquirerProblem = acquirerFieldsProblem(fields.acquirerFields, bound, this.catalogue);
         if (acquirerProblem !== void 0) dropped.push(`acquirerFields left out (not managed): ${acquirerProblem}`);
-        const exported = device.exportFields(alias ?? "", fields4);
+        const exported = device.exportFields(alias ?? "", fields);
         const { entry, leftOut } = fitEntry(ENTRY_SCHEMAS.device, {
           ...exported,
           deviceAlias: alias ?? "",
@@ -86025,7 +87117,7 @@ var init_build_manifest = __esm({
           // The variable's name stands in until the entry is escaped; the secret never reaches the entry.
           deviceAdmin: variable,
           acquirerFields: acquirerProblem === void 0 ? exported["acquirerFields"] : void 0,
-          emvParams: this.emvParams(fields4.emvParams, dropped)
+          emvParams: this.emvParams(fields.emvParams, dropped)
         });
         if (!context.commentedOut && alias !== void 0) {
           for (const text6 of dropped) this.notices.push(`${address}: ${text6}`);
@@ -86037,7 +87129,7 @@ var init_build_manifest = __esm({
         const comment = device2.lifecycle === "active" || device2.lifecycle === "logout" ? `${what2} ${id}` : void 0;
         if (alias !== void 0) return { entry: written, ...comment !== void 0 ? { comment } : {} };
         this.commentedOutDevices += context.commentedOut ? 0 : 1;
-        const liveAlias = fields4.deviceAlias;
+        const liveAlias = fields.deviceAlias;
         const why = liveAlias === "" ? "has no deviceAlias" : `has the deviceAlias ${JSON.stringify(liveAlias)}, which cannot be a manifest key (it starts or ends with spaces)`;
         if (!context.commentedOut) this.notices.push(`${address} (${what2}) ${why}: written commented out; set a deviceAlias on it, then uncomment it`);
         return {
@@ -86173,8 +87265,9 @@ var init_held_token = __esm({
 });
 
 // src/export/read-export.ts
-async function readExportSource(client, options) {
-  const owner = await readOwner(client, void 0);
+async function readExportSource(apiClient, options) {
+  const [owner, api] = await Promise.all([readOwner(apiClient, void 0), resolveGroupApi(apiClient, options.api ?? "detect")]);
+  const client = groupClient(apiClient, api, owner);
   const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
   const unkeyable = merchantRecords.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, "providerReference", m.providerReference ?? void 0));
   const unread = unkeyable.filter((m) => !snapshot.bindings.has(m.mchId) || !deviceRecords.has(m.mchId));
@@ -86209,6 +87302,8 @@ async function readExportSource(client, options) {
 var init_read_export = __esm({
   "src/export/read-export.ts"() {
     "use strict";
+    init_configuration_api();
+    init_detect_api();
     init_normalise_live();
     init_read_live();
     init_map_with_concurrency();
@@ -86255,7 +87350,7 @@ var init_schema_location = __esm({
 
 // src/export/errors.ts
 var ExportOutputError, ExportFileExistsError;
-var init_errors8 = __esm({
+var init_errors9 = __esm({
   "src/export/errors.ts"() {
     "use strict";
     init_errors();
@@ -86379,7 +87474,7 @@ function describeFsError2(error62) {
 var init_write_output = __esm({
   "src/export/write-output.ts"() {
     "use strict";
-    init_errors8();
+    init_errors9();
     __name(writeFileAtomically, "writeFileAtomically");
     __name(placeWithoutReplacing, "placeWithoutReplacing");
     __name(refuseExistingFile, "refuseExistingFile");
@@ -86666,7 +87761,7 @@ import { dirname as dirname4, join as join6, resolve as resolve3 } from "node:pa
 async function exportGroup(input2) {
   const { target: target2, cwd } = input2;
   if (target2.kind === "file" && target2.force !== true) await refuseExistingFile(resolve3(cwd, target2.path));
-  const source = await readExportSource(input2.client, { concurrency: input2.concurrency });
+  const source = await readExportSource(input2.client, { concurrency: input2.concurrency, ...input2.api !== void 0 ? { api: input2.api } : {} });
   const { token } = input2;
   if (token !== void 0) refuseHeldToken(source, token);
   const guard = /* @__PURE__ */ __name((text6, where) => {
@@ -86729,7 +87824,7 @@ var init_export = __esm({
     init_secret_variables();
     init_reference_proposals();
     init_literal_text();
-    init_errors8();
+    init_errors9();
     init_held_token();
   }
 });
@@ -86744,7 +87839,8 @@ function exportGroup2(options) {
     manageSecrets: options.manageSecrets === true,
     target: options.target ?? { kind: "stdout" },
     cwd: options.cwd ?? process.cwd(),
-    ...token !== "" ? { token } : {}
+    ...token !== "" ? { token } : {},
+    ...options.api === "current" || options.api === "legacy" ? { api: options.api } : {}
   });
 }
 var init_export2 = __esm({
@@ -86767,6 +87863,7 @@ async function run6(argv, io) {
   const { values } = parseFlags("export", exportSyntax, argv);
   if (values.out !== void 0 && values["out-dir"] !== void 0) throw new UsageError("paycfg export: choose one of -o and --out-dir");
   const parallelism = parallelismFlag("export", values.parallelism);
+  const api = apiFlag("export", values.api);
   const target2 = values["out-dir"] !== void 0 ? { kind: "directory", path: values["out-dir"], force: values.force } : values.out !== void 0 ? { kind: "file", path: values.out, force: values.force } : { kind: "stdout" };
   const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
   let result;
@@ -86777,7 +87874,8 @@ async function run6(argv, io) {
       assignReferences: values["assign-references"],
       manageSecrets: values["manage-secrets"],
       target: target2,
-      cwd: io.cwd
+      cwd: io.cwd,
+      ...api !== void 0 ? { api } : {}
     });
   } finally {
     await client.close();
@@ -86943,6 +88041,94 @@ var init_clock = __esm({
   }
 });
 
+// src/sim/core/payment-methods.ts
+function buildCatalog() {
+  const catalog = /* @__PURE__ */ new Map();
+  CARD_NETWORKS.forEach((letter, index) => {
+    const code2 = `0${index + 1}`;
+    catalog.set(code2, { code: code2, name: `NETWORK_${letter}`, type: "card" });
+  });
+  const qrFamilies = [
+    ["A", 3],
+    ["B", 3],
+    ["C", 16]
+  ];
+  for (const [letter, count4] of qrFamilies) {
+    for (let n = 1; n <= count4; n += 1) {
+      const code2 = `${letter}${n}`;
+      catalog.set(code2, { code: code2, name: `QR_${code2}`, type: "qr" });
+    }
+  }
+  return catalog;
+}
+function isMethodCodes(value) {
+  return value === "reference" || value === "extended";
+}
+function buildExtendedCatalog() {
+  const catalog = new Map(CATALOG);
+  for (let n = FIRST_EXTENDED; n <= LAST_EXTENDED; n += 1) {
+    const code2 = String(n).padStart(2, "0");
+    catalog.set(code2, { code: code2, name: `NETWORK_${code2}`, type: "card" });
+  }
+  return catalog;
+}
+function legacyMethodName(code2) {
+  return LEGACY_NAMES.get(code2) ?? code2;
+}
+function catalogOf(codes, entries) {
+  const byName = new Map([...entries.values()].map((info) => [info.name, info.code]));
+  return {
+    codes,
+    has: /* @__PURE__ */ __name((code2) => entries.has(code2), "has"),
+    info: /* @__PURE__ */ __name((code2) => entries.get(code2), "info"),
+    codeOf: /* @__PURE__ */ __name((codeOrName) => {
+      if (entries.has(codeOrName)) return codeOrName;
+      const upper = codeOrName.toUpperCase();
+      const code2 = CODE_BY_LEGACY_NAME.get(upper) ?? byName.get(upper);
+      return code2 !== void 0 && entries.has(code2) ? code2 : void 0;
+    }, "codeOf")
+  };
+}
+function methodCatalog(codes) {
+  return CATALOGS[codes];
+}
+function anyMethodInfo(code2) {
+  return EXTENDED_CATALOG.get(code2);
+}
+var CARD_NETWORKS, CATALOG, METHOD_CODES, DEFAULT_METHOD_CODES, FIRST_EXTENDED, LAST_EXTENDED, EXTENDED_CATALOG, LEGACY_NAMES, CODE_BY_LEGACY_NAME, CATALOGS;
+var init_payment_methods2 = __esm({
+  "src/sim/core/payment-methods.ts"() {
+    "use strict";
+    CARD_NETWORKS = ["A", "B", "C", "D", "E", "F"];
+    __name(buildCatalog, "buildCatalog");
+    CATALOG = buildCatalog();
+    METHOD_CODES = ["reference", "extended"];
+    DEFAULT_METHOD_CODES = "reference";
+    __name(isMethodCodes, "isMethodCodes");
+    FIRST_EXTENDED = 7;
+    LAST_EXTENDED = 20;
+    __name(buildExtendedCatalog, "buildExtendedCatalog");
+    EXTENDED_CATALOG = buildExtendedCatalog();
+    LEGACY_NAMES = /* @__PURE__ */ new Map([
+      ["01", "VISA"],
+      ["02", "MASTERCARD"],
+      ["03", "UNIONPAY"],
+      ["04", "AMEX"],
+      ["05", "JCB"],
+      ["06", "DISCOVER"]
+    ]);
+    CODE_BY_LEGACY_NAME = new Map([...LEGACY_NAMES].map(([code2, name]) => [name, code2]));
+    __name(legacyMethodName, "legacyMethodName");
+    __name(catalogOf, "catalogOf");
+    CATALOGS = {
+      reference: catalogOf("reference", CATALOG),
+      extended: catalogOf("extended", EXTENDED_CATALOG)
+    };
+    __name(methodCatalog, "methodCatalog");
+    __name(anyMethodInfo, "anyMethodInfo");
+  }
+});
+
 // src/sim/core/prng.ts
 import { randomInt } from "node:crypto";
 function createPrng(seed) {
@@ -86995,7 +88181,7 @@ function ownerInvalid() {
   return new SimServiceError(ServiceCode.OwnerInvalid, "Owner info invalid");
 }
 var ServiceCode, SimServiceError, SimStateError, SimPortTakenError;
-var init_errors9 = __esm({
+var init_errors10 = __esm({
   "src/sim/errors.ts"() {
     "use strict";
     init_errors();
@@ -87007,7 +88193,9 @@ var init_errors9 = __esm({
       System: 10001,
       OwnerInvalid: 13e3,
       /** legacy endpoint called by a group switched to the current API */
-      LegacyApiDisabled: 13310
+      LegacyApiDisabled: 13310,
+      /** current-API endpoint called by a group still on the legacy API, when the simulator refuses those (`--legacy-groups current-api=refuse`) */
+      CurrentApiDisabled: 13311
     };
     SimServiceError = class extends PaycfgError {
       constructor(serviceCode, msg, httpStatus = 200) {
@@ -87067,7 +88255,7 @@ var StateFileWriter;
 var init_state_file = __esm({
   "src/sim/core/state-file.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     __name(readStateFile, "readStateFile");
     StateFileWriter = class {
       constructor(path6, snapshot, delayMs = 250) {
@@ -87275,8 +88463,13 @@ var init_records2 = __esm({
       merchantType: external_exports.string().optional(),
       additionalData: jsonObject2.optional(),
       hasKioskTerminal: external_exports.boolean(),
-      /** Legacy (/api/v2) `extParams` `{acqMid, acqTid}` (02 §2.3), as a legacy write last set it. */
+      /**
+       * Legacy (/api/v2) `extParams` (02 §2.3: `{acqMid, acqTid}`; the public client adds `subMid` and
+       * the secret `signKey`), as a legacy write last set it.
+       */
       legacyExtParams: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+      /** Legacy `terminalEmvParams`: EMV parameters the merchant's terminals made through the legacy API start from. */
+      legacyTerminalEmvParams: jsonObject2.optional(),
       createdBy: external_exports.string(),
       createdAt: timestamp,
       updatedAt: timestamp
@@ -87317,6 +88510,12 @@ var init_records2 = __esm({
       profileId: external_exports.string().nullable(),
       emvParams: jsonObject2,
       extParams: jsonObject2.optional(),
+      /**
+       * Flat legacy acquirer fields (`acqTid`, `subMid`, ...; `tid`/`mid` under the record's names) sent
+       * before the merchant had a binding to hold them: they join `extParams.acquirers.<profileId>` when
+       * a legacy binding provisions the device (rules/legacy/devices.ts).
+       */
+      unprovisionedFields: external_exports.record(external_exports.string(), external_exports.string()).optional(),
       operatingMode: external_exports.string().optional(),
       activesAt: timestamp.optional(),
       /** internal: a pending code older than this cannot be used to log in */
@@ -87555,7 +88754,7 @@ var init_store = __esm({
   "src/sim/core/store.ts"() {
     "use strict";
     init_errors();
-    init_errors9();
+    init_errors10();
     init_id_generator();
     init_records2();
     FIRST_NUMERIC_ID = 1001;
@@ -88049,6 +89248,20 @@ var init_faults = __esm({
   }
 });
 
+// src/sim/http/legacy-groups.ts
+function parseLegacyGroups(text6) {
+  const match2 = /^current-api=(serve|refuse)$/.exec(text6.trim());
+  return match2 ? { currentApi: match2[1] } : void 0;
+}
+var DEFAULT_LEGACY_GROUPS;
+var init_legacy_groups = __esm({
+  "src/sim/http/legacy-groups.ts"() {
+    "use strict";
+    DEFAULT_LEGACY_GROUPS = { currentApi: "serve" };
+    __name(parseLegacyGroups, "parseLegacyGroups");
+  }
+});
+
 // src/sim/http/loopback.ts
 import { isIP as isIP2 } from "node:net";
 function isLoopbackAddress(address) {
@@ -88128,13 +89341,15 @@ function serviceContext(store, group, clock, settings) {
     timestamp: formatTimestamp(now),
     epochSecond: Math.floor(now.getTime() / 1e3),
     wireStyle: settings.wireStyle,
-    summaryLists: settings.summaryLists
+    summaryLists: settings.summaryLists,
+    methods: methodCatalog(settings.methodCodes ?? DEFAULT_METHOD_CODES)
   };
 }
 var init_context = __esm({
   "src/sim/rules/context.ts"() {
     "use strict";
     init_clock();
+    init_payment_methods2();
     __name(serviceContext, "serviceContext");
   }
 });
@@ -88441,13 +89656,13 @@ function splitPath(path6) {
   }
 }
 function match(segments, parts) {
-  const params2 = {};
+  const params3 = {};
   const score = [];
   for (let i = 0; i < segments.length; i += 1) {
     const segment = segments[i];
     if (segment.kind === "rest") {
       score.push(0);
-      return { params: params2, score };
+      return { params: params3, score };
     }
     const part = parts[i];
     if (part === void 0) return void 0;
@@ -88456,11 +89671,11 @@ function match(segments, parts) {
       score.push(2);
     } else {
       if (part === "") return void 0;
-      params2[segment.name] = part;
+      params3[segment.name] = part;
       score.push(1);
     }
   }
-  return parts.length === segments.length ? { params: params2, score } : void 0;
+  return parts.length === segments.length ? { params: params3, score } : void 0;
 }
 function compareScores(a, b) {
   for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
@@ -88560,7 +89775,7 @@ var init_validation = __esm({
   "src/sim/http/validation.ts"() {
     "use strict";
     init_json();
-    init_errors9();
+    init_errors10();
     __name(parseInput, "parseInput");
     __name(formatPath2, "formatPath");
     TYPE_NAMES = {
@@ -88573,48 +89788,6 @@ var init_validation = __esm({
       record: "an object"
     };
     __name(describeIssue, "describeIssue");
-  }
-});
-
-// src/sim/core/payment-methods.ts
-function buildCatalog() {
-  const catalog = /* @__PURE__ */ new Map();
-  CARD_NETWORKS.forEach((letter, index) => {
-    const code2 = `0${index + 1}`;
-    catalog.set(code2, { code: code2, name: `NETWORK_${letter}`, type: "card" });
-  });
-  const qrFamilies = [
-    ["A", 3],
-    ["B", 3],
-    ["C", 16]
-  ];
-  for (const [letter, count4] of qrFamilies) {
-    for (let n = 1; n <= count4; n += 1) {
-      const code2 = `${letter}${n}`;
-      catalog.set(code2, { code: code2, name: `QR_${code2}`, type: "qr" });
-    }
-  }
-  return catalog;
-}
-function paymentMethodInfo(code2) {
-  return CATALOG.get(code2);
-}
-function isPaymentMethodCode2(code2) {
-  return CATALOG.has(code2);
-}
-function allPaymentMethods() {
-  return [...CATALOG.values()];
-}
-var CARD_NETWORKS, CATALOG;
-var init_payment_methods2 = __esm({
-  "src/sim/core/payment-methods.ts"() {
-    "use strict";
-    CARD_NETWORKS = ["A", "B", "C", "D", "E", "F"];
-    __name(buildCatalog, "buildCatalog");
-    CATALOG = buildCatalog();
-    __name(paymentMethodInfo, "paymentMethodInfo");
-    __name(isPaymentMethodCode2, "isPaymentMethodCode");
-    __name(allPaymentMethods, "allPaymentMethods");
   }
 });
 
@@ -88740,7 +89913,7 @@ function checkProfile(ctx, profile) {
   const methods = Object.keys(profile.methodList);
   if (methods.length === 0) throw invalid("payment method required: methodList has no payment method");
   for (const code2 of methods) {
-    const info = paymentMethodInfo(code2);
+    const info = ctx.methods.info(code2);
     if (info?.type !== profile.acqType) {
       throw invalid(`methodList: payment method ${code2} is not a ${profile.acqType} method; a ${profile.acqType} profile takes ${profile.acqType} methods only`);
     }
@@ -88748,8 +89921,8 @@ function checkProfile(ctx, profile) {
   if (profile.acqType === "card" && profile.emvList === void 0) {
     throw invalid("EMV required for card: emvList is required when acqType is card");
   }
-  const emvList3 = profile.emvList ?? {};
-  for (const [code2, ids] of Object.entries(emvList3)) {
+  const emvList = profile.emvList ?? {};
+  for (const [code2, ids] of Object.entries(emvList)) {
     if (!(code2 in profile.methodList)) throw invalid(`emvList: payment method ${code2} is not in methodList`);
     for (const id of ids) {
       if (id === 0) continue;
@@ -88762,7 +89935,7 @@ function checkProfile(ctx, profile) {
   }
   if (profile.acqType === "card") {
     for (const code2 of methods) {
-      if (!(emvList3[code2] ?? []).some((id) => id !== 0)) {
+      if (!(emvList[code2] ?? []).some((id) => id !== 0)) {
         throw invalid(`EMV required for card: payment method ${code2} needs at least one non-zero EMV id in emvList`);
       }
     }
@@ -88773,8 +89946,7 @@ var init_acquirer_profiles = __esm({
   "src/sim/rules/acquirer-profiles.ts"() {
     "use strict";
     init_json();
-    init_payment_methods2();
-    init_errors9();
+    init_errors10();
     CREATED_BY = "openapi";
     __name(listAcquirerProfiles, "listAcquirerProfiles");
     __name(requireAcquirerProfile, "requireAcquirerProfile");
@@ -88798,268 +89970,17 @@ var init_acquirer_profiles = __esm({
   }
 });
 
-// src/sim/http/schemas/common.ts
-function optional2(schema) {
-  return schema.nullish().transform((value) => value ?? void 0);
-}
-function clearable(schema) {
-  return schema.nullable().optional();
-}
-function isTimeZone(name) {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function jsonObjectString(inner) {
-  const parsed = external_exports.string().transform((text6, ctx) => {
-    let value;
-    try {
-      value = JSON.parse(text6);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "is not valid JSON (a JSON-encoded object string is expected)", input: text6 });
-      return external_exports.NEVER;
-    }
-    if (!isJsonObject(value)) {
-      ctx.addIssue({ code: "custom", message: "must be a JSON-encoded object", input: text6 });
-      return external_exports.NEVER;
-    }
-    if (pathDeeperThan(value) !== void 0) {
-      ctx.addIssue({ code: "custom", message: `nests deeper than ${MAX_JSON_DEPTH} levels`, input: text6 });
-      return external_exports.NEVER;
-    }
-    return value;
-  });
-  return inner ? parsed.pipe(inner) : parsed;
-}
-var requiredText2, currencyCode3, paymentMethodCode, anyJsonObject;
-var init_common = __esm({
-  "src/sim/http/schemas/common.ts"() {
-    "use strict";
-    init_zod();
-    init_json();
-    init_payment_methods2();
-    __name(optional2, "optional");
-    __name(clearable, "clearable");
-    requiredText2 = external_exports.string().refine((s) => s.trim() !== "", { error: "must not be empty" });
-    currencyCode3 = external_exports.string().regex(/^[A-Z]{3}$/, { error: "must be a 3-letter upper-case ISO 4217 code" });
-    paymentMethodCode = external_exports.string().superRefine((code2, ctx) => {
-      if (!isPaymentMethodCode2(code2)) ctx.addIssue({ code: "custom", message: `has unknown payment method code "${code2}"`, input: code2 });
-    });
-    __name(isTimeZone, "isTimeZone");
-    anyJsonObject = external_exports.custom(isJsonObject, { error: "must be an object" });
-    __name(jsonObjectString, "jsonObjectString");
-  }
-});
-
-// src/sim/http/schemas/acquirer-profile.ts
-var CONN_MESSAGE_FORMATS2, methodList, emvList, fields, acquirerProfileCreateSchema, acquirerProfileUpdateSchema;
-var init_acquirer_profile = __esm({
-  "src/sim/http/schemas/acquirer-profile.ts"() {
-    "use strict";
-    init_zod();
-    init_records2();
-    init_common();
-    CONN_MESSAGE_FORMATS2 = [
-      "HOSTA_8583",
-      "HOSTB_8583",
-      "HOSTC_8583",
-      "HOSTD_AIO",
-      "HOSTD_WALLET",
-      "HOSTE_JSON",
-      "SVC_ENABLER"
-    ];
-    methodList = jsonObjectString(external_exports.record(paymentMethodCode, external_exports.array(external_exports.string())));
-    emvList = jsonObjectString(external_exports.record(paymentMethodCode, external_exports.array(external_exports.number().int().min(0))));
-    fields = {
-      profileName: requiredText2,
-      currency: currencyCode3,
-      acqType: optional2(acqTypeSchema),
-      connUrl: optional2(external_exports.string()),
-      notifyUrl: optional2(external_exports.string()),
-      connExtraParams: optional2(jsonObjectString()),
-      connMessageFormat: external_exports.enum(CONN_MESSAGE_FORMATS2),
-      enablerMsgFormat: optional2(external_exports.string()),
-      enablerParams: optional2(external_exports.string()),
-      asDefault: optional2(external_exports.boolean()),
-      asSettleBlock: optional2(external_exports.boolean()),
-      methodList,
-      emvList: optional2(emvList)
-    };
-    acquirerProfileCreateSchema = external_exports.object(fields);
-    acquirerProfileUpdateSchema = external_exports.object({
-      ...fields,
-      profileName: optional2(requiredText2),
-      // Compared with the stored value by the rule: equal is accepted, different is refused as immutable.
-      currency: optional2(external_exports.string()),
-      connMessageFormat: optional2(external_exports.enum(CONN_MESSAGE_FORMATS2)),
-      methodList: optional2(methodList)
-    });
-  }
-});
-
-// src/sim/http/page.ts
-function parsePageRequest(query, defaultPageSize = DEFAULT_PAGE_SIZE) {
-  return {
-    pageNumber: parseIntegerParam(query, "pageNumber", 1, (n) => n >= 1, "must be a whole number from 1"),
-    pageSize: parseIntegerParam(query, "pageSize", defaultPageSize, (n) => n >= 1 || n === -1, "must be -1 or a whole number from 1")
-  };
-}
-function parseIntegerParam(query, name, fallback, accept, problem) {
-  const raw = query.get(name);
-  if (raw === null || raw === "") return fallback;
-  const n = /^-?\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  if (!Number.isInteger(n) || !accept(n)) throw parameterError(name, `${problem}, got "${raw}"`);
-  return n;
-}
-function paginate(records, request, view, maxPageSize) {
-  const cap = maxPageSize !== void 0 && maxPageSize > 0 ? maxPageSize : void 0;
-  const total = records.length;
-  if (request.pageSize === -1 && cap === void 0) {
-    return { total, current: 1, size: -1, pages: pagesOf(total, -1), hasNext: false, records: records.map(view) };
-  }
-  const size2 = request.pageSize === -1 ? cap : Math.min(request.pageSize, cap ?? request.pageSize);
-  const current = request.pageSize === -1 ? 1 : request.pageNumber;
-  const start = (current - 1) * size2;
-  const slice = start < total ? records.slice(start, start + size2) : [];
-  return { total, current, size: size2, pages: pagesOf(total, size2), hasNext: start + size2 < total, records: slice.map(view) };
-}
-function pagesOf(total, size2) {
-  if (size2 === 0 || total === 0) return 0;
-  return Math.trunc(total / size2) + (total % size2 !== 0 ? 1 : 0);
-}
-function wirePage(page, style) {
-  if (style === "real") return { records: page.records, total: page.total, size: page.size, current: page.current, pages: page.pages };
-  return { total: page.total, current: page.current, hasNext: page.hasNext, records: page.records };
-}
-var DEFAULT_PAGE_SIZE, DOCUMENT_2_PAGE_SIZE;
-var init_page = __esm({
-  "src/sim/http/page.ts"() {
-    "use strict";
-    init_errors9();
-    DEFAULT_PAGE_SIZE = 20;
-    DOCUMENT_2_PAGE_SIZE = 10;
-    __name(parsePageRequest, "parsePageRequest");
-    __name(parseIntegerParam, "parseIntegerParam");
-    __name(paginate, "paginate");
-    __name(pagesOf, "pagesOf");
-    __name(wirePage, "wirePage");
-  }
-});
-
-// src/sim/http/wire-style.ts
-function isWireStyle(value) {
-  return value === "real" || value === "reference";
-}
-function wireRecord(view, style) {
-  if (style !== "real") return view;
-  const sent = {};
-  for (const [key, value] of Object.entries(view)) sent[key] = value === void 0 ? null : value;
-  return sent;
-}
-function faultStatus(style) {
-  return style === "real" ? 200 : 503;
-}
-var WIRE_STYLES, DEFAULT_WIRE_STYLE;
-var init_wire_style = __esm({
-  "src/sim/http/wire-style.ts"() {
-    "use strict";
-    WIRE_STYLES = ["real", "reference"];
-    DEFAULT_WIRE_STYLE = "real";
-    __name(isWireStyle, "isWireStyle");
-    __name(wireRecord, "wireRecord");
-    __name(faultStatus, "faultStatus");
-  }
-});
-
-// src/sim/http/routes/api-route.ts
-function param(request, name) {
-  return request.params[name] ?? "";
-}
-function queryText(request, name) {
-  const value = request.query.get(name);
-  return value === null || value === "" ? void 0 : value;
-}
-function pageOf(request, records, view, defaultPageSize) {
-  const style = request.ctx.wireStyle;
-  const page = paginate(records, parsePageRequest(request.query, defaultPageSize), (record2) => wireRecord(view(record2), style), request.maxPageSize);
-  return success2(wirePage(page, style));
-}
-function recordOf2(request, view) {
-  return success2(view === void 0 ? null : wireRecord(view, request.ctx.wireStyle));
-}
-var API_V1;
-var init_api_route = __esm({
-  "src/sim/http/routes/api-route.ts"() {
-    "use strict";
-    init_envelope2();
-    init_page();
-    init_wire_style();
-    API_V1 = "/api/openapi/v1";
-    __name(param, "param");
-    __name(queryText, "queryText");
-    __name(pageOf, "pageOf");
-    __name(recordOf2, "recordOf");
-  }
-});
-
-// src/sim/http/routes/acquirer-profile-routes.ts
-var acquirerProfileRoutes;
-var init_acquirer_profile_routes = __esm({
-  "src/sim/http/routes/acquirer-profile-routes.ts"() {
-    "use strict";
-    init_acquirer_profiles();
-    init_envelope2();
-    init_acquirer_profile();
-    init_validation();
-    init_api_route();
-    acquirerProfileRoutes = [
-      {
-        method: "GET",
-        pattern: `${API_V1}/acquirer`,
-        handler: /* @__PURE__ */ __name((r) => pageOf(r, listAcquirerProfiles(r.ctx, { profileName: queryText(r, "profileName") }), acquirerProfileView), "handler")
-      },
-      {
-        method: "POST",
-        pattern: `${API_V1}/acquirer`,
-        handler: /* @__PURE__ */ __name((r) => {
-          const profile = createAcquirerProfile(r.ctx, parseInput(acquirerProfileCreateSchema, r.body()));
-          return success2({ id: profile.profileId });
-        }, "handler")
-      },
-      {
-        method: "PUT",
-        pattern: `${API_V1}/acquirer/{profileId}`,
-        handler: /* @__PURE__ */ __name((r) => {
-          updateAcquirerProfile(r.ctx, param(r, "profileId"), parseInput(acquirerProfileUpdateSchema, r.body()));
-          return success2();
-        }, "handler")
-      },
-      {
-        method: "DELETE",
-        pattern: `${API_V1}/acquirer/{profileId}`,
-        handler: /* @__PURE__ */ __name((r) => {
-          deleteAcquirerProfile(r.ctx, param(r, "profileId"));
-          return success2();
-        }, "handler")
-      }
-    ];
-  }
-});
-
 // src/sim/rules/device-provisioning.ts
-function deviceMethodCodes(methodList5) {
-  if (methodList5 === void 0) return [];
-  return methodList5.split(",").map((code2) => code2.trim()).filter((code2) => code2 !== "");
+function deviceMethodCodes(methodList2) {
+  if (methodList2 === void 0) return [];
+  return methodList2.split(",").map((code2) => code2.trim()).filter((code2) => code2 !== "");
 }
-function checkDeviceMethods(ctx, mchId, methodList5) {
+function checkDeviceMethods(ctx, mchId, methodList2) {
   const bound = /* @__PURE__ */ new Set();
   for (const binding2 of ctx.group.bindingsOf(mchId).values()) {
     for (const method of binding2.paymentMethods) bound.add(method.code);
   }
-  for (const code2 of deviceMethodCodes(methodList5)) {
+  for (const code2 of deviceMethodCodes(methodList2)) {
     if (!bound.has(code2)) throw invalid(`methodList: payment method ${code2} is not bound for merchant ${mchId}`);
   }
 }
@@ -89074,9 +89995,9 @@ function checkDeviceAcquirers(ctx, mchId, extParams3) {
     if (!profile || !boundProfiles.has(profileId)) {
       throw invalid(`extParams.acquirers.${profileKey}: acquirer profile ${profileKey} is not bound to merchant ${mchId}`);
     }
-    const fields4 = entry !== null && typeof entry === "object" && !Array.isArray(entry) ? entry : {};
+    const fields = entry !== null && typeof entry === "object" && !Array.isArray(entry) ? entry : {};
     for (const name of enablerFieldNames(ctx, profile)) {
-      const value = fields4[name];
+      const value = fields[name];
       if (typeof value !== "string" || value === "") {
         throw invalid(
           `extParams.acquirers.${profileKey}.${name} required: acquirer profile ${profile.profileName} (${profileId}) needs enabler fields ${enablerFieldNames(ctx, profile).join(", ")}`
@@ -89085,8 +90006,8 @@ function checkDeviceAcquirers(ctx, mchId, extParams3) {
     }
   }
 }
-function provisioningProfileId(ctx, mchId, methodList5) {
-  const methods = deviceMethodCodes(methodList5);
+function provisioningProfileId(ctx, mchId, methodList2) {
+  const methods = deviceMethodCodes(methodList2);
   for (const binding2 of ctx.group.bindingsOf(mchId).values()) {
     if (methods.length === 0 || binding2.paymentMethods.some((m) => methods.includes(m.code))) {
       return String(binding2.profileId);
@@ -89094,8 +90015,8 @@ function provisioningProfileId(ctx, mchId, methodList5) {
   }
   return null;
 }
-function deviceEmvAids(ctx, mchId, methodList5) {
-  const methods = deviceMethodCodes(methodList5);
+function deviceEmvAids(ctx, mchId, methodList2) {
+  const methods = deviceMethodCodes(methodList2);
   const seen = /* @__PURE__ */ new Set();
   const aids = [];
   for (const binding2 of ctx.group.bindingsOf(mchId).values()) {
@@ -89111,11 +90032,11 @@ function deviceEmvAids(ctx, mchId, methodList5) {
   }
   return aids;
 }
-var DEFAULT_DEVICE_EMV_PARAMS, DEFAULT_DEVICE_TYPE, ACTIVATION_CODE_TTL_MS;
+var DEFAULT_DEVICE_EMV_PARAMS, DEFAULT_DEVICE_TYPE2, ACTIVATION_CODE_TTL_MS;
 var init_device_provisioning = __esm({
   "src/sim/rules/device-provisioning.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     init_acquirer_profiles();
     DEFAULT_DEVICE_EMV_PARAMS = {
       netDFloorLimit: "00000100",
@@ -89127,7 +90048,7 @@ var init_device_provisioning = __esm({
       terminalCapability: "0068C8",
       emvFlags: "VMAUJDP"
     };
-    DEFAULT_DEVICE_TYPE = "COTS";
+    DEFAULT_DEVICE_TYPE2 = "COTS";
     ACTIVATION_CODE_TTL_MS = 7 * 24 * 60 * 60 * 1e3;
     __name(deviceMethodCodes, "deviceMethodCodes");
     __name(checkDeviceMethods, "checkDeviceMethods");
@@ -89167,7 +90088,7 @@ var ACTIVATION_CODE;
 var init_owner = __esm({
   "src/sim/rules/owner.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     __name(ownRecord, "ownRecord");
     __name(found2, "found");
     __name(findOwnMerchant, "findOwnMerchant");
@@ -89209,7 +90130,7 @@ function createDevice(ctx, input2) {
     groupId: ctx.group.groupId,
     mchId: input2.mchId,
     uuid: ctx.store.newUuid(),
-    deviceType: input2.deviceType || DEFAULT_DEVICE_TYPE,
+    deviceType: input2.deviceType || DEFAULT_DEVICE_TYPE2,
     deviceStatus: DeviceStatus.Inactive,
     deviceUpdate: 0,
     profileId: provisioningProfileId(ctx, input2.mchId, input2.methodList),
@@ -89235,7 +90156,7 @@ function updateDevice(ctx, id, input2) {
     if (value === null) delete next[key];
     else if (value !== void 0) next[key] = value;
   }
-  if (input2.deviceType !== void 0) next.deviceType = input2.deviceType || DEFAULT_DEVICE_TYPE;
+  if (input2.deviceType !== void 0) next.deviceType = input2.deviceType || DEFAULT_DEVICE_TYPE2;
   if (input2.emvParams !== void 0) next.emvParams = { ...DEFAULT_DEVICE_EMV_PARAMS, ...input2.emvParams };
   if (input2.extParams === null) delete next.extParams;
   else if (input2.extParams !== void 0) next.extParams = input2.extParams;
@@ -89298,7 +90219,7 @@ var init_devices = __esm({
     init_clock();
     init_json();
     init_records2();
-    init_errors9();
+    init_errors10();
     init_device_provisioning();
     init_owner();
     __name(deviceId, "deviceId");
@@ -89398,7 +90319,7 @@ var init_device_lifecycle = __esm({
     "use strict";
     init_clock();
     init_records2();
-    init_errors9();
+    init_errors10();
     init_device_provisioning();
     init_devices();
     init_owner();
@@ -89522,7 +90443,7 @@ var DATE, DATE_TIME, DAY_MS2;
 var init_money2 = __esm({
   "src/sim/rules/money.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     __name(currencyDigits, "currencyDigits");
     __name(toMinor2, "toMinor");
     __name(positiveMinor, "positiveMinor");
@@ -89578,7 +90499,7 @@ function transactionListView(store, record2) {
     entryMode: record2.entryMode,
     tranStatus: tranStatusName(record2.state),
     tranType: record2.tranType,
-    paymentMethod: paymentMethodInfo(record2.paymentMethod)?.name ?? record2.paymentMethod,
+    paymentMethod: anyMethodInfo(record2.paymentMethod)?.name ?? record2.paymentMethod,
     createdAt: record2.createdAt,
     settleState: batch?.state
   };
@@ -89743,7 +90664,7 @@ function batchDetailView(store, batch) {
     amount: toMajor(g.minor, batch.currency),
     transType: g.transType,
     count: g.count,
-    paymentMethod: paymentMethodInfo(g.code)?.name ?? g.code
+    paymentMethod: anyMethodInfo(g.code)?.name ?? g.code
   }));
   return { ...batchListView(store, batch), successTime: batch.successTime, transactions };
 }
@@ -89794,7 +90715,7 @@ var init_settlements = __esm({
     "use strict";
     init_payment_methods2();
     init_records2();
-    init_errors9();
+    init_errors10();
     init_money2();
     init_owner();
     init_transaction_views();
@@ -89840,7 +90761,7 @@ function makePayment(store, clock, settings, input2) {
   if (merchant2.state !== 1) throw invalid(`merchant ${merchant2.mchId} is inactive (state ${merchant2.state}); it cannot take payments`);
   const currency = input2.currency ?? defaultCurrency(ctx, merchant2);
   const bindings = [...ctx.group.bindingsOf(merchant2.mchId).values()].filter((b) => b.currency === currency);
-  const method = input2.paymentMethod === void 0 ? defaultMethod(device2, merchant2.mchId, currency, bindings) : requireMethod(input2.paymentMethod);
+  const method = input2.paymentMethod === void 0 ? defaultMethod(ctx, device2, merchant2.mchId, currency, bindings) : requireMethod(ctx, input2.paymentMethod);
   const terminalMethods = deviceMethodCodes(device2.methodList);
   if (terminalMethods.length > 0 && !terminalMethods.includes(method.code)) {
     throw invalid(`payment method ${method.code} (${method.name}) is not in the methodList of terminal ${terminalId} (${terminalMethods.join(", ")})`);
@@ -89919,20 +90840,19 @@ function requireActiveTerminal(store, id) {
   if (reason !== void 0) throw invalid(`terminal ${deviceId(device2)} is not activated: ${reason}`);
   return device2;
 }
-function requireMethod(text6) {
-  const byCode = paymentMethodInfo(text6);
-  if (byCode) return byCode;
-  const byName = allPaymentMethods().find((m) => m.name === text6.toUpperCase());
-  if (byName) return byName;
+function requireMethod(ctx, text6) {
+  const code2 = ctx.methods.codeOf(text6);
+  const info = code2 === void 0 ? void 0 : ctx.methods.info(code2);
+  if (info) return info;
   throw parameterError("paymentMethod", `has unknown payment method "${text6}" (a code such as 01 or a name such as NETWORK_A)`);
 }
-function defaultMethod(device2, mchId, currency, bindings) {
+function defaultMethod(ctx, device2, mchId, currency, bindings) {
   const first = deviceMethodCodes(device2.methodList)[0];
-  if (first !== void 0) return requireMethod(first);
+  if (first !== void 0) return requireMethod(ctx, first);
   const codes = bindings.flatMap((b) => b.paymentMethods.map((m) => m.code)).sort();
   const code2 = codes[0];
   if (code2 === void 0) throw invalid(`no binding of merchant ${mchId} with a payment method in currency ${currency}`);
-  return requireMethod(code2);
+  return requireMethod(ctx, code2);
 }
 function defaultCurrency(ctx, merchant2) {
   const bound = new Set([...ctx.group.bindingsOf(merchant2.mchId).values()].map((b) => b.currency));
@@ -89981,9 +90901,8 @@ var init_payments = __esm({
   "src/sim/rules/payments.ts"() {
     "use strict";
     init_errors();
-    init_payment_methods2();
     init_records2();
-    init_errors9();
+    init_errors10();
     init_acquirer_profiles();
     init_context();
     init_device_provisioning();
@@ -90015,6 +90934,76 @@ var init_payments = __esm({
     __name(firstEmvConfig, "firstEmvConfig");
     __name(cardholderVerification, "cardholderVerification");
     __name(paymentTime, "paymentTime");
+  }
+});
+
+// src/sim/http/schemas/common.ts
+function optional2(schema) {
+  return schema.nullish().transform((value) => value ?? void 0);
+}
+function clearable(schema) {
+  return schema.nullable().optional();
+}
+function perCatalog(build) {
+  const built = /* @__PURE__ */ new Map();
+  return (methods) => {
+    let schema = built.get(methods);
+    if (schema === void 0) {
+      schema = build(methods);
+      built.set(methods, schema);
+    }
+    return schema;
+  };
+}
+function paymentMethodCode(methods) {
+  return external_exports.string().superRefine((code2, ctx) => {
+    if (!methods.has(code2)) ctx.addIssue({ code: "custom", message: `has unknown payment method code "${code2}"`, input: code2 });
+  });
+}
+function isTimeZone(name) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function jsonObjectString(inner) {
+  const parsed = external_exports.string().transform((text6, ctx) => {
+    let value;
+    try {
+      value = JSON.parse(text6);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "is not valid JSON (a JSON-encoded object string is expected)", input: text6 });
+      return external_exports.NEVER;
+    }
+    if (!isJsonObject(value)) {
+      ctx.addIssue({ code: "custom", message: "must be a JSON-encoded object", input: text6 });
+      return external_exports.NEVER;
+    }
+    if (pathDeeperThan(value) !== void 0) {
+      ctx.addIssue({ code: "custom", message: `nests deeper than ${MAX_JSON_DEPTH} levels`, input: text6 });
+      return external_exports.NEVER;
+    }
+    return value;
+  });
+  return inner ? parsed.pipe(inner) : parsed;
+}
+var requiredText2, currencyCode3, anyJsonObject;
+var init_common = __esm({
+  "src/sim/http/schemas/common.ts"() {
+    "use strict";
+    init_zod();
+    init_json();
+    __name(optional2, "optional");
+    __name(clearable, "clearable");
+    requiredText2 = external_exports.string().refine((s) => s.trim() !== "", { error: "must not be empty" });
+    currencyCode3 = external_exports.string().regex(/^[A-Z]{3}$/, { error: "must be a 3-letter upper-case ISO 4217 code" });
+    __name(perCatalog, "perCatalog");
+    __name(paymentMethodCode, "paymentMethodCode");
+    __name(isTimeZone, "isTimeZone");
+    anyJsonObject = external_exports.custom(isJsonObject, { error: "must be an object" });
+    __name(jsonObjectString, "jsonObjectString");
   }
 });
 
@@ -90114,25 +91103,57 @@ var init_settlement = __esm({
   }
 });
 
+// src/sim/http/wire-style.ts
+function isWireStyle(value) {
+  return value === "real" || value === "reference";
+}
+function wireRecord(view, style) {
+  if (style !== "real") return view;
+  const sent = {};
+  for (const [key, value] of Object.entries(view)) sent[key] = value === void 0 ? null : value;
+  return sent;
+}
+function faultStatus(style) {
+  return style === "real" ? 200 : 503;
+}
+var WIRE_STYLES, DEFAULT_WIRE_STYLE;
+var init_wire_style = __esm({
+  "src/sim/http/wire-style.ts"() {
+    "use strict";
+    WIRE_STYLES = ["real", "reference"];
+    DEFAULT_WIRE_STYLE = "real";
+    __name(isWireStyle, "isWireStyle");
+    __name(wireRecord, "wireRecord");
+    __name(faultStatus, "faultStatus");
+  }
+});
+
 // src/sim/http/routes/admin-routes.ts
 function redactSecrets(snapshot) {
   return {
     ...snapshot,
     groups: snapshot.groups.map((g) => ({
       ...g,
-      merchants: g.merchants.map((m) => m.passcode === void 0 ? m : { ...m, passcode: REDACTED2 }),
+      merchants: g.merchants.map((m) => {
+        const shown2 = m.passcode === void 0 ? m : { ...m, passcode: REDACTED2 };
+        return m.legacyExtParams === void 0 ? shown2 : { ...shown2, legacyExtParams: redactSecretKeys(m.legacyExtParams) };
+      }),
       devices: g.devices.map((d) => {
-        const shown2 = d.deviceAdmin === void 0 ? d : { ...d, deviceAdmin: REDACTED2 };
+        let shown2 = d.deviceAdmin === void 0 ? d : { ...d, deviceAdmin: REDACTED2 };
+        if (d.unprovisionedFields !== void 0) shown2 = { ...shown2, unprovisionedFields: redactSecretKeys(d.unprovisionedFields) };
         return d.extParams === void 0 ? shown2 : { ...shown2, extParams: redactSecretKeys(d.extParams) };
       })
     }))
   };
 }
+function isSecretKey(key) {
+  return isSecretName(key) || key === "signKey";
+}
 function redactSecretKeys(value) {
   if (Array.isArray(value)) return value.map(redactSecretKeys);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, isSecretName(key) && typeof inner === "string" ? REDACTED2 : redactSecretKeys(inner)])
+    Object.entries(value).map(([key, inner]) => [key, isSecretKey(key) && typeof inner === "string" ? REDACTED2 : redactSecretKeys(inner)])
   );
 }
 var REDACTED2, adminRoutes;
@@ -90140,7 +91161,7 @@ var init_admin_routes = __esm({
   "src/sim/http/routes/admin-routes.ts"() {
     "use strict";
     init_redact2();
-    init_errors9();
+    init_errors10();
     init_context();
     init_device_lifecycle();
     init_devices();
@@ -90155,6 +91176,7 @@ var init_admin_routes = __esm({
     init_wire_style();
     REDACTED2 = "***";
     __name(redactSecrets, "redactSecrets");
+    __name(isSecretKey, "isSecretKey");
     __name(redactSecretKeys, "redactSecretKeys");
     adminRoutes = [
       {
@@ -90250,55 +91272,292 @@ var init_admin_routes = __esm({
   }
 });
 
+// src/sim/http/schemas/acquirer-profile.ts
+function fieldsFor(methods) {
+  const methodList2 = jsonObjectString(external_exports.record(paymentMethodCode(methods), external_exports.array(external_exports.string())));
+  const emvList = jsonObjectString(external_exports.record(paymentMethodCode(methods), external_exports.array(external_exports.number().int().min(0))));
+  return {
+    profileName: requiredText2,
+    currency: currencyCode3,
+    acqType: optional2(acqTypeSchema),
+    connUrl: optional2(external_exports.string()),
+    notifyUrl: optional2(external_exports.string()),
+    connExtraParams: optional2(jsonObjectString()),
+    connMessageFormat: external_exports.enum(CONN_MESSAGE_FORMATS2),
+    enablerMsgFormat: optional2(external_exports.string()),
+    enablerParams: optional2(external_exports.string()),
+    asDefault: optional2(external_exports.boolean()),
+    asSettleBlock: optional2(external_exports.boolean()),
+    methodList: methodList2,
+    emvList: optional2(emvList)
+  };
+}
+var CONN_MESSAGE_FORMATS2, acquirerProfileCreateSchema, acquirerProfileUpdateSchema;
+var init_acquirer_profile = __esm({
+  "src/sim/http/schemas/acquirer-profile.ts"() {
+    "use strict";
+    init_zod();
+    init_records2();
+    init_common();
+    CONN_MESSAGE_FORMATS2 = [
+      "HOSTA_8583",
+      "HOSTB_8583",
+      "HOSTC_8583",
+      "HOSTD_AIO",
+      "HOSTD_WALLET",
+      "HOSTE_JSON",
+      "SVC_ENABLER"
+    ];
+    __name(fieldsFor, "fieldsFor");
+    acquirerProfileCreateSchema = perCatalog((methods) => external_exports.object(fieldsFor(methods)));
+    acquirerProfileUpdateSchema = perCatalog((methods) => {
+      const fields = fieldsFor(methods);
+      return external_exports.object({
+        ...fields,
+        profileName: optional2(requiredText2),
+        // Compared with the stored value by the rule: equal is accepted, different is refused as immutable.
+        currency: optional2(external_exports.string()),
+        connMessageFormat: optional2(external_exports.enum(CONN_MESSAGE_FORMATS2)),
+        methodList: optional2(fields.methodList)
+      });
+    });
+  }
+});
+
+// src/sim/http/page.ts
+function parsePageRequest(query, defaultPageSize = DEFAULT_PAGE_SIZE) {
+  return {
+    pageNumber: parseIntegerParam(query, "pageNumber", 1, (n) => n >= 1, "must be a whole number from 1"),
+    pageSize: parseIntegerParam(query, "pageSize", defaultPageSize, (n) => n >= 1 || n === -1, "must be -1 or a whole number from 1")
+  };
+}
+function parseIntegerParam(query, name, fallback, accept, problem) {
+  const raw = query.get(name);
+  if (raw === null || raw === "") return fallback;
+  const n = /^-?\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isInteger(n) || !accept(n)) throw parameterError(name, `${problem}, got "${raw}"`);
+  return n;
+}
+function paginate(records, request, view, maxPageSize) {
+  const cap = maxPageSize !== void 0 && maxPageSize > 0 ? maxPageSize : void 0;
+  const total = records.length;
+  if (request.pageSize === -1 && cap === void 0) {
+    return { total, current: 1, size: -1, pages: pagesOf(total, -1), hasNext: false, records: records.map(view) };
+  }
+  const size2 = request.pageSize === -1 ? cap : Math.min(request.pageSize, cap ?? request.pageSize);
+  const current = request.pageSize === -1 ? 1 : request.pageNumber;
+  const start = (current - 1) * size2;
+  const slice = start < total ? records.slice(start, start + size2) : [];
+  return { total, current, size: size2, pages: pagesOf(total, size2), hasNext: start + size2 < total, records: slice.map(view) };
+}
+function pagesOf(total, size2) {
+  if (size2 === 0 || total === 0) return 0;
+  return Math.trunc(total / size2) + (total % size2 !== 0 ? 1 : 0);
+}
+function wirePage(page, style) {
+  if (style === "real") return { records: page.records, total: page.total, size: page.size, current: page.current, pages: page.pages };
+  return { total: page.total, current: page.current, hasNext: page.hasNext, records: page.records };
+}
+var DEFAULT_PAGE_SIZE, DOCUMENT_2_PAGE_SIZE;
+var init_page = __esm({
+  "src/sim/http/page.ts"() {
+    "use strict";
+    init_errors10();
+    DEFAULT_PAGE_SIZE = 20;
+    DOCUMENT_2_PAGE_SIZE = 10;
+    __name(parsePageRequest, "parsePageRequest");
+    __name(parseIntegerParam, "parseIntegerParam");
+    __name(paginate, "paginate");
+    __name(pagesOf, "pagesOf");
+    __name(wirePage, "wirePage");
+  }
+});
+
+// src/sim/http/routes/api-route.ts
+function param(request, name) {
+  return request.params[name] ?? "";
+}
+function queryText(request, name) {
+  const value = request.query.get(name);
+  return value === null || value === "" ? void 0 : value;
+}
+function pageOf(request, records, view, defaultPageSize) {
+  const style = request.ctx.wireStyle;
+  const page = paginate(records, parsePageRequest(request.query, defaultPageSize), (record2) => wireRecord(view(record2), style), request.maxPageSize);
+  return success2(wirePage(page, style));
+}
+function recordOf2(request, view) {
+  return success2(view === void 0 ? null : wireRecord(view, request.ctx.wireStyle));
+}
+var API_V1;
+var init_api_route = __esm({
+  "src/sim/http/routes/api-route.ts"() {
+    "use strict";
+    init_envelope2();
+    init_page();
+    init_wire_style();
+    API_V1 = "/api/openapi/v1";
+    __name(param, "param");
+    __name(queryText, "queryText");
+    __name(pageOf, "pageOf");
+    __name(recordOf2, "recordOf");
+  }
+});
+
+// src/sim/http/routes/acquirer-profile-routes.ts
+var acquirerProfileRoutes;
+var init_acquirer_profile_routes = __esm({
+  "src/sim/http/routes/acquirer-profile-routes.ts"() {
+    "use strict";
+    init_acquirer_profiles();
+    init_envelope2();
+    init_acquirer_profile();
+    init_validation();
+    init_api_route();
+    acquirerProfileRoutes = [
+      {
+        method: "GET",
+        pattern: `${API_V1}/acquirer`,
+        handler: /* @__PURE__ */ __name((r) => pageOf(r, listAcquirerProfiles(r.ctx, { profileName: queryText(r, "profileName") }), acquirerProfileView), "handler")
+      },
+      {
+        method: "POST",
+        pattern: `${API_V1}/acquirer`,
+        handler: /* @__PURE__ */ __name((r) => {
+          const profile = createAcquirerProfile(r.ctx, parseInput(acquirerProfileCreateSchema(r.ctx.methods), r.body()));
+          return success2({ id: profile.profileId });
+        }, "handler")
+      },
+      {
+        method: "PUT",
+        pattern: `${API_V1}/acquirer/{profileId}`,
+        handler: /* @__PURE__ */ __name((r) => {
+          updateAcquirerProfile(r.ctx, param(r, "profileId"), parseInput(acquirerProfileUpdateSchema(r.ctx.methods), r.body()));
+          return success2();
+        }, "handler")
+      },
+      {
+        method: "DELETE",
+        pattern: `${API_V1}/acquirer/{profileId}`,
+        handler: /* @__PURE__ */ __name((r) => {
+          deleteAcquirerProfile(r.ctx, param(r, "profileId"));
+          return success2();
+        }, "handler")
+      }
+    ];
+  }
+});
+
+// src/sim/core/terminal-emv-names.ts
+function suffixAfter(prefix, key) {
+  if (!key.startsWith(prefix)) return void 0;
+  const rest = key.slice(prefix.length);
+  return /^[A-Z]/.test(rest) ? rest : void 0;
+}
+function referenceEmvKey(key) {
+  const suffix = suffixAfter(REAL_PREFIX, key);
+  return suffix === void 0 ? key : `${REFERENCE_PREFIX}${suffix}`;
+}
+function realEmvKey(key) {
+  const suffix = suffixAfter(REFERENCE_PREFIX, key);
+  return suffix === void 0 ? key : `${REAL_PREFIX}${suffix}`;
+}
+function withReferenceEmvNames(params3) {
+  const renamed3 = {};
+  for (const [key, value] of Object.entries(params3)) {
+    const name = referenceEmvKey(key);
+    if (name !== key && Object.hasOwn(params3, name) && JSON.stringify(params3[name]) !== JSON.stringify(value)) {
+      return { conflict: { realKey: key, referenceKey: name } };
+    }
+    if (name !== key && Object.hasOwn(params3, name)) continue;
+    renamed3[name] = value;
+  }
+  return { params: renamed3 };
+}
+function withRealEmvNames(params3) {
+  const renamed3 = {};
+  for (const [key, value] of Object.entries(params3)) renamed3[realEmvKey(key)] = value;
+  return renamed3;
+}
+var REFERENCE_PREFIX, REAL_PREFIX;
+var init_terminal_emv_names = __esm({
+  "src/sim/core/terminal-emv-names.ts"() {
+    "use strict";
+    REFERENCE_PREFIX = "netD";
+    REAL_PREFIX = "amex";
+    __name(suffixAfter, "suffixAfter");
+    __name(referenceEmvKey, "referenceEmvKey");
+    __name(realEmvKey, "realEmvKey");
+    __name(withReferenceEmvNames, "withReferenceEmvNames");
+    __name(withRealEmvNames, "withRealEmvNames");
+  }
+});
+
 // src/sim/http/schemas/device.ts
-var methodList2, extParams, emvParams, text2, deviceCreateSchema, deviceUpdateSchema, sendCodeSchema;
+function methodList(methods) {
+  return external_exports.string().superRefine((value, ctx) => {
+    for (const code2 of value.split(",").map((c) => c.trim())) {
+      if (code2 !== "" && !methods.has(code2)) {
+        ctx.addIssue({ code: "custom", message: `has unknown payment method code "${code2}"`, input: value });
+        return;
+      }
+    }
+  });
+}
+var extParams, emvParams, text2, deviceCreateSchema, deviceUpdateSchema, sendCodeSchema;
 var init_device2 = __esm({
   "src/sim/http/schemas/device.ts"() {
     "use strict";
     init_zod();
-    init_payment_methods2();
+    init_terminal_emv_names();
     init_common();
-    methodList2 = external_exports.string().superRefine((value, ctx) => {
-      for (const code2 of value.split(",").map((c) => c.trim())) {
-        if (code2 !== "" && !isPaymentMethodCode2(code2)) {
-          ctx.addIssue({ code: "custom", message: `has unknown payment method code "${code2}"`, input: value });
-          return;
-        }
-      }
-    });
+    __name(methodList, "methodList");
     extParams = external_exports.looseObject({ acquirers: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.string())).optional() }).transform((value) => value);
     emvParams = external_exports.looseObject({
       netDFloorLimit: external_exports.string().optional(),
+      amexFloorLimit: external_exports.string().optional(),
       terminalCountryCode: external_exports.string().optional(),
       txnCurrencyCode: external_exports.string().optional(),
       netDExReaderCapability: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
+      amexExReaderCapability: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
       netDReaderCapability: external_exports.string().optional(),
+      amexReaderCapability: external_exports.string().optional(),
       terminalType: external_exports.string().optional(),
       terminalCapability: external_exports.string().optional(),
       emvFlags: external_exports.string().optional()
-    }).transform((value) => value);
+    }).transform((value, ctx) => {
+      const named = withReferenceEmvNames(value);
+      if ("params" in named) return named.params;
+      const { realKey, referenceKey } = named.conflict;
+      ctx.addIssue({ code: "custom", message: `and ${referenceKey} name one parameter with different values; send one of them`, path: [realKey], input: value });
+      return external_exports.NEVER;
+    });
     text2 = optional2(external_exports.string());
-    deviceCreateSchema = external_exports.object({
-      mchId: requiredText2,
-      deviceAlias: text2,
-      deviceName: text2,
-      deviceType: text2,
-      operatingMode: text2,
-      methodList: optional2(methodList2),
-      deviceAdmin: text2,
-      extParams: optional2(extParams),
-      emvParams: optional2(emvParams)
-    });
-    deviceUpdateSchema = external_exports.object({
-      deviceAlias: clearable(external_exports.string()),
-      deviceName: clearable(external_exports.string()),
-      deviceType: clearable(external_exports.string()),
-      operatingMode: clearable(external_exports.string()),
-      methodList: clearable(methodList2),
-      deviceAdmin: clearable(external_exports.string()),
-      extParams: clearable(jsonObjectString(extParams)),
-      emvParams: clearable(jsonObjectString(emvParams))
-    });
+    deviceCreateSchema = perCatalog(
+      (methods) => external_exports.object({
+        mchId: requiredText2,
+        deviceAlias: text2,
+        deviceName: text2,
+        deviceType: text2,
+        operatingMode: text2,
+        methodList: optional2(methodList(methods)),
+        deviceAdmin: text2,
+        extParams: optional2(extParams),
+        emvParams: optional2(emvParams)
+      })
+    );
+    deviceUpdateSchema = perCatalog(
+      (methods) => external_exports.object({
+        deviceAlias: clearable(external_exports.string()),
+        deviceName: clearable(external_exports.string()),
+        deviceType: clearable(external_exports.string()),
+        operatingMode: clearable(external_exports.string()),
+        methodList: clearable(methodList(methods)),
+        deviceAdmin: clearable(external_exports.string()),
+        extParams: clearable(jsonObjectString(extParams)),
+        emvParams: clearable(jsonObjectString(emvParams))
+      })
+    );
     sendCodeSchema = external_exports.object({
       deviceId: requiredText2,
       email: external_exports.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" })
@@ -90317,7 +91576,7 @@ var deviceRoutes;
 var init_device_routes = __esm({
   "src/sim/http/routes/device-routes.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     init_device_lifecycle();
     init_devices();
     init_envelope2();
@@ -90339,7 +91598,7 @@ var init_device_routes = __esm({
       {
         method: "POST",
         pattern: `${API_V1}/device`,
-        handler: /* @__PURE__ */ __name((r) => success2(createDevice(r.ctx, parseInput(deviceCreateSchema, r.body()))), "handler")
+        handler: /* @__PURE__ */ __name((r) => success2(createDevice(r.ctx, parseInput(deviceCreateSchema(r.ctx.methods), r.body()))), "handler")
       },
       {
         method: "POST",
@@ -90366,7 +91625,7 @@ var init_device_routes = __esm({
         method: "PUT",
         pattern: `${API_V1}/device/{deviceId}`,
         handler: /* @__PURE__ */ __name((r) => {
-          const input2 = parseInput(deviceUpdateSchema, r.body());
+          const input2 = parseInput(deviceUpdateSchema(r.ctx.methods), r.body());
           updateDevice(r.ctx, param(r, "deviceId"), input2);
           return success2();
         }, "handler")
@@ -90459,7 +91718,7 @@ var init_emv_configs = __esm({
   "src/sim/rules/emv-configs.ts"() {
     "use strict";
     init_json();
-    init_errors9();
+    init_errors10();
     __name(listEmvConfigs, "listEmvConfigs");
     __name(createEmvConfig, "createEmvConfig");
     __name(requireEmvConfig, "requireEmvConfig");
@@ -90476,12 +91735,14 @@ var init_emv_config = __esm({
     "use strict";
     init_zod();
     init_common();
-    emvConfigCreateSchema = external_exports.object({
-      emvName: requiredText2,
-      paymentMethod: paymentMethodCode,
-      currency: currencyCode3,
-      params: jsonObjectString()
-    });
+    emvConfigCreateSchema = perCatalog(
+      (methods) => external_exports.object({
+        emvName: requiredText2,
+        paymentMethod: paymentMethodCode(methods),
+        currency: currencyCode3,
+        params: jsonObjectString()
+      })
+    );
     emvConfigUpdateSchema = external_exports.object({
       currency: currencyCode3,
       params: jsonObjectString(),
@@ -90501,8 +91762,7 @@ var emvConfigRoutes;
 var init_emv_config_routes = __esm({
   "src/sim/http/routes/emv-config-routes.ts"() {
     "use strict";
-    init_payment_methods2();
-    init_errors9();
+    init_errors10();
     init_emv_configs();
     init_envelope2();
     init_emv_config();
@@ -90515,7 +91775,7 @@ var init_emv_config_routes = __esm({
         pattern: `${API_V1}/emv`,
         handler: /* @__PURE__ */ __name((r) => {
           const paymentMethod = queryText(r, "paymentMethod");
-          if (paymentMethod !== void 0 && !isPaymentMethodCode2(paymentMethod)) {
+          if (paymentMethod !== void 0 && !r.ctx.methods.has(paymentMethod)) {
             throw parameterError("paymentMethod", `has unknown payment method code "${paymentMethod}"`);
           }
           const records = listEmvConfigs(r.ctx, { paymentMethod, currency: queryText(r, "currency"), emvName: queryText(r, "emvName") });
@@ -90525,7 +91785,7 @@ var init_emv_config_routes = __esm({
       {
         method: "POST",
         pattern: `${API_V1}/emv`,
-        handler: /* @__PURE__ */ __name((r) => success2({ id: createEmvConfig(r.ctx, parseInput(emvConfigCreateSchema, r.body())).id }), "handler")
+        handler: /* @__PURE__ */ __name((r) => success2({ id: createEmvConfig(r.ctx, parseInput(emvConfigCreateSchema(r.ctx.methods), r.body())).id }), "handler")
       },
       {
         method: "PUT",
@@ -90544,6 +91804,712 @@ var init_emv_config_routes = __esm({
           return success2();
         }, "handler")
       }
+    ];
+  }
+});
+
+// src/sim/rules/legacy/common.ts
+function checkCallerGroup(ctx, groupId) {
+  if (groupId !== void 0 && groupId !== "" && groupId !== ctx.group.groupId) throw ownerInvalid();
+}
+var LEGACY_CURRENCY2;
+var init_common2 = __esm({
+  "src/sim/rules/legacy/common.ts"() {
+    "use strict";
+    init_errors10();
+    __name(checkCallerGroup, "checkCallerGroup");
+    LEGACY_CURRENCY2 = "USD";
+  }
+});
+
+// src/sim/rules/legacy/acquirer-profiles.ts
+function createLegacyProfile(ctx, input2) {
+  const { groupId, ...profile } = input2;
+  checkCallerGroup(ctx, groupId);
+  return createAcquirerProfile(ctx, { ...profile, acqType: "card" });
+}
+function updateLegacyProfile(ctx, rawId, input2) {
+  const { groupId, ...changes } = input2;
+  checkCallerGroup(ctx, groupId);
+  return updateAcquirerProfile(ctx, rawId, changes);
+}
+function legacyProfileView(ctx, record2) {
+  return {
+    profileId: record2.profileId,
+    groupId: record2.groupId,
+    profileName: record2.profileName,
+    currency: record2.currency,
+    connMessageFormat: record2.connMessageFormat,
+    connUrl: record2.connUrl,
+    notifyUrl: record2.notifyUrl,
+    connTimeout: record2.connTimeout,
+    connRequestTimeout: record2.connRequestTimeout,
+    connRetryCount: record2.connRetryCount,
+    connSync: record2.connSync,
+    connNll: record2.connNll,
+    connInitBatchNo: record2.connInitBatchNo,
+    connExtraParams: record2.connExtraParams === void 0 ? void 0 : canonicalJson(record2.connExtraParams),
+    batchNo: latestBatchNo(ctx, record2),
+    emvList: sortedObject(record2.emvList ?? {}),
+    methodList: sortedObject(record2.methodList),
+    createdBy: record2.createdBy,
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt
+  };
+}
+function latestBatchNo(ctx, record2) {
+  let latest;
+  for (const batch of ctx.group.settlementBatches.values()) {
+    if (batch.profileId === record2.profileId) latest = batch.batchNo;
+  }
+  return latest ?? record2.connInitBatchNo ?? FIRST_BATCH_NO;
+}
+function sortedObject(value) {
+  return JSON.parse(canonicalJson(value));
+}
+var FIRST_BATCH_NO;
+var init_acquirer_profiles2 = __esm({
+  "src/sim/rules/legacy/acquirer-profiles.ts"() {
+    "use strict";
+    init_json();
+    init_acquirer_profiles();
+    init_common2();
+    FIRST_BATCH_NO = "000001";
+    __name(createLegacyProfile, "createLegacyProfile");
+    __name(updateLegacyProfile, "updateLegacyProfile");
+    __name(legacyProfileView, "legacyProfileView");
+    __name(latestBatchNo, "latestBatchNo");
+    __name(sortedObject, "sortedObject");
+  }
+});
+
+// src/sim/http/schemas/legacy-common.ts
+function objectOrJsonString(inner) {
+  return external_exports.preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    let parsed;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "is not valid JSON (an object or a JSON-encoded object string is expected)", input: value });
+      return external_exports.NEVER;
+    }
+    if (pathDeeperThan(parsed) !== void 0) {
+      ctx.addIssue({ code: "custom", message: `nests deeper than ${MAX_JSON_DEPTH} levels`, input: value });
+      return external_exports.NEVER;
+    }
+    return parsed;
+  }, inner);
+}
+function paymentMethodCodeOrName(methods) {
+  return external_exports.string().transform((value, ctx) => {
+    const code2 = methods.codeOf(value);
+    if (code2 === void 0) {
+      ctx.addIssue({ code: "custom", message: `has unknown payment method code or name "${value}"`, input: value });
+      return external_exports.NEVER;
+    }
+    return code2;
+  });
+}
+var looseBoolean, numericId;
+var init_legacy_common = __esm({
+  "src/sim/http/schemas/legacy-common.ts"() {
+    "use strict";
+    init_zod();
+    init_json();
+    __name(objectOrJsonString, "objectOrJsonString");
+    __name(paymentMethodCodeOrName, "paymentMethodCodeOrName");
+    looseBoolean = external_exports.preprocess((value) => value === "true" ? true : value === "false" ? false : value, external_exports.boolean());
+    numericId = external_exports.preprocess((value) => typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : value, external_exports.number().int().min(0));
+  }
+});
+
+// src/sim/http/schemas/legacy-acquirer-profile.ts
+function fieldsFor2(methods) {
+  const methodList2 = objectOrJsonString(external_exports.record(paymentMethodCodeOrName(methods), external_exports.array(external_exports.string())));
+  const emvList = objectOrJsonString(external_exports.record(paymentMethodCodeOrName(methods), external_exports.array(external_exports.number().int().min(0))));
+  return {
+    groupId: optional2(external_exports.string()),
+    profileName: optional2(requiredText2),
+    currency: currencyCode3,
+    connMessageFormat: external_exports.enum(CONN_MESSAGE_FORMATS2),
+    connUrl: optional2(external_exports.string()),
+    notifyUrl: optional2(external_exports.string()),
+    connExtraParams: optional2(objectOrJsonString(anyJsonObject)),
+    connTimeout: optional2(external_exports.number().int().min(0)),
+    connRequestTimeout: optional2(external_exports.number().int().min(0)),
+    connRetryCount: optional2(external_exports.number().int().min(0)),
+    connSync: optional2(external_exports.number().int().min(0)),
+    connNll: optional2(external_exports.string()),
+    connInitBatchNo: optional2(external_exports.string().regex(/^\d{1,6}$/, { error: "must be a batch number of 1 to 6 digits" })),
+    methodList: methodList2,
+    emvList
+  };
+}
+var legacyProfileCreateSchema, legacyProfileUpdateSchema;
+var init_legacy_acquirer_profile = __esm({
+  "src/sim/http/schemas/legacy-acquirer-profile.ts"() {
+    "use strict";
+    init_zod();
+    init_acquirer_profile();
+    init_common();
+    init_legacy_common();
+    __name(fieldsFor2, "fieldsFor");
+    legacyProfileCreateSchema = perCatalog(
+      (methods) => external_exports.object({
+        ...fieldsFor2(methods),
+        groupId: requiredText2,
+        profileName: requiredText2,
+        connUrl: external_exports.string(),
+        notifyUrl: external_exports.string()
+      })
+    );
+    legacyProfileUpdateSchema = perCatalog((methods) => {
+      const fields = fieldsFor2(methods);
+      return external_exports.object({
+        ...fields,
+        methodList: optional2(fields.methodList),
+        emvList: optional2(fields.emvList),
+        // Compared with the stored value by the rule: equal is accepted, different is refused as immutable.
+        currency: requiredText2
+      });
+    });
+  }
+});
+
+// src/sim/http/routes/legacy-api-route.ts
+function legacyRoute(method, path6, handler) {
+  return {
+    method,
+    pattern: `${API_V2}${path6}`,
+    handler: /* @__PURE__ */ __name((r) => {
+      if (r.ctx.group.settings.apiVersion !== "legacy") {
+        throw new SimServiceError(ServiceCode.LegacyApiDisabled, "This group uses multiple acquirers; use the new API /api/openapi/v1");
+      }
+      return handler(r);
+    }, "handler")
+  };
+}
+function legacyPageOf(r, records, view) {
+  return pageOf(r, records, view, DOCUMENT_2_PAGE_SIZE);
+}
+function legacyPageWithHasNext(r, records, view) {
+  const style = r.ctx.wireStyle;
+  const page = paginate(records, parsePageRequest(r.query, DOCUMENT_2_PAGE_SIZE), (record2) => wireRecord(view(record2), style), r.maxPageSize);
+  const sent = {};
+  for (const [key, value] of Object.entries(wirePage(page, style))) {
+    if (key === "hasNext") continue;
+    sent[key] = value;
+    if (key === "records") sent["hasNext"] = page.hasNext;
+  }
+  return success2(sent);
+}
+var API_V2;
+var init_legacy_api_route = __esm({
+  "src/sim/http/routes/legacy-api-route.ts"() {
+    "use strict";
+    init_errors10();
+    init_envelope2();
+    init_page();
+    init_wire_style();
+    init_api_route();
+    API_V2 = "/api/v2";
+    __name(legacyRoute, "legacyRoute");
+    __name(legacyPageOf, "legacyPageOf");
+    __name(legacyPageWithHasNext, "legacyPageWithHasNext");
+  }
+});
+
+// src/sim/http/routes/legacy-acquirer-routes.ts
+var legacyAcquirerRoutes;
+var init_legacy_acquirer_routes = __esm({
+  "src/sim/http/routes/legacy-acquirer-routes.ts"() {
+    "use strict";
+    init_acquirer_profiles();
+    init_acquirer_profiles2();
+    init_envelope2();
+    init_legacy_acquirer_profile();
+    init_validation();
+    init_api_route();
+    init_legacy_api_route();
+    legacyAcquirerRoutes = [
+      legacyRoute(
+        "GET",
+        "/acquirer",
+        (r) => legacyPageOf(r, listAcquirerProfiles(r.ctx, { profileName: queryText(r, "profileName") }), (p) => legacyProfileView(r.ctx, p))
+      ),
+      legacyRoute("POST", "/acquirer", (r) => {
+        const profile = createLegacyProfile(r.ctx, parseInput(legacyProfileCreateSchema(r.ctx.methods), r.body()));
+        return success2({ id: profile.profileId });
+      }),
+      legacyRoute("PUT", "/acquirer/{profileId}", (r) => {
+        const profile = updateLegacyProfile(r.ctx, param(r, "profileId"), parseInput(legacyProfileUpdateSchema(r.ctx.methods), r.body()));
+        return success2({ id: profile.profileId });
+      }),
+      legacyRoute("DELETE", "/acquirer/{profileId}", (r) => {
+        const { profileId } = requireAcquirerProfile(r.ctx, param(r, "profileId"));
+        deleteAcquirerProfile(r.ctx, String(profileId));
+        return success2({ id: profileId });
+      })
+    ];
+  }
+});
+
+// src/sim/rules/legacy/devices.ts
+function createLegacyDevice(ctx, input2) {
+  const merchant2 = requireOwnMerchant(ctx, input2.mchId);
+  checkCallerGroup(ctx, input2.groupId);
+  const routed = routeMethodList(ctx, input2.mchId, input2.methodList, {});
+  const flat = input2.extParams === void 0 ? {} : recordFields(input2.extParams, "extParams");
+  const target2 = provisioningProfileId(ctx, input2.mchId, routed.methodList);
+  const waiting = target2 === null ? { ...allFields(input2.methodList), ...flat } : {};
+  const acquirers = target2 === null || Object.keys(flat).length === 0 ? routed.acquirers : { ...routed.acquirers, [target2]: { ...routed.acquirers[target2], ...flat } };
+  const created = createDevice(ctx, {
+    mchId: input2.mchId,
+    deviceAlias: input2.activateCodeAlias,
+    deviceName: input2.deviceName,
+    deviceType: input2.deviceType,
+    deviceAdmin: input2.deviceAdmin,
+    emvParams: { ...merchant2.legacyTerminalEmvParams, ...input2.emvParams },
+    methodList: routed.methodList,
+    extParams: Object.keys(acquirers).length > 0 ? { acquirers } : void 0
+  });
+  if (Object.keys(waiting).length > 0) {
+    ctx.store.putDevice({ ...requireOwnDevice(ctx, created.id), unprovisionedFields: waiting });
+  }
+  return { id: created.id, activationCode: created.activationCode };
+}
+function updateLegacyDevice(ctx, id, input2) {
+  const current = requireOwnDevice(ctx, id);
+  const update = {
+    deviceAlias: input2.activateCodeAlias,
+    deviceName: input2.deviceName,
+    deviceType: input2.deviceType,
+    deviceAdmin: input2.deviceAdmin
+  };
+  if (input2.emvParams !== void 0) {
+    update.emvParams = { ...ctx.store.merchant(current.mchId)?.legacyTerminalEmvParams, ...input2.emvParams };
+  }
+  let methodList2 = current.methodList;
+  let acquirers = storedAcquirers(current);
+  if (input2.methodList === null) {
+    update.methodList = null;
+    methodList2 = void 0;
+  } else if (input2.methodList !== void 0) {
+    const routed = routeMethodList(ctx, current.mchId, input2.methodList, acquirers);
+    update.methodList = routed.methodList ?? null;
+    methodList2 = routed.methodList;
+    acquirers = routed.acquirers;
+  }
+  let waiting = current.unprovisionedFields;
+  if (input2.extParams === null) {
+    update.extParams = null;
+    waiting = void 0;
+  } else if (input2.extParams !== void 0 || input2.methodList) {
+    const flat = input2.extParams ? recordFields(input2.extParams, "extParams") : {};
+    const target2 = provisioningProfileId(ctx, current.mchId, methodList2);
+    if (target2 === null) {
+      waiting = { ...waiting, ...allFields(input2.methodList ?? void 0), ...flat };
+    } else {
+      acquirers = { ...acquirers, [target2]: { ...acquirers[target2], ...waiting, ...flat } };
+      waiting = void 0;
+      update.extParams = { ...current.extParams, acquirers };
+    }
+  }
+  const next = updateDevice(ctx, id, update);
+  let record2 = withWaiting(next, waiting);
+  if (record2.profileId !== null && record2.unprovisionedFields !== void 0) record2 = provisioned(ctx, record2, record2.profileId);
+  if (record2 !== next) ctx.store.putDevice(record2);
+  return record2;
+}
+function withWaiting(device2, waiting) {
+  if (device2.unprovisionedFields === waiting) return device2;
+  const { unprovisionedFields: _replaced, ...rest } = device2;
+  return waiting !== void 0 && Object.keys(waiting).length > 0 ? { ...rest, unprovisionedFields: waiting } : rest;
+}
+function provisionWaitingDevices(ctx, mchId) {
+  for (const device2 of [...ctx.group.devicesOf(mchId).values()]) {
+    if (device2.profileId !== null || device2.deviceStatus === DeviceStatus.Decommission) continue;
+    const target2 = provisioningProfileId(ctx, mchId, device2.methodList);
+    if (target2 !== null) ctx.store.putDevice(provisioned(ctx, device2, target2));
+  }
+}
+function provisioned(ctx, device2, profileId) {
+  const { unprovisionedFields, ...rest } = device2;
+  const next = { ...rest, profileId, deviceUpdate: 1, updatedAt: ctx.timestamp };
+  if (unprovisionedFields !== void 0) {
+    const acquirers = storedAcquirers(device2);
+    next.extParams = { ...device2.extParams, acquirers: { ...acquirers, [profileId]: { ...acquirers[profileId], ...unprovisionedFields } } };
+  }
+  return next;
+}
+function deleteLegacyDevice(ctx, id, deviceStatus) {
+  const device2 = requireOwnDevice(ctx, id);
+  const number4 = legacyDeviceNumber(device2);
+  if (device2.terminalId === void 0) {
+    deleteDevice(ctx, id, deviceStatus === 0 ? void 0 : deviceStatus);
+    return number4;
+  }
+  if (deviceStatus === void 0) {
+    throw invalid("activated device needs deviceStatus 0 (suspend), 2 (logout) or 3 (decommission)");
+  }
+  if (deviceStatus === 0) suspendDevice(ctx, id);
+  else deleteDevice(ctx, id, deviceStatus);
+  return number4;
+}
+function legacyDeviceNumber(record2) {
+  return Number(deviceId(record2).replace(/\D/g, ""));
+}
+function legacyDeviceView(record2) {
+  return {
+    deviceId: deviceId(record2),
+    deviceType: record2.deviceType,
+    deviceStatus: record2.deviceStatus,
+    deviceUpdate: record2.deviceUpdate,
+    uuid: record2.uuid,
+    activateCodeAlias: record2.deviceAlias,
+    deviceName: record2.deviceName,
+    deviceAdmin: record2.deviceAdmin,
+    appVersion: record2.appVersion,
+    deviceToken: canonicalJson({ activationCode: record2.code }),
+    methodList: record2.methodList,
+    groupId: record2.groupId,
+    customerId: record2.groupId,
+    profileId: record2.profileId,
+    ...UNSIMULATED_KEYS,
+    // The real documentation's names (`amexFloorLimit`), as the live service answers them.
+    emvParams: canonicalJson(withRealEmvNames(record2.emvParams)),
+    extParams: legacyExtParams(record2),
+    operatingMode: record2.operatingMode,
+    activesAt: record2.activesAt,
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt,
+    ...record2.terminalId !== void 0 ? { isDevice: true } : {}
+  };
+}
+function legacyExtParams(record2) {
+  const entry = record2.profileId === null ? record2.unprovisionedFields : storedAcquirers(record2)[record2.profileId];
+  const flat = {};
+  for (const [name, value] of Object.entries(entry ?? {})) flat[LEGACY_NAMES2[name] ?? name] = value;
+  return flat;
+}
+function storedAcquirers(record2) {
+  const acquirers = record2.extParams?.["acquirers"];
+  if (acquirers === null || typeof acquirers !== "object" || Array.isArray(acquirers)) return {};
+  return structuredClone(acquirers);
+}
+function recordFields(fields, where) {
+  const result = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const recordName = Object.entries(LEGACY_NAMES2).find(([, legacy]) => legacy === name)?.[0] ?? name;
+    const earlier = result[recordName];
+    if (earlier !== void 0 && earlier !== value) {
+      throw parameterError(`${where}.${name}`, `differs from ${where}.${recordName === name ? LEGACY_NAMES2[name] ?? name : recordName}; send one of them`);
+    }
+    result[recordName] = value;
+  }
+  return result;
+}
+function allFields(methodList2) {
+  const all = methodList2?.[ALL_METHODS2];
+  return all === void 0 ? {} : recordFields(all, `methodList.${ALL_METHODS2}`);
+}
+function routeMethodList(ctx, mchId, methodList2, stored) {
+  const acquirers = { ...stored };
+  if (methodList2 === void 0) return { methodList: void 0, acquirers };
+  const bindings = [...ctx.group.bindingsOf(mchId).values()];
+  const give = /* @__PURE__ */ __name((profileId, fields) => {
+    acquirers[String(profileId)] = { ...acquirers[String(profileId)], ...fields };
+  }, "give");
+  const all = methodList2[ALL_METHODS2];
+  if (all !== void 0) {
+    const fields = recordFields(all, `methodList.${ALL_METHODS2}`);
+    for (const binding2 of bindings) give(binding2.profileId, fields);
+  }
+  const codes = Object.keys(methodList2).filter((key) => key !== ALL_METHODS2);
+  for (const code2 of codes) {
+    const fields = recordFields(methodList2[code2], `methodList.${code2}`);
+    const holders = bindings.filter((b) => b.paymentMethods.some((m) => m.code === code2));
+    if (holders.length === 0) throw invalid(`methodList: payment method ${code2} is not bound for merchant ${mchId}`);
+    for (const binding2 of holders) give(binding2.profileId, fields);
+  }
+  return { methodList: all !== void 0 || codes.length === 0 ? void 0 : codes.join(","), acquirers };
+}
+var ALL_METHODS2, UNSIMULATED_KEYS, LEGACY_NAMES2;
+var init_devices2 = __esm({
+  "src/sim/rules/legacy/devices.ts"() {
+    "use strict";
+    init_json();
+    init_records2();
+    init_terminal_emv_names();
+    init_errors10();
+    init_device_lifecycle();
+    init_device_provisioning();
+    init_devices();
+    init_owner();
+    init_common2();
+    ALL_METHODS2 = "all";
+    UNSIMULATED_KEYS = { serverUrl: "", licenseId: "", signKeyId: "", cardBdkId: "" };
+    LEGACY_NAMES2 = { tid: "acqTid", mid: "acqMid" };
+    __name(createLegacyDevice, "createLegacyDevice");
+    __name(updateLegacyDevice, "updateLegacyDevice");
+    __name(withWaiting, "withWaiting");
+    __name(provisionWaitingDevices, "provisionWaitingDevices");
+    __name(provisioned, "provisioned");
+    __name(deleteLegacyDevice, "deleteLegacyDevice");
+    __name(legacyDeviceNumber, "legacyDeviceNumber");
+    __name(legacyDeviceView, "legacyDeviceView");
+    __name(legacyExtParams, "legacyExtParams");
+    __name(storedAcquirers, "storedAcquirers");
+    __name(recordFields, "recordFields");
+    __name(allFields, "allFields");
+    __name(routeMethodList, "routeMethodList");
+  }
+});
+
+// src/sim/http/schemas/legacy-device.ts
+function methodListFor(methods) {
+  return objectOrJsonString(
+    external_exports.record(
+      external_exports.string().transform((key, ctx) => {
+        const code2 = key === ALL_METHODS2 ? key : methods.codeOf(key);
+        if (code2 === void 0) {
+          ctx.addIssue({ code: "custom", message: `is not "${ALL_METHODS2}" or a payment method code`, input: key });
+          return external_exports.NEVER;
+        }
+        return code2;
+      }),
+      acquirerFields
+    )
+  );
+}
+function oneEmvParams(body, ctx) {
+  const { emvParams: reference, terminalEmvParams: real } = body;
+  if (reference !== void 0 && real !== void 0 && canonicalJson(reference ?? {}) !== canonicalJson(real ?? {})) {
+    ctx.addIssue({ code: "custom", message: "and emvParams differ; send one of them", path: ["terminalEmvParams"], input: void 0 });
+  }
+}
+var acquirerFields, extParams2, emvParams2, text3, legacyDeviceCreateSchema, legacyDeviceUpdateSchema;
+var init_legacy_device = __esm({
+  "src/sim/http/schemas/legacy-device.ts"() {
+    "use strict";
+    init_zod();
+    init_json();
+    init_devices2();
+    init_common();
+    init_device2();
+    init_legacy_common();
+    acquirerFields = external_exports.record(external_exports.string(), external_exports.string());
+    __name(methodListFor, "methodListFor");
+    extParams2 = objectOrJsonString(acquirerFields);
+    emvParams2 = objectOrJsonString(emvParams);
+    text3 = optional2(external_exports.string());
+    __name(oneEmvParams, "oneEmvParams");
+    legacyDeviceCreateSchema = perCatalog(
+      (methods) => external_exports.object({
+        mchId: text3,
+        merchantId: text3,
+        groupId: text3,
+        activateCodeAlias: text3,
+        deviceName: text3,
+        deviceType: text3,
+        deviceAdmin: text3,
+        emvParams: optional2(emvParams2),
+        terminalEmvParams: optional2(emvParams2),
+        methodList: optional2(methodListFor(methods)),
+        extParams: optional2(extParams2)
+      }).superRefine((body, ctx) => {
+        if (!body.mchId && !body.merchantId) ctx.addIssue({ code: "custom", message: "required (or merchantId)", path: ["mchId"], input: void 0 });
+        else if (body.mchId && body.merchantId && body.mchId !== body.merchantId) {
+          ctx.addIssue({ code: "custom", message: "and merchantId name different merchants; send one of them", path: ["mchId"], input: body.mchId });
+        }
+        if (!body.activateCodeAlias && !body.deviceName) {
+          ctx.addIssue({ code: "custom", message: "required (or deviceName)", path: ["activateCodeAlias"], input: void 0 });
+        }
+        oneEmvParams(body, ctx);
+      }).transform(({ merchantId, mchId, emvParams: reference, terminalEmvParams: real, ...rest }) => ({
+        ...rest,
+        mchId: mchId || merchantId,
+        emvParams: reference ?? real
+      }))
+    );
+    legacyDeviceUpdateSchema = perCatalog(
+      (methods) => external_exports.object({
+        activateCodeAlias: clearable(external_exports.string()),
+        deviceName: clearable(external_exports.string()),
+        deviceType: clearable(external_exports.string()),
+        deviceAdmin: clearable(external_exports.string()),
+        emvParams: clearable(emvParams2),
+        terminalEmvParams: clearable(emvParams2),
+        methodList: clearable(methodListFor(methods)),
+        extParams: clearable(extParams2)
+      }).superRefine(oneEmvParams).transform(({ emvParams: reference, terminalEmvParams: real, ...rest }) => ({ ...rest, emvParams: reference !== void 0 ? reference : real }))
+    );
+  }
+});
+
+// src/sim/http/routes/legacy-device-routes.ts
+function merchantQuery(r) {
+  const merchantId = queryText(r, "merchantId");
+  const deviceId2 = queryText(r, "deviceId");
+  if (merchantId !== void 0 && deviceId2 !== void 0 && merchantId !== deviceId2) {
+    throw parameterError("merchantId", "and deviceId name different merchants; send one of them");
+  }
+  const mchId = queryText(r, "mchId");
+  const named = merchantId ?? deviceId2;
+  if (mchId !== void 0 && named !== void 0 && mchId !== named) {
+    throw parameterError("mchId", `and ${merchantId !== void 0 ? "merchantId" : "deviceId"} name different merchants; send one of them`);
+  }
+  const merchant2 = named ?? mchId;
+  if (merchant2 === void 0) throw parameterError("merchantId", "required (or deviceId, the merchant id)");
+  return merchant2;
+}
+function deviceStatusQuery2(r) {
+  const raw = queryText(r, "deviceStatus");
+  if (raw === void 0) return void 0;
+  if (raw === "0" || raw === "2" || raw === "3") return Number(raw);
+  if (raw === "1") throw parameterError("deviceStatus", "must not be 1: only a terminal login activates a device");
+  throw parameterError("deviceStatus", `must be 0 (suspend), 2 (logout) or 3 (decommission), got "${raw}"`);
+}
+var legacyDeviceRoutes;
+var init_legacy_device_routes = __esm({
+  "src/sim/http/routes/legacy-device-routes.ts"() {
+    "use strict";
+    init_errors10();
+    init_devices();
+    init_devices2();
+    init_envelope2();
+    init_legacy_device();
+    init_validation();
+    init_api_route();
+    init_legacy_api_route();
+    __name(merchantQuery, "merchantQuery");
+    __name(deviceStatusQuery2, "deviceStatusQuery");
+    legacyDeviceRoutes = [
+      legacyRoute("GET", "/device", (r) => legacyPageOf(r, listDevices(r.ctx, { mchId: merchantQuery(r) }), legacyDeviceView)),
+      legacyRoute("POST", "/device", (r) => success2(createLegacyDevice(r.ctx, parseInput(legacyDeviceCreateSchema(r.ctx.methods), r.body())))),
+      legacyRoute("PUT", "/device/{deviceId}", (r) => {
+        const device2 = updateLegacyDevice(r.ctx, param(r, "deviceId"), parseInput(legacyDeviceUpdateSchema(r.ctx.methods), r.body()));
+        return success2({ id: legacyDeviceNumber(device2) });
+      }),
+      legacyRoute("DELETE", "/device/{deviceId}", (r) => {
+        const status = deviceStatusQuery2(r);
+        return success2({ id: deleteLegacyDevice(r.ctx, param(r, "deviceId"), status) });
+      })
+    ];
+  }
+});
+
+// src/sim/rules/legacy/emv-configs.ts
+function createLegacyEmvConfig(ctx, input2) {
+  return createEmvConfig(ctx, { ...input2, currency: input2.currency ?? LEGACY_CURRENCY2 });
+}
+function updateLegacyEmvConfig(ctx, id, input2) {
+  const current = requireEmvConfig(ctx, id);
+  return updateEmvConfig(ctx, id, { ...input2, currency: input2.currency ?? current.currency });
+}
+function legacyEmvConfigView(record2) {
+  return {
+    id: record2.id,
+    groupId: record2.groupId,
+    emvName: record2.emvName,
+    paymentMethod: record2.paymentMethod,
+    aid: paramText(record2.params, "aid"),
+    emvVersion: paramText(record2.params, "emvVersion"),
+    // Keys sorted, as every JSON field the service answers.
+    params: JSON.parse(canonicalJson(record2.params)),
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt
+  };
+}
+function paramText(params3, key) {
+  const value = params3[key];
+  if (typeof value === "string") return value;
+  return typeof value === "number" ? String(value) : "";
+}
+var init_emv_configs2 = __esm({
+  "src/sim/rules/legacy/emv-configs.ts"() {
+    "use strict";
+    init_json();
+    init_emv_configs();
+    init_common2();
+    __name(createLegacyEmvConfig, "createLegacyEmvConfig");
+    __name(updateLegacyEmvConfig, "updateLegacyEmvConfig");
+    __name(legacyEmvConfigView, "legacyEmvConfigView");
+    __name(paramText, "paramText");
+  }
+});
+
+// src/sim/http/schemas/legacy-emv-config.ts
+var params2, legacyEmvCreateSchema, legacyEmvUpdateSchema;
+var init_legacy_emv_config = __esm({
+  "src/sim/http/schemas/legacy-emv-config.ts"() {
+    "use strict";
+    init_zod();
+    init_common();
+    init_legacy_common();
+    params2 = objectOrJsonString(external_exports.looseObject({}).transform((value) => value));
+    legacyEmvCreateSchema = perCatalog(
+      (methods) => external_exports.object({
+        emvName: requiredText2,
+        paymentMethod: paymentMethodCodeOrName(methods),
+        params: params2,
+        currency: optional2(currencyCode3)
+      })
+    );
+    legacyEmvUpdateSchema = perCatalog(
+      (methods) => external_exports.object({
+        params: params2,
+        currency: optional2(currencyCode3),
+        emvName: optional2(external_exports.string()),
+        paymentMethod: optional2(paymentMethodCodeOrName(methods))
+      })
+    );
+  }
+});
+
+// src/sim/http/routes/legacy-emv-routes.ts
+function emvIdParam2(r) {
+  const raw = param(r, "emvId");
+  if (!/^\d{1,15}$/.test(raw)) throw parameterError("emvId", `must be a number, got "${raw}"`);
+  return Number(raw);
+}
+function methodQuery(r) {
+  const raw = queryText(r, "paymentMethod");
+  if (raw === void 0) return void 0;
+  const code2 = r.ctx.methods.codeOf(raw);
+  if (code2 === void 0) throw parameterError("paymentMethod", `has unknown payment method code "${raw}"`);
+  return code2;
+}
+var legacyEmvRoutes;
+var init_legacy_emv_routes = __esm({
+  "src/sim/http/routes/legacy-emv-routes.ts"() {
+    "use strict";
+    init_errors10();
+    init_emv_configs();
+    init_emv_configs2();
+    init_envelope2();
+    init_legacy_emv_config();
+    init_validation();
+    init_api_route();
+    init_legacy_api_route();
+    __name(emvIdParam2, "emvIdParam");
+    __name(methodQuery, "methodQuery");
+    legacyEmvRoutes = [
+      legacyRoute("GET", "/emv", (r) => {
+        const records = listEmvConfigs(r.ctx, { paymentMethod: methodQuery(r), currency: queryText(r, "currency"), emvName: queryText(r, "emvName") });
+        return legacyPageWithHasNext(r, records, legacyEmvConfigView);
+      }),
+      legacyRoute("POST", "/emv", (r) => success2({ id: createLegacyEmvConfig(r.ctx, parseInput(legacyEmvCreateSchema(r.ctx.methods), r.body())).id })),
+      legacyRoute("PUT", "/emv/{emvId}", (r) => {
+        const id = emvIdParam2(r);
+        updateLegacyEmvConfig(r.ctx, id, parseInput(legacyEmvUpdateSchema(r.ctx.methods), r.body()));
+        return success2();
+      }),
+      legacyRoute("DELETE", "/emv/{emvId}", (r) => {
+        deleteEmvConfig(r.ctx, emvIdParam2(r));
+        return success2();
+      })
     ];
   }
 });
@@ -90609,7 +92575,7 @@ function bindingView(ctx, record2) {
     currency: record2.currency,
     mid: record2.mid,
     paymentMethods: record2.paymentMethods.map((method) => {
-      const info = paymentMethodInfo(method.code);
+      const info = anyMethodInfo(method.code);
       return {
         paymentMethodCode: method.code,
         paymentMethodName: info?.name,
@@ -90624,15 +92590,15 @@ function acquirerSummary(ctx, mchId) {
   const fromProfile = ctx.summaryLists === "profile";
   return [...ctx.group.bindingsOf(mchId).values()].map((binding2) => {
     const profile = ctx.group.acquirerProfiles.get(binding2.profileId);
-    let methodList5 = {};
-    let emvList3 = {};
+    let methodList2 = {};
+    let emvList = {};
     if (fromProfile && profile !== void 0) {
-      methodList5 = profile.methodList;
-      emvList3 = profile.emvList ?? {};
+      methodList2 = profile.methodList;
+      emvList = profile.emvList ?? {};
     } else {
       for (const method of binding2.paymentMethods) {
-        methodList5[method.code] = [...method.allows];
-        emvList3[method.code] = [...method.emvIds];
+        methodList2[method.code] = [...method.allows];
+        emvList[method.code] = [...method.emvIds];
       }
     }
     return {
@@ -90640,8 +92606,8 @@ function acquirerSummary(ctx, mchId) {
       profileName: profile?.profileName,
       currency: binding2.currency,
       acqType: profile?.acqType,
-      methodList: canonicalJson(methodList5),
-      emvList: canonicalJson(emvList3)
+      methodList: canonicalJson(methodList2),
+      emvList: canonicalJson(emvList)
     };
   });
 }
@@ -90709,7 +92675,7 @@ var init_merchant_bindings = __esm({
     init_json();
     init_payment_methods2();
     init_store();
-    init_errors9();
+    init_errors10();
     init_acquirer_profiles();
     init_owner();
     __name(listBindings, "listBindings");
@@ -90722,82 +92688,6 @@ var init_merchant_bindings = __esm({
     __name(supportedPayments, "supportedPayments");
     __name(buildBinding, "buildBinding");
     __name(checkNoConflict, "checkNoConflict");
-  }
-});
-
-// src/sim/http/schemas/merchant-binding.ts
-var bindingSchema2;
-var init_merchant_binding = __esm({
-  "src/sim/http/schemas/merchant-binding.ts"() {
-    "use strict";
-    init_zod();
-    init_common();
-    bindingSchema2 = external_exports.object({
-      acquirerProfileId: requiredText2,
-      currency: currencyCode3,
-      mid: optional2(external_exports.string()),
-      paymentMethods: optional2(
-        external_exports.array(
-          external_exports.object({
-            paymentMethodCode,
-            allows: optional2(external_exports.array(external_exports.string())),
-            emvs: optional2(external_exports.array(external_exports.object({ emvId: external_exports.number().int() })))
-          })
-        )
-      )
-    });
-  }
-});
-
-// src/sim/http/routes/merchant-binding-routes.ts
-var PATTERN, merchantBindingRoutes;
-var init_merchant_binding_routes = __esm({
-  "src/sim/http/routes/merchant-binding-routes.ts"() {
-    "use strict";
-    init_errors9();
-    init_merchant_bindings();
-    init_envelope2();
-    init_merchant_binding();
-    init_validation();
-    init_api_route();
-    PATTERN = `${API_V1}/mchInfo/payment/{mchId}`;
-    merchantBindingRoutes = [
-      {
-        method: "GET",
-        pattern: PATTERN,
-        handler: /* @__PURE__ */ __name((r) => pageOf(r, listBindings(r.ctx, param(r, "mchId")), (b) => bindingView(r.ctx, b)), "handler")
-      },
-      {
-        method: "POST",
-        pattern: PATTERN,
-        handler: /* @__PURE__ */ __name((r) => {
-          const input2 = parseInput(bindingSchema2, r.body());
-          addBinding(r.ctx, param(r, "mchId"), input2);
-          return success2();
-        }, "handler")
-      },
-      {
-        method: "PUT",
-        pattern: PATTERN,
-        handler: /* @__PURE__ */ __name((r) => {
-          const input2 = parseInput(bindingSchema2, r.body());
-          replaceBinding(r.ctx, param(r, "mchId"), input2);
-          return success2();
-        }, "handler")
-      },
-      {
-        method: "DELETE",
-        pattern: PATTERN,
-        handler: /* @__PURE__ */ __name((r) => {
-          const acquirerProfileId = queryText(r, "acquirerProfileId");
-          const currency = queryText(r, "currency");
-          if (acquirerProfileId === void 0) throw parameterError("acquirerProfileId", "required");
-          if (currency === void 0) throw parameterError("currency", "required");
-          removeBinding(r.ctx, param(r, "mchId"), acquirerProfileId, currency);
-          return success2();
-        }, "handler")
-      }
-    ];
   }
 });
 
@@ -90828,7 +92718,7 @@ var DEFAULT_RECEIPT_LOGO, LOGO_HOST, BASE64;
 var init_receipt_logo2 = __esm({
   "src/sim/rules/receipt-logo.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     DEFAULT_RECEIPT_LOGO = "https://static.example.com/receipt/default-logo.png";
     LOGO_HOST = "https://static.example.com/receipt";
     BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -90963,7 +92853,7 @@ var init_merchants = __esm({
   "src/sim/rules/merchants.ts"() {
     "use strict";
     init_records2();
-    init_errors9();
+    init_errors10();
     init_acquirer_profiles();
     init_merchant_bindings();
     init_owner();
@@ -90992,41 +92882,572 @@ var init_merchants = __esm({
   }
 });
 
-// src/sim/http/schemas/merchant.ts
+// src/sim/rules/legacy/merchant-payments.ts
+function resolvePairs(ctx, mchId, items) {
+  const fallback = defaultCardProfile(ctx);
+  return items.flatMap((item, index) => {
+    if (item.profileId !== void 0) return [{ paymentMethod: item.paymentMethod, profileId: item.profileId, index }];
+    const holders = [...ctx.group.bindingsOf(mchId).values()].filter((b) => b.paymentMethods.some((m) => m.code === item.paymentMethod));
+    if (holders.length > 0) return [...new Set(holders.map((b) => b.profileId))].map((profileId) => ({ paymentMethod: item.paymentMethod, profileId, index }));
+    if (fallback && item.paymentMethod in fallback.methodList) return [{ paymentMethod: item.paymentMethod, profileId: fallback.profileId, index }];
+    return [];
+  });
+}
+function planLegacyPayments(ctx, mchId, items) {
+  const pairs = resolvePairs(ctx, mchId, items);
+  const wanted = /* @__PURE__ */ new Map();
+  const profiles = /* @__PURE__ */ new Map();
+  for (const pair of pairs) {
+    const where = `supportedPaymentMethods[${pair.index}]`;
+    const profile = ctx.group.acquirerProfiles.get(pair.profileId);
+    if (!profile) throw invalid(`${where}.profileId: acquirer profile ${pair.profileId} not found`);
+    if (!(pair.paymentMethod in profile.methodList)) {
+      throw invalid(
+        `${where}.paymentMethod: payment method ${pair.paymentMethod} is not in the methodList of acquirer profile ${profile.profileName} (${profile.profileId})`
+      );
+    }
+    const codes = wanted.get(profile.profileId) ?? /* @__PURE__ */ new Set();
+    if (codes.has(pair.paymentMethod)) {
+      throw invalid(`${where}: payment method ${pair.paymentMethod} with acquirer profile ${profile.profileId} appears twice`);
+    }
+    codes.add(pair.paymentMethod);
+    wanted.set(profile.profileId, codes);
+    profiles.set(profile.profileId, profile);
+  }
+  const next = /* @__PURE__ */ new Map();
+  const deletes = [];
+  const changed = /* @__PURE__ */ new Set();
+  const present2 = /* @__PURE__ */ new Set();
+  for (const [key, binding2] of ctx.group.bindingsOf(mchId)) {
+    const kept = binding2.paymentMethods.filter((method) => wanted.get(binding2.profileId)?.has(method.code) === true);
+    for (const method of kept) present2.add(`${binding2.profileId}|${method.code}`);
+    if (kept.length === binding2.paymentMethods.length) {
+      next.set(key, binding2);
+    } else if (kept.length === 0) {
+      deletes.push(binding2);
+    } else {
+      next.set(key, { ...binding2, paymentMethods: kept, updatedAt: ctx.timestamp });
+      changed.add(key);
+    }
+  }
+  for (const pair of pairs) {
+    if (present2.has(`${pair.profileId}|${pair.paymentMethod}`)) continue;
+    const profile = profiles.get(pair.profileId);
+    const key = bindingKey2(profile.profileId, profile.currency);
+    const binding2 = next.get(key);
+    const method = boundMethod(profile, pair.paymentMethod);
+    next.set(
+      key,
+      binding2 ? { ...binding2, paymentMethods: [...binding2.paymentMethods, method], updatedAt: ctx.timestamp } : newBinding(ctx, mchId, profile, method)
+    );
+    changed.add(key);
+  }
+  checkOneProfilePerMethod(ctx, [...next.values()]);
+  return { mchId, puts: [...changed].map((key) => next.get(key)), deletes };
+}
+function applyLegacyPayments(ctx, plan) {
+  for (const binding2 of plan.deletes) ctx.store.deleteBinding(binding2);
+  for (const binding2 of plan.puts) ctx.store.putBinding(binding2);
+  if (plan.puts.length > 0) provisionWaitingDevices(ctx, plan.mchId);
+}
+function bindLegacyPaymentMethod(ctx, mchId, code2, profileId) {
+  requireOwnMerchant(ctx, mchId);
+  const profile = ctx.group.acquirerProfiles.get(profileId);
+  if (!profile) throw invalid(`profileId: acquirer profile ${profileId} not found`);
+  if (!(code2 in profile.methodList)) {
+    throw invalid(`paymentMethod: payment method ${code2} is not in the methodList of acquirer profile ${profile.profileName} (${profile.profileId})`);
+  }
+  const bindings = [...ctx.group.bindingsOf(mchId).values()];
+  if (bindings.some((b) => b.profileId === profileId && b.paymentMethods.some((m) => m.code === code2))) return;
+  for (const binding2 of bindings) {
+    if (binding2.profileId === profileId || binding2.currency !== profile.currency) continue;
+    if (!binding2.paymentMethods.some((m) => m.code === code2)) continue;
+    const rest = binding2.paymentMethods.filter((m) => m.code !== code2);
+    if (rest.length === 0) ctx.store.deleteBinding(binding2);
+    else ctx.store.putBinding({ ...binding2, paymentMethods: rest, updatedAt: ctx.timestamp });
+  }
+  const own2 = ctx.group.bindingsOf(mchId).get(bindingKey2(profileId, profile.currency));
+  const method = boundMethod(profile, code2);
+  ctx.store.putBinding(own2 ? { ...own2, paymentMethods: [...own2.paymentMethods, method], updatedAt: ctx.timestamp } : newBinding(ctx, mchId, profile, method));
+  provisionWaitingDevices(ctx, mchId);
+}
+function dropLegacyPaymentMethod(ctx, mchId, codeOrName) {
+  requireOwnMerchant(ctx, mchId);
+  const code2 = ctx.methods.codeOf(codeOrName);
+  if (code2 === void 0) throw parameterError("paymentMethod", `has unknown payment method code or name "${codeOrName}"`);
+  const holders = [...ctx.group.bindingsOf(mchId).values()].filter((b) => b.paymentMethods.some((m) => m.code === code2));
+  if (holders.length === 0) throw invalid(`payment method ${code2} is not bound for merchant ${mchId}`);
+  for (const binding2 of holders) {
+    const rest = binding2.paymentMethods.filter((m) => m.code !== code2);
+    if (rest.length === 0) ctx.store.deleteBinding(binding2);
+    else ctx.store.putBinding({ ...binding2, paymentMethods: rest, updatedAt: ctx.timestamp });
+  }
+}
+function legacyPaymentMethods(ctx, mchId) {
+  const seen = /* @__PURE__ */ new Set();
+  const items = [];
+  for (const binding2 of ctx.group.bindingsOf(mchId).values()) {
+    for (const method of binding2.paymentMethods) {
+      const key = `${binding2.profileId}|${method.code}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push({ paymentMethod: legacyMethodName(method.code), mchId, profileId: binding2.profileId });
+    }
+  }
+  return items;
+}
+function boundMethod(profile, code2) {
+  return {
+    code: code2,
+    allows: [...profile.methodList[code2] ?? []],
+    emvIds: (profile.emvList?.[code2] ?? []).filter((id) => id !== 0)
+  };
+}
+function newBinding(ctx, mchId, profile, method) {
+  return {
+    mchId,
+    groupId: ctx.group.groupId,
+    profileId: profile.profileId,
+    currency: profile.currency,
+    paymentMethods: [method],
+    createdAt: ctx.timestamp,
+    updatedAt: ctx.timestamp
+  };
+}
+function checkOneProfilePerMethod(ctx, bindings) {
+  const holder = /* @__PURE__ */ new Map();
+  for (const binding2 of bindings) {
+    for (const method of binding2.paymentMethods) {
+      const key = `${binding2.currency}|${method.code}`;
+      const other = holder.get(key);
+      if (other !== void 0 && other !== binding2.profileId) {
+        const otherName = ctx.group.acquirerProfiles.get(other)?.profileName ?? "";
+        throw invalid(
+          `supportedPaymentMethods: payment method ${method.code} in currency ${binding2.currency} is already bound to acquirer profile ${otherName} (${other})`
+        );
+      }
+      holder.set(key, binding2.profileId);
+    }
+  }
+}
+var init_merchant_payments = __esm({
+  "src/sim/rules/legacy/merchant-payments.ts"() {
+    "use strict";
+    init_payment_methods2();
+    init_store();
+    init_errors10();
+    init_acquirer_profiles();
+    init_owner();
+    init_devices2();
+    __name(resolvePairs, "resolvePairs");
+    __name(planLegacyPayments, "planLegacyPayments");
+    __name(applyLegacyPayments, "applyLegacyPayments");
+    __name(bindLegacyPaymentMethod, "bindLegacyPaymentMethod");
+    __name(dropLegacyPaymentMethod, "dropLegacyPaymentMethod");
+    __name(legacyPaymentMethods, "legacyPaymentMethods");
+    __name(boundMethod, "boundMethod");
+    __name(newBinding, "newBinding");
+    __name(checkOneProfilePerMethod, "checkOneProfilePerMethod");
+  }
+});
+
+// src/sim/rules/legacy/merchants.ts
+function createLegacyMerchant(ctx, input2) {
+  checkCallerGroup(ctx, input2.groupId);
+  const merchantInput = {
+    mchName: input2.mchName,
+    currency: LEGACY_CURRENCY2,
+    contactName: input2.contactName,
+    contactEmail: input2.contactEmail
+  };
+  copyProfileFields(merchantInput, input2);
+  if (input2.supportedPaymentMethods !== void 0) planLegacyPayments(ctx, "", input2.supportedPaymentMethods);
+  let record2 = createMerchant(ctx, merchantInput);
+  record2 = saveLegacyFields(ctx, record2, input2);
+  if (input2.supportedPaymentMethods !== void 0) {
+    applyLegacyPayments(ctx, planLegacyPayments(ctx, record2.mchId, input2.supportedPaymentMethods));
+  }
+  return record2;
+}
+function updateLegacyMerchant(ctx, mchId, input2) {
+  const current = requireOwnMerchant(ctx, mchId);
+  checkCallerGroup(ctx, input2.groupId);
+  const plan = input2.supportedPaymentMethods === void 0 ? void 0 : planLegacyPayments(ctx, mchId, input2.supportedPaymentMethods);
+  const merchantInput = {
+    mchName: input2.mchName ?? current.mchName,
+    currency: current.currency,
+    contactName: input2.contactName ?? current.contactName,
+    contactEmail: input2.contactEmail ?? current.contactEmail,
+    region: current.region,
+    country: current.country,
+    transType: current.transType,
+    receiptInfo: current.receiptInfo,
+    mdr: current.mdr,
+    merchantType: current.merchantType,
+    additionalData: current.additionalData,
+    mcc: current.mcc,
+    timeZone: current.timeZone,
+    providerReference: current.providerReference,
+    receiptLogo: current.receiptLogo,
+    contactAddress: current.contactAddress,
+    contactPhone: current.contactPhone,
+    state: current.state
+  };
+  copyProfileFields(merchantInput, input2);
+  let record2 = replaceMerchant(ctx, mchId, merchantInput);
+  record2 = saveLegacyFields(ctx, record2, input2);
+  if (plan) applyLegacyPayments(ctx, plan);
+  return record2;
+}
+function bindLegacyPayment(ctx, mchId, input2) {
+  checkCallerGroup(ctx, input2.groupId);
+  bindLegacyPaymentMethod(ctx, mchId, input2.paymentMethod, input2.profileId);
+}
+function legacyMerchantView(ctx, record2) {
+  return {
+    mchId: record2.mchId,
+    id: record2.mchId,
+    uuid: record2.uuid,
+    groupId: record2.groupId,
+    mchName: record2.mchName,
+    contactName: record2.contactName,
+    contactEmail: record2.contactEmail,
+    timeZone: record2.timeZone,
+    mcc: record2.mcc,
+    providerReference: record2.providerReference,
+    receiptLogo: record2.receiptLogo,
+    contactAddress: record2.contactAddress,
+    contactPhone: record2.contactPhone,
+    state: record2.state,
+    activated: record2.state === 1,
+    supportedPayments: supportedPayments(ctx, record2.mchId),
+    supportedPaymentMethods: legacyPaymentMethods(ctx, record2.mchId),
+    extParams: legacyExtParams2(ctx, record2),
+    terminalEmvParams: record2.legacyTerminalEmvParams === void 0 ? void 0 : withRealEmvNames(record2.legacyTerminalEmvParams),
+    createdAt: record2.createdAt,
+    updatedAt: record2.updatedAt
+  };
+}
+function legacyExtParams2(ctx, record2) {
+  const stored = record2.legacyExtParams;
+  if (stored !== void 0) {
+    const subMid = stored["subMid"];
+    return { acqMid: stored["acqMid"] ?? "", acqTid: stored["acqTid"] ?? "", ...subMid !== void 0 ? { subMid } : {} };
+  }
+  const first = ctx.group.bindingsOf(record2.mchId).values().next().value;
+  return { acqMid: first?.mid ?? "", acqTid: "" };
+}
+function saveLegacyFields(ctx, record2, input2) {
+  if (input2.extParams === void 0 && input2.terminalEmvParams === void 0) return record2;
+  const next = { ...record2, updatedAt: ctx.timestamp };
+  if (input2.extParams !== void 0) {
+    const legacy = {};
+    for (const key of ["acqMid", "acqTid", "subMid"]) {
+      const value = input2.extParams[key];
+      if (value !== void 0) legacy[key] = value;
+    }
+    const signKey = input2.extParams.signKey ?? record2.legacyExtParams?.[SIGN_KEY];
+    if (signKey !== void 0 && signKey !== "") legacy[SIGN_KEY] = signKey;
+    next.legacyExtParams = legacy;
+  }
+  if (input2.terminalEmvParams !== void 0) next.legacyTerminalEmvParams = input2.terminalEmvParams;
+  ctx.store.putMerchant(next);
+  return next;
+}
+function copyProfileFields(target2, input2) {
+  const given = { ...input2 };
+  if (given.activated !== void 0) given.state ??= given.activated ? 1 : 0;
+  if (given.logo !== void 0 && given.receiptLogo === void 0) {
+    if (given.logo !== "") checkLogo(given.logo);
+    given.receiptLogo = given.logo;
+  }
+  for (const key of PROFILE_FIELDS) {
+    const value = given[key];
+    if (value !== void 0) target2[key] = value;
+  }
+}
+function checkLogo(logo) {
+  try {
+    storedReceiptLogo(logo);
+  } catch {
+    throw parameterError("logo", "must be an http(s) URL or base64 jpg/jpeg/png content");
+  }
+}
+var PROFILE_FIELDS, SIGN_KEY;
+var init_merchants2 = __esm({
+  "src/sim/rules/legacy/merchants.ts"() {
+    "use strict";
+    init_terminal_emv_names();
+    init_merchant_bindings();
+    init_merchants();
+    init_owner();
+    init_receipt_logo2();
+    init_errors10();
+    init_common2();
+    init_merchant_payments();
+    PROFILE_FIELDS = ["timeZone", "mcc", "providerReference", "receiptLogo", "contactAddress", "contactPhone", "state"];
+    SIGN_KEY = "signKey";
+    __name(createLegacyMerchant, "createLegacyMerchant");
+    __name(updateLegacyMerchant, "updateLegacyMerchant");
+    __name(bindLegacyPayment, "bindLegacyPayment");
+    __name(legacyMerchantView, "legacyMerchantView");
+    __name(legacyExtParams2, "legacyExtParams");
+    __name(saveLegacyFields, "saveLegacyFields");
+    __name(copyProfileFields, "copyProfileFields");
+    __name(checkLogo, "checkLogo");
+  }
+});
+
+// src/sim/http/schemas/legacy-merchant.ts
 function shaped(pattern2, problem) {
   return optional2(external_exports.string().refine((s) => s === "" || pattern2.test(s), { error: problem }));
 }
-var text3, merchantSchema2;
+function paymentMethodEntry(methods) {
+  return external_exports.preprocess(
+    (item) => typeof item === "string" ? { paymentMethod: item } : item,
+    external_exports.object({ paymentMethod: paymentMethodCodeOrName(methods), profileId: optional2(numericId) })
+  );
+}
+function fieldsFor3(methods) {
+  return {
+    groupId: text4,
+    mchName: optional2(requiredText2),
+    contactName: optional2(requiredText2),
+    contactEmail: optional2(email3),
+    timeZone: optional2(external_exports.string().refine((s) => s === "" || isTimeZone(s), { error: "must be an IANA time zone name such as Europe/Paris" })),
+    mcc: shaped(/^\d{4}$/, "must be 4 digits (ISO 18245)"),
+    providerReference: text4,
+    receiptLogo: text4,
+    // The public client's name for the receipt logo.
+    logo: text4,
+    contactAddress: text4,
+    contactPhone: text4,
+    state: optional2(
+      external_exports.number().refine((n) => n === 0 || n === 1, { error: "must be 0 (inactive) or 1 (active)" }).transform((n) => n)
+    ),
+    activated: optional2(looseBoolean),
+    extParams: optional2(
+      objectOrJsonString(external_exports.object({ acqMid: optional2(external_exports.string()), acqTid: optional2(external_exports.string()), subMid: optional2(external_exports.string()), signKey: optional2(external_exports.string()) }))
+    ),
+    terminalEmvParams: optional2(objectOrJsonString(emvParams)),
+    supportedPaymentMethods: optional2(external_exports.array(paymentMethodEntry(methods)))
+  };
+}
+function checkAliases(body, ctx) {
+  if (body.state !== void 0 && body.activated !== void 0 && body.state === 1 !== body.activated) {
+    ctx.addIssue({ code: "custom", message: `and state disagree (${String(body.activated)}, ${body.state}); send one of them`, path: ["activated"], input: body.activated });
+  }
+  if (body.receiptLogo !== void 0 && body.logo !== void 0 && body.receiptLogo !== body.logo) {
+    ctx.addIssue({ code: "custom", message: "and receiptLogo differ; send one of them", path: ["logo"], input: void 0 });
+  }
+}
+var text4, email3, legacyMerchantUpdateSchema, legacyMerchantCreateSchema, legacyPaymentBindSchema;
+var init_legacy_merchant = __esm({
+  "src/sim/http/schemas/legacy-merchant.ts"() {
+    "use strict";
+    init_zod();
+    init_common();
+    init_device2();
+    init_legacy_common();
+    __name(shaped, "shaped");
+    text4 = optional2(external_exports.string());
+    email3 = external_exports.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" });
+    __name(paymentMethodEntry, "paymentMethodEntry");
+    __name(fieldsFor3, "fieldsFor");
+    __name(checkAliases, "checkAliases");
+    legacyMerchantUpdateSchema = perCatalog((methods) => external_exports.object(fieldsFor3(methods)).superRefine(checkAliases));
+    legacyMerchantCreateSchema = perCatalog(
+      (methods) => external_exports.object({
+        ...fieldsFor3(methods),
+        mchName: requiredText2,
+        contactName: requiredText2,
+        contactEmail: email3
+      }).superRefine(checkAliases)
+    );
+    legacyPaymentBindSchema = perCatalog(
+      (methods) => external_exports.object({
+        groupId: text4,
+        paymentMethod: paymentMethodCodeOrName(methods),
+        profileId: numericId
+      })
+    );
+  }
+});
+
+// src/sim/http/routes/legacy-merchant-routes.ts
+var legacyMerchantRoutes;
+var init_legacy_merchant_routes = __esm({
+  "src/sim/http/routes/legacy-merchant-routes.ts"() {
+    "use strict";
+    init_merchants();
+    init_merchant_payments();
+    init_merchants2();
+    init_envelope2();
+    init_legacy_merchant();
+    init_validation();
+    init_api_route();
+    init_legacy_api_route();
+    legacyMerchantRoutes = [
+      legacyRoute("GET", "/mchInfo", (r) => {
+        const records = listMerchants(r.ctx, { mchName: queryText(r, "mchName"), mchId: queryText(r, "mchId") });
+        return legacyPageOf(r, records, (m) => legacyMerchantView(r.ctx, m));
+      }),
+      legacyRoute(
+        "POST",
+        "/mchInfo",
+        (r) => recordOf2(r, legacyMerchantView(r.ctx, createLegacyMerchant(r.ctx, parseInput(legacyMerchantCreateSchema(r.ctx.methods), r.body()))))
+      ),
+      legacyRoute("GET", "/mchInfo/{mchId}", (r) => {
+        const merchant2 = getMerchant(r.ctx, param(r, "mchId"));
+        return recordOf2(r, merchant2 ? legacyMerchantView(r.ctx, merchant2) : void 0);
+      }),
+      legacyRoute("PUT", "/mchInfo/{mchId}", (r) => {
+        const input2 = parseInput(legacyMerchantUpdateSchema(r.ctx.methods), r.body());
+        return recordOf2(r, legacyMerchantView(r.ctx, updateLegacyMerchant(r.ctx, param(r, "mchId"), input2)));
+      }),
+      legacyRoute("DELETE", "/mchInfo/{mchId}", (r) => {
+        deleteMerchant(r.ctx, param(r, "mchId"));
+        return success2();
+      }),
+      // Answers the envelope only, as the DELETE of a method does.
+      legacyRoute("POST", "/mchInfo/payment/{mchId}", (r) => {
+        bindLegacyPayment(r.ctx, param(r, "mchId"), parseInput(legacyPaymentBindSchema(r.ctx.methods), r.body()));
+        return success2();
+      }),
+      legacyRoute("DELETE", "/mchInfo/payment/{mchId}/{paymentMethod}", (r) => {
+        dropLegacyPaymentMethod(r.ctx, param(r, "mchId"), param(r, "paymentMethod"));
+        return success2();
+      })
+    ];
+  }
+});
+
+// src/sim/http/routes/legacy-routes.ts
+var legacyRoutes;
+var init_legacy_routes = __esm({
+  "src/sim/http/routes/legacy-routes.ts"() {
+    "use strict";
+    init_legacy_acquirer_routes();
+    init_legacy_device_routes();
+    init_legacy_emv_routes();
+    init_legacy_merchant_routes();
+    legacyRoutes = [...legacyMerchantRoutes, ...legacyDeviceRoutes, ...legacyAcquirerRoutes, ...legacyEmvRoutes];
+  }
+});
+
+// src/sim/http/schemas/merchant-binding.ts
+var bindingSchema2;
+var init_merchant_binding = __esm({
+  "src/sim/http/schemas/merchant-binding.ts"() {
+    "use strict";
+    init_zod();
+    init_common();
+    bindingSchema2 = perCatalog(
+      (methods) => external_exports.object({
+        acquirerProfileId: requiredText2,
+        currency: currencyCode3,
+        mid: optional2(external_exports.string()),
+        paymentMethods: optional2(
+          external_exports.array(
+            external_exports.object({
+              paymentMethodCode: paymentMethodCode(methods),
+              allows: optional2(external_exports.array(external_exports.string())),
+              emvs: optional2(external_exports.array(external_exports.object({ emvId: external_exports.number().int() })))
+            })
+          )
+        )
+      })
+    );
+  }
+});
+
+// src/sim/http/routes/merchant-binding-routes.ts
+var PATTERN, merchantBindingRoutes;
+var init_merchant_binding_routes = __esm({
+  "src/sim/http/routes/merchant-binding-routes.ts"() {
+    "use strict";
+    init_errors10();
+    init_merchant_bindings();
+    init_envelope2();
+    init_merchant_binding();
+    init_validation();
+    init_api_route();
+    PATTERN = `${API_V1}/mchInfo/payment/{mchId}`;
+    merchantBindingRoutes = [
+      {
+        method: "GET",
+        pattern: PATTERN,
+        handler: /* @__PURE__ */ __name((r) => pageOf(r, listBindings(r.ctx, param(r, "mchId")), (b) => bindingView(r.ctx, b)), "handler")
+      },
+      {
+        method: "POST",
+        pattern: PATTERN,
+        handler: /* @__PURE__ */ __name((r) => {
+          const input2 = parseInput(bindingSchema2(r.ctx.methods), r.body());
+          addBinding(r.ctx, param(r, "mchId"), input2);
+          return success2();
+        }, "handler")
+      },
+      {
+        method: "PUT",
+        pattern: PATTERN,
+        handler: /* @__PURE__ */ __name((r) => {
+          const input2 = parseInput(bindingSchema2(r.ctx.methods), r.body());
+          replaceBinding(r.ctx, param(r, "mchId"), input2);
+          return success2();
+        }, "handler")
+      },
+      {
+        method: "DELETE",
+        pattern: PATTERN,
+        handler: /* @__PURE__ */ __name((r) => {
+          const acquirerProfileId = queryText(r, "acquirerProfileId");
+          const currency = queryText(r, "currency");
+          if (acquirerProfileId === void 0) throw parameterError("acquirerProfileId", "required");
+          if (currency === void 0) throw parameterError("currency", "required");
+          removeBinding(r.ctx, param(r, "mchId"), acquirerProfileId, currency);
+          return success2();
+        }, "handler")
+      }
+    ];
+  }
+});
+
+// src/sim/http/schemas/merchant.ts
+function shaped2(pattern2, problem) {
+  return optional2(external_exports.string().refine((s) => s === "" || pattern2.test(s), { error: problem }));
+}
+var text5, merchantSchema2;
 var init_merchant2 = __esm({
   "src/sim/http/schemas/merchant.ts"() {
     "use strict";
     init_zod();
     init_common();
-    __name(shaped, "shaped");
-    text3 = optional2(external_exports.string());
+    __name(shaped2, "shaped");
+    text5 = optional2(external_exports.string());
     merchantSchema2 = external_exports.object({
       mchName: requiredText2,
       currency: currencyCode3,
       contactName: requiredText2,
       contactEmail: external_exports.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" }),
-      mcc: shaped(/^\d{4}$/, "must be 4 digits (ISO 18245)"),
-      region: text3,
+      mcc: shaped2(/^\d{4}$/, "must be 4 digits (ISO 18245)"),
+      region: text5,
       timeZone: optional2(
         external_exports.string().refine((s) => s === "" || isTimeZone(s), { error: "must be an IANA time zone name such as Europe/Paris" })
       ),
-      country: shaped(/^[A-Z]{2}$/, "must be 2 upper-case letters (ISO 3166-1 alpha-2)"),
-      transType: text3,
-      contactPhone: text3,
-      contactAddress: text3,
-      receiptLogo: text3,
-      receiptInfo: text3,
+      country: shaped2(/^[A-Z]{2}$/, "must be 2 upper-case letters (ISO 3166-1 alpha-2)"),
+      transType: text5,
+      contactPhone: text5,
+      contactAddress: text5,
+      receiptLogo: text5,
+      receiptInfo: text5,
       state: optional2(
         external_exports.number().refine((n) => n === 0 || n === 1, { error: "must be 0 (inactive) or 1 (active)" }).transform((n) => n)
       ),
-      providerReference: text3,
-      passcode: text3,
-      mdr: text3,
-      merchantType: text3,
+      providerReference: text5,
+      passcode: text5,
+      mdr: text5,
+      merchantType: text5,
       additionalData: optional2(anyJsonObject)
     });
   }
@@ -91089,882 +93510,6 @@ var init_merchant_routes = __esm({
   }
 });
 
-// src/sim/rules/legacy/common.ts
-function checkCallerGroup(ctx, groupId) {
-  if (groupId !== void 0 && groupId !== "" && groupId !== ctx.group.groupId) throw ownerInvalid();
-}
-function paymentMethodCodeOf(codeOrName) {
-  if (isPaymentMethodCode2(codeOrName)) return codeOrName;
-  const upper = codeOrName.toUpperCase();
-  return allPaymentMethods().find((method) => method.name === upper)?.code;
-}
-var init_common2 = __esm({
-  "src/sim/rules/legacy/common.ts"() {
-    "use strict";
-    init_payment_methods2();
-    init_errors9();
-    __name(checkCallerGroup, "checkCallerGroup");
-    __name(paymentMethodCodeOf, "paymentMethodCodeOf");
-  }
-});
-
-// src/sim/rules/legacy/acquirer-profiles.ts
-function createLegacyProfile(ctx, input2) {
-  const { groupId, ...profile } = input2;
-  checkCallerGroup(ctx, groupId);
-  return createAcquirerProfile(ctx, { ...profile, acqType: "card" });
-}
-function updateLegacyProfile(ctx, rawId, input2) {
-  const { groupId, ...changes } = input2;
-  checkCallerGroup(ctx, groupId);
-  return updateAcquirerProfile(ctx, rawId, changes);
-}
-function legacyProfileView(ctx, record2) {
-  return {
-    profileId: record2.profileId,
-    groupId: record2.groupId,
-    profileName: record2.profileName,
-    currency: record2.currency,
-    connMessageFormat: record2.connMessageFormat,
-    connUrl: record2.connUrl,
-    notifyUrl: record2.notifyUrl,
-    connTimeout: record2.connTimeout,
-    connRequestTimeout: record2.connRequestTimeout,
-    connRetryCount: record2.connRetryCount,
-    connSync: record2.connSync,
-    connNll: record2.connNll,
-    connInitBatchNo: record2.connInitBatchNo,
-    connExtraParams: record2.connExtraParams === void 0 ? void 0 : canonicalJson(record2.connExtraParams),
-    batchNo: latestBatchNo(ctx, record2),
-    emvList: sortedObject(record2.emvList ?? {}),
-    methodList: sortedObject(record2.methodList),
-    createdBy: record2.createdBy,
-    createdAt: record2.createdAt,
-    updatedAt: record2.updatedAt
-  };
-}
-function latestBatchNo(ctx, record2) {
-  let latest;
-  for (const batch of ctx.group.settlementBatches.values()) {
-    if (batch.profileId === record2.profileId) latest = batch.batchNo;
-  }
-  return latest ?? record2.connInitBatchNo ?? FIRST_BATCH_NO;
-}
-function sortedObject(value) {
-  return JSON.parse(canonicalJson(value));
-}
-var FIRST_BATCH_NO;
-var init_acquirer_profiles2 = __esm({
-  "src/sim/rules/legacy/acquirer-profiles.ts"() {
-    "use strict";
-    init_json();
-    init_acquirer_profiles();
-    init_common2();
-    FIRST_BATCH_NO = "000001";
-    __name(createLegacyProfile, "createLegacyProfile");
-    __name(updateLegacyProfile, "updateLegacyProfile");
-    __name(legacyProfileView, "legacyProfileView");
-    __name(latestBatchNo, "latestBatchNo");
-    __name(sortedObject, "sortedObject");
-  }
-});
-
-// src/sim/http/schemas/legacy-common.ts
-function objectOrJsonString(inner) {
-  return external_exports.preprocess((value, ctx) => {
-    if (typeof value !== "string") return value;
-    let parsed;
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "is not valid JSON (an object or a JSON-encoded object string is expected)", input: value });
-      return external_exports.NEVER;
-    }
-    if (pathDeeperThan(parsed) !== void 0) {
-      ctx.addIssue({ code: "custom", message: `nests deeper than ${MAX_JSON_DEPTH} levels`, input: value });
-      return external_exports.NEVER;
-    }
-    return parsed;
-  }, inner);
-}
-var paymentMethodCodeOrName, numericId;
-var init_legacy_common = __esm({
-  "src/sim/http/schemas/legacy-common.ts"() {
-    "use strict";
-    init_zod();
-    init_common2();
-    init_json();
-    __name(objectOrJsonString, "objectOrJsonString");
-    paymentMethodCodeOrName = external_exports.string().transform((value, ctx) => {
-      const code2 = paymentMethodCodeOf(value);
-      if (code2 === void 0) {
-        ctx.addIssue({ code: "custom", message: `has unknown payment method code or name "${value}"`, input: value });
-        return external_exports.NEVER;
-      }
-      return code2;
-    });
-    numericId = external_exports.union([
-      external_exports.number().int().min(0),
-      external_exports.string().regex(/^\d{1,15}$/, { error: "must be a number" }).transform(Number)
-    ]);
-  }
-});
-
-// src/sim/http/schemas/legacy-acquirer-profile.ts
-var methodList3, emvList2, fields2, legacyProfileCreateSchema, legacyProfileUpdateSchema;
-var init_legacy_acquirer_profile = __esm({
-  "src/sim/http/schemas/legacy-acquirer-profile.ts"() {
-    "use strict";
-    init_zod();
-    init_acquirer_profile();
-    init_common();
-    init_legacy_common();
-    methodList3 = objectOrJsonString(external_exports.record(paymentMethodCode, external_exports.array(external_exports.string())));
-    emvList2 = objectOrJsonString(external_exports.record(paymentMethodCode, external_exports.array(external_exports.number().int().min(0))));
-    fields2 = {
-      groupId: optional2(external_exports.string()),
-      profileName: optional2(requiredText2),
-      currency: currencyCode3,
-      connMessageFormat: external_exports.enum(CONN_MESSAGE_FORMATS2),
-      connUrl: optional2(external_exports.string()),
-      notifyUrl: optional2(external_exports.string()),
-      connExtraParams: optional2(objectOrJsonString(anyJsonObject)),
-      connTimeout: optional2(external_exports.number().int().min(0)),
-      connRequestTimeout: optional2(external_exports.number().int().min(0)),
-      connRetryCount: optional2(external_exports.number().int().min(0)),
-      connSync: optional2(external_exports.number().int().min(0)),
-      connNll: optional2(external_exports.string()),
-      connInitBatchNo: optional2(external_exports.string().regex(/^\d{1,6}$/, { error: "must be a batch number of 1 to 6 digits" })),
-      methodList: optional2(methodList3),
-      emvList: optional2(emvList2)
-    };
-    legacyProfileCreateSchema = external_exports.object({
-      ...fields2,
-      groupId: requiredText2,
-      profileName: requiredText2,
-      connUrl: external_exports.string(),
-      notifyUrl: external_exports.string(),
-      methodList: methodList3,
-      emvList: emvList2
-    });
-    legacyProfileUpdateSchema = external_exports.object({
-      ...fields2,
-      // Compared with the stored value by the rule: equal is accepted, different is refused as immutable.
-      currency: requiredText2
-    });
-  }
-});
-
-// src/sim/http/routes/legacy-api-route.ts
-function legacyRoute(method, path6, handler) {
-  return {
-    method,
-    pattern: `${API_V2}${path6}`,
-    handler: /* @__PURE__ */ __name((r) => {
-      if (r.ctx.group.settings.apiVersion !== "legacy") {
-        throw new SimServiceError(ServiceCode.LegacyApiDisabled, "This group uses multiple acquirers; use the new API /api/openapi/v1");
-      }
-      return handler(r);
-    }, "handler")
-  };
-}
-function legacyPageOf(r, records, view) {
-  return pageOf(r, records, view, DOCUMENT_2_PAGE_SIZE);
-}
-var API_V2;
-var init_legacy_api_route = __esm({
-  "src/sim/http/routes/legacy-api-route.ts"() {
-    "use strict";
-    init_errors9();
-    init_page();
-    init_api_route();
-    API_V2 = "/api/v2";
-    __name(legacyRoute, "legacyRoute");
-    __name(legacyPageOf, "legacyPageOf");
-  }
-});
-
-// src/sim/http/routes/legacy-acquirer-routes.ts
-var legacyAcquirerRoutes;
-var init_legacy_acquirer_routes = __esm({
-  "src/sim/http/routes/legacy-acquirer-routes.ts"() {
-    "use strict";
-    init_acquirer_profiles();
-    init_acquirer_profiles2();
-    init_envelope2();
-    init_legacy_acquirer_profile();
-    init_validation();
-    init_api_route();
-    init_legacy_api_route();
-    legacyAcquirerRoutes = [
-      legacyRoute(
-        "GET",
-        "/acquirer",
-        (r) => legacyPageOf(r, listAcquirerProfiles(r.ctx, { profileName: queryText(r, "profileName") }), (p) => legacyProfileView(r.ctx, p))
-      ),
-      legacyRoute("POST", "/acquirer", (r) => {
-        const profile = createLegacyProfile(r.ctx, parseInput(legacyProfileCreateSchema, r.body()));
-        return success2({ id: profile.profileId });
-      }),
-      legacyRoute("PUT", "/acquirer/{profileId}", (r) => {
-        const profile = updateLegacyProfile(r.ctx, param(r, "profileId"), parseInput(legacyProfileUpdateSchema, r.body()));
-        return success2({ id: profile.profileId });
-      }),
-      legacyRoute("DELETE", "/acquirer/{profileId}", (r) => {
-        const { profileId } = requireAcquirerProfile(r.ctx, param(r, "profileId"));
-        deleteAcquirerProfile(r.ctx, String(profileId));
-        return success2({ id: profileId });
-      })
-    ];
-  }
-});
-
-// src/sim/rules/legacy/devices.ts
-function createLegacyDevice(ctx, input2) {
-  requireOwnMerchant(ctx, input2.mchId);
-  checkCallerGroup(ctx, input2.groupId);
-  const routed = routeMethodList(ctx, input2.mchId, input2.methodList, {});
-  const acquirers = withFlatFields(ctx, input2.mchId, routed.methodList, routed.acquirers, input2.extParams);
-  const created = createDevice(ctx, {
-    mchId: input2.mchId,
-    deviceAlias: input2.activateCodeAlias,
-    deviceName: input2.deviceName,
-    deviceType: input2.deviceType,
-    deviceAdmin: input2.deviceAdmin,
-    emvParams: input2.emvParams,
-    methodList: routed.methodList,
-    extParams: Object.keys(acquirers).length > 0 ? { acquirers } : void 0
-  });
-  return { id: created.id, activationCode: created.activationCode };
-}
-function updateLegacyDevice(ctx, id, input2) {
-  const current = requireOwnDevice(ctx, id);
-  const update = {
-    deviceAlias: input2.activateCodeAlias,
-    deviceName: input2.deviceName,
-    deviceType: input2.deviceType,
-    deviceAdmin: input2.deviceAdmin,
-    emvParams: input2.emvParams
-  };
-  let methodList5 = current.methodList;
-  let acquirers = storedAcquirers(current);
-  if (input2.methodList === null) {
-    update.methodList = null;
-    methodList5 = void 0;
-  } else if (input2.methodList !== void 0) {
-    const routed = routeMethodList(ctx, current.mchId, input2.methodList, acquirers);
-    update.methodList = routed.methodList ?? null;
-    methodList5 = routed.methodList;
-    acquirers = routed.acquirers;
-  }
-  if (input2.extParams === null) {
-    update.extParams = null;
-  } else if (input2.extParams !== void 0 || input2.methodList) {
-    acquirers = withFlatFields(ctx, current.mchId, methodList5, acquirers, input2.extParams ?? void 0);
-    update.extParams = { ...current.extParams, acquirers };
-  }
-  return updateDevice(ctx, id, update);
-}
-function deleteLegacyDevice(ctx, id, deviceStatus) {
-  const device2 = requireOwnDevice(ctx, id);
-  const number4 = legacyDeviceNumber(device2);
-  if (device2.terminalId === void 0) {
-    deleteDevice(ctx, id, deviceStatus === 0 ? void 0 : deviceStatus);
-    return number4;
-  }
-  if (deviceStatus === void 0) {
-    throw invalid("activated device needs deviceStatus 0 (suspend), 2 (logout) or 3 (decommission)");
-  }
-  if (deviceStatus === 0) suspendDevice(ctx, id);
-  else deleteDevice(ctx, id, deviceStatus);
-  return number4;
-}
-function legacyDeviceNumber(record2) {
-  return Number(deviceId(record2).replace(/\D/g, ""));
-}
-function legacyDeviceView(record2) {
-  return {
-    deviceId: deviceId(record2),
-    deviceType: record2.deviceType,
-    deviceStatus: record2.deviceStatus,
-    deviceUpdate: record2.deviceUpdate,
-    uuid: record2.uuid,
-    activateCodeAlias: record2.deviceAlias,
-    deviceName: record2.deviceName,
-    deviceAdmin: record2.deviceAdmin,
-    appVersion: record2.appVersion,
-    deviceToken: canonicalJson({ activationCode: record2.code }),
-    methodList: record2.methodList,
-    groupId: record2.groupId,
-    customerId: record2.groupId,
-    profileId: record2.profileId,
-    ...UNSIMULATED_KEYS,
-    emvParams: canonicalJson(record2.emvParams),
-    extParams: legacyExtParams(record2),
-    operatingMode: record2.operatingMode,
-    activesAt: record2.activesAt,
-    createdAt: record2.createdAt,
-    updatedAt: record2.updatedAt,
-    ...record2.terminalId !== void 0 ? { isDevice: true } : {}
-  };
-}
-function legacyExtParams(record2) {
-  const entry = record2.profileId === null ? void 0 : storedAcquirers(record2)[record2.profileId];
-  const flat = {};
-  for (const [name, value] of Object.entries(entry ?? {})) flat[LEGACY_NAMES[name] ?? name] = value;
-  return flat;
-}
-function storedAcquirers(record2) {
-  const acquirers = record2.extParams?.["acquirers"];
-  if (acquirers === null || typeof acquirers !== "object" || Array.isArray(acquirers)) return {};
-  return structuredClone(acquirers);
-}
-function recordFields(fields4, where) {
-  const result = {};
-  for (const [name, value] of Object.entries(fields4)) {
-    const recordName = Object.entries(LEGACY_NAMES).find(([, legacy]) => legacy === name)?.[0] ?? name;
-    const earlier = result[recordName];
-    if (earlier !== void 0 && earlier !== value) {
-      throw parameterError(`${where}.${name}`, `differs from ${where}.${recordName === name ? LEGACY_NAMES[name] ?? name : recordName}; send one of them`);
-    }
-    result[recordName] = value;
-  }
-  return result;
-}
-function routeMethodList(ctx, mchId, methodList5, stored) {
-  const acquirers = { ...stored };
-  if (methodList5 === void 0) return { methodList: void 0, acquirers };
-  const bindings = [...ctx.group.bindingsOf(mchId).values()];
-  const give = /* @__PURE__ */ __name((profileId, fields4) => {
-    acquirers[String(profileId)] = { ...acquirers[String(profileId)], ...fields4 };
-  }, "give");
-  const all = methodList5[ALL_METHODS];
-  if (all !== void 0) {
-    const fields4 = recordFields(all, `methodList.${ALL_METHODS}`);
-    for (const binding2 of bindings) give(binding2.profileId, fields4);
-  }
-  const codes = Object.keys(methodList5).filter((key) => key !== ALL_METHODS);
-  for (const code2 of codes) {
-    const fields4 = recordFields(methodList5[code2], `methodList.${code2}`);
-    const holders = bindings.filter((b) => b.paymentMethods.some((m) => m.code === code2));
-    if (holders.length === 0) throw invalid(`methodList: payment method ${code2} is not bound for merchant ${mchId}`);
-    for (const binding2 of holders) give(binding2.profileId, fields4);
-  }
-  return { methodList: all !== void 0 || codes.length === 0 ? void 0 : codes.join(","), acquirers };
-}
-function withFlatFields(ctx, mchId, methodList5, acquirers, extParams3) {
-  if (extParams3 === void 0 || Object.keys(extParams3).length === 0) return acquirers;
-  const profileId = provisioningProfileId(ctx, mchId, methodList5);
-  if (profileId === null) {
-    throw invalid(`extParams: merchant ${mchId} has no acquirer profile bound for this device's payment methods to hold these fields; bind one first`);
-  }
-  return { ...acquirers, [profileId]: { ...acquirers[profileId], ...recordFields(extParams3, "extParams") } };
-}
-var ALL_METHODS, UNSIMULATED_KEYS, LEGACY_NAMES;
-var init_devices2 = __esm({
-  "src/sim/rules/legacy/devices.ts"() {
-    "use strict";
-    init_json();
-    init_errors9();
-    init_device_lifecycle();
-    init_device_provisioning();
-    init_devices();
-    init_owner();
-    init_common2();
-    ALL_METHODS = "all";
-    UNSIMULATED_KEYS = { serverUrl: "", licenseId: "", signKeyId: "", cardBdkId: "" };
-    LEGACY_NAMES = { tid: "acqTid", mid: "acqMid" };
-    __name(createLegacyDevice, "createLegacyDevice");
-    __name(updateLegacyDevice, "updateLegacyDevice");
-    __name(deleteLegacyDevice, "deleteLegacyDevice");
-    __name(legacyDeviceNumber, "legacyDeviceNumber");
-    __name(legacyDeviceView, "legacyDeviceView");
-    __name(legacyExtParams, "legacyExtParams");
-    __name(storedAcquirers, "storedAcquirers");
-    __name(recordFields, "recordFields");
-    __name(routeMethodList, "routeMethodList");
-    __name(withFlatFields, "withFlatFields");
-  }
-});
-
-// src/sim/http/schemas/legacy-device.ts
-var acquirerFields, methodList4, extParams2, emvParams2, text4, legacyDeviceCreateSchema, legacyDeviceUpdateSchema;
-var init_legacy_device = __esm({
-  "src/sim/http/schemas/legacy-device.ts"() {
-    "use strict";
-    init_zod();
-    init_payment_methods2();
-    init_devices2();
-    init_common();
-    init_device2();
-    init_legacy_common();
-    acquirerFields = external_exports.record(external_exports.string(), external_exports.string());
-    methodList4 = objectOrJsonString(
-      external_exports.record(
-        external_exports.string().superRefine((key, ctx) => {
-          if (key !== ALL_METHODS && !isPaymentMethodCode2(key)) {
-            ctx.addIssue({ code: "custom", message: `is not "${ALL_METHODS}" or a payment method code`, input: key });
-          }
-        }),
-        acquirerFields
-      )
-    );
-    extParams2 = objectOrJsonString(acquirerFields);
-    emvParams2 = objectOrJsonString(emvParams);
-    text4 = optional2(external_exports.string());
-    legacyDeviceCreateSchema = external_exports.object({
-      mchId: text4,
-      merchantId: text4,
-      groupId: text4,
-      activateCodeAlias: text4,
-      deviceName: text4,
-      deviceType: text4,
-      deviceAdmin: text4,
-      emvParams: optional2(emvParams2),
-      methodList: optional2(methodList4),
-      extParams: optional2(extParams2)
-    }).superRefine((body, ctx) => {
-      if (!body.mchId && !body.merchantId) ctx.addIssue({ code: "custom", message: "required (or merchantId)", path: ["mchId"], input: void 0 });
-      else if (body.mchId && body.merchantId && body.mchId !== body.merchantId) {
-        ctx.addIssue({ code: "custom", message: "and merchantId name different merchants; send one of them", path: ["mchId"], input: body.mchId });
-      }
-      if (!body.activateCodeAlias && !body.deviceName) {
-        ctx.addIssue({ code: "custom", message: "required (or deviceName)", path: ["activateCodeAlias"], input: void 0 });
-      }
-    }).transform(({ merchantId, mchId, ...rest }) => ({ ...rest, mchId: mchId || merchantId }));
-    legacyDeviceUpdateSchema = external_exports.object({
-      activateCodeAlias: clearable(external_exports.string()),
-      deviceName: clearable(external_exports.string()),
-      deviceType: clearable(external_exports.string()),
-      deviceAdmin: clearable(external_exports.string()),
-      emvParams: clearable(emvParams2),
-      methodList: clearable(methodList4),
-      extParams: clearable(extParams2)
-    });
-  }
-});
-
-// src/sim/http/routes/legacy-device-routes.ts
-function merchantQuery(r) {
-  const merchantId = queryText(r, "merchantId");
-  const deviceId2 = queryText(r, "deviceId");
-  if (merchantId !== void 0 && deviceId2 !== void 0 && merchantId !== deviceId2) {
-    throw parameterError("merchantId", "and deviceId name different merchants; send one of them");
-  }
-  const mchId = merchantId ?? deviceId2;
-  if (mchId === void 0) throw parameterError("merchantId", "required (or deviceId, the merchant id)");
-  return mchId;
-}
-function deviceStatusQuery2(r) {
-  const raw = queryText(r, "deviceStatus");
-  if (raw === void 0) return void 0;
-  if (raw === "0" || raw === "2" || raw === "3") return Number(raw);
-  if (raw === "1") throw parameterError("deviceStatus", "must not be 1: only a terminal login activates a device");
-  throw parameterError("deviceStatus", `must be 0 (suspend), 2 (logout) or 3 (decommission), got "${raw}"`);
-}
-var legacyDeviceRoutes;
-var init_legacy_device_routes = __esm({
-  "src/sim/http/routes/legacy-device-routes.ts"() {
-    "use strict";
-    init_errors9();
-    init_devices();
-    init_devices2();
-    init_envelope2();
-    init_legacy_device();
-    init_validation();
-    init_api_route();
-    init_legacy_api_route();
-    __name(merchantQuery, "merchantQuery");
-    __name(deviceStatusQuery2, "deviceStatusQuery");
-    legacyDeviceRoutes = [
-      legacyRoute("GET", "/device", (r) => legacyPageOf(r, listDevices(r.ctx, { mchId: merchantQuery(r) }), legacyDeviceView)),
-      legacyRoute("POST", "/device", (r) => success2(createLegacyDevice(r.ctx, parseInput(legacyDeviceCreateSchema, r.body())))),
-      legacyRoute("PUT", "/device/{deviceId}", (r) => {
-        const device2 = updateLegacyDevice(r.ctx, param(r, "deviceId"), parseInput(legacyDeviceUpdateSchema, r.body()));
-        return success2({ id: legacyDeviceNumber(device2) });
-      }),
-      legacyRoute("DELETE", "/device/{deviceId}", (r) => {
-        const status = deviceStatusQuery2(r);
-        return success2({ id: deleteLegacyDevice(r.ctx, param(r, "deviceId"), status) });
-      })
-    ];
-  }
-});
-
-// src/sim/http/routes/legacy-emv-routes.ts
-function emvIdParam2(r) {
-  const raw = param(r, "emvId");
-  if (!/^\d{1,15}$/.test(raw)) throw parameterError("emvId", `must be a number, got "${raw}"`);
-  return Number(raw);
-}
-var legacyEmvRoutes;
-var init_legacy_emv_routes = __esm({
-  "src/sim/http/routes/legacy-emv-routes.ts"() {
-    "use strict";
-    init_payment_methods2();
-    init_errors9();
-    init_emv_configs();
-    init_envelope2();
-    init_emv_config();
-    init_validation();
-    init_api_route();
-    init_legacy_api_route();
-    __name(emvIdParam2, "emvIdParam");
-    legacyEmvRoutes = [
-      legacyRoute("GET", "/emv", (r) => {
-        const paymentMethod = queryText(r, "paymentMethod");
-        if (paymentMethod !== void 0 && !isPaymentMethodCode2(paymentMethod)) {
-          throw parameterError("paymentMethod", `has unknown payment method code "${paymentMethod}"`);
-        }
-        const records = listEmvConfigs(r.ctx, { paymentMethod, currency: queryText(r, "currency"), emvName: queryText(r, "emvName") });
-        return legacyPageOf(r, records, emvConfigView);
-      }),
-      legacyRoute("POST", "/emv", (r) => success2({ id: createEmvConfig(r.ctx, parseInput(emvConfigCreateSchema, r.body())).id })),
-      legacyRoute("PUT", "/emv/{emvId}", (r) => {
-        const id = emvIdParam2(r);
-        updateEmvConfig(r.ctx, id, parseInput(emvConfigUpdateSchema, r.body()));
-        return success2();
-      }),
-      legacyRoute("DELETE", "/emv/{emvId}", (r) => {
-        deleteEmvConfig(r.ctx, emvIdParam2(r));
-        return success2();
-      })
-    ];
-  }
-});
-
-// src/sim/rules/legacy/merchant-payments.ts
-function planLegacyPayments(ctx, mchId, pairs) {
-  const wanted = /* @__PURE__ */ new Map();
-  const profiles = /* @__PURE__ */ new Map();
-  pairs.forEach((pair, index) => {
-    const where = `supportedPaymentMethods[${index}]`;
-    const profile = ctx.group.acquirerProfiles.get(pair.profileId);
-    if (!profile) throw invalid(`${where}.profileId: acquirer profile ${pair.profileId} not found`);
-    if (!(pair.paymentMethod in profile.methodList)) {
-      throw invalid(
-        `${where}.paymentMethod: payment method ${pair.paymentMethod} is not in the methodList of acquirer profile ${profile.profileName} (${profile.profileId})`
-      );
-    }
-    const codes = wanted.get(profile.profileId) ?? /* @__PURE__ */ new Set();
-    if (codes.has(pair.paymentMethod)) {
-      throw invalid(`${where}: payment method ${pair.paymentMethod} with acquirer profile ${profile.profileId} appears twice`);
-    }
-    codes.add(pair.paymentMethod);
-    wanted.set(profile.profileId, codes);
-    profiles.set(profile.profileId, profile);
-  });
-  const next = /* @__PURE__ */ new Map();
-  const deletes = [];
-  const changed = /* @__PURE__ */ new Set();
-  const present2 = /* @__PURE__ */ new Set();
-  for (const [key, binding2] of ctx.group.bindingsOf(mchId)) {
-    const kept = binding2.paymentMethods.filter((method) => wanted.get(binding2.profileId)?.has(method.code) === true);
-    for (const method of kept) present2.add(`${binding2.profileId}|${method.code}`);
-    if (kept.length === binding2.paymentMethods.length) {
-      next.set(key, binding2);
-    } else if (kept.length === 0) {
-      deletes.push(binding2);
-    } else {
-      next.set(key, { ...binding2, paymentMethods: kept, updatedAt: ctx.timestamp });
-      changed.add(key);
-    }
-  }
-  for (const pair of pairs) {
-    if (present2.has(`${pair.profileId}|${pair.paymentMethod}`)) continue;
-    const profile = profiles.get(pair.profileId);
-    const key = bindingKey2(profile.profileId, profile.currency);
-    const method = {
-      code: pair.paymentMethod,
-      allows: [...profile.methodList[pair.paymentMethod] ?? []],
-      emvIds: (profile.emvList?.[pair.paymentMethod] ?? []).filter((id) => id !== 0)
-    };
-    const binding2 = next.get(key);
-    next.set(
-      key,
-      binding2 ? { ...binding2, paymentMethods: [...binding2.paymentMethods, method], updatedAt: ctx.timestamp } : {
-        mchId,
-        groupId: ctx.group.groupId,
-        profileId: profile.profileId,
-        currency: profile.currency,
-        paymentMethods: [method],
-        createdAt: ctx.timestamp,
-        updatedAt: ctx.timestamp
-      }
-    );
-    changed.add(key);
-  }
-  checkOneProfilePerMethod(ctx, [...next.values()]);
-  return { puts: [...changed].map((key) => next.get(key)), deletes };
-}
-function applyLegacyPayments(ctx, plan) {
-  for (const binding2 of plan.deletes) ctx.store.deleteBinding(binding2);
-  for (const binding2 of plan.puts) ctx.store.putBinding(binding2);
-}
-function dropLegacyPaymentMethod(ctx, mchId, codeOrName) {
-  requireOwnMerchant(ctx, mchId);
-  const code2 = paymentMethodCodeOf(codeOrName);
-  if (code2 === void 0) throw parameterError("paymentMethod", `has unknown payment method code or name "${codeOrName}"`);
-  const holders = [...ctx.group.bindingsOf(mchId).values()].filter((b) => b.paymentMethods.some((m) => m.code === code2));
-  if (holders.length === 0) throw invalid(`payment method ${code2} is not bound for merchant ${mchId}`);
-  for (const binding2 of holders) {
-    const rest = binding2.paymentMethods.filter((m) => m.code !== code2);
-    if (rest.length === 0) ctx.store.deleteBinding(binding2);
-    else ctx.store.putBinding({ ...binding2, paymentMethods: rest, updatedAt: ctx.timestamp });
-  }
-}
-function legacyPaymentMethods(ctx, mchId) {
-  const seen = /* @__PURE__ */ new Set();
-  const pairs = [];
-  for (const binding2 of ctx.group.bindingsOf(mchId).values()) {
-    for (const method of binding2.paymentMethods) {
-      const key = `${binding2.profileId}|${method.code}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      pairs.push({ paymentMethod: method.code, profileId: binding2.profileId });
-    }
-  }
-  return pairs;
-}
-function checkOneProfilePerMethod(ctx, bindings) {
-  const holder = /* @__PURE__ */ new Map();
-  for (const binding2 of bindings) {
-    for (const method of binding2.paymentMethods) {
-      const key = `${binding2.currency}|${method.code}`;
-      const other = holder.get(key);
-      if (other !== void 0 && other !== binding2.profileId) {
-        const otherName = ctx.group.acquirerProfiles.get(other)?.profileName ?? "";
-        throw invalid(
-          `supportedPaymentMethods: payment method ${method.code} in currency ${binding2.currency} is already bound to acquirer profile ${otherName} (${other})`
-        );
-      }
-      holder.set(key, binding2.profileId);
-    }
-  }
-}
-var init_merchant_payments = __esm({
-  "src/sim/rules/legacy/merchant-payments.ts"() {
-    "use strict";
-    init_store();
-    init_errors9();
-    init_owner();
-    init_common2();
-    __name(planLegacyPayments, "planLegacyPayments");
-    __name(applyLegacyPayments, "applyLegacyPayments");
-    __name(dropLegacyPaymentMethod, "dropLegacyPaymentMethod");
-    __name(legacyPaymentMethods, "legacyPaymentMethods");
-    __name(checkOneProfilePerMethod, "checkOneProfilePerMethod");
-  }
-});
-
-// src/sim/rules/legacy/merchants.ts
-function createLegacyMerchant(ctx, input2) {
-  checkCallerGroup(ctx, input2.groupId);
-  const merchantInput = {
-    mchName: input2.mchName,
-    currency: LEGACY_MERCHANT_CURRENCY,
-    contactName: input2.contactName,
-    contactEmail: input2.contactEmail
-  };
-  copyProfileFields(merchantInput, input2);
-  if (input2.supportedPaymentMethods !== void 0) planLegacyPayments(ctx, "", input2.supportedPaymentMethods);
-  let record2 = createMerchant(ctx, merchantInput);
-  if (input2.extParams !== void 0) record2 = saveExtParams(ctx, record2, input2.extParams);
-  if (input2.supportedPaymentMethods !== void 0) {
-    applyLegacyPayments(ctx, planLegacyPayments(ctx, record2.mchId, input2.supportedPaymentMethods));
-  }
-  return record2;
-}
-function updateLegacyMerchant(ctx, mchId, input2) {
-  const current = requireOwnMerchant(ctx, mchId);
-  checkCallerGroup(ctx, input2.groupId);
-  const plan = input2.supportedPaymentMethods === void 0 ? void 0 : planLegacyPayments(ctx, mchId, input2.supportedPaymentMethods);
-  const merchantInput = {
-    mchName: input2.mchName ?? current.mchName,
-    currency: current.currency,
-    contactName: input2.contactName ?? current.contactName,
-    contactEmail: input2.contactEmail ?? current.contactEmail,
-    region: current.region,
-    country: current.country,
-    transType: current.transType,
-    receiptInfo: current.receiptInfo,
-    mdr: current.mdr,
-    merchantType: current.merchantType,
-    additionalData: current.additionalData,
-    mcc: current.mcc,
-    timeZone: current.timeZone,
-    providerReference: current.providerReference,
-    receiptLogo: current.receiptLogo,
-    contactAddress: current.contactAddress,
-    contactPhone: current.contactPhone,
-    state: current.state
-  };
-  copyProfileFields(merchantInput, input2);
-  let record2 = replaceMerchant(ctx, mchId, merchantInput);
-  if (input2.extParams !== void 0) record2 = saveExtParams(ctx, record2, input2.extParams);
-  if (plan) applyLegacyPayments(ctx, plan);
-  return record2;
-}
-function legacyMerchantView(ctx, record2) {
-  return {
-    mchId: record2.mchId,
-    id: record2.mchId,
-    uuid: record2.uuid,
-    groupId: record2.groupId,
-    mchName: record2.mchName,
-    contactName: record2.contactName,
-    contactEmail: record2.contactEmail,
-    timeZone: record2.timeZone,
-    mcc: record2.mcc,
-    providerReference: record2.providerReference,
-    receiptLogo: record2.receiptLogo,
-    contactAddress: record2.contactAddress,
-    contactPhone: record2.contactPhone,
-    state: record2.state,
-    supportedPayments: supportedPayments(ctx, record2.mchId),
-    supportedPaymentMethods: legacyPaymentMethods(ctx, record2.mchId),
-    extParams: legacyExtParams2(ctx, record2),
-    createdAt: record2.createdAt,
-    updatedAt: record2.updatedAt
-  };
-}
-function legacyExtParams2(ctx, record2) {
-  const stored = record2.legacyExtParams;
-  if (stored !== void 0) return { acqMid: stored["acqMid"] ?? "", acqTid: stored["acqTid"] ?? "" };
-  const first = ctx.group.bindingsOf(record2.mchId).values().next().value;
-  return { acqMid: first?.mid ?? "", acqTid: "" };
-}
-function saveExtParams(ctx, record2, extParams3) {
-  const legacy = {};
-  if (extParams3.acqMid !== void 0) legacy["acqMid"] = extParams3.acqMid;
-  if (extParams3.acqTid !== void 0) legacy["acqTid"] = extParams3.acqTid;
-  const next = { ...record2, legacyExtParams: legacy, updatedAt: ctx.timestamp };
-  ctx.store.putMerchant(next);
-  return next;
-}
-function copyProfileFields(target2, input2) {
-  for (const key of PROFILE_FIELDS) {
-    const value = input2[key];
-    if (value !== void 0) target2[key] = value;
-  }
-}
-var LEGACY_MERCHANT_CURRENCY, PROFILE_FIELDS;
-var init_merchants2 = __esm({
-  "src/sim/rules/legacy/merchants.ts"() {
-    "use strict";
-    init_merchant_bindings();
-    init_merchants();
-    init_owner();
-    init_common2();
-    init_merchant_payments();
-    LEGACY_MERCHANT_CURRENCY = "USD";
-    PROFILE_FIELDS = ["timeZone", "mcc", "providerReference", "receiptLogo", "contactAddress", "contactPhone", "state"];
-    __name(createLegacyMerchant, "createLegacyMerchant");
-    __name(updateLegacyMerchant, "updateLegacyMerchant");
-    __name(legacyMerchantView, "legacyMerchantView");
-    __name(legacyExtParams2, "legacyExtParams");
-    __name(saveExtParams, "saveExtParams");
-    __name(copyProfileFields, "copyProfileFields");
-  }
-});
-
-// src/sim/http/schemas/legacy-merchant.ts
-function shaped2(pattern2, problem) {
-  return optional2(external_exports.string().refine((s) => s === "" || pattern2.test(s), { error: problem }));
-}
-var text5, email3, fields3, legacyMerchantUpdateSchema, legacyMerchantCreateSchema;
-var init_legacy_merchant = __esm({
-  "src/sim/http/schemas/legacy-merchant.ts"() {
-    "use strict";
-    init_zod();
-    init_common();
-    init_legacy_common();
-    __name(shaped2, "shaped");
-    text5 = optional2(external_exports.string());
-    email3 = external_exports.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an e-mail address" });
-    fields3 = {
-      groupId: text5,
-      mchName: optional2(requiredText2),
-      contactName: optional2(requiredText2),
-      contactEmail: optional2(email3),
-      timeZone: optional2(external_exports.string().refine((s) => s === "" || isTimeZone(s), { error: "must be an IANA time zone name such as Europe/Paris" })),
-      mcc: shaped2(/^\d{4}$/, "must be 4 digits (ISO 18245)"),
-      providerReference: text5,
-      receiptLogo: text5,
-      contactAddress: text5,
-      contactPhone: text5,
-      state: optional2(
-        external_exports.number().refine((n) => n === 0 || n === 1, { error: "must be 0 (inactive) or 1 (active)" }).transform((n) => n)
-      ),
-      extParams: optional2(objectOrJsonString(external_exports.object({ acqMid: optional2(external_exports.string()), acqTid: optional2(external_exports.string()) }))),
-      supportedPaymentMethods: optional2(external_exports.array(external_exports.object({ paymentMethod: paymentMethodCodeOrName, profileId: numericId })))
-    };
-    legacyMerchantUpdateSchema = external_exports.object(fields3);
-    legacyMerchantCreateSchema = external_exports.object({
-      ...fields3,
-      mchName: requiredText2,
-      contactName: requiredText2,
-      contactEmail: email3
-    });
-  }
-});
-
-// src/sim/http/routes/legacy-merchant-routes.ts
-var legacyMerchantRoutes;
-var init_legacy_merchant_routes = __esm({
-  "src/sim/http/routes/legacy-merchant-routes.ts"() {
-    "use strict";
-    init_merchants();
-    init_merchant_payments();
-    init_merchants2();
-    init_envelope2();
-    init_legacy_merchant();
-    init_validation();
-    init_api_route();
-    init_legacy_api_route();
-    legacyMerchantRoutes = [
-      legacyRoute("GET", "/mchInfo", (r) => {
-        const records = listMerchants(r.ctx, { mchName: queryText(r, "mchName"), mchId: queryText(r, "mchId") });
-        return legacyPageOf(r, records, (m) => legacyMerchantView(r.ctx, m));
-      }),
-      legacyRoute(
-        "POST",
-        "/mchInfo",
-        (r) => recordOf2(r, legacyMerchantView(r.ctx, createLegacyMerchant(r.ctx, parseInput(legacyMerchantCreateSchema, r.body()))))
-      ),
-      legacyRoute("GET", "/mchInfo/{mchId}", (r) => {
-        const merchant2 = getMerchant(r.ctx, param(r, "mchId"));
-        return recordOf2(r, merchant2 ? legacyMerchantView(r.ctx, merchant2) : void 0);
-      }),
-      legacyRoute("PUT", "/mchInfo/{mchId}", (r) => {
-        const input2 = parseInput(legacyMerchantUpdateSchema, r.body());
-        return recordOf2(r, legacyMerchantView(r.ctx, updateLegacyMerchant(r.ctx, param(r, "mchId"), input2)));
-      }),
-      legacyRoute("DELETE", "/mchInfo/{mchId}", (r) => {
-        deleteMerchant(r.ctx, param(r, "mchId"));
-        return success2();
-      }),
-      legacyRoute("DELETE", "/mchInfo/payment/{mchId}/{paymentMethod}", (r) => {
-        dropLegacyPaymentMethod(r.ctx, param(r, "mchId"), param(r, "paymentMethod"));
-        return success2();
-      })
-    ];
-  }
-});
-
-// src/sim/http/routes/legacy-routes.ts
-var legacyRoutes;
-var init_legacy_routes = __esm({
-  "src/sim/http/routes/legacy-routes.ts"() {
-    "use strict";
-    init_legacy_acquirer_routes();
-    init_legacy_device_routes();
-    init_legacy_emv_routes();
-    init_legacy_merchant_routes();
-    legacyRoutes = [...legacyMerchantRoutes, ...legacyDeviceRoutes, ...legacyAcquirerRoutes, ...legacyEmvRoutes];
-  }
-});
-
 // src/sim/rules/transactions.ts
 function parseTransactionFilter(query) {
   const transactionId = query("transactionId");
@@ -92013,7 +93558,7 @@ function requireOwnTransaction(ctx, tranId) {
 var init_transactions = __esm({
   "src/sim/rules/transactions.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     init_money2();
     init_owner();
     init_transaction_views();
@@ -92064,7 +93609,7 @@ var BASE642, NOT_BASE64;
 var init_admin_password2 = __esm({
   "src/sim/rules/admin-password.ts"() {
     "use strict";
-    init_errors9();
+    init_errors10();
     BASE642 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
     NOT_BASE64 = "adminPwd must be the Base64 encoding of the terminal's admin password";
     __name(checkAdminPassword, "checkAdminPassword");
@@ -92233,7 +93778,7 @@ function requireTypeAllowed(ctx, record2, type, partial2 = false) {
     throw invalid(`acquirer profile ${record2.profileId} of transaction ${record2.tranId} no longer exists, so ${what2} cannot be sent to it`);
   }
   if (profileAllows(profile, record2.paymentMethod, type)) return;
-  const method = paymentMethodInfo(record2.paymentMethod)?.name ?? record2.paymentMethod;
+  const method = anyMethodInfo(record2.paymentMethod)?.name ?? record2.paymentMethod;
   throw invalid(
     `acquirer profile ${profile.profileName} (${profile.profileId}) does not support ${what2} for ${method}: its methodList allows ${(profile.methodList[record2.paymentMethod] ?? []).join(", ")} for ${record2.paymentMethod}`
   );
@@ -92257,7 +93802,7 @@ var init_transaction_actions = __esm({
     "use strict";
     init_payment_methods2();
     init_records2();
-    init_errors9();
+    init_errors10();
     init_admin_password2();
     init_money2();
     init_payments();
@@ -92365,16 +93910,18 @@ var init_order_routes = __esm({
 });
 
 // src/sim/http/routes/owner-routes.ts
-var ownerRoutes;
+var ownerView, ownerRoutes, ownerPostRoute;
 var init_owner_routes = __esm({
   "src/sim/http/routes/owner-routes.ts"() {
     "use strict";
     init_groups();
     init_envelope2();
+    ownerView = /* @__PURE__ */ __name((r) => success2(currentOwnerView(r.ctx.group, r.ctx.wireStyle)), "ownerView");
     ownerRoutes = [
-      // Stays on /api/v2 for both API versions; GET only (one example in the reference shows POST).
-      { method: "GET", pattern: "/api/v2/current", handler: /* @__PURE__ */ __name((r) => success2(currentOwnerView(r.ctx.group, r.ctx.wireStyle)), "handler") }
+      // Stays on /api/v2 for both API versions; GET (the reference's endpoint table) unless ownerPostRoute is added.
+      { method: "GET", pattern: "/api/v2/current", handler: ownerView }
     ];
+    ownerPostRoute = { method: "POST", pattern: "/api/v2/current", handler: ownerView };
   }
 });
 
@@ -92450,17 +93997,60 @@ var init_settlement_routes = __esm({
   }
 });
 
+// src/sim/http/routes/api-routes.ts
+function refusingLegacyGroups(route) {
+  return {
+    ...route,
+    handler: /* @__PURE__ */ __name((r) => {
+      if (r.ctx.group.settings.apiVersion === "legacy") throw new SimServiceError(ServiceCode.CurrentApiDisabled, CURRENT_API_DISABLED_MESSAGE);
+      return route.handler(r);
+    }, "handler")
+  };
+}
+function apiRoutes(settings) {
+  const current = [...acquirerProfileRoutes, ...emvConfigRoutes, ...merchantRoutes, ...merchantBindingRoutes, ...deviceRoutes];
+  return [
+    ...(settings.legacyGroups ?? DEFAULT_LEGACY_GROUPS).currentApi === "refuse" ? current.map(refusingLegacyGroups) : current,
+    ...ownerRoutes,
+    ...settings.ownerPost === true ? [ownerPostRoute] : [],
+    ...legacyRoutes,
+    ...orderRoutes,
+    ...settlementRoutes
+  ];
+}
+var CURRENT_API_DISABLED_MESSAGE;
+var init_api_routes = __esm({
+  "src/sim/http/routes/api-routes.ts"() {
+    "use strict";
+    init_errors10();
+    init_legacy_groups();
+    init_acquirer_profile_routes();
+    init_device_routes();
+    init_emv_config_routes();
+    init_legacy_routes();
+    init_merchant_binding_routes();
+    init_merchant_routes();
+    init_order_routes();
+    init_owner_routes();
+    init_settlement_routes();
+    CURRENT_API_DISABLED_MESSAGE = "This group has not been switched to multiple acquirers; use the legacy API /api/v2";
+    __name(refusingLegacyGroups, "refusingLegacyGroups");
+    __name(apiRoutes, "apiRoutes");
+  }
+});
+
 // src/sim/http/server.ts
 import { setTimeout as sleep2 } from "node:timers/promises";
 function createRequestListener(runtime) {
+  const apiRouter = new Router().add(apiRoutes(runtime));
   return (request, response) => {
-    handle(runtime, request, response).catch((error62) => {
+    handle(runtime, apiRouter, request, response).catch((error62) => {
       runtime.stats.count("internalErrors");
       sendEnvelope(runtime, response, 500, failure2(ServiceCode.System, internalMessage(error62)));
     });
   };
 }
-async function handle(runtime, request, response) {
+async function handle(runtime, apiRouter, request, response) {
   const method = request.method ?? "GET";
   let url2;
   try {
@@ -92488,11 +94078,11 @@ async function handle(runtime, request, response) {
     return;
   }
   if (isAdmin) return handleAdmin(runtime, request, response, method, url2);
-  if (path6.startsWith("/api/")) return handleApi(runtime, request, response, method, url2);
+  if (path6.startsWith("/api/")) return handleApi(runtime, apiRouter, request, response, method, url2);
   request.resume();
   sendEnvelope(runtime, response, 404, failure2(ServiceCode.Invalid, `no route ${method} ${path6}`));
 }
-async function handleApi(runtime, request, response, method, url2) {
+async function handleApi(runtime, apiRouter, request, response, method, url2) {
   const path6 = url2.pathname;
   const lookup = apiRouter.lookup(method, path6);
   runtime.stats.received(method, lookup.kind === "found" ? `${method} ${lookup.route.pattern}` : `${method} ${path6}`);
@@ -92622,12 +94212,12 @@ function internalMessage(error62) {
   const detail = error62 instanceof Error ? error62.message : String(error62);
   return `System Error (internal simulator error, a bug in the simulator, not in the request: ${detail})`;
 }
-var apiRouter, adminRouter;
+var adminRouter;
 var init_server = __esm({
   "src/sim/http/server.ts"() {
     "use strict";
     init_json();
-    init_errors9();
+    init_errors10();
     init_context();
     init_groups();
     init_auth();
@@ -92637,28 +94227,9 @@ var init_server = __esm({
     init_loopback();
     init_router();
     init_validation();
-    init_acquirer_profile_routes();
     init_admin_routes();
-    init_device_routes();
-    init_emv_config_routes();
-    init_merchant_binding_routes();
-    init_merchant_routes();
-    init_legacy_routes();
-    init_order_routes();
-    init_owner_routes();
-    init_settlement_routes();
+    init_api_routes();
     init_wire_style();
-    apiRouter = new Router().add([
-      ...acquirerProfileRoutes,
-      ...emvConfigRoutes,
-      ...merchantRoutes,
-      ...merchantBindingRoutes,
-      ...deviceRoutes,
-      ...ownerRoutes,
-      ...legacyRoutes,
-      ...orderRoutes,
-      ...settlementRoutes
-    ]);
     adminRouter = new Router().add(adminRoutes);
     __name(createRequestListener, "createRequestListener");
     __name(handle, "handle");
@@ -92781,6 +94352,9 @@ async function startSimulator(options = {}) {
       revokedTokens: new TokenRevocations(),
       wireStyle: options.wireStyle ?? DEFAULT_WIRE_STYLE,
       summaryLists: options.summaryLists ?? DEFAULT_SUMMARY_LISTS,
+      methodCodes: options.methodCodes ?? DEFAULT_METHOD_CODES,
+      legacyGroups: options.legacyGroups ?? DEFAULT_LEGACY_GROUPS,
+      ownerPost: options.ownerPost ?? false,
       listensOnAllInterfaces: isUnspecifiedAddress(host),
       storeChanged: /* @__PURE__ */ __name(() => writer?.markDirty(), "storeChanged")
     })
@@ -92821,11 +94395,13 @@ var init_simulator = __esm({
     "use strict";
     init_errors();
     init_clock();
+    init_payment_methods2();
     init_prng();
     init_state_file();
     init_store();
-    init_errors9();
+    init_errors10();
     init_faults();
+    init_legacy_groups();
     init_loopback();
     init_server();
     init_stats();
@@ -92877,7 +94453,9 @@ var init_sim = __esm({
     init_token();
     init_wire_style();
     init_summary_lists();
-    init_errors9();
+    init_payment_methods2();
+    init_legacy_groups();
+    init_errors10();
     init_admin_client();
   }
 });
@@ -92933,6 +94511,15 @@ async function runServer(argv, io) {
   if (summaryLists !== void 0 && !isSummaryLists(summaryLists)) {
     throw new UsageError(`paycfg sim: --summary-lists must be ${SUMMARY_LISTS.join(" or ")}, got "${summaryLists}"`);
   }
+  const legacyGroupsFlag = values["legacy-groups"];
+  const legacyGroups = legacyGroupsFlag === void 0 ? void 0 : parseLegacyGroups(legacyGroupsFlag);
+  if (legacyGroupsFlag !== void 0 && legacyGroups === void 0) {
+    throw new UsageError(`paycfg sim: --legacy-groups must be current-api=serve or current-api=refuse, got "${legacyGroupsFlag}"`);
+  }
+  const methodCodes2 = values["method-codes"];
+  if (methodCodes2 !== void 0 && !isMethodCodes(methodCodes2)) {
+    throw new UsageError(`paycfg sim: --method-codes must be ${METHOD_CODES.join(" or ")}, got "${methodCodes2}"`);
+  }
   const sim = await startSimulator({
     host,
     faults,
@@ -92942,7 +94529,10 @@ async function runServer(argv, io) {
     ...seed !== void 0 ? { seed } : {},
     ...maxPageSize !== void 0 ? { maxPageSize } : {},
     ...wireStyle !== void 0 ? { wireStyle } : {},
-    ...summaryLists !== void 0 ? { summaryLists } : {}
+    ...summaryLists !== void 0 ? { summaryLists } : {},
+    ...legacyGroups !== void 0 ? { legacyGroups } : {},
+    ...methodCodes2 !== void 0 ? { methodCodes: methodCodes2 } : {},
+    ...values["owner-post"] === true ? { ownerPost: true } : {}
   });
   let pidFile;
   if (values["pid-file"] !== void 0) {
@@ -93004,7 +94594,7 @@ var init_sim2 = __esm({
     };
     serverSyntax = {
       usage: [
-        "[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile] [--pid-file FILE]",
+        "[--port N] [--host H] [--jwt-secret S] [--state FILE] [--wire-style S] [--latency MS] [--fault-rate P] [--drop-rate P] [--rate-limit RPS] [--seed N] [--max-page-size N] [--summary-lists binding|profile] [--legacy-groups current-api=serve|refuse] [--method-codes reference|extended] [--owner-post] [--pid-file FILE]",
         "token --group G-00000001 [--ttl SECONDS] [--jwt-secret S]"
       ],
       description: `Runs the embedded simulator of the payment service: every API paycfg reads and writes.
@@ -93016,7 +94606,9 @@ Serves, for a bearer token of a group (\`paycfg sim token\`):
   /api/v2/settlement  settlement batches: list, detail, settle, e-mailed reports
                       (also as /api/v2/settle)
   /api/v2/mchInfo, /api/v2/device, /api/v2/acquirer, /api/v2/emv
-                      the legacy configuration API, for groups on legacy (others get code 13310)
+                      the legacy configuration API, for groups on legacy (others get code 13310);
+                      with --legacy-groups current-api=refuse, /api/openapi/v1 answers those
+                      groups code 13311
 and, for loopback clients with a loopback Host only, the /_sim/ admin surface (groups,
 activation, payments, faults, statistics, state).
 
@@ -93053,6 +94645,17 @@ see \`paycfg sim token --help\`.`,
           value: "L",
           help: "Whose methodList/emvList a merchant's acquirers[] items carry: binding (default, the binding's own) or profile (the bound profile's); GET /_sim/settings says which"
         },
+        "legacy-groups": {
+          type: "string",
+          value: "P",
+          help: "Whether the current API (/api/openapi/v1) serves groups on the legacy API: current-api=serve (default: both APIs serve them) or current-api=refuse (it answers them code 13311; transactions, settlements and /api/v2/current serve every group)"
+        },
+        "method-codes": {
+          type: "string",
+          value: "C",
+          help: "Payment method codes requests may use: reference (default: card 01..06, QR A1-A3, B1-B3, C1-C16) or extended (also 07..20, the public terminal SDK's further card brands and wallets)"
+        },
+        "owner-post": { type: "boolean", help: "Also answer POST /api/v2/current as its GET (one example in the reference sends POST)" },
         "pid-file": {
           type: "string",
           value: "FILE",
