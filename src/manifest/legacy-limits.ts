@@ -100,6 +100,7 @@ class LegacyChecker {
 
   private checkMerchant(merchant: MerchantEntry, path: ManifestPath): void {
     this.checkFields('merchant', merchant, path);
+    (merchant.devices ?? []).forEach((device, index) => this.checkDeviceProfiles(device.acquirerFields, [...path, 'devices', index, 'acquirerFields']));
     this.checkCurrency(merchant.currency, [...path, 'currency'], 'merchant');
     /** Per method code: the first binding that binds it, and through which profile. */
     const boundBy = new Map<string, { readonly profile: string; readonly index: number }>();
@@ -139,6 +140,19 @@ class LegacyChecker {
       const placed = this.loaded.locate.place(fieldPath, 'key');
       if (!placed.written) continue;
       this.diagnostics.push(diagnostic(placed.position, placed.localPath, `the legacy API has ${fields[field]}; remove it, ${USE_CURRENT}`));
+    }
+  }
+
+  /** A legacy terminal holds one profile's fields, flat in its extParams (acqTid, acqMid): a second profile is refused at its key. */
+  private checkDeviceProfiles(acquirerFields: Readonly<Record<string, unknown>> | undefined, path: ManifestPath): void {
+    const profiles = Object.keys(acquirerFields ?? {});
+    for (const profile of profiles.slice(1)) {
+      this.report(
+        [...path, profile],
+        `acquirer profile ${JSON.stringify(profile)} is this device's second: a legacy terminal holds the fields of one profile ` +
+          `(${JSON.stringify(profiles[0])} here); keep one, ${USE_CURRENT}`,
+        'key',
+      );
     }
   }
 

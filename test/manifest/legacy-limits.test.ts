@@ -359,6 +359,30 @@ acquirerProfiles:
     expect(await refusals({ 'm.yaml': text })).toEqual([]);
   });
 
+  it('refuses a device whose acquirer fields name a second profile, at that profile\'s key: a legacy terminal holds one', async () => {
+    const text = `version: 1
+emvConfigs:
+  - { emvName: visa-a, paymentMethod: "01", currency: USD, params: {} }
+acquirerProfiles:
+  - { profileName: host-a, currency: USD, connMessageFormat: HOSTA_8583, methods: { "01": { emvs: [visa-a] } } }
+  - { profileName: host-b, currency: USD, connMessageFormat: HOSTA_8583, methods: { "01": { emvs: [visa-a] } } }
+merchants:
+  - providerReference: shop-1
+    mchName: Shop
+    currency: USD
+    contactName: Jane Doe
+    contactEmail: jane@shop.example
+    devices:
+      - deviceAlias: till-1
+        acquirerFields:
+          host-a: { tid: "1" }
+          host-b: { tid: "2" }
+`;
+    expect(await refusals({ 'm.yaml': text })).toEqual([
+      `m.yaml:17:11: merchants[0].devices[0].acquirerFields["host-b"]: acquirer profile "host-b" is this device's second: a legacy terminal holds the fields of one profile ("host-a" here); keep one, ${USE_CURRENT}`,
+    ]);
+  });
+
   it('throws them from checkLegacyLimits as a ManifestError, as every manifest error is reported', async () => {
     const loaded = await load({
       'm.yaml': `version: 1
