@@ -401,6 +401,24 @@ export const CAPTURES: Record<string, Capture> = {
     return ws.transcript(['validate', '-f', 'broken.yaml'], { expectExit: 1, show: 'npx paycfg validate -f broken.yaml' });
   },
 
+  /** docs/legacy-api.md: what the legacy API cannot express in examples/basic, refused offline at file:line:col. */
+  'validate-legacy': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    return ws.transcript(['validate', '-f', 'paycfg.yaml', '--api', 'legacy'], { expectExit: 1 });
+  },
+
+  /** docs/legacy-api.md: a plan of a group on the legacy API (examples/legacy) names the API in its header; its changes left out. */
+  'plan-legacy': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    await scenes.ctx.admin.createGroup({ groupId: ws.groupId, apiVersion: 'legacy' });
+    edit(ws, 'paycfg.yaml', () => readFileSync(join(ws.dir, 'examples/legacy/paycfg.yaml'), 'utf8').replace(/^group: .*$/m, `group: ${ws.groupId}`));
+    const plan = await ws.transcript(['plan', '-f', 'paycfg.yaml']);
+    const lines = plan.split('\n');
+    const changes = lines.findIndex((line) => /^ {2}# /.test(line));
+    const summary = lines.findIndex((line) => line.startsWith('Plan: '));
+    return [...lines.slice(0, changes), '  [… the changes …]', '', ...lines.slice(summary)].join('\n');
+  },
+
   /** docs/service.md: a merchant's base64 logo replaced by another image, compared by SHA-256. */
   'receipt-logo': async (scenes) => {
     const first = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -68,6 +68,7 @@ const FACTS = {
       wire: wire.oneOf<AcqType>(['card', 'qr']).required(),
       immutable: true,
       serverDefault: DEFAULT_ACQ_TYPE,
+      legacyLacks: { words: 'has no acquirer type (a legacy profile is a card profile)', holds: DEFAULT_ACQ_TYPE },
       // Absent or null reads as the default; anything else as sent.
       codec: { live: (sent: AcqType | null | undefined) => sent ?? undefined },
       wireNote: ' (on create only)',
@@ -96,7 +97,9 @@ const FACTS = {
       wireNote: ', a JSON-encoded string',
     },
   ),
-  enablerMsgFormat: text('Overrides the group-level device-provisioning message format for this profile.'),
+  enablerMsgFormat: text('Overrides the group-level device-provisioning message format for this profile.', {
+    legacyLacks: { words: "has no provisioning message format per profile (the group's applies)" },
+  }),
   enablerParams: field<string[]>()(
     z
       .union([fieldNameListSchema, z.string().transform(splitFieldNames).pipe(fieldNameListSchema)], {
@@ -116,15 +119,18 @@ const FACTS = {
       },
       yaml: 'inline-list',
       wireNote: ', the names joined with commas',
+      legacyLacks: { words: "has no list of device fields per profile (the group's applies)" },
     },
   ),
   asDefault: field<boolean>()(z.boolean().optional().describe('Default profile for its acqType; the service clears the flag on every other profile of that acqType.'), {
     wire: wire.flag(),
+    legacyLacks: { words: 'has no default profile', holds: false },
     // Not set reads as false: a live profile always says whether it is the default.
     codec: { live: (sent: unknown) => sent === true },
   }),
   asSettleBlock: field<boolean>()(z.boolean().optional().describe('Excludes the profile\'s transactions from the group\'s settlement.'), {
     wire: wire.flag(),
+    legacyLacks: { words: 'has no settlement block per profile', holds: false },
     codec: { live: (sent: unknown) => sent === true },
   }),
   methods: field<MethodsMap>()(methodsSchema.describe('Payment methods of the profile: method code → EMV configs by name. Becomes the API\'s methodList and emvList.'), {

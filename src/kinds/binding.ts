@@ -42,6 +42,7 @@ const FACTS = {
   mid: field<string>()(z.string().optional().describe('Merchant ID at the acquirer host for this binding, if different from the group-level default.'), {
     wire: wire.text(),
     wireNote: '; absent, the live `mid` is sent again',
+    legacyLacks: { words: "has no merchant ID per binding (a legacy binding is a merchant's method bound to a profile)" },
   }),
   methods: field<MethodsMap>()(methodsSchema.describe('Payment methods routed through the profile: method code → EMV configs by name.'), {
     wire: wire.records(PAYMENT_METHOD).named('paymentMethods'),

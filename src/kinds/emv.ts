@@ -27,7 +27,12 @@ const FACTS = {
       wireNote: ', as a two-digit code (`1` is sent as `"01"`)',
     },
   ),
-  currency: requiredField<string>()(currencySchema, { wire: wire.currency().required(), asSent: true }),
+  currency: requiredField<string>()(currencySchema, {
+    wire: wire.currency().required(),
+    asSent: true,
+    // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
+    legacyLacks: { words: 'sets no currency on an EMV config (its EMV configs are USD)', holds: 'USD' },
+  }),
   params: requiredField<Record<string, Scalar | null>>()(
     z
       .record(

@@ -255,6 +255,12 @@ export interface FieldFacts<S = any> {
   readonly wire?: WireField<any, boolean, any> | readonly WireField<any, boolean, string>[];
   /** Its field(s) on the legacy API's records (schemas/api/legacy-*.schema.json). */
   readonly legacy?: WireField<any, boolean, any> | readonly WireField<any, boolean, string>[];
+  /**
+   * The legacy API cannot carry the field (src/manifest/legacy-limits.ts refuses it where a manifest
+   * for a group on the legacy API writes it): what it has instead, and the value it holds by its
+   * nature where it holds one (which a manifest may write).
+   */
+  readonly legacyLacks?: LegacyLack;
   readonly compare: Comparison;
   /** A change cannot be written in place: the record is replaced (01 §2.3, §2.4); an update never sends it. */
   readonly immutable?: true;
@@ -281,6 +287,13 @@ export interface FieldFacts<S = any> {
   readonly yaml?: YamlStyle;
   /** For TypeScript only: the state value's type. */
   readonly stateType?: S;
+}
+
+/** Why the legacy API cannot carry a field, in words that follow "the legacy API ": `has no merchant region`. */
+export interface LegacyLack {
+  readonly words: string;
+  /** The value the legacy API holds for it by nature (a legacy profile is a card profile): written, it is no problem. */
+  readonly holds?: string | boolean;
 }
 
 /** A kind's fields, in the order plans show them (and, unless the kind says otherwise, the manifest too). */
@@ -332,7 +345,10 @@ export function requiredField<S>() {
  * A plain optional text field, sent and read as it is: the one-line declaration. `multiLine`
  * allows line breaks; `legacy` says the legacy API's record has it too.
  */
-export function text<L extends true | undefined = undefined>(description: string, options: { readonly multiLine?: true; readonly legacy?: L } = {}) {
+export function text<L extends true | undefined = undefined>(
+  description: string,
+  options: { readonly multiLine?: true; readonly legacy?: L; readonly legacyLacks?: LegacyLack } = {},
+) {
   return managed<z.ZodOptional<z.ZodString>, string, false, WireField<string, false>, L>(z.string().optional().describe(description), false, {
     ...options,
     wire: wire.text(),

@@ -59,7 +59,12 @@ const FACTS = {
     { legacy: true },
   ),
   mchName: field<string>()(requiredText().describe('Merchant name.'), { wire: wire.text().required(), asSent: true, legacy: wire.text().required() }),
-  currency: field<string>()(currencySchema.describe('Default settlement currency, ISO 4217.'), { wire: wire.currency().required(), asSent: true }),
+  currency: field<string>()(currencySchema.describe('Default settlement currency, ISO 4217.'), {
+    wire: wire.currency().required(),
+    asSent: true,
+    // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
+    legacyLacks: { words: 'sets no currency on a merchant (its merchants are USD)', holds: 'USD' },
+  }),
   contactName: field<string>()(requiredText().describe('Contact name.'), { wire: wire.text().required(), asSent: true, legacy: true }),
   contactEmail: field<string>()(
     z
@@ -76,13 +81,13 @@ const FACTS = {
       .describe('Merchant category code, 4 digits (ISO 18245). Quote it: "5814".'),
     { wire: wire.text(), legacy: true },
   ),
-  region: text('Region code.'),
+  region: text('Region code.', { legacyLacks: { words: 'has no merchant region' } }),
   timeZone: field<string>()(timeZoneSchema.optional().describe('Time zone name; the service uses the group\'s time zone when it is not set.'), {
     wire: wire.text(),
     legacy: true,
   }),
-  country: field<string>()(countrySchema.optional(), { wire: wire.text() }),
-  transType: text('Transaction type restriction, if any.'),
+  country: field<string>()(countrySchema.optional(), { wire: wire.text(), legacyLacks: { words: 'has no merchant country' } }),
+  transType: text('Transaction type restriction, if any.', { legacyLacks: { words: 'has no transaction type restriction for a merchant' } }),
   contactPhone: text('Contact phone.', { legacy: true }),
   contactAddress: text('Contact address; shown on the e-receipt when set.', { multiLine: true, legacy: true }),
   receiptLogo: field<string>()(
@@ -99,7 +104,7 @@ const FACTS = {
       ),
     { wire: wire.text(), legacy: true, compare: 'upload', multiLine: true, wireNote: '; uploaded content also sets its SHA-256 in `additionalData`' },
   ),
-  receiptInfo: text('Extra text shown on the e-receipt.', { multiLine: true }),
+  receiptInfo: text('Extra text shown on the e-receipt.', { multiLine: true, legacyLacks: { words: 'has no receipt text for a merchant' } }),
   state: field<number>()(
     z
       .literal([0, 1], { error: `must be 1 (active) or 0 (inactive), got ${VALUE}` })
@@ -118,9 +123,10 @@ const FACTS = {
     wire: wire.text(),
     secret: true,
     writeOnly: true,
+    legacyLacks: { words: 'has no operator passcode for a merchant' },
   }),
-  mdr: text('Merchant discount rate override. Quote it: "1.5".'),
-  merchantType: text('Merchant classification.'),
+  mdr: text('Merchant discount rate override. Quote it: "1.5".', { legacyLacks: { words: 'has no discount rate for a merchant' } }),
+  merchantType: text('Merchant classification.', { legacyLacks: { words: 'has no merchant classification' } }),
   additionalData: field<Record<string, unknown>>()(
     z
       .record(z.string(), jsonValueSchema)
@@ -143,6 +149,7 @@ const FACTS = {
       multiLine: 'values',
       codec: { live: (sent: unknown) => (isPlainObject(sent) ? sent : undefined), exported: exportedAdditionalData },
       wireNote: ", an object, with paycfg's receipt logo fingerprint kept in it",
+      legacyLacks: { words: 'has no merchant metadata' },
     },
   ),
   supportedPayments: wireOnly(wire.strings(), { legacy: true }),

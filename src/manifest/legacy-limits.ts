@@ -1,64 +1,24 @@
 /**
  * What a group on the legacy API (/api/v2) cannot be given: the manifest's values that no legacy
  * request can write, each refused at file:line:col before any request, with what it is, why the
- * legacy API has no place for it and what to do. The list is the one issue 30's contract sets
- * ("What validate --api legacy refuses").
+ * legacy API has no place for it and what to do. A field the legacy API cannot carry says so in
+ * its kind's field facts (`legacyLacks`, src/kinds/); the rules that span entries (a binding is its
+ * merchant's methods bound to a whole profile, a terminal holds one profile's fields) are here.
  *
  * Run after the manifest loaded (it is valid for the current API): by validate when the run is for
  * the legacy API, by plan and the other commands once they know the group is a legacy one.
  */
-import type { Kind } from '../kinds/registry.js';
+import type { AnyKindModule } from '../kinds/kind-module.js';
+import { childrenOf, TOP_LEVEL_KINDS } from '../kinds/registry.js';
 import { pathKey } from './check-file.js';
 import { diagnostic, formatPosition, ManifestError, sortDiagnostics, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { SECRET_FIELDS } from './issue-text.js';
+import type { FieldFacts } from '../kinds/field-facts.js';
 import type { LoadedManifest } from './load-manifest.js';
 import type { AcquirerProfileEntry, BindingEntry, MerchantEntry } from './model.js';
 
 /** What the check reads of a loaded manifest. */
 export type LegacyLimitsInput = Pick<LoadedManifest, 'manifest' | 'locate' | 'secrets' | 'missingVariables' | 'files'>;
-
-/**
- * Fields the legacy API has no counterpart for, per kind: what the field is, in the words of "the
- * legacy API has …". From the contract's list; for merchants and devices the kinds' field facts
- * say the same (a field without a `legacy` fact), and test/manifest/legacy-limits.test.ts fails
- * when the two part. A currency is not here: the legacy API has none, but USD is what it holds, so
- * only another currency is refused (LEGACY_CURRENCY).
- */
-export const LEGACY_MISSING_FIELDS = {
-  acquirer: {
-    acqType: 'no acquirer type (a legacy profile is a card profile)',
-    enablerMsgFormat: "no provisioning message format per profile (the group's applies)",
-    enablerParams: "no list of device fields per profile (the group's applies)",
-    asDefault: 'no default profile',
-    asSettleBlock: 'no settlement block per profile',
-  },
-  merchant: {
-    region: 'no merchant region',
-    country: 'no merchant country',
-    transType: 'no transaction type restriction for a merchant',
-    receiptInfo: 'no receipt text for a merchant',
-    passcode: 'no operator passcode for a merchant',
-    mdr: 'no discount rate for a merchant',
-    merchantType: 'no merchant classification',
-    additionalData: 'no merchant metadata',
-  },
-  binding: {
-    mid: "no merchant ID per binding (a legacy binding is a merchant's method bound to a profile)",
-  },
-} as const satisfies Partial<Record<Kind, Readonly<Record<string, string>>>>;
-
-/**
- * What the legacy API holds for some of those fields, by its nature: a legacy profile is a card
- * profile, neither the default nor kept out of settlement. A manifest that writes that value asks
- * nothing the legacy API cannot hold (an export of a legacy group writes it, as one of a group on
- * the current API does), so only another value is refused.
- */
-export const LEGACY_HELD_VALUES: { readonly [K in keyof typeof LEGACY_MISSING_FIELDS]?: { readonly [F in keyof (typeof LEGACY_MISSING_FIELDS)[K]]?: unknown } } = {
-  acquirer: { acqType: 'card', asDefault: false, asSettleBlock: false },
-};
-
-/** The kinds whose `currency` the legacy API cannot set: what it holds is USD (contract, issue 30). */
-export const LEGACY_CURRENCY = { kinds: ['emv', 'merchant'] as const satisfies readonly Kind[], holds: 'USD' } as const;
 
 const USE_CURRENT = 'or use the current API (api: current)';
 const SECRET = '<secret value>';
@@ -91,22 +51,29 @@ class LegacyChecker {
   }
 
   run(): Diagnostic[] {
-    const { manifest } = this.loaded;
-    manifest.emvConfigs.forEach((emv, index) => this.checkCurrency(emv.currency, ['emvConfigs', index, 'currency'], 'EMV config'));
-    manifest.acquirerProfiles.forEach((profile, index) => this.checkFields('acquirer', profile, ['acquirerProfiles', index]));
-    manifest.merchants.forEach((merchant, index) => this.checkMerchant(merchant, ['merchants', index]));
+    const lists = this.loaded.manifest as unknown as Readonly<Record<string, readonly object[] | undefined>>;
+    for (const module of TOP_LEVEL_KINDS) {
+      (lists[module.manifest.list] ?? []).forEach((entry, index) => this.checkEntry(module, entry, [module.manifest.list, index]));
+    }
+    this.loaded.manifest.merchants.forEach((merchant, index) => this.checkMerchant(merchant, ['merchants', index]));
     return sortDiagnostics(this.diagnostics, this.loaded.files);
   }
 
+  /** An entry's fields the legacy API cannot carry, then its children's. */
+  private checkEntry(module: AnyKindModule, entry: object, path: ManifestPath): void {
+    this.checkFields(module, entry, path);
+    for (const child of childrenOf(module)) {
+      const list = (entry as Readonly<Record<string, readonly object[] | undefined>>)[child.manifest.list] ?? [];
+      list.forEach((item, index) => this.checkEntry(child, item, [...path, child.manifest.list, index]));
+    }
+  }
+
   private checkMerchant(merchant: MerchantEntry, path: ManifestPath): void {
-    this.checkFields('merchant', merchant, path);
     (merchant.devices ?? []).forEach((device, index) => this.checkDeviceProfiles(device.acquirerFields, [...path, 'devices', index, 'acquirerFields']));
-    this.checkCurrency(merchant.currency, [...path, 'currency'], 'merchant');
     /** Per method code: the first binding that binds it, and through which profile. */
     const boundBy = new Map<string, { readonly profile: string; readonly index: number }>();
     (merchant.bindings ?? []).forEach((binding, index) => {
       const bindingPath = [...path, 'bindings', index];
-      this.checkFields('binding', binding, bindingPath);
       const named = this.profiles.get(binding.acquirer);
       if (named !== undefined) this.checkBindingAgainstProfile(binding, bindingPath, named.profile, named.path);
       for (const code of Object.keys(binding.methods)) {
@@ -129,17 +96,25 @@ class LegacyChecker {
     });
   }
 
-  /** The fields of `kind` the legacy API lacks, where the files write them (a defaulted acqType is not refused) with another value than it holds. */
-  private checkFields(kind: keyof typeof LEGACY_MISSING_FIELDS, entry: object, path: ManifestPath): void {
+  /**
+   * The fields of the kind the legacy API cannot carry (`legacyLacks`), where the files write them
+   * (a defaulted acqType is not refused) with another value than the one it holds by nature: a
+   * field it has no place for at its key, a value it cannot hold at the value.
+   */
+  private checkFields(module: AnyKindModule, entry: object, path: ManifestPath): void {
     const values = entry as Readonly<Record<string, unknown>>;
-    const fields: Readonly<Record<string, string>> = LEGACY_MISSING_FIELDS[kind];
-    const held: Readonly<Record<string, unknown>> = LEGACY_HELD_VALUES[kind] ?? {};
-    for (const field in fields) {
-      if (values[field] === undefined || (field in held && values[field] === held[field])) continue;
+    for (const [field, facts] of Object.entries(module.facts as Readonly<Record<string, FieldFacts>>)) {
+      const lack = facts.legacyLacks;
+      const value = values[field];
+      if (lack === undefined || value === undefined || value === lack.holds) continue;
       const fieldPath = [...path, field];
-      const placed = this.loaded.locate.place(fieldPath, 'key');
-      if (!placed.written) continue;
-      this.diagnostics.push(diagnostic(placed.position, placed.localPath, `the legacy API has ${fields[field]}; remove it, ${USE_CURRENT}`));
+      if (!this.loaded.locate.place(fieldPath, 'key').written || this.isWaiting(fieldPath)) continue;
+      if (lack.holds === undefined) {
+        this.report(fieldPath, `the legacy API ${lack.words}; remove it, ${USE_CURRENT}`, 'key');
+      } else {
+        const shown = typeof value === 'string' ? this.quote(value, fieldPath) : String(value);
+        this.report(fieldPath, `${shown} cannot be set through the legacy API, which ${lack.words}; write ${String(lack.holds)}, ${USE_CURRENT}`);
+      }
     }
   }
 
@@ -154,15 +129,6 @@ class LegacyChecker {
         'key',
       );
     }
-  }
-
-  private checkCurrency(currency: string, path: ManifestPath, label: 'EMV config' | 'merchant'): void {
-    if (currency === LEGACY_CURRENCY.holds || this.isWaiting(path)) return;
-    this.report(
-      path,
-      `${this.quote(currency, path)} cannot be set through the legacy API, which sets no currency on ${label === 'merchant' ? 'a merchant' : 'an EMV config'} ` +
-        `(its ${label}s are ${LEGACY_CURRENCY.holds}); write ${LEGACY_CURRENCY.holds}, ${USE_CURRENT}`,
-    );
   }
 
   /**

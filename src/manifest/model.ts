@@ -163,7 +163,7 @@ export const manifestSchema = strictEntry({
     .describe(
       'The configuration API the group is served through: current (/api/openapi/v1) or legacy (/api/v2, for groups not yet switched). ' +
         'Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express. ' +
-        '--api overrides it for one run.',
+        '--api overrides it for one run. See docs/legacy-api.md.',
     ),
   prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false as const })),
   protect: protectListSchema.default(() => []),

@@ -63,7 +63,7 @@ merchants:
 `;
 
 const REFUSED = (line: (n: number) => number) => [
-  `paycfg.yaml:${line(7)}:5: acquirerProfiles[0].asSettleBlock: the legacy API has no settlement block per profile; remove it, or use the current API (api: current)`,
+  `paycfg.yaml:${line(7)}:20: acquirerProfiles[0].asSettleBlock: true cannot be set through the legacy API, which has no settlement block per profile; write false, or use the current API (api: current)`,
   `paycfg.yaml:${line(21)}:5: merchants[0].passcode: the legacy API has no operator passcode for a merchant; remove it, or use the current API (api: current)`,
   `paycfg.yaml:${line(24)}:57: merchants[0].bindings[1].methods["01"]: method 01 is also bound through acquirer profile "host-usd" by bindings[0] (paycfg.yaml:${line(23)}:57): ` +
     'the legacy API binds each method of a merchant to one profile; bind it in one binding only, or use the current API (api: current)',
@@ -85,7 +85,7 @@ describe('paycfg validate --api legacy', () => {
     const result = JSON.parse(run.out);
     expect(result).toMatchObject({ formatVersion: 1, valid: false, files: ['paycfg.yaml'], counts: null, warnings: [], missingVariables: [] });
     expect(result.errors.map((e: { file: string; line: number; col: number; path: unknown[] }) => [e.file, e.line, e.col, e.path])).toEqual([
-      ['paycfg.yaml', 7, 5, ['acquirerProfiles', 0, 'asSettleBlock']],
+      ['paycfg.yaml', 7, 20, ['acquirerProfiles', 0, 'asSettleBlock']],
       ['paycfg.yaml', 21, 5, ['merchants', 0, 'passcode']],
       ['paycfg.yaml', 24, 57, ['merchants', 0, 'bindings', 1, 'methods', '01']],
     ]);

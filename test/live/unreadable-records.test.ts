@@ -37,7 +37,13 @@ function page(records: unknown[]): unknown {
 beforeAll(async () => {
   server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://stub').pathname;
-    const body = path === '/api/v2/current' ? { code: 0, msg: 'success', data: { groupId: 'G-00000001', groupName: 'Stub' } } : page(lists[path] ?? []);
+    // A group on the current API, as the service answers it: the owner, and 13310 on the legacy API's reads (paycfg asks which API the group is on).
+    const body =
+      path === '/api/v2/current'
+        ? { code: 0, msg: 'success', data: { groupId: 'G-00000001', groupName: 'Stub' } }
+        : path === '/api/v2/mchInfo'
+          ? { code: 13310, msg: 'This group uses multiple acquirers; use the new API /api/openapi/v1' }
+          : page(lists[path] ?? []);
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

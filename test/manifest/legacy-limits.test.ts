@@ -10,7 +10,6 @@ import { device } from '../../src/kinds/device.js';
 import { merchant as merchantKind } from '../../src/kinds/merchant.js';
 import { ExitCode } from '../../src/errors.js';
 import { ManifestError, checkLegacyLimits, formatDiagnostic, legacyLimits, loadManifest, type LoadedManifest } from '../../src/manifest/index.js';
-import { LEGACY_CURRENCY, LEGACY_MISSING_FIELDS } from '../../src/manifest/legacy-limits.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -142,8 +141,8 @@ merchants:
     expect(await refusals({ 'm.yaml': text })).toEqual([
       `m.yaml:9:5: acquirerProfiles[0].enablerMsgFormat: the legacy API has no provisioning message format per profile (the group's applies); remove it, ${USE_CURRENT}`,
       `m.yaml:10:5: acquirerProfiles[0].enablerParams: the legacy API has no list of device fields per profile (the group's applies); remove it, ${USE_CURRENT}`,
-      `m.yaml:11:5: acquirerProfiles[0].asDefault: the legacy API has no default profile; remove it, ${USE_CURRENT}`,
-      `m.yaml:12:5: acquirerProfiles[0].asSettleBlock: the legacy API has no settlement block per profile; remove it, ${USE_CURRENT}`,
+      `m.yaml:11:16: acquirerProfiles[0].asDefault: true cannot be set through the legacy API, which has no default profile; write false, ${USE_CURRENT}`,
+      `m.yaml:12:20: acquirerProfiles[0].asSettleBlock: true cannot be set through the legacy API, which has no settlement block per profile; write false, ${USE_CURRENT}`,
       `m.yaml:20:5: merchants[0].region: the legacy API has no merchant region; remove it, ${USE_CURRENT}`,
       `m.yaml:21:5: merchants[0].country: the legacy API has no merchant country; remove it, ${USE_CURRENT}`,
       `m.yaml:22:5: merchants[0].transType: the legacy API has no transaction type restriction for a merchant; remove it, ${USE_CURRENT}`,
@@ -405,22 +404,27 @@ acquirerProfiles:
     expect(manifestError.exitCode).toBe(ExitCode.Error);
     expect(manifestError.files).toEqual(['m.yaml']);
     expect(manifestError.message).toBe(
-      `the manifest is invalid (1 error):\nm.yaml:5:28: acquirerProfiles[0].acqType: the legacy API has no acquirer type (a legacy profile is a card profile); remove it, ${USE_CURRENT}`,
+      `the manifest is invalid (1 error):\nm.yaml:5:37: acquirerProfiles[0].acqType: "qr" cannot be set through the legacy API, which has no acquirer type (a legacy profile is a card profile); write card, ${USE_CURRENT}`,
     );
   });
 });
 
-describe('the table of fields the legacy API lacks', () => {
-  /** The manifest fields of a kind whose facts give no legacy wire field. */
-  const withoutLegacyFact = (facts: Readonly<Record<string, { readonly manifest?: unknown; readonly legacy?: unknown }>>): string[] =>
+describe("the fields the legacy API lacks, in the kinds' field facts", () => {
+  type Facts = Readonly<Record<string, { readonly manifest?: unknown; readonly legacy?: unknown; readonly legacyLacks?: unknown }>>;
+  /** The manifest fields of a kind whose facts give no legacy wire field, and those that say the legacy API lacks them. */
+  const withoutLegacyFact = (facts: Facts): string[] =>
     Object.entries(facts)
       .filter(([, fact]) => fact.manifest !== undefined && fact.legacy === undefined)
       .map(([name]) => name)
       .sort();
+  const lacking = (facts: Facts): string[] =>
+    Object.entries(facts)
+      .filter(([, fact]) => fact.legacyLacks !== undefined)
+      .map(([name]) => name)
+      .sort();
 
-  it("agrees with the merchant's and the device's field facts: a field without a legacy fact is refused, or is a currency held as USD", () => {
-    const currency = (kind: string): string[] => ((LEGACY_CURRENCY.kinds as readonly string[]).includes(kind) ? ['currency'] : []);
-    expect(withoutLegacyFact(merchantKind.facts)).toEqual([...Object.keys(LEGACY_MISSING_FIELDS.merchant), ...currency('merchant')].sort());
-    expect(withoutLegacyFact(device.facts)).toEqual([...Object.keys((LEGACY_MISSING_FIELDS as Record<string, object>)['device'] ?? {}), ...currency('device')].sort());
+  it("agree for the kinds with a legacy record: a merchant's or device's field without a legacy wire fact is one the legacy API lacks, and only those", () => {
+    expect(lacking(merchantKind.facts)).toEqual(withoutLegacyFact(merchantKind.facts));
+    expect(lacking(device.facts)).toEqual(withoutLegacyFact(device.facts));
   });
 });

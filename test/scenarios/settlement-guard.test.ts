@@ -361,10 +361,12 @@ describe('the settlement guard', () => {
     await s.pay(1.01);
     const noOpAfter = await readsOf('base.yaml');
     const contactAfter = await readsOf('contact.yaml');
-    // What a plan of this group sends, whatever money moved: the owner, the three group lists, both merchants'
-    // binding records (coffee-001's mid; live/summary-reading.ts for the rest) and coffee-001's devices (managed).
+    // What a plan of this group sends, whatever money moved: the owner and the legacy read that says which API the
+    // group is on (the manifest pins none), the three group lists, both merchants' binding records (coffee-001's mid;
+    // live/summary-reading.ts for the rest) and coffee-001's devices (managed).
     const today = {
       'GET /api/v2/current': 1,
+      'GET /api/v2/mchInfo': 1,
       'GET /api/openapi/v1/emv': 1,
       'GET /api/openapi/v1/acquirer': 1,
       'GET /api/openapi/v1/mchInfo': 1,
