@@ -22650,6 +22650,7 @@ var init_acquirer = __esm({
           wire: wire.oneOf(["card", "qr"]).required(),
           immutable: true,
           serverDefault: DEFAULT_ACQ_TYPE,
+          legacyLacks: { words: "has no acquirer type (a legacy profile is a card profile)", holds: DEFAULT_ACQ_TYPE },
           // Absent or null reads as the default; anything else as sent.
           codec: { live: /* @__PURE__ */ __name((sent) => sent ?? void 0, "live") },
           wireNote: " (on create only)"
@@ -22673,7 +22674,9 @@ var init_acquirer = __esm({
           wireNote: ", a JSON-encoded string"
         }
       ),
-      enablerMsgFormat: text("Overrides the group-level device-provisioning message format for this profile."),
+      enablerMsgFormat: text("Overrides the group-level device-provisioning message format for this profile.", {
+        legacyLacks: { words: "has no provisioning message format per profile (the group's applies)" }
+      }),
       enablerParams: field()(
         external_exports.union([fieldNameListSchema, external_exports.string().transform(splitFieldNames).pipe(fieldNameListSchema)], {
           error: `expected a list of field names (or one comma-separated string), got ${VALUE}`
@@ -22689,16 +22692,19 @@ var init_acquirer = __esm({
             write: /* @__PURE__ */ __name((names2, _context, wireName) => ({ [wireName]: names2.join(",") }), "write")
           },
           yaml: "inline-list",
-          wireNote: ", the names joined with commas"
+          wireNote: ", the names joined with commas",
+          legacyLacks: { words: "has no list of device fields per profile (the group's applies)" }
         }
       ),
       asDefault: field()(external_exports.boolean().optional().describe("Default profile for its acqType; the service clears the flag on every other profile of that acqType."), {
         wire: wire.flag(),
+        legacyLacks: { words: "has no default profile", holds: false },
         // Not set reads as false: a live profile always says whether it is the default.
         codec: { live: /* @__PURE__ */ __name((sent) => sent === true, "live") }
       }),
       asSettleBlock: field()(external_exports.boolean().optional().describe("Excludes the profile's transactions from the group's settlement."), {
         wire: wire.flag(),
+        legacyLacks: { words: "has no settlement block per profile", holds: false },
         codec: { live: /* @__PURE__ */ __name((sent) => sent === true, "live") }
       }),
       methods: field()(methodsSchema.describe("Payment methods of the profile: method code \u2192 EMV configs by name. Becomes the API's methodList and emvList."), {
@@ -22876,7 +22882,8 @@ var init_binding = __esm({
       }),
       mid: field()(external_exports.string().optional().describe("Merchant ID at the acquirer host for this binding, if different from the group-level default."), {
         wire: wire.text(),
-        wireNote: "; absent, the live `mid` is sent again"
+        wireNote: "; absent, the live `mid` is sent again",
+        legacyLacks: { words: "has no merchant ID per binding (a legacy binding is a merchant's method bound to a profile)" }
       }),
       methods: field()(methodsSchema.describe("Payment methods routed through the profile: method code \u2192 EMV configs by name."), {
         wire: wire.records(PAYMENT_METHOD).named("paymentMethods"),
@@ -23198,7 +23205,12 @@ var init_emv = __esm({
           wireNote: ', as a two-digit code (`1` is sent as `"01"`)'
         }
       ),
-      currency: requiredField()(currencySchema, { wire: wire.currency().required(), asSent: true }),
+      currency: requiredField()(currencySchema, {
+        wire: wire.currency().required(),
+        asSent: true,
+        // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
+        legacyLacks: { words: "sets no currency on an EMV config (its EMV configs are USD)", holds: "USD" }
+      }),
       params: requiredField()(
         external_exports.record(
           external_exports.string(),
@@ -23385,7 +23397,12 @@ var init_merchant = __esm({
         { legacy: true }
       ),
       mchName: field()(requiredText().describe("Merchant name."), { wire: wire.text().required(), asSent: true, legacy: wire.text().required() }),
-      currency: field()(currencySchema.describe("Default settlement currency, ISO 4217."), { wire: wire.currency().required(), asSent: true }),
+      currency: field()(currencySchema.describe("Default settlement currency, ISO 4217."), {
+        wire: wire.currency().required(),
+        asSent: true,
+        // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
+        legacyLacks: { words: "sets no currency on a merchant (its merchants are USD)", holds: "USD" }
+      }),
       contactName: field()(requiredText().describe("Contact name."), { wire: wire.text().required(), asSent: true, legacy: true }),
       contactEmail: field()(
         external_exports.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: `${VALUE} is not an e-mail address` }).describe("Contact e-mail address."),
@@ -23395,13 +23412,13 @@ var init_merchant = __esm({
         external_exports.string().regex(/^\d{4}$/, { error: `${VALUE} is not a merchant category code (4 digits, ISO 18245)` }).optional().describe('Merchant category code, 4 digits (ISO 18245). Quote it: "5814".'),
         { wire: wire.text(), legacy: true }
       ),
-      region: text("Region code."),
+      region: text("Region code.", { legacyLacks: { words: "has no merchant region" } }),
       timeZone: field()(timeZoneSchema.optional().describe("Time zone name; the service uses the group's time zone when it is not set."), {
         wire: wire.text(),
         legacy: true
       }),
-      country: field()(countrySchema.optional(), { wire: wire.text() }),
-      transType: text("Transaction type restriction, if any."),
+      country: field()(countrySchema.optional(), { wire: wire.text(), legacyLacks: { words: "has no merchant country" } }),
+      transType: text("Transaction type restriction, if any.", { legacyLacks: { words: "has no transaction type restriction for a merchant" } }),
       contactPhone: text("Contact phone.", { legacy: true }),
       contactAddress: text("Contact address; shown on the e-receipt when set.", { multiLine: true, legacy: true }),
       receiptLogo: field()(
@@ -23413,7 +23430,7 @@ var init_merchant = __esm({
         ),
         { wire: wire.text(), legacy: true, compare: "upload", multiLine: true, wireNote: "; uploaded content also sets its SHA-256 in `additionalData`" }
       ),
-      receiptInfo: text("Extra text shown on the e-receipt.", { multiLine: true }),
+      receiptInfo: text("Extra text shown on the e-receipt.", { multiLine: true, legacyLacks: { words: "has no receipt text for a merchant" } }),
       state: field()(
         external_exports.literal([0, 1], { error: `must be 1 (active) or 0 (inactive), got ${VALUE}` }).optional().describe("1 = active (can process payments), 0 = inactive."),
         {
@@ -23428,10 +23445,11 @@ var init_merchant = __esm({
       passcode: field()(external_exports.string().optional().describe("Operator passcode. Secret: use ${VARIABLE} and never commit the value."), {
         wire: wire.text(),
         secret: true,
-        writeOnly: true
+        writeOnly: true,
+        legacyLacks: { words: "has no operator passcode for a merchant" }
       }),
-      mdr: text('Merchant discount rate override. Quote it: "1.5".'),
-      merchantType: text("Merchant classification."),
+      mdr: text('Merchant discount rate override. Quote it: "1.5".', { legacyLacks: { words: "has no discount rate for a merchant" } }),
+      merchantType: text("Merchant classification.", { legacyLacks: { words: "has no merchant classification" } }),
       additionalData: field()(
         external_exports.record(external_exports.string(), jsonValueSchema).superRefine((data, ctx) => {
           if (Object.hasOwn(data, RECEIPT_LOGO_FINGERPRINT_KEY)) {
@@ -23449,7 +23467,8 @@ var init_merchant = __esm({
           compare: "metadata",
           multiLine: "values",
           codec: { live: /* @__PURE__ */ __name((sent) => isPlainObject2(sent) ? sent : void 0, "live"), exported: exportedAdditionalData },
-          wireNote: ", an object, with paycfg's receipt logo fingerprint kept in it"
+          wireNote: ", an object, with paycfg's receipt logo fingerprint kept in it",
+          legacyLacks: { words: "has no merchant metadata" }
         }
       ),
       supportedPayments: wireOnly(wire.strings(), { legacy: true }),
@@ -24113,7 +24132,7 @@ var init_model = __esm({
       }).describe("Manifest format version: 1. Required in every manifest file."),
       group: external_exports.string().regex(/^G-\d{8}$/, { error: `${VALUE} is not a group id (G- and 8 digits, e.g. G-00000001)` }).optional().describe("The groupId this manifest is for; a run with a token of another group is refused."),
       api: external_exports.enum(API_NAMES, { error: `must be "current" or "legacy", got ${VALUE}` }).optional().describe(
-        "The configuration API the group is served through: current (/api/openapi/v1) or legacy (/api/v2, for groups not yet switched). Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express. --api overrides it for one run."
+        "The configuration API the group is served through: current (/api/openapi/v1) or legacy (/api/v2, for groups not yet switched). Absent: plan, apply, export and drift detect it from the service. With legacy, validate refuses what the legacy API cannot express. --api overrides it for one run. See docs/legacy-api.md."
       ),
       prune: prunePolicySchema.default(() => ({ ...NO_PRUNE, activatedDevices: false })),
       protect: protectListSchema.default(() => []),
@@ -33622,39 +33641,14 @@ function sameList(a, b, ordered) {
   const sorted = [...b].sort();
   return [...a].sort().every((item, index) => item === sorted[index]);
 }
-var LEGACY_MISSING_FIELDS, LEGACY_HELD_VALUES, LEGACY_CURRENCY, USE_CURRENT, SECRET3, LegacyChecker;
+var USE_CURRENT, SECRET3, LegacyChecker;
 var init_legacy_limits = __esm({
   "src/manifest/legacy-limits.ts"() {
     "use strict";
+    init_registry();
     init_check_file();
     init_diagnostics();
     init_issue_text();
-    LEGACY_MISSING_FIELDS = {
-      acquirer: {
-        acqType: "no acquirer type (a legacy profile is a card profile)",
-        enablerMsgFormat: "no provisioning message format per profile (the group's applies)",
-        enablerParams: "no list of device fields per profile (the group's applies)",
-        asDefault: "no default profile",
-        asSettleBlock: "no settlement block per profile"
-      },
-      merchant: {
-        region: "no merchant region",
-        country: "no merchant country",
-        transType: "no transaction type restriction for a merchant",
-        receiptInfo: "no receipt text for a merchant",
-        passcode: "no operator passcode for a merchant",
-        mdr: "no discount rate for a merchant",
-        merchantType: "no merchant classification",
-        additionalData: "no merchant metadata"
-      },
-      binding: {
-        mid: "no merchant ID per binding (a legacy binding is a merchant's method bound to a profile)"
-      }
-    };
-    LEGACY_HELD_VALUES = {
-      acquirer: { acqType: "card", asDefault: false, asSettleBlock: false }
-    };
-    LEGACY_CURRENCY = { kinds: ["emv", "merchant"], holds: "USD" };
     USE_CURRENT = "or use the current API (api: current)";
     SECRET3 = "<secret value>";
     __name(legacyLimits, "legacyLimits");
@@ -33679,19 +33673,26 @@ var init_legacy_limits = __esm({
       waitingPaths;
       profiles = /* @__PURE__ */ new Map();
       run() {
-        const { manifest } = this.loaded;
-        manifest.emvConfigs.forEach((emv2, index) => this.checkCurrency(emv2.currency, ["emvConfigs", index, "currency"], "EMV config"));
-        manifest.acquirerProfiles.forEach((profile, index) => this.checkFields("acquirer", profile, ["acquirerProfiles", index]));
-        manifest.merchants.forEach((merchant2, index) => this.checkMerchant(merchant2, ["merchants", index]));
+        const lists = this.loaded.manifest;
+        for (const module of TOP_LEVEL_KINDS) {
+          (lists[module.manifest.list] ?? []).forEach((entry, index) => this.checkEntry(module, entry, [module.manifest.list, index]));
+        }
+        this.loaded.manifest.merchants.forEach((merchant2, index) => this.checkMerchant(merchant2, ["merchants", index]));
         return sortDiagnostics(this.diagnostics, this.loaded.files);
       }
+      /** An entry's fields the legacy API cannot carry, then its children's. */
+      checkEntry(module, entry, path6) {
+        this.checkFields(module, entry, path6);
+        for (const child of childrenOf(module)) {
+          const list = entry[child.manifest.list] ?? [];
+          list.forEach((item, index) => this.checkEntry(child, item, [...path6, child.manifest.list, index]));
+        }
+      }
       checkMerchant(merchant2, path6) {
-        this.checkFields("merchant", merchant2, path6);
-        this.checkCurrency(merchant2.currency, [...path6, "currency"], "merchant");
+        (merchant2.devices ?? []).forEach((device2, index) => this.checkDeviceProfiles(device2.acquirerFields, [...path6, "devices", index, "acquirerFields"]));
         const boundBy = /* @__PURE__ */ new Map();
         (merchant2.bindings ?? []).forEach((binding2, index) => {
           const bindingPath = [...path6, "bindings", index];
-          this.checkFields("binding", binding2, bindingPath);
           const named = this.profiles.get(binding2.acquirer);
           if (named !== void 0) this.checkBindingAgainstProfile(binding2, bindingPath, named.profile, named.path);
           for (const code2 of Object.keys(binding2.methods)) {
@@ -33710,25 +33711,37 @@ var init_legacy_limits = __esm({
           }
         });
       }
-      /** The fields of `kind` the legacy API lacks, where the files write them (a defaulted acqType is not refused) with another value than it holds. */
-      checkFields(kind, entry, path6) {
+      /**
+       * The fields of the kind the legacy API cannot carry (`legacyLacks`), where the files write them
+       * (a defaulted acqType is not refused) with another value than the one it holds by nature: a
+       * field it has no place for at its key, a value it cannot hold at the value.
+       */
+      checkFields(module, entry, path6) {
         const values = entry;
-        const fields = LEGACY_MISSING_FIELDS[kind];
-        const held = LEGACY_HELD_VALUES[kind] ?? {};
-        for (const field2 in fields) {
-          if (values[field2] === void 0 || field2 in held && values[field2] === held[field2]) continue;
+        for (const [field2, facts] of Object.entries(module.facts)) {
+          const lack = facts.legacyLacks;
+          const value = values[field2];
+          if (lack === void 0 || value === void 0 || value === lack.holds) continue;
           const fieldPath = [...path6, field2];
-          const placed = this.loaded.locate.place(fieldPath, "key");
-          if (!placed.written) continue;
-          this.diagnostics.push(diagnostic(placed.position, placed.localPath, `the legacy API has ${fields[field2]}; remove it, ${USE_CURRENT}`));
+          if (!this.loaded.locate.place(fieldPath, "key").written || this.isWaiting(fieldPath)) continue;
+          if (lack.holds === void 0) {
+            this.report(fieldPath, `the legacy API ${lack.words}; remove it, ${USE_CURRENT}`, "key");
+          } else {
+            const shown2 = typeof value === "string" ? this.quote(value, fieldPath) : String(value);
+            this.report(fieldPath, `${shown2} cannot be set through the legacy API, which ${lack.words}; write ${String(lack.holds)}, ${USE_CURRENT}`);
+          }
         }
       }
-      checkCurrency(currency, path6, label) {
-        if (currency === LEGACY_CURRENCY.holds || this.isWaiting(path6)) return;
-        this.report(
-          path6,
-          `${this.quote(currency, path6)} cannot be set through the legacy API, which sets no currency on ${label === "merchant" ? "a merchant" : "an EMV config"} (its ${label}s are ${LEGACY_CURRENCY.holds}); write ${LEGACY_CURRENCY.holds}, ${USE_CURRENT}`
-        );
+      /** A legacy terminal holds one profile's fields, flat in its extParams (acqTid, acqMid): a second profile is refused at its key. */
+      checkDeviceProfiles(acquirerFields2, path6) {
+        const profiles = Object.keys(acquirerFields2 ?? {});
+        for (const profile of profiles.slice(1)) {
+          this.report(
+            [...path6, profile],
+            `acquirer profile ${JSON.stringify(profile)} is this device's second: a legacy terminal holds the fields of one profile (${JSON.stringify(profiles[0])} here); keep one, ${USE_CURRENT}`,
+            "key"
+          );
+        }
       }
       /**
        * On the legacy API a binding is its merchant's methods bound to a profile: it has the profile's
@@ -91812,13 +91825,13 @@ var init_emv_config_routes = __esm({
 function checkCallerGroup(ctx, groupId) {
   if (groupId !== void 0 && groupId !== "" && groupId !== ctx.group.groupId) throw ownerInvalid();
 }
-var LEGACY_CURRENCY2;
+var LEGACY_CURRENCY;
 var init_common2 = __esm({
   "src/sim/rules/legacy/common.ts"() {
     "use strict";
     init_errors10();
     __name(checkCallerGroup, "checkCallerGroup");
-    LEGACY_CURRENCY2 = "USD";
+    LEGACY_CURRENCY = "USD";
   }
 });
 
@@ -92402,7 +92415,7 @@ var init_legacy_device_routes = __esm({
 
 // src/sim/rules/legacy/emv-configs.ts
 function createLegacyEmvConfig(ctx, input2) {
-  return createEmvConfig(ctx, { ...input2, currency: input2.currency ?? LEGACY_CURRENCY2 });
+  return createEmvConfig(ctx, { ...input2, currency: input2.currency ?? LEGACY_CURRENCY });
 }
 function updateLegacyEmvConfig(ctx, id, input2) {
   const current = requireEmvConfig(ctx, id);
@@ -93056,7 +93069,7 @@ function createLegacyMerchant(ctx, input2) {
   checkCallerGroup(ctx, input2.groupId);
   const merchantInput = {
     mchName: input2.mchName,
-    currency: LEGACY_CURRENCY2,
+    currency: LEGACY_CURRENCY,
     contactName: input2.contactName,
     contactEmail: input2.contactEmail
   };
