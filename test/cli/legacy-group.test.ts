@@ -71,6 +71,12 @@ describe('a group on the legacy API, across the switch', () => {
     expect(applyRequests.legacy).toContain('POST /api/v2/mchInfo/payment/{mchId}');
     expect(applyRequests.legacy).toContain('POST /api/v2/device');
 
+    // The legacy view answers the terminal's EMV parameters by their real names; the manifest's netD… name is the same key.
+    const [merchant] = (await sim.api('GET', '/api/v2/mchInfo?pageSize=-1', undefined, GROUP)).body.data.records;
+    const [device] = (await sim.api('GET', `/api/v2/device?merchantId=${merchant.mchId}&pageSize=-1`, undefined, GROUP)).body.data.records;
+    expect(JSON.stringify(device.emvParams)).toContain('amexFloorLimit');
+    expect(merchant.supportedPaymentMethods.map((m: { paymentMethod: string }) => m.paymentMethod).sort()).toEqual(['MASTERCARD', 'VISA']);
+
     const again = await cli(['plan', '-f', 'paycfg.yaml', '--detailed-exitcode']);
     expect(again.code, again.out + again.err).toBe(0);
     expect(again.out).toContain('No changes');
@@ -83,6 +89,7 @@ describe('a group on the legacy API, across the switch', () => {
     const exportedBefore = readFileSync(join(work, 'before.yaml'), 'utf8');
     expect(exportedBefore).not.toMatch(/^api:/m);
     expect(exportedBefore).not.toContain(ADMIN);
+    expect(exportedBefore).toContain('netDFloorLimit');
     const beforePlan = await cli(['plan', '-f', 'before.yaml', '--detailed-exitcode']);
     expect(beforePlan.code, beforePlan.out + beforePlan.err).toBe(0);
     expect((await cli(['validate', '-f', 'before.yaml', '--api', 'legacy'])).code).toBe(0);
@@ -105,5 +112,23 @@ describe('a group on the legacy API, across the switch', () => {
     const pinned = await cli(['plan', '-f', 'paycfg.yaml', '--api', 'legacy']);
     expect(pinned.code).toBe(1);
     expect(pinned.err).toContain('13310');
+  });
+
+  it('refuses, once the service says the group is on the legacy API, what the legacy API cannot express, before any write', async () => {
+    const group = 'G-00000302';
+    await sim.admin.createGroup({ groupId: group, apiVersion: 'legacy' });
+    const basic = readFileSync(new URL('../../examples/basic/paycfg.yaml', import.meta.url), 'utf8').replace(/^group: .*$/m, `group: ${group}`);
+    writeFileSync(join(work, 'basic.yaml'), basic);
+    await sim.admin.resetStats();
+    for (const argv of [['plan', '-f', 'basic.yaml'], ['apply', '-f', 'basic.yaml', '--auto-approve']]) {
+      const run = await cli(argv, { PAYCFG_TOKEN: sim.token(group) });
+      expect(run.code, run.out + run.err).toBe(1);
+      expect(run.err).toMatch(/basic\.yaml:\d+:9: merchants\[0\]\.bindings\[0\]\.mid: the legacy API has no merchant ID per binding/);
+      expect(run.err).toMatch(/basic\.yaml:\d+:5: acquirerProfiles\[0\]\.enablerParams: the legacy API has no list of device fields per profile/);
+    }
+    // The owner and the legacy read that found the group on the legacy API, twice; nothing else, nothing written.
+    const { byRoute, writes } = await sim.admin.stats();
+    expect(writes).toBe(0);
+    expect(byRoute).toEqual({ 'GET /api/v2/current': 2, 'GET /api/v2/mchInfo': 2 });
   });
 });
