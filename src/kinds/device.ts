@@ -75,7 +75,23 @@ export const deviceEmvParamsSchema = strictEntry({
     .optional()
     .describe('Terminal capability, hexadecimal.'),
   emvFlags: z.string().optional().describe('EMV flags.'),
-}).meta({ id: 'DeviceEmvParams', description: 'EMV parameters of the device (API 01 §2.7).' });
+  // The real documentation's names of the netD… parameters (network D is AMEX): a manifest may use either, not both.
+  amexFloorLimit: digits(8).optional().describe('netDFloorLimit as the real documentation names it.'),
+  amexExReaderCapability: z
+    .union([z.string(), z.number()], { error: `expected a string or number, got ${VALUE}` })
+    .optional()
+    .describe('netDExReaderCapability as the real documentation names it.'),
+  amexReaderCapability: z.string().optional().describe('netDReaderCapability as the real documentation names it.'),
+})
+  .superRefine((params, ctx) => {
+    for (const key of Object.keys(params)) {
+      const name = emvParamName(key);
+      if (name !== key && Object.hasOwn(params, name)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `names the same parameter as ${name}: write one of the two` });
+      }
+    }
+  })
+  .meta({ id: 'DeviceEmvParams', description: 'EMV parameters of the device (API 01 §2.7).' });
 
 /** The flat acquirer fields of a legacy device (2.4); `jwtSecret` is a secret. */
 export interface LegacyDeviceExtParams {
@@ -188,6 +204,8 @@ const FACTS = {
     legacy: stringOrObject(),
     compare: 'subset-text',
     codec: {
+      // One name per parameter, the reference's, on both sides of the comparison (and in what is sent, which the service takes).
+      desired: (params: Record<string, Scalar>) => manifestEmvParams(params),
       live: (sent, _record, context, wireName) => manifestEmvParams(parsedJson(sent, context, wireName) as Record<string, Scalar> | undefined),
       write: (params, context, wireName) => ({ [wireName]: context.mode === 'create' ? params : JSON.stringify(params) }),
     },
@@ -213,7 +231,10 @@ const FACTS = {
 };
 
 const EMV_PARAMS_ON_THE_WIRE: Record<string, OnTheWire> = Object.fromEntries(
-  Object.keys(deviceEmvParamsSchema.shape).map((name) => [name, { sentAs: [`emvParams.${name}`], text: `\`emvParams.${name}\`` }]),
+  Object.keys(deviceEmvParamsSchema.shape).map((name) => {
+    const sent = emvParamName(name);
+    return [name, { sentAs: [`emvParams.${sent}`], text: sent === name ? `\`emvParams.${name}\`` : `\`emvParams.${sent}\` (the same parameter)` }];
+  }),
 );
 
 export const device = defineKind({

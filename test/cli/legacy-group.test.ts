@@ -82,6 +82,10 @@ describe.each(['serve', 'refuse'] as const)('a group on the legacy API, across t
     const again = await cli(['plan', '-f', 'paycfg.yaml', '--detailed-exitcode', '--strict-api']);
     expect(again.code, again.out + again.err).toBe(0);
     expect(again.out).toContain('No changes');
+    // The real documentation's name for the parameter is the same key as the reference's.
+    writeFileSync(join(work, 'amex.yaml'), MANIFEST.replace('netDFloorLimit:', 'amexFloorLimit:'));
+    const amex = await cli(['plan', '-f', 'amex.yaml', '--detailed-exitcode']);
+    expect(amex.code, amex.out + amex.err).toBe(0);
     const drift = await cli(['drift', '-f', 'paycfg.yaml']);
     expect(drift.code, drift.out + drift.err).toBe(0);
     expect((await requestsByApi()).current).toEqual([]);
@@ -103,6 +107,7 @@ describe.each(['serve', 'refuse'] as const)('a group on the legacy API, across t
     expect(switched.out).toContain(`paycfg plan for group ${GROUP} ("PBO ${GROUP}") at ${sim.url}\n`);
     expect(switched.out).toContain('No changes');
     expect((await cli(['plan', '-f', 'before.yaml', '--detailed-exitcode'])).code).toBe(0);
+    expect((await cli(['plan', '-f', 'amex.yaml', '--detailed-exitcode'])).code).toBe(0);
     expect(JSON.parse((await cli(['plan', '-f', 'paycfg.yaml', '--json'])).out).api).toBeUndefined();
 
     const after = await cli(['export', '-o', 'after.yaml']);

@@ -12,13 +12,21 @@ describe('netD… and amex… EMV parameters', () => {
   const read = (emvParams: Record<string, unknown>) =>
     device.liveFields({ deviceId: 'CD-1', deviceAlias: 'till', emvParams: JSON.stringify(emvParams) }, { where: 'device CD-1', emvName: String, profileNames: new Map() }).emvParams;
 
-  it('name one parameter: the manifest writes the reference name', () => {
+  it('name one parameter: the manifest may write either name, not both, and the state holds the reference name', () => {
     expect(emvParamName('amexFloorLimit')).toBe('netDFloorLimit');
     expect(emvParamName('amexExReaderCapability')).toBe('netDExReaderCapability');
     expect(emvParamName('netDReaderCapability')).toBe('netDReaderCapability');
     expect(emvParamName('terminalType')).toBe('terminalType');
     expect(emvParamName('amex')).toBe('amex');
-    expect(Object.keys(deviceEmvParamsSchema.shape)).not.toContain('amexFloorLimit');
+    expect(Object.keys(deviceEmvParamsSchema.shape)).toContain('amexFloorLimit');
+    expect(deviceEmvParamsSchema.safeParse({ amexFloorLimit: '00000100' }).success).toBe(true);
+    const both = deviceEmvParamsSchema.safeParse({ amexFloorLimit: '00000100', netDFloorLimit: '00000100' });
+    expect(both.success).toBe(false);
+    expect(both.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[['amexFloorLimit'], 'names the same parameter as netDFloorLimit: write one of the two']]);
+    expect(device.desiredFields({ deviceAlias: 'till', emvParams: { amexFloorLimit: '00000100', terminalType: '21' } }).emvParams).toEqual({
+      netDFloorLimit: '00000100',
+      terminalType: '21',
+    });
   });
 
   it('are read under the manifest name, with the value the service answered', () => {

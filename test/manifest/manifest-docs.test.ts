@@ -172,6 +172,8 @@ merchants:
     bindings:
       - { acquirer: host, currency: USD, mid: "0001", methods: { "01": { emvs: [visa] } } }
     devices:
+      # The real documentation's names of the netD… parameters, on a device of their own (a device writes one name of each).
+      - { deviceAlias: kiosk, emvParams: { amexFloorLimit: "00000000", amexExReaderCapability: 1, amexReaderCapability: "1" } }
       - deviceAlias: till
         deviceName: Till
         deviceType: COTS
