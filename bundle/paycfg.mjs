@@ -23004,7 +23004,18 @@ var init_device = __esm({
       netDReaderCapability: external_exports.string().optional().describe("Network D reader capability."),
       terminalType: external_exports.string().optional().describe("Terminal type."),
       terminalCapability: external_exports.string().regex(/^[0-9A-Fa-f]+$/, { error: `${VALUE} is not hexadecimal` }).optional().describe("Terminal capability, hexadecimal."),
-      emvFlags: external_exports.string().optional().describe("EMV flags.")
+      emvFlags: external_exports.string().optional().describe("EMV flags."),
+      // The real documentation's names of the netD… parameters (network D is AMEX): a manifest may use either, not both.
+      amexFloorLimit: digits(8).optional().describe("netDFloorLimit as the real documentation names it."),
+      amexExReaderCapability: external_exports.union([external_exports.string(), external_exports.number()], { error: `expected a string or number, got ${VALUE}` }).optional().describe("netDExReaderCapability as the real documentation names it."),
+      amexReaderCapability: external_exports.string().optional().describe("netDReaderCapability as the real documentation names it.")
+    }).superRefine((params3, ctx) => {
+      for (const key of Object.keys(params3)) {
+        const name = emvParamName(key);
+        if (name !== key && Object.hasOwn(params3, name)) {
+          ctx.addIssue({ code: "custom", path: [key], message: `names the same parameter as ${name}: write one of the two` });
+        }
+      }
     }).meta({ id: "DeviceEmvParams", description: "EMV parameters of the device (API 01 \xA72.7)." });
     LEGACY_EXT_PARAMS = {
       subMid: wire.text(),
@@ -23092,6 +23103,8 @@ var init_device = __esm({
         legacy: stringOrObject(),
         compare: "subset-text",
         codec: {
+          // One name per parameter, the reference's, on both sides of the comparison (and in what is sent, which the service takes).
+          desired: /* @__PURE__ */ __name((params3) => manifestEmvParams(params3), "desired"),
           live: /* @__PURE__ */ __name((sent, _record2, context, wireName) => manifestEmvParams(parsedJson(sent, context, wireName)), "live"),
           write: /* @__PURE__ */ __name((params3, context, wireName) => ({ [wireName]: context.mode === "create" ? params3 : JSON.stringify(params3) }), "write")
         },
@@ -23116,7 +23129,10 @@ var init_device = __esm({
       cardBdkId: legacyOnly(wire.text())
     };
     EMV_PARAMS_ON_THE_WIRE = Object.fromEntries(
-      Object.keys(deviceEmvParamsSchema.shape).map((name) => [name, { sentAs: [`emvParams.${name}`], text: `\`emvParams.${name}\`` }])
+      Object.keys(deviceEmvParamsSchema.shape).map((name) => {
+        const sent = emvParamName(name);
+        return [name, { sentAs: [`emvParams.${sent}`], text: sent === name ? `\`emvParams.${name}\`` : `\`emvParams.${sent}\` (the same parameter)` }];
+      })
     );
     device = defineKind({
       kind: "device",
