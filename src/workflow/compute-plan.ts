@@ -4,8 +4,7 @@ import { resolveGroupApi } from '../backend/detect-api.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { countTerminals } from '../live/count-terminals.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
-import { effectiveApi, legacyLimits, loadManifest, type ApiChoice, type ApiFlag, type ManifestContext } from '../manifest/index.js';
-import { ManifestError, type Diagnostic } from '../manifest/diagnostics.js';
+import { checkLegacyLimits, effectiveApi, loadManifest, type ApiChoice, type ApiFlag, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import type { DesiredState } from '../model/state.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
@@ -86,11 +85,11 @@ export async function computePlan(input: {
   /** `--api`: the configuration API to read and write the group through; by default the manifest's `api:`, else asked of the service. */
   readonly api?: ApiFlag;
 }): Promise<PlanRun> {
-  const { loaded, desired, safeguards, api, legacyProblems } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api);
+  const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const { live, context, client: group } = await readGroup(desired, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyProblems);
+  const { live, context, client: group } = await readGroup(desired, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
@@ -119,9 +118,9 @@ export async function computePlan(input: {
 
 /**
  * The manifest is dropped here, once the desired state is built; `locate` lives on only in literal
- * secrets' origins (see ManifestContext) and in what the legacy API could not express: those
- * problems are found now, while positions are at hand, and refused before any request when the
- * manifest or the flag names the legacy API, or once the service says the group is on it.
+ * secrets' origins (see ManifestContext), and in the check of what the legacy API cannot express:
+ * run now, before any request, when the manifest or the flag names the legacy API, and kept until
+ * the service says which API the group is on when the run asks it (LegacyCheck).
  */
 async function loadDesiredState(
   paths: readonly string[],
@@ -129,17 +128,19 @@ async function loadDesiredState(
   cwd: string,
   readStdin: (() => Promise<string>) | undefined,
   apiFlag: ApiFlag | undefined,
-): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyProblems: LegacyProblems }> {
+): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyCheck: LegacyCheck }> {
   const whole = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
   const api = effectiveApi(apiFlag, whole.manifest);
-  const legacyProblems: LegacyProblems = { diagnostics: api === 'current' ? [] : legacyLimits(whole), files: whole.files };
-  if (api === 'legacy') refuseLegacyProblems(legacyProblems);
+  if (api === 'legacy') checkLegacyLimits(whole);
+  // Asked of the service: checked once it answers, and only if the group is on the legacy API (a
+  // group on the current API pays nothing for it: about a second at 10,000 merchants when it did).
+  const legacyCheck: LegacyCheck = { check: api === 'detect' ? () => checkLegacyLimits(whole) : undefined };
   const { manifest, secrets, locate, ...loaded } = whole;
   const maxDeletes = manifest.safety?.maxDeletes;
   const maxAffectedTerminals = manifest.safety?.maxAffectedTerminals;
   return {
     api,
-    legacyProblems,
+    legacyCheck,
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
     safeguards: {
@@ -150,15 +151,16 @@ async function loadDesiredState(
   };
 }
 
-/** What the manifest asks that the legacy API cannot express, with the files for the error. */
-interface LegacyProblems {
-  readonly diagnostics: readonly Diagnostic[];
-  readonly files: readonly string[];
+/**
+ * The check of what the manifest asks that the legacy API cannot express, for a run that asks the
+ * service which API the group is on. It holds the whole manifest and its positions: readGroup lets
+ * go of it once the service has answered, before the live read, so that the manifest is not held
+ * through the run.
+ */
+interface LegacyCheck {
+  check: (() => void) | undefined;
 }
 
-function refuseLegacyProblems(problems: LegacyProblems): void {
-  if (problems.diagnostics.length > 0) throw new ManifestError(problems.diagnostics, problems.files);
-}
 
 /**
  * The owner check and the API the group is on (asked beside it when not pinned: one read more,
@@ -173,10 +175,12 @@ async function readGroup(
   safeguards: Safeguards,
   everyDevice: boolean,
   choice: ApiChoice,
-  legacyProblems: LegacyProblems,
+  legacyCheck: LegacyCheck,
 ): Promise<{ live: LiveRead; context: PlanContext; client: GroupClient }> {
   const [owner, api] = await Promise.all([readOwner(apiClient, desired.group), resolveGroupApi(apiClient, choice)]);
-  if (api === 'legacy') refuseLegacyProblems(legacyProblems);
+  const { check } = legacyCheck;
+  legacyCheck.check = undefined;
+  if (api === 'legacy') check?.();
   const client = groupClient(apiClient, api, owner);
   const live = await readLive(client, desired, owner, { concurrency, everyDevice });
   const context: PlanContext = {
