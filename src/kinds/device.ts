@@ -59,14 +59,14 @@ export function manifestEmvParams(params: Record<string, Scalar> | undefined): R
 /** 0 Inactive, 1 Active, 2 Logout, 3 Decommission. */
 export type DeviceStatus = 0 | 1 | 2 | 3;
 
+/** A reader capability: the service answers it as text or as a number. */
+const readerCapability = () => z.union([z.string(), z.number()], { error: `expected a string or number, got ${VALUE}` }).optional();
+
 export const deviceEmvParamsSchema = strictEntry({
   netDFloorLimit: digits(8).optional().describe('Network D (code 04) floor limit, 8 digits.'),
   terminalCountryCode: digits(4).optional().describe('Terminal country code, 4 digits (ISO 3166 numeric), e.g. "0840".'),
   txnCurrencyCode: digits(4).optional().describe('Transaction currency code, 4 digits (ISO 4217 numeric), e.g. "0840".'),
-  netDExReaderCapability: z
-    .union([z.string(), z.number()], { error: `expected a string or number, got ${VALUE}` })
-    .optional()
-    .describe('Network D extended reader capability.'),
+  netDExReaderCapability: readerCapability().describe('Network D extended reader capability.'),
   netDReaderCapability: z.string().optional().describe('Network D reader capability.'),
   terminalType: z.string().optional().describe('Terminal type.'),
   terminalCapability: z
@@ -77,10 +77,7 @@ export const deviceEmvParamsSchema = strictEntry({
   emvFlags: z.string().optional().describe('EMV flags.'),
   // The real documentation's names of the netD… parameters (network D is AMEX): a manifest may use either, not both.
   amexFloorLimit: digits(8).optional().describe('netDFloorLimit as the real documentation names it.'),
-  amexExReaderCapability: z
-    .union([z.string(), z.number()], { error: `expected a string or number, got ${VALUE}` })
-    .optional()
-    .describe('netDExReaderCapability as the real documentation names it.'),
+  amexExReaderCapability: readerCapability().describe('netDExReaderCapability as the real documentation names it.'),
   amexReaderCapability: z.string().optional().describe('netDReaderCapability as the real documentation names it.'),
 })
   .superRefine((params, ctx) => {
