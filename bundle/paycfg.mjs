@@ -22981,7 +22981,7 @@ function deviceCreateBody(mchId, fields, ids) {
 function deviceUpdateBody(fields, ids, liveExtParams) {
   return device.writeFields(fields, { ids, mode: "update", ...liveExtParams !== void 0 ? { keep: liveExtParams } : {} });
 }
-var deviceEmvParamsSchema, LEGACY_EXT_PARAMS, stringOrObject, FACTS3, EMV_PARAMS_ON_THE_WIRE, device;
+var readerCapability, deviceEmvParamsSchema, LEGACY_EXT_PARAMS, stringOrObject, FACTS3, EMV_PARAMS_ON_THE_WIRE, device;
 var init_device = __esm({
   "src/kinds/device.ts"() {
     "use strict";
@@ -22996,18 +22996,19 @@ var init_device = __esm({
     init_manifest_values();
     __name(emvParamName, "emvParamName");
     __name(manifestEmvParams, "manifestEmvParams");
+    readerCapability = /* @__PURE__ */ __name(() => external_exports.union([external_exports.string(), external_exports.number()], { error: `expected a string or number, got ${VALUE}` }).optional(), "readerCapability");
     deviceEmvParamsSchema = strictEntry({
       netDFloorLimit: digits(8).optional().describe("Network D (code 04) floor limit, 8 digits."),
       terminalCountryCode: digits(4).optional().describe('Terminal country code, 4 digits (ISO 3166 numeric), e.g. "0840".'),
       txnCurrencyCode: digits(4).optional().describe('Transaction currency code, 4 digits (ISO 4217 numeric), e.g. "0840".'),
-      netDExReaderCapability: external_exports.union([external_exports.string(), external_exports.number()], { error: `expected a string or number, got ${VALUE}` }).optional().describe("Network D extended reader capability."),
+      netDExReaderCapability: readerCapability().describe("Network D extended reader capability."),
       netDReaderCapability: external_exports.string().optional().describe("Network D reader capability."),
       terminalType: external_exports.string().optional().describe("Terminal type."),
       terminalCapability: external_exports.string().regex(/^[0-9A-Fa-f]+$/, { error: `${VALUE} is not hexadecimal` }).optional().describe("Terminal capability, hexadecimal."),
       emvFlags: external_exports.string().optional().describe("EMV flags."),
       // The real documentation's names of the netD… parameters (network D is AMEX): a manifest may use either, not both.
       amexFloorLimit: digits(8).optional().describe("netDFloorLimit as the real documentation names it."),
-      amexExReaderCapability: external_exports.union([external_exports.string(), external_exports.number()], { error: `expected a string or number, got ${VALUE}` }).optional().describe("netDExReaderCapability as the real documentation names it."),
+      amexExReaderCapability: readerCapability().describe("netDExReaderCapability as the real documentation names it."),
       amexReaderCapability: external_exports.string().optional().describe("netDReaderCapability as the real documentation names it.")
     }).superRefine((params3, ctx) => {
       for (const key of Object.keys(params3)) {
@@ -44647,10 +44648,10 @@ var init_plan_stages = __esm({
 
 // src/workflow/compute-plan.ts
 async function computePlan(input2) {
-  const { loaded, desired, safeguards, api, legacyProblems } = await loadDesiredState(input2.paths, input2.env, input2.cwd, input2.readStdin, input2.api);
+  const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input2.paths, input2.env, input2.cwd, input2.readStdin, input2.api);
   const base2 = input2.base === void 0 ? void 0 : await loadBaseManifest(input2.base, input2.env, input2.cwd, input2.readStdin);
   if (input2.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const { live, context, client: group } = await readGroup(desired, input2.client, input2.concurrency, safeguards, input2.everyDevice === true, api, legacyProblems);
+  const { live, context, client: group } = await readGroup(desired, input2.client, input2.concurrency, safeguards, input2.everyDevice === true, api, legacyCheck);
   const payments = input2.payments ?? {};
   const deleteBudget = deleteBudgetOf(input2.maxDeletes, safeguards.maxDeletes, "manifest");
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, "manifest");
@@ -44677,14 +44678,14 @@ async function computePlan(input2) {
 async function loadDesiredState(paths, env, cwd, readStdin, apiFlag2) {
   const whole = await loadManifest(paths, { env: { ...env }, cwd, ...readStdin !== void 0 ? { readStdin } : {} });
   const api = effectiveApi(apiFlag2, whole.manifest);
-  const legacyProblems = { diagnostics: api === "current" ? [] : legacyLimits(whole), files: whole.files };
-  if (api === "legacy") refuseLegacyProblems(legacyProblems);
+  if (api === "legacy") checkLegacyLimits(whole);
+  const legacyCheck = { check: api === "detect" ? () => checkLegacyLimits(whole) : void 0 };
   const { manifest, secrets, locate, ...loaded } = whole;
   const maxDeletes = manifest.safety?.maxDeletes;
   const maxAffectedTerminals = manifest.safety?.maxAffectedTerminals;
   return {
     api,
-    legacyProblems,
+    legacyCheck,
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
     safeguards: {
@@ -44694,12 +44695,11 @@ async function loadDesiredState(paths, env, cwd, readStdin, apiFlag2) {
     }
   };
 }
-function refuseLegacyProblems(problems) {
-  if (problems.diagnostics.length > 0) throw new ManifestError(problems.diagnostics, problems.files);
-}
-async function readGroup(desired, apiClient, concurrency, safeguards, everyDevice, choice, legacyProblems) {
+async function readGroup(desired, apiClient, concurrency, safeguards, everyDevice, choice, legacyCheck) {
   const [owner, api] = await Promise.all([readOwner(apiClient, desired.group), resolveGroupApi(apiClient, choice)]);
-  if (api === "legacy") refuseLegacyProblems(legacyProblems);
+  const { check: check2 } = legacyCheck;
+  legacyCheck.check = void 0;
+  if (api === "legacy") check2?.();
   const client = groupClient(apiClient, api, owner);
   const live = await readLive(client, desired, owner, { concurrency, everyDevice });
   const context = {
@@ -44719,7 +44719,6 @@ var init_compute_plan = __esm({
     init_count_terminals();
     init_read_live();
     init_manifest();
-    init_diagnostics();
     init_secret_defaults();
     init_batch_routes();
     init_impact_window();
@@ -44732,7 +44731,6 @@ var init_compute_plan = __esm({
     init_plan_stages();
     __name(computePlan, "computePlan");
     __name(loadDesiredState, "loadDesiredState");
-    __name(refuseLegacyProblems, "refuseLegacyProblems");
     __name(readGroup, "readGroup");
   }
 });
