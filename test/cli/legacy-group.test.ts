@@ -64,9 +64,21 @@ describe.each(['serve', 'refuse'] as const)('a group on the legacy API, across t
     const json = JSON.parse((await cli(['plan', '-f', 'paycfg.yaml', '--json'])).out);
     expect(json.api).toBe('legacy');
 
+    // A saved plan keeps the API it was made through, and is applied through it; the journal says which.
+    const saved = await cli(['plan', '-f', 'paycfg.yaml', '-o', 'plan.json']);
+    expect(saved.code, saved.err).toBe(0);
+    expect(JSON.parse(readFileSync(join(work, 'plan.json'), 'utf8')).plan.api).toBe('legacy');
+    const pinnedApply = await cli(['apply', 'plan.json', '--api', 'current']);
+    expect(pinnedApply.code).toBe(1);
+    expect(pinnedApply.err).toContain('--api goes with -f; a saved plan is applied through the API it was made through');
+    const markdown = await cli(['plan', '-f', 'paycfg.yaml', '--markdown']);
+    expect(markdown.out).toContain('through the legacy API (/api/v2)');
+
     await sim.admin.resetStats();
-    const applied = await cli(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+    const applied = await cli(['apply', 'plan.json', '--journal', 'journal.jsonl']);
     expect(applied.code, applied.err + applied.out).toBe(0);
+    const start = readFileSync(join(work, 'journal.jsonl'), 'utf8').split('\n').map((line) => (line === '' ? {} : JSON.parse(line))).find((r) => r.type === 'run-start');
+    expect(start).toMatchObject({ api: 'legacy', group: { groupId: GROUP } });
     const applyRequests = await requestsByApi();
     expect(applyRequests.current).toEqual([]);
     expect(applyRequests.legacy).toContain('POST /api/v2/mchInfo/payment/{mchId}');
