@@ -1,7 +1,7 @@
 import { forEachName, inUseReferencesFrom, isHeldInUse } from '../kinds/references.js';
 import { hasChildren, KIND_MODULES, kindModule, parentOf } from '../kinds/registry.js';
 import { addressOf, type Address, type Kind } from '../model/kinds.js';
-import type { LiveState } from '../model/state.js';
+import { fieldsOf, type LiveState } from '../model/state.js';
 
 /**
  * What a change reaches in the live group, down the dependency chain: an EMV config reaches the
@@ -88,7 +88,7 @@ export class ReachIndex {
       if (refs.length === 0) continue;
       const child = role === 'child';
       if (child && resource.merchant === undefined) continue;
-      const fields = resource.fields as unknown as Record<string, unknown>;
+      const fields = fieldsOf(resource);
       for (const ref of refs) {
         const byName = this.users.get(ref.to)!;
         forEachName(ref, fields[ref.field], (name) => {

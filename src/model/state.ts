@@ -36,6 +36,15 @@ export type FieldsByKind = { [K in Kind]: StateFieldsOf<KindModuleOf<K>['facts']
 
 export type AnyFields = FieldsByKind[Kind];
 
+/**
+ * A resource's fields as the code that serves every kind reads them, by name: each kind's fields are
+ * an interface of its own (FieldsByKind), which TypeScript does not take for a record of names. The
+ * one place that says so.
+ */
+export function fieldsOf(resource: { readonly fields: AnyFields }): Record<string, unknown> {
+  return resource.fields as unknown as Record<string, unknown>;
+}
+
 /** Lifecycle of a live device record (01 §3.2). */
 export type DeviceLifecycle = 'pending' | 'active' | 'logout' | 'decommissioned';
 

@@ -2,7 +2,7 @@ import { hasChildren, kindModule } from '../kinds/registry.js';
 import { names, referencesFrom, renamed } from '../kinds/references.js';
 import { addressOf, KINDS, keyOfAddress, type Address, type Kind } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
-import type { LiveResource, LiveState } from '../model/state.js';
+import { fieldsOf, type LiveResource, type LiveState } from '../model/state.js';
 import { PlanError } from './errors.js';
 
 /**
@@ -103,7 +103,7 @@ class Rekeying<S extends LiveState> {
     if (NAMED_BY.get(kind)!.size > 0) {
       this.rekey((resource) => {
         if (!NAMED_BY.get(kind)!.has(resource.kind)) return undefined;
-        let fields = resource.fields as unknown as Record<string, unknown>;
+        let fields = fieldsOf(resource);
         let inKey = false;
         for (const ref of referencesFrom(resource.kind)) {
           if (ref.to !== kind || !names(ref, fields[ref.field], from)) continue;

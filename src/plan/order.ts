@@ -1,6 +1,6 @@
 import { hasChildren, KIND_MODULES, kindModule, type Kind } from '../kinds/registry.js';
 import { addressOf, KIND_LEVEL, type Address } from '../model/kinds.js';
-import type { AcquirerFields, DesiredState, LiveResource } from '../model/state.js';
+import { type AcquirerFields, type DesiredState, fieldsOf, type LiveResource } from '../model/state.js';
 import { disposalOf, stepAddress, type Change, type PlannedBlock, type PlannedChange } from './plan.js';
 import { PlanError } from './errors.js';
 import { forEachReference } from '../kinds/references.js';
@@ -197,7 +197,7 @@ function addMoveEdges(
   const wanted = new Set(claims(d.after));
   for (const live of liveOfOwner) {
     if (live.key === d.key) continue;
-    const shared = claims(live.fields as unknown as Record<string, unknown>).filter((p) => wanted.has(p));
+    const shared = claims(fieldsOf(live)).filter((p) => wanted.has(p));
     if (shared.length === 0) continue;
     const address = addressOf(live.kind, live.key);
     const giver = draftAt(stepAddress(address, 'detach')) ?? draftAt(address);

@@ -1,7 +1,7 @@
 import jsonPatch from 'fast-json-patch';
 import { addressOf, type Address, type Kind } from '../model/kinds.js';
 import { pointerSegment, splitPointer } from '../model/pointers.js';
-import type { DesiredResource, DesiredState, LiveState, SecretOrigin } from '../model/state.js';
+import { type DesiredResource, type DesiredState, fieldsOf, type LiveState, type SecretOrigin } from '../model/state.js';
 import { comparable } from './diff.js';
 import { keyFieldOf } from './moves.js';
 import type { Change, PlannedBlock, PlannedChange, RawPlan } from './plan.js';
@@ -197,7 +197,7 @@ function indexSecrets(sensitive: ReadonlyMap<string, SecretOrigin>): SecretIndex
  * holds, and a changed template differs even where both happen to give the same value.
  */
 function comparedFields(kind: Kind, resource: DesiredResource, secrets: readonly AddressSecret[] | undefined): Record<string, unknown> {
-  let fields = resource.fields as unknown as Record<string, unknown>;
+  let fields = fieldsOf(resource);
   // The key field a rename writes (a move's change patches it) is compared with the rest.
   const keyField = keyFieldOf(kind);
   if (keyField !== undefined) fields = { ...fields, [keyField]: resource.key };

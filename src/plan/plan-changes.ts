@@ -2,15 +2,16 @@ import { hasChildren, KIND_MODULES, kindModule, parentOf } from '../kinds/regist
 import { isUnkeyable } from '../live/unkeyed-records.js';
 import { addressOf, duplicateAddress, keyOfAddress, KIND_LABEL, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { joinPointer } from '../model/pointers.js';
-import type {
-  DesiredResource,
-  DesiredState,
-  DeviceFields,
-  LiveResource,
-  LiveState,
-  MerchantFields,
-  MethodsMap,
-  PrunePolicy,
+import {
+  type DesiredResource,
+  type DesiredState,
+  type DeviceFields,
+  fieldsOf,
+  type LiveResource,
+  type LiveState,
+  type MerchantFields,
+  type MethodsMap,
+  type PrunePolicy,
 } from '../model/state.js';
 import { ALLOWS_WRITE_ONLY_NOTE, holdsAllows, withAllowsSent, withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
@@ -213,7 +214,7 @@ class PlanBuilder {
    * an empty group has one per resource of the manifest.
    */
   private addCreate(address: Address, resource: DesiredResource): Draft {
-    const fields = resource.fields as unknown as Record<string, unknown>;
+    const fields = fieldsOf(resource);
     const draft: Draft = {
       dependsOn: [],
       notes: [],
@@ -246,7 +247,7 @@ class PlanBuilder {
         UPLOADS.has(resource.kind)
           ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
           : undefined;
-      const desiredFields = resource.fields as unknown as Record<string, unknown>;
+      const desiredFields = fieldsOf(resource);
       if (current === undefined) {
         const draft = this.addCreate(address, resource);
         this.annotateCreate(draft);
@@ -260,7 +261,7 @@ class PlanBuilder {
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
       const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields), resource.key);
       const liveFields = withKey(
-        allowsWriteOnly ? withoutAllows(current.fields as unknown as Record<string, unknown>) : (current.fields as unknown as Record<string, unknown>),
+        allowsWriteOnly ? withoutAllows(fieldsOf(current)) : (fieldsOf(current)),
         current.movedFrom === undefined ? current.key : keyOfAddress(current.movedFrom),
       );
       const moved = current.movedFrom === undefined ? {} : { movedFrom: current.movedFrom };
@@ -275,7 +276,7 @@ class PlanBuilder {
           key: resource.key,
           action: 'delete',
           step: 'replace-old',
-          before: current.fields as unknown as Record<string, unknown>,
+          before: fieldsOf(current),
           after: null,
           reason: `delete the old ${KIND_LABEL[resource.kind]} so that its replacement can take the name`,
           liveId: current.id,
@@ -317,7 +318,7 @@ class PlanBuilder {
         });
         if (logo !== undefined) completeLogoChange(draft, logo);
         // Only where allows are in play: a note on every binding update of such a run would be noise.
-        if (allowsWriteOnly && (holdsAllows(desiredFields) || holdsAllows(current.fields as unknown as Record<string, unknown>))) {
+        if (allowsWriteOnly && (holdsAllows(desiredFields) || holdsAllows(fieldsOf(current)))) {
           draft.notes.push(ALLOWS_WRITE_ONLY_NOTE);
         }
       }
@@ -346,7 +347,7 @@ class PlanBuilder {
       for (const [address, resource] of resources) {
         // A predicted record (the automatic binding) does not exist yet: it has no id to show.
         const liveId = resource.predicted === true ? {} : { liveId: resource.id };
-        const base = { address, kind, key: resource.key, before: resource.fields as unknown as Record<string, unknown>, after: null, ...liveId };
+        const base = { address, kind, key: resource.key, before: fieldsOf(resource), after: null, ...liveId };
         if (parentOf(kind) === undefined) {
           const list = module.manifest.list as keyof PrunePolicy;
           if (this.desired.prune[list] === true) {
@@ -354,7 +355,7 @@ class PlanBuilder {
             if (hasChildren(kind)) this.deletedMerchants.add(resource.key);
           } else {
             // Its id, and a merchant's name: what a reviewer finds it by in the back office.
-            const name = module.nameField === undefined ? undefined : ((resource.fields as unknown as Record<string, unknown>)[module.nameField] as string | undefined);
+            const name = module.nameField === undefined ? undefined : ((fieldsOf(resource))[module.nameField] as string | undefined);
             this.unmanaged.push({ address, kind, key: resource.key, ...liveId, ...(name !== undefined ? { name } : {}) });
           }
           continue;
@@ -419,7 +420,7 @@ class PlanBuilder {
       merchant,
       action: 'delete',
       disposal: 'delete',
-      before: code.fields as unknown as Record<string, unknown>,
+      before: fieldsOf(code),
       after: null,
       liveId: code.id,
       reason: `duplicate pending code for alias ${alias}: ${survivor} is kept`,
@@ -552,7 +553,7 @@ class PlanBuilder {
     const oldAddress = addressOf(old.kind, old.key);
     const userAddress = addressOf(user.kind, user.key);
     if (this.drafts.has(stepAddress(userAddress, 'replace-old')) || this.drafts.get(userAddress)?.action === 'delete') return;
-    const liveFields = user.fields as unknown as Record<string, unknown>;
+    const liveFields = fieldsOf(user);
     const value = liveFields[ref.field] as MethodsMap;
     const detach = detachOf(ref);
     const detached = withoutEmv(value, old.key, detach.dropEmptyMethod(liveFields));
@@ -595,7 +596,7 @@ class PlanBuilder {
       key: user.key,
       action: 'delete',
       step: 'detach',
-      before: user.fields as unknown as Record<string, unknown>,
+      before: fieldsOf(user),
       after: null,
       reason: `unbind ${oldAddress} while it is replaced (the service refuses to delete a bound profile)`,
       liveId: user.id,
@@ -608,7 +609,7 @@ class PlanBuilder {
       key: user.key,
       action: 'create',
       before: null,
-      after: wanted.fields as unknown as Record<string, unknown>,
+      after: fieldsOf(wanted),
       reason: `bind the new ${oldAddress}`,
       dependsOn: [stepAddress(userAddress, 'detach')],
       ...owner,
@@ -645,14 +646,14 @@ class PlanBuilder {
     for (const record of this.keyHoldersOf(owner)) {
       for (const ref of referencesFrom(record.kind)) {
         if (ref.holds !== 'keys' || ref.to !== old.kind) continue;
-        const fields = record.fields as unknown as Record<string, unknown>;
+        const fields = fieldsOf(record);
         const value = fields[ref.field] as Record<string, unknown> | undefined;
         const address = addressOf(record.kind, record.key);
         const wanted = this.desired.resources.get(address);
         if (value?.[old.key] === undefined || wanted === undefined) continue;
         const existing = this.drafts.get(address);
         if (existing !== undefined && existing.action !== 'update') continue;
-        const wantedFields = wanted.fields as unknown as Record<string, unknown>;
+        const wantedFields = fieldsOf(wanted);
         const staleBefore = { ...value };
         const entry = staleBefore[old.key];
         delete staleBefore[old.key];
@@ -685,7 +686,7 @@ class PlanBuilder {
   private reattach(user: LiveResource, detachedFields: Record<string, unknown>, why: string): void {
     const address = addressOf(user.kind, user.key);
     const wanted = this.desired.resources.get(address)!;
-    const diff = diffFields(user.kind, wanted.fields as unknown as Record<string, unknown>, detachedFields);
+    const diff = diffFields(user.kind, fieldsOf(wanted), detachedFields);
     const existing = this.drafts.get(address);
     this.add({
       address,

@@ -1,7 +1,7 @@
 import { addressOf, keyOfAddress, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
 import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
-import type { DesiredResource, DesiredState, LiveResource, LiveState, MerchantFields, MethodsMap, PrunePolicy } from '../model/state.js';
+import { type DesiredResource, type DesiredState, fieldsOf, type LiveResource, type LiveState, type MerchantFields, type MethodsMap, type PrunePolicy } from '../model/state.js';
 import { withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
 import { diffFields, sameFields } from './diff.js';
@@ -116,12 +116,12 @@ class Candidates {
         this.out.push(candidate(address, resource.kind, resource.key, 'create', [], owner));
         continue;
       }
-      const desiredFields = resource.fields as unknown as Record<string, unknown>;
+      const desiredFields = fieldsOf(resource);
       const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(resource.fields as MerchantFields, current.fields as MerchantFields, keepsLogoFingerprints) : undefined;
       const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
       const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
-      const liveFields = current.fields as unknown as Record<string, unknown>;
+      const liveFields = fieldsOf(current);
       const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : (logo?.compared ?? desiredFields), resource.key);
       const compared = withKey(allowsWriteOnly ? withoutAllows(liveFields) : liveFields, current.movedFrom === undefined ? current.key : keyOfAddress(current.movedFrom));
       if (sameFields(resource.kind, fields, compared)) continue;
@@ -206,10 +206,10 @@ class Candidates {
         continue;
       }
       // The users that edit it away let go of it and take the new one: their fields as the manifest has them again.
-      const liveFields = user.fields as unknown as Record<string, unknown>;
+      const liveFields = fieldsOf(user);
       const detach = detachOf(ref);
       const detached = { ...liveFields, [ref.field]: withoutEmv(liveFields[ref.field] as MethodsMap, resource.key, detach.dropEmptyMethod(liveFields)) };
-      const patch = diffFields(user.kind, wanted.fields as unknown as Record<string, unknown>, detached).patch;
+      const patch = diffFields(user.kind, fieldsOf(wanted), detached).patch;
       this.out.push(candidate(userAddress, user.kind, user.key, 'update', patch, userOwner));
     }
   }
@@ -219,7 +219,7 @@ class Candidates {
     this.keyHolders ??= keyHoldersByOwner(this.view.values());
     for (const record of this.keyHolders.get(owner) ?? []) {
       const address = addressOf(record.kind, record.key);
-      const fields = record.fields as unknown as Record<string, unknown>;
+      const fields = fieldsOf(record);
       const names = referencesFrom(record.kind).some((ref) => ref.holds === 'keys' && ref.to === kind && (fields[ref.field] as Record<string, unknown> | undefined)?.[name] !== undefined);
       if (!names || !this.desired.resources.has(address)) continue;
       this.out.push(candidate(address, record.kind, record.key, 'update', [], { merchant: owner }));

@@ -1,7 +1,7 @@
 import { addressOf, type Address, type Kind } from '../model/kinds.js';
 import { forEachName, forEachReference, inUseReferencesFrom, referencesFrom } from '../kinds/references.js';
 import { kindModule } from '../kinds/registry.js';
-import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
+import { fieldsOf, type LiveResource, type LiveState, type MethodsMap } from '../model/state.js';
 
 /**
  * The names a resource's fields refer to, as addresses. This is what orders creates after the
@@ -23,7 +23,7 @@ export function usersIndex(resources: Iterable<LiveResource>): Map<Address, Live
   for (const resource of resources) {
     const refs = inUseReferencesFrom(resource.kind);
     if (refs.length === 0) continue;
-    const fields = resource.fields as unknown as Record<string, unknown>;
+    const fields = fieldsOf(resource);
     for (const ref of refs) {
       forEachName(ref, fields[ref.field], (name) => {
         const address = addressOf(ref.to, name);
