@@ -3,11 +3,11 @@ import { createdOrAdopted, deleteTolerant } from '../apply/create-once.js';
 import type { KindOperations } from '../apply/kind-operations.js';
 import { createdRecord, didOnly } from '../apply/operation-result.js';
 import { profileResource } from '../live/normalise-live.js';
-import type { AcquirerFields } from '../model/state.js';
 import { acquirerCreateBody, acquirerUpdateBody } from './acquirer.js';
+import { changeFields } from './of-kind.js';
 
 export const acquirerOperations: KindOperations<AcquirerProfile, { id: number }> = {
-  post: (change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, change.after as unknown as AcquirerFields, ids)),
+  post: (change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, changeFields(change, 'acquirer'), ids)),
   async find(change, { client }) {
     const found = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);
     return found === undefined ? undefined : { value: { id: Number(found.profileId) }, id: found.profileId, record: found };
@@ -19,7 +19,7 @@ export const acquirerOperations: KindOperations<AcquirerProfile, { id: number }>
     return createdRecord(adopted, value.id, `${createdOrAdopted(adopted)} id ${value.id}`);
   },
   async update(change, { client, ids }) {
-    await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(change.after as unknown as AcquirerFields, ids));
+    await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(changeFields(change, 'acquirer'), ids));
     return didOnly('updated');
   },
   async delete(change, { client, ids }) {

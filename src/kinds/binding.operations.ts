@@ -6,11 +6,12 @@ import { didOnly } from '../apply/operation-result.js';
 import type { BindingFields } from '../model/state.js';
 import type { Change } from '../plan/plan.js';
 import { bindingBody } from './binding.js';
+import { changeFields } from './of-kind.js';
 
 /** Where a binding change writes: its merchant's id, and its key (profile id, currency). */
 function target(change: Change, { ids }: ApplyRun): { mchId: string; profileId: string; fields: BindingFields } {
   const mchId = ids.merchant(change.merchant!);
-  const fields = change.after as unknown as BindingFields;
+  const fields = changeFields(change, 'binding');
   return { mchId, profileId: String(ids.profile(fields.acquirer)), fields };
 }
 
@@ -47,7 +48,7 @@ export const bindingOperations: KindOperations<BindingRecord, true> = {
   },
   async delete(change, { client, ids }) {
     const mchId = ids.merchant(change.merchant!);
-    const before = change.before as unknown as BindingFields;
+    const before = changeFields(change, 'binding', 'before');
     const profileId = ids.hasProfile(before.acquirer) ? String(ids.profile(before.acquirer)) : String(change.liveId);
     return deleteTolerant(() => client.bindings.delete(mchId, { acquirerProfileId: profileId, currency: before.currency }));
   },

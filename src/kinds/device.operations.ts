@@ -5,11 +5,11 @@ import type { ApplyRun, KindOperations } from '../apply/kind-operations.js';
 import { createdRecord, didOnly } from '../apply/operation-result.js';
 import { LiveStateError } from '../live/errors.js';
 import { deviceResource } from '../live/normalise-live.js';
-import type { DeviceFields } from '../model/state.js';
 import { deviceLifecycle, holdsAlias, isActivated, survivorOf, type Twin } from '../model/twins.js';
 import { sameFields } from '../plan/diff.js';
 import type { Change } from '../plan/plan.js';
 import { deviceCreateBody, deviceUpdateBody } from './device.js';
+import { changeFields } from './of-kind.js';
 
 /** What a device create answers: its code, and the profile the provisioning push went to (null: none bound yet). */
 interface CreatedDevice {
@@ -19,10 +19,10 @@ interface CreatedDevice {
 }
 
 export const deviceOperations: KindOperations<Device, CreatedDevice> = {
-  post: (change, { client, ids }) => client.devices.create(deviceCreateBody(ids.merchant(change.merchant!), change.after as unknown as DeviceFields, ids)),
+  post: (change, { client, ids }) => client.devices.create(deviceCreateBody(ids.merchant(change.merchant!), changeFields(change, 'device'), ids)),
   // The one that stays, never simply the first listed: within a second the list's order is not the rule's.
   async find(change, { client, ids }) {
-    const twins = twinsIn(await client.devices.listAll(ids.merchant(change.merchant!)), (change.after as unknown as DeviceFields).deviceAlias);
+    const twins = twinsIn(await client.devices.listAll(ids.merchant(change.merchant!)), changeFields(change, 'device').deviceAlias);
     if (twins.length === 0) return undefined;
     const found = survivorOf(twins.map(asTwin)).record;
     return { value: { id: found.deviceId, activationCode: '', profileId: found.profileId ?? null }, id: found.deviceId, record: found };
@@ -43,7 +43,7 @@ export const deviceOperations: KindOperations<Device, CreatedDevice> = {
   // The live extParams keys other than `acquirers` are kept: the PUT writes extParams whole.
   async update(change, { client, ids, live }) {
     const deviceId = String(change.liveId ?? '');
-    await client.devices.update(deviceId, deviceUpdateBody(change.after as unknown as DeviceFields, ids, live.deviceExtParams.get(deviceId)));
+    await client.devices.update(deviceId, deviceUpdateBody(changeFields(change, 'device'), ids, live.deviceExtParams.get(deviceId)));
     return didOnly('updated');
   },
   delete(change, { client }) {
@@ -69,7 +69,7 @@ function deviceMatches(run: ApplyRun, change: Change, device: Device): boolean {
  * settled-device-lists.ts), waited for off the run's parallelism slot.
  */
 async function settledTwins(run: ApplyRun, change: Change, mchId: string, own: string): Promise<Device[]> {
-  const alias = (change.after as unknown as DeviceFields).deviceAlias;
+  const alias = changeFields(change, 'device').deviceAlias;
   const twins = twinsIn(await run.waitOutside(() => run.settledDevices.read(mchId)), alias);
   if (twins.length === 0) {
     throw new LiveStateError(`${change.address}: device ${own} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own });

@@ -3,8 +3,8 @@ import { createdOrAdopted, deleteTolerant } from '../apply/create-once.js';
 import type { KindOperations } from '../apply/kind-operations.js';
 import { createdRecord, didOnly } from '../apply/operation-result.js';
 import { emvFields } from '../live/normalise-live.js';
-import type { EmvFields } from '../model/state.js';
 import { emvCreateBody } from './emv.js';
+import { changeFields } from './of-kind.js';
 
 /** The live EMV configs by name, indexed once per read. */
 const recordsByName = new WeakMap<readonly EmvConfig[], ReadonlyMap<string, EmvConfig>>();
@@ -16,7 +16,7 @@ function liveRecord(configs: readonly EmvConfig[], name: string): EmvConfig | un
 }
 
 export const emvOperations: KindOperations<EmvConfig, { id: number }> = {
-  post: (change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, change.after as unknown as EmvFields)),
+  post: (change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, changeFields(change, 'emv'))),
   async find(change, { client }) {
     const found = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);
     return found === undefined ? undefined : { value: { id: Number(found.id) }, id: found.id, record: found };
@@ -28,7 +28,7 @@ export const emvOperations: KindOperations<EmvConfig, { id: number }> = {
   },
   // The PUT takes only the currency and the params: what the change leaves out is sent as it is live.
   async update(change, { client, live }) {
-    const fields = change.after as unknown as EmvFields;
+    const fields = changeFields(change, 'emv');
     const record = liveRecord(live.snapshot.emvConfigs, change.key);
     await client.emvConfigs.update(Number(change.liveId), {
       currency: fields.currency ?? record?.currency,

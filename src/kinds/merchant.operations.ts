@@ -5,14 +5,14 @@ import type { KindOperations } from '../apply/kind-operations.js';
 import { createdRecord, didOnly } from '../apply/operation-result.js';
 import { LiveStateError } from '../live/errors.js';
 import { merchantFields } from '../live/normalise-live.js';
-import type { MerchantFields } from '../model/state.js';
 import { merchantBody } from './merchant.js';
+import { changeFields } from './of-kind.js';
 
 export const merchantOperations: KindOperations<Merchant, Merchant> = {
-  post: (change, { client }) => client.merchants.create(merchantBody(change.key, change.after as unknown as MerchantFields)),
+  post: (change, { client }) => client.merchants.create(merchantBody(change.key, changeFields(change, 'merchant'))),
   // Live merchants with the change's providerReference, found through the name filter (the narrowest the list offers).
   async find(change, { client }) {
-    const fields = change.after as unknown as MerchantFields;
+    const fields = changeFields(change, 'merchant');
     const listed = await client.merchants.listAll(fields.mchName !== undefined ? { mchName: fields.mchName } : undefined);
     const found = listed.filter((m) => m.providerReference === change.key)[0];
     return found === undefined ? undefined : { value: found, id: found.mchId, record: found };
@@ -30,7 +30,7 @@ export const merchantOperations: KindOperations<Merchant, Merchant> = {
     if (current === null) {
       throw new LiveStateError(`merchant "${change.key}" (${mchId}) is no longer in the service, so it was not updated; make a new plan`, { mchId });
     }
-    await client.merchants.replace(mchId, merchantBody(change.key, change.after as unknown as MerchantFields, current));
+    await client.merchants.replace(mchId, merchantBody(change.key, changeFields(change, 'merchant'), current));
     return didOnly('updated');
   },
   // The id is not forgotten, unlike an EMV config's or a profile's: a replacement's create registers the new one over it.

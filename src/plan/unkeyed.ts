@@ -1,8 +1,9 @@
 import { addressOf } from '../model/kinds.js';
-import type { DeviceFields, LiveState, MerchantFields } from '../model/state.js';
+import type { LiveState, MerchantFields } from '../model/state.js';
 import { heldReference } from '../live/unkeyed-records.js';
 import { UNKEYED_MARK, unkeyedKey } from '../model/unkeyed-key.js';
 import type { Change, PlanWarning, UnmanagedResource } from './plan.js';
+import { changeFields } from '../kinds/of-kind.js';
 
 /**
  * Live records paycfg cannot key (a merchant without providerReference, a device without
@@ -87,7 +88,7 @@ export function lookAlikeWarnings(changes: readonly Change[], live: LiveState, u
         });
       }
     } else if (change.kind === 'device') {
-      const fields = change.after as unknown as DeviceFields;
+      const fields = changeFields(change, 'device');
       const wanted = [fields.deviceName, fields.deviceAlias].filter((n): n is string => typeof n === 'string' && n !== '');
       for (const twin of unkeyedDevices) {
         if (twin.merchant !== change.merchant || twin.name === undefined || !wanted.some((n) => sameName(n, twin.name!))) continue;
