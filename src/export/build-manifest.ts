@@ -4,17 +4,14 @@ import { device as deviceKind } from '../kinds/device.js';
 import { emv } from '../kinds/emv.js';
 import { merchant } from '../kinds/merchant.js';
 import { manifestMethods } from '../kinds/methods.js';
-import { ofKind } from '../kinds/of-kind.js';
+import { fieldsOfKind, ofKind } from '../kinds/of-kind.js';
 import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
 import type {
   AcquirerFields,
-  BindingFields,
-  DeviceFields,
   DeviceLifecycle,
   EmvFields,
   LiveResource,
   LiveState,
-  MerchantFields,
 } from '../model/state.js';
 import type { ExportCounts, ExportedItem, ExportedList, ExportedManifest, ExportedMerchant, SecretVariable } from './exported-manifest.js';
 import { acquirerFieldsProblem, bindingProblems, type Bound, type Catalogue } from './live-cross-checks.js';
@@ -166,7 +163,7 @@ class ExportBuilder {
     const owners: SecretOwner[] = [];
     const add = (resources: MerchantResources, identityPrefix: string, merchant: string) => {
       for (const device of resources.devices) {
-        const fields = device.fields as DeviceFields;
+        const fields = fieldsOfKind(device, 'device');
         if (fields.deviceAdmin === undefined) continue;
         owners.push({ identity: `${identityPrefix}\u0000${device.key}`, merchant, device: deviceKeyOf(device) ?? String(device.id) });
       }
@@ -200,7 +197,7 @@ class ExportBuilder {
 
   private merchant(resources: MerchantResources, context: MerchantContext): ExportedMerchant {
     const live = resources.merchant!;
-    const fields = live.fields as MerchantFields;
+    const fields = fieldsOfKind(live, 'merchant');
     // A write-only field (passcode) is never read back, so it is never exported. The receiptLogo is
     // the service's URL of it; uploaded content cannot be read back. The lists are written below.
     const { entry, leftOut } = fitEntry(
@@ -252,7 +249,7 @@ class ExportBuilder {
 
   private bindings(resources: readonly LiveResource<'binding'>[], context: MerchantContext): { list: ExportedList; bound?: Bound } {
     const sorted = resources
-      .map((r) => r.fields as BindingFields)
+      .map((r) => fieldsOfKind(r, 'binding'))
       .sort((a, b) => byText(a.acquirer, b.acquirer) || byText(a.currency, b.currency));
     const problems: string[] = [];
     const routes = new Map<string, string>();
@@ -307,7 +304,7 @@ class ExportBuilder {
   }
 
   private device(device: LiveResource<'device'>, context: MerchantContext, bound: Bound | undefined, variables: SecretVariable[]): ExportedItem {
-    const fields = device.fields as DeviceFields;
+    const fields = fieldsOfKind(device, 'device');
     const alias = deviceKeyOf(device);
     const id = String(device.id);
     const address = alias === undefined ? `device ${id} of merchant ${context.addressKey}` : `device/${context.addressKey}/${alias}`;
@@ -404,7 +401,7 @@ const LIFECYCLE_WORDS: Readonly<Record<DeviceLifecycle, string>> = {
 
 /** The alias a manifest can key the device by, or undefined when it has none usable. */
 function deviceKeyOf(device: LiveResource<'device'>): string | undefined {
-  const alias = (device.fields as DeviceFields).deviceAlias;
+  const alias = (fieldsOfKind(device, 'device')).deviceAlias;
   return acceptsKey(ENTRY_SCHEMAS.device, 'deviceAlias', alias) ? alias : undefined;
 }
 

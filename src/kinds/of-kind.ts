@@ -35,3 +35,9 @@ export function changeFields<K extends Kind>(
   if (change.kind !== kind || fields === null) throw new InternalError(`${change.address}: no ${kind} fields ${side} the change`);
   return fields as FieldsByKind[K];
 }
+
+/** A resource's fields as its kind's, checked: a resource of another kind is a bug in the caller. */
+export function fieldsOfKind<K extends Kind>(resource: { readonly kind: Kind; readonly key: string; readonly fields: object }, kind: K): FieldsByKind[K] {
+  if (resource.kind !== kind) throw new InternalError(`${resource.kind} "${resource.key}" read as a ${kind}`);
+  return resource.fields as FieldsByKind[K];
+}

@@ -1,9 +1,9 @@
 import type { ConfigurationClient } from '../backend/configuration-api.js';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, OwnerInfo } from '../api/wire-types.js';
-import { ofKind } from '../kinds/of-kind.js';
+import { fieldsOfKind, ofKind } from '../kinds/of-kind.js';
 import { addressOf } from '../model/kinds.js';
 import { canonicalMethodCode } from '../model/canonical.js';
-import type { DesiredState, EmvFields, LiveState } from '../model/state.js';
+import type { DesiredState, LiveState } from '../model/state.js';
 import type { BindingAllowsReading } from '../plan/binding-allows.js';
 import { applyMoves } from '../plan/moves.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
@@ -105,7 +105,7 @@ function emvConfigMayGo(desired: DesiredState, emvConfigs: readonly EmvConfig[])
   return emvConfigs.some((emv) => {
     const wanted = desired.resources.get(addressOf('emv', emv.emvName));
     if (wanted === undefined) return desired.prune.emvConfigs;
-    return (wanted.fields as EmvFields).paymentMethod !== canonicalMethodCode(emv.paymentMethod);
+    return (fieldsOfKind(wanted, 'emv')).paymentMethod !== canonicalMethodCode(emv.paymentMethod);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { BindingFields, LiveResource, MethodsMap } from '../model/state.js';
+import { fieldsOfKind } from '../kinds/of-kind.js';
 
 /**
  * Whose lists a merchant's acquirers[] summary carries. The reference (01 §2.1) gives `methodList`
@@ -86,7 +87,7 @@ export interface SummarisedMerchant {
 export function summaryCandidate(profiles: ReadonlyMap<string, MethodsMap>, merchants: Iterable<SummarisedMerchant>): SummaryCandidate | undefined {
   for (const merchant of merchants) {
     for (const binding of merchant.bindings) {
-      const fields = binding.fields as BindingFields;
+      const fields = fieldsOfKind(binding, 'binding');
       const profile = profiles.get(fields.acquirer);
       const methods = fields.methods ?? {};
       if (profile !== undefined && !sameMethods(methods, profile, true)) return { mchId: merchant.mchId, binding: binding.key, methods };

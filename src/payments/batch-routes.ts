@@ -1,7 +1,7 @@
-import { ofKind } from '../kinds/of-kind.js';
+import { fieldsOfKind, ofKind } from '../kinds/of-kind.js';
 import { addressOf, keyOfAddress, type Address } from '../model/kinds.js';
 import type { Move } from '../model/moves.js';
-import type { DeviceFields, LiveResource, LiveState, MerchantFields } from '../model/state.js';
+import type { LiveResource, LiveState, MerchantFields } from '../model/state.js';
 import type { PlanWarning } from '../plan/plan.js';
 import type { SettlementBatchFacts } from './settlement-batch.js';
 
@@ -178,7 +178,7 @@ function terminalsOf(entry: MerchantEntry, batch: SettlementBatchFacts): readonl
   if (index === undefined) {
     index = { byTid: new Map(), noTid: [] };
     for (const device of entry.devices) {
-      const tid = (device.fields as DeviceFields).acquirerFields?.[batch.profileName]?.['tid'];
+      const tid = (fieldsOfKind(device, 'device')).acquirerFields?.[batch.profileName]?.['tid'];
       const address = addressOf('device', device.key);
       if (typeof tid === 'string' && tid !== '') push(index.byTid, tid, address);
       else index.noTid.push(address);
@@ -194,7 +194,7 @@ function terminalsOfAnyProfile(entry: MerchantEntry, batch: SettlementBatchFacts
   return entry.devices
     .filter((device) => {
       if (batch.acquirerTid === '') return true;
-      const tids = Object.values((device.fields as DeviceFields).acquirerFields ?? {}).map((fields) => fields['tid']).filter((tid) => typeof tid === 'string' && tid !== '');
+      const tids = Object.values((fieldsOfKind(device, 'device')).acquirerFields ?? {}).map((fields) => fields['tid']).filter((tid) => typeof tid === 'string' && tid !== '');
       return tids.length === 0 || tids.includes(batch.acquirerTid);
     })
     .map((device) => addressOf('device', device.key));

@@ -5,7 +5,6 @@ import { joinPointer } from '../model/pointers.js';
 import {
   type DesiredResource,
   type DesiredState,
-  type DeviceFields,
   fieldsOf,
   type LiveResource,
   type LiveState,
@@ -42,6 +41,7 @@ import type { GroupApi } from '../backend/configuration-api.js';
 import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
 import { keyHoldersByOwner, referencesOf, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { lookAlikeWarnings, unkeyedDeviceNote, unkeyedMerchantEntry, type UnkeyedDevice } from './unkeyed.js';
+import { fieldsOfKind } from '../kinds/of-kind.js';
 
 export interface PlanContext {
   readonly baseUrl: string;
@@ -245,7 +245,7 @@ class PlanBuilder {
       const current = this.view.get(address);
       const logo =
         UPLOADS.has(resource.kind)
-          ? checkReceiptLogo(resource.fields as MerchantFields, current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
+          ? checkReceiptLogo(fieldsOfKind(resource, 'merchant'), current?.fields as MerchantFields | undefined, () => this.keepsLogoFingerprints())
           : undefined;
       const desiredFields = fieldsOf(resource);
       if (current === undefined) {
@@ -397,7 +397,7 @@ class PlanBuilder {
   private deleteDuplicateCode(code: LiveResource): void {
     const merchant = code.merchant!;
     const address = duplicateAddress(code.key, String(code.id));
-    const alias = (code.fields as DeviceFields).deviceAlias;
+    const alias = (fieldsOfKind(code, 'device')).deviceAlias;
     const kept = code.duplicateOf!;
     const survivor = kept.because === 'activated' ? `activated device ${kept.id}` : `${kept.id} (${kept.because === 'older' ? 'older' : 'same second, lower id'})`;
     if (!this.deletedMerchants.has(merchant) && !this.desired.managedDevices.has(merchant)) {
@@ -463,7 +463,7 @@ class PlanBuilder {
         resource.lifecycle === 'logout'
           ? 'logged-out terminal not in the manifest'
           : 'activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so';
-      const fields = resource.fields as DeviceFields;
+      const fields = fieldsOfKind(resource, 'device');
       if (fields.deviceAlias !== '' && !isUnkeyable(fields.deviceAlias)) {
         const name = fields.deviceName;
         this.unmanaged.push({ address: base.address, kind: 'device', key: resource.key, liveId: resource.id, ...(name !== undefined && name !== '' ? { name } : {}), note });
@@ -489,7 +489,7 @@ class PlanBuilder {
 
   /** A device of a merchant whose devices the manifest does not manage, read all the same (drift reads every merchant's). */
   private listUnmanagedDevice(address: Address, resource: LiveResource, merchant: string): void {
-    const fields = resource.fields as DeviceFields;
+    const fields = fieldsOfKind(resource, 'device');
     const name = fields.deviceName !== undefined && fields.deviceName !== '' ? { name: fields.deviceName } : {};
     const unkeyed = fields.deviceAlias === '' || isUnkeyable(fields.deviceAlias);
     this.unmanaged.push({

@@ -1,4 +1,4 @@
-import { ofKind } from '../kinds/of-kind.js';
+import { fieldsOfKind, ofKind } from '../kinds/of-kind.js';
 import { addressOf, bindingKey } from '../model/kinds.js';
 import type { AcquirerFields, DesiredState, LiveResource, LiveState, MethodsMap } from '../model/state.js';
 
@@ -77,21 +77,21 @@ function findDefaultCardProfile(
   live: LiveState,
 ): { name: string; currency: string; methods: MethodsMap } | undefined {
   for (const profile of ofKind(desired.resources.values(), 'acquirer')) {
-    const fields = profile.fields as AcquirerFields;
+    const fields = fieldsOfKind(profile, 'acquirer');
     if (fields.acqType === 'card' && fields.asDefault === true) {
       const liveFields = acquirerFieldsOf(live.resources.get(addressOf('acquirer', profile.key)));
       return { name: profile.key, currency: fields.currency, methods: fields.methods ?? liveFields?.methods ?? {} };
     }
   }
   for (const profile of ofKind(live.resources.values(), 'acquirer')) {
-    const fields = profile.fields as AcquirerFields;
+    const fields = fieldsOfKind(profile, 'acquirer');
     if (fields.acqType !== 'card' || fields.asDefault !== true) continue;
     const wanted = desired.resources.get(addressOf('acquirer', profile.key));
     if (wanted === undefined) {
       // A default profile outside the manifest stays default unless prune deletes it.
       return desired.prune.acquirerProfiles ? undefined : { name: profile.key, currency: fields.currency, methods: fields.methods ?? {} };
     }
-    const wantedFields = wanted.fields as AcquirerFields;
+    const wantedFields = fieldsOfKind(wanted, 'acquirer');
     const replaced = wantedFields.currency !== fields.currency || wantedFields.acqType !== fields.acqType;
     if (wantedFields.asDefault === false || replaced) return undefined;
     return { name: profile.key, currency: fields.currency, methods: wantedFields.methods ?? fields.methods ?? {} };

@@ -1,7 +1,7 @@
 import { addressOf, keyOfAddress, KINDS, type Address, type Kind } from '../model/kinds.js';
 import { detachOf, isHeldInUse, referencesFrom, referenceTo } from '../kinds/references.js';
 import { hasChildren, kindModule, parentOf } from '../kinds/registry.js';
-import { type DesiredResource, type DesiredState, fieldsOf, type LiveResource, type LiveState, type MerchantFields, type MethodsMap, type PrunePolicy } from '../model/state.js';
+import { type DesiredResource, type DesiredState, fieldsOf, type LiveResource, type LiveState, type MethodsMap, type PrunePolicy } from '../model/state.js';
 import { withoutAllows, type BindingAllowsReading } from './binding-allows.js';
 import { DESCRIPTORS } from './descriptors.js';
 import { diffFields, sameFields } from './diff.js';
@@ -13,6 +13,7 @@ import { LIVE_ONLY_ORDER } from './plan-changes.js';
 import { checkReceiptLogo, groupKeepsLogoFingerprints, UPLOADS } from '../kinds/merchant-logo.js';
 import { keyHoldersByOwner, unkeyedHolders, usersIndex, withoutEmv } from './references.js';
 import { isMoneyRelevant } from './settlement-guard.js';
+import { fieldsOfKind } from '../kinds/of-kind.js';
 
 /**
  * What a plan must read beyond the live group, decided from the manifest and the live records
@@ -117,7 +118,7 @@ class Candidates {
         continue;
       }
       const desiredFields = fieldsOf(resource);
-      const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(resource.fields as MerchantFields, current.fields as MerchantFields, keepsLogoFingerprints) : undefined;
+      const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(fieldsOfKind(resource, 'merchant'), fieldsOfKind(current, 'merchant'), keepsLogoFingerprints) : undefined;
       const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
       const keyField = current.movedFrom === undefined ? undefined : keyFieldOf(resource.kind);
       const withKey = (record: Record<string, unknown>, key: string): Record<string, unknown> => (keyField === undefined ? record : { ...record, [keyField]: key });
