@@ -22536,12 +22536,16 @@ var init_kind_module = __esm({
 function allowsOf(list) {
   return list === void 0 || list.length === 0 ? NO_ALLOWS : list.map(String);
 }
+function fieldsOf(resource) {
+  return resource.fields;
+}
 var NO_ALLOWS, NO_PRUNE;
 var init_state = __esm({
   "src/model/state.ts"() {
     "use strict";
     NO_ALLOWS = Object.freeze([]);
     __name(allowsOf, "allowsOf");
+    __name(fieldsOf, "fieldsOf");
     NO_PRUNE = Object.freeze({ emvConfigs: false, acquirerProfiles: false, merchants: false, activatedDevices: false });
   }
 });
@@ -40673,10 +40677,22 @@ function ofKind(items, kind) {
   for (const item of items) if (item.kind === kind) out.push(item);
   return out;
 }
+function changeFields(change, kind, side = "after") {
+  const fields = change[side];
+  if (change.kind !== kind || fields === null) throw new InternalError(`${change.address}: no ${kind} fields ${side} the change`);
+  return fields;
+}
+function fieldsOfKind(resource, kind) {
+  if (resource.kind !== kind) throw new InternalError(`${resource.kind} "${resource.key}" read as a ${kind}`);
+  return resource.fields;
+}
 var init_of_kind = __esm({
   "src/kinds/of-kind.ts"() {
     "use strict";
+    init_errors();
     __name(ofKind, "ofKind");
+    __name(changeFields, "changeFields");
+    __name(fieldsOfKind, "fieldsOfKind");
   }
 });
 
@@ -40770,6 +40786,7 @@ var init_moves2 = __esm({
     init_registry();
     init_references();
     init_kinds();
+    init_state();
     init_errors5();
     __name(applyMoves, "applyMoves");
     NAMED_BY = new Map(KINDS.map((kind) => [kind, new Set(KINDS.filter((user) => referencesFrom(user).some((ref) => ref.to === kind)))]));
@@ -40843,7 +40860,7 @@ var init_moves2 = __esm({
         if (NAMED_BY.get(kind).size > 0) {
           this.rekey((resource) => {
             if (!NAMED_BY.get(kind).has(resource.kind)) return void 0;
-            let fields = resource.fields;
+            let fields = fieldsOf(resource);
             let inKey = false;
             for (const ref of referencesFrom(resource.kind)) {
               if (ref.to !== kind || !names(ref, fields[ref.field], from)) continue;
@@ -41336,7 +41353,7 @@ var init_normalise_live = __esm({
 function summaryCandidate(profiles, merchants) {
   for (const merchant2 of merchants) {
     for (const binding2 of merchant2.bindings) {
-      const fields = binding2.fields;
+      const fields = fieldsOfKind(binding2, "binding");
       const profile = profiles.get(fields.acquirer);
       const methods = fields.methods ?? {};
       if (profile !== void 0 && !sameMethods(methods, profile, true)) return { mchId: merchant2.mchId, binding: binding2.key, methods };
@@ -41371,6 +41388,7 @@ function sameList2(a, b) {
 var init_summary_reading = __esm({
   "src/live/summary-reading.ts"() {
     "use strict";
+    init_of_kind();
     __name(summaryCandidate, "summaryCandidate");
     __name(checkedReading, "checkedReading");
     __name(bindingRecordsNeed, "bindingRecordsNeed");
@@ -41415,7 +41433,7 @@ function emvConfigMayGo(desired, emvConfigs) {
   return emvConfigs.some((emv2) => {
     const wanted = desired.resources.get(addressOf("emv", emv2.emvName));
     if (wanted === void 0) return desired.prune.emvConfigs;
-    return wanted.fields.paymentMethod !== canonicalMethodCode(emv2.paymentMethod);
+    return fieldsOfKind(wanted, "emv").paymentMethod !== canonicalMethodCode(emv2.paymentMethod);
   });
 }
 async function readAllLive(client, owner, options) {
@@ -41615,7 +41633,7 @@ function terminalsOf(entry, batch) {
   if (index === void 0) {
     index = { byTid: /* @__PURE__ */ new Map(), noTid: [] };
     for (const device2 of entry.devices) {
-      const tid = device2.fields.acquirerFields?.[batch.profileName]?.["tid"];
+      const tid = fieldsOfKind(device2, "device").acquirerFields?.[batch.profileName]?.["tid"];
       const address = addressOf("device", device2.key);
       if (typeof tid === "string" && tid !== "") push(index.byTid, tid, address);
       else index.noTid.push(address);
@@ -41628,7 +41646,7 @@ function terminalsOf(entry, batch) {
 function terminalsOfAnyProfile(entry, batch) {
   return entry.devices.filter((device2) => {
     if (batch.acquirerTid === "") return true;
-    const tids = Object.values(device2.fields.acquirerFields ?? {}).map((fields) => fields["tid"]).filter((tid) => typeof tid === "string" && tid !== "");
+    const tids = Object.values(fieldsOfKind(device2, "device").acquirerFields ?? {}).map((fields) => fields["tid"]).filter((tid) => typeof tid === "string" && tid !== "");
     return tids.length === 0 || tids.includes(batch.acquirerTid);
   }).map((device2) => addressOf("device", device2.key));
 }
@@ -42148,20 +42166,20 @@ function predictSideEffects(desired, live) {
 }
 function findDefaultCardProfile(desired, live) {
   for (const profile of ofKind(desired.resources.values(), "acquirer")) {
-    const fields = profile.fields;
+    const fields = fieldsOfKind(profile, "acquirer");
     if (fields.acqType === "card" && fields.asDefault === true) {
       const liveFields = acquirerFieldsOf(live.resources.get(addressOf("acquirer", profile.key)));
       return { name: profile.key, currency: fields.currency, methods: fields.methods ?? liveFields?.methods ?? {} };
     }
   }
   for (const profile of ofKind(live.resources.values(), "acquirer")) {
-    const fields = profile.fields;
+    const fields = fieldsOfKind(profile, "acquirer");
     if (fields.acqType !== "card" || fields.asDefault !== true) continue;
     const wanted = desired.resources.get(addressOf("acquirer", profile.key));
     if (wanted === void 0) {
       return desired.prune.acquirerProfiles ? void 0 : { name: profile.key, currency: fields.currency, methods: fields.methods ?? {} };
     }
-    const wantedFields = wanted.fields;
+    const wantedFields = fieldsOfKind(wanted, "acquirer");
     const replaced = wantedFields.currency !== fields.currency || wantedFields.acqType !== fields.acqType;
     if (wantedFields.asDefault === false || replaced) return void 0;
     return { name: profile.key, currency: fields.currency, methods: wantedFields.methods ?? fields.methods ?? {} };
@@ -42246,7 +42264,7 @@ function usersIndex(resources) {
   for (const resource of resources) {
     const refs = inUseReferencesFrom(resource.kind);
     if (refs.length === 0) continue;
-    const fields = resource.fields;
+    const fields = fieldsOf(resource);
     for (const ref of refs) {
       forEachName(ref, fields[ref.field], (name) => {
         const address = addressOf(ref.to, name);
@@ -42287,6 +42305,7 @@ var init_references2 = __esm({
     init_kinds();
     init_references();
     init_registry();
+    init_state();
     __name(referencesOf, "referencesOf");
     __name(usersIndex, "usersIndex");
     __name(withoutEmv, "withoutEmv");
@@ -42446,7 +42465,7 @@ function addMoveEdges(d, claims, liveOfOwner, indexOf2, drafts, dependOn) {
   const wanted = new Set(claims(d.after));
   for (const live of liveOfOwner) {
     if (live.key === d.key) continue;
-    const shared = claims(live.fields).filter((p) => wanted.has(p));
+    const shared = claims(fieldsOf(live)).filter((p) => wanted.has(p));
     if (shared.length === 0) continue;
     const address = addressOf(live.kind, live.key);
     const giver = draftAt(stepAddress(address, "detach")) ?? draftAt(address);
@@ -42595,6 +42614,7 @@ var init_order = __esm({
     "use strict";
     init_registry();
     init_kinds();
+    init_state();
     init_plan();
     init_errors5();
     init_references();
@@ -42906,7 +42926,7 @@ function lookAlikeWarnings(changes, live, unkeyedDevices) {
         });
       }
     } else if (change.kind === "device") {
-      const fields = change.after;
+      const fields = changeFields(change, "device");
       const wanted = [fields.deviceName, fields.deviceAlias].filter((n) => typeof n === "string" && n !== "");
       for (const twin of unkeyedDevices) {
         if (twin.merchant !== change.merchant || twin.name === void 0 || !wanted.some((n) => sameName(n, twin.name))) continue;
@@ -42925,6 +42945,7 @@ var init_unkeyed = __esm({
     init_kinds();
     init_unkeyed_records();
     init_unkeyed_key();
+    init_of_kind();
     __name(unkeyedMerchantEntry, "unkeyedMerchantEntry");
     __name(unkeyedDeviceNote, "unkeyedDeviceNote");
     __name(sameName, "sameName");
@@ -43014,6 +43035,7 @@ var init_plan_changes = __esm({
     init_unkeyed_records();
     init_kinds();
     init_pointers();
+    init_state();
     init_binding_allows();
     init_descriptors();
     init_diff();
@@ -43028,6 +43050,7 @@ var init_plan_changes = __esm({
     init_references();
     init_references2();
     init_unkeyed();
+    init_of_kind();
     LIVE_ONLY_ORDER = [...KIND_MODULES.filter((module) => hasChildren(module.kind)), ...KIND_MODULES.filter((module) => !hasChildren(module.kind))].map(
       (module) => module.kind
     );
@@ -43092,7 +43115,7 @@ var init_plan_changes = __esm({
        * an empty group has one per resource of the manifest.
        */
       addCreate(address, resource) {
-        const fields = resource.fields;
+        const fields = fieldsOf(resource);
         const draft = {
           dependsOn: [],
           notes: [],
@@ -43118,8 +43141,8 @@ var init_plan_changes = __esm({
       diffDesired() {
         for (const [address, resource] of this.desired.resources) {
           const current = this.view.get(address);
-          const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(resource.fields, current?.fields, () => this.keepsLogoFingerprints()) : void 0;
-          const desiredFields = resource.fields;
+          const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(fieldsOfKind(resource, "merchant"), current?.fields, () => this.keepsLogoFingerprints()) : void 0;
+          const desiredFields = fieldsOf(resource);
           if (current === void 0) {
             const draft = this.addCreate(address, resource);
             this.annotateCreate(draft);
@@ -43131,7 +43154,7 @@ var init_plan_changes = __esm({
           const withKey = /* @__PURE__ */ __name((record2, key) => keyField2 === void 0 ? record2 : { ...record2, [keyField2]: key }, "withKey");
           const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
           const liveFields = withKey(
-            allowsWriteOnly ? withoutAllows(current.fields) : current.fields,
+            allowsWriteOnly ? withoutAllows(fieldsOf(current)) : fieldsOf(current),
             current.movedFrom === void 0 ? current.key : keyOfAddress(current.movedFrom)
           );
           const moved = current.movedFrom === void 0 ? {} : { movedFrom: current.movedFrom };
@@ -43146,7 +43169,7 @@ var init_plan_changes = __esm({
               key: resource.key,
               action: "delete",
               step: "replace-old",
-              before: current.fields,
+              before: fieldsOf(current),
               after: null,
               reason: `delete the old ${KIND_LABEL[resource.kind]} so that its replacement can take the name`,
               liveId: current.id,
@@ -43183,7 +43206,7 @@ var init_plan_changes = __esm({
               ...owner
             });
             if (logo !== void 0) completeLogoChange(draft, logo);
-            if (allowsWriteOnly && (holdsAllows(desiredFields) || holdsAllows(current.fields))) {
+            if (allowsWriteOnly && (holdsAllows(desiredFields) || holdsAllows(fieldsOf(current)))) {
               draft.notes.push(ALLOWS_WRITE_ONLY_NOTE);
             }
           }
@@ -43208,14 +43231,14 @@ var init_plan_changes = __esm({
           const module = kindModule(kind);
           for (const [address, resource] of resources) {
             const liveId = resource.predicted === true ? {} : { liveId: resource.id };
-            const base2 = { address, kind, key: resource.key, before: resource.fields, after: null, ...liveId };
+            const base2 = { address, kind, key: resource.key, before: fieldsOf(resource), after: null, ...liveId };
             if (parentOf(kind) === void 0) {
               const list = module.manifest.list;
               if (this.desired.prune[list] === true) {
                 this.add({ ...base2, action: "delete", reason: `not in the manifest, and prune.${list} is on` });
                 if (hasChildren(kind)) this.deletedMerchants.add(resource.key);
               } else {
-                const name = module.nameField === void 0 ? void 0 : resource.fields[module.nameField];
+                const name = module.nameField === void 0 ? void 0 : fieldsOf(resource)[module.nameField];
                 this.unmanaged.push({ address, kind, key: resource.key, ...liveId, ...name !== void 0 ? { name } : {} });
               }
               continue;
@@ -43251,7 +43274,7 @@ var init_plan_changes = __esm({
       deleteDuplicateCode(code2) {
         const merchant2 = code2.merchant;
         const address = duplicateAddress(code2.key, String(code2.id));
-        const alias = code2.fields.deviceAlias;
+        const alias = fieldsOfKind(code2, "device").deviceAlias;
         const kept = code2.duplicateOf;
         const survivor = kept.because === "activated" ? `activated device ${kept.id}` : `${kept.id} (${kept.because === "older" ? "older" : "same second, lower id"})`;
         if (!this.deletedMerchants.has(merchant2) && !this.desired.managedDevices.has(merchant2)) {
@@ -43274,7 +43297,7 @@ var init_plan_changes = __esm({
           merchant: merchant2,
           action: "delete",
           disposal: "delete",
-          before: code2.fields,
+          before: fieldsOf(code2),
           after: null,
           liveId: code2.id,
           reason: `duplicate pending code for alias ${alias}: ${survivor} is kept`
@@ -43308,7 +43331,7 @@ var init_plan_changes = __esm({
           this.add({ ...base2, ...owner, action: "delete", disposal: "logout", reason: "activated device not in the manifest, and prune.activatedDevices is logout" });
         } else {
           const note = resource.lifecycle === "logout" ? "logged-out terminal not in the manifest" : "activated terminal not in the manifest; paycfg never removes one unless prune.activatedDevices says so";
-          const fields = resource.fields;
+          const fields = fieldsOfKind(resource, "device");
           if (fields.deviceAlias !== "" && !isUnkeyable(fields.deviceAlias)) {
             const name = fields.deviceName;
             this.unmanaged.push({ address: base2.address, kind: "device", key: resource.key, liveId: resource.id, ...name !== void 0 && name !== "" ? { name } : {}, note });
@@ -43331,7 +43354,7 @@ var init_plan_changes = __esm({
       }
       /** A device of a merchant whose devices the manifest does not manage, read all the same (drift reads every merchant's). */
       listUnmanagedDevice(address, resource, merchant2) {
-        const fields = resource.fields;
+        const fields = fieldsOfKind(resource, "device");
         const name = fields.deviceName !== void 0 && fields.deviceName !== "" ? { name: fields.deviceName } : {};
         const unkeyed = fields.deviceAlias === "" || isUnkeyable(fields.deviceAlias);
         this.unmanaged.push({
@@ -43390,7 +43413,7 @@ var init_plan_changes = __esm({
         const oldAddress = addressOf(old.kind, old.key);
         const userAddress = addressOf(user.kind, user.key);
         if (this.drafts.has(stepAddress(userAddress, "replace-old")) || this.drafts.get(userAddress)?.action === "delete") return;
-        const liveFields = user.fields;
+        const liveFields = fieldsOf(user);
         const value = liveFields[ref.field];
         const detach = detachOf(ref);
         const detached = withoutEmv(value, old.key, detach.dropEmptyMethod(liveFields));
@@ -43430,7 +43453,7 @@ var init_plan_changes = __esm({
           key: user.key,
           action: "delete",
           step: "detach",
-          before: user.fields,
+          before: fieldsOf(user),
           after: null,
           reason: `unbind ${oldAddress} while it is replaced (the service refuses to delete a bound profile)`,
           liveId: user.id,
@@ -43443,7 +43466,7 @@ var init_plan_changes = __esm({
           key: user.key,
           action: "create",
           before: null,
-          after: wanted.fields,
+          after: fieldsOf(wanted),
           reason: `bind the new ${oldAddress}`,
           dependsOn: [stepAddress(userAddress, "detach")],
           ...owner
@@ -43477,14 +43500,14 @@ var init_plan_changes = __esm({
         for (const record2 of this.keyHoldersOf(owner)) {
           for (const ref of referencesFrom(record2.kind)) {
             if (ref.holds !== "keys" || ref.to !== old.kind) continue;
-            const fields = record2.fields;
+            const fields = fieldsOf(record2);
             const value = fields[ref.field];
             const address = addressOf(record2.kind, record2.key);
             const wanted = this.desired.resources.get(address);
             if (value?.[old.key] === void 0 || wanted === void 0) continue;
             const existing = this.drafts.get(address);
             if (existing !== void 0 && existing.action !== "update") continue;
-            const wantedFields = wanted.fields;
+            const wantedFields = fieldsOf(wanted);
             const staleBefore = { ...value };
             const entry = staleBefore[old.key];
             delete staleBefore[old.key];
@@ -43515,7 +43538,7 @@ var init_plan_changes = __esm({
       reattach(user, detachedFields, why) {
         const address = addressOf(user.kind, user.key);
         const wanted = this.desired.resources.get(address);
-        const diff = diffFields(user.kind, wanted.fields, detachedFields);
+        const diff = diffFields(user.kind, fieldsOf(wanted), detachedFields);
         const existing = this.drafts.get(address);
         this.add({
           address,
@@ -43700,6 +43723,7 @@ var init_reads_needed = __esm({
     init_kinds();
     init_references();
     init_registry();
+    init_state();
     init_binding_allows();
     init_descriptors();
     init_diff();
@@ -43710,6 +43734,7 @@ var init_reads_needed = __esm({
     init_merchant_logo();
     init_references2();
     init_settlement_guard();
+    init_of_kind();
     MONEY_KINDS = new Set(
       KINDS.filter((kind) => (kindModule(kind).settlement?.reroutingFields.length ?? 0) > 0 || Object.values(DESCRIPTORS[kind]).some((d) => d.immutable === true))
     );
@@ -43759,12 +43784,12 @@ var init_reads_needed = __esm({
             this.out.push(candidate(address, resource.kind, resource.key, "create", [], owner));
             continue;
           }
-          const desiredFields = resource.fields;
-          const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(resource.fields, current.fields, keepsLogoFingerprints) : void 0;
+          const desiredFields = fieldsOf(resource);
+          const logo = UPLOADS.has(resource.kind) ? checkReceiptLogo(fieldsOfKind(resource, "merchant"), fieldsOfKind(current, "merchant"), keepsLogoFingerprints) : void 0;
           const allowsWriteOnly = kindModule(resource.kind).allowsFromSummary === true && this.live.bindingAllowsWriteOnly === true;
           const keyField2 = current.movedFrom === void 0 ? void 0 : keyFieldOf2(resource.kind);
           const withKey = /* @__PURE__ */ __name((record2, key) => keyField2 === void 0 ? record2 : { ...record2, [keyField2]: key }, "withKey");
-          const liveFields = current.fields;
+          const liveFields = fieldsOf(current);
           const fields = withKey(allowsWriteOnly ? withoutAllows(desiredFields) : logo?.compared ?? desiredFields, resource.key);
           const compared = withKey(allowsWriteOnly ? withoutAllows(liveFields) : liveFields, current.movedFrom === void 0 ? current.key : keyOfAddress(current.movedFrom));
           if (sameFields(resource.kind, fields, compared)) continue;
@@ -43843,10 +43868,10 @@ var init_reads_needed = __esm({
             if (user.merchant !== void 0) this.repointed(user.merchant, kind, resource.key);
             continue;
           }
-          const liveFields = user.fields;
+          const liveFields = fieldsOf(user);
           const detach = detachOf(ref);
           const detached = { ...liveFields, [ref.field]: withoutEmv(liveFields[ref.field], resource.key, detach.dropEmptyMethod(liveFields)) };
-          const patch = diffFields(user.kind, wanted.fields, detached).patch;
+          const patch = diffFields(user.kind, fieldsOf(wanted), detached).patch;
           this.out.push(candidate(userAddress, user.kind, user.key, "update", patch, userOwner));
         }
       }
@@ -43855,7 +43880,7 @@ var init_reads_needed = __esm({
         this.keyHolders ??= keyHoldersByOwner(this.view.values());
         for (const record2 of this.keyHolders.get(owner) ?? []) {
           const address = addressOf(record2.kind, record2.key);
-          const fields = record2.fields;
+          const fields = fieldsOf(record2);
           const names2 = referencesFrom(record2.kind).some((ref) => ref.holds === "keys" && ref.to === kind && fields[ref.field]?.[name] !== void 0);
           if (!names2 || !this.desired.resources.has(address)) continue;
           this.out.push(candidate(address, record2.kind, record2.key, "update", [], { merchant: owner }));
@@ -44121,6 +44146,7 @@ var init_reach = __esm({
     init_references();
     init_registry();
     init_kinds();
+    init_state();
     NOTHING = Object.freeze({ merchants: 0, terminals: 0, terminalsKnown: true });
     TERMINALS2 = KIND_MODULES.find((module) => module.terminal === true);
     TERMINALS_READ_IN2 = TERMINALS2.readIn;
@@ -44156,7 +44182,7 @@ var init_reach = __esm({
           if (refs.length === 0) continue;
           const child = role === "child";
           if (child && resource.merchant === void 0) continue;
-          const fields = resource.fields;
+          const fields = fieldsOf(resource);
           for (const ref of refs) {
             const byName = this.users.get(ref.to);
             forEachName(ref, fields[ref.field], (name) => {
@@ -44383,7 +44409,7 @@ function indexSecrets(sensitive) {
   return index;
 }
 function comparedFields(kind, resource, secrets) {
-  let fields = resource.fields;
+  let fields = fieldsOf(resource);
   const keyField2 = keyFieldOf2(kind);
   if (keyField2 !== void 0) fields = { ...fields, [keyField2]: resource.key };
   for (const secret of secrets ?? []) {
@@ -44445,6 +44471,7 @@ var init_origin = __esm({
     import_fast_json_patch3 = __toESM(require_fast_json_patch(), 1);
     init_kinds();
     init_pointers();
+    init_state();
     init_diff();
     init_moves2();
     ORIGINS = ["intended", "revert", "both"];
@@ -83656,8 +83683,9 @@ var init_acquirer_operations = __esm({
     init_operation_result();
     init_normalise_live();
     init_acquirer();
+    init_of_kind();
     acquirerOperations = {
-      post: /* @__PURE__ */ __name((change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, change.after, ids)), "post"),
+      post: /* @__PURE__ */ __name((change, { client, ids }) => client.acquirerProfiles.create(acquirerCreateBody(change.key, changeFields(change, "acquirer"), ids)), "post"),
       async find(change, { client }) {
         const found3 = (await client.acquirerProfiles.listAll({ profileName: change.key })).find((p) => p.profileName === change.key);
         return found3 === void 0 ? void 0 : { value: { id: Number(found3.profileId) }, id: found3.profileId, record: found3 };
@@ -83669,7 +83697,7 @@ var init_acquirer_operations = __esm({
         return createdRecord(adopted, value.id, `${createdOrAdopted(adopted)} id ${value.id}`);
       },
       async update(change, { client, ids }) {
-        await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(change.after, ids));
+        await client.acquirerProfiles.update(Number(change.liveId), acquirerUpdateBody(changeFields(change, "acquirer"), ids));
         return didOnly("updated");
       },
       async delete(change, { client, ids }) {
@@ -83717,7 +83745,7 @@ var init_automatic_binding = __esm({
 // src/kinds/binding.operations.ts
 function target(change, { ids }) {
   const mchId = ids.merchant(change.merchant);
-  const fields = change.after;
+  const fields = changeFields(change, "binding");
   return { mchId, profileId: String(ids.profile(fields.acquirer)), fields };
 }
 var bindingOperations;
@@ -83728,6 +83756,7 @@ var init_binding_operations = __esm({
     init_create_once();
     init_operation_result();
     init_binding();
+    init_of_kind();
     __name(target, "target");
     bindingOperations = {
       taken: "update",
@@ -83752,7 +83781,7 @@ var init_binding_operations = __esm({
       },
       async delete(change, { client, ids }) {
         const mchId = ids.merchant(change.merchant);
-        const before = change.before;
+        const before = changeFields(change, "binding", "before");
         const profileId = ids.hasProfile(before.acquirer) ? String(ids.profile(before.acquirer)) : String(change.liveId);
         return deleteTolerant(() => client.bindings.delete(mchId, { acquirerProfileId: profileId, currency: before.currency }));
       }
@@ -83769,7 +83798,7 @@ function deviceMatches(run7, change, device2) {
   return live !== void 0 && sameFields(change.kind, change.after, live);
 }
 async function settledTwins(run7, change, mchId, own2) {
-  const alias = change.after.deviceAlias;
+  const alias = changeFields(change, "device").deviceAlias;
   const twins = twinsIn(await run7.waitOutside(() => run7.settledDevices.read(mchId)), alias);
   if (twins.length === 0) {
     throw new LiveStateError(`${change.address}: device ${own2} was created, then deleted by someone else before the run finished; make a new plan`, { deviceId: own2 });
@@ -83812,11 +83841,12 @@ var init_device_operations = __esm({
     init_twins();
     init_diff();
     init_device();
+    init_of_kind();
     deviceOperations = {
-      post: /* @__PURE__ */ __name((change, { client, ids }) => client.devices.create(deviceCreateBody(ids.merchant(change.merchant), change.after, ids)), "post"),
+      post: /* @__PURE__ */ __name((change, { client, ids }) => client.devices.create(deviceCreateBody(ids.merchant(change.merchant), changeFields(change, "device"), ids)), "post"),
       // The one that stays, never simply the first listed: within a second the list's order is not the rule's.
       async find(change, { client, ids }) {
-        const twins = twinsIn(await client.devices.listAll(ids.merchant(change.merchant)), change.after.deviceAlias);
+        const twins = twinsIn(await client.devices.listAll(ids.merchant(change.merchant)), changeFields(change, "device").deviceAlias);
         if (twins.length === 0) return void 0;
         const found3 = survivorOf(twins.map(asTwin)).record;
         return { value: { id: found3.deviceId, activationCode: "", profileId: found3.profileId ?? null }, id: found3.deviceId, record: found3 };
@@ -83835,7 +83865,7 @@ var init_device_operations = __esm({
       // The live extParams keys other than `acquirers` are kept: the PUT writes extParams whole.
       async update(change, { client, ids, live }) {
         const deviceId2 = String(change.liveId ?? "");
-        await client.devices.update(deviceId2, deviceUpdateBody(change.after, ids, live.deviceExtParams.get(deviceId2)));
+        await client.devices.update(deviceId2, deviceUpdateBody(changeFields(change, "device"), ids, live.deviceExtParams.get(deviceId2)));
         return didOnly("updated");
       },
       delete(change, { client }) {
@@ -83869,10 +83899,11 @@ var init_emv_operations = __esm({
     init_operation_result();
     init_normalise_live();
     init_emv();
+    init_of_kind();
     recordsByName = /* @__PURE__ */ new WeakMap();
     __name(liveRecord, "liveRecord");
     emvOperations = {
-      post: /* @__PURE__ */ __name((change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, change.after)), "post"),
+      post: /* @__PURE__ */ __name((change, { client }) => client.emvConfigs.create(emvCreateBody(change.key, changeFields(change, "emv"))), "post"),
       async find(change, { client }) {
         const found3 = (await client.emvConfigs.listAll({ emvName: change.key })).find((e) => e.emvName === change.key);
         return found3 === void 0 ? void 0 : { value: { id: Number(found3.id) }, id: found3.id, record: found3 };
@@ -83884,7 +83915,7 @@ var init_emv_operations = __esm({
       },
       // The PUT takes only the currency and the params: what the change leaves out is sent as it is live.
       async update(change, { client, live }) {
-        const fields = change.after;
+        const fields = changeFields(change, "emv");
         const record2 = liveRecord(live.snapshot.emvConfigs, change.key);
         await client.emvConfigs.update(Number(change.liveId), {
           currency: fields.currency ?? record2?.currency,
@@ -83912,11 +83943,12 @@ var init_merchant_operations = __esm({
     init_errors4();
     init_normalise_live();
     init_merchant();
+    init_of_kind();
     merchantOperations = {
-      post: /* @__PURE__ */ __name((change, { client }) => client.merchants.create(merchantBody(change.key, change.after)), "post"),
+      post: /* @__PURE__ */ __name((change, { client }) => client.merchants.create(merchantBody(change.key, changeFields(change, "merchant"))), "post"),
       // Live merchants with the change's providerReference, found through the name filter (the narrowest the list offers).
       async find(change, { client }) {
-        const fields = change.after;
+        const fields = changeFields(change, "merchant");
         const listed = await client.merchants.listAll(fields.mchName !== void 0 ? { mchName: fields.mchName } : void 0);
         const found3 = listed.filter((m) => m.providerReference === change.key)[0];
         return found3 === void 0 ? void 0 : { value: found3, id: found3.mchId, record: found3 };
@@ -83933,7 +83965,7 @@ var init_merchant_operations = __esm({
         if (current === null) {
           throw new LiveStateError(`merchant "${change.key}" (${mchId}) is no longer in the service, so it was not updated; make a new plan`, { mchId });
         }
-        await client.merchants.replace(mchId, merchantBody(change.key, change.after, current));
+        await client.merchants.replace(mchId, merchantBody(change.key, changeFields(change, "merchant"), current));
         return didOnly("updated");
       },
       // The id is not forgotten, unlike an EMV config's or a profile's: a replacement's create registers the new one over it.
@@ -86878,7 +86910,7 @@ function buildExport(input2) {
   return new ExportBuilder(input2).build();
 }
 function deviceKeyOf(device2) {
-  const alias = device2.fields.deviceAlias;
+  const alias = fieldsOfKind(device2, "device").deviceAlias;
   return acceptsKey(ENTRY_SCHEMAS.device, "deviceAlias", alias) ? alias : void 0;
 }
 function byMerchant(state) {
@@ -86998,7 +87030,7 @@ var init_build_manifest = __esm({
         const owners = [];
         const add2 = /* @__PURE__ */ __name((resources, identityPrefix, merchant2) => {
           for (const device2 of resources.devices) {
-            const fields = device2.fields;
+            const fields = fieldsOfKind(device2, "device");
             if (fields.deviceAdmin === void 0) continue;
             owners.push({ identity: `${identityPrefix}\0${device2.key}`, merchant: merchant2, device: deviceKeyOf(device2) ?? String(device2.id) });
           }
@@ -87027,7 +87059,7 @@ var init_build_manifest = __esm({
       }
       merchant(resources, context) {
         const live = resources.merchant;
-        const fields = live.fields;
+        const fields = fieldsOfKind(live, "merchant");
         const { entry, leftOut } = fitEntry(
           ENTRY_SCHEMAS.merchant,
           merchant.exportFields(context.reference, fields),
@@ -87068,7 +87100,7 @@ var init_build_manifest = __esm({
         return { ...base2, commentedOut };
       }
       bindings(resources, context) {
-        const sorted = resources.map((r) => r.fields).sort((a, b) => byText3(a.acquirer, b.acquirer) || byText3(a.currency, b.currency));
+        const sorted = resources.map((r) => fieldsOfKind(r, "binding")).sort((a, b) => byText3(a.acquirer, b.acquirer) || byText3(a.currency, b.currency));
         const problems = [];
         const routes = /* @__PURE__ */ new Map();
         const items = sorted.map((fields) => {
@@ -87114,7 +87146,7 @@ var init_build_manifest = __esm({
         };
       }
       device(device2, context, bound, variables) {
-        const fields = device2.fields;
+        const fields = fieldsOfKind(device2, "device");
         const alias = deviceKeyOf(device2);
         const id = String(device2.id);
         const address = alias === void 0 ? `device ${id} of merchant ${context.addressKey}` : `device/${context.addressKey}/${alias}`;
