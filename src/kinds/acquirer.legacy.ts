@@ -13,12 +13,11 @@
 import type { LegacyClient } from '../api/legacy-client.js';
 import type { AcquirerProfile, AcquirerProfileCreate, AcquirerProfileQuery, AcquirerProfileUpdate } from '../api/wire-types.js';
 import type { ConfigurationApi } from '../backend/configuration-api.js';
-import { LegacyApiLimitError } from '../backend/errors.js';
 import { LiveStateError } from '../live/errors.js';
 import { canonicalMethodCode } from '../model/canonical.js';
-import type { LegacyAcquirerProfile, LegacyAcquirerProfileCreate, LegacyAcquirerProfileUpdate } from './acquirer.js';
+import { acquirer, type LegacyAcquirerProfile, type LegacyAcquirerProfileCreate, type LegacyAcquirerProfileUpdate } from './acquirer.js';
 import type { LegacyContext, LegacyProfiles } from './legacy-context.js';
-import { jsonText, withoutEmpty, writtenObject } from './legacy-values.js';
+import { jsonText, refuseLegacyLacks, withoutEmpty, writtenObject } from './legacy-values.js';
 
 /** A profile's lists, keyed by method code (a legacy answer may name a method: `VISA` is `01`). */
 export interface ProfileLists {
@@ -66,13 +65,9 @@ export function acquirerProfileFromLegacy(record: LegacyAcquirerProfile): Acquir
   }) as AcquirerProfile;
 }
 
-/** What a current-shape profile body writes that the legacy API has no field for. */
+/** What a current-shape profile body writes that the legacy API has no field for (a card profile, not the default, settled, is what it holds). */
 function refuseCurrentOnly(what: string, body: AcquirerProfileUpdate & { acqType?: string }): void {
-  // Every profile the legacy API makes is a card profile: a body naming that type says nothing it cannot carry.
-  if (body.acqType !== undefined && body.acqType !== 'card') throw new LegacyApiLimitError(what, `its acqType is ${body.acqType}`, { field: 'acqType' });
-  for (const field of ['enablerMsgFormat', 'enablerParams', 'asDefault', 'asSettleBlock'] as const) {
-    if (body[field] !== undefined) throw new LegacyApiLimitError(what, `it sets ${field}`, { field });
-  }
+  refuseLegacyLacks(what, acquirer.facts, body);
 }
 
 /** POST /api/v2/acquirer from the current API's create body; the legacy API takes the lists as objects. */

@@ -8,6 +8,7 @@ import type { Scalar } from '../model/state.js';
 import { jsonObjectCodec, methodCodeCodec } from './codecs.js';
 import { keyField, legacyOnly, requiredField, wire, wireOnly, type LegacyRecordOf, type StateFieldsOf, type WireRecordOf } from './field-facts.js';
 import { defineKind } from './kind-module.js';
+import { LEGACY_RECORD_CURRENCY } from './legacy-context.js';
 import { currencySchema, nameSchema, paymentMethodCodeSchema } from './manifest-values.js';
 
 const FACTS = {
@@ -31,7 +32,7 @@ const FACTS = {
     wire: wire.currency().required(),
     asSent: true,
     // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
-    legacyLacks: { words: 'sets no currency on an EMV config (its EMV configs are USD)', holds: 'USD' },
+    legacyLacks: { words: `sets no currency on an EMV config (its EMV configs are ${LEGACY_RECORD_CURRENCY})`, holds: LEGACY_RECORD_CURRENCY },
   }),
   params: requiredField<Record<string, Scalar | null>>()(
     z

@@ -16,8 +16,8 @@ import type { LegacyAcquirerProfile } from './acquirer.js';
 import { profileLists } from './acquirer.legacy.js';
 import { legacyBindingsOf, profilesOf, type LegacyBinding } from './binding.legacy.js';
 import { LEGACY_RECORD_CURRENCY, type LegacyContext } from './legacy-context.js';
-import { withoutEmpty } from './legacy-values.js';
-import type { LegacyMerchant, LegacyMerchantUpdate, MerchantState } from './merchant.js';
+import { refuseLegacyLacks, withoutEmpty } from './legacy-values.js';
+import { merchant, type LegacyMerchant, type LegacyMerchantUpdate, type MerchantState } from './merchant.js';
 
 /** `state` where the record gives it, else `activated` (a boolean, or once the text "true"). */
 export function legacyMerchantState(record: Pick<LegacyMerchant, 'state' | 'activated'>): MerchantState | undefined {
@@ -64,8 +64,6 @@ export function merchantFromLegacy(record: LegacyMerchant, profiles: ReadonlyMap
   }) as Merchant;
 }
 
-/** Current-API merchant fields the legacy API has no counterpart for. */
-const CURRENT_ONLY = ['region', 'country', 'transType', 'receiptInfo', 'passcode', 'mdr', 'merchantType'] as const;
 
 /**
  * The legacy body of a merchant create or PUT from the current API's. The PUT is partial: the
@@ -74,13 +72,7 @@ const CURRENT_ONLY = ['region', 'country', 'transType', 'receiptInfo', 'passcode
  */
 export function legacyMerchantWrite(body: MerchantCreate): LegacyMerchantUpdate {
   const what = `merchant "${body.providerReference ?? body.mchName}"`;
-  if (body.currency !== undefined && body.currency !== null && body.currency !== LEGACY_RECORD_CURRENCY) {
-    throw new LegacyApiLimitError(what, `its currency is ${body.currency}, and legacy merchants are ${LEGACY_RECORD_CURRENCY}`, { field: 'currency' });
-  }
-  for (const field of CURRENT_ONLY) {
-    const value = body[field];
-    if (value !== undefined && value !== null && value !== '') throw new LegacyApiLimitError(what, `it sets ${field}`, { field });
-  }
+  refuseLegacyLacks(what, merchant.facts, body, ['additionalData']);
   // paycfg's receipt logo fingerprint cannot be kept: the logo is then write-only (merchant-logo.ts); the user's own data cannot be either.
   if (body.additionalData !== undefined && body.additionalData !== null && Object.keys(userAdditionalData(body.additionalData)).length > 0) {
     throw new LegacyApiLimitError(what, 'it sets additionalData', { field: 'additionalData' });

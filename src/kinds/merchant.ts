@@ -28,6 +28,7 @@ import {
   type WritableOf,
 } from './field-facts.js';
 import { defineKind } from './kind-module.js';
+import { LEGACY_RECORD_CURRENCY } from './legacy-context.js';
 import { countrySchema, currencySchema, jsonValueSchema, keySchema, requiredText, timeZoneSchema } from './manifest-values.js';
 
 export type MerchantState = 0 | 1;
@@ -63,7 +64,7 @@ const FACTS = {
     wire: wire.currency().required(),
     asSent: true,
     // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
-    legacyLacks: { words: 'sets no currency on a merchant (its merchants are USD)', holds: 'USD' },
+    legacyLacks: { words: `sets no currency on a merchant (its merchants are ${LEGACY_RECORD_CURRENCY})`, holds: LEGACY_RECORD_CURRENCY },
   }),
   contactName: field<string>()(requiredText().describe('Contact name.'), { wire: wire.text().required(), asSent: true, legacy: true }),
   contactEmail: field<string>()(

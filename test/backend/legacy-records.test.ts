@@ -115,14 +115,15 @@ describe('acquirer profiles', () => {
     for (const [extra, field] of [
       [{ acqType: 'qr' as const }, 'acqType'],
       [{ enablerParams: 'tid' }, 'enablerParams'],
-      [{ asDefault: false }, 'asDefault'],
+      [{ asDefault: true }, 'asDefault'],
       [{ asSettleBlock: true }, 'asSettleBlock'],
       [{ enablerMsgFormat: 'X' }, 'enablerMsgFormat'],
     ] as const) {
       const refused = failureOf(() => legacyProfileCreate({ ...body, ...extra }, 'G-00000001'));
       expect(refused, field).toBeInstanceOf(LegacyApiLimitError);
       expect((refused as LegacyApiLimitError).details).toMatchObject({ field });
-    }
+    }    // What a legacy profile is by nature, as validate --api legacy lets it through: sent as nothing more.
+    expect(legacyProfileCreate({ ...body, asDefault: false, asSettleBlock: false }, 'G-00000001')).toEqual(legacyProfileCreate(body, 'G-00000001'));
   });
 
   it('updates with what changes, plus the connMessageFormat and currency the legacy PUT requires', () => {
