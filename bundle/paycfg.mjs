@@ -23195,6 +23195,15 @@ var init_device = __esm({
   }
 });
 
+// src/kinds/legacy-context.ts
+var LEGACY_RECORD_CURRENCY;
+var init_legacy_context = __esm({
+  "src/kinds/legacy-context.ts"() {
+    "use strict";
+    LEGACY_RECORD_CURRENCY = "USD";
+  }
+});
+
 // src/kinds/emv.ts
 function emvCreateBody(key, fields) {
   return { emvName: key, ...emv.writeFields(fields, { mode: "create" }) };
@@ -23208,6 +23217,7 @@ var init_emv = __esm({
     init_codecs();
     init_field_facts();
     init_kind_module();
+    init_legacy_context();
     init_manifest_values();
     FACTS4 = {
       id: wireOnly(wire.numericId().required().checked("required"), { legacy: wire.numericId().required() }),
@@ -23230,7 +23240,7 @@ var init_emv = __esm({
         wire: wire.currency().required(),
         asSent: true,
         // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
-        legacyLacks: { words: "sets no currency on an EMV config (its EMV configs are USD)", holds: "USD" }
+        legacyLacks: { words: `sets no currency on an EMV config (its EMV configs are ${LEGACY_RECORD_CURRENCY})`, holds: LEGACY_RECORD_CURRENCY }
       }),
       params: requiredField()(
         external_exports.record(
@@ -23396,6 +23406,7 @@ var init_merchant = __esm({
     init_device();
     init_field_facts();
     init_kind_module();
+    init_legacy_context();
     init_manifest_values();
     SUMMARY_ITEM = {
       profileId: wire.numericId().checked("required"),
@@ -23422,7 +23433,7 @@ var init_merchant = __esm({
         wire: wire.currency().required(),
         asSent: true,
         // The simulator's choice (docs/simulator.md): what the legacy API creates, from the legacy terminal defaults (0840).
-        legacyLacks: { words: "sets no currency on a merchant (its merchants are USD)", holds: "USD" }
+        legacyLacks: { words: `sets no currency on a merchant (its merchants are ${LEGACY_RECORD_CURRENCY})`, holds: LEGACY_RECORD_CURRENCY }
       }),
       contactName: field()(requiredText().describe("Contact name."), { wire: wire.text().required(), asSent: true, legacy: true }),
       contactEmail: field()(
@@ -39593,14 +39604,26 @@ function writtenObject(text6, what2) {
   if (!isPlainObject2(parsed)) throw new InternalError(`${what2} was written as something other than a JSON object`);
   return parsed;
 }
+function refuseLegacyLacks(what2, facts, body, skip = []) {
+  const values = body;
+  for (const [field2, fact] of Object.entries(facts)) {
+    const lack = fact.legacyLacks;
+    if (lack === void 0 || skip.includes(field2)) continue;
+    const value = values[field2];
+    if (value === void 0 || value === null || value === "" || value === lack.holds) continue;
+    throw new LegacyApiLimitError(what2, lack.holds === void 0 ? `it sets ${field2}` : `its ${field2} is ${String(value)}, and the legacy API ${lack.words}`, { field: field2 });
+  }
+}
 var init_legacy_values = __esm({
   "src/kinds/legacy-values.ts"() {
     "use strict";
+    init_errors6();
     init_errors();
     init_canonical();
     __name(withoutEmpty, "withoutEmpty");
     __name(jsonText, "jsonText");
     __name(writtenObject, "writtenObject");
+    __name(refuseLegacyLacks, "refuseLegacyLacks");
   }
 });
 
@@ -39637,10 +39660,7 @@ function acquirerProfileFromLegacy(record2) {
   });
 }
 function refuseCurrentOnly(what2, body) {
-  if (body.acqType !== void 0 && body.acqType !== "card") throw new LegacyApiLimitError(what2, `its acqType is ${body.acqType}`, { field: "acqType" });
-  for (const field2 of ["enablerMsgFormat", "enablerParams", "asDefault", "asSettleBlock"]) {
-    if (body[field2] !== void 0) throw new LegacyApiLimitError(what2, `it sets ${field2}`, { field: field2 });
-  }
+  refuseLegacyLacks(what2, acquirer.facts, body);
 }
 function legacyProfileCreate(body, groupId) {
   const what2 = `acquirer profile "${body.profileName}"`;
@@ -39735,9 +39755,9 @@ var listsByProfile;
 var init_acquirer_legacy = __esm({
   "src/kinds/acquirer.legacy.ts"() {
     "use strict";
-    init_errors6();
     init_errors4();
     init_canonical();
+    init_acquirer();
     init_legacy_values();
     listsByProfile = /* @__PURE__ */ new WeakMap();
     __name(profileLists, "profileLists");
@@ -39999,15 +40019,6 @@ var init_device_legacy = __esm({
   }
 });
 
-// src/kinds/legacy-context.ts
-var LEGACY_RECORD_CURRENCY;
-var init_legacy_context = __esm({
-  "src/kinds/legacy-context.ts"() {
-    "use strict";
-    LEGACY_RECORD_CURRENCY = "USD";
-  }
-});
-
 // src/kinds/emv.legacy.ts
 function emvConfigFromLegacy(record2) {
   return withoutEmpty({
@@ -40108,13 +40119,7 @@ function merchantFromLegacy(record2, profiles) {
 }
 function legacyMerchantWrite(body) {
   const what2 = `merchant "${body.providerReference ?? body.mchName}"`;
-  if (body.currency !== void 0 && body.currency !== null && body.currency !== LEGACY_RECORD_CURRENCY) {
-    throw new LegacyApiLimitError(what2, `its currency is ${body.currency}, and legacy merchants are ${LEGACY_RECORD_CURRENCY}`, { field: "currency" });
-  }
-  for (const field2 of CURRENT_ONLY) {
-    const value = body[field2];
-    if (value !== void 0 && value !== null && value !== "") throw new LegacyApiLimitError(what2, `it sets ${field2}`, { field: field2 });
-  }
+  refuseLegacyLacks(what2, merchant.facts, body, ["additionalData"]);
   if (body.additionalData !== void 0 && body.additionalData !== null && Object.keys(userAdditionalData(body.additionalData)).length > 0) {
     throw new LegacyApiLimitError(what2, "it sets additionalData", { field: "additionalData" });
   }
@@ -40154,7 +40159,6 @@ function legacyMerchants({ legacy, profiles, groupId }) {
     delete: /* @__PURE__ */ __name((mchId) => legacy.merchants.delete(mchId), "delete")
   };
 }
-var CURRENT_ONLY;
 var init_merchant_legacy = __esm({
   "src/kinds/merchant.legacy.ts"() {
     "use strict";
@@ -40165,10 +40169,10 @@ var init_merchant_legacy = __esm({
     init_binding_legacy();
     init_legacy_context();
     init_legacy_values();
+    init_merchant();
     __name(legacyMerchantState, "legacyMerchantState");
     __name(summaryItem, "summaryItem");
     __name(merchantFromLegacy, "merchantFromLegacy");
-    CURRENT_ONLY = ["region", "country", "transType", "receiptInfo", "passcode", "mdr", "merchantType"];
     __name(legacyMerchantWrite, "legacyMerchantWrite");
     __name(legacyMerchants, "legacyMerchants");
   }
