@@ -19,7 +19,9 @@ import { LiveStateError } from '../live/errors.js';
 import { canonicalMethodCode } from '../model/canonical.js';
 import type { LegacyAcquirerProfile } from './acquirer.js';
 import { profileLists } from './acquirer.legacy.js';
+import { binding } from './binding.js';
 import type { LegacyContext, LegacyProfiles } from './legacy-context.js';
+import { refuseLegacyLacks } from './legacy-values.js';
 import type { LegacyMerchant } from './merchant.js';
 
 /** The methods a merchant binds through one profile, as its legacy record says. */
@@ -91,7 +93,7 @@ export function bindingRecordFromLegacy(mchId: string, { profile, codes }: Legac
 /** The methods a write binds through its profile, refusing what the legacy API binds only as the profile says. */
 function writtenCodes(mchId: string, body: BindingWrite, profile: LegacyAcquirerProfile | undefined): string[] {
   const what = `the binding of merchant ${mchId} to acquirer profile ${body.acquirerProfileId}`;
-  if (body.mid !== undefined && body.mid !== null && body.mid !== '') throw new LegacyApiLimitError(what, 'it sets a mid', { field: 'mid' });
+  refuseLegacyLacks(what, binding.facts, body);
   if (profile === undefined) {
     throw new LiveStateError(`${what} was not written: the profile is no longer in the service; make a new plan`, { mchId, profileId: body.acquirerProfileId });
   }

@@ -6,11 +6,10 @@
  */
 import type { EmvConfig, EmvConfigCreate, EmvConfigQuery, EmvConfigUpdate } from '../api/wire-types.js';
 import type { ConfigurationApi } from '../backend/configuration-api.js';
-import { LegacyApiLimitError } from '../backend/errors.js';
 import { canonicalMethodCode } from '../model/canonical.js';
-import type { LegacyEmvConfig, LegacyEmvConfigCreate, LegacyEmvConfigUpdate } from './emv.js';
+import { emv, type LegacyEmvConfig, type LegacyEmvConfigCreate, type LegacyEmvConfigUpdate } from './emv.js';
 import { LEGACY_RECORD_CURRENCY, type LegacyContext } from './legacy-context.js';
-import { jsonText, withoutEmpty, writtenObject } from './legacy-values.js';
+import { jsonText, refuseLegacyLacks, withoutEmpty, writtenObject } from './legacy-values.js';
 
 /** A legacy EMV config as the current API's record. */
 export function emvConfigFromLegacy(record: LegacyEmvConfig): EmvConfig {
@@ -38,9 +37,7 @@ export function legacyEmvUpdate(emvName: string, body: EmvConfigUpdate): LegacyE
 }
 
 function checkCurrency(emvName: string, currency: string | undefined): void {
-  if (currency !== undefined && currency !== LEGACY_RECORD_CURRENCY) {
-    throw new LegacyApiLimitError(`EMV config "${emvName}"`, `its currency is ${currency}, and legacy EMV configs are ${LEGACY_RECORD_CURRENCY}`, { currency });
-  }
+  refuseLegacyLacks(`EMV config "${emvName}"`, emv.facts, { currency });
 }
 
 /** The current body's JSON-encoded params as the object the legacy API takes. */
