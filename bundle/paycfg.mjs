@@ -39821,7 +39821,7 @@ function bindingRecordFromLegacy(mchId, { profile, codes }) {
 }
 function writtenCodes(mchId, body, profile) {
   const what2 = `the binding of merchant ${mchId} to acquirer profile ${body.acquirerProfileId}`;
-  if (body.mid !== void 0 && body.mid !== null && body.mid !== "") throw new LegacyApiLimitError(what2, "it sets a mid", { field: "mid" });
+  refuseLegacyLacks(what2, binding.facts, body);
   if (profile === void 0) {
     throw new LiveStateError(`${what2} was not written: the profile is no longer in the service; make a new plan`, { mchId, profileId: body.acquirerProfileId });
   }
@@ -39874,6 +39874,8 @@ var init_binding_legacy = __esm({
     init_errors4();
     init_canonical();
     init_acquirer_legacy();
+    init_binding();
+    init_legacy_values();
     __name(boundMethods, "boundMethods");
     __name(legacyBindingsOf, "legacyBindingsOf");
     __name(unknownProfile, "unknownProfile");
@@ -40042,9 +40044,7 @@ function legacyEmvUpdate(emvName, body) {
   return { params: paramsObject(body.params, emvName) };
 }
 function checkCurrency(emvName, currency) {
-  if (currency !== void 0 && currency !== LEGACY_RECORD_CURRENCY) {
-    throw new LegacyApiLimitError(`EMV config "${emvName}"`, `its currency is ${currency}, and legacy EMV configs are ${LEGACY_RECORD_CURRENCY}`, { currency });
-  }
+  refuseLegacyLacks(`EMV config "${emvName}"`, emv.facts, { currency });
 }
 function paramsObject(text6, emvName) {
   return writtenObject(text6, `the params of EMV config "${emvName}"`) ?? {};
@@ -40064,8 +40064,8 @@ function legacyEmvConfigs({ legacy }) {
 var init_emv_legacy = __esm({
   "src/kinds/emv.legacy.ts"() {
     "use strict";
-    init_errors6();
     init_canonical();
+    init_emv();
     init_legacy_context();
     init_legacy_values();
     __name(emvConfigFromLegacy, "emvConfigFromLegacy");
