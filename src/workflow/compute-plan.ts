@@ -16,6 +16,8 @@ import type { RawPlan } from '../plan/plan.js';
 import { readsNeeded } from '../plan/reads-needed.js';
 import { refuseSecretDefaults } from '../plan/saved-plan.js';
 import { terminalBudgetOf } from '../plan/terminal-budget.js';
+import type { EnvironmentIdentity } from '../environments/types.js';
+import { ConfigError } from '../errors.js';
 import { loadBaseManifest, type BaseManifest } from './base-manifest.js';
 import { planRead, terminalsToCount, type GroupReading, type PlanRequest } from './plan-stages.js';
 
@@ -84,12 +86,18 @@ export async function computePlan(input: {
   readonly everyDevice?: boolean;
   /** `--api`: the configuration API to read and write the group through; by default the manifest's `api:`, else asked of the service. */
   readonly api?: ApiFlag;
+  /**
+   * `--env`: the environment the run is for (`env` then holds its variables, `client` its base URL
+   * and token). Its group is the one the token must belong to, checked before any other read.
+   */
+  readonly environment?: EnvironmentIdentity;
 }): Promise<PlanRun> {
   const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api);
+  const expectedGroup = groupOfRun(desired.group, input.environment);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
-  const { live, context, client: group } = await readGroup(desired, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);
+  const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
@@ -170,6 +178,7 @@ interface LegacyCheck {
  */
 async function readGroup(
   desired: DesiredState,
+  expectedGroup: { readonly groupId: string; readonly first: boolean } | undefined,
   apiClient: ApiClient,
   concurrency: number,
   safeguards: Safeguards,
@@ -177,7 +186,12 @@ async function readGroup(
   choice: ApiChoice,
   legacyCheck: LegacyCheck,
 ): Promise<{ live: LiveRead; context: PlanContext; client: GroupClient }> {
-  const [owner, api] = await Promise.all([readOwner(apiClient, desired.group), resolveGroupApi(apiClient, choice)]);
+  // An environment's token is checked before anything else is read: a token of the other
+  // environment must not even list its records. A manifest's own `group:` keeps the one round.
+  const [owner, api] =
+    expectedGroup?.first === true
+      ? await readOwner(apiClient, expectedGroup.groupId).then(async (owner) => [owner, await resolveGroupApi(apiClient, choice)] as const)
+      : await Promise.all([readOwner(apiClient, expectedGroup?.groupId), resolveGroupApi(apiClient, choice)]);
   const { check } = legacyCheck;
   legacyCheck.check = undefined;
   if (api === 'legacy') check?.();
@@ -190,4 +204,19 @@ async function readGroup(
     ...(api === 'legacy' ? { api } : {}),
   };
   return { live, context, client };
+}
+
+/**
+ * The group the run's token must belong to: the environment's, else the manifest's `group:`. A
+ * manifest that pins another group than its environment's is refused before any request.
+ */
+function groupOfRun(manifestGroup: string | undefined, environment: EnvironmentIdentity | undefined): { readonly groupId: string; readonly first: boolean } | undefined {
+  if (environment === undefined) return manifestGroup === undefined ? undefined : { groupId: manifestGroup, first: false };
+  if (manifestGroup !== undefined && manifestGroup !== environment.groupId) {
+    throw new ConfigError(
+      `the manifest is pinned to group ${manifestGroup}, but environment ${environment.name} manages group ${environment.groupId} at ${environment.baseUrl}; ` +
+        'nothing was read or changed. Fix the manifest\'s group: or the environment\'s group.',
+    );
+  }
+  return { groupId: environment.groupId, first: true };
 }
