@@ -228,11 +228,11 @@ describe('the action run step against the simulator', () => {
     expect(run.stderr).toContain('missing.yaml');
   });
 
-  it('refuses a command other than validate, plan, apply, drift and journal, no paths, and paths for journal, before running paycfg', async () => {
+  it('refuses a command other than validate, plan, apply, drift, promote and journal, no paths, and paths for journal, before running paycfg', async () => {
     const { ws, base } = await setup();
     const other = await runStep(ws, 'run', { ...base, command: 'export' });
     expect(other.code).toBe(1);
-    expect(other.stdout).toContain("::error::paycfg action: command must be validate, plan, apply, drift or journal, not 'export'");
+    expect(other.stdout).toContain("::error::paycfg action: command must be validate, plan, apply, drift, promote or journal, not 'export'");
     const none = await runStep(ws, 'run', { ...base, command: 'plan', paths: ' \n ' });
     expect(none.code).toBe(1);
     expect(none.stdout).toContain('::error::paycfg action: give the manifests in paths');
