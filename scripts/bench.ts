@@ -22,6 +22,7 @@ import { startBenchSimulator } from './bench/bench-simulator.js';
 import { BenchError } from './bench/errors.js';
 import { buildGroupSpec, driftedMerchantIndexes } from './bench/group-shape.js';
 import type { Scenario } from './bench/lower-bound.js';
+import { measurePromotion } from './bench/promotion.js';
 import { measureRateLimited, type RateLimitedFigures } from './bench/rate-limited.js';
 import { linearFit, measureMemoryScaling, type MemoryPoint } from './bench/memory-scaling.js';
 import { measurePlanningCpu, type PlanningCpuFigures } from './bench/planning-cpu.js';
@@ -80,7 +81,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
     const files = await writeManifest(spec, manifestDir);
     const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
     const drifted = driftedMerchantIndexes(spec.size.merchants).length;
-    const ctx = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, nextGroupId, log };
+    const ctx = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, workDir, nextGroupId, log };
 
     const manifestLoad = await measureManifestLoad(ctx, options.runs, yamlBytes);
     const main = await runScenarios(ctx, { parallelism: options.parallelism, runs: options.runs, fromEmpty: true, bareReads: true }, drifted);
@@ -99,6 +100,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
         loadMs: manifestLoad.median.wallMs,
       });
     }
+    const promotion = options.promotionRuns > 0 ? await measurePromotion(ctx, { runs: options.promotionRuns, parallelism: options.parallelism }) : undefined;
     const speedUp: Partial<Record<Scenario, number>> = {};
     for (const s of scenarios) {
       const naive = scenarios.find((b) => b.scenario === s.scenario && b.parallelism === 1);
@@ -157,6 +159,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
       manifestLoad,
       scenarios,
       ...(rateLimited !== undefined ? { rateLimited } : {}),
+      ...(promotion !== undefined ? { promotion } : {}),
       ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
       speedUp,
       ...(planningCpu !== undefined ? { planningCpu } : {}),
@@ -168,6 +171,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
         loadMs: manifestLoad.median.wallMs,
         ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
         ...(rateLimited !== undefined ? { rateLimited } : {}),
+        ...(promotion !== undefined ? { promotion } : {}),
         ...(planningCpu !== undefined ? { planningCpu } : {}),
         memory: memory.points,
         retainedFitR2: memory.retainedFitR2,

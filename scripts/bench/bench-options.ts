@@ -14,6 +14,8 @@ export interface BenchOptions {
   readonly baselineFromEmpty: boolean;
   /** Requests per second of the rate-limited plan; 0 leaves it out. */
   readonly rateLimit: number;
+  /** Runs of the promotion from a test group to a production group; 0 leaves it out. */
+  readonly promotionRuns: number;
   /** Group size of the in-process planning-CPU measurement; 0 leaves it out. */
   readonly cpuMerchants: number;
   /** More group sizes for the memory line (the main size is always one), seeded through the API. */
@@ -49,6 +51,8 @@ Measurement:
                            the default size: about 3 more minutes)
   --rate-limit <rps>       Requests per second the simulator admits in the rate-limited plan of an
                            unchanged group (default 100; 0: not run)
+  --promotion-runs <n>     Runs of promote --from test --to production between two seeded groups
+                           (production drifted 1%), against a plan of each (default --runs; 0: none)
   --cpu-merchants <n>      Group size of the planning-CPU measurement, no I/O (default 10000; 0: none)
   --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
                            the API and planned --runs times without latency (default 1000,10000; "":
@@ -84,6 +88,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         'baseline-runs': { type: 'string' },
         'baseline-from-empty': { type: 'boolean', default: false },
         'rate-limit': { type: 'string' },
+        'promotion-runs': { type: 'string' },
         'cpu-merchants': { type: 'string' },
         'memory-merchants': { type: 'string' },
         out: { type: 'string' },
@@ -114,6 +119,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     baselineRuns: intFlag('baseline-runs', values['baseline-runs'], 0) ?? 1,
     baselineFromEmpty: values['baseline-from-empty'] || quick,
     rateLimit: intFlag('rate-limit', values['rate-limit'], 0) ?? 100,
+    promotionRuns: intFlag('promotion-runs', values['promotion-runs'], 0) ?? intFlag('runs', values.runs, 1) ?? (quick ? 1 : 3),
     cpuMerchants: intFlag('cpu-merchants', values['cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
     memoryMerchants: values['memory-merchants'] !== undefined ? sizeList('memory-merchants', values['memory-merchants']) : quick ? [100, 200] : [1000, 10_000],
     out: values.out,

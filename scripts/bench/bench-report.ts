@@ -3,6 +3,7 @@ import type { GroupSize } from './group-shape.js';
 import { ratioWithoutLoad, type Scenario } from './lower-bound.js';
 import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
+import type { PromotionFigures } from './promotion.js';
 import type { RateLimitedFigures } from './rate-limited.js';
 import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
 import { RATIO_TARGET, readsOverBareClient, type LoadBudget } from './targets.js';
@@ -39,6 +40,8 @@ export interface BenchResult {
   readonly scenarios: readonly ScenarioResult[];
   /** The unchanged plan against the simulator's rate limit (absent with --rate-limit 0). */
   readonly rateLimited?: RateLimitedFigures;
+  /** promote --from test --to production between two seeded groups, against a plan of each (absent with --promotion-runs 0). */
+  readonly promotion?: PromotionFigures;
   /** The unchanged plan's reads by a bare undici client at the measured parallelism (absent when `mid` is set). */
   readonly bareReads?: BareReadFigures;
   /** Median wall time at parallelism 1 ÷ at the measured parallelism, per scenario. */
@@ -143,6 +146,7 @@ export function formatReport(result: BenchResult): string {
   }
   out.push(table(['scenario', 'par.', 'wall (median)', 'requests', 'lower bound', 'ratio', 'ratio w/o load', 'peak RSS', 'CPU', 'speed-up vs par. 1'], rows));
   out.push('', formatManifestLoad(result.manifestLoad));
+  if (result.promotion !== undefined) out.push(formatPromotion(result.promotion));
   out.push('"ratio w/o load" subtracts the load from the wall time: the part of the run the lower bound describes.');
   if (limited !== undefined) {
     out.push(
@@ -245,4 +249,15 @@ export function formatReport(result: BenchResult): string {
     for (const line of result.requestMismatches) out.push(`  ${line}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The promotion's line: its requests against a plan of each environment's, and its wall time beside theirs. */
+function formatPromotion(p: PromotionFigures): string {
+  const { test, production } = p.plans;
+  return (
+    `Promotion (promote --from test --to production, production drifted; median of ${p.runs.length}, parallelism ${p.parallelism}): ` +
+    `${p.median.requests} requests against ${p.boundRequests} for a plan of each (test ${test.requests}, production ${production.requests}), ` +
+    `${formatRatio(p.requestRatio)}; ${formatMs(p.median.wallMs)} against ${formatMs(test.wallMs + production.wallMs)} for the two plans one after the other ` +
+    `(${formatRatio(p.wallRatio)}), peak RSS ${formatMb(p.median.maxRssKb)}.`
+  );
 }

@@ -40,6 +40,8 @@ export interface ScenarioContext {
   readonly manifestDir: string;
   readonly latencyMs: number;
   readonly cwd: string;
+  /** The benchmark's scratch directory (removed at the end). */
+  readonly workDir: string;
   /** A fresh group id for each group the benchmark fills. */
   readonly nextGroupId: () => string;
   readonly log: (line: string) => void;

@@ -13,6 +13,7 @@ import type { GroupSize } from './group-shape.js';
 import type { Scenario } from './lower-bound.js';
 import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
+import type { PromotionFigures } from './promotion.js';
 import type { RateLimitedFigures } from './rate-limited.js';
 import type { ScenarioResult } from './scenarios.js';
 
@@ -42,6 +43,7 @@ export interface TargetInputs {
   /** The unchanged plan's reads sent by undici alone, in the same run (absent when not measured). */
   readonly bareReads?: BareReadFigures;
   readonly rateLimited?: RateLimitedFigures;
+  readonly promotion?: PromotionFigures;
   readonly planningCpu?: PlanningCpuFigures;
   readonly memory?: readonly MemoryPoint[];
   /** R² of the straight line through the retained heap at each size. */
@@ -109,6 +111,15 @@ export function checkTargets(inputs: TargetInputs): TargetCheck[] {
       target: `plan, unchanged ${PLAN_TARGET_MERCHANTS}-merchant group at ${limited.rateLimit} requests/s: <= ${RATE_LIMITED_RATIO_TARGET}x requests / rate`,
       measured: `${ratio(limited.ratio)} (${limited.median.rateLimited} answered 429)`,
       met: atPlanSize ? limited.ratio <= RATE_LIMITED_RATIO_TARGET : undefined,
+    });
+  }
+
+  const promotion = inputs.promotion;
+  if (promotion !== undefined) {
+    checks.push({
+      target: `promotion of the ${inputs.group.merchants}-merchant group: each group read once, requests <= a plan of each (${promotion.boundRequests})`,
+      measured: `${promotion.median.requests} (${ratio(promotion.requestRatio)})`,
+      met: promotion.median.requests <= promotion.boundRequests,
     });
   }
 
