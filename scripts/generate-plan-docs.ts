@@ -60,6 +60,9 @@ export const SECTIONS: readonly Section[] = [
   { pointer: '/properties/summary', title: 'summary', where: '`summary`' },
   { pointer: '/properties/warnings/items', title: 'warnings', where: 'each item of `warnings`' },
   { pointer: '/$defs/unsettledBatch', title: 'An unsettled batch', where: "each item of a blocked entry's or a warning's `batches`" },
+  { pointer: '/$defs/promotion', title: 'promotion', where: "a promotion's `promotion` (`paycfg promote`)" },
+  { pointer: '/$defs/environment', title: 'An environment', where: "a promotion's `from` and `to`" },
+  { pointer: '/$defs/evidence', title: 'evidence', where: "a promotion's change's or blocked change's `evidence`" },
 ];
 
 /**

@@ -96,3 +96,6 @@ export {
 } from './journal/index.js';
 export { BaseManifestError } from './workflow/base-manifest.js';
 export type { ChangeOrigin } from './plan/origin.js';
+export { promote, PromotionError, SourceManifestError, type PromoteOptions, type PromotionPlan, type PromotionSide } from './promote/index.js';
+export type { ChangeEvidence, PlanPromotion, ProvenEvidence, UnprovenEvidence, UnprovenReason } from './plan/promotion.js';
+export type { PromotionRecord, RunPromotion } from './journal/index.js';

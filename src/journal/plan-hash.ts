@@ -11,7 +11,9 @@ import { redactedChanges } from '../render/redact.js';
  * - `changes`, each whole (address, action, step, live id, fields before and after, patch,
  *   dependencies), in plan order, which the run follows where it can;
  * - `blocked` and `summary`: what it leaves undone, and its counts;
- * - `targets` of a partial plan.
+ * - `targets` of a partial plan;
+ * - a promotion's `promotion` (source and target environments, whether unproven changes were
+ *   allowed) and each change's `evidence`: what was approved is that change, proven so.
  * The `origin` labels of `plan --base` are left out of changes and blocked changes alike.
  * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
  * wording but change nothing that is done; and every secret value: the plan is redacted first
@@ -33,6 +35,7 @@ export function planHash(plan: Plan): string {
     blocked: plan.blocked.map((entry) => withoutOrigin(documentBlock(entry))),
     summary: plan.summary,
     ...(plan.targets !== undefined ? { targets: plan.targets } : {}),
+    ...(plan.promotion !== undefined ? { promotion: plan.promotion } : {}),
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
 }

@@ -49,6 +49,15 @@ const recordSchema = z.discriminatedUnion('type', [
     interrupted: z.boolean(),
     notStarted: z.array(z.string()),
   }),
+  z.looseObject({
+    ...base,
+    type: z.literal('promotion'),
+    from: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
+    to: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
+    planHash: z.string(),
+    allowedUnproven: z.boolean(),
+    changes: z.array(z.looseObject({ address: z.string(), action: z.string(), evidence: z.looseObject({ status: z.string() }) })),
+  }),
 ]);
 
 /**

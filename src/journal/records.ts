@@ -1,4 +1,6 @@
+import type { EnvironmentIdentity } from '../environments/types.js';
 import type { Action } from '../plan/plan.js';
+import type { ChangeEvidence } from '../plan/promotion.js';
 
 /**
  * The records of a journal (`apply --journal FILE`), one JSON object a line. The format is public:
@@ -151,4 +153,24 @@ export interface RunEndRecord extends RecordBase {
   readonly durationMs: number;
 }
 
-export type JournalRecord = RunStartRecord | ChangeRecord | RunEndRecord;
+/**
+ * Written right after the run-start record of an apply of a promotion plan (`paycfg promote -o`):
+ * the change record an auditor asks for (PCI DSS 6.5.1: each change's approval and testing
+ * documented): where the changes were tried and where they go, the plan approved, and each change
+ * with the evidence that it is live in the source (the source journal's run and plan hash where
+ * known), or that it goes ahead without it. Who and when are the run's (`actor`, `time`).
+ */
+export interface PromotionRecord extends RecordBase {
+  readonly type: 'promotion';
+  readonly from: EnvironmentIdentity;
+  readonly to: EnvironmentIdentity;
+  /** The promotion plan's hash, as in the run-start record. */
+  readonly planHash: string;
+  /** `--allow-unproven` was given: changes without evidence went ahead. */
+  readonly allowedUnproven: boolean;
+  readonly actor: Actor | null;
+  /** Every change the run is to make, in plan order, with its evidence. */
+  readonly changes: readonly { readonly address: string; readonly action: Action; readonly evidence: ChangeEvidence }[];
+}
+
+export type JournalRecord = RunStartRecord | ChangeRecord | RunEndRecord | PromotionRecord;

@@ -2,7 +2,8 @@ import { stringifyJson, showControls } from '../util/visible-text.js';
 import type { ReadJournal, TornLine } from './reader.js';
 import type { RunSource } from './records.js';
 import { shortPlanHash } from './plan-hash.js';
-import { summariseJournal, type JournalRun } from './summary.js';
+import { evidenceNote } from '../render/evidence-wording.js';
+import { summariseJournal, type JournalRun, type RunPromotion } from './summary.js';
 
 /**
  * A journal summarised for people (text, Markdown) and programs (JSON). A journal may come from
@@ -73,6 +74,10 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
     lines.push(`  source   ${sourceText(run.source)}`);
     lines.push(`  git      ${gitText(run)}`);
     if (run.error !== undefined) lines.push(`  error    ${t(run.error.code)}: ${t(run.error.message)}`);
+    if (run.promotion !== undefined) {
+      lines.push(`  promoted ${t(promotionText(run.promotion))}`);
+      for (const change of run.promotion.changes) lines.push(`    evidence of ${change.action} ${t(change.address)}: ${t(evidenceNote(change.evidence, run.promotion))}`);
+    }
     for (const change of run.changes) {
       const what = change.outcome === 'done' ? (change.detail !== undefined && change.detail !== '' ? `: ${t(change.detail)}` : '') : '';
       if (change.outcome === 'failed') continue;
@@ -87,6 +92,13 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
   }
   for (const torn of journal.torn) lines.push('', tornText(file, torn));
   return `${lines.join('\n')}\n`;
+}
+
+/** `from test (group G-… at …) to production (group G-… at …)`, and whether unproven changes were allowed. */
+function promotionText(promotion: RunPromotion): string {
+  const { from, to } = promotion;
+  const allowed = promotion.allowedUnproven ? '; unproven changes allowed (--allow-unproven)' : '';
+  return `from ${from.name} (group ${from.groupId} at ${from.baseUrl}) to ${to.name} (group ${to.groupId} at ${to.baseUrl})${allowed}`;
 }
 
 function tornText(file: string, torn: TornLine): string {
@@ -127,8 +139,12 @@ export function renderJournalMarkdown(file: string, journal: ReadJournal): strin
   }
   for (const run of runs) {
     const changed = run.changes.filter((c) => c.outcome === 'done');
-    if (run.failures.length === 0 && changed.length === 0 && run.notStarted.length === 0 && run.error === undefined) continue;
+    if (run.failures.length === 0 && changed.length === 0 && run.notStarted.length === 0 && run.error === undefined && run.promotion === undefined) continue;
     lines.push('', `#### Run ${md(run.id)}`, '');
+    if (run.promotion !== undefined) {
+      lines.push(`- promotion ${md(promotionText(run.promotion))}`);
+      for (const change of run.promotion.changes) lines.push(`  - evidence of ${change.action} ${md(change.address)}: ${md(evidenceNote(change.evidence, run.promotion))}`);
+    }
     for (const change of changed) lines.push(`- ${change.action} ${change.movedFrom !== undefined ? `${md(change.movedFrom)} → ` : ''}${md(change.address)}${change.detail !== undefined && change.detail !== '' ? `: ${md(change.detail)}` : ''}`);
     for (const failure of run.failures) {
       const code = failure.serviceCode !== undefined ? `service code ${failure.serviceCode}` : md(failure.code);

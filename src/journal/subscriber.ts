@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ApplyEvent, ApplyResult, ChangeOutcome } from '../apply/execute-plan.js';
 import { PACKAGE_VERSION } from '../package-files.js';
 import type { Change, Plan } from '../plan/plan.js';
+import { evidenceOf, type ChangeEvidence } from '../plan/promotion.js';
 import { showControls } from '../util/visible-text.js';
 import { JournalError } from './errors.js';
 import { planHash as hashOfPlan } from './plan-hash.js';
-import { JOURNAL_FORMAT_VERSION, type ChangeRecord, type GitContext, type RunEndRecord, type RunSource, type RunStartRecord } from './records.js';
+import { JOURNAL_FORMAT_VERSION, type ChangeRecord, type GitContext, type PromotionRecord, type RunEndRecord, type RunSource, type RunStartRecord } from './records.js';
 import { failureOf, journalText, type JournalText } from './scrub-text.js';
 import { actorOf, gitContext, type LocatedSource } from './sources.js';
 import type { Journal } from './writer.js';
@@ -81,6 +82,29 @@ function changeRecordOf(base: { run: string; time: string }, change: Pick<Change
   };
 }
 
+/** The promotion record of a run that carries out a promotion's plan; undefined for any other plan. */
+function promotionRecordOf(start: RunStartRecord, plan: Plan, clean: JournalText): PromotionRecord | undefined {
+  if (plan.promotion === undefined) return undefined;
+  const identity = (environment: { name: string; baseUrl: string; groupId: string }) => ({ name: clean(environment.name), baseUrl: clean(environment.baseUrl), groupId: clean(environment.groupId) });
+  const changes: { address: string; action: Change['action']; evidence: ChangeEvidence }[] = [];
+  for (const change of plan.changes) {
+    const evidence = evidenceOf(change);
+    if (evidence !== undefined) changes.push({ address: clean(change.address), action: change.action, evidence });
+  }
+  return {
+    journalVersion: JOURNAL_FORMAT_VERSION,
+    type: 'promotion',
+    run: start.run,
+    time: start.time,
+    from: identity(plan.promotion.from),
+    to: identity(plan.promotion.to),
+    planHash: start.planHash,
+    allowedUnproven: plan.promotion.allowedUnproven,
+    actor: start.actor,
+    changes,
+  };
+}
+
 type EndedChange =
   | { readonly outcome: 'done'; readonly detail: string; readonly createdId?: string; readonly adopted?: true; readonly durationMs?: number }
   | { readonly outcome: 'failed'; readonly error: unknown; readonly durationMs?: number }
@@ -136,6 +160,9 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     planned: plan.changes.map((c) => ({ address: clean(c.address), action: c.action })),
   };
   await journal.append(start);
+  // A promotion's plan is recorded as one, right after the start: approved and tested, before any change.
+  const promotion = promotionRecordOf(start, plan, clean);
+  if (promotion !== undefined) await journal.append(promotion);
   await journal.sync();
 
   const recorded = new Set<string>();

@@ -1,5 +1,5 @@
 import type { Action } from '../plan/plan.js';
-import type { Actor, ChangeFailure, ChangeRecord, GitContext, JournalRecord, RunSource, RunStartRecord, RunSummary } from './records.js';
+import type { Actor, ChangeFailure, ChangeRecord, GitContext, JournalRecord, PromotionRecord, RunSource, RunStartRecord, RunSummary } from './records.js';
 
 /**
  * How a run ended, as a word:
@@ -54,12 +54,18 @@ export interface JournalRun {
   readonly changes: RunChange[];
   readonly failures: RunFailure[];
   readonly notStarted: readonly string[];
+  /** The run carried out a promotion's plan: its promotion record (environments, evidence of each change). */
+  readonly promotion?: RunPromotion;
 }
+
+/** A promotion record as a run's summary has it. */
+export type RunPromotion = Pick<PromotionRecord, 'from' | 'to' | 'planHash' | 'allowedUnproven' | 'changes'>;
 
 interface Collected {
   start?: RunStartRecord;
   end?: Extract<JournalRecord, { type: 'run-end' }>;
   changes: ChangeRecord[];
+  promotion?: PromotionRecord;
 }
 
 function statusOf({ end }: Collected, counts: RunSummary): RunStatus {
@@ -79,9 +85,10 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
     if (record.type === 'run-start') run.start = record;
     else if (record.type === 'run-end') run.end = record;
     else if (record.type === 'change') run.changes.push(record);
+    else if (record.type === 'promotion') run.promotion = record;
   }
   return [...runs].map(([id, run]) => {
-    const { start, end, changes } = run;
+    const { start, end, changes, promotion } = run;
     const tally = (outcome: ChangeRecord['outcome']): number => changes.filter((c) => c.outcome === outcome).length;
     const counts: RunSummary = end?.summary ?? { done: tally('done'), failed: tally('failed'), skipped: tally('skipped'), notStarted: 0, blocked: start?.plan.blocked ?? 0 };
     return {
@@ -115,6 +122,9 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
       })),
       failures: changes.filter((c) => c.outcome === 'failed').map((c) => ({ address: c.address, action: c.action, ...(c.error ?? { code: 'UNKNOWN', message: '' }) })),
       notStarted: end?.notStarted ?? [],
+      ...(promotion !== undefined
+        ? { promotion: { from: promotion.from, to: promotion.to, planHash: promotion.planHash, allowedUnproven: promotion.allowedUnproven, changes: promotion.changes } }
+        : {}),
     };
   });
 }

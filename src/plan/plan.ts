@@ -2,6 +2,7 @@ import type { Operation } from 'fast-json-patch';
 import type { ChangeImpact } from '../impact/types.js';
 import type { Address, Kind } from '../model/kinds.js';
 import type { ChangeOrigin } from './origin.js';
+import type { ChangeEvidence, PlanPromotion } from './promotion.js';
 
 /**
  * The plan is a plain value: renderers read it, `apply` executes it, `--json` prints it and
@@ -71,6 +72,8 @@ export interface Change {
   readonly impact?: ChangeImpact;
   /** With `plan --base`: whether the change under review brings it, or it reverts a change made outside paycfg (plan/origin.ts). */
   readonly origin?: ChangeOrigin;
+  /** On a promotion's plan (`paycfg promote`): whether the same change is live in the source environment, and since when (plan/promotion.ts). */
+  readonly evidence?: ChangeEvidence;
 }
 
 /**
@@ -122,10 +125,11 @@ export interface PlanWarning {
  * - `in-use`: the service would refuse it, since something the manifest does not manage still uses the record;
  * - `protected`: the record matches the manifest's `protect:` list (`pattern` says which entry);
  * - `dependency`: it must wait for another blocked change (`blockers` names it);
- * - `unsettled`: money not yet settled (an open or failed settlement batch, `batches` lists them) routes through the record.
+ * - `unsettled`: money not yet settled (an open or failed settlement batch, `batches` lists them) routes through the record;
+ * - `unproven`: a promotion's change with no evidence that it is live in the source environment (`evidence` says why).
  * Later kinds are added to this list, never renamed.
  */
-export type BlockCause = 'in-use' | 'protected' | 'dependency' | 'unsettled';
+export type BlockCause = 'in-use' | 'protected' | 'dependency' | 'unsettled' | 'unproven';
 
 /** An unsettled settlement batch as a blocked change or a warning names it: enough to find and settle it. */
 export interface UnsettledBatch {
@@ -155,6 +159,8 @@ export interface BlockedChange {
   readonly blockers: string[];
   /** With `plan --base`, as on a change. */
   readonly origin?: ChangeOrigin;
+  /** On a promotion's plan: the evidence of the change it holds back (with cause `unproven`, why it is not proven). */
+  readonly evidence?: ChangeEvidence;
 }
 
 /** The address of a replacement's step on a record: `<record>#old`, `<record>#detach`. */
@@ -203,6 +209,8 @@ export interface Plan {
    * the plan, the journal of the apply that carries the plan out records the same one.
    */
   readonly planHash?: string;
+  /** Set on a promotion's plan (`paycfg promote`): the environment its evidence comes from and the one it applies to. */
+  readonly promotion?: PlanPromotion;
 }
 
 /**

@@ -24,7 +24,8 @@ export function publishedPlan(plan: RedactedPlan): PublishedPlan {
 
 /**
  * The order a change's own keys are printed in: what it is (and, renamed in place, what it was),
- * then what it does, then why (and, with a base manifest, where it comes from: plan/origin.ts).
+ * then what it does, then why (and, with a base manifest, where it comes from: plan/origin.ts; in a
+ * promotion, its evidence from the source environment: plan/promotion.ts).
  */
 const CHANGE_KEYS: readonly string[] = [
   'address',
@@ -43,6 +44,7 @@ const CHANGE_KEYS: readonly string[] = [
   'dependsOn',
   'reason',
   'origin',
+  'evidence',
   'notes',
   'impact',
 ];

@@ -12,6 +12,7 @@ import type { DesiredState, LiveState } from '../model/state.js';
 import { planHash } from '../journal/plan-hash.js';
 import type { Plan, PublishedPlan } from './plan.js';
 import { planDocument } from './plan-document.js';
+import { promotionMatchesPlan, type SavedPromotion } from './promotion.js';
 
 /**
  * A plan saved by `plan --out` and carried out later by `apply PLANFILE`. It holds the plan with
@@ -103,6 +104,12 @@ export interface SavedPlan {
    * shown to reviewers, covers only what the plan does. Absent from files saved before it existed.
    */
   readonly scopeHash?: string;
+  /**
+   * A promotion's plan (`paycfg promote -o`): the source and target environments, whether unproven
+   * changes were allowed, and each change's evidence by address, for the journal of its apply.
+   * Absent from any other saved plan.
+   */
+  readonly promotion?: SavedPromotion;
 }
 
 const savedPlanSchema = z.looseObject({
@@ -133,6 +140,14 @@ const savedPlanSchema = z.looseObject({
   safety: z.object({ maxDeletes: z.number().int().min(0).optional(), maxAffectedTerminals: z.number().int().min(0).optional() }).optional(),
   planHash: z.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
   scopeHash: z.string().regex(/^sha256:[0-9a-f]{64}$/).optional(),
+  promotion: z
+    .looseObject({
+      from: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
+      to: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
+      allowedUnproven: z.boolean(),
+      evidence: z.record(z.string(), z.looseObject({ status: z.enum(['proven', 'unproven']) })),
+    })
+    .optional(),
 });
 
 /** SavedPlan.scopeHash of a scope. */
@@ -253,6 +268,12 @@ export function parseSavedPlan(data: unknown, source: string): SavedPlan {
   if (saved.scopeHash !== undefined && scopeHash(saved.scope) !== saved.scopeHash) {
     throw new SavedPlanError(
       `${source} was edited after it was saved: its scope (what apply reads, and the moves it re-keys the live group by) no longer has the hash it was saved with (${saved.scopeHash}). Make a new plan with \`paycfg plan --out\`.`,
+    );
+  }
+  // The promotion beside the plan is what its apply's journal records: it must say what the hashed plan says.
+  if (saved.promotion !== undefined && (saved.planHash === undefined || !promotionMatchesPlan(saved.promotion, saved.plan))) {
+    throw new SavedPlanError(
+      `${source} was edited after it was saved: its promotion (environments, evidence) no longer says what its plan says. Make a new promotion plan with \`paycfg promote -o\`.`,
     );
   }
   return saved;

@@ -202,6 +202,14 @@ function listsNotManaged(mine: readonly UnmanagedResource[], unread: UnreadDevic
  * blocked one shares its cause). One blocked change is "it", several "them".
  */
 export function blockedWhy(plan: Plan): string {
+  // A promotion holds back what it has no evidence for; the other causes are said as in any plan.
+  if (plan.promotion !== undefined && plan.blocked.some((b) => b.cause === 'unproven')) {
+    const source = plan.promotion.from.name;
+    const others = plan.blocked.filter((b) => b.cause !== 'unproven' && b.cause !== 'dependency');
+    if (others.length > 0) return `${blockedWhy({ ...plan, promotion: undefined, blocked: others })}, and no evidence shows the others live in ${source}`;
+    if (!plan.blocked.some((b) => b.cause === 'dependency')) return `no evidence shows ${plan.blocked.length === 1 ? 'it' : 'them'} live in ${source}`;
+    return `no evidence shows some live in ${source}, and the others wait for them`;
+  }
   // Read as words: a plan saved by a later version may name a cause this one does not list.
   const causes = new Set<string>(plan.blocked.map((b) => b.cause));
   const protectedOnes = causes.has('protected');

@@ -21,6 +21,8 @@ import {
 import { batchLines, blockersBesideBatches, impactLine, touchesTraffic, type WithBatches, type WithImpact } from './impact-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
 import { changeLines, movedFromOf, type BlockLine } from './render-text.js';
+import { allowedUnprovenSentence, evidenceInBrief, promotionLine, unprovenAddresses } from './evidence-wording.js';
+import { evidenceOf } from '../plan/promotion.js';
 import { visiblePlan } from './visible-plan.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
@@ -168,7 +170,9 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
       '',
       `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}${throughApi(plan)}`,
       '',
+      ...(plan.promotion !== undefined ? [inline(promotionLine(plan.promotion)), ''] : []),
       ...revertLines(plan),
+      ...unprovenLines(plan),
       ...(kind === 'plan' && plan.planHash !== undefined ? [`<sub>${inline(planHashLine(plan.planHash))}</sub>`, ''] : []),
     ],
   };
@@ -202,15 +206,19 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
   const reordered = groups.some((g, n) => g.changes.some((change, i) => change !== inPlanOrder[n]!.changes[i]));
   const impacts = changes.map((change) => impactLine(change as WithImpact));
   const impactColumn = impacts.some((line) => line !== undefined);
-  const tableHead = impactColumn ? ['| | change | impact | reason |', '|---|---|---|---|'] : ['| | change | reason |', '|---|---|---|'];
+  const { promotion } = plan;
+  // The first column, the action's symbol, has no name.
+  const columns = ['change', ...(impactColumn ? ['impact'] : []), ...(promotion !== undefined ? ['evidence'] : []), 'reason'];
+  const tableHead = [`| |${columns.map((column) => ` ${column} |`).join('')}`, `|---|${columns.map(() => '---|').join('')}`];
   const table: Section = {
     entries: changes.map((change, i) => {
       const symbol = change.step === 'replace-old' ? SYMBOL.delete : SYMBOL[change.action];
       const warned = warningsAbout(plan, change.address).length > 0 ? ' ⚠️' : '';
       const impact = impactColumn ? ` ${inline(impacts[i] ?? '')} |` : '';
+      const evidence = promotion !== undefined ? ` ${inline(evidenceInBrief(evidenceOf(change), promotion))} |` : '';
       const movedFrom = movedFromOf(change);
       const shownAddress = movedFrom !== undefined ? `${code(`${movedFrom} → ${change.address}`, true)} (moved)` : code(change.address, true);
-      return `| ${symbol}${warned} | ${shownAddress} |${impact} ${inline(change.reason)} |`;
+      return `| ${symbol}${warned} | ${shownAddress} |${impact}${evidence} ${inline(change.reason)} |`;
     }),
     layout(shown, left) {
       if (!drift) return [inline(kind === 'drift' ? verdict : noChangeLine(plan))];
@@ -227,7 +235,7 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
     },
   };
 
-  const blocks = plan.changes.map((change) => changeLines(change, warningsAbout(plan, change.address), { wrapAt: MARKDOWN_WRAP_AT }).map(diffLine).join('\n'));
+  const blocks = plan.changes.map((change) => changeLines(change, warningsAbout(plan, change.address), { wrapAt: MARKDOWN_WRAP_AT }, promotion).map(diffLine).join('\n'));
   // A fence no line of the blocks can close: CommonMark closes one only with a run of backticks at least as long.
   const fence = '`'.repeat(Math.max(3, ...blocks.map((b) => longestBacktickRun(b) + 1)));
   const details: Section = {
@@ -297,6 +305,19 @@ function revertLines(plan: Plan): string[] {
   const named = reverted.slice(0, REVERTED_NAMED).map((address) => code(address));
   const more = reverted.length > named.length ? `, and ${reverted.length - named.length} more` : '';
   return [`**⚠️ ${revertSentence(reverted.length)}:** ${named.join(', ')}${more}. Make sure that is wanted, or bring the manifest in line with the live group first.`, ''];
+}
+
+/**
+ * The warning at the top of a promotion plan made with --allow-unproven whose changes go ahead
+ * without evidence: said plainly, the records named (the first ten, then counted).
+ */
+function unprovenLines(plan: Plan): string[] {
+  if (plan.promotion === undefined) return [];
+  const unproven = unprovenAddresses(plan);
+  if (unproven.length === 0) return [];
+  const named = unproven.slice(0, REVERTED_NAMED).map((address) => code(address));
+  const more = unproven.length > named.length ? `, and ${unproven.length - named.length} more` : '';
+  return [`**⚠️ ${inline(allowedUnprovenSentence(unproven.length, plan.promotion.from.name))}:** ${named.join(', ')}${more}.`, ''];
 }
 
 function capitalised(text: string): string {

@@ -18,6 +18,8 @@ import {
   planHashLine,
 } from './plan-wording.js';
 import { changesByOrigin, hasOrigins, ORIGIN_DETAIL, ORIGIN_HEADING, originNote, originOf, revertedAddresses, revertSentence } from './origin-wording.js';
+import { allowedUnprovenSentence, evidenceNote, promotionLine, unprovenAddresses } from './evidence-wording.js';
+import { evidenceOf, type PlanPromotion } from '../plan/promotion.js';
 import type { Style } from './style.js';
 import { visiblePlan, visibleRecordAddress } from './visible-plan.js';
 
@@ -71,7 +73,7 @@ const ROW_MARK_ACTION: Record<Row['mark'], Change['action'] | undefined> = { '+'
  * plan also lists together), why it exists, the service's side effects and what it waits for. `change` and `warnings` must come from a plan already made public and visible
  * (publicPlan, visiblePlan); the key, left raw there, is quoted as JSON.
  */
-export function changeLines(change: Change, warnings: readonly PlanWarning[] = [], options: RowOptions = {}): BlockLine[] {
+export function changeLines(change: Change, warnings: readonly PlanWarning[] = [], options: RowOptions = {}, promotion?: PlanPromotion): BlockLine[] {
   const action = change.step === 'replace-old' ? 'delete' : change.action;
   const symbol = change.step === 'replace-old' ? '-' : SYMBOL[change.action];
   const lines: BlockLine[] = [
@@ -95,6 +97,8 @@ export function changeLines(change: Change, warnings: readonly PlanWarning[] = [
   for (const w of warnings) lines.push({ markCol: 2, mark: '', text: `warning: ${w.message}`, tone: 'warning' });
   const origin = originOf(change);
   if (origin !== undefined) lines.push({ markCol: 2, mark: '', text: `origin: ${originNote(origin)}`, tone: origin === 'intended' ? 'dim' : 'warning' });
+  const evidence = promotion === undefined ? undefined : evidenceOf(change);
+  if (evidence !== undefined) lines.push({ markCol: 2, mark: '', text: `evidence: ${evidenceNote(evidence, promotion!)}`, tone: evidence.status === 'proven' ? 'dim' : 'warning' });
   lines.push({ markCol: 2, mark: '', text: `reason: ${change.reason}`, tone: 'dim' });
   for (const note of change.notes) lines.push({ markCol: 2, mark: '', text: `note: ${note}`, tone: 'dim' });
   if (change.dependsOn.length > 0) lines.push({ markCol: 2, mark: '', text: `after: ${change.dependsOn.join(', ')}`, tone: 'dim' });
@@ -112,8 +116,8 @@ function textLine(line: BlockLine, style: Style): string {
 }
 
 /** One change block, from a plan already made public and visible (as renderPlanText does). */
-export function renderChange(change: Change, style: Style, warnings: readonly PlanWarning[] = []): string {
-  return changeLines(change, warnings).map((line) => textLine(line, style)).join('\n');
+export function renderChange(change: Change, style: Style, warnings: readonly PlanWarning[] = [], promotion?: PlanPromotion): string {
+  return changeLines(change, warnings, {}, promotion).map((line) => textLine(line, style)).join('\n');
 }
 
 /** How many lines of the unmanaged list the text shows before counting the rest: `--json` has them all. */
@@ -132,11 +136,13 @@ export interface TextOptions {
 export function renderPlanText(input: PublishedPlan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
   const plan = visiblePlan(input);
   const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}${throughApi(plan)}`, ''];
+  const { promotion } = plan;
+  if (promotion !== undefined) out.push(promotionLine(promotion), '');
   if (plan.changes.length > 0 && hasOrigins(plan)) {
     out.push('paycfg will perform the following actions, grouped by where they come from (compared with the base manifest); apply runs them in the order their `after:` lines allow:', '');
     for (const group of changesByOrigin(plan.changes)) {
       out.push(style.bold(`${ORIGIN_HEADING[group.origin]} (${group.changes.length}): ${ORIGIN_DETAIL[group.origin]}.`), '');
-      for (const change of group.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address)), '');
+      for (const change of group.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address), promotion), '');
     }
   } else if (plan.changes.length > 0) {
     out.push(
@@ -145,11 +151,13 @@ export function renderPlanText(input: PublishedPlan, style: Style, kind: ReportK
         : 'The live group differs from the manifest. `paycfg apply` would make these changes, in this order:',
       '',
     );
-    for (const change of plan.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address)), '');
+    for (const change of plan.changes) out.push(renderChange(change, style, warningsAbout(plan, change.address), promotion), '');
   }
   const warnings: { title: string; detail?: string }[] = [];
   const reverted = revertedAddresses(plan);
   if (reverted.length > 0) warnings.push({ title: `${revertSentence(reverted.length)}: ${reverted.join(', ')}` });
+  const unproven = promotion === undefined ? [] : unprovenAddresses(plan);
+  if (unproven.length > 0) warnings.push({ title: `${allowedUnprovenSentence(unproven.length, promotion!.from.name)}: ${unproven.join(', ')}` });
   if (plan.targets !== undefined && plan.targets.length > 0) warnings.push(targetingWarning(plan.targets));
   for (const w of plan.warnings ?? []) {
     const { address, message } = warningParts(w);

@@ -1,5 +1,6 @@
 import type { ChangeImpact } from '../impact/types.js';
 import type { Change, Plan, PlannedChange, PublishedPlan } from '../plan/plan.js';
+import type { ChangeEvidence, PlanPromotion, WithEvidence } from '../plan/promotion.js';
 import { addressOf } from '../model/kinds.js';
 import { showControls } from '../util/visible-text.js';
 import type { BatchView, WithBatches, WithImpact } from './impact-wording.js';
@@ -35,6 +36,7 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
       ...(typeof change.liveId === 'string' ? { liveId: t(change.liveId) } : {}),
       ...(change.merchant !== undefined ? { merchant: t(change.merchant) } : {}),
       ...((change as WithImpact).impact !== undefined ? { impact: visibleImpact((change as WithImpact).impact!, t) } : {}),
+      ...visibleEvidence(change, t),
     })),
     unmanaged: plan.unmanaged.map((u) => ({
       ...u,
@@ -53,8 +55,10 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
       reason: t(b.reason),
       blockers: b.blockers.map(t),
       ...visibleBatches(b as typeof b & WithBatches, t),
+      ...visibleEvidence(b, t),
     })),
     ...(plan.targets !== undefined ? { targets: plan.targets.map(t) } : {}),
+    ...(plan.promotion !== undefined ? { promotion: visiblePromotion(plan.promotion, t) } : {}),
     ...(plan.warnings !== undefined
       ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}), ...visibleBatches(w as typeof w & WithBatches, t) })) }
       : {}),
@@ -65,6 +69,34 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
 function visibleBatches(holder: WithBatches, t: (text: string) => string): { batches?: BatchView[] } {
   if (holder.batches === undefined) return {};
   return { batches: holder.batches.map((batch) => ({ ...batch, batchId: t(batch.batchId), currency: t(batch.currency) })) };
+}
+
+/** A promotion's evidence: its dates, run ids and plan hashes are read from the source's journal, a file that may come from anywhere. */
+function visibleEvidence(holder: WithEvidence, t: (text: string) => string): { evidence?: ChangeEvidence } {
+  const evidence = holder.evidence;
+  if (evidence === undefined) return {};
+  if (evidence.status === 'proven') {
+    return {
+      evidence: {
+        status: 'proven',
+        ...(evidence.since !== undefined ? { since: t(evidence.since) } : {}),
+        ...(evidence.run !== undefined ? { run: t(evidence.run) } : {}),
+        ...(evidence.planHash !== undefined ? { planHash: t(evidence.planHash) } : {}),
+      },
+    };
+  }
+  return {
+    evidence: {
+      ...evidence,
+      ...(evidence.fields !== undefined ? { fields: evidence.fields.map(t) } : {}),
+      ...(evidence.variables !== undefined ? { variables: evidence.variables.map(t) } : {}),
+    },
+  };
+}
+
+function visiblePromotion(promotion: PlanPromotion, t: (text: string) => string): PlanPromotion {
+  const identity = (e: PlanPromotion['from']): PlanPromotion['from'] => ({ name: t(e.name), baseUrl: t(e.baseUrl), groupId: t(e.groupId) });
+  return { from: identity(promotion.from), to: identity(promotion.to), allowedUnproven: promotion.allowedUnproven };
 }
 
 function visibleImpact(impact: ChangeImpact, t: (text: string) => string): ChangeImpact {

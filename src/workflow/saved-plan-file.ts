@@ -25,9 +25,18 @@ export type SavedPlanRun = Omit<PlanRun, 'plan'> & { readonly plan: PublishedPla
  * manifest given to --out by mistake must not be overwritten with a plan.
  */
 export async function writeSavedPlan(file: string, run: SavedPlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
+  await writeSavedPlanDocument(file, savedPlanOf(run), cwd, options);
+}
+
+/** The saved plan of a run, as writeSavedPlan writes it: with the manifest's safety limits. */
+export function savedPlanOf(run: SavedPlanRun): SavedPlan {
   const { maxDeletes, maxAffectedTerminals } = run.safeguards;
   const safety = { ...(maxDeletes !== undefined ? { maxDeletes } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
-  const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, safety });
+  return buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, safety });
+}
+
+/** Writes a saved plan already built (a promotion's, which keeps more beside its plan), as writeSavedPlan writes one. */
+export async function writeSavedPlanDocument(file: string, saved: SavedPlan, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
   await checkPlanDestination(file, cwd, options);
   const target = resolve(cwd, file);
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
