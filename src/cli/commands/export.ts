@@ -6,6 +6,7 @@ import { plural } from '../../util/text.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
+import { runExportAgainst } from './export-against.js';
 import { apiFlag, parallelismFlag, parseFlags } from '../parse-flags.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import { unmanagedSecretsLine, variableRows, variablesHeading } from '../../export/secret-wording.js';
@@ -31,6 +32,12 @@ devices without deviceAlias cannot be keyed: they are written commented out, wit
       help: "Manage the devices' admin passwords: write each deviceAdmin as a ${VARIABLE} reference (named on stderr) for you to set; the first apply sets each password to what its variable holds",
     },
     'assign-references': { type: 'boolean', help: 'Propose a providerReference for each merchant without one (written commented out: set it on the live merchant first)' },
+    against: {
+      type: 'string',
+      value: 'ENV',
+      help: "With --env: export that environment against ENV's manifests (already written): write only what differs, its values into the environments file, its own records into its own manifest",
+    },
+    'dry-run': { type: 'boolean', help: 'With --against: say what would be written, and write nothing' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
     color: noColorAccepted,
@@ -48,6 +55,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
   const parallelism = parallelismFlag('export', values.parallelism);
   const api = apiFlag('export', values.api);
+  if (values.against !== undefined) return runExportAgainst({ ...values, against: values.against }, io, { parallelism, api });
+  if (values['dry-run'] === true) throw new UsageError('paycfg export: --dry-run goes with --against (a plain export writes nothing without -o or --out-dir)');
   const target: ExportTarget =
     values['out-dir'] !== undefined
       ? { kind: 'directory', path: values['out-dir'], force: values.force }
