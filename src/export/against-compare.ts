@@ -112,11 +112,16 @@ export function compareShared(input: CompareInput): Comparison {
     const keyField = kind.keyField!;
     const toByKey = new Map<string, Record<string, unknown>>();
     for (const entry of input.to[list] as readonly Record<string, unknown>[]) toByKey.set(String(entry[keyField]), entry);
-    const fromKeys = new Set<string>();
+    // B's entries are matched with the shared ones only: one that A keeps in its own manifest is B's own too.
+    const sharedKeys = new Set<string>();
+    const ownKeys = new Set<string>();
     (input.from[list] as readonly Record<string, unknown>[]).forEach((entry, index) => {
       const key = String(entry[keyField]);
-      fromKeys.add(key);
-      if (!input.isShared(list, index)) return;
+      if (!input.isShared(list, index)) {
+        ownKeys.add(key);
+        return;
+      }
+      sharedKeys.add(key);
       const address = addressOf(kind.kind, key);
       const counterpart = toByKey.get(key);
       if (counterpart === undefined) {
@@ -134,7 +139,9 @@ export function compareShared(input: CompareInput): Comparison {
       }
     });
     for (const key of toByKey.keys()) {
-      if (!fromKeys.has(key)) own.push({ list, key, address: addressOf(kind.kind, key), reason: `only ${input.toName} has it` });
+      if (sharedKeys.has(key)) continue;
+      const address = addressOf(kind.kind, key);
+      own.push({ list, key, address, reason: ownKeys.has(key) ? `${input.fromName} has its own ${address} too` : `only ${input.toName} has it` });
     }
   }
 

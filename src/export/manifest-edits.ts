@@ -58,6 +58,11 @@ export function removeEntries(doc: Document, list: string, indices: readonly num
   if (seq === undefined) throw new InternalError(`no ${list} list to remove entries from`);
   const taken = [...new Set(indices)].sort((a, b) => a - b);
   const nodes = taken.map((index) => seq.items[index] as YamlNode);
+  // The yaml library keeps the comment above a block list's first entry on the list itself.
+  if (taken[0] === 0 && seq.flow !== true && seq.commentBefore != null) {
+    nodes[0]!.commentBefore = nodes[0]!.commentBefore == null ? seq.commentBefore : `${seq.commentBefore}\n${nodes[0]!.commentBefore}`;
+    seq.commentBefore = null;
+  }
   for (const index of taken.reverse()) seq.items.splice(index, 1);
   // A list emptied here stays a list: `merchants: []`, not a key with nothing under it.
   if (seq.items.length === 0 && seq.comment == null) seq.flow = true;
@@ -126,7 +131,11 @@ export function ensureGroup(doc: Document, group: string): boolean {
 /** Points the file's schema modeline (its first comment line, as export writes it) at `schemaRef`. */
 export function updateModeline(doc: Document, schemaRef: string): void {
   const pattern = /^ ?yaml-language-server: \$schema=\S*/;
-  for (const holder of [doc as { commentBefore?: string | null }, rootOf(doc)]) {
+  // The first comment of a file is the document's, or (with no blank line after it) its first key's.
+  const root = rootOf(doc);
+  const firstKey = root.items[0]?.key;
+  const holders: { commentBefore?: string | null }[] = [doc, root, ...(isScalar(firstKey) ? [firstKey] : [])];
+  for (const holder of holders) {
     const comment = holder.commentBefore;
     if (comment == null) continue;
     const lines = comment.split('\n');

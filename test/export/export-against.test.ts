@@ -200,6 +200,20 @@ describe('export --env production --against test: two live environments become o
     await expect(againstTest(root)).rejects.toThrow(ExportAgainstError);
     await expect(againstTest(root)).rejects.toThrow(/the own manifest of production, is not empty/);
   });
+
+  it('with force, run again on its own output, changes nothing: what each environment has alone is where it was', async () => {
+    const done = snapshot(root);
+    const again = await againstTest(root, { force: true });
+    expect(snapshot(root)).toEqual(done);
+    expect(again.templated).toEqual([]);
+    expect(again.moved).toEqual([]);
+    expect(again.values).toEqual([]);
+    expect(again.own.map((record) => [record.address, record.reason])).toEqual([
+      ['merchant/bistro-005', 'test has its own merchant/bistro-005 too'],
+      ['merchant/prod-003', 'only production has it'],
+    ]);
+    expect(again.written.map((path) => relative(root, path)).every((path) => path.startsWith('production'))).toBe(true);
+  });
 });
 
 describe('export --against: refusals', () => {

@@ -12,7 +12,7 @@ import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import { unmanagedSecretsLine, variableRows, variablesHeading } from '../../export/secret-wording.js';
 
 export const exportSyntax = {
-  usage: ['[-o FILE | --out-dir DIR] [flags]'],
+  usage: ['[-o FILE | --out-dir DIR] [flags]', '--env B --against A [--dry-run] [--force] [flags]'],
   description: `Writes a manifest of the live group: EMV configs, acquirer profiles, merchants with their
 bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no changes.
 Sends GET requests only: the service is never written to.
@@ -22,7 +22,14 @@ managed: plan and apply leave them as they are. With --manage-secrets each becom
 \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>} reference, listed at the end and on stderr, and the first
 apply sets each device's password to what its variable holds. A live group that holds the access token in any value is not
 exported at all: the error names each record and field. Merchants without providerReference and
-devices without deviceAlias cannot be keyed: they are written commented out, with what to do.`,
+devices without deviceAlias cannot be keyed: they are written commented out, with what to do.
+
+With --against A, environment B is exported against A's manifests, already written (the
+shared ones and A's own): B's live group is read once, and only what differs is written. A
+text field of a shared entry that differs becomes \${NAME}, with each environment's value in
+the environments file (a secret: a {env: B_NAME} source, never a value); what B has alone goes
+to B's own manifest, what A has alone moves from the shared manifests into A's own. Afterwards
+both environments plan with no change. See docs/export.md, "Two environments".`,
   flags: {
     out: { type: 'string', short: 'o', value: 'FILE', help: 'Write one manifest file (atomically); default: stdout. An existing FILE needs --force' },
     'out-dir': { type: 'string', value: 'DIR', help: 'Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml and merchants/<providerReference>.yaml' },
