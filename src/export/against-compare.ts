@@ -50,6 +50,8 @@ export interface SharedEntry {
   readonly address: string;
   readonly differences: readonly FieldDifference[];
   readonly uses: readonly VariableUse[];
+  /** What a reader should know about the entry, once it stays shared. */
+  readonly notices: readonly string[];
 }
 
 export interface MovedEntry {
@@ -101,7 +103,6 @@ class NotShareable {
 const LISTS: readonly ListName[] = TOP_LEVEL_KINDS.map((kind) => kind.manifest.list as ListName);
 
 export function compareShared(input: CompareInput): Comparison {
-  const notices: string[] = [];
   const candidates: SharedEntry[] = [];
   const moved: MovedEntry[] = [];
   const own: OwnEntry[] = [];
@@ -128,10 +129,10 @@ export function compareShared(input: CompareInput): Comparison {
         moved.push({ list, index, address, reason: `${input.toName} has no ${address}` });
         return;
       }
-      const walk = new EntryWalk(input, address, notices);
+      const walk = new EntryWalk(input, address);
       try {
         walk.entry(kind, entry, counterpart, [list, index], key);
-        candidates.push({ list, index, address, differences: walk.differences, uses: walk.uses });
+        candidates.push({ list, index, address, differences: walk.differences, uses: walk.uses, notices: walk.notices });
       } catch (error) {
         if (!(error instanceof NotShareable)) throw error;
         moved.push({ list, index, address, reason: error.reason });
@@ -176,7 +177,7 @@ export function compareShared(input: CompareInput): Comparison {
     shared,
     moved: moved.sort((a, b) => byList(a, b)),
     own: own.sort(byList),
-    notices: [...new Set(notices)],
+    notices: [...new Set(shared.flatMap((entry) => entry.notices))],
   };
 }
 
@@ -205,14 +206,14 @@ function conflictingNames(entries: readonly SharedEntry[], fromVariables: Readon
 class EntryWalk {
   readonly differences: FieldDifference[] = [];
   readonly uses: VariableUse[] = [];
+  readonly notices: string[] = [];
 
   constructor(
     private readonly input: CompareInput,
     private readonly topAddress: string,
-    private readonly notices: string[],
   ) {}
 
-  /** `path`: in A's merged manifest; `field`: inside the record `address`. */
+  /** A record (an entry, or a binding or device in it) against B's; `path` is its place in A's merged manifest. */
   entry(kind: AnyKindModule, from: Record<string, unknown>, to: Record<string, unknown>, path: ManifestPath, key: string, address = this.topAddress): void {
     const children = new Map(childrenOf(kind).map((child) => [child.manifest.list, child]));
     for (const [name, value] of Object.entries(from)) {

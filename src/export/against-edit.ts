@@ -126,8 +126,8 @@ export class AgainstEdits {
 
   private ownIntro(): string[] {
     return [
-      `What environment ${this.fromName} has alone: entries ${this.toName} lacks, or holds otherwise than a value can say.`,
-      `What both have is in the shared manifests (written by paycfg export --env ${this.toName} --against ${this.fromName}).`,
+      `What environment ${this.fromName} has alone: what ${this.toName} lacks, or holds otherwise than a value can say.`,
+      `What both have is in the shared manifests (paycfg export --env ${this.toName} --against ${this.fromName}).`,
     ];
   }
 

@@ -216,6 +216,42 @@ describe('export --env production --against test: two live environments become o
   });
 });
 
+describe('export --against with a file per part: shared.yaml, test.yaml, production.yaml', () => {
+  it('appends what test has alone to test.yaml, writes production.yaml, and both plan with no change', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'paycfg-two-env-files-'));
+    try {
+      writeFileSync(join(root, 'paycfg.environments.yaml'), environmentsYaml(urls(), 'files'));
+      const first = await exportGroup({ client: client('test'), target: { kind: 'file', path: 'shared.yaml' }, manageSecrets: true, cwd: root });
+      expect(first.diagnostics).toEqual([]);
+      const environments = resolvedEnvironments(root, urls(), PROCESS_ENV, 'files');
+      const run = await exportAgainst({ to: environments.production, from: environments.test, client: client('production'), concurrency: 4, cwd: root, manageSecrets: true });
+      expect(run.diagnostics).toEqual([]);
+      expect(run.moved.map((record) => [record.address, relative(root, record.to)])).toEqual([
+        ['emv/visa-lab', 'test.yaml'],
+        ['merchant/bistro-005', 'test.yaml'],
+        ['merchant/test-004', 'test.yaml'],
+      ]);
+      expect(run.removed).toEqual([]);
+      const test = readFileSync(join(root, 'test.yaml'), 'utf8');
+      expect(test).toMatch(new RegExp(`^version: 1\ngroup: ${TEST_GROUP_ID}\nemvConfigs:\n {2}- emvName: visa-lab\n`, 'm'));
+      expect(test).toContain('providerReference: test-004');
+      const shared = readFileSync(join(root, 'shared.yaml'), 'utf8');
+      expect(shared).not.toContain('test-004');
+      expect(shared).not.toMatch(/^group:/m);
+      expect(readFileSync(join(root, 'production.yaml'), 'utf8')).toContain('providerReference: prod-003');
+
+      const written = resolvedEnvironments(root, urls(), PROCESS_ENV, 'files');
+      for (const side of ['test', 'production'] as const) {
+        const plan = await planOf(root, written[side]);
+        expect(plan.changes.map((change) => `${change.action} ${change.address}`), side).toEqual([]);
+        expect(plan.unmanaged.map((record) => record.address), side).toEqual([]);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('export --against: refusals', () => {
   it("refuses a token of another group than the environment's, before any other read", async () => {
     const root = await repository();

@@ -89,8 +89,15 @@ export async function seedEnvironment(sim: TestSimulator, group: string, side: S
   }
 }
 
+/** How the repository is laid out: a folder per part (shared/, test/, production/), or a file per part (shared.yaml, test.yaml, production.yaml). */
+export type Layout = 'folders' | 'files';
+
+function manifestsOf(side: Side, layout: Layout): [string, string] {
+  return layout === 'folders' ? ['shared', side] : ['shared.yaml', `${side}.yaml`];
+}
+
 /** The environments file the tests write: test and production over a shared part, each with its own manifest. */
-export function environmentsYaml(urls: Record<Side, string>): string {
+export function environmentsYaml(urls: Record<Side, string>, layout: Layout = 'folders'): string {
   return [
     '# Two environments of one PBO: what both have is in shared/, what each has alone in its own folder.',
     'version: 1',
@@ -99,12 +106,12 @@ export function environmentsYaml(urls: Record<Side, string>): string {
     `    baseUrl: ${urls.test}`,
     `    group: ${TEST_GROUP_ID}`,
     '    token: { env: PAYCFG_TEST_TOKEN }   # never the token itself',
-    '    manifests: [shared, test]',
+    `    manifests: [${manifestsOf('test', layout).join(', ')}]`,
     '  production:',
     `    baseUrl: ${urls.production}`,
     `    group: ${PRODUCTION_GROUP_ID}`,
     '    token: { env: PAYCFG_PRODUCTION_TOKEN }',
-    '    manifests: [shared, production]',
+    `    manifests: [${manifestsOf('production', layout).join(', ')}]`,
     '    # production is applied only after test',
     '',
   ].join('\n');
@@ -115,7 +122,12 @@ export function environmentsYaml(urls: Record<Side, string>): string {
  * another branch's), with the values read from the file as it is now: a literal as it is, an
  * `{env}` source from `processEnv`.
  */
-export function resolvedEnvironments(root: string, urls: Record<Side, string>, processEnv: Readonly<Record<string, string>>): Record<Side, ResolvedEnvironment> {
+export function resolvedEnvironments(
+  root: string,
+  urls: Record<Side, string>,
+  processEnv: Readonly<Record<string, string>>,
+  layout: Layout = 'folders',
+): Record<Side, ResolvedEnvironment> {
   const path = join(root, 'paycfg.environments.yaml');
   const data = parse(readFileSync(path, 'utf8')) as { environments: Record<Side, { values?: Record<string, string | number | ValueSource> | null }> };
   const definitions = new Map<string, EnvironmentDefinition>();
@@ -139,7 +151,7 @@ export function resolvedEnvironments(root: string, urls: Record<Side, string>, p
       baseUrl: urls[side],
       group: side === 'test' ? TEST_GROUP_ID : PRODUCTION_GROUP_ID,
       token: { env: side === 'test' ? 'PAYCFG_TEST_TOKEN' : 'PAYCFG_PRODUCTION_TOKEN' },
-      manifests: [join(root, 'shared'), join(root, side)],
+      manifests: manifestsOf(side, layout).map((path) => join(root, path)),
       values,
     });
     variables[side] = resolved;
