@@ -242,15 +242,17 @@ export class AgainstEdits {
    * Writes every file, each atomically: B's own manifest first (refused, as export refuses, when it
    * appeared meanwhile and `force` is not set), then the shared files and A's own, the removals,
    * and the environments file last, so that an interrupted run leaves values no manifest uses yet
-   * rather than manifests with values missing.
+   * rather than manifests with values missing. Returns the other manifest files B's own directory
+   * holds (with `force`), which B's manifests read too.
    */
-  async write(): Promise<void> {
+  async write(): Promise<{ readonly otherFiles: readonly string[] }> {
     const { input, layout, files } = this.context;
     const texts = this.texts();
     if (input.token !== undefined) for (const [path, text] of texts) refuseTokenInText(text, path, input.token);
     const target = layout.toOwn;
+    let otherFiles: string[] = [];
     if (target.kind === 'file') await writeFileAtomically(target.path, this.ownFiles[0]!.text, { replace: input.force === true });
-    else await writeFileSet(target.path, this.ownFiles.map((file) => ({ path: file.relative, text: file.text })), input.force === true);
+    else otherFiles = await writeFileSet(target.path, this.ownFiles.map((file) => ({ path: file.relative, text: file.text })), input.force === true);
     const own = new Set(this.ownFiles.map((file) => file.path));
     const environments = input.to.file.path;
     for (const [path, text] of texts) {
@@ -261,5 +263,6 @@ export class AgainstEdits {
     for (const path of files.removed()) if (!texts.has(path)) await unlink(path);
     const environmentsText = texts.get(environments);
     if (environmentsText !== undefined) await writeFileAtomically(environments, environmentsText);
+    return { otherFiles };
   }
 }

@@ -87,12 +87,19 @@ export async function exportAgainst(input: ExportAgainstInput): Promise<AgainstE
   await edits.plan();
   const outcome = edits.outcome();
   if (input.dryRun === true) return { ...outcome, diagnostics: [] };
-  await edits.write();
+  const { otherFiles } = await edits.write();
+  const notices =
+    otherFiles.length > 0
+      ? [
+          ...outcome.notices,
+          `${layout.toOwn.path} also holds ${otherFiles.length === 1 ? 'another manifest file' : `${otherFiles.length} other manifest files`} that ${to.definition.name}'s manifests read too: ${otherFiles.join(', ')}`,
+        ]
+      : outcome.notices;
   const diagnostics = [
     ...(await validateEnvironment(from, edits.literals(from.definition.name), cwd)),
     ...(await validateEnvironment(to, edits.literals(to.definition.name), cwd)),
   ];
-  return { ...outcome, diagnostics };
+  return { ...outcome, notices, diagnostics };
 }
 
 /** A's manifests as written, with A's values; a secret A does not set yet is a placeholder (it is never compared). */

@@ -214,6 +214,16 @@ describe('export --env production --against test: two live environments become o
     ]);
     expect(again.written.map((path) => relative(root, path)).every((path) => path.startsWith('production'))).toBe(true);
   });
+
+  it('with force, names a manifest file of its own directory it did not write, which production reads too', async () => {
+    writeFileSync(join(root, 'production', 'merchants', 'left-over.yaml'), 'version: 1\n');
+    try {
+      const again = await againstTest(root, { force: true });
+      expect(again.notices).toContain(`${join(root, 'production')} also holds another manifest file that production's manifests read too: merchants/left-over.yaml`);
+    } finally {
+      rmSync(join(root, 'production', 'merchants', 'left-over.yaml'));
+    }
+  });
 });
 
 describe('export --against with a file per part: shared.yaml, test.yaml, production.yaml', () => {
