@@ -39,7 +39,10 @@ async function cli(argv: string[]) {
     env: {
       PAYCFG_TEST_TOKEN: sims.test.token(TEST_GROUP_ID),
       PAYCFG_PRODUCTION_TOKEN: sims.production.token(PRODUCTION_GROUP_ID),
+      // Where export --against declares test's secrets, and where a plain export --env test may have.
       TEST_PAYCFG_DEVICE_ADMIN_CAFE_001_TILL_1: ADMIN_PASSWORDS.test.till,
+      PAYCFG_DEVICE_ADMIN_CAFE_001_TILL_1: ADMIN_PASSWORDS.test.till,
+      PAYCFG_DEVICE_ADMIN_BISTRO_005_BAR: ADMIN_PASSWORDS.test.bar,
       TEST_PAYCFG_DEVICE_ADMIN_BISTRO_005_BAR: ADMIN_PASSWORDS.test.bar,
       PRODUCTION_PAYCFG_DEVICE_ADMIN_CAFE_001_TILL_1: ADMIN_PASSWORDS.production.till,
       PRODUCTION_PAYCFG_DEVICE_ADMIN_BISTRO_005_BAR: ADMIN_PASSWORDS.production.bar,
