@@ -300,6 +300,6 @@ class EntryWalk {
 }
 
 /** Every `${NAME}` a template refers to, in order, without repeats, as the loader reads it. */
-export function variablesOf(template: string): readonly string[] {
+function variablesOf(template: string): readonly string[] {
   return expandTemplate(template, {}).variables;
 }

@@ -6,13 +6,12 @@ import { modeline } from './write-yaml.js';
 /**
  * Edits of manifest files written by hand or by export, through the yaml library's Document API:
  * what is not edited keeps its comments, its quoting and its flow or block style, and an entry
- * moved to another file takes its comments along. The text comes back through yamlText
- * (write-yaml.ts), as export writes it.
+ * moved to another file takes its comments along. edited-text.ts turns a document back into text.
  */
 
 /** Parses a manifest file that the manifest loader has just read without problems. */
 export function parseManifestDocument(text: string, name: string): Document {
-  const doc = parseDocument(text, { version: '1.2', keepSourceTokens: false });
+  const doc = parseDocument(text, { version: '1.2' });
   if (doc.errors.length > 0) throw new InternalError(`${name} no longer parses: ${doc.errors[0]!.message}`);
   return doc;
 }
@@ -112,11 +111,6 @@ function keyText(key: unknown): string {
 /** Removes a top-level key; whether the file had it. */
 export function removeTopLevel(doc: Document, key: string): boolean {
   return rootOf(doc).delete(key);
-}
-
-export function topLevelValue(doc: Document, key: string): unknown {
-  const node = rootOf(doc).get(key, true);
-  return isScalar(node) ? node.value : node;
 }
 
 /** Sets `group:` right after `version:` (where export writes it), unless the file already names one. */
