@@ -10,3 +10,13 @@ export { proposeReferences, slugOf } from './reference-proposals.js';
 export { escapeTemplates } from './literal-text.js';
 export { ExportFileExistsError, ExportOutputError } from './errors.js';
 export { ExportHoldsTokenError } from './held-token.js';
+export {
+  exportAgainst,
+  ExportAgainstError,
+  type AgainstExportRun,
+  type ExportAgainstInput,
+  type MovedRecord,
+  type OwnRecord,
+  type TemplatedField,
+  type ValueWritten,
+} from './export-against.js';

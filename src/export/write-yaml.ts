@@ -113,13 +113,13 @@ export function modeline(schemaRef: string): string {
  * where YAML reads `\e`, `\x07` and `\u202e` back as the same characters, so the value is
  * exported exactly; in comments the escapes are only shown.
  */
-function yamlText(doc: Document): string {
+export function yamlText(doc: Document, style: { readonly flowCollectionPadding?: boolean } = {}): string {
   visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value === 'string' && hasHiddenChars(node.value.replace(/\n/g, ''))) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
-  return showControls(doc.toString(TO_STRING), { keepNewlines: true, keepTabs: true });
+  return showControls(doc.toString({ ...TO_STRING, ...style }), { keepNewlines: true, keepTabs: true });
 }
 
 function newDocument(): Document {

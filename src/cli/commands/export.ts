@@ -6,12 +6,13 @@ import { plural } from '../../util/text.js';
 import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
+import { runExportAgainst } from './export-against.js';
 import { apiFlag, parallelismFlag, parseFlags } from '../parse-flags.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import { unmanagedSecretsLine, variableRows, variablesHeading } from '../../export/secret-wording.js';
 
 export const exportSyntax = {
-  usage: ['[-o FILE | --out-dir DIR] [flags]'],
+  usage: ['[-o FILE | --out-dir DIR] [flags]', '--env B --against A [--dry-run] [--force] [flags]'],
   description: `Writes a manifest of the live group: EMV configs, acquirer profiles, merchants with their
 bindings and devices, by name, in a stable order. \`paycfg plan\` on it shows no changes.
 Sends GET requests only: the service is never written to.
@@ -21,7 +22,14 @@ managed: plan and apply leave them as they are. With --manage-secrets each becom
 \${PAYCFG_DEVICE_ADMIN_<REF>_<ALIAS>} reference, listed at the end and on stderr, and the first
 apply sets each device's password to what its variable holds. A live group that holds the access token in any value is not
 exported at all: the error names each record and field. Merchants without providerReference and
-devices without deviceAlias cannot be keyed: they are written commented out, with what to do.`,
+devices without deviceAlias cannot be keyed: they are written commented out, with what to do.
+
+With --against A, environment B is exported against A's manifests, already written (the
+shared ones and A's own): B's live group is read once, and only what differs is written. A
+text field of a shared entry that differs becomes \${NAME}, with each environment's value in
+the environments file (a secret: a {env: B_NAME} source, never a value); what B has alone goes
+to B's own manifest, what A has alone moves from the shared manifests into A's own. Afterwards
+both environments plan with no change. See docs/export.md, "Two environments".`,
   flags: {
     out: { type: 'string', short: 'o', value: 'FILE', help: 'Write one manifest file (atomically); default: stdout. An existing FILE needs --force' },
     'out-dir': { type: 'string', value: 'DIR', help: 'Write a folder: paycfg.yaml, emv-configs.yaml, acquirer-profiles.yaml and merchants/<providerReference>.yaml' },
@@ -31,6 +39,12 @@ devices without deviceAlias cannot be keyed: they are written commented out, wit
       help: "Manage the devices' admin passwords: write each deviceAdmin as a ${VARIABLE} reference (named on stderr) for you to set; the first apply sets each password to what its variable holds",
     },
     'assign-references': { type: 'boolean', help: 'Propose a providerReference for each merchant without one (written commented out: set it on the live merchant first)' },
+    against: {
+      type: 'string',
+      value: 'ENV',
+      help: "With --env: export that environment against ENV's manifests (already written): write only what differs, its values into the environments file, its own records into its own manifest",
+    },
+    'dry-run': { type: 'boolean', help: 'With --against: say what would be written, and write nothing' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
     color: noColorAccepted,
@@ -48,6 +62,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.out !== undefined && values['out-dir'] !== undefined) throw new UsageError('paycfg export: choose one of -o and --out-dir');
   const parallelism = parallelismFlag('export', values.parallelism);
   const api = apiFlag('export', values.api);
+  if (values.against !== undefined) return runExportAgainst({ ...values, against: values.against }, io, { parallelism, api });
+  if (values['dry-run'] === true) throw new UsageError('paycfg export: --dry-run goes with --against (a plain export writes nothing without -o or --out-dir)');
   const target: ExportTarget =
     values['out-dir'] !== undefined
       ? { kind: 'directory', path: values['out-dir'], force: values.force }
