@@ -27,7 +27,14 @@ export type SavedPlanRun = Omit<PlanRun, 'plan'> & { readonly plan: PublishedPla
 export async function writeSavedPlan(file: string, run: SavedPlanRun, cwd: string, options: WriteSavedPlanOptions = {}): Promise<void> {
   const { maxDeletes, maxAffectedTerminals } = run.safeguards;
   const safety = { ...(maxDeletes !== undefined ? { maxDeletes } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
-  const saved = buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, safety });
+  const saved = buildSavedPlan({
+    plan: run.plan,
+    desired: run.desired,
+    live: run.live.state,
+    manifest: run.loaded,
+    safety,
+    ...(run.environment !== undefined ? { environment: run.environment } : {}),
+  });
   await checkPlanDestination(file, cwd, options);
   const target = resolve(cwd, file);
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
