@@ -135,10 +135,13 @@ describe('plan and apply --env', () => {
     expect(journal[0]).toMatchObject({ type: 'run-start', environment: 'production' });
   });
 
-  it('refuses a token of another group after the owner read alone: plan, drift, export and apply', async () => {
+  it('refuses a token of another group after the owner read alone: plan, drift, export, apply and apply PLANFILE', async () => {
     const dir = repository();
+    // A plan saved for production with production's token, applied with another group's.
+    expect((await cli(['plan', '--env', 'production', '--out', 'production-plan.json'], dir)).code).toBe(0);
     const env = secrets({ PAYCFG_PROD_TOKEN: prodSim.token(STRANGER_GROUP) });
-    for (const argv of [['plan', '--env', 'production'], ['drift', '--env', 'production'], ['export', '--env', 'production'], ['apply', '--env', 'production', '--auto-approve']]) {
+    const runs = [['plan', '--env', 'production'], ['drift', '--env', 'production'], ['export', '--env', 'production'], ['apply', '--env', 'production', '--auto-approve'], ['apply', 'production-plan.json', '--env', 'production']];
+    for (const argv of runs) {
       prodProxy.received.length = 0;
       const run = await cli(argv, dir, env);
       expect(run.code, argv.join(' ')).toBe(1);
