@@ -2,7 +2,8 @@
  * Writes docs/manifest-reference.md, the reference of every manifest field, from the zod model (through its
  * JSON Schema, which carries the descriptions), the wire mapping in src/manifest/wire-mapping.ts,
  * the kinds' docs sections (src/kinds/registry.ts) and the entries of examples/basic: `npm run docs:manifest`. `--check` writes nothing and exits 1
- * when the committed file is stale; test/manifest/manifest-docs.test.ts runs the same comparison.
+ * when the committed file is stale; test/manifest/manifest-docs.test.ts runs the same comparison. It
+ * writes docs/environments-reference.md too (scripts/generate-environments-docs.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { Document, isMap, parseDocument, YAMLSeq, type Node } from 'yaml';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
 import { KIND_MODULES } from '../src/kinds/registry.js';
 import { MANIFEST_ON_THE_WIRE, type WireSection } from '../src/manifest/wire-mapping.js';
+import { ENVIRONMENTS_DOCS_FILE, renderEnvironmentsDocs } from './generate-environments-docs.js';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MANIFEST_DOCS_FILE = 'docs/manifest-reference.md';
@@ -286,7 +288,16 @@ export function renderManifestDocs(exampleText = readFileSync(path.join(reposito
 
 function main(argv: readonly string[]): number {
   const text = renderManifestDocs();
-  return writeGeneratedPage({ file: path.join(repositoryRoot, MANIFEST_DOCS_FILE), shown: MANIFEST_DOCS_FILE, text, script: 'docs:manifest', argv });
+  const manifest = writeGeneratedPage({ file: path.join(repositoryRoot, MANIFEST_DOCS_FILE), shown: MANIFEST_DOCS_FILE, text, script: 'docs:manifest', argv });
+  // The environments file's reference is written from its model the same way, by the same script.
+  const environments = writeGeneratedPage({
+    file: path.join(repositoryRoot, ENVIRONMENTS_DOCS_FILE),
+    shown: ENVIRONMENTS_DOCS_FILE,
+    text: renderEnvironmentsDocs(),
+    script: 'docs:manifest',
+    argv,
+  });
+  return Math.max(manifest, environments);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,5 +1,5 @@
 /**
- * Writes the JSON Schemas under schemas/ from the zod models (the manifest) and the kinds' field
+ * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file) and the kinds' field
  * facts (the wire records of schemas/api: each kind's, and the legacy API's where it has one):
  * `npm run schemas`.
  * `npm run schemas -- --check` writes nothing and exits 1 when a committed schema is stale;
@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { KIND_MODULES } from '../src/kinds/registry.js';
 import { WIRE_SCHEMA_BASE } from '../src/kinds/derive.js';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
+import { buildEnvironmentsJsonSchema } from '../src/environments/model.js';
 
 export interface GeneratedSchema {
   /** Path relative to the repository root. */
@@ -24,7 +25,11 @@ const wireSchemaFiles: readonly GeneratedSchema[] = KIND_MODULES.flatMap((kind) 
 );
 
 /** Every generated schema; add an entry to generate another. */
-export const schemaFiles: readonly GeneratedSchema[] = [{ file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema }, ...wireSchemaFiles];
+export const schemaFiles: readonly GeneratedSchema[] = [
+  { file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema },
+  { file: 'schemas/environments.schema.json', build: buildEnvironmentsJsonSchema },
+  ...wireSchemaFiles,
+];
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -20,8 +20,43 @@
  */
 
 export { loadManifest } from './library/manifest.js';
-export { plan, DEFAULT_PARALLELISM, type BaseOptions, type PlanOptions, type SavePlanOptions } from './library/plan.js';
-export { apply, type ApplyOptions, type ApplyManifestOptions, type ApplySavedPlanOptions, type ApplyReport } from './library/apply.js';
+export {
+  plan,
+  DEFAULT_PARALLELISM,
+  type BaseOptions,
+  type PlanOptions,
+  type SavePlanOptions,
+  type EnvironmentTarget,
+  type EnvironmentPlanOptions,
+  type EnvironmentSavePlanOptions,
+} from './library/plan.js';
+export {
+  apply,
+  type ApplyOptions,
+  type ApplyManifestOptions,
+  type ApplySavedPlanOptions,
+  type EnvironmentApplyOptions,
+  type EnvironmentSavedPlanOptions,
+  type ApplyReport,
+} from './library/apply.js';
+export {
+  findEnvironmentsFile,
+  loadEnvironmentsFile,
+  selectEnvironment,
+  resolveEnvironment,
+  readEnvironmentToken,
+  environmentClient,
+  loadEnvironmentManifest,
+  identityOf,
+  ENVIRONMENTS_FILE_NAMES,
+  EnvironmentsError,
+  type EnvironmentDefinition,
+  type EnvironmentIdentity,
+  type EnvironmentPositions,
+  type EnvironmentsFile,
+  type ResolvedEnvironment,
+  type ValueSource,
+} from './environments/index.js';
 export { exportGroup, type ExportOptions } from './library/export.js';
 export { createClient, type CreateClientOptions } from './library/client.js';
 export { renderPlanText, type TextOptions } from './library/render.js';

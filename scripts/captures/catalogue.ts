@@ -9,7 +9,7 @@ import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js'
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
+import { ROOT, SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
 
 export type Capture = (scenes: Scenes) => Promise<string>;
 
@@ -392,6 +392,18 @@ export const CAPTURES: Record<string, Capture> = {
   'validate-multi-file': async (scenes) => {
     const ws = await scenes.ctx.workspace();
     return ws.transcript(['validate', '-f', 'examples/multi-file', '--allow-missing-env'], { show: 'npx paycfg validate -f examples/multi-file --allow-missing-env' });
+  },
+
+  /**
+   * docs/environments.md: validate of every environment of examples/environments, offline, without
+   * their secrets. Offline, it takes no group of the simulator: the groups of the captures after it stay theirs.
+   */
+  'validate-environments': async () => {
+    const file = 'examples/environments/paycfg.environments.yaml';
+    const io = captureIo({ env: {}, cwd: ROOT });
+    const code = await main(['validate', '--environments', file, '--allow-missing-env'], io);
+    if (code !== 0) throw new Error(`paycfg validate of examples/environments exited ${code}:\n${io.out()}${io.err()}`);
+    return `$ npx paycfg validate --environments ${file} --allow-missing-env\n${`${io.out()}${io.err()}`.replace(/\n+$/, '')}`;
   },
 
   /** docs/manifests.md: a reference to a profile with a typo. */

@@ -17,10 +17,20 @@ export interface NextSteps {
   readonly afterStale?: string;
 }
 
-/** `journal`: the --journal file of the run, kept in the next apply so that it lands in the same audit trail. */
+/**
+ * `journal`: the --journal file of the run, kept in the next apply so that it lands in the same
+ * audit trail. `environment`: the --env of the run, which names the manifests (and the plan's
+ * environment) in place of -f.
+ */
 export type ApplySource =
-  | { readonly files: readonly string[]; readonly targets: readonly string[]; readonly journal?: string | undefined }
-  | { readonly planFile: string; readonly manifestFiles: readonly string[]; readonly targets: readonly string[]; readonly journal?: string | undefined };
+  | { readonly files: readonly string[]; readonly targets: readonly string[]; readonly journal?: string | undefined; readonly environment?: string | undefined }
+  | {
+      readonly planFile: string;
+      readonly manifestFiles: readonly string[];
+      readonly targets: readonly string[];
+      readonly journal?: string | undefined;
+      readonly environment?: string | undefined;
+    };
 
 /** Characters a POSIX shell reads as part of a plain word. */
 const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -41,8 +51,9 @@ function flags(name: string, values: readonly string[]): string {
 export function nextSteps(source: ApplySource): NextSteps {
   const targets = flags('--target', source.targets);
   const journal = source.journal === undefined ? '' : flags('--journal', [source.journal]);
+  const environment = source.environment === undefined ? '' : flags('--env', [source.environment]);
   if ('files' in source) {
-    const manifest = flags('-f', source.files);
+    const manifest = environment !== '' ? environment : flags('-f', source.files);
     const apply = `\`paycfg apply${manifest}${targets}${journal}\``;
     return {
       afterFailure: `Run ${apply} again once the cause is fixed: it picks up where this run stopped.`,
@@ -52,9 +63,9 @@ export function nextSteps(source: ApplySource): NextSteps {
   }
   // A plan read from standard input is planned from it again; a plan that names no file, from PATH.
   const files = source.manifestFiles.map((file) => (file === '<stdin>' ? '-' : file));
-  const manifest = files.length > 0 ? flags('-f', files) : ' -f PATH';
+  const manifest = environment !== '' ? environment : files.length > 0 ? flags('-f', files) : ' -f PATH';
   const plan = `\`paycfg plan${manifest}${targets} -o ${shellWord(source.planFile)}\``;
-  const apply = `\`paycfg apply ${shellWord(source.planFile)}${journal}\``;
+  const apply = `\`paycfg apply ${shellWord(source.planFile)}${environment}${journal}\``;
   const outgrown = 'This saved plan cannot be applied again: the group has changed since it was made.';
   return {
     afterFailure: `${outgrown} Once the cause is fixed, make a new plan with ${plan} and apply it with ${apply}.`,

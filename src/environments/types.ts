@@ -5,11 +5,13 @@
  * export); src/environments/ owns the file's format and how an environment is made concrete.
  */
 
+import type { SourcePosition } from '../manifest/diagnostics.js';
+
 /** Where a value that must not be written in the repository comes from. */
 export type ValueSource =
   /** The process environment variable of this name. */
   | { readonly env: string }
-  /** This file's content (its trailing newline dropped), relative to the environments file. */
+  /** This file's content (its trailing newline dropped): relative to the environments file as written, absolute once loaded. */
   | { readonly file: string };
 
 /** One environment as the environments file declares it. Paths are absolute. */
@@ -29,6 +31,18 @@ export interface EnvironmentDefinition {
    * name not declared here, so a value of one environment never reaches another.
    */
   readonly values: ReadonlyMap<string, string | ValueSource>;
+  /** Where it is written in the environments file, for messages; absent for a definition made in code. */
+  readonly positions?: EnvironmentPositions;
+}
+
+/** Where an environment's parts are written in the environments file (loadEnvironmentsFile). */
+export interface EnvironmentPositions {
+  /** Its name, the key of its entry. */
+  readonly name: SourcePosition;
+  /** Each entry of its `values`, by name: where the value is written. */
+  readonly values: ReadonlyMap<string, SourcePosition>;
+  /** Its token's source. */
+  readonly token: SourcePosition;
 }
 
 /** The environments file, loaded and checked. */

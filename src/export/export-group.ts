@@ -2,6 +2,7 @@ import type { ApiName } from '../manifest/api-choice.js';
 import { dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import type { Diagnostic } from '../manifest/index.js';
+import type { EnvironmentIdentity } from '../environments/types.js';
 import { buildExport } from './build-manifest.js';
 import { checkManifestText, checkWrittenManifest } from './check-output.js';
 import type { ExportedManifest } from './exported-manifest.js';
@@ -48,10 +49,16 @@ export async function exportGroup(input: {
   readonly token?: string;
   /** The configuration API to read the group through; absent: asked of the service. */
   readonly api?: ApiName;
+  /** The environment the export is of (`--env`): its group is checked before any other read. */
+  readonly environment?: EnvironmentIdentity;
 }): Promise<ExportRun> {
   const { target, cwd } = input;
   if (target.kind === 'file' && target.force !== true) await refuseExistingFile(resolve(cwd, target.path));
-  const source = await readExportSource(input.client, { concurrency: input.concurrency, ...(input.api !== undefined ? { api: input.api } : {}) });
+  const source = await readExportSource(input.client, {
+    concurrency: input.concurrency,
+    ...(input.api !== undefined ? { api: input.api } : {}),
+    ...(input.environment !== undefined ? { environment: input.environment } : {}),
+  });
   const { token } = input;
   if (token !== undefined) refuseHeldToken(source, token);
   const guard = (text: string, where: string): string => {

@@ -5,6 +5,7 @@ import type { ApiClient, BindingRecord, Device, Merchant, OwnerInfo } from '../a
 import { normaliseLive } from '../live/normalise-live.js';
 import { readAllLive, readOwner } from '../live/read-live.js';
 import type { LiveState } from '../model/state.js';
+import type { EnvironmentIdentity } from '../environments/types.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import type { UnkeyedMerchant } from './build-manifest.js';
 import { ENTRY_SCHEMAS, acceptsKey } from './schema-fit.js';
@@ -23,10 +24,20 @@ export interface ExportSource {
 
 /**
  * The group through the API it is on (`api`, else asked of the service beside the owner read): an
- * export of a group on the legacy API reads its legacy records, as current ones.
+ * export of a group on the legacy API reads its legacy records, as current ones. With
+ * `environment`, the owner is read first, and a token of another group than the environment's is
+ * refused before anything else is read.
  */
-export async function readExportSource(apiClient: ApiClient, options: { readonly concurrency: number; readonly api?: ApiName }): Promise<ExportSource> {
-  const [owner, api] = await Promise.all([readOwner(apiClient, undefined), resolveGroupApi(apiClient, options.api ?? 'detect')]);
+export async function readExportSource(
+  apiClient: ApiClient,
+  options: { readonly concurrency: number; readonly api?: ApiName; readonly environment?: EnvironmentIdentity },
+): Promise<ExportSource> {
+  const { environment } = options;
+  // An environment's token is checked before anything else is read, as a plan's.
+  const [owner, api] =
+    environment !== undefined
+      ? await readOwner(apiClient, environment.groupId, environment.name).then(async (owner) => [owner, await resolveGroupApi(apiClient, options.api ?? 'detect')] as const)
+      : await Promise.all([readOwner(apiClient, undefined), resolveGroupApi(apiClient, options.api ?? 'detect')]);
   const client = groupClient(apiClient, api, owner);
   const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
 

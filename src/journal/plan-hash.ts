@@ -7,7 +7,7 @@ import { redactedChanges } from '../render/redact.js';
 /**
  * The hash that ties a plan approved in review to the run that applied it: `sha256:` and the hex
  * SHA-256 of the canonical JSON (keys sorted at every level) of what the plan will do:
- * - `formatVersion`, `baseUrl` and `group`: where it writes;
+ * - `formatVersion`, `baseUrl` and `group` (and `environment`, when it was made for one): where it writes;
  * - `changes`, each whole (address, action, step, live id, fields before and after, patch,
  *   dependencies), in plan order, which the run follows where it can;
  * - `blocked` and `summary`: what it leaves undone, and its counts;
@@ -29,6 +29,8 @@ export function planHash(plan: Plan): string {
     group: plan.group,
     // The API the writes go through is part of what will be done; absent for the current API, so older plans hash as they did.
     ...(plan.api !== undefined ? { api: plan.api } : {}),
+    // The environment it is for is part of where it writes; absent without one, so older plans hash as they did.
+    ...(plan.environment !== undefined ? { environment: plan.environment } : {}),
     // Labels of `plan --base` say why a change is there, not what it does: a plan hashes the same with or without them.
     // As the plan's document has them: what paycfg holds in memory beside the JSON (a role) is not hashed.
     changes: redactedChanges(plan).map((change) => withoutOrigin(documentChange(change))),

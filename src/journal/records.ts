@@ -72,6 +72,8 @@ export interface RunStartRecord extends RecordBase {
   readonly group: { readonly groupId: string; readonly groupName: string };
   /** Set when the apply wrote through the legacy API (`/api/v2`); absent: the current API. */
   readonly api?: 'legacy';
+  /** The environment the run was for (`--env`), by name; absent when it named none. */
+  readonly environment?: string;
   /** planHash() of the plan carried out: `sha256:` and 64 hex digits. */
   readonly planHash: string;
   readonly source: RunSource;

@@ -69,6 +69,7 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
     lines.push('', `Run ${t(run.id)}: ${headline(run)}`);
     lines.push(`  started  ${run.start === null ? 'unknown (no run-start record)' : t(run.start)} by ${whoText(run)}`);
     if (run.end !== null) lines.push(`  ended    ${t(run.end)}${seconds(run.durationMs)}`);
+    if (run.environment !== undefined) lines.push(`  env      ${t(run.environment)}`);
     if (run.group !== null) lines.push(`  group    ${t(run.group.groupId)} "${t(run.group.groupName)}" at ${t(run.baseUrl ?? '')}`);
     lines.push(`  plan     ${t(shortHash(run.planHash))}`);
     lines.push(`  source   ${sourceText(run.source)}`);
@@ -133,7 +134,7 @@ export function renderJournalMarkdown(file: string, journal: ReadJournal): strin
       const result = run.status === 'unfinished' ? '**unfinished** (no end recorded)' : `**${run.status}**: ${countsText(run)}; exit ${run.exitCode}`;
       const git = run.git?.commit ? `${md(run.git.commit.slice(0, 12))}${run.git.clean === false ? ' (changes)' : ''}` : '';
       lines.push(
-        `| ${md(run.start ?? 'unknown')} | ${run.actor === null ? 'unknown' : md(run.actor.name)} | ${run.group === null ? '' : md(run.group.groupId)} | ${result} | ${md(shortPlanHash(run.planHash ?? ''))} | ${git} | ${md(run.id)} |`,
+        `| ${md(run.start ?? 'unknown')} | ${run.actor === null ? 'unknown' : md(run.actor.name)} | ${run.group === null ? '' : md(run.group.groupId)}${run.environment !== undefined ? ` (${md(run.environment)})` : ''} | ${result} | ${md(shortPlanHash(run.planHash ?? ''))} | ${git} | ${md(run.id)} |`,
       );
     }
   }

@@ -33,10 +33,11 @@ export interface LocatedSource {
  * its order), each with the SHA-256 of its bytes. They are read again here, after the plan was
  * made: a file edited in between would be recorded with its new hash, a window of a few seconds
  * that a CI checkout does not have. Standard input cannot be read twice: give its text as
- * `stdinText` to hash it, else it is recorded with a null hash.
+ * `stdinText` to hash it, else it is recorded with a null hash. `exclude`: as the loader skips
+ * them (an environment's environments file).
  */
-export async function manifestSource(paths: readonly string[], cwd: string, options: { stdinText?: string } = {}): Promise<LocatedSource> {
-  const { files } = await collectManifestFiles(paths, cwd);
+export async function manifestSource(paths: readonly string[], cwd: string, options: { stdinText?: string; exclude?: readonly string[] } = {}): Promise<LocatedSource> {
+  const { files } = await collectManifestFiles(paths, cwd, options.exclude !== undefined ? { exclude: options.exclude } : {});
   const hashed: HashedFile[] = [];
   const absolutePaths: string[] = [];
   const names: string[] = [];

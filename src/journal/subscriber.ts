@@ -151,6 +151,7 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
     baseUrl: clean(plan.baseUrl),
     group: { groupId: clean(plan.group.groupId), groupName: clean(plan.group.groupName) },
     ...(plan.api !== undefined ? { api: plan.api } : {}),
+    ...(plan.environment !== undefined ? { environment: clean(plan.environment) } : {}),
     planHash: options.planHash ?? hashOfPlan(plan),
     source: sourceShown(options.source.source),
     git: { ...git, uncommitted: git.uncommitted?.map((f) => showControls(f)) ?? null },

@@ -39,6 +39,8 @@ export interface JournalRun {
   readonly paycfgVersion: string | null;
   readonly baseUrl: string | null;
   readonly group: RunStartRecord['group'] | null;
+  /** The environment the run was for (`--env`); absent when its run-start record names none. */
+  readonly environment?: string;
   readonly planHash: string | null;
   readonly source: RunSource | null;
   readonly git: GitContext | null;
@@ -101,6 +103,7 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
       paycfgVersion: start?.paycfgVersion ?? null,
       baseUrl: start?.baseUrl ?? null,
       group: start?.group ?? null,
+      ...(typeof start?.environment === 'string' ? { environment: start.environment } : {}),
       planHash: start?.planHash ?? null,
       source: start?.source ?? null,
       git: start?.git ?? null,

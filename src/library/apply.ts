@@ -14,7 +14,9 @@ import { createScrubber } from '../util/scrub.js';
 import { prepareSavedPlan } from '../workflow/prepare-saved-plan.js';
 import { readSavedPlan } from '../workflow/saved-plan-file.js';
 import { tokenOf } from './client.js';
-import { computeLibraryPlan, DEFAULT_PARALLELISM, publishedFor, type PlanOptions } from './plan.js';
+import { environmentClient } from '../environments/client.js';
+import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
+import { computeLibraryPlan, DEFAULT_PARALLELISM, planTargetOf, publishedFor, type EnvironmentPlanOptions, type EnvironmentTarget, type PlanOptions } from './plan.js';
 
 /** How a plan is carried out, whichever way it was made. */
 interface ExecutionOptions {
@@ -28,6 +30,9 @@ interface ExecutionOptions {
 
 /** Apply a manifest: plan it, then carry the plan out (`paycfg apply -f … --auto-approve`). */
 export interface ApplyManifestOptions extends PlanOptions, ExecutionOptions {}
+
+/** Apply an environment's manifests (`paycfg apply --env NAME --auto-approve`): as ApplyManifestOptions, the environment in place of the manifest, variables and client. */
+export type EnvironmentApplyOptions = EnvironmentPlanOptions & ExecutionOptions;
 
 /** Apply a plan saved by `plan({ out })` or `paycfg plan --out` (`paycfg apply FILE`). */
 export interface ApplySavedPlanOptions extends ExecutionOptions {
@@ -51,9 +56,18 @@ export interface ApplySavedPlanOptions extends ExecutionOptions {
   readonly allowUnsettled?: boolean;
   /** The most terminals one change may reach (as `--max-affected-terminals`); without it, the saved plan's safety.maxAffectedTerminals. */
   readonly maxAffectedTerminals?: number;
+  /**
+   * The environment the run is for (as `--env`): the plan must have been saved for it (name, base
+   * URL and group), else SavedPlanError before any request; its secrets are read from the
+   * environment's values, not from `env`. A plan saved for an environment needs it.
+   */
+  readonly environment?: ResolvedEnvironment;
 }
 
-export type ApplyOptions = ApplyManifestOptions | ApplySavedPlanOptions;
+/** Apply a saved plan in its environment (`paycfg apply FILE --env NAME`): the environment in place of `client` and `env`. */
+export type EnvironmentSavedPlanOptions = Omit<ApplySavedPlanOptions, 'client' | 'env' | 'environment'> & EnvironmentTarget;
+
+export type ApplyOptions = ApplyManifestOptions | ApplySavedPlanOptions | EnvironmentApplyOptions | EnvironmentSavedPlanOptions;
 
 /** What was carried out, and the plan it carried out as plan() returns it. */
 export interface ApplyReport extends ApplyResult {
@@ -110,10 +124,12 @@ interface Prepared {
  *
  * @throws as apply() when planning fails.
  */
-export async function prepareManifestApply(options: ApplyManifestOptions): Promise<PreparedApply> {
+export async function prepareManifestApply(options: ApplyManifestOptions | (EnvironmentApplyOptions & { readonly client: ApiClient })): Promise<PreparedApply> {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
-  const { run, shown } = await computeLibraryPlan({ ...options, parallelism });
-  return prepared(options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues], shown, group: run.group });
+  // The client is the caller's: nothing is made here that run() would have to close.
+  const target = await planTargetOf<ExecutionOptions>(options);
+  const { run, shown } = await computeLibraryPlan({ ...target.options, parallelism }, false, target.environment);
+  return prepared(target.options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues], shown, group: run.group });
 }
 
 /**
@@ -128,7 +144,11 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
   const maxDeletes = checkedMaxDeletes(options.maxDeletes);
   const maxAffectedTerminals = checkedMaxAffectedTerminals(options.maxAffectedTerminals);
   const payments = { ...(options.allowUnsettled === true ? { allowUnsettled: true } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
-  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, options.env ?? process.env, parallelism, maxDeletes, payments));
+  const { environment } = options;
+  // In an environment, its secrets come from its values, as its manifests' ${NAME}s did.
+  const env = environment !== undefined ? environment.variables : (options.env ?? process.env);
+  const run = environment !== undefined ? { environment: identityOf(environment.definition) } : {};
+  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, env, parallelism, maxDeletes, payments, run));
 }
 
 function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues, shown: published, group }: Prepared): PreparedApply {
@@ -175,16 +195,30 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
  *
  * @throws ManifestError, ApiError, TransportError… when planning fails: then nothing was changed.
  * @throws SavedPlanError (SavedPlanStaleError when the group changed since) for a saved plan that
- *   cannot be applied: nothing was changed.
+ *   cannot be applied, or was saved for another environment than the run's: nothing was changed.
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or safety.maxDeletes) allows: nothing was changed.
  * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing was changed.
  * @throws SavedPlanUnsettledError when unsettled batches now route through a delete of the saved plan (without `allowUnsettled`): nothing was changed.
  * @throws SettlementReadError when the settlement batches the guard needs cannot be read: nothing was changed.
  */
 export async function apply(options: ApplyOptions): Promise<ApplyReport> {
-  const ready =
-    'savedPlan' in options
-      ? await prepareSavedApply(await readSavedPlan(options.savedPlan, options.cwd ?? process.cwd()), options)
-      : await prepareManifestApply(options);
-  return ready.run({ ...(options.signal !== undefined ? { signal: options.signal } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) });
+  // An environment's client is made here when not given, and closed once the run is over.
+  const { client, close } = await clientOf(options);
+  try {
+    const ready =
+      'savedPlan' in options
+        ? await prepareSavedApply(await readSavedPlan(options.savedPlan, options.cwd ?? process.cwd()), { ...options, client })
+        : await prepareManifestApply({ ...options, client });
+    return await ready.run({ ...(options.signal !== undefined ? { signal: options.signal } : {}), ...(options.onEvent !== undefined ? { onEvent: options.onEvent } : {}) });
+  } finally {
+    await close();
+  }
+}
+
+/** The client of a run: the one given, else the environment's (made from its base URL and token, to close). */
+async function clientOf(options: ApplyOptions): Promise<{ client: ApiClient; close: () => Promise<void> }> {
+  if (options.client !== undefined) return { client: options.client, close: async () => undefined };
+  const { environment, env, parallelism } = options as EnvironmentTarget & { parallelism?: number };
+  const client = await environmentClient(environment, { env: env ?? process.env, maxInFlight: parallelism ?? DEFAULT_PARALLELISM });
+  return { client, close: () => client.close() };
 }

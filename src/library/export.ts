@@ -1,5 +1,6 @@
 import type { ApiFlag } from '../manifest/api-choice.js';
 import type { ApiClient } from '../api/index.js';
+import type { EnvironmentIdentity } from '../environments/types.js';
 import { exportGroup as exportLiveGroup, type ExportRun, type ExportTarget } from '../export/index.js';
 import { tokenOf } from './client.js';
 import { DEFAULT_PARALLELISM } from './plan.js';
@@ -30,6 +31,11 @@ export interface ExportOptions {
    * of the switch.
    */
   readonly api?: ApiFlag;
+  /**
+   * The environment the client is of (as `--env`; identityOf(resolved.definition)): the token's
+   * group must be its group, checked before anything else is read (GroupMismatchError).
+   */
+  readonly environment?: EnvironmentIdentity;
 }
 
 /**
@@ -53,5 +59,6 @@ export function exportGroup(options: ExportOptions): Promise<ExportRun> {
     cwd: options.cwd ?? process.cwd(),
     ...(token !== '' ? { token } : {}),
     ...(options.api === 'current' || options.api === 'legacy' ? { api: options.api } : {}),
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
   });
 }

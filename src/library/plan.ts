@@ -15,6 +15,9 @@ import type { BaseManifest } from '../workflow/base-manifest.js';
 import { materialiseBaseRef } from '../workflow/base-ref.js';
 import { computePlan, type PaymentOptions, type PlanRun } from '../workflow/compute-plan.js';
 import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-file.js';
+import { environmentClient } from '../environments/client.js';
+import { environmentManifestOptions } from '../environments/manifests.js';
+import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { tokenOf } from './client.js';
 
 /** As `paycfg plan`'s --parallelism: the CLI's default. */
@@ -92,12 +95,62 @@ export interface BaseOptions {
   readonly baseRef?: string;
 }
 
-/** A plan to compute, and where to save it for a later `apply({ savedPlan })` or `paycfg apply FILE`. */
-export interface SavePlanOptions extends PlanOptions, BaseOptions {
+/**
+ * The environment a run is for (as `--env`), in place of `manifest`, `env` and `client`: its
+ * manifests, loaded with its values alone (an undeclared `${NAME}` is refused, a value written in the
+ * environments file feeds no secret), its base URL and token, and its group, checked before
+ * anything else is read. A plan made so names its environment (`environment`), and a saved one
+ * records it: applying it anywhere else is refused.
+ */
+export interface EnvironmentTarget {
+  /** From resolveEnvironment. */
+  readonly environment: ResolvedEnvironment;
+  /** The client to go through; default one made by environmentClient from its base URL and token, closed when done. */
+  readonly client?: ApiClient;
+  /** Where the token's `{ env: NAME }` source is read when `client` is not given; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A plan of an environment: PlanOptions with the environment in place of the manifest, the variables and the client. */
+export type EnvironmentPlanOptions = Omit<PlanOptions, 'manifest' | 'client' | 'env'> & EnvironmentTarget;
+
+interface SaveOptions {
   /** The file to write (as `--out`): an existing file is replaced only when it is a saved plan. */
   readonly out?: string;
   /** With `out`: replace the file even when it is not a saved plan (as `--force`). */
   readonly force?: boolean;
+}
+
+/** A plan to compute, and where to save it for a later `apply({ savedPlan })` or `paycfg apply FILE`. */
+export interface SavePlanOptions extends PlanOptions, BaseOptions, SaveOptions {}
+
+/** SavePlanOptions, for an environment. */
+export type EnvironmentSavePlanOptions = EnvironmentPlanOptions & BaseOptions & SaveOptions;
+
+/** The plan options of either kind, made concrete: the manifest, variables and client of the environment, when one is given. */
+export interface PlanTarget<O> {
+  readonly options: O & PlanOptions;
+  /** The environment, when the options name one. */
+  readonly environment?: ResolvedEnvironment;
+  /** Closes the client made here (none when the caller gave one). */
+  close(): Promise<void>;
+}
+
+/** Whether options name an environment in place of the manifest and client. */
+export function namesEnvironment<O extends object>(options: O | EnvironmentTarget): options is EnvironmentTarget {
+  return 'environment' in options && options.environment !== undefined;
+}
+
+/** The options as PlanOptions: an environment's manifests, values and client in place, when one is given. */
+export async function planTargetOf<O extends object>(options: (O & PlanOptions) | (O & EnvironmentTarget & Partial<Pick<PlanOptions, 'parallelism'>>)): Promise<PlanTarget<O>> {
+  if (!namesEnvironment(options)) return { options: options as O & PlanOptions, close: async () => undefined };
+  const { environment, client: given, env, ...rest } = options as O & EnvironmentTarget & Partial<Pick<PlanOptions, 'parallelism'>>;
+  const client = given ?? (await environmentClient(environment, { env: env ?? process.env, maxInFlight: rest.parallelism ?? DEFAULT_PARALLELISM }));
+  return {
+    options: { ...(rest as unknown as O), manifest: environment.definition.manifests, client, env: environment.variables },
+    environment,
+    close: given === undefined ? () => client.close() : async () => undefined,
+  };
 }
 
 /** A raw plan published with the token masked wherever the service returned it: what is shown and what a saved plan stores. */
@@ -122,6 +175,7 @@ export function publishedFor(plan: RawPlan, token: string): PublishedPlan {
 export async function computeLibraryPlan(
   options: PlanOptions & BaseOptions,
   forSavedPlan = false,
+  environment?: ResolvedEnvironment,
 ): Promise<{ run: PlanRun; published: PublishedPlan; shown: PublishedPlan; token: string }> {
   const token = tokenOf(options.client);
   const paths = typeof options.manifest === 'string' ? [options.manifest] : options.manifest;
@@ -130,7 +184,7 @@ export async function computeLibraryPlan(
   const fromGit = options.baseRef !== undefined ? await materialiseBaseRef(options.baseRef, paths, cwd) : undefined;
   try {
     const base = fromGit?.base ?? baseOf(options.base, paths);
-    const run = await computePlanOf(options, paths, cwd, forSavedPlan, base);
+    const run = await computePlanOf(options, paths, cwd, forSavedPlan, base, environment);
     const published = publishedWithout(run.plan, token);
     return { run, published, shown: withPlanHash(published), token };
   } finally {
@@ -147,7 +201,15 @@ function baseOf(base: BaseOptions['base'], paths: readonly string[]): BaseManife
   return { paths: basePaths, label: '--base' };
 }
 
-function computePlanOf(options: PlanOptions, paths: readonly string[], cwd: string, forSavedPlan: boolean, base: BaseManifest | undefined): Promise<PlanRun> {
+function computePlanOf(
+  options: PlanOptions,
+  paths: readonly string[],
+  cwd: string,
+  forSavedPlan: boolean,
+  base: BaseManifest | undefined,
+  environment: ResolvedEnvironment | undefined,
+): Promise<PlanRun> {
+  const manifestOptions = environment === undefined ? undefined : environmentManifestOptions(environment);
   return computePlan({
     paths,
     env: options.env ?? process.env,
@@ -162,6 +224,9 @@ function computePlanOf(options: PlanOptions, paths: readonly string[], cwd: stri
     ...(base !== undefined ? { base } : {}),
     ...(options.readEveryDevice === true ? { everyDevice: true } : {}),
     ...(options.api !== undefined ? { api: options.api } : {}),
+    ...(environment !== undefined && manifestOptions !== undefined
+      ? { environment: identityOf(environment.definition), load: { scope: manifestOptions.scope, exclude: manifestOptions.exclude } }
+      : {}),
   });
 }
 
@@ -187,27 +252,37 @@ export function paymentOptionsOf(options: Pick<PlanOptions, 'impactWindow' | 'al
  * With `base` (or `baseRef`), each change and blocked change carries its `origin` against that
  * manifest (see BaseOptions); the changes themselves are the same.
  *
+ * With `environment` in place of `manifest`, `env` and `client` (EnvironmentTarget), the plan is
+ * that environment's, and names it.
+ *
  * @throws ManifestError before the first request, when the manifest is invalid (a BaseManifestError when the base is).
+ * @throws GroupMismatchError when the token belongs to another group than the environment's (or the manifest's `group:`): nothing else was read.
  * @throws ApiError, AuthenticationError, TransportError… when the service refuses or cannot be reached.
  * @throws TargetError when a target names no resource; SavedPlanError when `out` cannot be written.
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or the manifest's safety.maxDeletes) allows: nothing is saved.
  * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing is saved.
  * @throws SettlementReadError when the plan needs the settlement batches (it deletes, replaces or re-routes) and they cannot be read.
  */
-export async function plan(options: SavePlanOptions): Promise<Plan> {
+export async function plan(options: SavePlanOptions | EnvironmentSavePlanOptions): Promise<Plan> {
   return planDocument(await publishPlan(options));
 }
 
 /** plan(), the plan as published rather than as its document: what the CLI renders. */
-export async function publishPlan(options: SavePlanOptions): Promise<PublishedPlan> {
-  const cwd = options.cwd ?? process.cwd();
-  // A destination that would be refused is refused before the live group is read.
-  if (options.out !== undefined) await checkPlanDestination(options.out, cwd, { force: options.force === true });
-  const { run, published, shown, token } = await computeLibraryPlan(options, options.out !== undefined);
-  if (options.out !== undefined) {
-    // Saved as the CLI saves it: a desired value holding the token is refused, never masked.
-    refuseTokenInDesired(run.plan, token);
-    await writeSavedPlan(options.out, { ...run, plan: published }, cwd, { force: options.force === true });
+export async function publishPlan(given: SavePlanOptions | EnvironmentSavePlanOptions): Promise<PublishedPlan> {
+  const cwd = given.cwd ?? process.cwd();
+  // A destination that would be refused is refused before the live group is read (or its token read).
+  if (given.out !== undefined) await checkPlanDestination(given.out, cwd, { force: given.force === true });
+  const target = await planTargetOf<BaseOptions & SaveOptions>(given);
+  try {
+    const { options } = target;
+    const { run, published, shown, token } = await computeLibraryPlan(options, options.out !== undefined, target.environment);
+    if (options.out !== undefined) {
+      // Saved as the CLI saves it: a desired value holding the token is refused, never masked.
+      refuseTokenInDesired(run.plan, token);
+      await writeSavedPlan(options.out, { ...run, plan: published }, cwd, { force: options.force === true });
+    }
+    return shown;
+  } finally {
+    await target.close();
   }
-  return shown;
 }

@@ -49,9 +49,20 @@ export interface ReadOptions {
   readonly everyDevice?: boolean;
 }
 
-/** Reads the owner first, so that a run against the wrong group stops before anything else is read. */
-export async function readOwner(client: Pick<ConfigurationClient, 'owner' | 'baseUrl'>, expectedGroup: string | undefined): Promise<OwnerInfo> {
+/**
+ * Reads the owner first, so that a run against the wrong group stops before anything else is read.
+ * With `environment` (the name of the environment the run is for, whose group `expectedGroup` is),
+ * the refusal names the environment and its token rather than a manifest's pin.
+ */
+export async function readOwner(client: Pick<ConfigurationClient, 'owner' | 'baseUrl'>, expectedGroup: string | undefined, environment?: string): Promise<OwnerInfo> {
   const owner = await client.owner();
+  if (expectedGroup !== undefined && owner.groupId !== expectedGroup && environment !== undefined) {
+    throw new GroupMismatchError(
+      `environment ${environment} manages group ${expectedGroup} at ${client.baseUrl}, but its token belongs to group ${owner.groupId} ` +
+        `("${owner.groupName ?? ''}"); nothing else was read, nothing was changed. Check the token: of environment ${environment} in the environments file.`,
+      { expected: expectedGroup, actual: owner.groupId, environment },
+    );
+  }
   if (expectedGroup !== undefined && owner.groupId !== expectedGroup) {
     throw new GroupMismatchError(
       `the manifest is pinned to group ${expectedGroup}, but the token belongs to group ${owner.groupId} ` +

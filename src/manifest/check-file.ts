@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiName } from './api-choice.js';
 import { characterChecker } from './check-characters.js';
-import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
+import { diagnostic, formatPath, formatPosition, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { substituteEnv, type Substitution } from './env-substitution.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import {
@@ -20,6 +20,7 @@ import {
 import { modelDiagnostics } from './model-diagnostics.js';
 import type { CheckableMerchant } from './cross-checks.js';
 import { MERGED_LISTS, positionInFile, type MergedList, type SourceFile } from './positions.js';
+import { builtSecret, type VariableScope } from './variable-scope.js';
 
 /** One entry of a file's list, valid or not. */
 export interface FileEntry<T, P = never> {
@@ -91,6 +92,30 @@ const NO_ENTRIES: FileEntries = { emvConfigs: [], acquirerProfiles: [], merchant
 const NO_COUNTS: ManifestCounts = { emvConfigs: 0, acquirerProfiles: 0, merchants: 0, bindings: 0, devices: 0 };
 
 /**
+ * A secret field built from a value the scope writes literally: refused where that value is
+ * written (the environments file), since a secret must not be in the repository.
+ */
+function literalSecrets(source: SourceFile, substitutions: readonly Substitution[], scope: VariableScope): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const { path, variables } of substitutions) {
+    if (!path.some((segment) => SECRET_FIELDS.has(String(segment)))) continue;
+    for (const name of variables) {
+      const literal = scope.literal.get(name);
+      if (literal === undefined) continue;
+      const use = `${formatPath(path)} at ${formatPosition(positionInFile(source, path))}`;
+      out.push(
+        diagnostic(
+          literal.at,
+          literal.path,
+          `written in the file, but it feeds a secret field (${use}), and a secret must not be in the repository; give it as { env: NAME } or { file: PATH }`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/**
  * Checks one parsed file against the model: top-level shape, variables, then zod. Entries with
  * errors are kept as keys only, so that the merged manifest can still be cross-checked and a
  * reference to a broken entry does not show up as a second, misleading error.
@@ -100,6 +125,7 @@ export function checkManifestFile(
   data: unknown,
   env: Readonly<Record<string, string | undefined>>,
   allowMissingEnv: boolean,
+  scope?: VariableScope,
 ): CheckedFile {
   const empty = (diagnostics: Diagnostic[]): CheckedFile => ({
     source,
@@ -133,14 +159,15 @@ export function checkManifestFile(
 
   const diagnostics: Diagnostic[] = [];
   const characters = characterChecker(env);
-  const { substitutions, problems } = substituteEnv(record, env, { allowMissing: allowMissingEnv, visitText: characters.visitText });
+  const { substitutions, problems } = substituteEnv(record, env, { allowMissing: allowMissingEnv, visitText: characters.visitText, ...(scope !== undefined ? { scope } : {}) });
   for (const problem of problems) diagnostics.push(diagnostic(positionInFile(source, problem.path), problem.path, problem.message));
+  if (scope !== undefined) diagnostics.push(...literalSecrets(source, substitutions, scope));
   const refused = characters.problems;
   for (const problem of refused) diagnostics.push(diagnostic(positionInFile(source, problem.path, problem.at), problem.path, problem.message));
   // A value refused for its characters is not described a second time by the model.
   const refusedValues = new Set(refused.filter((problem) => problem.at === 'value').map((problem) => pathKey(problem.path)));
 
-  const substituted = new Set(substitutions.map((s) => pathKey(s.path)));
+  const substituted = new Set(substitutions.filter((s) => builtSecret(s.path, s.variables, scope)).map((s) => pathKey(s.path)));
   const placeholders = new Set(substitutions.filter((s) => s.missing.length > 0).map((s) => pathKey(s.path)));
   const isSecret = (path: ManifestPath) => substituted.has(pathKey(path)) || path.some((segment) => SECRET_FIELDS.has(String(segment)));
   const counts = countEntries(record);

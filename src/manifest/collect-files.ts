@@ -26,12 +26,14 @@ const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml']);
  * a directory is read recursively for `*.yaml` / `*.yml`, skipping entries whose name starts with a
  * dot (`.git`, `.github`, editor files). Files come out in argument order, each directory's files
  * sorted by path, without repeats. `-` is standard input, read by the caller. A missing path or a
- * directory without manifests is a problem.
+ * directory without manifests is a problem. A directory's walk skips the `exclude` files (the
+ * environments file, when it is in a directory of manifests).
  */
-export async function collectManifestFiles(paths: readonly string[], cwd: string): Promise<CollectedFiles> {
+export async function collectManifestFiles(paths: readonly string[], cwd: string, options: { readonly exclude?: readonly string[] } = {}): Promise<CollectedFiles> {
   const files: ManifestFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
+  const excluded = await excludedFiles(options.exclude ?? []);
 
   const add = async (absolutePath: string): Promise<void> => {
     const real = await realpath(absolutePath).catch(() => absolutePath);
@@ -60,14 +62,42 @@ export async function collectManifestFiles(paths: readonly string[], cwd: string
     if (info.isDirectory()) {
       const found: string[] = [];
       await walk(absolutePath, found, new Set());
-      if (found.length === 0) problem('directory holds no *.yaml or *.yml file');
-      found.sort(comparePaths);
-      for (const file of found) await add(file);
+      const kept = await withoutExcluded(found, excluded);
+      if (kept.length === 0) problem('directory holds no *.yaml or *.yml file');
+      kept.sort(comparePaths);
+      for (const file of kept) await add(file);
     } else {
       await add(absolutePath);
     }
   }
   return { files, diagnostics };
+}
+
+/** The excluded files by base name, each as given and as its real path: a walk meets them by either. */
+async function excludedFiles(exclude: readonly string[]): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
+  const byName = new Map<string, Set<string>>();
+  for (const file of exclude) {
+    const forms = [path.resolve(file), await realpath(file).catch(() => path.resolve(file))];
+    for (const form of forms) {
+      const name = path.basename(form);
+      const set = byName.get(name) ?? new Set<string>();
+      set.add(form);
+      byName.set(name, set);
+    }
+  }
+  return byName;
+}
+
+/** A directory's files less the excluded ones; a real path is looked up only for a file of an excluded name. */
+async function withoutExcluded(found: readonly string[], excluded: ReadonlyMap<string, ReadonlySet<string>>): Promise<string[]> {
+  if (excluded.size === 0) return [...found];
+  const kept: string[] = [];
+  for (const file of found) {
+    const forms = excluded.get(path.basename(file));
+    if (forms !== undefined && (forms.has(file) || forms.has(await realpath(file).catch(() => file)))) continue;
+    kept.push(file);
+  }
+  return kept;
 }
 
 async function walk(directory: string, found: string[], visited: Set<string>): Promise<void> {

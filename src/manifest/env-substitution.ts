@@ -1,5 +1,6 @@
 import type { ManifestPath } from './diagnostics.js';
 import { SECRET_FIELDS } from './issue-text.js';
+import type { VariableScope } from './variable-scope.js';
 
 /** A string value that referred to environment variables. */
 export interface Substitution {
@@ -26,6 +27,8 @@ const REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
 
 export interface SubstituteOptions {
   readonly allowMissing?: boolean;
+  /** The names that may be used, when something declares them (an environment's values): another is a problem, whatever its default. */
+  readonly scope?: VariableScope;
   /**
    * Called with every key and every string value once expanded (with the substitution that built
    * it, if any), so that a check of all text rides on this walk instead of walking a large
@@ -73,9 +76,15 @@ export function substituteEnv(
     }
     const substitution: Substitution = { path, variables: result.variables, missing: result.missing, template: text };
     substitutions.push(substitution);
+    // Undeclared is a mistake of the files, not a secret absent from this run: refused even with allowMissing.
+    const undeclared = options.scope === undefined ? [] : result.variables.filter((name) => !options.scope!.declared.has(name));
+    for (const name of undeclared) {
+      problems.push({ path, message: `\${${name}} is not declared in the values of ${options.scope!.owner}; declare it there (a default does not stand in for it)` });
+    }
     if (!options.allowMissing) {
       // A secret field's default is a secret written in the manifest, which `plan --out` refuses: not advice to give there.
       for (const name of result.missing) {
+        if (undeclared.includes(name)) continue;
         const advice = secret ? 'set it' : `set it, or give a default with \${${name}:-value}`;
         problems.push({ path, message: result.empty.includes(name) ? emptySecretMessage(name) : `environment variable ${name} is not set; ${advice}` });
       }

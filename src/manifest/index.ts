@@ -2,6 +2,7 @@ export { loadManifest, type LoadedManifest, type LoadManifestOptions, type Locat
 export { API_FLAG_VALUES, API_NAMES, effectiveApi, isApiFlag, type ApiChoice, type ApiFlag, type ApiName } from './api-choice.js';
 export { checkLegacyLimits, legacyLimits, type LegacyLimitsInput } from './legacy-limits.js';
 export type { SecretField } from './secrets.js';
+export type { VariableScope } from './variable-scope.js';
 export type { ManifestCounts } from './check-file.js';
 export {
   ManifestError,

@@ -11,6 +11,7 @@ import type { Manifest } from './model.js';
 import { parseManifestTexts, type ParsePoolOptions } from './parse-pool.js';
 import { readManifestText, stdinManifestText, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
+import { builtSecret, type VariableScope } from './variable-scope.js';
 
 export interface LoadedManifest {
   /** Validated; codes normalised to two-digit strings; variables substituted; acqType defaulted to 'card'. */
@@ -69,6 +70,14 @@ export interface LoadManifestOptions {
   readonly readStdin?: () => Promise<string>;
   /** Where files are parsed; by default in worker threads from parse-pool's threshold on. */
   readonly parse?: ParsePoolOptions;
+  /**
+   * The names `${NAME}` may use, when something declares them (an environment's values, whose
+   * variables `env` then holds): another name is refused, naming the declaration; a value the
+   * declaration writes literally is no secret, and may not feed a secret field.
+   */
+  readonly scope?: VariableScope;
+  /** Files a directory's walk skips, absolute (the environments file beside the manifests): never read as a manifest. */
+  readonly exclude?: readonly string[];
 }
 
 /**
@@ -77,7 +86,7 @@ export interface LoadManifestOptions {
  * by file, line and column. Sends no request.
  */
 export async function loadManifest(paths: readonly string[], options: LoadManifestOptions): Promise<LoadedManifest> {
-  const collected = await collectManifestFiles(paths, options.cwd);
+  const collected = await collectManifestFiles(paths, options.cwd, options.exclude !== undefined ? { exclude: options.exclude } : {});
   const diagnostics: Diagnostic[] = [...collected.diagnostics];
   const fileNames = collected.files.map((file) => file.name);
   if (paths.length === 0) {
@@ -97,8 +106,10 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
       for (const substitution of file.substitutions) {
         const path = view.toMergedPath(fileIndex, substitution.path);
         if (path === undefined) continue;
-        fromVariables.push({ path, variables: substitution.variables, template: substitution.template });
         if (substitution.missing.length > 0) placeholders.add(pathKey(path));
+        // A value built from what the scope writes in the repository alone is no secret.
+        if (!builtSecret(path, substitution.variables, options.scope)) continue;
+        fromVariables.push({ path, variables: substitution.variables, template: substitution.template });
       }
     });
     return { fromVariables, placeholders, paths: new Set(fromVariables.map(({ path }) => pathKey(path))) };
@@ -155,7 +166,7 @@ async function checkFiles(files: readonly ManifestFile[], options: LoadManifestO
     const name = names[index++]!;
     diagnostics.push(...problems);
     if (problems.length > 0) continue;
-    const result = checkManifestFile({ name, positions }, value, options.env, options.allowMissingEnv ?? false);
+    const result = checkManifestFile({ name, positions }, value, options.env, options.allowMissingEnv ?? false, options.scope);
     diagnostics.push(...result.diagnostics);
     checked.push(result);
   }

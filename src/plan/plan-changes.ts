@@ -48,6 +48,8 @@ export interface PlanContext {
   readonly group: { readonly groupId: string; readonly groupName: string };
   /** The configuration API the group is read and written through (absent: the current one). */
   readonly api?: GroupApi;
+  /** The environment the plan is for (`--env`), by name; absent when the run names none. */
+  readonly environment?: string;
   /** The manifest's `protect:` list: a delete or replacement of a matching live record is blocked. */
   readonly protect?: readonly string[];
   /**
@@ -121,6 +123,7 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     baseUrl: context.baseUrl,
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
     ...(context.api === 'legacy' ? { api: 'legacy' as const } : {}),
+    ...(context.environment !== undefined ? { environment: context.environment } : {}),
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
     ...(unreadDevices.length > 0 ? { unreadDevices } : {}),

@@ -192,6 +192,11 @@ export interface Plan {
    * and saves as it did before the legacy API was served.
    */
   readonly api?: 'legacy';
+  /**
+   * The environment the plan was made for (`--env`), by name: its group and base URL are the
+   * plan's. Absent for a plan made without one, so that such a plan reads, hashes and saves as before.
+   */
+  readonly environment?: string;
   readonly changes: Change[];
   readonly unmanaged: UnmanagedResource[];
   /** Merchants whose unmanaged devices this run did not read, by providerReference; absent when there are none. */

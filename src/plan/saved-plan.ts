@@ -9,6 +9,7 @@ import { addressOf, duplicateAddress } from '../model/kinds.js';
 import { splitPointer } from '../model/pointers.js';
 import type { Move } from '../model/moves.js';
 import type { DesiredState, LiveState } from '../model/state.js';
+import type { EnvironmentIdentity } from '../environments/types.js';
 import { planHash } from '../journal/plan-hash.js';
 import type { Plan, PublishedPlan } from './plan.js';
 import { planDocument } from './plan-document.js';
@@ -110,6 +111,12 @@ export interface SavedPlan {
    * Absent from any other saved plan.
    */
   readonly promotion?: SavedPromotion;
+  /**
+   * The environment the plan was made for (`plan --out --env NAME`): its name, base URL and group.
+   * `apply PLANFILE` refuses to run it anywhere else, and reads its secrets from that environment's
+   * values. Absent for a plan made without an environment, which no run with one applies.
+   */
+  readonly environment?: EnvironmentIdentity;
 }
 
 const savedPlanSchema = z.looseObject({
@@ -122,6 +129,7 @@ const savedPlanSchema = z.looseObject({
     baseUrl: z.string(),
     group: z.object({ groupId: z.string(), groupName: z.string() }),
     api: z.literal('legacy').optional(),
+    environment: z.string().optional(),
     changes: z.array(z.looseObject({ address: z.string(), kind: z.string(), key: z.string(), action: z.string(), dependsOn: z.array(z.string()) })),
     sensitive: z.array(z.string()),
   }),
@@ -148,6 +156,7 @@ const savedPlanSchema = z.looseObject({
       evidence: z.record(z.string(), z.looseObject({ status: z.enum(['proven', 'unproven']) })),
     })
     .optional(),
+  environment: z.object({ name: z.string(), baseUrl: z.string(), groupId: z.string() }).optional(),
 });
 
 /** SavedPlan.scopeHash of a scope. */
@@ -172,6 +181,8 @@ export interface SavedPlanSource {
   readonly manifest: Pick<ManifestContext, 'files'> & { readonly secretDefaults: ReadonlyMap<string, SecretDefault> };
   /** The manifest's safety limits, kept for `apply PLANFILE`. */
   readonly safety?: SavedSafety;
+  /** The environment the plan was made for: kept for `apply PLANFILE`, which refuses any other. */
+  readonly environment?: EnvironmentIdentity;
 }
 
 /**
@@ -243,6 +254,7 @@ export function buildSavedPlan(run: SavedPlanSource, now: Date = new Date()): Sa
     ...(run.safety !== undefined && Object.keys(run.safety).length > 0 ? { safety: run.safety } : {}),
     planHash: planHash(run.plan),
     scopeHash: scopeHash(scope),
+    ...(run.environment !== undefined ? { environment: { name: run.environment.name, baseUrl: run.environment.baseUrl, groupId: run.environment.groupId } } : {}),
   };
 }
 
@@ -275,6 +287,22 @@ export function parseSavedPlan(data: unknown, source: string): SavedPlan {
     throw new SavedPlanError(
       `${source} was edited after it was saved: its promotion (environments, evidence) no longer says what its plan says. Make a new promotion plan with \`paycfg promote -o\`.`,
     );
+  }
+  // The environment is named twice: by the plan (its name, base URL and group, all hashed) and
+  // beside it, where apply reads it. Edited on one side, the two no longer say the same.
+  const { environment } = saved;
+  if (environment !== undefined || saved.plan.environment !== undefined) {
+    const agrees =
+      environment !== undefined &&
+      environment.name === saved.plan.environment &&
+      environment.baseUrl === saved.plan.baseUrl &&
+      environment.groupId === saved.plan.group.groupId;
+    if (!agrees) {
+      throw new SavedPlanError(
+        `${source} was edited after it was saved: the environment it names (${environment === undefined ? 'none' : `${environment.name}, group ${environment.groupId} at ${environment.baseUrl}`}) ` +
+          `is not the one its plan was made for (${saved.plan.environment ?? 'none'}, group ${saved.plan.group.groupId} at ${saved.plan.baseUrl}). Make a new plan with \`paycfg plan --out\`.`,
+      );
+    }
   }
   return saved;
 }

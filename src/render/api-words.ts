@@ -8,3 +8,12 @@ import type { Plan } from '../plan/plan.js';
 export function throughApi(plan: Pick<Plan, 'api'>): string {
   return plan.api === 'legacy' ? ' through the legacy API (/api/v2)' : '';
 }
+
+/**
+ * What the header of a plan, a drift report and apply's prompt put before the group's address when
+ * the plan was made for an environment (`--env`): `environment production: `. Nothing otherwise,
+ * so that a plan without one reads as it always did.
+ */
+export function forEnvironment(plan: Pick<Plan, 'environment'>): string {
+  return plan.environment !== undefined ? `environment ${plan.environment}: ` : '';
+}

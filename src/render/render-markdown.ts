@@ -168,7 +168,7 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
     layout: () => [
       `### paycfg ${kind}: ${brief}`,
       '',
-      `Group ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}${throughApi(plan)}`,
+      `${plan.environment !== undefined ? `Environment ${code(plan.environment)}: group` : 'Group'} ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}${throughApi(plan)}`,
       '',
       ...(plan.promotion !== undefined ? [inline(promotionLine(plan.promotion)), ''] : []),
       ...revertLines(plan),

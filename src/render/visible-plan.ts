@@ -26,6 +26,7 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
     ...plan,
     baseUrl: t(plan.baseUrl),
     group: { groupId: t(plan.group.groupId), groupName: plan.group.groupName },
+    ...(plan.environment !== undefined ? { environment: t(plan.environment) } : {}),
     changes: plan.changes.map((change) => ({
       ...change,
       address: t(change.address),

@@ -4,7 +4,7 @@ import { resolveGroupApi } from '../backend/detect-api.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { countTerminals } from '../live/count-terminals.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
-import { checkLegacyLimits, effectiveApi, loadManifest, type ApiChoice, type ApiFlag, type ManifestContext } from '../manifest/index.js';
+import { checkLegacyLimits, effectiveApi, loadManifest, type ApiChoice, type ApiFlag, type ManifestContext, type VariableScope } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import type { DesiredState } from '../model/state.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
@@ -34,6 +34,8 @@ export interface PlanRun {
   readonly routes?: BatchRoutes;
   /** The group's client on the API it was read through: apply writes through the same one. */
   readonly group: GroupClient;
+  /** The environment the plan was made for (`--env`), as a saved plan records it. */
+  readonly environment?: EnvironmentIdentity;
 }
 
 /** What of the manifest's top level guards the live group rather than describes it. */
@@ -91,13 +93,19 @@ export async function computePlan(input: {
    * and token). Its group is the one the token must belong to, checked before any other read.
    */
   readonly environment?: EnvironmentIdentity;
+  /**
+   * How the environment's manifests are loaded (environments/manifests.ts): only the names its
+   * values declare, and its environments file skipped in a directory of manifests.
+   */
+  readonly load?: { readonly scope?: VariableScope; readonly exclude?: readonly string[] };
 }): Promise<PlanRun> {
-  const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api);
+  const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api, input.load ?? {});
   const expectedGroup = groupOfRun(desired.group, input.environment);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);
+  const environment = input.environment;
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
   const terminalBudget = terminalBudgetOf(payments.maxAffectedTerminals, safeguards.maxAffectedTerminals, 'manifest');
@@ -121,7 +129,7 @@ export async function computePlan(input: {
   const unread = terminalsToCount(needed.candidates, live.state, request.terminalBudget);
   if (unread.length > 0) reading = { ...reading, counted: await countTerminals(group, unread, input.concurrency) };
   const { plan, routes } = planRead(desired, reading, request);
-  return { loaded, desired, live, plan, safeguards, group, ...(routes !== undefined ? { routes } : {}) };
+  return { loaded, desired, live, plan, safeguards, group, ...(routes !== undefined ? { routes } : {}), ...(environment !== undefined ? { environment } : {}) };
 }
 
 /**
@@ -136,8 +144,15 @@ async function loadDesiredState(
   cwd: string,
   readStdin: (() => Promise<string>) | undefined,
   apiFlag: ApiFlag | undefined,
+  load: { readonly scope?: VariableScope; readonly exclude?: readonly string[] },
 ): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyCheck: LegacyCheck }> {
-  const whole = await loadManifest(paths, { env: { ...env }, cwd, ...(readStdin !== undefined ? { readStdin } : {}) });
+  const whole = await loadManifest(paths, {
+    env: { ...env },
+    cwd,
+    ...(readStdin !== undefined ? { readStdin } : {}),
+    ...(load.scope !== undefined ? { scope: load.scope } : {}),
+    ...(load.exclude !== undefined ? { exclude: load.exclude } : {}),
+  });
   const api = effectiveApi(apiFlag, whole.manifest);
   if (api === 'legacy') checkLegacyLimits(whole);
   // Asked of the service: checked once it answers, and only if the group is on the legacy API (a
@@ -178,7 +193,7 @@ interface LegacyCheck {
  */
 async function readGroup(
   desired: DesiredState,
-  expectedGroup: { readonly groupId: string; readonly first: boolean } | undefined,
+  expectedGroup: ExpectedGroup | undefined,
   apiClient: ApiClient,
   concurrency: number,
   safeguards: Safeguards,
@@ -190,7 +205,7 @@ async function readGroup(
   // environment must not even list its records. A manifest's own `group:` keeps the one round.
   const [owner, api] =
     expectedGroup?.first === true
-      ? await readOwner(apiClient, expectedGroup.groupId).then(async (owner) => [owner, await resolveGroupApi(apiClient, choice)] as const)
+      ? await readOwner(apiClient, expectedGroup.groupId, expectedGroup.environment).then(async (owner) => [owner, await resolveGroupApi(apiClient, choice)] as const)
       : await Promise.all([readOwner(apiClient, expectedGroup?.groupId), resolveGroupApi(apiClient, choice)]);
   const { check } = legacyCheck;
   legacyCheck.check = undefined;
@@ -202,6 +217,7 @@ async function readGroup(
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
     protect: safeguards.protect,
     ...(api === 'legacy' ? { api } : {}),
+    ...(expectedGroup?.environment !== undefined ? { environment: expectedGroup.environment } : {}),
   };
   return { live, context, client };
 }
@@ -210,7 +226,7 @@ async function readGroup(
  * The group the run's token must belong to: the environment's, else the manifest's `group:`. A
  * manifest that pins another group than its environment's is refused before any request.
  */
-function groupOfRun(manifestGroup: string | undefined, environment: EnvironmentIdentity | undefined): { readonly groupId: string; readonly first: boolean } | undefined {
+function groupOfRun(manifestGroup: string | undefined, environment: EnvironmentIdentity | undefined): ExpectedGroup | undefined {
   if (environment === undefined) return manifestGroup === undefined ? undefined : { groupId: manifestGroup, first: false };
   if (manifestGroup !== undefined && manifestGroup !== environment.groupId) {
     throw new ConfigError(
@@ -218,5 +234,12 @@ function groupOfRun(manifestGroup: string | undefined, environment: EnvironmentI
         'nothing was read or changed. Fix the manifest\'s group: or the environment\'s group.',
     );
   }
-  return { groupId: environment.groupId, first: true };
+  return { groupId: environment.groupId, first: true, environment: environment.name };
+}
+
+/** The group a run's token must belong to; `first`: checked before any other read; `environment`: the name of the environment it is the group of. */
+interface ExpectedGroup {
+  readonly groupId: string;
+  readonly first: boolean;
+  readonly environment?: string;
 }

@@ -15,6 +15,8 @@ import { movedSince, SavedPlanError, type SavedPlan, SavedPlanStaleError } from 
 import { guardedAddress, refuseUnsettledSince, sameUnsettledWarning, unsettledByAddress, unsettledChanges, unsettledWarning } from '../plan/settlement-guard.js';
 import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.js';
 import type { PaymentOptions } from './compute-plan.js';
+import { describeEnvironment, sameEnvironment } from '../environments/identity.js';
+import type { EnvironmentIdentity } from '../environments/types.js';
 
 export interface PreparedSavedPlan {
   /** The saved plan with its secret values back from the environment: raw again, to carry out. */
@@ -70,6 +72,8 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
  * changes' terminals within theirs, same service, same group, every live record it was computed
  * from unchanged, no unsettled batch through a guarded change (read again: money moves between
  * plan and apply) unless `payments.allowUnsettled`; then puts the secret values back from the environment.
+ * A plan saved for an environment runs only in that environment (`run.environment`: name, base URL
+ * and group alike), and `env` is then that environment's values.
  */
 export async function prepareSavedPlan(
   saved: SavedPlan,
@@ -78,7 +82,10 @@ export async function prepareSavedPlan(
   concurrency: number,
   maxDeletes?: number,
   payments: Pick<PaymentOptions, 'allowUnsettled' | 'maxAffectedTerminals' | 'now'> = {},
+  run: { readonly environment?: EnvironmentIdentity } = {},
 ): Promise<PreparedSavedPlan> {
+  // First, before any request: a plan of one environment is never carried out in another.
+  refuseOtherEnvironment(saved, apiClient.baseUrl, run.environment);
   // Before any request: the plan's changes (and the impact they were saved with) are all it takes.
   checkDeleteBudget(saved.plan, deleteBudgetOf(maxDeletes, saved.safety?.maxDeletes, 'saved plan'));
   checkTerminalBudget(saved.plan, terminalBudgetOf(payments.maxAffectedTerminals, saved.safety?.maxAffectedTerminals, 'saved plan'));
@@ -108,7 +115,7 @@ export async function prepareSavedPlan(
   }
 
   const desired = scopeAsDesired(saved);
-  const owner = await readOwner(apiClient, saved.plan.group.groupId);
+  const owner = await readOwner(apiClient, saved.plan.group.groupId, run.environment?.name);
   // Through the API the plan was made through: a group switched since answers 13310 on this read.
   const client = groupClient(apiClient, saved.plan.api ?? 'current', owner);
   const live = await readLive(client, desired, owner, { concurrency });
@@ -146,4 +153,31 @@ export async function prepareSavedPlan(
     return { ...change, after };
   });
   return { plan: { ...plan, changes }, desired, live, secretValues: [...values.values()], group: client };
+}
+
+/**
+ * Refuses a saved plan taken to another environment than the one it was made for (another name,
+ * base URL or group), or to a run with an environment when it was made without one, and the other
+ * way round: naming all three of both sides. Nothing has been read then. `runBaseUrl`: where a
+ * run without an environment connects, when known.
+ */
+export function refuseOtherEnvironment(saved: SavedPlan, runBaseUrl: string | undefined, runEnvironment: EnvironmentIdentity | undefined): void {
+  const savedEnvironment = saved.environment;
+  if (sameEnvironment(savedEnvironment, runEnvironment)) return;
+  const made =
+    savedEnvironment !== undefined
+      ? `the plan was made for ${describeEnvironment(savedEnvironment)}`
+      : `the plan was made without an environment (for group ${saved.plan.group.groupId} at ${saved.plan.baseUrl})`;
+  const here =
+    runEnvironment !== undefined
+      ? `this run is for ${describeEnvironment(runEnvironment)}`
+      : `this run names no environment (--env${runBaseUrl !== undefined ? `; it connects to ${runBaseUrl}` : ''})`;
+  const wayOn =
+    savedEnvironment !== undefined
+      ? `Apply it with --env ${savedEnvironment.name}${runEnvironment !== undefined ? `, or make a plan for ${runEnvironment.name} with \`paycfg plan --env ${runEnvironment.name} --out FILE\`` : ''}.`
+      : `Make a plan for ${runEnvironment?.name ?? 'this run'} with \`paycfg plan --env ${runEnvironment?.name ?? 'NAME'} --out FILE\`.`;
+  throw new SavedPlanError(`${made}, but ${here}; nothing was read or changed. ${wayOn}`, {
+    saved: savedEnvironment ?? null,
+    run: runEnvironment ?? null,
+  });
 }

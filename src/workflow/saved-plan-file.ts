@@ -32,7 +32,14 @@ export async function writeSavedPlan(file: string, run: SavedPlanRun, cwd: strin
 export function savedPlanOf(run: SavedPlanRun): SavedPlan {
   const { maxDeletes, maxAffectedTerminals } = run.safeguards;
   const safety = { ...(maxDeletes !== undefined ? { maxDeletes } : {}), ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}) };
-  return buildSavedPlan({ plan: run.plan, desired: run.desired, live: run.live.state, manifest: run.loaded, safety });
+  return buildSavedPlan({
+    plan: run.plan,
+    desired: run.desired,
+    live: run.live.state,
+    manifest: run.loaded,
+    safety,
+    ...(run.environment !== undefined ? { environment: run.environment } : {}),
+  });
 }
 
 /** Writes a saved plan already built (a promotion's, which keeps more beside its plan), as writeSavedPlan writes one. */

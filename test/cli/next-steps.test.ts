@@ -27,6 +27,15 @@ describe('what to run after an apply that left work undone', () => {
     );
   });
 
+  it('names the run\'s environment in place of its manifest files, for a manifest and a saved plan alike', () => {
+    expect(nextSteps({ files: ['/repo/shared', '/repo/production'], targets: [], environment: 'production' }).afterFailure).toBe(
+      'Run `paycfg apply --env production` again once the cause is fixed: it picks up where this run stopped.',
+    );
+    expect(nextSteps({ planFile: 'plan.json', manifestFiles: ['shared/paycfg.yaml'], targets: [], environment: 'production' }).afterStale).toBe(
+      'Make a new plan with `paycfg plan --env production -o plan.json`, review it, and apply it with `paycfg apply plan.json --env production`.',
+    );
+  });
+
   it('shows control characters in a path as escapes', () => {
     expect(shellWord('a\u001b[2Kb.yaml')).toBe("'a\\e[2Kb.yaml'");
     expect(shellWord('')).toBe("''");

@@ -3,7 +3,7 @@
  * one manifest, validated as a whole, and each file also passes the generated JSON Schema that its
  * modeline points editors to. Their secrets come from variables without a default, which
  * `plan --out` would refuse to save: EXAMPLES_ENV sets them. examples/ci holds a CI workflow, not a manifest (test/cli/ci-example.test.ts
- * checks it).
+ * checks it); examples/environments, two environments (test/environments/example.test.ts checks them).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLES = path.join(ROOT, 'examples');
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
-const NOT_MANIFESTS = new Set(['ci']);
+// examples/environments is a repository of two environments, each its own manifest made with its
+// own values: test/environments/example.test.ts checks each environment, and every file against its schema.
+const NOT_MANIFESTS = new Set(['ci', 'environments']);
 
 function yamlFilesUnder(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })

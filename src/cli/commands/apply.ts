@@ -1,4 +1,4 @@
-import { throughApi } from '../../render/api-words.js';
+import { forEnvironment, throughApi } from '../../render/api-words.js';
 import type { ApplyResult } from '../../apply/execute-plan.js';
 import { ApprovalRequiredError, ExitCode, UsageError } from '../../errors.js';
 import { prepareManifestApply, prepareSavedApply } from '../../library/apply.js';
@@ -13,7 +13,10 @@ import { showControls, stringifyJson } from '../../util/visible-text.js';
 import { readSavedPlan } from '../../workflow/saved-plan-file.js';
 import { journalApply, manifestSource, openJournal, savedPlanSource, type ApplyJournal, type Journal } from '../../journal/index.js';
 import { createApplyProgress } from '../apply-progress.js';
-import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags } from '../client-options.js';
+import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
+import { identityOf } from '../../environments/types.js';
+import { refuseOtherEnvironment } from '../../workflow/prepare-saved-plan.js';
 import type { Command } from '../command.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
@@ -23,11 +26,12 @@ import { apiFlag, checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, ma
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
-  usage: ['-f PATH... [flags]', 'PLANFILE [flags]'],
+  usage: ['-f PATH... [flags]', '--env NAME [flags]', 'PLANFILE [--env NAME] [flags]'],
   description: `Makes the live group match the manifest: plans, shows the plan, asks for confirmation (on a
 terminal), then carries the changes out in an order the service accepts. With PLANFILE (saved by
 \`paycfg plan --out\`) it runs that plan without asking, after checking that nothing it was
-computed from has changed since.`,
+computed from has changed since. With --env, the environment's manifests, values, service and group;
+a plan saved for an environment is applied in that environment only (see docs/environments.md).`,
   maxArgs: 1,
   flags: {
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable); - reads it from standard input' },
@@ -39,13 +43,19 @@ computed from has changed since.`,
     'max-affected-terminals': { ...maxAffectedTerminalsFlagSpec, help: `${maxAffectedTerminalsFlagSpec.help} (with PLANFILE: the one it was saved with)` },
     'allow-unsettled': { ...allowUnsettledFlagSpec, help: `${allowUnsettledFlagSpec.help}. With PLANFILE, the batches are read again (money moves between plan and apply), and it must be given again` },
     'impact-window': { ...impactWindowFlagSpec, help: `${impactWindowFlagSpec.help} (with -f)` },
-    journal: { type: 'string', value: 'FILE', help: 'Append a record of the run to this JSON-lines journal: its start (who, where, the plan\'s hash, the manifest files with their SHA-256, the git commit), each change as it ends, and its end (default: $PAYCFG_JOURNAL). `paycfg journal FILE` summarises it' },
+    journal: {
+      type: 'string',
+      value: 'FILE',
+      help: 'Append a record of the run to this JSON-lines journal: its start (who, where, the plan\'s hash, the manifest files with their SHA-256, the git commit), each change as it ends, and its end (default: the environment\'s journal:, else $PAYCFG_JOURNAL). `paycfg journal FILE` summarises it',
+    },
     color: colorFlag,
+    ...environmentFlags,
     ...clientFlags,
   },
   environment: [
     ...clientEnvironment,
-    ['PAYCFG_JOURNAL', 'The journal file, unless --journal is given'],
+    ...environmentVariables,
+    ['PAYCFG_JOURNAL', 'The journal file, unless --journal is given or the environment names one'],
     ['GITHUB_ACTOR, GITLAB_USER_LOGIN, USER', 'Who ran the apply, as the journal records it: the first one set, else the OS account'],
     ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
@@ -63,7 +73,7 @@ async function confirm(
 ): Promise<{ approved: true } | { approved: false; exitCode: ExitCode; note?: string }> {
   try {
     const answer = await ask(
-      `\nDo you want to perform these actions on group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
+      `\nDo you want to perform these actions on ${forEnvironment(plan)}group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
     );
     if (answer.trim() === 'yes') return { approved: true };
     return { approved: false, exitCode: ExitCode.Error, ...(answer.trim() !== '' ? { note: "only 'yes' approves" } : {}) };
@@ -122,8 +132,10 @@ function summaryText(plan: Plan, result: ApplyResult, secrets: readonly string[]
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values, args: positionals } = parseFlags('apply', syntax, argv);
-  const files = checkStdinOnce('apply', values.file ?? []);
+  const selected = await selectedEnvironment('apply', values, io);
   const planFile = positionals[0];
+  // An environment names its manifests (-f beside it was refused); a saved plan needs none.
+  const files = selected === undefined ? checkStdinOnce('apply', values.file ?? []) : planFile === undefined ? [...selected.definition.manifests] : [];
   if (planFile !== undefined && files.length > 0) throw new UsageError('paycfg apply: give either a saved plan file or -f PATH, not both');
   if (planFile === undefined && files.length === 0) throw new UsageError('paycfg apply: give the manifest with -f PATH, or a plan saved with `paycfg plan --out`');
   const parallelism = parallelismFlag('apply', values.parallelism);
@@ -143,13 +155,16 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const interactive = !isNonInteractive(io);
   const stdinHoldsManifest = files.includes(STDIN_PATH);
   const saved = planFile === undefined ? undefined : await readSavedPlan(planFile, io.cwd);
+  // Before anything is read from the service, or a token: a plan of one environment never runs in another.
+  if (saved !== undefined) refuseOtherEnvironment(saved, undefined, selected === undefined ? undefined : identityOf(selected.definition));
   if (values.journal === '') throw new UsageError('paycfg apply: --journal needs a file to append the run\'s records to');
-  const journalFile = values.journal ?? nonEmpty(io.env['PAYCFG_JOURNAL']);
+  const journalFile = values.journal ?? selected?.definition.journal ?? nonEmpty(io.env['PAYCFG_JOURNAL']);
   // The manifest read from standard input is hashed as read: it cannot be read a second time.
   let stdinText: string | undefined;
   const stdin = stdinOf(io);
   const readStdin = async (): Promise<string> => (stdinText = await stdin.readStdin());
-  const { client, token } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const connected = await connectRun(selected, values, io, { maxInFlight: parallelism });
+  const { client, token, environment } = connected;
   let journal: Journal | undefined;
   try {
     // Opened once the connection settings are known to be usable, and before the plan: a journal that
@@ -158,9 +173,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const prepared =
       saved === undefined
         ? await prepareManifestApply({
-            manifest: files,
-            client,
-            env: io.env,
+            ...runTarget(connected, files, io),
             cwd: io.cwd,
             parallelism,
             targets,
@@ -169,18 +182,19 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             ...(api !== undefined ? { api } : {}),
             readStdin,
           })
-        : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget }).catch((error: unknown) => {
+        : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget, ...(environment !== undefined ? { environment } : {}) }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;
-            const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [] }).afterStale;
+            const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [], environment: environment?.definition.name }).afterStale;
             throw step === undefined ? error : error.withWayOn(step);
           });
     // The plan as the library publishes it, no token a live record might carry; run() carries out the plan itself.
     const { plan, secretValues } = prepared;
+    const environmentName = environment?.definition.name;
     const next = nextSteps(
       saved === undefined
-        ? { files, targets, journal: values.journal }
-        : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [], journal: values.journal },
+        ? { files, targets, journal: values.journal, environment: environmentName }
+        : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [], journal: values.journal, environment: environmentName },
     );
     const out = values.json ? io.stderr : io.stdout;
     // --no-color, beside NO_COLOR.
@@ -190,7 +204,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       if (journal === undefined) return undefined;
       const source =
         saved === undefined || planFile === undefined
-          ? await manifestSource(files, io.cwd, stdinText !== undefined ? { stdinText } : {})
+          ? await manifestSource(files, io.cwd, { ...(stdinText !== undefined ? { stdinText } : {}), ...(environment !== undefined ? { exclude: [environment.file.path] } : {}) })
           : await savedPlanSource(planFile, io.cwd, saved);
       return journalApply(journal, {
         plan,

@@ -6,7 +6,8 @@ import { planDocument } from '../../plan/plan-document.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
-import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags } from '../client-options.js';
+import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
 import type { Command } from '../command.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
@@ -14,7 +15,7 @@ import { apiFlag, impactWindowFlag, parallelismFlag, parseFlags, requireFiles, s
 import { colorFlag, impactWindowFlagSpec, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
-  usage: ['-f PATH... [flags]'],
+  usage: ['-f PATH... [flags]', '--env NAME [flags]'],
   description: `Reports how the live group differs from the manifest: the changes apply would make, blocked
 changes (refused by the service, held back by protect:, or by unsettled settlement batches), and every
 live record the manifest does not manage, a merchant's bindings and devices included (it reads the
@@ -29,9 +30,10 @@ Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted,
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     'impact-window': impactWindowFlagSpec,
     color: colorFlag,
+    ...environmentFlags,
     ...clientFlags,
   },
-  environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
+  environment: [...clientEnvironment, ...environmentVariables, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'no drift'],
     [1, 'an error'],
@@ -41,20 +43,20 @@ Sends no write. Meant for a scheduled CI job: exit code 2 when anything drifted,
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('drift', syntax, argv);
-  const paths = requireFiles('drift', values.file);
+  const selected = await selectedEnvironment('drift', values, io);
+  const paths = selected === undefined ? requireFiles('drift', values.file) : [...selected.definition.manifests];
   if (values.json && values.markdown) throw new UsageError('paycfg drift: choose one of --json and --markdown');
   const parallelism = parallelismFlag('drift', values.parallelism);
   const targets = parseTargets(values.target);
   const impactWindow = impactWindowFlag('drift', values['impact-window']);
   const api = apiFlag('drift', values.api);
-  const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const connected = await connectRun(selected, values, io, { maxInFlight: parallelism });
+  const { client } = connected;
   try {
     // Drift is the plan, with unmanaged records counted (every device read, so that each is listed):
     // the library's, the token masked in it.
     const plan = await publishPlan({
-      manifest: paths,
-      client,
-      env: io.env,
+      ...runTarget(connected, paths, io),
       cwd: io.cwd,
       parallelism,
       targets,

@@ -3,7 +3,9 @@ import type { ExportRun, ExportTarget } from '../../export/index.js';
 import { exportGroup } from '../../library/export.js';
 import { formatDiagnostic } from '../../manifest/index.js';
 import { plural } from '../../util/text.js';
-import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags } from '../client-options.js';
+import { connectRun, environmentFlags, environmentVariables, selectedEnvironment } from '../environment-options.js';
+import { identityOf } from '../../environments/types.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
 import { runExportAgainst } from './export-against.js';
@@ -48,9 +50,10 @@ both environments plan with no change. See docs/export.md, "Two environments".`,
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
     color: noColorAccepted,
+    ...environmentFlags,
     ...clientFlags,
   },
-  environment: clientEnvironment,
+  environment: [...clientEnvironment, ...environmentVariables],
   exitCodes: [
     [0, 'the manifest was written'],
     [1, 'an error, or the exported manifest does not validate'],
@@ -71,7 +74,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         ? { kind: 'file', path: values.out, force: values.force }
         : { kind: 'stdout' };
 
-  const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const selected = await selectedEnvironment('export', values, io);
+  const { client, environment } = await connectRun(selected, values, io, { maxInFlight: parallelism, valuesUnused: true });
   let result: ExportRun;
   try {
     result = await exportGroup({
@@ -82,6 +86,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       target,
       cwd: io.cwd,
       ...(api !== undefined ? { api } : {}),
+      ...(environment !== undefined ? { environment: identityOf(environment.definition) } : {}),
     });
   } finally {
     await client.close();

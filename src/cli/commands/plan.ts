@@ -6,7 +6,8 @@ import { renderPlanJson } from '../../render/render-json.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
 import { renderPlanText } from '../../render/render-text.js';
 import { createStyle } from '../../render/style.js';
-import { clientEnvironment, clientFlags, connectFromFlags } from '../client-options.js';
+import { clientEnvironment, clientFlags } from '../client-options.js';
+import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
 import type { Command } from '../command.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
@@ -14,9 +15,10 @@ import { apiFlag, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, pa
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
 export const planSyntax = {
-  usage: ['-f PATH... [flags]'],
+  usage: ['-f PATH... [flags]', '--env NAME [flags]'],
   description: `Reads the live group, compares it with the manifest and prints the ordered changes that
-\`paycfg apply\` would make. Sends no write.`,
+\`paycfg apply\` would make. Sends no write. With --env, the environment's manifests, values, service
+and group (see docs/environments.md).`,
   flags: {
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'Manifest file or directory (repeatable; directories are read recursively); - reads it from standard input' },
     json: { type: 'boolean', help: 'Print the plan as JSON (schemas/plan.schema.json); errors as JSON too' },
@@ -38,9 +40,10 @@ export const planSyntax = {
     'allow-unsettled': allowUnsettledFlagSpec,
     'impact-window': impactWindowFlagSpec,
     color: colorFlag,
+    ...environmentFlags,
     ...clientFlags,
   },
-  environment: [...clientEnvironment, ['NO_COLOR', 'When set: no colour']],
+  environment: [...clientEnvironment, ...environmentVariables, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
     [1, 'an error, more deletes than --max-deletes (or safety.maxDeletes) allows, or a change reaching more terminals than --max-affected-terminals (or safety.maxAffectedTerminals) allows: the plan is neither printed nor saved'],
@@ -50,11 +53,13 @@ export const planSyntax = {
 
 async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const { values } = parseFlags('plan', planSyntax, argv);
-  if (values.file === undefined && (values.base !== undefined || values['base-ref'] !== undefined)) {
+  const selected = await selectedEnvironment('plan', values, io);
+  if (selected === undefined && values.file === undefined && (values.base !== undefined || values['base-ref'] !== undefined)) {
     const flag = values.base !== undefined ? '--base' : '--base-ref';
     throw new UsageError(`paycfg plan: ${flag} gives the manifest before the change; give the manifest to plan with -f PATH as well`);
   }
-  const paths = requireFiles('plan', values.file);
+  // An environment names its manifests; -f beside it was refused.
+  const paths = selected === undefined ? requireFiles('plan', values.file) : [...selected.definition.manifests];
   if (values.json && values.markdown) throw new UsageError('paycfg plan: choose one of --json and --markdown');
   if (values.force && values.out === undefined) throw new UsageError('paycfg plan: --force goes with --out FILE');
   const base = baseFlags(values.base, values['base-ref'], paths);
@@ -64,14 +69,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const maxAffectedTerminals = maxAffectedTerminalsFlag('plan', values['max-affected-terminals']);
   const impactWindow = impactWindowFlag('plan', values['impact-window']);
   const api = apiFlag('plan', values.api);
-  const { client } = connectFromFlags(values, io, { maxInFlight: parallelism });
+  const connected = await connectRun(selected, values, io, { maxInFlight: parallelism });
+  const { client } = connected;
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
     // out of the plan it returns and saves, as the CLI's own output filter keeps it off the screen.
     const shown = await publishPlan({
-      manifest: paths,
-      client,
-      env: io.env,
+      ...runTarget(connected, paths, io),
       cwd: io.cwd,
       parallelism,
       targets,
@@ -89,7 +93,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     else io.stdout.write(renderPlanText(shown, createStyle(colorEnabled(io) && values.color)));
     if (values.out !== undefined && !values.json) {
       // A plan with nothing to do is saved all the same (CI may apply whatever it saved), but says so.
-      const next = shown.changes.length > 0 ? `run \`paycfg apply ${shellWord(values.out)}\` to carry it out` : 'it has no changes to carry out';
+      const env = selected === undefined ? '' : ` --env ${shellWord(selected.definition.name)}`;
+      const next = shown.changes.length > 0 ? `run \`paycfg apply ${shellWord(values.out)}${env}\` to carry it out` : 'it has no changes to carry out';
       io.stderr.write(`Saved the plan to ${values.out}; ${next}.\n`);
     }
     return values['detailed-exitcode'] && hasChanges(shown) ? ExitCode.Changes : ExitCode.Success;
