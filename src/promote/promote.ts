@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/index.js';
+import { environmentManifestOptions } from '../environments/manifests.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { UsageError } from '../errors.js';
 import { planHash } from '../journal/plan-hash.js';
@@ -99,6 +100,8 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
   // Offline, before any request: the target's manifests with the source's values.
   const sourceDesired = await loadSourceDesired(to.environment, from.environment, cwd);
   const journalFile = from.journal ?? source.journal;
+  // The target's manifests load as `plan --env` loads them: only its names declared, the environments file never read as one.
+  const { scope, exclude } = environmentManifestOptions(to.environment);
   // The two groups are read at once, each once; every read has ended before an error is thrown.
   const [run, view, journal] = await allSettled([
     computePlan({
@@ -110,6 +113,7 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
       targets,
       forSavedPlan,
       environment: identityOf(target),
+      load: { scope, exclude },
     }),
     readSourceView(sourceDesired, from.environment, from.client, concurrency),
     readSourceJournal(journalFile, { groupId: source.group, baseUrls: [from.client.baseUrl, source.baseUrl] }, cwd),

@@ -47,7 +47,13 @@ export interface SourceDesired {
  */
 export async function loadSourceDesired(target: ResolvedEnvironment, source: ResolvedEnvironment, cwd: string): Promise<SourceDesired> {
   try {
-    const { manifest, secrets, locate, missingVariables } = await loadManifest(target.definition.manifests, { env: { ...source.variables }, cwd, allowMissingEnv: true });
+    const { manifest, secrets, locate, missingVariables } = await loadManifest(target.definition.manifests, {
+      env: { ...source.variables },
+      cwd,
+      allowMissingEnv: true,
+      // The environments file may sit in a folder the manifests are read from: it is not one of them.
+      exclude: [target.file.path],
+    });
     return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, api: effectiveApi(undefined, manifest) };
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;

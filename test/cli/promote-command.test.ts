@@ -122,7 +122,7 @@ describe('paycfg promote --from test --to production', () => {
       to: { name: 'production', baseUrl: sims.production.url, groupId: PRODUCTION_GROUP },
       allowedUnproven: false,
     });
-    expect(plan.changes).toHaveLength(15);
+    expect(plan.changes).toHaveLength(14);
     expect(plan.changes.every((c: { evidence: { status: string; run?: string } }) => c.evidence.status === 'proven' && c.evidence.run === v2Run['run'])).toBe(true);
 
     const markdown = await cli(['promote', '--from', 'test', '--to', 'production', '--markdown']);
@@ -146,7 +146,7 @@ describe('paycfg promote --from test --to production', () => {
       allowedUnproven: false,
       actor: { name: 'release-manager', from: 'GITHUB_ACTOR' },
     });
-    expect(ofRun[1]!['changes']).toHaveLength(15);
+    expect(ofRun[1]!['changes']).toHaveLength(14);
 
     // Read where no environments file is, as an auditor reads a journal handed to them.
     const elsewhere = mkdtempSync(join(tmpdir(), 'paycfg-promote-journal-'));
@@ -165,7 +165,7 @@ describe('paycfg promote --from test --to production', () => {
   it('blocks a change not applied to test, then lets it through with --allow-unproven, which the journal records', async () => {
     writeFileSync(join(dir, 'paycfg.yaml'), V2.replace('mchName: Coffee', 'mchName: Coffee Bar'));
     const blocked = await cli(['promote', '--from', 'test', '--to', 'production']);
-    expect(blocked.code).toBe(2);
+    expect(blocked.code, blocked.err).toBe(2);
     expect(blocked.out).toContain('Blocked: 1 change apply will not try (no evidence shows it live in test):');
     expect(blocked.out).toContain('  ! merchant/coffee-001 (update): no evidence that it is live in test: test differs in mchName (never applied there, or changed since)\n');
     expect(blocked.out).toContain('      - apply it to test first and promote again, or promote with --allow-unproven to go ahead without evidence\n');

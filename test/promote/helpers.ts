@@ -97,6 +97,9 @@ export const V2 = V1.replace('clCVMLimit: 100000', 'clCVMLimit: 200000')
 export const TEST_VALUES = { ACQUIRER_HOST: 'https://acq-test.example.com', HOST_A_MID: '000000100200', TILL_TID: '00000001', TILL_ADMIN_PASSWORD: 'test-till-secret' } as const;
 export const PRODUCTION_VALUES = { ACQUIRER_HOST: 'https://acq.example.com', HOST_A_MID: '000000900800', TILL_TID: '00000009', TILL_ADMIN_PASSWORD: 'production-till-secret' } as const;
 
+/** The values that feed a secret field (deviceAdmin): an environments file gives them as { env: NAME }. */
+const SECRET_VALUES = new Set(['TILL_ADMIN_PASSWORD']);
+
 /** The MID each environment moves to in V2 (a value of the environment, the manifest unchanged). */
 export const NEXT_MID = { test: '000000100201', production: '000000900801' } as const;
 
@@ -154,7 +157,8 @@ export async function pairOf(sims: { test: TestSimulator; production: TestSimula
           token: { env: `PAYCFG_${name.toUpperCase()}_TOKEN` },
           manifests: [manifest],
           ...(journal !== undefined ? { journal } : {}),
-          values: new Map(Object.entries(values)),
+          // A secret is read from a source, as the environments file must give it; the rest is written in it.
+          values: new Map<string, string | { env: string }>(Object.entries(values).map(([key, value]) => [key, SECRET_VALUES.has(key) ? { env: `${name.toUpperCase()}_${key}` } : value])),
         };
         const file = { path: join(dir, 'paycfg.environments.yaml'), name: 'paycfg.environments.yaml', environments: new Map([[name, definition]]) };
         return { definition, file, variables: { ...values } };
