@@ -3,7 +3,9 @@
  * Starts the simulator in-process on a free port, creates a group, then runs paycfg's own CLI:
  * plan and apply of examples/basic, a second plan that finds nothing to do, a payment on the new
  * terminal read back through the client, a change made behind paycfg's back through the API, the
- * drift the next plan reports, and the apply that repairs it.
+ * drift the next plan reports, and the apply that repairs it. Then test and production
+ * (examples/environments) on two simulators: apply to test, promote to production with each
+ * change's evidence, diff the two, and the same loop for a change to the manifest.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { createApiClient, type ApiClient } from '../src/api/index.js';
 import { main } from '../src/cli/main.js';
 import { processIo, type IoStreams } from '../src/cli/io.js';
 import { signSimToken, simAdminClient, startSimulator, type SimAdminClient } from '../src/sim/index.js';
+import { environmentsLoop } from './demo/environments-loop.js';
 
 const GROUP = 'G-00000001';
 // Shown relative to where the demo runs (npm runs it from the repository root).
@@ -83,21 +86,7 @@ async function demo(): Promise<number> {
     await simAdminClient(sim.url).createGroup({ groupId: GROUP, groupName: 'Demo Payments Ltd', timeZone: 'America/New_York' });
     const token = signSimToken({ groupId: GROUP });
     const env = { ...process.env, PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: token, TILL_ADMIN_PASSWORD: process.env['TILL_ADMIN_PASSWORD'] ?? 'demo-admin-pw' };
-    const base = processIo();
-    // Not a spread: `interrupted` is a getter that installs signal handlers, which the demo leaves to apply.
-    const io: IoStreams = {
-      stdout: base.stdout,
-      stderr: base.stderr,
-      stdoutIsTTY: base.stdoutIsTTY,
-      stdinIsTTY: false,
-      readStdin: base.readStdin,
-      secretStdout: base.secretStdout,
-      env,
-      cwd: base.cwd,
-      get interrupted() {
-        return base.interrupted;
-      },
-    };
+    const io = demoIo(env, processIo().cwd);
     process.stdout.write(`Simulator listening on ${sim.url}; group ${GROUP}.\n`);
 
     banner('1. What would paycfg change in an empty group?');
@@ -144,11 +133,43 @@ async function demo(): Promise<number> {
     banner('8. Apply repairs it');
     if ((await run(io, ['apply', '-f', manifest, '--auto-approve'])) !== 0) return 1;
     if ((await run(io, ['plan', '-f', manifest, '--detailed-exitcode'])) !== 0) return 1;
-    process.stdout.write('\nDemo complete.\n');
-    return 0;
   } finally {
     await sim.close();
   }
+  const steps = { banner, run, say: (text: string) => process.stdout.write(text) };
+  // The environments' runs see their own variables alone: no PAYCFG_BASE_URL or PAYCFG_TOKEN of the first part.
+  if ((await environmentsLoop(steps, (cwd, env) => demoIo({ PATH: process.env['PATH'] ?? '', ...noColor(), ...env }, cwd))) !== 0) return 1;
+  process.stdout.write('\nDemo complete.\n');
+  return 0;
+}
+
+/** NO_COLOR and CI as the demo was started with: they shape paycfg's output, and carry no value of either environment. */
+function noColor(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['NO_COLOR', 'CI', 'TERM'] as const) {
+    const value = process.env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** The demo's io: the process's streams, no prompt, these variables and working directory. */
+function demoIo(env: Record<string, string | undefined>, cwd: string): IoStreams {
+  const base = processIo();
+  // Not a spread: `interrupted` is a getter that installs signal handlers, which the demo leaves to apply.
+  return {
+    stdout: base.stdout,
+    stderr: base.stderr,
+    stdoutIsTTY: base.stdoutIsTTY,
+    stdinIsTTY: false,
+    readStdin: base.readStdin,
+    secretStdout: base.secretStdout,
+    env,
+    cwd,
+    get interrupted() {
+      return base.interrupted;
+    },
+  };
 }
 
 process.exitCode = await demo();
