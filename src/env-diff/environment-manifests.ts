@@ -1,0 +1,81 @@
+import { buildDesiredState } from '../desired/build-desired.js';
+import type { ResolvedEnvironment } from '../environments/types.js';
+import { effectiveApi, formatDiagnostic, loadManifest, ManifestError, type ApiChoice } from '../manifest/index.js';
+import type { DesiredState } from '../model/state.js';
+import type { DiffSideName } from './types.js';
+
+/** Manifests loaded with one environment's values, as desired state. */
+export interface ManifestView {
+  readonly desired: DesiredState;
+  /** Variables the values lacked: their `${NAME}` stays in the values as a placeholder (allowMissingEnv). */
+  readonly missing: readonly string[];
+}
+
+/**
+ * One environment's manifests loaded with each environment's values: the same manifest value, as
+ * A expands it and as B does. `owner` is whose manifests they are (`both` when the two
+ * environments are made of the same files). A view is absent where those manifests do not load
+ * with that environment's values (a warning says so).
+ */
+export interface ManifestPair {
+  readonly owner: DiffSideName | 'both';
+  readonly withA: ManifestView | undefined;
+  readonly withB: ManifestView | undefined;
+}
+
+export interface EnvironmentManifests {
+  /** Each environment's manifests with its own values: what they name, and the API they pin. */
+  readonly own: Readonly<Record<DiffSideName, { readonly desired: DesiredState; readonly api: ApiChoice }>>;
+  /** One pair when both environments are made of the same files, else A's and B's. */
+  readonly pairs: readonly ManifestPair[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Loads what tells the diff which values are each environment's own: every environment's
+ * manifests with its own values (an error in them is the run's error, as for a plan) and with the
+ * other's, where a name the other lacks is left as a placeholder (allowMissingEnv). A manifest
+ * that does not load with the other's values only takes that evidence away: the values it sets
+ * are then compared as they are, and a warning says so. Offline: no request is sent.
+ */
+export async function loadEnvironmentManifests(a: ResolvedEnvironment, b: ResolvedEnvironment, cwd: string): Promise<EnvironmentManifests> {
+  const [ownA, ownB] = await Promise.all([load(a.definition.manifests, a, cwd, false), load(b.definition.manifests, b, cwd, false)]);
+  const own = { a: { desired: ownA.view.desired, api: ownA.api }, b: { desired: ownB.view.desired, api: ownB.api } };
+  if (sameList(a.definition.manifests, b.definition.manifests)) {
+    return { own, pairs: [{ owner: 'both', withA: ownA.view, withB: ownB.view }], warnings: [] };
+  }
+  const warnings: string[] = [];
+  const cross = async (owner: ResolvedEnvironment, values: ResolvedEnvironment): Promise<ManifestView | undefined> => {
+    try {
+      return (await load(owner.definition.manifests, values, cwd, true)).view;
+    } catch (error) {
+      if (!(error instanceof ManifestError)) throw error;
+      const count = error.diagnostics.length;
+      const first = error.diagnostics[0];
+      warnings.push(
+        `${owner.definition.name}'s manifests do not load with ${values.definition.name}'s values (${count} problem${count === 1 ? '' : 's'}` +
+          `${first !== undefined ? `, the first: ${formatDiagnostic(first)}` : ''}); the values they set are compared as they are, without substitution`,
+      );
+      return undefined;
+    }
+  };
+  const [aWithB, bWithA] = await Promise.all([cross(a, b), cross(b, a)]);
+  return {
+    own,
+    pairs: [
+      { owner: 'a', withA: ownA.view, withB: aWithB },
+      { owner: 'b', withA: bWithA, withB: ownB.view },
+    ],
+    warnings,
+  };
+}
+
+async function load(paths: readonly string[], values: ResolvedEnvironment, cwd: string, allowMissingEnv: boolean): Promise<{ view: ManifestView; api: ApiChoice }> {
+  // Only the environment's own values: the process environment is never read for a manifest's ${NAME}.
+  const loaded = await loadManifest(paths, { env: { ...values.variables }, cwd, ...(allowMissingEnv ? { allowMissingEnv: true } : {}) });
+  return { view: { desired: buildDesiredState(loaded), missing: loaded.missingVariables }, api: effectiveApi(undefined, loaded.manifest) };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((path, i) => path === b[i]);
+}
