@@ -22,6 +22,10 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Report how the live group differs from the manifest (exit 2 on drift)',
     load: async () => (await import('./drift.js')).driftCommand,
   },
+  'diff-env': {
+    summary: 'Compare two environments\' live groups, each with its own values (exit 2 when they differ)',
+    load: async () => (await import('./diff-env.js')).diffEnvCommand,
+  },
   journal: { summary: 'Summarise the journal of applies (`apply --journal`): runs, who, what changed, failures', load: async () => (await import('./journal.js')).journalCommand },
   export: { summary: 'Write a manifest from the live group', load: async () => (await import('./export.js')).exportCommand },
   sim: {
