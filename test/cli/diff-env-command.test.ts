@@ -4,7 +4,7 @@
  * from its own variable. Exit 0 when the groups do not differ, 2 when they do, 1 on error; the
  * three formats; no secret in anything printed.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -188,6 +188,3 @@ describe('paycfg diff-env: its command line', () => {
     for (const exit of ['0', '1', '2']) expect(out.slice(out.indexOf('Exit codes:'))).toMatch(new RegExp(`\\n  ${exit} +\\S`));
   });
 });
-
-// Silences the unused-import check of a helper only some runs use.
-void writeFileSync;
