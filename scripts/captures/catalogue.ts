@@ -3,7 +3,7 @@
  * the body of the block a page shows after `<!-- capture: NAME -->`. A page may show part of a
  * run's output; where it does, the part left out is named in brackets (`[… the plan …]`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
@@ -470,5 +470,57 @@ export const CAPTURES: Record<string, Capture> = {
     const response = await fetch(`${scenes.ctx.sim.url}/_sim/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
     const answer = JSON.stringify(await response.json(), null, 2);
     return scenes.ctx.shown([`$ curl -s -X POST http://127.0.0.1:8080/_sim/payments -H 'content-type: application/json' -d '${request}'`, answer].join('\n'));
+  },
+
+  /**
+   * docs/env-diff.md: examples/basic as one repository of two environments, a group each, the MID
+   * and the till's terminal id each environment's own values; production's merchant contact then
+   * changed by hand. diff-env tells that apart, and takes the MIDs and terminal ids as equal.
+   */
+  'env-diff': async (scenes) => {
+    const { ctx } = scenes;
+    const test = await ctx.workspace('Coffee PBO (test)');
+    const production = await ctx.workspace('Coffee PBO');
+    mkdirSync(join(test.dir, 'shared'));
+    const example = readFileSync(join(test.dir, 'paycfg.yaml'), 'utf8').replace(/^group: .*\n/m, '');
+    const shared = replaced(
+      replaced(example, 'mid: "000000012345"', 'mid: "${COFFEE_MID}"'),
+      '{ tid: "00000001", mid: "000000012345" }',
+      '{ tid: "${TILL_TID}", mid: "${COFFEE_MID}" }',
+    );
+    writeFileSync(join(test.dir, 'shared', 'paycfg.yaml'), shared);
+    const values = {
+      test: { COFFEE_MID: '000000012345', TILL_TID: '00000001', TILL_ADMIN_PASSWORD: 'test-till-password' },
+      production: { COFFEE_MID: '000000067890', TILL_TID: '00000042', TILL_ADMIN_PASSWORD: 'production-till-password' },
+    };
+    // Applied before the environments file is written: with it, a run must name its environment.
+    for (const [name, ws] of [['test', test], ['production', production]] as const) {
+      const applied = await test.run(['apply', '-f', 'shared', '--auto-approve'], { ...values[name], PAYCFG_TOKEN: ws.env['PAYCFG_TOKEN']! });
+      if (applied.code !== 0) throw new Error(`the ${name} apply failed:\n${applied.out}${applied.err}`);
+    }
+    const environment = (name: 'test' | 'production', ws: Workspace): string[] => [
+      `  ${name}:`,
+      `    baseUrl: ${ctx.sim.url}`,
+      `    group: ${ws.groupId}`,
+      `    token: { env: PAYCFG_${name.toUpperCase()}_TOKEN }`,
+      '    manifests: [shared]',
+      '    values:',
+      `      COFFEE_MID: "${values[name].COFFEE_MID}"`,
+      `      TILL_TID: "${values[name].TILL_TID}"`,
+      `      TILL_ADMIN_PASSWORD: { env: ${name.toUpperCase()}_TILL_ADMIN_PASSWORD }`,
+    ];
+    writeFileSync(join(test.dir, 'paycfg.environments.yaml'), ['version: 1', 'environments:', ...environment('test', test), ...environment('production', production), ''].join('\n'));
+    const [merchant] = await production.client.merchants.listAll();
+    if (merchant === undefined) throw new Error('the example merchant is missing after apply');
+    await production.client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else' });
+    return test.transcript(['diff-env', 'test', 'production'], {
+      expectExit: 2,
+      extraEnv: {
+        PAYCFG_TEST_TOKEN: test.env['PAYCFG_TOKEN']!,
+        PAYCFG_PRODUCTION_TOKEN: production.env['PAYCFG_TOKEN']!,
+        TEST_TILL_ADMIN_PASSWORD: values.test.TILL_ADMIN_PASSWORD,
+        PRODUCTION_TILL_ADMIN_PASSWORD: values.production.TILL_ADMIN_PASSWORD,
+      },
+    });
   },
 };

@@ -34,6 +34,6 @@ export function verdict(diff: EnvironmentDiff, names: { readonly a: string; read
   const parts: string[] = [];
   if (summary.onlyInA > 0) parts.push(`${plural(summary.onlyInA, 'record')} only in ${names.a}`);
   if (summary.onlyInB > 0) parts.push(`${plural(summary.onlyInB, 'record')} only in ${names.b}`);
-  if (summary.differing > 0) parts.push(`${plural(summary.differing, 'record')} in both with ${plural(summary.differingFields, 'value')} that differ${summary.differingFields === 1 ? 's' : ''}`);
+  if (summary.differing > 0) parts.push(`${plural(summary.differing, 'record')} with ${plural(summary.differingFields, 'value')} that differ${summary.differingFields === 1 ? 's' : ''}`);
   return `${names.a} and ${names.b} differ: ${parts.join(', ')}.`;
 }

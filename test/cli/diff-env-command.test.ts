@@ -106,7 +106,7 @@ describe('paycfg diff-env', () => {
     expect(text.out).toContain('Only in test (2 records):\n  < merchant/pop-up-001 (only test\'s manifests name it)');
     expect(text.out).toContain('      ~ /params/clTransLimit\n          test:       99999999\n          production: 5000000');
     expect(text.out).toContain('      ~ /deviceAdmin\n          test:       (sensitive)\n          production: (sensitive)');
-    expect(text.out).toContain('test and production differ: 2 records only in test, 2 records in both with 2 values that differ.');
+    expect(text.out).toContain('test and production differ: 2 records only in test, 2 records with 2 values that differ.');
 
     const json = await cli(['diff-env', 'test', 'production', '--json'], { env, cwd: dir });
     expect(json.code).toBe(2);
