@@ -4,7 +4,7 @@ import { tokenOf } from '../library/client.js';
 import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
 import { addressOfResource, compareGroups, type GroupComparison } from './compare-groups.js';
-import { loadEnvironmentManifests, type EnvironmentManifests } from './environment-manifests.js';
+import { loadManifestPairs, loadOwnManifests, type ManifestPairs, type OwnManifests } from './environment-manifests.js';
 import { checkedOwner, readWholeGroup, type EnvironmentSide, type WholeGroup } from './read-environment.js';
 import { secretMask, type SecretMask } from './secret-mask.js';
 import {
@@ -36,10 +36,11 @@ export interface DiffEnvironmentsOptions {
  * same value in B (each environment's manifests are loaded with both environments' values to know).
  * No secret value is returned: each reads `(sensitive)`.
  *
- * Each manifest is loaded first, offline (an error in one is the run's error, as for a plan);
- * then the owner of each token is read and refused unless it is its environment's group, before any
- * other read of either group; then each group is read once, whole, as export reads it. Sends GET
- * requests only.
+ * Each environment's manifests are loaded first with its own values, offline (an error in them is
+ * the run's error, as for a plan); then the owner of each token is read and refused unless it is its
+ * environment's group, before any other read of either group; then each group is read once, whole,
+ * as export reads it, while each environment's manifests are loaded with the other's values. Sends
+ * GET requests only.
  *
  * @throws UsageError when both sides are the same environment.
  * @throws ManifestError when an environment's manifests do not load with its own values.
@@ -49,17 +50,34 @@ export interface DiffEnvironmentsOptions {
 export async function diffEnvironments(a: EnvironmentSide, b: EnvironmentSide, options: DiffEnvironmentsOptions = {}): Promise<EnvironmentDiff> {
   const [nameA, nameB] = [a.environment.definition.name, b.environment.definition.name];
   if (nameA === nameB) throw new UsageError(`an environment diff compares two environments; ${nameA} is given twice`);
-  const manifests = await loadEnvironmentManifests(a.environment, b.environment, options.cwd ?? process.cwd());
-  const [ownerA, ownerB] = await Promise.all([checkedOwner(a), checkedOwner(b)]);
-  const concurrency = options.parallelism ?? DEFAULT_PARALLELISM;
-  const [groupA, groupB] = await Promise.all([
-    readWholeGroup(a.client, ownerA, manifests.own.a.api, concurrency),
-    readWholeGroup(b.client, ownerB, manifests.own.b.api, concurrency),
+  const cwd = options.cwd ?? process.cwd();
+  const own = await loadOwnManifests(a.environment, b.environment, cwd);
+  // The loads with the other's values run while the groups are read: offline work only the matching needs.
+  const [{ pairs, warnings }, [readA, readB]] = await Promise.all([
+    loadManifestPairs(a.environment, b.environment, own, cwd),
+    readBoth([a, b], own, options.parallelism ?? DEFAULT_PARALLELISM),
   ]);
-  const allowsUnread = groupA.state.bindingAllowsWriteOnly || groupB.state.bindingAllowsWriteOnly;
-  const comparison = compareGroups(groupA.state, groupB.state, valuesMatcher(manifests.pairs, { allowsUnread }), { allowsUnread });
+  const manifests: EnvironmentManifests = { own, pairs, warnings };
+  const allowsUnread = readA.group.state.bindingAllowsWriteOnly || readB.group.state.bindingAllowsWriteOnly;
+  const comparison = compareGroups(readA.group.state, readB.group.state, valuesMatcher(pairs, { allowsUnread }), { allowsUnread });
   const mask = secretMask({ sensitive: secretPlaces(manifests, new Set([...secretNames(a), ...secretNames(b)])), texts: [...secretTexts(a), ...secretTexts(b)] });
-  return environmentDiff({ a: { side: a, owner: ownerA, group: groupA }, b: { side: b, owner: ownerB, group: groupB } }, manifests, comparison, mask, allowsUnread);
+  return environmentDiff({ a: readA, b: readB }, manifests, comparison, mask, allowsUnread);
+}
+
+/** Both owners first, each checked against its environment's group, then both groups, whole. */
+async function readBoth(sides: readonly [EnvironmentSide, EnvironmentSide], own: OwnManifests, concurrency: number): Promise<readonly [ReadSide, ReadSide]> {
+  const [a, b] = sides;
+  const [ownerA, ownerB] = await Promise.all([checkedOwner(a), checkedOwner(b)]);
+  const [groupA, groupB] = await Promise.all([readWholeGroup(a.client, ownerA, own.a.api, concurrency), readWholeGroup(b.client, ownerB, own.b.api, concurrency)]);
+  return [
+    { side: a, owner: ownerA, group: groupA },
+    { side: b, owner: ownerB, group: groupB },
+  ];
+}
+
+/** Everything the diff knows of the manifests. */
+interface EnvironmentManifests extends ManifestPairs {
+  readonly own: OwnManifests;
 }
 
 interface ReadSide {
@@ -75,7 +93,7 @@ function environmentDiff(
   mask: SecretMask,
   allowsUnread: boolean,
 ): EnvironmentDiff {
-  const inManifests = (address: string) => ({ a: manifests.own.a.desired.resources.has(address), b: manifests.own.b.desired.resources.has(address) });
+  const inManifests = (address: string) => ({ a: manifests.own.a.view.desired.resources.has(address), b: manifests.own.b.view.desired.resources.has(address) });
   const oneSided = (resource: LiveResource): OneSidedRecord => {
     const address = addressOfResource(resource);
     return { address, kind: resource.kind, key: resource.key, liveId: resource.id, inManifests: inManifests(address) };
@@ -93,7 +111,7 @@ function environmentDiff(
   }));
   const substituted = comparison.substituted.map((field) => ({ address: field.address, pointer: mask.pointer(field.segments), manifests: field.manifests }));
   const warnings = [...manifests.warnings];
-  if (allowsUnread && [read.a.group.state, read.b.group.state, manifests.own.a.desired, manifests.own.b.desired].some(holdsAnyAllows)) {
+  if (allowsUnread && [read.a.group.state, read.b.group.state, manifests.own.a.view.desired, manifests.own.b.view.desired].some(holdsAnyAllows)) {
     const unread = [read.a, read.b].filter((side) => side.group.state.bindingAllowsWriteOnly).map((side) => side.side.environment.definition.name);
     warnings.push(
       `the bindings' allows could not be read in ${unread.join(' and ')} (no merchant summary of the read was shown to carry the bindings' own lists, and binding records have none): ` +
@@ -174,7 +192,7 @@ function unkeyedRecords(state: LiveState, resources: readonly LiveResource[]): U
  * environment's values.
  */
 function* secretPlaces(manifests: EnvironmentManifests, secretNames: ReadonlySet<string>): Iterable<string> {
-  const states = [manifests.own.a.desired, manifests.own.b.desired, ...manifests.pairs.flatMap((pair) => [pair.withA?.desired, pair.withB?.desired])];
+  const states = [manifests.own.a.view.desired, manifests.own.b.view.desired, ...manifests.pairs.flatMap((pair) => [pair.withA?.desired, pair.withB?.desired])];
   for (const state of states) {
     for (const [pointer, origin] of state?.sensitive ?? []) {
       if (origin.kind === 'literal' || origin.variables.some((name) => secretNames.has(name))) yield pointer;

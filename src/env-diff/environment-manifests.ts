@@ -23,27 +23,42 @@ export interface ManifestPair {
   readonly withB: ManifestView | undefined;
 }
 
-export interface EnvironmentManifests {
-  /** Each environment's manifests with its own values: what they name, and the API they pin. */
-  readonly own: Readonly<Record<DiffSideName, { readonly desired: DesiredState; readonly api: ApiChoice }>>;
+/** Each environment's manifests with its own values: what they name, the API they pin, as desired state. */
+export interface OwnManifests {
+  readonly a: OwnManifest;
+  readonly b: OwnManifest;
+}
+
+export interface OwnManifest {
+  readonly view: ManifestView;
+  readonly api: ApiChoice;
+}
+
+/** The pairs the diff matches values with, and what could not be loaded. */
+export interface ManifestPairs {
   /** One pair when both environments are made of the same files, else A's and B's. */
   readonly pairs: readonly ManifestPair[];
   readonly warnings: readonly string[];
 }
 
 /**
- * Loads what tells the diff which values are each environment's own: every environment's
- * manifests with its own values (an error in them is the run's error, as for a plan) and with the
- * other's, where a name the other lacks is left as a placeholder (allowMissingEnv). A manifest
- * that does not load with the other's values only takes that evidence away: the values it sets
- * are then compared as they are, and a warning says so. Offline: no request is sent.
+ * Each environment's manifests with its own values: an error in them is the run's error, as for a
+ * plan, found before any request. Offline.
  */
-export async function loadEnvironmentManifests(a: ResolvedEnvironment, b: ResolvedEnvironment, cwd: string): Promise<EnvironmentManifests> {
+export async function loadOwnManifests(a: ResolvedEnvironment, b: ResolvedEnvironment, cwd: string): Promise<OwnManifests> {
   const [ownA, ownB] = await Promise.all([load(a.definition.manifests, a, cwd, false), load(b.definition.manifests, b, cwd, false)]);
-  const own = { a: { desired: ownA.view.desired, api: ownA.api }, b: { desired: ownB.view.desired, api: ownB.api } };
-  if (sameList(a.definition.manifests, b.definition.manifests)) {
-    return { own, pairs: [{ owner: 'both', withA: ownA.view, withB: ownB.view }], warnings: [] };
-  }
+  return { a: ownA, b: ownB };
+}
+
+/**
+ * What tells the diff which values are each environment's own: each environment's manifests with
+ * its own values (`own`) and with the other's, where a name the other lacks is left as a
+ * placeholder (allowMissingEnv). Two environments made of the same files need no more load. A
+ * manifest that does not load with the other's values only takes that evidence away: the values it
+ * sets are then compared as they are, and a warning says so. Offline: no request is sent.
+ */
+export async function loadManifestPairs(a: ResolvedEnvironment, b: ResolvedEnvironment, own: OwnManifests, cwd: string): Promise<ManifestPairs> {
+  if (sameList(a.definition.manifests, b.definition.manifests)) return { pairs: [{ owner: 'both', withA: own.a.view, withB: own.b.view }], warnings: [] };
   const warnings: string[] = [];
   const cross = async (owner: ResolvedEnvironment, values: ResolvedEnvironment): Promise<ManifestView | undefined> => {
     try {
@@ -61,16 +76,15 @@ export async function loadEnvironmentManifests(a: ResolvedEnvironment, b: Resolv
   };
   const [aWithB, bWithA] = await Promise.all([cross(a, b), cross(b, a)]);
   return {
-    own,
     pairs: [
-      { owner: 'a', withA: ownA.view, withB: aWithB },
-      { owner: 'b', withA: bWithA, withB: ownB.view },
+      { owner: 'a', withA: own.a.view, withB: aWithB },
+      { owner: 'b', withA: bWithA, withB: own.b.view },
     ],
     warnings,
   };
 }
 
-async function load(paths: readonly string[], values: ResolvedEnvironment, cwd: string, allowMissingEnv: boolean): Promise<{ view: ManifestView; api: ApiChoice }> {
+async function load(paths: readonly string[], values: ResolvedEnvironment, cwd: string, allowMissingEnv: boolean): Promise<OwnManifest> {
   // Only the environment's own values: the process environment is never read for a manifest's ${NAME}.
   const loaded = await loadManifest(paths, { env: { ...values.variables }, cwd, ...(allowMissingEnv ? { allowMissingEnv: true } : {}) });
   return { view: { desired: buildDesiredState(loaded), missing: loaded.missingVariables }, api: effectiveApi(undefined, loaded.manifest) };
