@@ -31,6 +31,13 @@ export interface LeafDifference {
   readonly b: unknown;
 }
 
+/** A value equal once each environment's values are substituted: where, and whose manifests hold it. */
+export interface SubstitutedPlace {
+  readonly address: string;
+  readonly segments: readonly string[];
+  readonly manifests: DiffSideName | 'both';
+}
+
 /** The two records of one address, and every value in which they differ. */
 export interface DifferingPair {
   readonly kind: Kind;
@@ -46,7 +53,7 @@ export interface GroupComparison {
   readonly onlyInA: readonly LiveResource[];
   readonly onlyInB: readonly LiveResource[];
   readonly differing: readonly DifferingPair[];
-  readonly substituted: readonly { readonly address: string; readonly segments: readonly string[]; readonly manifests: DiffSideName | 'both' }[];
+  readonly substituted: readonly SubstitutedPlace[];
   /** Keyed-merchant records without a natural key of their own (a device without deviceAlias): not compared. */
   readonly unkeyed: Readonly<Record<DiffSideName, readonly LiveResource[]>>;
 }
@@ -105,7 +112,7 @@ export function compareGroups(a: LiveState, b: LiveState, matcher: ValuesMatcher
   const onlyInA: LiveResource[] = [];
   const onlyInB: LiveResource[] = [];
   const differing: DifferingPair[] = [];
-  const substituted: { address: string; segments: readonly string[]; manifests: DiffSideName | 'both' }[] = [];
+  const substituted: SubstitutedPlace[] = [];
   let compared = 0;
   for (const [address, resource] of a.resources) {
     if (isUnkeyed(resource)) {
@@ -158,7 +165,7 @@ class RecordComparison {
     private readonly record: RecordPlace,
     private readonly matcher: ValuesMatcher,
     private readonly options: CompareOptions,
-    private readonly substituted: { address: string; segments: readonly string[]; manifests: DiffSideName | 'both' }[],
+    private readonly substituted: SubstitutedPlace[],
   ) {}
 
   differences(a: LiveResource, b: LiveResource): LeafDifference[] {
