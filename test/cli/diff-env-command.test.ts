@@ -128,6 +128,17 @@ describe('paycfg diff-env', () => {
     expect(none.err).toContain('no environments file');
   });
 
+  it('never reads the environments file as a manifest, though it stands in a directory an environment is made of', async () => {
+    const { dir, env } = await setUp({ test: ['.'], production: ['shared'] });
+    const { code, out, err } = await cli(['diff-env', 'test', 'production', '--json'], { env, cwd: dir });
+    expect(err).toBe('');
+    expect(code).toBe(2);
+    expect(JSON.parse(out).onlyInA.map((record: { address: string; inManifests: unknown }) => [record.address, record.inManifests])).toEqual([
+      ['merchant/pop-up-001', { a: true, b: false }],
+      ['binding/pop-up-001/host-a/USD', { a: false, b: false }],
+    ]);
+  });
+
   it('logs each request with its environment under --verbose, and reads each group once', async () => {
     const { dir, env } = await setUp({ test: ['shared'], production: ['shared'] });
     const { code, err } = await cli(['diff-env', 'test', 'production', '--verbose', '--parallelism', '2'], { env, cwd: dir });
