@@ -28,7 +28,7 @@ export function renderEnvironmentDiffMarkdown(diff: EnvironmentDiff, options: En
   const heading: Section = {
     entries: [],
     layout: () => [
-      `### paycfg diff-env: ${code(names.a)} and ${code(names.b)}${diff.equal ? ': no difference' : ' differ'}`,
+      diff.equal ? `### paycfg diff-env: no difference between ${code(names.a)} and ${code(names.b)}` : `### paycfg diff-env: ${code(names.a)} and ${code(names.b)} differ`,
       '',
       `| | ${code(names.a, true)} | ${code(names.b, true)} |`,
       '|---|---|---|',

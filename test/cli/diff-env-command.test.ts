@@ -94,7 +94,7 @@ describe('paycfg diff-env', () => {
 
     const markdown = await cli(['diff-env', 'test', 'production', '--markdown'], { env, cwd: dir });
     expect(markdown.code).toBe(0);
-    expect(markdown.out).toMatch(/^### paycfg diff-env: `test` and `production`: no difference\n/);
+    expect(markdown.out).toMatch(/^### paycfg diff-env: no difference between `test` and `production`\n/);
     for (const output of [text, json, markdown]) for (const secret of secretsOf(env)) expect(`${output.out}${output.err}`).not.toContain(secret);
   });
 
