@@ -62,6 +62,26 @@ export { createClient, type CreateClientOptions } from './library/client.js';
 export { renderPlanText, type TextOptions } from './library/render.js';
 export { renderPlanJson, renderPlanMarkdown, MARKDOWN_MAX_LENGTH, type MarkdownOptions } from './render/render-document.js';
 export { hasChanges, PLAN_FORMAT_VERSION } from './plan/plan.js';
+export {
+  diffEnvironments,
+  renderEnvironmentDiffText,
+  renderEnvironmentDiffMarkdown,
+  renderEnvironmentDiffJson,
+  ENV_DIFF_FORMAT_VERSION,
+  type DiffEnvironmentsOptions,
+  type EnvironmentSide,
+  type EnvironmentDiff,
+  type EnvironmentDiffSummary,
+  type EnvironmentDiffTextOptions,
+  type EnvironmentDiffMarkdownOptions,
+  type DiffedEnvironment,
+  type DiffSideName,
+  type DifferingRecord,
+  type FieldDifference,
+  type OneSidedRecord,
+  type SubstitutedField,
+  type UnkeyedRecord,
+} from './env-diff/index.js';
 
 export {
   startSimulator,

@@ -3,13 +3,15 @@
  * the body of the block a page shows after `<!-- capture: NAME -->`. A page may show part of a
  * run's output; where it does, the part left out is named in brackets (`[… the plan …]`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { ROOT, SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
+import { signSimToken, simAdminClient, startSimulator } from '../../src/sim/index.js';
+import { CAPTURE_TIME, ROOT, SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
 
 export type Capture = (scenes: Scenes) => Promise<string>;
 
@@ -482,5 +484,72 @@ export const CAPTURES: Record<string, Capture> = {
     const response = await fetch(`${scenes.ctx.sim.url}/_sim/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
     const answer = JSON.stringify(await response.json(), null, 2);
     return scenes.ctx.shown([`$ curl -s -X POST http://127.0.0.1:8080/_sim/payments -H 'content-type: application/json' -d '${request}'`, answer].join('\n'));
+  },
+
+  /**
+   * docs/env-diff.md: examples/basic as one repository of two environments, the MID and the till's
+   * terminal id each environment's own values; production's merchant contact applied otherwise.
+   * diff-env tells that apart, and takes the MIDs and terminal ids as equal. Its groups and records
+   * are its own, outside the capture simulator, so that the captures after it keep their ids.
+   */
+  'env-diff': async (scenes) => {
+    const { ctx } = scenes;
+    // A simulator of its own: the records made here take no ids of the captures after this one.
+    const sim = await startSimulator({ port: 0, host: '127.0.0.1', now: () => CAPTURE_TIME });
+    ctx.aliases.push(sim.url);
+    const token = (groupId: string): string => signSimToken({ groupId, now: CAPTURE_TIME, ttlSeconds: 24 * 3600 });
+    const groups = { test: 'G-00000091', production: 'G-00000092' } as const;
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-env-diff-'));
+    try {
+      const admin = simAdminClient(sim.url);
+      await admin.createGroup({ groupId: groups.test, groupName: 'Coffee PBO (test)' });
+      await admin.createGroup({ groupId: groups.production, groupName: 'Coffee PBO' });
+      const run = async (argv: readonly string[], env: Record<string, string>) => {
+        const io = captureIo({ env, cwd: dir });
+        const code = await main(argv, io);
+        return { code, out: io.out(), err: io.err() };
+      };
+      const example = readFileSync(join(ROOT, 'examples/basic/paycfg.yaml'), 'utf8').replace(/^group: .*\n/m, '');
+      const shared = replaced(
+        replaced(example, 'mid: "000000012345"', 'mid: "${COFFEE_MID}"'),
+        '{ tid: "00000001", mid: "000000012345" }',
+        '{ tid: "${TILL_TID}", mid: "${COFFEE_MID}" }',
+      );
+      mkdirSync(join(dir, 'shared'));
+      writeFileSync(join(dir, 'shared', 'paycfg.yaml'), shared);
+      writeFileSync(join(dir, 'production-contact.yaml'), replaced(shared, 'contactName: Jane Doe', 'contactName: Somebody Else'));
+      const values = {
+        test: { COFFEE_MID: '000000012345', TILL_TID: '00000001', TILL_ADMIN_PASSWORD: 'test-till-password' },
+        production: { COFFEE_MID: '000000067890', TILL_TID: '00000042', TILL_ADMIN_PASSWORD: 'production-till-password' },
+      };
+      // Applied before the environments file is written: with it, a run must name its environment.
+      for (const [name, manifest] of [['test', 'shared'], ['production', 'production-contact.yaml']] as const) {
+        const applied = await run(['apply', '-f', manifest, '--auto-approve'], { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: token(groups[name]), ...values[name] });
+        if (applied.code !== 0) throw new Error(`the ${name} apply failed:\n${applied.out}${applied.err}`);
+      }
+      const environment = (name: 'test' | 'production'): string[] => [
+        `  ${name}:`,
+        `    baseUrl: ${sim.url}`,
+        `    group: ${groups[name]}`,
+        `    token: { env: PAYCFG_${name.toUpperCase()}_TOKEN }`,
+        '    manifests: [shared]',
+        '    values:',
+        `      COFFEE_MID: "${values[name].COFFEE_MID}"`,
+        `      TILL_TID: "${values[name].TILL_TID}"`,
+        `      TILL_ADMIN_PASSWORD: { env: ${name.toUpperCase()}_TILL_ADMIN_PASSWORD }`,
+      ];
+      writeFileSync(join(dir, 'paycfg.environments.yaml'), ['version: 1', 'environments:', ...environment('test'), ...environment('production'), ''].join('\n'));
+      const { code, out, err } = await run(['diff-env', 'test', 'production'], {
+        PAYCFG_TEST_TOKEN: token(groups.test),
+        PAYCFG_PRODUCTION_TOKEN: token(groups.production),
+        TEST_TILL_ADMIN_PASSWORD: values.test.TILL_ADMIN_PASSWORD,
+        PRODUCTION_TILL_ADMIN_PASSWORD: values.production.TILL_ADMIN_PASSWORD,
+      });
+      if (code !== 2) throw new Error(`paycfg diff-env test production exited ${code}, not 2:\n${out}${err}`);
+      return ctx.shown(`$ paycfg diff-env test production\n${out}${err}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await sim.close();
+    }
   },
 };

@@ -57,7 +57,7 @@ const WORD_JOINER = '\u2060';
  * paycfg never starts a line with such text, so the syntax of a line's start (`#`, `-`, `>`, `1.`)
  * cannot arise from it.
  */
-function inline(text: string): string {
+export function inline(text: string): string {
   return text
     .replace(/\r?\n/g, ' ')
     .replace(INLINE_SYNTAX, '\\$&')
@@ -82,7 +82,7 @@ function longestBacktickRun(text: string): number {
  * Nothing inside is Markdown, and GitHub links no mention or URL in it. In a table cell each `|` is
  * escaped as well: GitHub splits the row before it reads the code span, and puts `\|` back as `|`.
  */
-function code(text: string, inTable = false): string {
+export function code(text: string, inTable = false): string {
   const fence = '`'.repeat(longestBacktickRun(text) + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   const body = text.replace(/\r?\n/g, ' ');
@@ -104,7 +104,7 @@ function diffLine(line: BlockLine): string {
  * A part of the comment whose entries may be left out for room: `layout` gives its lines with the
  * entries that are shown and the count of those that are not (which it says, if any).
  */
-interface Section {
+export interface Section {
   readonly entries: readonly string[];
   layout(shown: readonly string[], notShown: number): string[];
 }
@@ -122,7 +122,7 @@ function size(lines: readonly string[]): number {
  * is left out (sections not yet filled count with none of their entries and that line). What has no
  * entries (the heading) is always there.
  */
-function fitted(sections: readonly Section[], priority: readonly number[], budget: number): string[] {
+export function fitted(sections: readonly Section[], priority: readonly number[], budget: number): string[] {
   const shown = sections.map(() => 0);
   const total = (): number => sections.reduce((sum, s, i) => sum + size(s.layout(s.entries.slice(0, shown[i]), s.entries.length - shown[i]!)), 0);
   for (const i of priority) {

@@ -26,6 +26,10 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Plan an environment from another: each change with its evidence from the other',
     load: async () => (await import('./promote.js')).promoteCommand,
   },
+  'diff-env': {
+    summary: 'Compare two environments\' live groups, each with its own values (exit 2 when they differ)',
+    load: async () => (await import('./diff-env.js')).diffEnvCommand,
+  },
   journal: { summary: 'Summarise the journal of applies (`apply --journal`): runs, who, what changed, failures', load: async () => (await import('./journal.js')).journalCommand },
   export: { summary: 'Write a manifest from the live group', load: async () => (await import('./export.js')).exportCommand },
   sim: {
