@@ -86,7 +86,10 @@ export async function environmentsLoop(steps: DemoSteps, ioFor: (cwd: string, en
     if (!(await expect(['apply', '--env', 'test', '--auto-approve'], 0))) return 1;
 
     steps.banner('11. Promote to production: each change labelled with its evidence from test');
-    if (!(await expect(['promote', '--from', 'test', '--to', 'production', '-o', 'promotion.json'], 2))) return 1;
+    steps.say("bakery-002 is production's own merchant (production/): no test run can prove it, so the promotion blocks it.\n");
+    if (!(await expect(['promote', '--from', 'test', '--to', 'production'], 2))) return 1;
+    steps.say('\nLet it through knowingly: --allow-unproven, which the saved plan and the journal of its apply record.\n');
+    if (!(await expect(['promote', '--from', 'test', '--to', 'production', '--allow-unproven', '-o', 'promotion.json'], 2))) return 1;
     if (!(await expect(['apply', 'promotion.json', '--env', 'production'], 0))) return 1;
 
     steps.banner('12. The two environments differ only by their own values');

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { tokenOf } from '../library/client.js';
 import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
+import { addressOf } from '../model/kinds.js';
 import { addressOfResource, compareGroups, type GroupComparison } from './compare-groups.js';
 import { loadManifestPairs, loadOwnManifests, type ManifestPairs, type OwnManifests } from './environment-manifests.js';
 import { checkedOwner, readWholeGroup, type EnvironmentSide, type WholeGroup } from './read-environment.js';
@@ -94,9 +95,13 @@ function environmentDiff(
   allowsUnread: boolean,
 ): EnvironmentDiff {
   const inManifests = (address: string) => ({ a: manifests.own.a.view.desired.resources.has(address), b: manifests.own.b.view.desired.resources.has(address) });
-  const oneSided = (resource: LiveResource): OneSidedRecord => {
+  // Only the holder's manifests name it, or the merchant it belongs to (a new merchant's automatic binding).
+  const ownOf = (holder: DiffSideName, named: { readonly a: boolean; readonly b: boolean }): boolean => named[holder] && !named[holder === 'a' ? 'b' : 'a'];
+  const oneSided = (holder: DiffSideName) => (resource: LiveResource): OneSidedRecord => {
     const address = addressOfResource(resource);
-    return { address, kind: resource.kind, key: resource.key, liveId: resource.id, inManifests: inManifests(address) };
+    const named = inManifests(address);
+    const own = ownOf(holder, named) || (resource.merchant !== undefined && ownOf(holder, inManifests(addressOf('merchant', resource.merchant))));
+    return { address, kind: resource.kind, key: resource.key, liveId: resource.id, inManifests: named, own };
   };
   const differing = comparison.differing.map((pair) => ({
     address: pair.address,
@@ -118,14 +123,16 @@ function environmentDiff(
         `they are compared in neither environment`,
     );
   }
-  const onlyInA = comparison.onlyInA.map(oneSided);
-  const onlyInB = comparison.onlyInB.map(oneSided);
+  const onlyInA = comparison.onlyInA.map(oneSided('a'));
+  const onlyInB = comparison.onlyInB.map(oneSided('b'));
+  const ownInA = onlyInA.filter((record) => record.own).length;
+  const ownInB = onlyInB.filter((record) => record.own).length;
   const differingFields = differing.reduce((sum, record) => sum + record.fields.length, 0);
   return {
     formatVersion: ENV_DIFF_FORMAT_VERSION,
     a: diffedEnvironment(read.a, comparison.compared + onlyInA.length),
     b: diffedEnvironment(read.b, comparison.compared + onlyInB.length),
-    equal: onlyInA.length === 0 && onlyInB.length === 0 && differing.length === 0,
+    equal: ownInA === onlyInA.length && ownInB === onlyInB.length && differing.length === 0,
     onlyInA,
     onlyInB,
     differing,
@@ -137,6 +144,8 @@ function environmentDiff(
       same: comparison.same,
       onlyInA: onlyInA.length,
       onlyInB: onlyInB.length,
+      ownInA,
+      ownInB,
       differing: differing.length,
       differingFields,
       substitutedFields: substituted.length,

@@ -40,6 +40,12 @@ export interface OneSidedRecord {
    * other group (not applied there yet, or deleted by hand).
    */
   readonly inManifests: { readonly a: boolean; readonly b: boolean };
+  /**
+   * The environment's own record: only its manifests name it (or the merchant it belongs to), as
+   * with a merchant that exists in production alone. Declared in the repository like its values,
+   * so it is no difference: `equal` does not count it.
+   */
+  readonly own: boolean;
 }
 
 /** One value that differs between the two records of an address. */
@@ -93,6 +99,9 @@ export interface EnvironmentDiffSummary {
   readonly same: number;
   readonly onlyInA: number;
   readonly onlyInB: number;
+  /** Of `onlyInA` and `onlyInB`, the environments' own records (OneSidedRecord.own). */
+  readonly ownInA: number;
+  readonly ownInB: number;
   /** Records held by both that differ, and the values that differ in them. */
   readonly differing: number;
   readonly differingFields: number;
@@ -104,7 +113,7 @@ export interface EnvironmentDiff {
   readonly formatVersion: typeof ENV_DIFF_FORMAT_VERSION;
   readonly a: DiffedEnvironment;
   readonly b: DiffedEnvironment;
-  /** No record only in one group and no value that differs: what exit code 0 means. */
+  /** No record only in one group but each environment's own, and no value that differs: what exit code 0 means. */
   readonly equal: boolean;
   /** In dependency order of their kinds (EMV configs first), then by address. */
   readonly onlyInA: readonly OneSidedRecord[];

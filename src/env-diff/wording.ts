@@ -9,6 +9,10 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 /** Why a record one group lacks may be missing, from what the manifests say. */
 export function manifestsNote(record: OneSidedRecord, names: { readonly a: string; readonly b: string }): string {
   const { a, b } = record.inManifests;
+  if (record.own) {
+    const holder = a ? names.a : b ? names.b : undefined;
+    return holder !== undefined ? `${holder}'s own: only ${holder}'s manifests name it` : "its merchant's environment's own: only that environment's manifests name the merchant";
+  }
   if (a && b) return "both environments' manifests name it";
   if (a) return `only ${names.a}'s manifests name it`;
   if (b) return `only ${names.b}'s manifests name it`;
@@ -30,10 +34,11 @@ export function substitutedWords(diff: EnvironmentDiff): string | undefined {
 /** The verdict, as the exit code has it: what differs, counted, or that nothing does. */
 export function verdict(diff: EnvironmentDiff, names: { readonly a: string; readonly b: string }): string {
   const { summary } = diff;
-  if (diff.equal) return `No difference: ${names.a} and ${names.b} hold the same ${plural(summary.compared, 'record')}.`;
+  const own = summary.ownInA + summary.ownInB > 0 ? `; besides, each holds its own records, as its manifests have them (${summary.ownInA} in ${names.a}, ${summary.ownInB} in ${names.b})` : '';
+  if (diff.equal) return `No difference: ${names.a} and ${names.b} hold the same ${plural(summary.compared, 'record')}${own}.`;
   const parts: string[] = [];
-  if (summary.onlyInA > 0) parts.push(`${plural(summary.onlyInA, 'record')} only in ${names.a}`);
-  if (summary.onlyInB > 0) parts.push(`${plural(summary.onlyInB, 'record')} only in ${names.b}`);
+  if (summary.onlyInA > summary.ownInA) parts.push(`${plural(summary.onlyInA - summary.ownInA, 'record')} only in ${names.a}`);
+  if (summary.onlyInB > summary.ownInB) parts.push(`${plural(summary.onlyInB - summary.ownInB, 'record')} only in ${names.b}`);
   if (summary.differing > 0) parts.push(`${plural(summary.differing, 'record')} with ${plural(summary.differingFields, 'value')} that differ${summary.differingFields === 1 ? 's' : ''}`);
-  return `${names.a} and ${names.b} differ: ${parts.join(', ')}.`;
+  return `${names.a} and ${names.b} differ: ${parts.join(', ')}${own}.`;
 }

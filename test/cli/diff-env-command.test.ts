@@ -103,10 +103,10 @@ describe('paycfg diff-env', () => {
     await production.applyTo([write('drifted/paycfg.yaml', SHARED_MANIFEST.replace('clTransLimit: 99999999', 'clTransLimit: 5000000').replace('deviceAdmin: ${TILL_ADMIN_PASSWORD}', 'deviceAdmin: drifted-admin-4471'))]);
     const text = await cli(['diff-env', 'test', 'production', '--no-color'], { env, cwd: dir });
     expect(text.code, text.err).toBe(2);
-    expect(text.out).toContain('Only in test (2 records):\n  < merchant/pop-up-001 (only test\'s manifests name it)');
+    expect(text.out).toContain("Only in test (2 records):\n  < merchant/pop-up-001 (test's own: only test's manifests name it)");
     expect(text.out).toContain('      ~ /params/clTransLimit\n          test:       99999999\n          production: 5000000');
     expect(text.out).toContain('      ~ /deviceAdmin\n          test:       (sensitive)\n          production: (sensitive)');
-    expect(text.out).toContain('test and production differ: 2 records only in test, 2 records with 2 values that differ.');
+    expect(text.out).toContain("test and production differ: 2 records with 2 values that differ; besides, each holds its own records, as its manifests have them (2 in test, 0 in production).");
 
     const json = await cli(['diff-env', 'test', 'production', '--json'], { env, cwd: dir });
     expect(json.code).toBe(2);
@@ -132,10 +132,11 @@ describe('paycfg diff-env', () => {
     const { dir, env } = await setUp({ test: ['.'], production: ['shared'] });
     const { code, out, err } = await cli(['diff-env', 'test', 'production', '--json'], { env, cwd: dir });
     expect(err).toBe('');
-    expect(code).toBe(2);
-    expect(JSON.parse(out).onlyInA.map((record: { address: string; inManifests: unknown }) => [record.address, record.inManifests])).toEqual([
-      ['merchant/pop-up-001', { a: true, b: false }],
-      ['binding/pop-up-001/host-a/USD', { a: false, b: false }],
+    // Test's own merchant (only its manifests name it) and that merchant's automatic binding: no difference.
+    expect(code).toBe(0);
+    expect(JSON.parse(out).onlyInA.map((record: { address: string; inManifests: unknown; own: boolean }) => [record.address, record.inManifests, record.own])).toEqual([
+      ['merchant/pop-up-001', { a: true, b: false }, true],
+      ['binding/pop-up-001/host-a/USD', { a: false, b: false }, true],
     ]);
   });
 

@@ -80,7 +80,7 @@ describe('diffEnvironments', () => {
       { address: 'device/coffee-001/till-1', pointer: '/acquirerFields/host-a/mid', manifests: 'both' },
       { address: 'device/coffee-001/till-1', pointer: '/acquirerFields/host-a/tid', manifests: 'both' },
     ]);
-    expect(diff.summary).toEqual({ compared: 5, same: 5, onlyInA: 0, onlyInB: 0, differing: 0, differingFields: 0, substitutedFields: 5 });
+    expect(diff.summary).toEqual({ compared: 5, same: 5, onlyInA: 0, onlyInB: 0, ownInA: 0, ownInB: 0, differing: 0, differingFields: 0, substitutedFields: 5 });
     expect(renderEnvironmentDiffText(diff)).toContain('No difference: test and production hold the same 5 records.');
 
     // One whole read of each group, the owner first, nothing read twice, nothing written.
@@ -103,21 +103,22 @@ describe('diffEnvironments', () => {
     const diff = await diffEnvironments(side(test), side(production));
     expect(diff.equal).toBe(false);
     expect(diff.onlyInA).toEqual([
-      { address: 'merchant/pop-up-001', kind: 'merchant', key: 'pop-up-001', liveId: expect.any(String), inManifests: { a: true, b: false } },
-      // Made by the service with its merchant (its default profile's binding): no manifest names it.
-      { address: 'binding/pop-up-001/host-a/USD', kind: 'binding', key: 'pop-up-001/host-a/USD', liveId: expect.any(String), inManifests: { a: false, b: false } },
+      // Test's own: only test's manifests name it.
+      { address: 'merchant/pop-up-001', kind: 'merchant', key: 'pop-up-001', liveId: expect.any(String), inManifests: { a: true, b: false }, own: true },
+      // Made by the service with its merchant (its default profile's binding): no manifest names it, but its merchant is test's own.
+      { address: 'binding/pop-up-001/host-a/USD', kind: 'binding', key: 'pop-up-001/host-a/USD', liveId: expect.any(String), inManifests: { a: false, b: false }, own: true },
     ]);
-    expect(diff.onlyInB).toEqual([{ address: 'emv/mc-usd', kind: 'emv', key: 'mc-usd', liveId: expect.any(Number), inManifests: { a: false, b: false } }]);
+    expect(diff.onlyInB).toEqual([{ address: 'emv/mc-usd', kind: 'emv', key: 'mc-usd', liveId: expect.any(Number), inManifests: { a: false, b: false }, own: false }]);
     expect(diff.differing).toEqual([]);
     // A merchant without providerReference has no natural key: listed, not compared, not a difference by itself.
     expect(diff.notCompared).toEqual({ a: [], b: [{ address: `merchant/~${mchId}`, kind: 'merchant', liveId: mchId, name: 'Walk-in' }] });
-    expect(diff.summary).toMatchObject({ compared: 5, same: 5, onlyInA: 2, onlyInB: 1, differing: 0 });
+    expect(diff.summary).toMatchObject({ compared: 5, same: 5, onlyInA: 2, onlyInB: 1, ownInA: 2, ownInB: 0, differing: 0 });
 
     const text = renderEnvironmentDiffText(diff);
-    expect(text).toContain('Only in test (2 records):\n  < merchant/pop-up-001 (only test\'s manifests name it)\n  < binding/pop-up-001/host-a/USD (no manifest names it)');
+    expect(text).toContain("Only in test (2 records):\n  < merchant/pop-up-001 (test's own: only test's manifests name it)\n  < binding/pop-up-001/host-a/USD (its merchant's environment's own: only that environment's manifests name the merchant)");
     expect(text).toContain('Only in production (1 record):\n  > emv/mc-usd (no manifest names it)');
     expect(text).toContain(`Not compared, without a natural key: 1 record in production:\n  > merchant/~${mchId} ("Walk-in")`);
-    expect(text).toContain('test and production differ: 2 records only in test, 1 record only in production.');
+    expect(text).toContain("test and production differ: 1 record only in production; besides, each holds its own records, as its manifests have them (2 in test, 0 in production).");
   });
 
   it('shows every value that differs, down to the key inside an object, with both environments\' values', async () => {
@@ -215,7 +216,7 @@ describe('diffEnvironments', () => {
     expect(markdown).toContain('### paycfg diff-env: `test` and `production` differ');
     expect(markdown).toContain('| `emv/visa-usd` | `/params/clTransLimit` | `99999999` | `5000000` |');
     expect(markdown).toContain('| `merchant/coffee-001` | `/contactName` | `"Jane Doe"` | `"Jane \\u001b[2J\\u202eDoe"` |');
-    expect(markdown).toContain('#### Only in `test` (2 records)\n\n- `merchant/pop-up-001`: only test\'s manifests name it');
+    expect(markdown).toContain("#### Only in `test` (2 records)\n\n- `merchant/pop-up-001`: test's own: only test's manifests name it");
 
     // A comment too long for GitHub keeps its heading and counts what it leaves out.
     const budget = markdown.length - 60;
