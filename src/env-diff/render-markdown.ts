@@ -62,7 +62,7 @@ export function renderEnvironmentDiffMarkdown(diff: EnvironmentDiff, options: En
   };
 
   const oneSided = (records: readonly OneSidedRecord[], name: string): Section => ({
-    entries: records.map((record) => `- ${code(t(record.address))}: ${inline(manifestsNote(record, names))}`),
+    entries: records.map((record) => `- ${code(t(record.address))}: ${inline(manifestsNote(record, names, name))}`),
     layout: (shown, left) =>
       records.length === 0 ? [] : ['', `#### Only in ${code(name)} (${plural(records.length, 'record')})`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more record')}`] : [])],
   });

@@ -53,7 +53,7 @@ function oneSidedLines(records: readonly OneSidedRecord[], mark: string, name: s
   if (records.length === 0) return [];
   return [
     style.bold(`Only in ${name} (${plural(records.length, 'record')}):`),
-    ...records.map((record) => `  ${style.yellow(mark)} ${showControls(record.address)} ${style.dim(`(${manifestsNote(record, names)})`)}`),
+    ...records.map((record) => `  ${style.yellow(mark)} ${showControls(record.address)} ${style.dim(`(${manifestsNote(record, names, name)})`)}`),
   ];
 }
 

@@ -7,12 +7,9 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /** Why a record one group lacks may be missing, from what the manifests say. */
-export function manifestsNote(record: OneSidedRecord, names: { readonly a: string; readonly b: string }): string {
+export function manifestsNote(record: OneSidedRecord, names: { readonly a: string; readonly b: string }, holder: string): string {
   const { a, b } = record.inManifests;
-  if (record.own) {
-    const holder = a ? names.a : b ? names.b : undefined;
-    return holder !== undefined ? `${holder}'s own: only ${holder}'s manifests name it` : "its merchant's environment's own: only that environment's manifests name the merchant";
-  }
+  if (record.own) return a || b ? `${holder}'s own: only ${holder}'s manifests name it` : `${holder}'s own: its merchant is`;
   if (a && b) return "both environments' manifests name it";
   if (a) return `only ${names.a}'s manifests name it`;
   if (b) return `only ${names.b}'s manifests name it`;

@@ -115,7 +115,7 @@ describe('diffEnvironments', () => {
     expect(diff.summary).toMatchObject({ compared: 5, same: 5, onlyInA: 2, onlyInB: 1, ownInA: 2, ownInB: 0, differing: 0 });
 
     const text = renderEnvironmentDiffText(diff);
-    expect(text).toContain("Only in test (2 records):\n  < merchant/pop-up-001 (test's own: only test's manifests name it)\n  < binding/pop-up-001/host-a/USD (its merchant's environment's own: only that environment's manifests name the merchant)");
+    expect(text).toContain("Only in test (2 records):\n  < merchant/pop-up-001 (test's own: only test's manifests name it)\n  < binding/pop-up-001/host-a/USD (test's own: its merchant is)");
     expect(text).toContain('Only in production (1 record):\n  > emv/mc-usd (no manifest names it)');
     expect(text).toContain(`Not compared, without a natural key: 1 record in production:\n  > merchant/~${mchId} ("Walk-in")`);
     expect(text).toContain("test and production differ: 1 record only in production; besides, each holds its own records, as its manifests have them (2 in test, 0 in production).");
