@@ -15,7 +15,7 @@ describe('action.yml', () => {
     expect(action.runs.using).toBe('composite');
     expect(steps.map((s) => s.id ?? s.uses)).toEqual(['node', 'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020', 'run']);
     expect(steps[1]).toEqual({ uses: 'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020', if: "steps.node.outputs.setup == 'true'", with: { 'node-version': 20 } });
-    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'paths', 'token', 'working-directory']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'environment', 'from', 'paths', 'token', 'working-directory']);
     const stepsText = JSON.stringify(steps);
     for (const name of Object.keys(action.inputs)) expect(stepsText, `input ${name}`).toContain(`inputs.${name} }}`);
 
@@ -34,9 +34,10 @@ describe('action.yml', () => {
     }
   });
 
-  it('runs validate, plan, drift, apply and journal with commands and flags paycfg has', async () => {
+  it('runs validate, plan, drift, promote, apply and journal with commands and flags paycfg has', async () => {
     const invocations = shellInvocations(runScripts);
-    expect(invocations.map((argv) => argv[0]).sort()).toEqual(['apply', 'drift', 'journal', 'plan', 'validate']);
+    expect(invocations.map((argv) => argv[0]).sort()).toEqual(['apply', 'drift', 'journal', 'plan', 'promote', 'validate']);
+    expect(invocations.find((argv) => argv[0] === 'promote')).toContain('--markdown');
     expect(invocations.find((argv) => argv[0] === 'journal')).toContain('--markdown');
     expect(invocations.find((argv) => argv[0] === 'plan')).toEqual(expect.arrayContaining(['--markdown', '--detailed-exitcode']));
     expect(invocations.find((argv) => argv[0] === 'apply')).toContain('--auto-approve');
@@ -49,7 +50,8 @@ describe('docs/ci.md', () => {
   it('lists every input and output of the action, and the command lines it runs', () => {
     for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)]) expect(guide, name).toContain(`| \`${name}\` |`);
     for (const argv of shellInvocations(runScripts)) {
-      const line = `paycfg ${argv.map((w) => (w === '${rest[@]}' ? (argv[0] === 'journal' ? 'FILE' : '-f PATH… ARGS…') : w)).join(' ')}`;
+      const rest = argv[0] === 'journal' ? 'FILE' : argv[0] === 'promote' ? '--from FROM --to ENVIRONMENT ARGS…' : '-f PATH… ARGS…';
+      const line = `paycfg ${argv.map((w) => (w === '${rest[@]}' ? rest : w)).join(' ')}`;
       expect(guide, line).toContain(`\`${line}\``);
     }
   });

@@ -53,8 +53,8 @@ export function shellInvocations(script: string): string[][] {
  * the action's `"${rest[@]}"` stand for paths that do not exist.
  */
 export async function expectKnownInvocation(argv: readonly string[], where: string): Promise<void> {
-  // journal takes its file as an argument; every other command takes manifests with -f.
-  const stand = argv[0] === 'journal' ? ['does-not-exist.jsonl'] : ['-f', 'does-not-exist'];
+  // journal takes its file as an argument; promote its two environments; every other command takes manifests with -f.
+  const stand = argv[0] === 'journal' ? ['does-not-exist.jsonl'] : argv[0] === 'promote' ? ['--from', 'test', '--to', 'production', '--environments', 'does-not-exist.yaml'] : ['-f', 'does-not-exist'];
   const words = argv.flatMap((w) => (w === '${rest[@]}' ? stand : w.includes('$') ? ['does-not-exist'] : [w]));
   const [name, ...rest] = words;
   expect(Object.keys(commands), `${where}: paycfg ${argv.join(' ')}`).toContain(name);
