@@ -122,6 +122,7 @@ export type { GroupApi } from './backend/configuration-api.js';
 export type { ApiFlag } from './manifest/api-choice.js';
 export { ConcurrentCreateError } from './apply/concurrent-create.js';
 export { ExportOutputError, ExportFileExistsError, ExportHoldsTokenError } from './export/index.js';
+export { exportAgainst, ExportAgainstError, type AgainstExportRun, type ExportAgainstInput } from './export/index.js';
 export { PlanHoldsTokenError } from './workflow/desired-token.js';
 export { SimStateError, SimAdminError } from './sim/index.js';
 
