@@ -8,25 +8,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { BenchError } from './errors.js';
 import { DEVICE_ADMIN } from './child-env.js';
 import { driftGroup } from './drift.js';
 import { TILL_ADMIN_VARIABLE } from './group-shape.js';
-import { runPaycfg } from './run-paycfg.js';
-import type { ScenarioContext } from './scenarios.js';
+import { measuredChild, type RunFigures, type ScenarioContext } from './scenarios.js';
 import { seedGroup } from './seed-group.js';
 import { median } from './statistics.js';
 
 /** The process variable the environments file reads the devices' admin password from (`{ env: … }`: a secret is never written in it). */
 const ADMIN_SOURCE = 'PAYCFG_BENCH_TILL_ADMIN';
 
-export interface MeasuredCommand {
-  readonly wallMs: number;
-  readonly maxRssKb: number;
-  readonly cpuMs: number;
-  /** /api requests the simulator received during the run. */
-  readonly requests: number;
-}
+/** What a promotion's figures keep of a measured run. */
+export type MeasuredCommand = Pick<RunFigures, 'wallMs' | 'maxRssKb' | 'cpuMs' | 'requests'>;
 
 export interface PromotionFigures {
   readonly parallelism: number;
@@ -54,24 +47,10 @@ function environmentsFile(ctx: ScenarioContext, groups: { readonly test: string;
   return stringify({ version: 1, environments: { test: environment(groups.test, 'test.token'), production: environment(groups.production, 'production.token') } });
 }
 
-async function measured(ctx: ScenarioContext, dir: string, argv: string[], expectedExit: number, what: string): Promise<MeasuredCommand> {
-  await ctx.sim.setLatency(ctx.latencyMs);
-  await ctx.sim.resetStats();
-  let report;
-  try {
-    // Only what the environments file reads: no PAYCFG_BASE_URL or PAYCFG_TOKEN to fall back on.
-    report = await runPaycfg({ build: ctx.build, argv, env: { PATH: process.env['PATH'] ?? '', [ADMIN_SOURCE]: DEVICE_ADMIN, CI: 'true', NO_COLOR: '1' }, cwd: dir });
-  } finally {
-    await ctx.sim.setLatency(0);
-  }
-  const stats = await ctx.sim.stats();
-  if (report.exitCode !== expectedExit) {
-    throw new BenchError(`${what}: paycfg ${argv[0]} exited ${report.exitCode}, expected ${expectedExit}: ${report.stderrTail.trim().slice(-1200)}`);
-  }
-  if (stats.faulted + stats.dropped + stats.rateLimited + stats.internalErrors > 0) {
-    throw new BenchError(`${what}: the simulator answered with faults or errors (${JSON.stringify(stats)}); the run does not count`);
-  }
-  return { wallMs: report.wallMs, maxRssKb: report.maxRssKb, cpuMs: report.cpuUserMs + report.cpuSystemMs, requests: stats.total };
+/** A run in the environments' directory with only what the environments file reads: no PAYCFG_BASE_URL or PAYCFG_TOKEN to fall back on. */
+function measured(ctx: ScenarioContext, dir: string, argv: string[], expectedExit: number, what: string): Promise<MeasuredCommand> {
+  const env = { PATH: process.env['PATH'] ?? '', [ADMIN_SOURCE]: DEVICE_ADMIN, CI: 'true', NO_COLOR: '1' };
+  return measuredChild(ctx, { argv, env, cwd: dir }, expectedExit, what);
 }
 
 /**

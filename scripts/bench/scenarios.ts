@@ -48,11 +48,25 @@ export interface ScenarioContext {
 }
 
 async function measuredRun(ctx: ScenarioContext, groupId: string, argv: string[], expectedExit: number, what: string): Promise<RunFigures> {
+  return measuredChild(ctx, { argv, env: paycfgEnv(ctx.sim, groupId), cwd: ctx.cwd }, expectedExit, what);
+}
+
+/**
+ * One measured paycfg child at the context's latency, with the simulator's statistics reset
+ * before it: its exit code must be `expectedExit`, and a fault or error of the simulator voids it.
+ */
+export async function measuredChild(
+  ctx: ScenarioContext,
+  child: { readonly argv: string[]; readonly env: Record<string, string>; readonly cwd: string },
+  expectedExit: number,
+  what: string,
+): Promise<RunFigures> {
+  const { argv } = child;
   await ctx.sim.setLatency(ctx.latencyMs);
   await ctx.sim.resetStats();
   let report: ChildReport;
   try {
-    report = await runPaycfg({ build: ctx.build, argv, env: paycfgEnv(ctx.sim, groupId), cwd: ctx.cwd });
+    report = await runPaycfg({ build: ctx.build, argv, env: child.env, cwd: child.cwd });
   } finally {
     await ctx.sim.setLatency(0);
   }
