@@ -552,4 +552,68 @@ export const CAPTURES: Record<string, Capture> = {
       await sim.close();
     }
   },
+  /**
+   * docs/promotion.md: examples/basic as one repository of test and production, both applied; then
+   * two edits of the shared manifest, the contact applied to test (with test's journal), the EMV
+   * limit not: the promotion proves the first, since test's apply, and blocks the second. Its own
+   * simulator and groups, as env-diff's, so that the captures after it keep their ids.
+   */
+  promotion: async (scenes) => {
+    const { ctx } = scenes;
+    const sim = await startSimulator({ port: 0, host: '127.0.0.1', now: () => CAPTURE_TIME });
+    ctx.aliases.push(sim.url);
+    const token = (groupId: string): string => signSimToken({ groupId, now: CAPTURE_TIME, ttlSeconds: 24 * 3600 });
+    const groups = { test: 'G-00000093', production: 'G-00000094' } as const;
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-promotion-'));
+    try {
+      const admin = simAdminClient(sim.url);
+      await admin.createGroup({ groupId: groups.test, groupName: 'Coffee PBO (test)' });
+      await admin.createGroup({ groupId: groups.production, groupName: 'Coffee PBO' });
+      const env = {
+        PAYCFG_TEST_TOKEN: token(groups.test),
+        PAYCFG_PRODUCTION_TOKEN: token(groups.production),
+        TEST_TILL_ADMIN_PASSWORD: 'test-till-password',
+        PRODUCTION_TILL_ADMIN_PASSWORD: 'production-till-password',
+        USER: 'jane',
+      };
+      const run = async (argv: readonly string[]) => {
+        const io = captureIo({ env, cwd: dir });
+        const code = await main(argv, io);
+        return { code, out: io.out(), err: io.err() };
+      };
+      const example = readFileSync(join(ROOT, 'examples/basic/paycfg.yaml'), 'utf8').replace(/^group: .*\n/m, '');
+      const shared = replaced(example, 'mid: "000000012345"', 'mid: "${COFFEE_MID}"');
+      mkdirSync(join(dir, 'shared'));
+      const write = (text: string): void => writeFileSync(join(dir, 'shared', 'paycfg.yaml'), text);
+      write(shared);
+      const environment = (name: 'test' | 'production', mid: string): string[] => [
+        `  ${name}:`,
+        `    baseUrl: ${sim.url}`,
+        `    group: ${groups[name]}`,
+        `    token: { env: PAYCFG_${name.toUpperCase()}_TOKEN }`,
+        '    manifests: [shared]',
+        `    journal: ${name}.journal.jsonl`,
+        '    values:',
+        `      COFFEE_MID: "${mid}"`,
+        `      TILL_ADMIN_PASSWORD: { env: ${name.toUpperCase()}_TILL_ADMIN_PASSWORD }`,
+      ];
+      writeFileSync(join(dir, 'paycfg.environments.yaml'), ['version: 1', 'environments:', ...environment('test', '000000012345'), ...environment('production', '000000067890'), ''].join('\n'));
+      const must = async (argv: readonly string[]): Promise<void> => {
+        const done = await run(argv);
+        if (done.code !== 0) throw new Error(`paycfg ${argv.join(' ')} exited ${done.code}:\n${done.out}${done.err}`);
+      };
+      await must(['apply', '--env', 'test', '--auto-approve']);
+      await must(['apply', '--env', 'production', '--auto-approve']);
+      const contact = replaced(shared, 'contactName: Jane Doe', 'contactName: Jane Roe');
+      write(contact);
+      await must(['apply', '--env', 'test', '--auto-approve']);
+      write(replaced(contact, 'clTransLimit: 99999999', 'clTransLimit: 5000000'));
+      const { code, out, err } = await run(['promote', '--from', 'test', '--to', 'production']);
+      if (code !== 2) throw new Error(`paycfg promote exited ${code}, not 2:\n${out}${err}`);
+      return ctx.shown(`$ paycfg promote --from test --to production\n${out}${err}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await sim.close();
+    }
+  },
 };

@@ -1,7 +1,7 @@
+import { sameStoredLogo } from '../kinds/merchant-logo.js';
 import { kindLevel, kindModule } from '../kinds/registry.js';
 import { isPlainObject, stableStringify } from '../model/canonical.js';
 import { addressOf, type Kind } from '../model/kinds.js';
-import { storedLogoFingerprint } from '../model/receipt-logo.js';
 import { fieldsOf, type LiveResource, type LiveState } from '../model/state.js';
 import { UNKEYED_MARK } from '../model/unkeyed-key.js';
 import { withoutAllows } from '../plan/binding-allows.js';
@@ -203,12 +203,10 @@ class RecordComparison {
 
 /**
  * The 'upload' rule between two live records: the same URL, or content uploaded by paycfg whose
- * fingerprint (kept in additionalData) is the same, though each service made its own URL of it.
+ * fingerprint is the same, though each service made its own URL of it (kinds/merchant-logo.ts).
  */
 function sameUpload(a: unknown, b: unknown, fieldsA: Record<string, unknown>, fieldsB: Record<string, unknown>): boolean {
-  if (a === b) return true;
-  const fingerprint = storedLogoFingerprint(fieldsA['additionalData']);
-  return fingerprint !== undefined && fingerprint === storedLogoFingerprint(fieldsB['additionalData']);
+  return a === b || sameStoredLogo(fieldsA, fieldsB);
 }
 
 /** A's keys in their order, then B's that A lacks: both objects' entries with a value. */

@@ -1,9 +1,10 @@
 import type { OwnerInfo } from '../api/index.js';
 import { UsageError } from '../errors.js';
 import { tokenOf } from '../library/client.js';
-import type { LiveResource, LiveState, MethodsMap } from '../model/state.js';
+import { isPlainObject } from '../model/canonical.js';
+import { addressOf, type Kind } from '../model/kinds.js';
+import { fieldsOf, type AnyFields, type LiveResource, type LiveState } from '../model/state.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
-import { addressOf } from '../model/kinds.js';
 import { addressOfResource, compareGroups, type GroupComparison } from './compare-groups.js';
 import { loadManifestPairs, loadOwnManifests, type ManifestPairs, type OwnManifests } from './environment-manifests.js';
 import { checkedOwner, readWholeGroup, type EnvironmentSide, type WholeGroup } from './read-environment.js';
@@ -168,11 +169,12 @@ function diffedEnvironment(read: ReadSide, records: number): DiffedEnvironment {
  * Whether any profile or binding has `allows`: only then can bindings' unread `allows` hide a
  * difference (when none has any, which is most groups, the warning would say nothing).
  */
-function holdsAnyAllows(state: { readonly resources: ReadonlyMap<string, { readonly kind: string; readonly fields: unknown }> }): boolean {
+function holdsAnyAllows(state: { readonly resources: ReadonlyMap<string, { readonly kind: Kind; readonly fields: AnyFields }> }): boolean {
   for (const resource of state.resources.values()) {
-    if (resource.kind !== 'acquirer' && resource.kind !== 'binding') continue;
-    const methods = (resource.fields as { methods?: MethodsMap }).methods;
-    if (methods !== undefined && Object.values(methods).some((method) => method.allows.length > 0)) return true;
+    // A profile's and a binding's methods map each method to its allows; a device's is a list of codes.
+    const methods = fieldsOf(resource)['methods'];
+    if (!isPlainObject(methods)) continue;
+    if (Object.values(methods).some((method) => isPlainObject(method) && Array.isArray(method['allows']) && method['allows'].length > 0)) return true;
   }
   return false;
 }

@@ -43,7 +43,7 @@ const valueSchema = z
     id: 'Value',
     description:
       'Text, written here (a number or a boolean is taken as written: `007` stays `007`), or `{ env: NAME }` / `{ file: PATH }`. ' +
-      'A value that feeds a secret field of a manifest (deviceAdmin, passcode) must come from `{ env }` or `{ file }`: written here it is refused.',
+      'A value that feeds a secret field of a manifest (a terminal\'s deviceAdmin, and every field the manifest reference marks secret) must come from `{ env }` or `{ file }`: written here it is refused.',
   });
 
 export const environmentSchema = strictEntry({

@@ -39,6 +39,15 @@ export interface LogoCheck {
 }
 
 /** Whether any merchant record the run read carries paycfg's logo fingerprint: proof that the service keeps it. */
+/**
+ * Whether two live merchants hold the same uploaded receipt logo though each service made its own
+ * URL of it: the fingerprint paycfg keeps beside each (see above) is the same.
+ */
+export function sameStoredLogo(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const fingerprint = storedLogoFingerprint(a['additionalData']);
+  return fingerprint !== undefined && fingerprint === storedLogoFingerprint(b['additionalData']);
+}
+
 export function groupKeepsLogoFingerprints(live: LiveState): boolean {
   return ofKind(live.resources.values(), 'merchant').some((merchant) => storedLogoFingerprint(merchant.fields.additionalData) !== undefined);
 }
