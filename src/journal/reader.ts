@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { showControls } from '../util/visible-text.js';
+import { changeEvidenceSchema } from '../plan/promotion.js';
 import { JournalError } from './errors.js';
 import { JOURNAL_FORMAT_VERSION, RECORD_PREFIX, type JournalRecord } from './records.js';
 
@@ -17,6 +18,11 @@ export interface ReadJournal {
   /** Every whole record, in file order (runs interleaved as they were written). */
   readonly records: JournalRecord[];
   readonly torn: TornLine[];
+  /**
+   * Records of a type this version does not know, skipped: a later version adds record types to
+   * format 1 (records.ts), and a journal holding one stays readable here.
+   */
+  readonly skipped?: readonly { readonly line: number; readonly type: string }[];
 }
 
 const base = { journalVersion: z.number().int().min(1), run: z.string().min(1), time: z.string() };
@@ -56,9 +62,11 @@ const recordSchema = z.discriminatedUnion('type', [
     to: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
     planHash: z.string(),
     allowedUnproven: z.boolean(),
-    changes: z.array(z.looseObject({ address: z.string(), action: z.string(), evidence: z.looseObject({ status: z.string() }) })),
+    changes: z.array(z.looseObject({ address: z.string(), action: z.string(), evidence: changeEvidenceSchema })),
   }),
 ]);
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(recordSchema.options.map((option) => option.shape.type.value));
 
 /**
  * Reads a journal written by `apply --journal`. A line cut short by a crash, at the end or (once
@@ -72,6 +80,7 @@ export async function readJournal(file: string, cwd: string = process.cwd()): Pr
   const shown = showControls(file);
   const records: JournalRecord[] = [];
   const torn: TornLine[] = [];
+  const skipped: { line: number; type: string }[] = [];
   let lineNumber = 0;
   const take = (line: string): void => {
     lineNumber += 1;
@@ -96,6 +105,11 @@ export async function readJournal(file: string, cwd: string = process.cwd()): Pr
     const version = (value as { journalVersion?: unknown }).journalVersion;
     if (typeof version === 'number' && version > JOURNAL_FORMAT_VERSION) {
       throw new JournalError(`${at}: a record of journal format ${version}, written by a newer paycfg; this one reads format ${JOURNAL_FORMAT_VERSION}`, { path: file, line: lineNumber });
+    }
+    const type = (value as { type?: unknown }).type;
+    if (typeof type === 'string' && !KNOWN_TYPES.has(type)) {
+      skipped.push({ line: lineNumber, type: showControls(type) });
+      return;
     }
     const parsed = recordSchema.safeParse(value);
     if (!parsed.success) {
@@ -124,5 +138,5 @@ export async function readJournal(file: string, cwd: string = process.cwd()): Pr
   }
   // Text after the last line feed: a record whose writing never finished.
   if (carry !== '') take(carry);
-  return { records, torn };
+  return { records, torn, ...(skipped.length > 0 ? { skipped } : {}) };
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { EnvironmentIdentity } from '../environments/types.js';
 import { sortKeys } from '../model/canonical.js';
 import type { Address } from '../model/kinds.js';
@@ -45,6 +46,16 @@ export interface UnprovenEvidence {
 }
 
 export type ChangeEvidence = ProvenEvidence | UnprovenEvidence;
+
+/**
+ * Evidence as a saved plan or a journal holds it, read back: every field of the shape it must have
+ * (a `reason` of a later version is kept, as text), so that nothing rendered from a file is other
+ * than text.
+ */
+export const changeEvidenceSchema = z.union([
+  z.looseObject({ status: z.literal('proven'), since: z.string().optional(), run: z.string().optional(), planHash: z.string().optional() }),
+  z.looseObject({ status: z.literal('unproven'), reason: z.string(), fields: z.array(z.string()).optional(), variables: z.array(z.string()).optional() }),
+]);
 
 /** The plan's promotion: where its evidence comes from and where it is applied. */
 export interface PlanPromotion {

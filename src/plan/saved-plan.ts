@@ -13,7 +13,7 @@ import type { EnvironmentIdentity } from '../environments/types.js';
 import { planHash } from '../journal/plan-hash.js';
 import type { Plan, PublishedPlan } from './plan.js';
 import { planDocument } from './plan-document.js';
-import { promotionMatchesPlan, type SavedPromotion } from './promotion.js';
+import { changeEvidenceSchema, promotionMatchesPlan, type SavedPromotion } from './promotion.js';
 
 /**
  * A plan saved by `plan --out` and carried out later by `apply PLANFILE`. It holds the plan with
@@ -153,7 +153,7 @@ const savedPlanSchema = z.looseObject({
       from: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
       to: z.looseObject({ name: z.string(), baseUrl: z.string(), groupId: z.string() }),
       allowedUnproven: z.boolean(),
-      evidence: z.record(z.string(), z.looseObject({ status: z.enum(['proven', 'unproven']) })),
+      evidence: z.record(z.string(), changeEvidenceSchema),
     })
     .optional(),
   environment: z.object({ name: z.string(), baseUrl: z.string(), groupId: z.string() }).optional(),

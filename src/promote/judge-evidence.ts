@@ -117,7 +117,8 @@ class EvidenceJudge {
 
   /** Proven, with when the source's journal last records the change (under its own address or its record's) done. */
   private proven(change: Change, record: Address): ChangeEvidence {
-    const journal = this.input.journal;
+    // A delete is dated by the run that deleted the record; anything else by the last that wrote it.
+    const journal = change.action === 'delete' ? this.input.journal.gone : this.input.journal.present;
     const latest = [journal.get(change.address), journal.get(record)].reduce<JournalEvidence | undefined>(
       (best, next) => (next !== undefined && (best === undefined || next.since > best.since) ? next : best),
       undefined,

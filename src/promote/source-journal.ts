@@ -13,10 +13,18 @@ export interface JournalEvidence {
   readonly planHash: string;
 }
 
-/** The last done change of each address, in the runs of the source's group at its base URL. */
-export type JournalIndex = ReadonlyMap<string, JournalEvidence>;
+/**
+ * The last done change of each address, in the runs of the source's group at its base URL, apart
+ * by what it left: `present`, a create, update or replacement (the record is there, as that run
+ * wrote it); `gone`, a delete. A replacement's detach and old half are neither: they prove nothing
+ * of the record the change writes.
+ */
+export interface JournalIndex {
+  readonly present: ReadonlyMap<string, JournalEvidence>;
+  readonly gone: ReadonlyMap<string, JournalEvidence>;
+}
 
-export const NO_JOURNAL: JournalIndex = new Map();
+export const NO_JOURNAL: JournalIndex = { present: new Map(), gone: new Map() };
 
 /** Where the source's journal's runs count: the group they applied to, and the service (a base URL as the client or the environments file spells it). */
 export interface JournalScope {
@@ -47,19 +55,20 @@ export async function readSourceJournal(file: string | undefined, scope: Journal
  * or the target's own runs) proves nothing of the source. Records are taken in file order, which
  * is the order they were written.
  */
-export function indexJournal(records: readonly JournalRecord[], scope: JournalScope): Map<string, JournalEvidence> {
+export function indexJournal(records: readonly JournalRecord[], scope: JournalScope): JournalIndex {
   const urls = new Set(scope.baseUrls.map(withoutTrailingSlash));
   const runs = new Map<string, string>();
-  const index = new Map<string, JournalEvidence>();
+  const present = new Map<string, JournalEvidence>();
+  const gone = new Map<string, JournalEvidence>();
   for (const record of records) {
     if (record.type === 'run-start') {
       if (record.group.groupId === scope.groupId && urls.has(withoutTrailingSlash(record.baseUrl))) runs.set(record.run, record.planHash);
-    } else if (record.type === 'change' && record.outcome === 'done') {
+    } else if (record.type === 'change' && record.outcome === 'done' && record.step === undefined) {
       const planHash = runs.get(record.run);
-      if (planHash !== undefined) index.set(record.address, { since: record.time, run: record.run, planHash });
+      if (planHash !== undefined) (record.action === 'delete' ? gone : present).set(record.address, { since: record.time, run: record.run, planHash });
     }
   }
-  return index;
+  return { present, gone };
 }
 
 function withoutTrailingSlash(url: string): string {

@@ -1,3 +1,4 @@
+import { showControls } from '../util/visible-text.js';
 import { shortPlanHash } from '../journal/plan-hash.js';
 import type { Plan } from '../plan/plan.js';
 import { evidenceOf, type ChangeEvidence, type PlanPromotion, type UnprovenEvidence } from '../plan/promotion.js';
@@ -31,7 +32,7 @@ export function unprovenWhy(evidence: UnprovenEvidence, source: string): string 
         : `the manifest, with ${source}'s values, leaves this entry out`;
     default:
       // A plan saved by a later version may give a reason this one does not know.
-      return `${source} gives no evidence of it (${String((evidence as { reason?: unknown }).reason)})`;
+      return `${source} gives no evidence of it (${showControls(String((evidence as { reason?: unknown }).reason))})`;
   }
 }
 

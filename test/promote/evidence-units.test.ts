@@ -15,8 +15,8 @@ import { createStyle } from '../../src/render/style.js';
 
 const start = (run: string, groupId: string, baseUrl: string, planHash: string): JournalRecord =>
   ({ journalVersion: 1, type: 'run-start', run, time: '2026-01-01T00:00:00.000Z', baseUrl, group: { groupId, groupName: 'G' }, planHash } as unknown as JournalRecord);
-const done = (run: string, address: string, time: string, outcome: 'done' | 'failed' = 'done'): JournalRecord =>
-  ({ journalVersion: 1, type: 'change', run, time, address, action: 'update', outcome } as JournalRecord);
+const done = (run: string, address: string, time: string, outcome: 'done' | 'failed' = 'done', action = 'update', step?: string): JournalRecord =>
+  ({ journalVersion: 1, type: 'change', run, time, address, action, outcome, ...(step !== undefined ? { step } : {}) } as JournalRecord);
 
 describe("the source journal's index", () => {
   it("keeps each address's last done change of a run of the source's group at its base URL", () => {
@@ -36,10 +36,15 @@ describe("the source journal's index", () => {
         done('r4', 'merchant/b', '2026-01-04T00:00:01.000Z', 'failed'),
         // A change of a run whose start is not in the file.
         done('r5', 'merchant/c', '2026-01-05T00:00:00.000Z'),
+        // A delete dates a delete only; a replacement's detach step dates nothing.
+        start('r6', 'G-00000001', 'https://test.example', 'sha256:six'),
+        done('r6', 'merchant/d', '2026-01-06T00:00:00.000Z', 'done', 'delete'),
+        done('r6', 'binding/b/host/USD', '2026-01-06T00:00:01.000Z', 'done', 'update', 'detach'),
       ],
       { groupId: 'G-00000001', baseUrls: ['https://test.example'] },
     );
-    expect([...index]).toEqual([
+    expect([...index.gone]).toEqual([['merchant/d', { since: '2026-01-06T00:00:00.000Z', run: 'r6', planHash: 'sha256:six' }]]);
+    expect([...index.present]).toEqual([
       ['merchant/a', { since: '2026-01-04T00:00:00.000Z', run: 'r4', planHash: 'sha256:four' }],
       ['merchant/b', { since: '2026-01-01T00:00:02.000Z', run: 'r1', planHash: 'sha256:one' }],
     ]);
