@@ -18,7 +18,7 @@ import { promotedPlan } from './block-unproven.js';
 import { judgeEvidence } from './judge-evidence.js';
 import { writeSavedPromotion } from './saved-promotion.js';
 import { readSourceJournal } from './source-journal.js';
-import { loadSourceDesired, readSourceView } from './source-view.js';
+import { loadSourceDesired, readSourceView, type SourceDesired } from './source-view.js';
 
 /** One environment of a promotion: made concrete (src/environments/resolveEnvironment), and a client with its base URL and token. */
 export interface PromotionSide {
@@ -97,14 +97,17 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
   if (source.name === target.name) throw new UsageError(`a promotion goes from one environment to another: both are ${source.name}`);
   const concurrency = options.parallelism ?? DEFAULT_PARALLELISM;
   const targets = parseTargets(options.targets);
-  // Offline, before any request: the target's manifests with the source's values.
-  const sourceDesired = await loadSourceDesired(to.environment, from.environment, cwd);
-  const journalFile = from.journal ?? source.journal;
-  // The target's manifests load as `plan --env` loads them: only its names declared, the environments file never read as one.
+  // Everything offline comes before the first request, in this order: the source's journal, the
+  // target's manifests with its own values (as `plan --env` loads them: only its names declared, the
+  // environments file never read as one), then the same manifests with the source's values.
+  const journal = await readSourceJournal(from.journal ?? source.journal, { groupId: source.group, baseUrls: [from.client.baseUrl, source.baseUrl] }, cwd);
   const { scope, exclude } = environmentManifestOptions(to.environment);
-  // The two groups are read at once, each once; every read has ended before an error is thrown.
-  const [run, view, journal] = await allSettled([
-    computePlan({
+  let sourceDesired: SourceDesired | undefined;
+  let offlineDone!: () => void;
+  const offline = new Promise<void>((resolve) => {
+    offlineDone = resolve;
+  });
+  const planning = computePlan({
       paths: target.manifests,
       env: to.environment.variables,
       cwd,
@@ -114,10 +117,15 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
       forSavedPlan,
       environment: identityOf(target),
       load: { scope, exclude },
-    }),
-    readSourceView(sourceDesired, from.environment, from.client, concurrency),
-    readSourceJournal(journalFile, { groupId: source.group, baseUrls: [from.client.baseUrl, source.baseUrl] }, cwd),
-  ] as const);
+      beforeRead: async () => {
+        sourceDesired = await loadSourceDesired(to.environment, from.environment, cwd);
+        offlineDone();
+      },
+    });
+  // A manifest that does not load, either way, rejects here, before any request.
+  await Promise.race([offline, planning]);
+  // The two groups are read at once, each once; every read has ended before an error is thrown.
+  const [run, view] = await allSettled([planning, readSourceView(sourceDesired!, from.environment, from.client, concurrency)] as const);
   const evidence = judgeEvidence({ changes: run.plan.changes, desired: run.desired, source: view, journal });
   const promotion: PlanPromotion = { from: identityOf(source), to: identityOf(target), allowedUnproven: options.allowUnproven === true };
   const plan = promotedPlan(run.plan, evidence, promotion, run.desired);

@@ -98,12 +98,19 @@ export async function computePlan(input: {
    * values declare, and its environments file skipped in a directory of manifests.
    */
   readonly load?: { readonly scope?: VariableScope; readonly exclude?: readonly string[] };
+  /**
+   * Run once the manifest (and the base) are loaded and checked, before the first request: a
+   * caller with offline work of its own (a promotion's source view) refuses bad input there, so
+   * that nothing is sent when anything offline is wrong. Its rejection is the plan's.
+   */
+  readonly beforeRead?: () => Promise<void>;
 }): Promise<PlanRun> {
   const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api, input.load ?? {});
   const expectedGroup = groupOfRun(desired.group, input.environment);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
+  await input.beforeRead?.();
   const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);
   const environment = input.environment;
   const payments = input.payments ?? {};

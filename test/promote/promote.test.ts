@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/library/client.js';
 import { plan as planOf } from '../../src/library/plan.js';
 import { hasChanges } from '../../src/plan/plan.js';
-import { promote, publishPromotion } from '../../src/promote/index.js';
+import { promote, publishPromotion, SourceManifestError } from '../../src/promote/index.js';
 import { renderPlanMarkdown } from '../../src/render/render-markdown.js';
 import { renderPlanText } from '../../src/render/render-text.js';
 import { createStyle } from '../../src/render/style.js';
 import { GroupMismatchError } from '../../src/live/errors.js';
+import { ManifestError } from '../../src/manifest/diagnostics.js';
 import { applied, journalRecords, NEXT_MID, pairOf, PRODUCTION_VALUES, startPair, TEST_VALUES, V1, V2, type Pair } from './helpers.js';
 
 const validatePlan = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
@@ -287,6 +288,23 @@ describe('promote', () => {
     } finally {
       await stranger.close();
     }
+  });
+
+  it("refuses the target's manifest, and the source's view of it, before any request to either service", async () => {
+    const { pair } = await v2InTest();
+    await Promise.all([pair.test.sim.admin.resetStats(), pair.production.sim.admin.resetStats()]);
+    // Production declares no HOST_A_MID: its own load fails, with its own words, and nothing is read anywhere.
+    const { HOST_A_MID: _mid, ...productionLacking } = PRODUCTION_NEXT;
+    const undeclared = await promote(options(pair, { productionValues: productionLacking })).catch((e: unknown) => e);
+    expect(undeclared).toBeInstanceOf(ManifestError);
+    expect((undeclared as Error).message).toContain('HOST_A_MID');
+    // A manifest test cannot load (a name only production declares is no error there; a broken entry is).
+    pair.writeManifest(V2.replace('mchName: Coffee', 'mchName: [Coffee'));
+    const broken = await promote(options(pair)).catch((e: unknown) => e);
+    expect(broken).toBeInstanceOf(ManifestError);
+    expect(broken).not.toBeInstanceOf(SourceManifestError);
+    const [test, production] = await Promise.all([pair.test.sim.admin.stats(), pair.production.sim.admin.stats()]);
+    expect([test.total, production.total]).toEqual([0, 0]);
   });
 
   it('reads each group once: no more requests of either service than a plan of each', async () => {
