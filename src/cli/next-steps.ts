@@ -30,6 +30,11 @@ export type ApplySource =
       readonly targets: readonly string[];
       readonly journal?: string | undefined;
       readonly environment?: string | undefined;
+      /**
+       * A promotion plan's source environment: its way on is a new promotion, whose changes are
+       * proven again, never a plain plan of the target (which would step round the proof).
+       */
+      readonly promotedFrom?: string | undefined;
     };
 
 /** Characters a POSIX shell reads as part of a plain word. */
@@ -64,7 +69,10 @@ export function nextSteps(source: ApplySource): NextSteps {
   // A plan read from standard input is planned from it again; a plan that names no file, from PATH.
   const files = source.manifestFiles.map((file) => (file === '<stdin>' ? '-' : file));
   const manifest = environment !== '' ? environment : files.length > 0 ? flags('-f', files) : ' -f PATH';
-  const plan = `\`paycfg plan${manifest}${targets} -o ${shellWord(source.planFile)}\``;
+  const plan =
+    source.promotedFrom !== undefined && source.environment !== undefined
+      ? `\`paycfg promote${flags('--from', [source.promotedFrom])}${flags('--to', [source.environment])}${targets} -o ${shellWord(source.planFile)}\``
+      : `\`paycfg plan${manifest}${targets} -o ${shellWord(source.planFile)}\``;
   const apply = `\`paycfg apply ${shellWord(source.planFile)}${environment}${journal}\``;
   const outgrown = 'This saved plan cannot be applied again: the group has changed since it was made.';
   return {

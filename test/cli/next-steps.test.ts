@@ -36,6 +36,14 @@ describe('what to run after an apply that left work undone', () => {
     );
   });
 
+  it('makes a new promotion, never a plain plan, the way on from a promotion plan', () => {
+    const steps = nextSteps({ planFile: 'promotion.json', manifestFiles: ['shared/paycfg.yaml'], targets: [], environment: 'production', promotedFrom: 'test', journal: 'p.jsonl' });
+    expect(steps.afterStale).toBe(
+      'Make a new plan with `paycfg promote --from test --to production -o promotion.json`, review it, and apply it with `paycfg apply promotion.json --env production --journal p.jsonl`.',
+    );
+    expect(steps.afterFailure).toContain('`paycfg promote --from test --to production -o promotion.json`');
+  });
+
   it('shows control characters in a path as escapes', () => {
     expect(shellWord('a\u001b[2Kb.yaml')).toBe("'a\\e[2Kb.yaml'");
     expect(shellWord('')).toBe("''");

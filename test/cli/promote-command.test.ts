@@ -162,6 +162,19 @@ describe('paycfg promote --from test --to production', () => {
     expect(after.err).toMatch(/^\[production\] paycfg: GET \/api\/v2\/current -> 200/m);
   });
 
+  it('refuses to apply a promotion plan with no journal to write its promotion record to, before anything is read', async () => {
+    // The environments file without its journals, and no --journal, no $PAYCFG_JOURNAL.
+    const file = join(dir, 'no-journals.environments.yaml');
+    writeFileSync(file, environmentsFile().replace(/^ {4}journal: .*\n/gm, ''));
+    const saved = await cli(['promote', '--from', 'test', '--to', 'production', '-o', 'unjournalled.json', '--environments', file, '--allow-unproven']);
+    expect([0, 2]).toContain(saved.code);
+    await Promise.all([sims.test.admin.resetStats(), sims.production.admin.resetStats()]);
+    const run = await cli(['apply', 'unjournalled.json', '--env', 'production', '--environments', file]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('unjournalled.json is a promotion plan, and its apply writes the promotion record (each change with its evidence) to a journal');
+    expect((await sims.production.admin.stats()).total).toBe(0);
+  });
+
   it('blocks a change not applied to test, then lets it through with --allow-unproven, which the journal records', async () => {
     writeFileSync(join(dir, 'paycfg.yaml'), V2.replace('mchName: Coffee', 'mchName: Coffee Bar'));
     const blocked = await cli(['promote', '--from', 'test', '--to', 'production']);

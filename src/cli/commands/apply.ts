@@ -159,6 +159,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (saved !== undefined) refuseOtherEnvironment(saved, undefined, selected === undefined ? undefined : identityOf(selected.definition));
   if (values.journal === '') throw new UsageError('paycfg apply: --journal needs a file to append the run\'s records to');
   const journalFile = values.journal ?? selected?.definition.journal ?? nonEmpty(io.env['PAYCFG_JOURNAL']);
+  // The promotion record (each change with its evidence) is the change record an auditor asks for: no journal, no apply.
+  if (saved?.promotion !== undefined && journalFile === undefined) {
+    throw new UsageError(
+      `paycfg apply: ${planFile ?? 'the plan'} is a promotion plan, and its apply writes the promotion record (each change with its evidence) to a journal: ` +
+        `give --journal FILE, or a journal: to environment ${saved.promotion.to.name} in the environments file (or $PAYCFG_JOURNAL). Nothing was read or changed.`,
+    );
+  }
   // The manifest read from standard input is hashed as read: it cannot be read a second time.
   let stdinText: string | undefined;
   const stdin = stdinOf(io);
@@ -185,7 +192,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget, ...(environment !== undefined ? { environment } : {}) }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;
-            const step = nextSteps({ planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: saved.plan.targets ?? [], environment: environment?.definition.name }).afterStale;
+            const step = nextSteps({
+              planFile: planFile ?? '',
+              manifestFiles: saved.manifestFiles,
+              targets: saved.plan.targets ?? [],
+              environment: environment?.definition.name,
+              promotedFrom: saved.promotion?.from.name,
+            }).afterStale;
             throw step === undefined ? error : error.withWayOn(step);
           });
     // The plan as the library publishes it, no token a live record might carry; run() carries out the plan itself.
@@ -194,7 +207,14 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     const next = nextSteps(
       saved === undefined
         ? { files, targets, journal: values.journal, environment: environmentName }
-        : { planFile: planFile ?? '', manifestFiles: saved.manifestFiles, targets: plan.targets ?? [], journal: values.journal, environment: environmentName },
+        : {
+            planFile: planFile ?? '',
+            manifestFiles: saved.manifestFiles,
+            targets: plan.targets ?? [],
+            journal: values.journal,
+            environment: environmentName,
+            promotedFrom: saved.promotion?.from.name,
+          },
     );
     const out = values.json ? io.stderr : io.stdout;
     // --no-color, beside NO_COLOR.
