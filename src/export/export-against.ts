@@ -109,7 +109,8 @@ async function loadFrom(from: ResolvedEnvironment, cwd: string): Promise<LoadedM
   for (const path of from.definition.manifests) {
     if (await access(path).then(() => true, () => false)) paths.push(path);
   }
-  const loaded = await loadManifest(paths, { env: from.variables, cwd, allowMissingEnv: true });
+  // The environments file may stand in a folder of manifests: it is never read as one.
+  const loaded = await loadManifest(paths, { env: from.variables, cwd, allowMissingEnv: true, exclude: [from.file.path] });
   const inValues = new Set(loaded.secrets.filter((secret) => !SECRET_FIELDS.has(String(secret.path[secret.path.length - 1]))).flatMap((secret) => secret.variables));
   const missing = loaded.missingVariables.filter((name) => inValues.has(name));
   if (missing.length > 0) {
@@ -161,7 +162,8 @@ function templatesOf(loaded: LoadedManifest): Map<string, string> {
 /** The environment's manifests, as `validate --env` reads them once the environments file holds the new values. */
 async function validateEnvironment(environment: ResolvedEnvironment, added: Record<string, string>, cwd: string): Promise<readonly Diagnostic[]> {
   try {
-    await loadManifest(environment.definition.manifests, { env: { ...environment.variables, ...added }, cwd, allowMissingEnv: true });
+    // Every name it uses was declared by this export, and each secret as a source: the scope's checks would find nothing more.
+    await loadManifest(environment.definition.manifests, { env: { ...environment.variables, ...added }, cwd, allowMissingEnv: true, exclude: [environment.file.path] });
     return [];
   } catch (error) {
     if (error instanceof ManifestError) return error.diagnostics;

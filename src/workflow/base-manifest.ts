@@ -1,3 +1,4 @@
+import { relative, resolve } from 'node:path';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { formatDiagnostic, loadManifest, ManifestError, type Diagnostic } from '../manifest/index.js';
 import type { DesiredState } from '../model/state.js';
@@ -55,12 +56,17 @@ export async function loadBaseManifest(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   readStdin: (() => Promise<string>) | undefined,
+  exclude: readonly string[] = [],
 ): Promise<LoadedBase> {
+  // A file never read as a manifest (the environments file) is not one in the base either: where the
+  // base is a tree of its own (--base-ref), at the same place in it.
+  const excluded = base.cwd === undefined ? exclude : [...exclude, ...exclude.map((file) => resolve(base.cwd!, relative(cwd, file)))];
   try {
     const { manifest, secrets, locate, missingVariables } = await loadManifest(base.paths, {
       env: { ...env },
       cwd: base.cwd ?? cwd,
       allowMissingEnv: true,
+      ...(excluded.length > 0 ? { exclude: excluded } : {}),
       ...(readStdin !== undefined ? { readStdin } : {}),
     });
     return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, warnings: base.warnings ?? [] };

@@ -108,7 +108,7 @@ export async function computePlan(input: {
   const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api, input.load ?? {});
   const expectedGroup = groupOfRun(desired.group, input.environment);
   // Offline, like the manifest: a base that does not load is refused before the first request.
-  const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin);
+  const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin, input.load?.exclude);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   await input.beforeRead?.();
   const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);

@@ -8,7 +8,8 @@
  * environments and no --env refused with its environments, validate of every environment offline,
  * and the journal's run-start naming its environment.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -259,6 +260,24 @@ describe('choosing an environment', () => {
 });
 
 describe('validate', () => {
+  it('plans with --base-ref an environment whose manifests are the folder that holds the environments file, never reading it as a manifest', async () => {
+    const dir = repository();
+    // The test environment made of the whole folder (shared/ and test/ are in it, production/ too: it is a folder of its own here).
+    const file = path.join(dir, 'paycfg.environments.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('manifests: [shared, test]', 'manifests: [shared, test, paycfg.environments.yaml]'));
+    const refused = await cli(['validate', '--env', 'test'], dir);
+    expect(refused.code).toBe(1);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('manifests: [shared, test, paycfg.environments.yaml]', 'manifests: [.]'));
+    rmSync(path.join(dir, 'production'), { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe', env: { ...process.env, GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@example.com' } });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    const planned = await cli(['plan', '--env', 'test', '--base-ref', 'HEAD'], dir);
+    expect(planned.err).not.toContain('paycfg.environments.yaml:');
+    expect(planned.code, planned.err).toBe(0);
+  });
+
   it('checks every environment offline, each with its own values, and says how each fared', async () => {
     const dir = repository();
     const all = await cli(['validate'], dir, secrets({ PAYCFG_TEST_TOKEN: '', PAYCFG_PROD_TOKEN: '' }));
