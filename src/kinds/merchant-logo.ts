@@ -38,7 +38,6 @@ export interface LogoCheck {
   readonly detectable: boolean;
 }
 
-/** Whether any merchant record the run read carries paycfg's logo fingerprint: proof that the service keeps it. */
 /**
  * Whether two live merchants hold the same uploaded receipt logo though each service made its own
  * URL of it: the fingerprint paycfg keeps beside each (see above) is the same.
@@ -48,6 +47,7 @@ export function sameStoredLogo(a: Readonly<Record<string, unknown>>, b: Readonly
   return fingerprint !== undefined && fingerprint === storedLogoFingerprint(b['additionalData']);
 }
 
+/** Whether any merchant record the run read carries paycfg's logo fingerprint: proof that the service keeps it. */
 export function groupKeepsLogoFingerprints(live: LiveState): boolean {
   return ofKind(live.resources.values(), 'merchant').some((merchant) => storedLogoFingerprint(merchant.fields.additionalData) !== undefined);
 }

@@ -75,7 +75,7 @@ describe('the action run step with environments', () => {
     expect(again.outputs).toMatchObject({ 'exit-code': '0', 'has-changes': 'false' });
   });
 
-  it('refuses promote without from or environment, from with another command, and paths with an environment, before running paycfg', async () => {
+  it('refuses promote without from or environment, from with another command, and paths, a token or a base URL with an environment, before running paycfg', async () => {
     const { ws, env, base } = setup();
     const noFrom = await runStep(ws, 'run', { ...base, command: 'promote', environment: 'production' }, env);
     expect(noFrom.code).toBe(1);
@@ -86,6 +86,9 @@ describe('the action run step with environments', () => {
     const paths = await runStep(ws, 'run', { ...base, command: 'plan', environment: 'test', paths: 'shared' }, env);
     expect(paths.code).toBe(1);
     expect(paths.stdout).toContain('::error::paycfg action: an environment names its own manifests; leave paths empty');
-    expect([...noFrom.paycfgArgv, ...fromWithPlan.paycfgArgv, ...paths.paycfgArgv]).toEqual([]);
+    const token = await runStep(ws, 'run', { ...base, command: 'plan', environment: 'test', token: env.PAYCFG_TEST_TOKEN }, env);
+    expect(token.code).toBe(1);
+    expect(token.stdout).toContain('::error::paycfg action: an environment names its base URL and where its token comes from');
+    expect([...noFrom.paycfgArgv, ...fromWithPlan.paycfgArgv, ...paths.paycfgArgv, ...token.paycfgArgv]).toEqual([]);
   });
 });

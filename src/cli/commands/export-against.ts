@@ -1,3 +1,4 @@
+import { showControls } from '../../util/visible-text.js';
 import { relative } from 'node:path';
 import { findEnvironmentsFile, loadEnvironmentsFile, resolveEnvironment, selectEnvironment, environmentClient } from '../../environments/index.js';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -91,8 +92,9 @@ function report(run: AgainstExportRun, io: IoStreams): void {
     const rel = relative(io.cwd, path);
     return rel.startsWith('..') ? path : rel;
   };
-  const out = (line = '') => io.stdout.write(`${line}\n`);
-  for (const notice of run.notices) io.stderr.write(`warning: ${notice}\n`);
+  // Addresses, reasons and paths come from the live group and the file system: their control characters are shown as escapes.
+  const out = (line = '') => io.stdout.write(`${showControls(line)}\n`);
+  for (const notice of run.notices) io.stderr.write(`warning: ${showControls(notice)}\n`);
   const entries = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
   out(
     `${run.dryRun ? 'Would export' : 'Exported'} ${run.to} (group ${run.exported.groupId}) against ${run.from}'s manifests: ` +
