@@ -1,4 +1,5 @@
 import type { OwnerInfo } from '../api/index.js';
+import { checkClientOfEnvironment } from '../environments/client.js';
 import { UsageError } from '../errors.js';
 import { tokenOf } from '../library/client.js';
 import { isPlainObject } from '../model/canonical.js';
@@ -52,6 +53,7 @@ export interface DiffEnvironmentsOptions {
 export async function diffEnvironments(a: EnvironmentSide, b: EnvironmentSide, options: DiffEnvironmentsOptions = {}): Promise<EnvironmentDiff> {
   const [nameA, nameB] = [a.environment.definition.name, b.environment.definition.name];
   if (nameA === nameB) throw new UsageError(`an environment diff compares two environments; ${nameA} is given twice`);
+  for (const side of [a, b]) checkClientOfEnvironment(side.client, side.environment.definition);
   const cwd = options.cwd ?? process.cwd();
   const own = await loadOwnManifests(a.environment, b.environment, cwd);
   // The loads with the other's values run while the groups are read: offline work only the matching needs.

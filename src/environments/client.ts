@@ -1,7 +1,8 @@
 import type { ApiClient } from '../api/index.js';
 import { createClient, type CreateClientOptions } from '../library/client.js';
 import { readEnvironmentToken } from './resolve.js';
-import type { ResolvedEnvironment } from './types.js';
+import { ConfigError } from '../errors.js';
+import type { EnvironmentDefinition, ResolvedEnvironment } from './types.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -20,4 +21,29 @@ export async function environmentClient(
   const { definition } = resolved;
   const token = await readEnvironmentToken(definition, { env });
   return createClient({ ...rest, baseUrl: definition.baseUrl, token, env: {} });
+}
+
+/**
+ * A client given for an environment (the library's `client` beside `environment`) must be of that
+ * environment's service: with another's, a plan would carry one environment's name and values to
+ * the other service. Checked before any request.
+ *
+ * @throws ConfigError naming both addresses.
+ */
+export function checkClientOfEnvironment(client: Pick<ApiClient, 'baseUrl'>, definition: EnvironmentDefinition): void {
+  if (serviceOf(client.baseUrl) === serviceOf(definition.baseUrl)) return;
+  throw new ConfigError(
+    `the client given for environment ${definition.name} connects to ${client.baseUrl}, but environment ${definition.name} is at ${definition.baseUrl}; ` +
+      'nothing was read or changed. Give the environment its own client (environmentClient), or none.',
+    { environment: definition.name },
+  );
+}
+
+/** A base URL as a service is told apart: scheme, host and port as URL spells them, the path without a trailing slash. */
+function serviceOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).href.replace(/\/+$/, '');
+  } catch {
+    return baseUrl;
+  }
 }

@@ -9,7 +9,7 @@ export { ENVIRONMENTS_FILE_ENV, ENVIRONMENTS_FILE_NAMES, findEnvironmentsFile } 
 export { loadEnvironmentsFile } from './load-file.js';
 export { ENVIRONMENT_ENV, environmentNames, selectEnvironment } from './select.js';
 export { readEnvironmentToken, readSource, resolveEnvironment } from './resolve.js';
-export { environmentClient } from './client.js';
+export { checkClientOfEnvironment, environmentClient } from './client.js';
 export { environmentManifestOptions, environmentOwner, loadEnvironmentManifest, type EnvironmentManifestOptions } from './manifests.js';
 export { describeEnvironment, sameEnvironment } from './identity.js';
 export { EnvironmentsError } from './errors.js';

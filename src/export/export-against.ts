@@ -1,3 +1,4 @@
+import { checkClientOfEnvironment } from '../environments/client.js';
 import { access, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ApiClient } from '../api/index.js';
@@ -38,6 +39,7 @@ export async function exportAgainst(input: ExportAgainstInput): Promise<AgainstE
     throw new ExportAgainstError(`export --against needs two environments: ${to.definition.name} cannot be exported against itself`);
   }
   if (from.file.path !== to.file.path) throw new InternalError('the two environments of export --against come from two environments files');
+  checkClientOfEnvironment(input.client, to.definition);
   const layout = await againstLayout(from.definition, to.definition);
   if (layout.toOwn.occupied && input.force !== true) {
     if (layout.toOwn.kind === 'file') await refuseExistingFile(layout.toOwn.path);

@@ -15,7 +15,7 @@ import type { BaseManifest } from '../workflow/base-manifest.js';
 import { materialiseBaseRef } from '../workflow/base-ref.js';
 import { computePlan, type PaymentOptions, type PlanRun } from '../workflow/compute-plan.js';
 import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-file.js';
-import { environmentClient } from '../environments/client.js';
+import { checkClientOfEnvironment, environmentClient } from '../environments/client.js';
 import { environmentManifestOptions } from '../environments/manifests.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { tokenOf } from './client.js';
@@ -145,6 +145,7 @@ export function namesEnvironment<O extends object>(options: O | EnvironmentTarge
 export async function planTargetOf<O extends object>(options: (O & PlanOptions) | (O & EnvironmentTarget & Partial<Pick<PlanOptions, 'parallelism'>>)): Promise<PlanTarget<O>> {
   if (!namesEnvironment(options)) return { options: options as O & PlanOptions, close: async () => undefined };
   const { environment, client: given, env, ...rest } = options as O & EnvironmentTarget & Partial<Pick<PlanOptions, 'parallelism'>>;
+  if (given !== undefined) checkClientOfEnvironment(given, environment.definition);
   const client = given ?? (await environmentClient(environment, { env: env ?? process.env, maxInFlight: rest.parallelism ?? DEFAULT_PARALLELISM }));
   return {
     options: { ...(rest as unknown as O), manifest: environment.definition.manifests, client, env: environment.variables },

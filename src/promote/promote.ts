@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/index.js';
+import { checkClientOfEnvironment } from '../environments/client.js';
 import { environmentManifestOptions } from '../environments/manifests.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { UsageError } from '../errors.js';
@@ -95,6 +96,8 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
   const source = from.environment.definition;
   const target = to.environment.definition;
   if (source.name === target.name) throw new UsageError(`a promotion goes from one environment to another: both are ${source.name}`);
+  checkClientOfEnvironment(from.client, source);
+  checkClientOfEnvironment(to.client, target);
   const concurrency = options.parallelism ?? DEFAULT_PARALLELISM;
   const targets = parseTargets(options.targets);
   // Everything offline comes before the first request, in this order: the source's journal, the

@@ -19,6 +19,7 @@ import { renderPlanText } from '../../src/render/render-text.js';
 import { createStyle } from '../../src/render/style.js';
 import { GroupMismatchError } from '../../src/live/errors.js';
 import { ManifestError } from '../../src/manifest/diagnostics.js';
+import { ConfigError } from '../../src/errors.js';
 import { applied, journalRecords, NEXT_MID, pairOf, PRODUCTION_VALUES, startPair, TEST_VALUES, V1, V2, type Pair } from './helpers.js';
 
 const validatePlan = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
@@ -303,6 +304,20 @@ describe('promote', () => {
     const broken = await promote(options(pair)).catch((e: unknown) => e);
     expect(broken).toBeInstanceOf(ManifestError);
     expect(broken).not.toBeInstanceOf(SourceManifestError);
+    const [test, production] = await Promise.all([pair.test.sim.admin.stats(), pair.production.sim.admin.stats()]);
+    expect([test.total, production.total]).toEqual([0, 0]);
+  });
+
+  it("refuses a client of another service than its environment's, before any request", async () => {
+    const { pair } = await v2InTest();
+    await Promise.all([pair.test.sim.admin.resetStats(), pair.production.sim.admin.resetStats()]);
+    const base = options(pair);
+    const crossed = await promote({ ...base, to: { ...base.to, client: pair.test.client } }).catch((e: unknown) => e);
+    expect(crossed).toBeInstanceOf(ConfigError);
+    expect((crossed as Error).message).toBe(
+      `the client given for environment production connects to ${pair.test.sim.url}, but environment production is at ${pair.production.sim.url}; ` +
+        'nothing was read or changed. Give the environment its own client (environmentClient), or none.',
+    );
     const [test, production] = await Promise.all([pair.test.sim.admin.stats(), pair.production.sim.admin.stats()]);
     expect([test.total, production.total]).toEqual([0, 0]);
   });
