@@ -34,6 +34,12 @@ export interface ProvenEvidence {
   readonly run?: string;
   /** The hash of the plan that run applied. */
   readonly planHash?: string;
+  /**
+   * Fields the change writes whose value is the target's own (its environment's values make it
+   * other than the source's): live in the source as the manifest has them, with the source's
+   * values, but the target's value itself was never tried there. Sorted; absent when none.
+   */
+  readonly ownValues?: readonly string[];
 }
 
 export interface UnprovenEvidence {
@@ -53,7 +59,7 @@ export type ChangeEvidence = ProvenEvidence | UnprovenEvidence;
  * than text.
  */
 export const changeEvidenceSchema = z.union([
-  z.looseObject({ status: z.literal('proven'), since: z.string().optional(), run: z.string().optional(), planHash: z.string().optional() }),
+  z.looseObject({ status: z.literal('proven'), since: z.string().optional(), run: z.string().optional(), planHash: z.string().optional(), ownValues: z.array(z.string()).optional() }),
   z.looseObject({ status: z.literal('unproven'), reason: z.string(), fields: z.array(z.string()).optional(), variables: z.array(z.string()).optional() }),
 ]);
 

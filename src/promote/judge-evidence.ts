@@ -1,7 +1,8 @@
 import { parentOf } from '../kinds/registry.js';
 import { addressOf, type Address } from '../model/kinds.js';
 import { pointerSegment, pointerSegments, splitPointer } from '../model/pointers.js';
-import type { DesiredState } from '../model/state.js';
+import { stableStringify } from '../model/canonical.js';
+import { fieldsOf, type DesiredState } from '../model/state.js';
 import type { Change, PlannedBlock, PlannedChange } from '../plan/plan.js';
 import type { ChangeEvidence, UnprovenReason } from '../plan/promotion.js';
 import type { JournalEvidence, JournalIndex } from './source-journal.js';
@@ -115,15 +116,33 @@ class EvidenceJudge {
     return missingValues(variables);
   }
 
+  /**
+   * The fields the change writes whose value the target's environment makes its own: the target's
+   * desired value there is not the source view's (the same manifest, the source's values).
+   */
+  private ownValues(change: Change, record: Address): string[] {
+    const target = this.input.desired.resources.get(record);
+    const source = this.input.source.desired.resources.get(record);
+    if (target === undefined || source === undefined || change.action === 'delete') return [];
+    const written = writtenPaths(change);
+    const targetFields = fieldsOf(target);
+    const sourceFields = fieldsOf(source);
+    return Object.keys(targetFields)
+      .filter((field) => overlapsAny(written, [`/${pointerSegment(field)}`]) && stableStringify(targetFields[field]) !== stableStringify(sourceFields[field]))
+      .sort();
+  }
+
   /** Proven, with when the source's journal last records the change (under its own address or its record's) done. */
   private proven(change: Change, record: Address): ChangeEvidence {
+    const own = this.ownValues(change, record);
+    const ownValues = own.length > 0 ? { ownValues: own } : {};
     // A delete is dated by the run that deleted the record; anything else by the last that wrote it.
     const journal = change.action === 'delete' ? this.input.journal.gone : this.input.journal.present;
     const latest = [journal.get(change.address), journal.get(record)].reduce<JournalEvidence | undefined>(
       (best, next) => (next !== undefined && (best === undefined || next.since > best.since) ? next : best),
       undefined,
     );
-    return latest === undefined ? { status: 'proven' } : { status: 'proven', since: latest.since, run: latest.run, planHash: latest.planHash };
+    return latest === undefined ? { status: 'proven', ...ownValues } : { status: 'proven', since: latest.since, run: latest.run, planHash: latest.planHash, ...ownValues };
   }
 
   private addDifference(entry: Pick<Change, 'kind' | 'key'>, difference: SourceDifference): void {

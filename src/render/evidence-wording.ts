@@ -50,9 +50,14 @@ export function unprovenBlocker(source: string): string {
 export function evidenceNote(evidence: ChangeEvidence, promotion: PlanPromotion): string {
   const source = promotion.from.name;
   if (evidence.status === 'proven') {
-    if (evidence.since === undefined) return `live in ${source} (its journal records no apply of it)`;
+    const own = evidence.ownValues ?? [];
+    const target = promotion.to.name;
+    const values = own.length > 0 ? `; with ${target}'s own values for ${own.join(', ')}, which ${source} cannot try` : '';
+    if (evidence.since === undefined) {
+      return own.length > 0 ? `live in ${source} as the manifest has it${values}` : `live in ${source} (its journal records no apply of it)`;
+    }
     const from = [...(evidence.run !== undefined ? [`run ${evidence.run}`] : []), ...(evidence.planHash !== undefined ? [`plan ${shortPlanHash(evidence.planHash)}`] : [])];
-    return `live in ${source} since ${evidence.since}${from.length > 0 ? ` (${from.join(', ')})` : ''}`;
+    return `live in ${source} since ${evidence.since}${from.length > 0 ? ` (${from.join(', ')})` : ''}${values}`;
   }
   const allowed = promotion.allowedUnproven ? '; goes ahead under --allow-unproven' : '';
   return `NOT proven: ${unprovenWhy(evidence, source)}${allowed}`;

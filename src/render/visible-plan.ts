@@ -83,12 +83,14 @@ function visibleEvidence(holder: WithEvidence, t: (text: string) => string): { e
         ...(evidence.since !== undefined ? { since: t(evidence.since) } : {}),
         ...(evidence.run !== undefined ? { run: t(evidence.run) } : {}),
         ...(evidence.planHash !== undefined ? { planHash: t(evidence.planHash) } : {}),
+        ...(evidence.ownValues !== undefined ? { ownValues: evidence.ownValues.map(t) } : {}),
       },
     };
   }
   return {
     evidence: {
       ...evidence,
+      reason: t(evidence.reason) as typeof evidence.reason,
       ...(evidence.fields !== undefined ? { fields: evidence.fields.map(t) } : {}),
       ...(evidence.variables !== undefined ? { variables: evidence.variables.map(t) } : {}),
     },

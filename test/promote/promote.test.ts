@@ -104,17 +104,23 @@ describe('promote', () => {
     for (const change of result.changes) {
       const done = records.filter((r) => r['type'] === 'change' && r['outcome'] === 'done' && r['address'] === change.address);
       expect(done, change.address).toHaveLength(1);
-      expect(change.evidence, change.address).toEqual({ status: 'proven', since: done[0]!['time'], run: start['run'], planHash: start['planHash'] });
+      // The binding's MID is each environment's own value: live in test as the manifest has it, test's MID not production's.
+      const own = change.address === 'binding/coffee-001/host-a/USD' ? { ownValues: ['mid'] } : {};
+      expect(change.evidence, change.address).toEqual({ status: 'proven', since: done[0]!['time'], run: start['run'], planHash: start['planHash'], ...own });
     }
     expect(validatePlan(JSON.parse(JSON.stringify(result))), JSON.stringify(validatePlan.errors)).toBe(true);
   });
 
   it('proves a change without a date when test has no journal, and reads no journal that does not exist yet', async () => {
     const { pair } = await v2InTest();
+    // Proven, undated; the binding's MID is each environment's own value.
+    const undated = (c: { address: string }) => ({ status: 'proven', ...(c.address === 'binding/coffee-001/host-a/USD' ? { ownValues: ['mid'] } : {}) });
     const withoutJournal = await promote(options(pair));
-    expect(withoutJournal.changes.map((c) => c.evidence)).toEqual(EACH_KIND.map(() => ({ status: 'proven' })));
+    expect(withoutJournal.changes.map((c) => c.evidence)).toEqual(withoutJournal.changes.map(undated));
+    expect(withoutJournal.changes).toHaveLength(EACH_KIND.length);
     const notYet = await promote(options(pair, { journal: join(pair.dir, 'never-written.jsonl') }));
-    expect(notYet.changes.map((c) => c.evidence)).toEqual(EACH_KIND.map(() => ({ status: 'proven' })));
+    expect(notYet.changes.map((c) => c.evidence)).toEqual(notYet.changes.map(undated));
+    expect(notYet.changes).toHaveLength(EACH_KIND.length);
   });
 
   it('blocks a change never applied to test, naming why as a structured cause, and lets it through with allowUnproven', async () => {
@@ -320,6 +326,24 @@ describe('promote', () => {
     );
     const [test, production] = await Promise.all([pair.test.sim.admin.stats(), pair.production.sim.admin.stats()]);
     expect([test.total, production.total]).toEqual([0, 0]);
+  });
+
+  it("labels a change of production's own values as such: proven by the manifest as test has it, the value itself production's", async () => {
+    const pair = await freshPair();
+    pair.writeManifest(V1);
+    const journal = join(pair.dir, 'own-values.jsonl');
+    await applied(pair.test, TEST_VALUES, ['--journal', journal]);
+    await applied(pair.production, PRODUCTION_VALUES);
+    // Only production's MID moves, in its values: the manifest, and test, stay as they were.
+    const plan = await promote(options(pair, { journal, testValues: TEST_VALUES }));
+    const binding = plan.changes.find((c) => c.kind === 'binding' && c.action === 'update')!;
+    // Dated by the run that last wrote the binding in test (V1's apply); the MID itself is production's own.
+    expect(binding.evidence).toEqual({ status: 'proven', since: expect.any(String), run: expect.any(String), planHash: expect.any(String), ownValues: ['mid'] });
+    const text = renderPlanText(await publishPromotion(options(pair, { journal, testValues: TEST_VALUES })), createStyle(false));
+    expect(text).toMatch(/ {4}evidence: live in test since \S+ \(run [0-9a-f-]{36}, plan sha256:[0-9a-f]{12}\); with production's own values for mid, which test cannot try\n/);
+    // Without a journal: undated, and said so by what it is.
+    const undated = await promote(options(pair, { testValues: TEST_VALUES }));
+    expect(undated.changes.find((c) => c.kind === 'binding')!.evidence).toEqual({ status: 'proven', ownValues: ['mid'] });
   });
 
   it('reads each group once: no more requests of either service than a plan of each', async () => {
