@@ -83,6 +83,8 @@ export interface AttemptContext {
   clean: (text: string) => string;
   /** For a POST whose outcome stays unknown: what to check before trying again (OutcomeUnknownError). */
   outcomeCheck?: string | undefined;
+  /** Where the token came from, as a refused token's advice names it. */
+  tokenPlace?: string | undefined;
 }
 
 export interface Verdict {
@@ -174,7 +176,7 @@ function authenticationError(
     problem: classifyTokenProblem([description, message], challenge),
     said: message !== '' ? message : description,
     body,
-  });
+  }, ctx.tokenPlace);
 }
 
 /**

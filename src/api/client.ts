@@ -46,6 +46,8 @@ export interface ApiClientOptions {
   retry?: { maxAttempts?: number; maxElapsedMs?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Check every response against schemas/api and raise WireFormatError on a mismatch. */
   strictApi?: boolean;
+  /** Where the token came from, as the advice of a refused token names it (default: PAYCFG_TOKEN or the file given with --token-file). */
+  tokenPlace?: string;
   /** Allow plain http:// to a host other than loopback (the token travels unencrypted). */
   allowInsecureHttp?: boolean;
   /** Called once per attempt; the event holds no secret. */
@@ -142,6 +144,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     allowInsecureHttp: options.allowInsecureHttp === true,
     onRequest: options.onRequest,
     random: options.random ?? Math.random,
+    tokenPlace: options.tokenPlace,
   });
 
   const calls = endpointCalls(transport);

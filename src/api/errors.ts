@@ -90,30 +90,31 @@ export interface TokenRejection {
   body: 'envelope' | 'json' | 'not-json' | 'empty';
 }
 
-const TOKEN_PLACE = 'PAYCFG_TOKEN or the file given with --token-file';
+/** Where the token comes from, as the advice names it, unless the client was told otherwise (an environment's source). */
+export const TOKEN_PLACE = 'PAYCFG_TOKEN or the file given with --token-file';
 /** The simulator's tokens come from paycfg itself; a user trying paycfg offline meets these messages first. */
 const SIM_TOKEN = ' (against `paycfg sim`: `paycfg sim token --group <groupId>`)';
 
-const TOKEN_PROBLEMS: Readonly<Record<TokenProblem, { what: string; todo: string }>> = {
+const TOKEN_PROBLEMS: Readonly<Record<TokenProblem, { what: string; todo: (place: string) => string }>> = {
   expired: {
     what: 'the access token has expired',
-    todo: `Get a new token from the operator portal (settings, key info) and put it in ${TOKEN_PLACE}${SIM_TOKEN}`,
+    todo: (place) => `Get a new token from the operator portal (settings, key info) and put it in ${place}${SIM_TOKEN}`,
   },
   malformed: {
     what: 'the service cannot read the access token: it is malformed, or was not issued by this service',
-    todo: `Check that ${TOKEN_PLACE} holds the whole token, as copied from the operator portal of the service at this base URL${SIM_TOKEN}`,
+    todo: (place) => `Check that ${place} holds the whole token, as copied from the operator portal of the service at this base URL${SIM_TOKEN}`,
   },
   refused: {
     what: 'the service refused the access token: it is revoked, or not allowed for this group',
-    todo: `Get a new token for this group from the operator portal and put it in ${TOKEN_PLACE}${SIM_TOKEN}`,
+    todo: (place) => `Get a new token for this group from the operator portal and put it in ${place}${SIM_TOKEN}`,
   },
   missing: {
     what: 'the service received no access token, although paycfg sent one: a proxy between them may remove the Authorization header',
-    todo: `Check that proxy; the token paycfg sends is the one in ${TOKEN_PLACE}`,
+    todo: (place) => `Check that proxy; the token paycfg sends is the one in ${place}`,
   },
   unknown: {
     what: 'the service rejected the access token',
-    todo: `Check that the token in ${TOKEN_PLACE} is valid, not expired and issued for this base URL; get a new one from the operator portal${SIM_TOKEN}`,
+    todo: (place) => `Check that the token in ${place} is valid, not expired and issued for this base URL; get a new one from the operator portal${SIM_TOKEN}`,
   },
 };
 
@@ -138,10 +139,10 @@ export class AuthenticationError extends ApiError {
   override readonly code = 'AUTH';
   readonly tokenProblem: TokenProblem;
 
-  constructor(init: ServiceAnswerInit, raw: TokenRejection = { problem: 'unknown', said: init.serviceMessage, body: 'envelope' }) {
+  constructor(init: ServiceAnswerInit, raw: TokenRejection = { problem: 'unknown', said: init.serviceMessage, body: 'envelope' }, tokenPlace: string = TOKEN_PLACE) {
     const rejection = { ...raw, said: shown(raw.said) };
     const { what, todo } = TOKEN_PROBLEMS[rejection.problem];
-    super({ ...init, serviceMessage: rejection.said }, `${init.method} ${init.path}: ${what} (${answerOf(init, rejection)}). ${todo}`, {
+    super({ ...init, serviceMessage: rejection.said }, `${init.method} ${init.path}: ${what} (${answerOf(init, rejection)}). ${todo(tokenPlace)}`, {
       tokenProblem: rejection.problem,
     });
     this.tokenProblem = rejection.problem;

@@ -53,6 +53,8 @@ export interface TransportOptions {
   allowInsecureHttp?: boolean;
   onRequest?: ((event: RequestLogEvent) => void) | undefined;
   random: () => number;
+  /** Where the token came from, as a refused token's advice names it (default: PAYCFG_TOKEN or --token-file). */
+  tokenPlace?: string | undefined;
 }
 
 export interface RequestSpec {
@@ -221,6 +223,7 @@ export function createTransport(options: TransportOptions): Transport {
         allowInsecureHttp: options.allowInsecureHttp === true,
         clean,
         outcomeCheck: spec.outcomeCheck,
+        tokenPlace: options.tokenPlace,
       });
       options.onRequest?.({
         ...ref,

@@ -20,7 +20,9 @@ export async function environmentClient(
   const { env, ...rest } = options;
   const { definition } = resolved;
   const token = await readEnvironmentToken(definition, { env });
-  return createClient({ ...rest, baseUrl: definition.baseUrl, token, env: {} });
+  const source = 'env' in definition.token ? `$${definition.token.env}` : `the file ${definition.token.file}`;
+  const tokenPlace = `${source} (the token of environment ${definition.name}, as ${resolved.file.name} says)`;
+  return createClient({ tokenPlace, ...rest, baseUrl: definition.baseUrl, token, env: {} });
 }
 
 /**

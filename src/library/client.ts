@@ -20,6 +20,8 @@ export interface CreateClientOptions {
   readonly strictApi?: boolean;
   /** Called once per request attempt (as `--verbose` prints); the event holds no secret. */
   readonly onRequest?: (event: RequestLogEvent) => void;
+  /** Where the token came from, as the advice of a refused token names it (an environment's source). */
+  readonly tokenPlace?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function createClient(options: CreateClientOptions = {}): ApiClient {
     ...(options.strictApi !== undefined ? { strictApi: options.strictApi } : {}),
     ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
     ...(options.onRequest !== undefined ? { onRequest: options.onRequest } : {}),
+    ...(options.tokenPlace !== undefined ? { tokenPlace: options.tokenPlace } : {}),
   });
   tokens.set(client, config.token);
   return client;

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { signSimToken } from '../../src/sim/index.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { startRewritingProxy, type RewritingProxy } from './helpers/rewriting-proxy.js';
 
@@ -276,6 +277,16 @@ describe('validate', () => {
     const planned = await cli(['plan', '--env', 'test', '--base-ref', 'HEAD'], dir);
     expect(planned.err).not.toContain('paycfg.environments.yaml:');
     expect(planned.code, planned.err).toBe(0);
+  });
+
+  it("names the environment's token source when the service refuses its token", async () => {
+    const dir = repository();
+    const foreign = signSimToken({ groupId: PROD_GROUP, secret: 'another-service-secret' });
+    const run = await cli(['plan', '--env', 'production'], dir, secrets({ PAYCFG_PROD_TOKEN: foreign }));
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('Check that $PAYCFG_PROD_TOKEN (the token of environment production, as paycfg.environments.yaml says) holds the whole token');
+    expect(run.err).not.toContain('--token-file');
+    expect(run.err).not.toContain(foreign);
   });
 
   it('checks every environment offline, each with its own values, and says how each fared', async () => {
