@@ -57,6 +57,13 @@ async function v2InTest(): Promise<{ pair: Pair; journal: string }> {
   return { pair, journal };
 }
 
+/**
+ * One V2-in-test pair for the tests that only read it (a promotion sends no write): its three
+ * applies each wait the twin check's settle after a terminal's create, and need not be paid again.
+ */
+let shared: Promise<{ pair: Pair; journal: string }> | undefined;
+const sharedV2InTest = (): Promise<{ pair: Pair; journal: string }> => (shared ??= v2InTest());
+
 /** The promotion of test to production; by default with the values of V2 (each environment's next MID). */
 function options(pair: Pair, extra: { journal?: string; allowUnproven?: boolean; testValues?: Record<string, string>; productionValues?: Record<string, string> } = {}) {
   return {
@@ -87,7 +94,7 @@ const EACH_KIND = [
 
 describe('promote', () => {
   it('proves a create, an update and a delete of each kind live in test, since the apply its journal records', async () => {
-    const { pair, journal } = await v2InTest();
+    const { pair, journal } = await sharedV2InTest();
     const result = await promote(options(pair, { journal }));
     expect(result.promotion).toEqual({
       from: { name: 'test', baseUrl: pair.test.sim.url, groupId: pair.test.group },
@@ -112,7 +119,7 @@ describe('promote', () => {
   });
 
   it('proves a change without a date when test has no journal, and reads no journal that does not exist yet', async () => {
-    const { pair } = await v2InTest();
+    const { pair } = await sharedV2InTest();
     // Proven, undated; the binding's MID is each environment's own value.
     const undated = (c: { address: string }) => ({ status: 'proven', ...(c.address === 'binding/coffee-001/host-a/USD' ? { ownValues: ['mid'] } : {}) });
     const withoutJournal = await promote(options(pair));
@@ -277,7 +284,7 @@ describe('promote', () => {
   });
 
   it('refuses a source token of another group before anything else is read there, naming the environment', async () => {
-    const { pair } = await v2InTest();
+    const { pair } = await sharedV2InTest();
     // A token of another group of the test service, where test's should be.
     await pair.test.sim.admin.createGroup({ groupId: 'G-79000001' });
     const stranger = createClient({ baseUrl: pair.test.sim.url, token: pair.test.sim.token('G-79000001'), env: {} });
@@ -315,7 +322,7 @@ describe('promote', () => {
   });
 
   it("refuses a client of another service than its environment's, before any request", async () => {
-    const { pair } = await v2InTest();
+    const { pair } = await sharedV2InTest();
     await Promise.all([pair.test.sim.admin.resetStats(), pair.production.sim.admin.resetStats()]);
     const base = options(pair);
     const crossed = await promote({ ...base, to: { ...base.to, client: pair.test.client } }).catch((e: unknown) => e);
@@ -347,7 +354,7 @@ describe('promote', () => {
   });
 
   it('reads each group once: no more requests of either service than a plan of each', async () => {
-    const { pair, journal } = await v2InTest();
+    const { pair, journal } = await sharedV2InTest();
     const count = async (run: () => Promise<unknown>) => {
       await Promise.all([pair.test.sim.admin.resetStats(), pair.production.sim.admin.resetStats()]);
       await run();
