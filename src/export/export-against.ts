@@ -1,10 +1,8 @@
 import { checkClientOfEnvironment } from '../environments/client.js';
 import { access, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ApiClient } from '../api/index.js';
-import type { ResolvedEnvironment } from '../environments/index.js';
+import { identityOf, type ResolvedEnvironment } from '../environments/index.js';
 import { InternalError } from '../errors.js';
-import { GroupMismatchError } from '../live/errors.js';
 import { SECRET_FIELDS } from '../manifest/issue-text.js';
 import { ManifestError, loadManifest, type Diagnostic, type LoadedManifest, type Manifest, type ManifestPath } from '../manifest/index.js';
 import { compareShared } from './against-compare.js';
@@ -54,8 +52,12 @@ export async function exportAgainst(input: ExportAgainstInput): Promise<AgainstE
   const loaded = await loadFrom(from, cwd);
   const files = await openSharedFiles(loaded, layout, cwd);
 
-  await checkOwner(input.client, to);
-  const source = await readExportSource(input.client, { concurrency: input.concurrency, ...(input.api !== undefined ? { api: input.api } : {}) });
+  // B's token must be B's group's: the owner is read first, and checked before anything else of B is read.
+  const source = await readExportSource(input.client, {
+    concurrency: input.concurrency,
+    environment: identityOf(to.definition),
+    ...(input.api !== undefined ? { api: input.api } : {}),
+  });
   if (input.token !== undefined) refuseHeldToken(source, input.token);
   const exported = buildExport({
     groupId: source.owner.groupId,
@@ -134,18 +136,6 @@ async function openSharedFiles(loaded: LoadedManifest, layout: AgainstLayout, cw
     files.set(path, { text, doc: parseManifestDocument(text, name) });
   }
   return files;
-}
-
-/** B's token must be B's group's, checked before anything else of B is read. */
-async function checkOwner(client: ApiClient, to: ResolvedEnvironment): Promise<void> {
-  const owner = await client.owner();
-  const { name, group, baseUrl } = to.definition;
-  if (owner.groupId === group) return;
-  throw new GroupMismatchError(
-    `environment ${name} manages group ${group} at ${baseUrl}, but its token belongs to group ${owner.groupId} ("${owner.groupName ?? ''}"); ` +
-      `nothing was read or written. Check the token the environments file names for ${name}.`,
-    { environment: name, expected: group, actual: owner.groupId },
-  );
 }
 
 /** B's export loaded like any manifest, so that it compares with A's value for value (defaults, code spellings). */
