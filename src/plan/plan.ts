@@ -1,4 +1,5 @@
 import type { Operation } from 'fast-json-patch';
+import type { Finding, SkippedRule } from '../findings/types.js';
 import type { ChangeImpact } from '../impact/types.js';
 import type { Address, Kind } from '../model/kinds.js';
 import type { ChangeOrigin } from './origin.js';
@@ -216,6 +217,31 @@ export interface Plan {
   readonly planHash?: string;
   /** Set on a promotion's plan (`paycfg promote`): the environment its evidence comes from and the one it applies to. */
   readonly promotion?: PlanPromotion;
+  /**
+   * What the checks found: the payment rules' warnings over the manifest (src/rules/) and the policy
+   * packs' findings over this plan (src/policy/). Absent when there are none. Not hashed: apply
+   * evaluates the packs again on the plan it carries out.
+   */
+  readonly findings?: Finding[];
+  /** Payment rules the manifest switched off for a record, each with its reason (`skipRules:`). Absent when none. */
+  readonly skippedRules?: SkippedRule[];
+  /**
+   * The policy packs this plan was checked with, as the run named them: a saved plan keeps them, so
+   * that `apply PLANFILE` and `paycfg check PLANFILE` evaluate the same packs. Absent when none was named.
+   */
+  readonly policyPacks?: PlanPolicyPack[];
+}
+
+/** A policy pack as a plan records it (src/policy/types.ts PackSource). */
+export interface PlanPolicyPack {
+  /**
+   * `builtin`, or the module's path relative to the working directory of the run that made the plan
+   * (a CI job that applies it checks the repository out elsewhere), with `/` separators.
+   */
+  readonly pack: string;
+  readonly namedAt: string;
+  readonly levels?: Readonly<Record<string, 'advisory' | 'mandatory' | 'overridable' | 'off'>>;
+  readonly config?: Readonly<Record<string, unknown>>;
 }
 
 /**
