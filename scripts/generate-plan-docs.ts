@@ -63,6 +63,11 @@ export const SECTIONS: readonly Section[] = [
   { pointer: '/$defs/promotion', title: 'promotion', where: "a promotion's `promotion` (`paycfg promote`)" },
   { pointer: '/$defs/environment', title: 'An environment', where: "a promotion's `from` and `to`" },
   { pointer: '/$defs/evidence', title: 'evidence', where: "a promotion's change's or blocked change's `evidence`" },
+  { pointer: '/$defs/finding', title: 'A finding', where: 'each item of `findings`' },
+  { pointer: '/$defs/finding/properties/override', title: 'override', where: "an overridden finding's `override`" },
+  { pointer: '/$defs/location', title: 'A location', where: "a finding's or a skipped rule's `location`" },
+  { pointer: '/$defs/skippedRule', title: 'A skipped rule', where: 'each item of `skippedRules`' },
+  { pointer: '/$defs/policyPack', title: 'A policy pack', where: 'each item of `policyPacks`' },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { Operation } from 'fast-json-patch';
+import type { Finding, SkippedRule } from '../findings/types.js';
 import type { Change, Plan, RawPlan, RedactedPlan } from '../plan/plan.js';
 
 import { addressOf } from '../model/kinds.js';
@@ -70,7 +71,64 @@ function redactPatch(patch: Operation[], paths: string[][]): Operation[] {
  * what every renderer shows and --out saves (published-plan.ts shapes it).
  */
 export function redactPlan(plan: RawPlan): RedactedPlan {
-  return { ...plan, changes: redactedChanges(plan) } as Plan as RedactedPlan;
+  const findings = plan.findings !== undefined || plan.skippedRules !== undefined ? scrubFindings(plan, planSecretValues(plan)) : {};
+  return { ...plan, changes: redactedChanges(plan), ...findings } as Plan as RedactedPlan;
+}
+
+/**
+ * The secret values a raw plan holds in clear: the strings (and numbers, as written) at its
+ * `sensitive` pointers, in `before` and `after`. A finding's message comes from code paycfg does
+ * not control (a PBO's policy module, a rule quoting a value): what it quotes of them is masked.
+ */
+export function planSecretValues(plan: Pick<Plan, 'sensitive' | 'changes'>): string[] {
+  const found = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') found.add(value);
+    else if (typeof value === 'number') found.add(String(value));
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  const at = (value: unknown, path: readonly string[]): unknown =>
+    path.reduce<unknown>((node, segment) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined), value);
+  for (const change of plan.changes) {
+    for (const path of secretPaths(plan, change)) {
+      collect(at(change.before, path));
+      collect(at(change.after, path));
+    }
+  }
+  // A plan read back from a document holds the marker where its secrets were: nothing to look for.
+  found.delete(SENSITIVE);
+  return [...found];
+}
+
+/**
+ * The plan's findings and skipped rules with every form of `secrets` masked in the texts that come
+ * from outside paycfg's own words: a finding's message and its override's reason, a skipped rule's
+ * reason. The ids, packs and addresses are left as they are: they name, they do not quote. Absent
+ * fields stay absent; with no secret to look for, the lists are returned as they are.
+ */
+export function scrubFindings(
+  plan: { readonly findings?: readonly Finding[]; readonly skippedRules?: readonly SkippedRule[] },
+  secrets: readonly string[],
+): { findings?: Finding[]; skippedRules?: SkippedRule[] } {
+  const clean = (text: string): string => scrubText(text, secrets);
+  const wanted = secrets.some((secret) => secret.length >= 3);
+  return {
+    ...(plan.findings !== undefined
+      ? {
+          findings: plan.findings.map((finding) =>
+            !wanted
+              ? finding
+              : {
+                  ...finding,
+                  message: clean(finding.message),
+                  ...(finding.override !== undefined ? { override: { ...finding.override, reason: clean(finding.override.reason) } } : {}),
+                },
+          ),
+        }
+      : {}),
+    ...(plan.skippedRules !== undefined ? { skippedRules: plan.skippedRules.map((skipped) => (!wanted ? skipped : { ...skipped, reason: clean(skipped.reason) })) } : {}),
+  };
 }
 
 /** The plan's changes with every secret value replaced, whatever stage the plan is at (a plan's hash is of these). */

@@ -24,6 +24,21 @@ import { changeLines, movedFromOf, type BlockLine } from './render-text.js';
 import { allowedUnprovenSentence, evidenceInBrief, promotionLine, unprovenAddresses } from './evidence-wording.js';
 import { evidenceOf } from '../plan/promotion.js';
 import { visiblePlan } from './visible-plan.js';
+import {
+  FINDING_HEADING,
+  findingLine,
+  findingsByGroup,
+  locationText,
+  overrideNote,
+  packLine,
+  packsHeading,
+  policyVerdict,
+  skippedHeading,
+  skippedLine,
+  type Words,
+} from './findings-wording.js';
+import type { Finding } from '../findings/types.js';
+import type { FindingGroup } from '../plan/published-plan.js';
 
 const SYMBOL = { create: '➕', update: '✏️', delete: '🗑️', replace: '♻️' } as const;
 
@@ -290,8 +305,54 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
           ],
   };
 
-  const sections = [heading, warnings, table, details, blocked, unmanaged];
-  const lines = fitted(sections, [1, 4, 2, 3, 5], options.maxLength ?? MARKDOWN_MAX_LENGTH);
+  const findingGroups = findingsByGroup(plan);
+  const findingsOf = (group: FindingGroup): readonly Finding[] => findingGroups.find((g) => g.group === group)?.findings ?? [];
+  const policy = kind === 'plan' ? policyVerdict(plan, MARKDOWN_WORDS) : undefined;
+  // What blocks the apply is read first, under the heading: the findings, then what the apply will make of them.
+  const blocking = findingsOf('blocking');
+  const policyBlocking: Section = {
+    entries: blocking.map((finding) => findingItem(finding, '> ')),
+    layout: (shown, left) =>
+      blocking.length === 0
+        ? []
+        : [
+            '> [!CAUTION]',
+            `> **${FINDING_HEADING.blocking} (${blocking.length})**`,
+            '>',
+            ...shown,
+            ...(left > 0 ? [`> - ${notShown(left, 'more finding')}`] : []),
+            ...(policy !== undefined ? ['>', `> ${policy.text}`] : []),
+            '',
+          ],
+  };
+  const findingList = (group: FindingGroup): Section => {
+    const findings = findingsOf(group);
+    return {
+      entries: findings.map((finding) => findingItem(finding, '')),
+      layout: (shown, left) =>
+        findings.length === 0 ? [] : ['', `**${FINDING_HEADING[group]} (${findings.length})**`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more finding')}`] : [])],
+    };
+  };
+  const skippedRules = plan.skippedRules ?? [];
+  const skipped: Section = {
+    entries: skippedRules.map((s) => `- ${skippedLine(s, MARKDOWN_WORDS)}${s.location !== undefined ? ` (${code(locationText(s.location))})` : ''}`),
+    layout: (shown, left) =>
+      skippedRules.length === 0
+        ? []
+        : ['', `<details><summary>${inline(skippedHeading(skippedRules.length))}</summary>`, '', ...shown, ...(left > 0 ? [`- ${notShown(left, 'more rule switched off')}`] : []), '', '</details>'],
+  };
+  const packs = plan.policyPacks ?? [];
+  const checks: Section = {
+    entries: [],
+    layout: () => [
+      ...(packs.length > 0 ? ['', `${packsHeading(packs.length)}: ${packs.map((pack) => packLine(pack, MARKDOWN_WORDS)).join(', ')}.`] : []),
+      // A refusal is said in the caution above; that nothing blocks, once, after the findings.
+      ...(policy !== undefined && !policy.refused ? ['', policy.text] : []),
+    ],
+  };
+
+  const sections = [heading, policyBlocking, warnings, table, details, blocked, findingList('overridden'), findingList('other'), skipped, checks, unmanaged];
+  const lines = fitted(sections, [1, 2, 5, 6, 7, 3, 4, 8, 10], options.maxLength ?? MARKDOWN_MAX_LENGTH);
   return `${lines.join('\n')}\n`;
 }
 
@@ -318,6 +379,17 @@ function unprovenLines(plan: Plan): string[] {
   const named = unproven.slice(0, REVERTED_NAMED).map((address) => code(address));
   const more = unproven.length > named.length ? `, and ${unproven.length - named.length} more` : '';
   return [`**⚠️ ${inline(allowedUnprovenSentence(unproven.length, plan.promotion.from.name))}:** ${named.join(', ')}${more}.`, ''];
+}
+
+/** Ids, addresses, places and flags in code spans; words from a module or the manifest escaped. */
+const MARKDOWN_WORDS: Words = { name: (text) => code(text), text: inline };
+
+/** A finding as a list item (in a quote, after `quote`), how it was overridden under it. */
+function findingItem(finding: Finding, quote: string): string {
+  return [
+    `${quote}- ${findingLine(finding, MARKDOWN_WORDS)}`,
+    ...(finding.override !== undefined ? [`${quote}  - ${overrideNote(finding.override, MARKDOWN_WORDS)}`] : []),
+  ].join('\n');
 }
 
 function capitalised(text: string): string {

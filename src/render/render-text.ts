@@ -22,6 +22,8 @@ import { allowedUnprovenSentence, evidenceNote, promotionLine, unprovenAddresses
 import { evidenceOf, type PlanPromotion } from '../plan/promotion.js';
 import type { Style } from './style.js';
 import { visiblePlan, visibleRecordAddress } from './visible-plan.js';
+import { FINDING_HEADING, findingLine, findingsByGroup, locationText, overrideNote, packLine, packsHeading, policyVerdict, skippedHeading, skippedLine } from './findings-wording.js';
+import type { Finding } from '../findings/types.js';
 
 const SYMBOL: Record<Change['action'], string> = { create: '+', update: '~', delete: '-', replace: '-/+' };
 
@@ -191,12 +193,47 @@ export function renderPlanText(input: PublishedPlan, style: Style, kind: ReportK
     if (out[out.length - 1] !== '') out.push('');
     out.push(...lines);
   };
+  for (const lines of findingsSections(plan, style)) section(lines);
   section(unmanagedLines(plan, style));
+  // What the apply will make of the findings comes last, where a CI log is read from.
+  const policy = kind === 'plan' ? policyVerdict(plan) : undefined;
+  if (policy !== undefined) section([policy.refused ? style.red(style.bold(policy.text)) : style.green(policy.text)]);
   if (kind === 'drift') {
     const verdict = driftVerdict(plan, options.ignoreUnmanaged === true);
     section([hasDrifted(plan, options.ignoreUnmanaged === true) ? style.yellow(style.bold(verdict)) : style.green(verdict)]);
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * What the checks found, a section each: the findings that block the apply, those overridden, the
+ * others (warnings, advisories), the rules the manifest switched off and the packs evaluated. None
+ * when the plan has none of them.
+ */
+function findingsSections(plan: Plan, style: Style): string[][] {
+  const sections: string[][] = [];
+  for (const { group, findings } of findingsByGroup(plan)) {
+    const heading = `${FINDING_HEADING[group]} (${findings.length}):`;
+    sections.push([
+      group === 'blocking' ? style.red(style.bold(heading)) : group === 'overridden' ? style.yellow(style.bold(heading)) : style.bold(heading),
+      ...findings.flatMap((finding) => findingLines(finding, group === 'blocking' ? style.red('!') : '-', style)),
+    ]);
+  }
+  const skipped = plan.skippedRules ?? [];
+  if (skipped.length > 0) {
+    sections.push([
+      style.bold(`${skippedHeading(skipped.length)}:`),
+      ...skipped.map((s) => `  - ${skippedLine(s)}${s.location !== undefined ? style.dim(` (${locationText(s.location)})`) : ''}`),
+    ]);
+  }
+  const packs = plan.policyPacks ?? [];
+  if (packs.length > 0) sections.push([style.dim(`${packsHeading(packs.length)}:`), ...packs.map((pack) => style.dim(`  - ${packLine(pack)}`))]);
+  return sections;
+}
+
+/** `  ! mandatory plan-… (pack): emv/visa-usd at paycfg.yaml:4:5: message`, and how it was overridden under it. */
+function findingLines(finding: Finding, mark: string, style: Style): string[] {
+  return [`  ${mark} ${findingLine(finding)}`, ...(finding.override !== undefined ? [style.dim(`      ${overrideNote(finding.override)}`)] : [])];
 }
 
 /** The records left alone, a merchant's under it; past UNMANAGED_LINES lines, the records not shown are counted. */

@@ -1,5 +1,6 @@
+import type { Finding, FindingLocation, SkippedRule } from '../findings/types.js';
 import type { ChangeImpact } from '../impact/types.js';
-import type { Change, Plan, PlannedChange, PublishedPlan } from '../plan/plan.js';
+import type { Change, Plan, PlannedChange, PlanPolicyPack, PublishedPlan } from '../plan/plan.js';
 import type { ChangeEvidence, PlanPromotion, WithEvidence } from '../plan/promotion.js';
 import { addressOf } from '../model/kinds.js';
 import { showControls } from '../util/visible-text.js';
@@ -63,8 +64,58 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
     ...(plan.warnings !== undefined
       ? { warnings: plan.warnings.map((w) => ({ message: t(w.message), ...(w.address !== undefined ? { address: t(w.address) } : {}), ...visibleBatches(w as typeof w & WithBatches, t) })) }
       : {}),
+    ...(plan.findings !== undefined ? { findings: plan.findings.map((finding) => visibleFinding(finding, t)) } : {}),
+    ...(plan.skippedRules !== undefined ? { skippedRules: plan.skippedRules.map((skipped) => visibleSkipped(skipped, t)) } : {}),
+    ...(plan.policyPacks !== undefined ? { policyPacks: plan.policyPacks.map((pack) => visiblePack(pack, t)) } : {}),
   };
   return visible as Omit<Plan, 'changes'> as VisiblePlan;
+}
+
+/**
+ * A finding's words: its message comes from a policy module (a PBO's code) or a rule quoting the
+ * manifest, its rule id and pack from a module too, its override from the command line, and a plan
+ * document may come from anywhere: every text is escaped, the location's numbers shown as text.
+ */
+function visibleFinding(finding: Finding, t: (text: string) => string): Finding {
+  const { override } = finding;
+  return {
+    ...finding,
+    rule: t(String(finding.rule)),
+    pack: t(String(finding.pack)),
+    level: t(String(finding.level)) as Finding['level'],
+    message: t(String(finding.message)),
+    ...(finding.address !== undefined ? { address: t(String(finding.address)) } : {}),
+    ...(finding.location !== undefined ? { location: visibleLocation(finding.location, t) } : {}),
+    ...(override !== undefined ? { override: { reason: t(String(override.reason)), by: t(String(override.by)), at: t(String(override.at)) } } : {}),
+  };
+}
+
+function visibleSkipped(skipped: SkippedRule, t: (text: string) => string): SkippedRule {
+  return {
+    ...skipped,
+    rule: t(String(skipped.rule)),
+    address: t(String(skipped.address)),
+    reason: t(String(skipped.reason)),
+    ...(skipped.location !== undefined ? { location: visibleLocation(skipped.location, t) } : {}),
+  };
+}
+
+/** A location as the renderers print it (`file:line:col`): a document's numbers may be anything, and are shown escaped. */
+function visibleLocation(location: FindingLocation, t: (text: string) => string): FindingLocation {
+  const shown = (n: unknown): number => (typeof n === 'number' ? n : (t(String(n)) as unknown as number));
+  return { file: t(String(location.file)), line: shown(location.line), col: shown(location.col) };
+}
+
+/** A pack as the run named it: its path and where it was named come from the manifest or the command line. */
+function visiblePack(pack: PlanPolicyPack, t: (text: string) => string): PlanPolicyPack {
+  return {
+    ...pack,
+    pack: t(String(pack.pack)),
+    namedAt: t(String(pack.namedAt)),
+    ...(pack.levels !== undefined
+      ? { levels: Object.fromEntries(Object.entries(pack.levels).map(([rule, level]) => [t(rule), t(String(level))])) as PlanPolicyPack['levels'] }
+      : {}),
+  };
 }
 
 function visibleBatches(holder: WithBatches, t: (text: string) => string): { batches?: BatchView[] } {
