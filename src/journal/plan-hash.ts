@@ -16,7 +16,9 @@ import { redactedChanges } from '../render/redact.js';
  *   allowed) and each change's `evidence`: what was approved is that change, proven so.
  * The `origin` labels of `plan --base` are left out of changes and blocked changes alike.
  * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
- * wording but change nothing that is done; and every secret value: the plan is redacted first
+ * wording but change nothing that is done; `findings`, `skippedRules` and `policyPacks`, which say
+ * what was checked (an apply evaluates the packs again on the plan it carries out), so that a plan
+ * hashes the same checked or not; and every secret value: the plan is redacted first
  * (render/redact redactedChanges), so a plan and its saved copy (which is stored redacted) hash the
  * same, and a journal never holds a hash of a secret that a short passcode could be guessed back
  * from. A plan that differs only in a secret's new value hashes the same; any other difference in
