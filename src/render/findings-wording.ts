@@ -29,11 +29,6 @@ function listed(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 }
 
-/** Whether the plan has anything of the checks to show. */
-export function hasFindings(plan: Pick<Plan, 'findings' | 'skippedRules' | 'policyPacks'>): boolean {
-  return (plan.findings ?? []).length > 0 || (plan.skippedRules ?? []).length > 0 || (plan.policyPacks ?? []).length > 0;
-}
-
 /** `paycfg.yaml:12:5`, as validate prints a place in the manifest. */
 export function locationText(location: FindingLocation): string {
   return `${location.file}:${location.line}:${location.col}`;
@@ -100,14 +95,13 @@ export function skippedHeading(count: number): string {
   return `Rules switched off in the manifest (${count})`;
 }
 
-/** A rule that can be let through at apply: an overridable finding that blocks. */
+/** Whether `--override` can let a finding through: a mandatory finding (or a manifest error) cannot be. */
 function isOverridable(finding: Finding): boolean {
   return finding.level === 'overridable';
 }
 
 /** The `--override` flags that would let the blocking overridable findings through, each rule once. */
 export function overrideFlags(plan: Pick<Plan, 'findings'>): string[] {
-  // Not the renderer's words: the flags as they are typed.
   const rules = new Set<string>();
   for (const finding of plan.findings ?? []) if (finding.blocking && isOverridable(finding)) rules.add(finding.rule);
   return [...rules].map((rule) => `--override ${rule}=<reason>`);
