@@ -25,8 +25,9 @@ import type { Finding, FindingLevel, FindingLocation, FindingsReport, SkippedRul
  * - `partialFingerprints` keyed `paycfgFinding/v1`: the pack, rule and record, never the line, so
  *   that a consumer that reads it tracks a finding while the lines around it move. GitHub itself
  *   matches alerts by `primaryLocationLineHash` alone, which upload-sarif computes from the manifest
- *   line (its content and the lines after it, not its number); paycfg does not write that key,
- *   since upload-sarif warns, once per result, when a given value is not the one it computes.
+ *   line (its content and the lines after it, not its number); paycfg leaves that key to it, since
+ *   upload-sarif warns, once per result, when a given value is not the one it computes, except for
+ *   a result put on line 1 for want of a place (partialFingerprints below).
  *
  * Levels: a manifest rule's error and warning are SARIF's; mandatory is error; overridable is
  * error, or note once overridden (the override, who and when, in the result's properties);
@@ -148,7 +149,7 @@ function ruleDescriptor(rule: ReportRule): ReportingDescriptor {
     id: sarifRuleId(rule.pack, rule.id),
     shortDescription: { text: title },
     fullDescription: { text: title },
-    help: { text: helpUri === undefined ? `${title} (rule ${visible(rule.id)} of the policy pack ${visible(rule.pack)})` : `${title} See ${helpUri}` },
+    help: { text: helpUri === undefined ? `${title}\n\nRule ${visible(rule.id)} of the policy pack ${visible(rule.pack)}.` : `${title}\n\nSee ${helpUri}` },
     ...(helpUri !== undefined ? { helpUri } : {}),
     defaultConfiguration: { level: sarifLevel(rule.level) },
     properties: { pack: visible(rule.pack), level: rule.level, tags: [visible(rule.pack)] },
@@ -164,7 +165,7 @@ function findingResult(finding: Finding, ruleIndex: number, place: Placer, finge
     level: sarifLevel(finding.level, finding.override !== undefined),
     message: { text: placed.own || finding.address === undefined ? message : `${visible(finding.address)}: ${message}` },
     locations: placed.locations,
-    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(['finding', finding.pack, finding.rule, finding.address ?? '', finding.address === undefined ? finding.message : '']) },
+    partialFingerprints: partialFingerprints(fingerprint(['finding', finding.pack, finding.rule, finding.address ?? '', finding.address === undefined ? finding.message : '']), placed),
     properties: {
       pack: visible(finding.pack),
       level: finding.level,
@@ -187,7 +188,7 @@ function skippedResult(rule: ReportRule, skip: SkippedRule, ruleIndex: number, p
     message: { text: `${visible(skip.address)}: ${visible(rule.id)} is switched off in the manifest: ${reason}` },
     locations: placed.locations,
     suppressions: [{ kind: 'inSource', status: 'accepted', justification: reason }],
-    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(['skipped', rule.pack, rule.id, skip.address, '']) },
+    partialFingerprints: partialFingerprints(fingerprint(['skipped', rule.pack, rule.id, skip.address, '']), placed),
     properties: { pack: visible(rule.pack), address: visible(skip.address) },
   };
 }
@@ -234,6 +235,17 @@ function artifactLocation(file: string, cwd: string, root: string): ArtifactLoca
 function directoryUri(directory: string): string {
   const href = pathToFileURL(directory).href;
   return href.endsWith('/') ? href : `${href}/`;
+}
+
+/**
+ * The result's fingerprints. A result on line 1 of the first manifest file because it has no place
+ * of its own also gets its fingerprint as `primaryLocationLineHash`: the hash upload-sarif would
+ * compute from that line is the same for all of them, and GitHub would take them for one alert.
+ * (upload-sarif says, for each of these, that the value is not the one it computes.)
+ */
+function partialFingerprints(value: string, placed: { locations: readonly Location[]; own: boolean }): Record<string, string> {
+  const borrowed = !placed.own && placed.locations[0]?.physicalLocation !== undefined;
+  return borrowed ? { [FINGERPRINT_KEY]: value, primaryLocationLineHash: value } : { [FINGERPRINT_KEY]: value };
 }
 
 type Fingerprinter = (parts: readonly string[]) => string;

@@ -104,7 +104,7 @@ describe('action.yml: the sarif input', () => {
   it('is refused with apply, drift, promote and journal, before paycfg runs', async () => {
     const ws = fakeWorkspace();
     for (const command of ['apply', 'drift', 'promote', 'journal']) {
-      const inputs = command === 'promote' ? { from: 'test', environment: 'production' } : command === 'journal' ? { args: 'j.jsonl' } : { paths: 'manifests' };
+      const inputs: Record<string, string> = command === 'promote' ? { from: 'test', environment: 'production' } : command === 'journal' ? { args: 'j.jsonl' } : { paths: 'manifests' };
       const run = await runStep(ws, 'run', { command, 'working-directory': 'repo', sarif: 'findings.sarif', ...inputs });
       expect(run.code, command).toBe(1);
       expect(run.stdout).toContain(`::error::paycfg action: sarif goes with command validate or plan, not '${command}'`);

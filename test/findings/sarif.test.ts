@@ -71,7 +71,10 @@ describe('findingsSarif', () => {
     expect(byId.get('plan-delete-with-payments')?.defaultConfiguration).toEqual({ level: 'error' });
     const pbo = byId.get('acme/payments/no-weekend-changes')!;
     expect(pbo.helpUri).toBeUndefined();
-    expect(pbo.help?.text).toContain('rule no-weekend-changes of the policy pack acme/payments');
+    expect(pbo.help?.text).toMatch(/\n\nRule no-weekend-changes of the policy pack acme\/payments\.$/);
+    expect(byId.get('emv-contactless-limits')?.help?.text).toBe(
+      'Contactless limits in order: floor ≤ CVM ≤ transaction limit\n\nSee https://github.com/paycfg/paycfg/blob/main/docs/rules.md#emv-contactless-limits',
+    );
   });
 
   it('maps each level: error, warning, mandatory → error, overridable → error (note once overridden), advisory → note', () => {
@@ -195,6 +198,20 @@ describe('findingsSarif', () => {
     };
     expect(fingerprint(moved)).toEqual(before);
     expect(findingsSarif(moved, OPTIONS).runs[0]!.results![0]!.locations![0]!.physicalLocation!.region!.startLine).toBe(52);
+
+    // Placed on line 1 for want of a place, results would share the line hash upload-sarif computes:
+    // each carries its own, and only those do.
+    const results = run(findingsSarif(FULL_REPORT, OPTIONS)).results!;
+    const borrowed = results.filter((result) => result.partialFingerprints!['primaryLocationLineHash'] !== undefined);
+    expect(borrowed.map((result) => (result.message.text ?? '').slice(0, 60))).toEqual([
+      'emv/visa-usd: the change reaches 240 terminals, more than 10',
+      'profile/card-default: the change reaches 180 terminals, more',
+      'profile/card-default: the default profile changes',
+      'merchant/old-shop: merchant/old-shop carried 312 payments in',
+      'the plan was made on a Saturday',
+      'emv/pilot: emv-aid-network is switched off in the manifest: ',
+    ]);
+    for (const result of borrowed) expect(result.partialFingerprints!['primaryLocationLineHash']).toBe(result.partialFingerprints![FINGERPRINT_KEY]);
 
     // The same rule and record twice: counted apart, as GitHub's own line hashes count repeats.
     const twice: FindingsReport = { rules: [], findings: [FULL_REPORT.findings[0]!, FULL_REPORT.findings[0]!], skipped: [] };
