@@ -13,9 +13,14 @@ const runScripts = steps.map((s) => s.run ?? '').join('\n');
 describe('action.yml', () => {
   it('is a composite action that sets up Node 20 only when PATH lacks one, whose inputs are all used and outputs all set', () => {
     expect(action.runs.using).toBe('composite');
-    expect(steps.map((s) => s.id ?? s.uses)).toEqual(['node', 'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020', 'run']);
+    expect(steps.map((s) => s.id ?? s.uses)).toEqual([
+      'node',
+      'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020',
+      'run',
+      'github/codeql-action/upload-sarif@8aad20d150bbac5944a9f9d289da16a4b0d87c1e',
+    ]);
     expect(steps[1]).toEqual({ uses: 'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020', if: "steps.node.outputs.setup == 'true'", with: { 'node-version': 20 } });
-    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'environment', 'from', 'paths', 'token', 'working-directory']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base-ref', 'base-url', 'command', 'environment', 'from', 'paths', 'sarif', 'token', 'working-directory']);
     const stepsText = JSON.stringify(steps);
     for (const name of Object.keys(action.inputs)) expect(stepsText, `input ${name}`).toContain(`inputs.${name} }}`);
 
