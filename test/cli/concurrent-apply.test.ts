@@ -1,7 +1,7 @@
 /**
  * Two `paycfg apply` of one manifest started together against one group (a CI re-run beside a
  * run): whichever way their requests interleave, no record is left twice, and both runs exit 0
- * with nothing left to plan. Trials run a few groups at a time, each run through its own proxy
+ * with nothing left to plan. Trials run ten groups at a time, each run through its own proxy
  * (see startRunPair), which orders the runs by what the other has sent, never by time: every
  * other trial is a race in which both runs create every terminal (for each one, exactly one run
  * must give way); the rest start the second run at a seeded point of the first.
@@ -13,7 +13,7 @@ import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js'
 import { liveDuplicates, startRunPair, writeFleetManifest, type Ordering } from './concurrent-apply-helpers.js';
 
 const TRIALS = 20;
-const AT_ONCE = 5;
+const AT_ONCE = 10;
 const MERCHANTS = 2;
 const DEVICES = 3;
 const GAVE_WAY = 'another run created it at the same time';

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import {
@@ -24,6 +24,8 @@ import {
 const schema = JSON.parse(readFileSync(new URL('../../schemas/env-diff.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
+type SetUp = TwoEnvironments & { env: Record<string, string> };
+
 let envs: TwoEnvironments | undefined;
 afterEach(async () => {
   await envs?.close();
@@ -31,12 +33,28 @@ afterEach(async () => {
 });
 
 /** Two environments, applied, and their environments file as the contract writes it. */
-async function setUp(manifests: { test: readonly string[]; production: readonly string[] }): Promise<TwoEnvironments & { env: Record<string, string> }> {
+async function setUp(manifests: { test: readonly string[]; production: readonly string[] }): Promise<SetUp> {
   envs = await startTwoEnvironments({ manifests });
-  const { test, production } = envs;
-  await test.applyTo();
-  await production.applyTo();
-  envs.write(
+  return prepared(envs, manifests);
+}
+
+/**
+ * The two environments both made of shared/, for the tests that only read them (diff-env sends no
+ * write): each apply waits the twin check's settle after the till's create, and need not be paid
+ * again for each test.
+ */
+const SHARED_ONLY = { test: ['shared'], production: ['shared'] };
+let shared: Promise<SetUp> | undefined;
+const sharedSetUp = (): Promise<SetUp> => (shared ??= startTwoEnvironments({ manifests: SHARED_ONLY }).then((started) => prepared(started, SHARED_ONLY)));
+afterAll(async () => {
+  await (await shared)?.close();
+});
+
+async function prepared(started: TwoEnvironments, manifests: { test: readonly string[]; production: readonly string[] }): Promise<SetUp> {
+  const { test, production } = started;
+  // Two simulators, two groups: the applies do not wait for each other.
+  await Promise.all([test.applyTo(), production.applyTo()]);
+  started.write(
     'paycfg.environments.yaml',
     `version: 1
 environments:
@@ -63,7 +81,7 @@ environments:
 `,
   );
   const env = { ...PROCESS_ENV, PAYCFG_TEST_TOKEN: test.sim.token(TEST_GROUP_ID), PAYCFG_PRODUCTION_TOKEN: production.sim.token(PRODUCTION_GROUP_ID) };
-  return Object.assign(envs, { env });
+  return Object.assign(started, { env });
 }
 
 async function cli(argv: string[], options: { env: Record<string, string>; cwd: string }) {
@@ -78,7 +96,7 @@ function secretsOf(env: Record<string, string>): string[] {
 
 describe('paycfg diff-env', () => {
   it('exits 0 when the groups differ only by each environment\'s values, in every format', async () => {
-    const { dir, env } = await setUp({ test: ['shared'], production: ['shared'] });
+    const { dir, env } = await sharedSetUp();
     const text = await cli(['diff-env', 'test', 'production'], { env, cwd: dir });
     expect(text.err).toBe('');
     expect(text.code).toBe(0);
@@ -117,7 +135,7 @@ describe('paycfg diff-env', () => {
   });
 
   it('finds the environments file through --environments and $PAYCFG_ENVIRONMENTS from anywhere', async () => {
-    const { dir, env } = await setUp({ test: ['shared'], production: ['shared'] });
+    const { dir, env } = await sharedSetUp();
     const elsewhere = join(dir, 'elsewhere');
     mkdirSync(elsewhere);
     const file = join(dir, 'paycfg.environments.yaml');
@@ -141,7 +159,7 @@ describe('paycfg diff-env', () => {
   });
 
   it('logs each request with its environment under --verbose, and reads each group once', async () => {
-    const { dir, env } = await setUp({ test: ['shared'], production: ['shared'] });
+    const { dir, env } = await sharedSetUp();
     const { code, err } = await cli(['diff-env', 'test', 'production', '--verbose', '--parallelism', '2'], { env, cwd: dir });
     expect(code).toBe(0);
     const lines = err.trim().split('\n');
@@ -156,7 +174,7 @@ describe('paycfg diff-env', () => {
   });
 
   it('refuses a token of another group, naming the environment, before reading anything else', async () => {
-    const { dir, env, production } = await setUp({ test: ['shared'], production: ['shared'] });
+    const { dir, env, production } = await sharedSetUp();
     const { code, out, err } = await cli(['diff-env', 'test', 'production', '--verbose'], { env: { ...env, PAYCFG_PRODUCTION_TOKEN: production.sim.token('G-00000099') }, cwd: dir });
     expect(code).toBe(1);
     expect(out).toBe('');
@@ -165,7 +183,7 @@ describe('paycfg diff-env', () => {
   });
 
   it('refuses an unknown environment, listing the names', async () => {
-    const { dir, env } = await setUp({ test: ['shared'], production: ['shared'] });
+    const { dir, env } = await sharedSetUp();
     const { code, err } = await cli(['diff-env', 'test', 'staging'], { env, cwd: dir });
     expect(code).toBe(1);
     expect(err).toContain('staging');

@@ -96,8 +96,9 @@ describe('paycfg promote --from test --to production', () => {
   it('promotes what test has run, with its evidence; the saved plan applied records the promotion; then nothing is left', async () => {
     writeFileSync(join(dir, 'paycfg.environments.yaml'), environmentsFile());
     writeFileSync(join(dir, 'paycfg.yaml'), V1);
-    for (const name of ['test', 'production']) {
-      const run = await cli(['apply', '--env', name, '--auto-approve', '--journal', `journals/${name}.jsonl`]);
+    // Two simulators: the two applies run side by side, their twin-check settles overlapping.
+    const firstRuns = await Promise.all(['test', 'production'].map(async (name) => ({ name, run: await cli(['apply', '--env', name, '--auto-approve', '--journal', `journals/${name}.jsonl`]) })));
+    for (const { name, run } of firstRuns) {
       expect(run.code, `${name}: ${run.err}`).toBe(0);
     }
     writeFileSync(join(dir, 'paycfg.yaml'), V2);

@@ -3,6 +3,9 @@
  * port, secret and group): equal groups whose environment-specific values differ only by each
  * environment's values, records only in one, values that differ, secrets never shown, the three
  * renderings, the group check before any other read, and one whole read of each group.
+ *
+ * The two groups are filled side by side (two simulators, nothing shared): each apply waits the
+ * twin check's settle after its till's create, and the two waits overlap.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -65,8 +68,7 @@ async function wholeReadRequests(environment: Environment): Promise<number> {
 describe('diffEnvironments', () => {
   it('finds no difference between groups whose environment values differ only by each environment\'s values, reading each group once', async () => {
     const { test, production, side } = await start({ manifests: { test: ['shared'], production: ['shared'] } });
-    await test.applyTo();
-    await production.applyTo();
+    await Promise.all([test.applyTo(), production.applyTo()]);
 
     const diff = await diffEnvironments(side(test), side(production), { parallelism: 4 });
     expect(diff.equal).toBe(true);
@@ -95,8 +97,7 @@ describe('diffEnvironments', () => {
 
   it('lists the records only one group holds, with what each environment\'s manifests say of them', async () => {
     const { test, production, side } = await start();
-    await test.applyTo();
-    await production.applyTo();
+    await Promise.all([test.applyTo(), production.applyTo()]);
     await call(production.sim, production.groupId, 'POST', `${V1}/emv`, { emvName: 'mc-usd', paymentMethod: '02', currency: 'USD', params: JSON.stringify({ aid: 'A0000000041010' }) });
     const { mchId } = await call(production.sim, production.groupId, 'POST', `${V1}/mchInfo`, { mchName: 'Walk-in', currency: 'USD', contactName: 'Ada', contactEmail: 'ada@example.com' });
 
@@ -123,11 +124,13 @@ describe('diffEnvironments', () => {
 
   it('shows every value that differs, down to the key inside an object, with both environments\' values', async () => {
     const { test, production, side, write } = await start();
-    await test.applyTo();
     const drifted = SHARED_MANIFEST.replace('clTransLimit: 99999999', 'clTransLimit: 5000000')
       .replace('${ACQUIRER_HOST}/iso', 'https://old-acq.example.com/iso')
       .replace('tid: "${TILL_TID}"', 'tid: "00000077"');
-    await production.applyTo([write('drifted/paycfg.yaml', drifted), write('test-only-too/paycfg.yaml', readFileSync(`${envs!.dir}/test-only/paycfg.yaml`, 'utf8'))]);
+    await Promise.all([
+      test.applyTo(),
+      production.applyTo([write('drifted/paycfg.yaml', drifted), write('test-only-too/paycfg.yaml', readFileSync(`${envs!.dir}/test-only/paycfg.yaml`, 'utf8'))]),
+    ]);
 
     const diff = await diffEnvironments(side(test), side(production));
     expect(diff.equal).toBe(false);
@@ -172,10 +175,9 @@ describe('diffEnvironments', () => {
 
   it('never shows a secret: a secret field, and a value of a secret source wherever it stands, read (sensitive)', async () => {
     const { test, production, side, write } = await start({ manifests: { test: ['shared'], production: ['shared'] } });
-    await test.applyTo();
     const changedAdmin = 'prod-admin-changed-8812';
     const drifted = SHARED_MANIFEST.replace('deviceAdmin: ${TILL_ADMIN_PASSWORD}', `deviceAdmin: ${changedAdmin}`).replace('contactName: Jane Doe', `contactName: Jane ${PRODUCTION_ADMIN_PASSWORD}`);
-    await production.applyTo([write('drifted/paycfg.yaml', drifted)]);
+    await Promise.all([test.applyTo(), production.applyTo([write('drifted/paycfg.yaml', drifted)])]);
 
     const diff = await diffEnvironments(side(test), side(production));
     expect(diff.differing.map((record) => [record.address, record.fields])).toEqual([
@@ -192,8 +194,7 @@ describe('diffEnvironments', () => {
 
   it('renders text, Markdown and JSON valid against schemas/env-diff.schema.json, with no raw control character', async () => {
     const { test, production, side, write } = await start();
-    await test.applyTo();
-    await production.applyTo([write('drifted/paycfg.yaml', SHARED_MANIFEST.replace('clTransLimit: 99999999', 'clTransLimit: 5000000'))]);
+    await Promise.all([test.applyTo(), production.applyTo([write('drifted/paycfg.yaml', SHARED_MANIFEST.replace('clTransLimit: 99999999', 'clTransLimit: 5000000'))])]);
     const [merchant] = (await call(production.sim, production.groupId, 'GET', `${V1}/mchInfo?pageNumber=1&pageSize=-1`)).records;
     const record = await call(production.sim, production.groupId, 'GET', `${V1}/mchInfo/${merchant.mchId}`);
     await call(production.sim, production.groupId, 'PUT', `${V1}/mchInfo/${merchant.mchId}`, { ...record, contactName: 'Jane \u001b[2J\u202eDoe' });
@@ -257,8 +258,7 @@ describe('diffEnvironments', () => {
     // test-only's merchant takes its mcc from a value production holds for another purpose, not a valid mcc.
     const { test, production, side, write } = await start({ values: { test: { POPUP_MCC: '5814' }, production: { POPUP_MCC: 'not-a-code' } } });
     write('test-only/paycfg.yaml', readFileSync(`${envs!.dir}/test-only/paycfg.yaml`, 'utf8').replace('currency: USD', 'currency: USD\n    mcc: "${POPUP_MCC}"'));
-    await test.applyTo();
-    await production.applyTo();
+    await Promise.all([test.applyTo(), production.applyTo()]);
 
     const diff = await diffEnvironments(side(test), side(production));
     expect(diff.warnings).toEqual([expect.stringMatching(/^test's manifests do not load with production's values \(1 problem, the first: .*test-only\/paycfg\.yaml:\d+:\d+: .*\); the values they set are compared as they are, without substitution$/)]);

@@ -45,12 +45,14 @@ async function freshPair(): Promise<Pair> {
 const TEST_NEXT = { ...TEST_VALUES, HOST_A_MID: NEXT_MID.test };
 const PRODUCTION_NEXT = { ...PRODUCTION_VALUES, HOST_A_MID: NEXT_MID.production };
 
-/** Test and production both at V1; then V2 applied to test alone, its journal kept. */
+/**
+ * Test and production both at V1; then V2 applied to test alone, its journal kept. The two V1
+ * applies go to two simulators and run side by side, their twin-check settles overlapping.
+ */
 async function v2InTest(): Promise<{ pair: Pair; journal: string }> {
   const pair = await freshPair();
   pair.writeManifest(V1);
-  await applied(pair.test, TEST_VALUES);
-  await applied(pair.production, PRODUCTION_VALUES);
+  await Promise.all([applied(pair.test, TEST_VALUES), applied(pair.production, PRODUCTION_VALUES)]);
   pair.writeManifest(V2);
   const journal = join(pair.dir, 'test.jsonl');
   await applied(pair.test, TEST_NEXT, ['--journal', journal]);
@@ -133,8 +135,7 @@ describe('promote', () => {
   it('blocks a change never applied to test, naming why as a structured cause, and lets it through with allowUnproven', async () => {
     const pair = await freshPair();
     pair.writeManifest(V1);
-    await applied(pair.test, TEST_VALUES);
-    await applied(pair.production, PRODUCTION_VALUES);
+    await Promise.all([applied(pair.test, TEST_VALUES), applied(pair.production, PRODUCTION_VALUES)]);
     // Changed in the manifest, not yet applied to test: a renamed merchant and a new one.
     pair.writeManifest(
       `${V1.replace('mchName: Coffee', 'mchName: Coffee Bar')}  - { providerReference: kiosk-005, mchName: Kiosk, currency: USD, contactName: Kim Roe, contactEmail: kim@kiosk.example }\n`,
@@ -241,8 +242,7 @@ describe('promote', () => {
     const pair = await freshPair();
     const scenario = new URL('../scenarios/010-emv-replacement-with-users/', import.meta.url);
     pair.writeManifest(readFileSync(new URL('before.yaml', scenario), 'utf8'));
-    await applied(pair.test, {});
-    await applied(pair.production, {});
+    await Promise.all([applied(pair.test, {}), applied(pair.production, {})]);
     pair.writeManifest(readFileSync(new URL('manifest.yaml', scenario), 'utf8'));
     const result = await promote(options(pair, { testValues: {} }));
     expect(result.changes).toEqual([]);
@@ -339,8 +339,7 @@ describe('promote', () => {
     const pair = await freshPair();
     pair.writeManifest(V1);
     const journal = join(pair.dir, 'own-values.jsonl');
-    await applied(pair.test, TEST_VALUES, ['--journal', journal]);
-    await applied(pair.production, PRODUCTION_VALUES);
+    await Promise.all([applied(pair.test, TEST_VALUES, ['--journal', journal]), applied(pair.production, PRODUCTION_VALUES)]);
     // Only production's MID moves, in its values: the manifest, and test, stay as they were.
     const plan = await promote(options(pair, { journal, testValues: TEST_VALUES }));
     const binding = plan.changes.find((c) => c.kind === 'binding' && c.action === 'update')!;

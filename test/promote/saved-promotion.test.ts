@@ -25,8 +25,7 @@ beforeAll(async () => {
   sims = await startPair();
   pair = await pairOf(sims);
   pair.writeManifest(V1);
-  await applied(pair.test, TEST_VALUES);
-  await applied(pair.production, PRODUCTION_VALUES);
+  await Promise.all([applied(pair.test, TEST_VALUES), applied(pair.production, PRODUCTION_VALUES)]);
   pair.writeManifest(V2);
   testJournal = join(pair.dir, 'test.jsonl');
   await applied(pair.test, TEST_NEXT, ['--journal', testJournal]);

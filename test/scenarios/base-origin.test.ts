@@ -12,15 +12,18 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { BEFORE, edited, maskedPlan, workspace, type Workspace } from './safeguards-helpers.js';
+import { BEFORE, edited, maskedPlan, workspacesAhead, type Workspace } from './safeguards-helpers.js';
 
 const validatePlan = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
   JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')),
 );
 
 let sim: TestSimulator;
+let groups: ReturnType<typeof workspacesAhead>;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  groups = workspacesAhead(sim, ['G-62000001', 'G-62000002', 'G-62000003', 'G-62000004', 'G-62000005', 'G-62000006', 'G-62000007', 'G-62000008', 'G-62000009', 'G-62000010', 'G-62000011']);
+  await groups.ready();
 });
 afterAll(async () => {
   await sim.close();
@@ -34,7 +37,7 @@ const AFTER = edited(['connMessageFormat: HOSTA_8583', 'connMessageFormat: HOSTC
  * format (which the change under review also changes) and host-b's (which it leaves alone).
  */
 async function drifted(groupId: string): Promise<Workspace> {
-  const ws = await workspace(sim, groupId);
+  const ws = await groups.take(groupId);
   const profiles = await sim.api('GET', '/api/openapi/v1/acquirer', undefined, groupId);
   expect(profiles.status).toBe(200);
   const idOf = (name: string): string => String((profiles.body.data.records as { profileName: string; profileId: number }[]).find((p) => p.profileName === name)!.profileId);
@@ -183,7 +186,7 @@ describe('plan --base', () => {
   });
 
   it('says nothing of reverts when the live group is as the base left it: every change intended', async () => {
-    const ws = await workspace(sim, 'G-62000004');
+    const ws = await groups.take('G-62000004');
     ws.write('after.yaml', AFTER);
     const md = await ws.cli(['plan', '-f', 'after.yaml', '--base', 'before.yaml', '--markdown']);
     expect(md.out).not.toContain('revert');
@@ -319,7 +322,7 @@ describe('plan --base with a rename (moved:)', () => {
   };
 
   it('labels a clean rename intended, with prune on for profiles: the base is planned under its own names, and nothing is said of reverts', async () => {
-    const ws = await workspace(sim, 'G-62000009');
+    const ws = await groups.take('G-62000009');
     ws.write('base.yaml', `${BEFORE}${PRUNE}`);
     ws.write('after.yaml', `${RENAMED}${PRUNE}${MOVED}`);
     const plan = await ws.cli(['plan', '-f', 'after.yaml', '--base', 'base.yaml', '--json']);
@@ -348,7 +351,7 @@ describe('plan --base with a rename (moved:)', () => {
   });
 
   it('labels a rename of a profile changed outside paycfg both, and warns of the revert under the new name', async () => {
-    const ws = await workspace(sim, 'G-62000010');
+    const ws = await groups.take('G-62000010');
     const profiles = await sim.api('GET', '/api/openapi/v1/acquirer', undefined, 'G-62000010');
     const hostA = (profiles.body.data.records as { profileName: string; profileId: number }[]).find((p) => p.profileName === 'host-a')!;
     expect((await sim.api('PUT', `/api/openapi/v1/acquirer/${hostA.profileId}`, { connMessageFormat: 'HOSTE_JSON' }, 'G-62000010')).status).toBe(200);

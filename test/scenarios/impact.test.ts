@@ -9,11 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AffectedTerminalsError, plan } from '../../src/index.js';
 import { createClient } from '../../src/library/client.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { edited, maskedPlan, shop, type Shop } from './settlement-helpers.js';
+import { edited, maskedPlan, shop, shopsAhead, type Shop } from './settlement-helpers.js';
 
 let sim: TestSimulator;
+let shops: ReturnType<typeof shopsAhead>;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  shops = shopsAhead(sim, ['G-62100001', 'G-62100002', 'G-62100003', 'G-62100004']);
+  await shops.ready();
 });
 afterAll(async () => {
   await sim.close();
@@ -133,7 +136,7 @@ function expectedPlan(groupId: string, payments: { count: number; amounts: Recor
 
 describe('impact', () => {
   it('says what each change reaches and the payments of the window through it, in the exact plan JSON; --impact-window 7d leaves the older batch out', async () => {
-    const s = await shop(sim, 'G-62100001');
+    const s = await shops.take('G-62100001');
     const { recent } = await history(s);
     s.write('paycfg.yaml', EVERY_KIND);
     const thirty = await s.cli(['plan', '-f', 'paycfg.yaml', '--json']);
@@ -161,7 +164,7 @@ describe('impact', () => {
   });
 
   it('--max-affected-terminals refuses a plan with a change that reaches more terminals, before any write, naming each; safety.maxAffectedTerminals too, the flag winning', async () => {
-    const s = await shop(sim, 'G-62100002');
+    const s = await shops.take('G-62100002');
     s.write('paycfg.yaml', EVERY_KIND);
     await sim.admin.resetStats();
     const refused = await s.cli(['apply', '-f', 'paycfg.yaml', '--auto-approve', '--max-affected-terminals', '0']);
@@ -213,7 +216,7 @@ const EMV_CHANGE = UNMANAGED_DEVICES.replace('params: { aid: A0000000031010 } }'
 
 describe('the terminal budget counts the terminals the manifest does not manage', () => {
   it('reads the devices of the merchants a change reaches (one list each) only when a budget is set, refuses over it, and refuses a saved plan made without one', async () => {
-    const s = await shop(sim, 'G-62100003');
+    const s = await shops.take('G-62100003');
     s.write('emv.yaml', EMV_CHANGE);
     const readsOf = async (argv: string[]): Promise<{ run: { code: number; out: string; err: string }; reads: Record<string, number> }> => {
       await sim.admin.resetStats();
@@ -276,7 +279,7 @@ const REROUTE = edited(['  - { profileName: host-old, currency: USD, connMessage
 
 describe('traffic: which batches are in the window, and when the last payment was', () => {
   it('a settled batch counts when it opened in the window and is dated by its opening; an open one by its latest payment', async () => {
-    const s = await shop(sim, 'G-62100004');
+    const s = await shops.take('G-62100004');
     s.write('paycfg.yaml', REROUTE);
     const hostOld = async (window: string): Promise<unknown> => {
       const run = await s.cli(['plan', '-f', 'paycfg.yaml', '--json', '--impact-window', window]);

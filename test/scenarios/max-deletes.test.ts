@@ -13,11 +13,14 @@ import { plan } from '../../src/library/plan.js';
 import { DeleteBudgetError } from '../../src/plan/delete-budget.js';
 import { UsageError } from '../../src/errors.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { BEFORE, edited, workspace } from './safeguards-helpers.js';
+import { BEFORE, edited, workspacesAhead } from './safeguards-helpers.js';
 
 let sim: TestSimulator;
+let groups: ReturnType<typeof workspacesAhead>;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  groups = workspacesAhead(sim, ['G-62000001', 'G-62000002', 'G-62000003', 'G-62000004', 'G-62000005', 'G-62000006']);
+  await groups.ready();
 });
 afterAll(async () => {
   await sim.close();
@@ -36,7 +39,7 @@ async function merchants(groupId: string): Promise<string[]> {
 
 describe('--max-deletes and safety.maxDeletes', () => {
   it('plan refuses more deletes than --max-deletes, listing them, and takes as many as it allows', async () => {
-    const ws = await workspace(sim, 'G-62000001');
+    const ws = await groups.take('G-62000001');
     ws.write('paycfg.yaml', WITHOUT_TEA);
     const refused = await ws.cli(['plan', '-f', 'paycfg.yaml', '--max-deletes', '1', '--out', 'plan.json']);
     expect(refused.code).toBe(1);
@@ -62,7 +65,7 @@ describe('--max-deletes and safety.maxDeletes', () => {
   });
 
   it('--max-deletes 0 allows no delete, and a plan without one goes through', async () => {
-    const ws = await workspace(sim, 'G-62000002');
+    const ws = await groups.take('G-62000002');
     ws.write('paycfg.yaml', WITHOUT_TEA);
     const refused = await ws.cli(['plan', '-f', 'paycfg.yaml', '--max-deletes', '0']);
     expect(refused.code).toBe(1);
@@ -72,7 +75,7 @@ describe('--max-deletes and safety.maxDeletes', () => {
   });
 
   it('counts a replacement, and the binding it deletes and binds again', async () => {
-    const ws = await workspace(sim, 'G-62000003');
+    const ws = await groups.take('G-62000003');
     const HOST_B = '  - { profileName: host-b, currency: USD, connMessageFormat: HOSTB_8583, methods: { "02": { emvs: [mc-usd] } } }\n';
     ws.write('paycfg.yaml', edited([HOST_B, HOST_B.replace('currency: USD', 'currency: EUR')]));
     const refused = await ws.cli(['plan', '-f', 'paycfg.yaml', '--max-deletes', '1']);
@@ -86,7 +89,7 @@ describe('--max-deletes and safety.maxDeletes', () => {
   });
 
   it('apply refuses before any write, with the flag and with safety.maxDeletes; the flag wins over the manifest', async () => {
-    const ws = await workspace(sim, 'G-62000004');
+    const ws = await groups.take('G-62000004');
     ws.write('paycfg.yaml', WITHOUT_TEA);
     await sim.admin.resetStats();
     const byFlag = await ws.cli(['apply', '-f', 'paycfg.yaml', '--auto-approve', '--max-deletes', '1']);
@@ -113,7 +116,7 @@ describe('--max-deletes and safety.maxDeletes', () => {
   });
 
   it('a saved plan keeps the manifest budget for apply PLANFILE, which its own --max-deletes overrides', async () => {
-    const ws = await workspace(sim, 'G-62000005');
+    const ws = await groups.take('G-62000005');
     ws.write('guarded.yaml', `${WITHOUT_TEA}safety: { maxDeletes: 1 }\n`);
     // An override is for the run it is given to: the saved plan keeps the manifest's 1.
     expect((await ws.cli(['plan', '-f', 'guarded.yaml', '--max-deletes', '2', '--out', 'plan.json'])).code).toBe(0);
@@ -138,7 +141,7 @@ describe('--max-deletes and safety.maxDeletes', () => {
   });
 
   it('the library takes maxDeletes as the CLI takes the flag', async () => {
-    const ws = await workspace(sim, 'G-62000006');
+    const ws = await groups.take('G-62000006');
     ws.write('paycfg.yaml', `${WITHOUT_TEA}safety: { maxDeletes: 1 }\n`);
     const client = createClient({ baseUrl: sim.url, token: sim.token('G-62000006'), env: {} });
     try {

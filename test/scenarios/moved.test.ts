@@ -7,11 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { edited, maskedPlan, workspace, type Workspace } from './safeguards-helpers.js';
+import { edited, maskedPlan, workspacesAhead, type Workspace } from './safeguards-helpers.js';
 
 let sim: TestSimulator;
+let groups: ReturnType<typeof workspacesAhead>;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  groups = workspacesAhead(sim, ['G-63000001', 'G-63000002', 'G-63000003', 'G-63000004', 'G-63000005', 'G-63000006', 'G-63000008']);
+  await groups.ready();
 });
 afterAll(async () => {
   await sim.close();
@@ -48,7 +51,7 @@ async function snapshot(groupId: string): Promise<{ profiles: any[]; merchants: 
 
 /** The group from BEFORE with coffee-001's till-1 activated: a till in a shop. */
 async function shopWithTill(groupId: string): Promise<Workspace & { terminalId: string }> {
-  const ws = await workspace(sim, groupId);
+  const ws = await groups.take(groupId);
   const [coffee] = ((await data(groupId, 'GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records as any[]).filter((m) => m.providerReference === 'coffee-001');
   const till = ((await data(groupId, 'GET', `/api/openapi/v1/device?mchId=${coffee.mchId}&pageSize=-1`)).records as any[]).find((d) => d.deviceAlias === 'till-1');
   const activated = (await sim.admin.activate(JSON.parse(till.deviceToken).activationCode)) as { deviceId: string };
@@ -218,7 +221,7 @@ describe('moved', () => {
   });
 
   it('is not held back by protect: on the old or the new address (an update), and protect: still guards the renamed record', async () => {
-    const ws = await workspace(sim, 'G-63000005');
+    const ws = await groups.take('G-63000005');
     ws.write('paycfg.yaml', `${RENAMED_PROFILE}moved:\n  - { from: acquirer/host-a, to: acquirer/host-a-usd }\nprotect: [acquirer/host-a, binding/coffee-001/host-a/USD]\n`);
     const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
     expect(plan.code, plan.err).toBe(0);
@@ -242,7 +245,7 @@ describe('moved', () => {
   });
 
   it('refuses at plan time a move whose from and to are both live, naming both; a move with neither creates its to', async () => {
-    const ws = await workspace(sim, 'G-63000006');
+    const ws = await groups.take('G-63000006');
     const hostB = '  - { profileName: host-b, currency: USD, connMessageFormat: HOSTB_8583, methods: { "02": { emvs: [mc-usd] } } }\n';
     const profile = (name: string) => `  - { profileName: ${name}, currency: USD, connMessageFormat: HOSTB_8583, methods: { "02": { emvs: [mc-usd] } } }\n`;
 

@@ -6,11 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { BEFORE, edited, maskedPlan, workspace } from './safeguards-helpers.js';
+import { BEFORE, edited, maskedPlan, workspacesAhead } from './safeguards-helpers.js';
 
 let sim: TestSimulator;
+let groups: ReturnType<typeof workspacesAhead>;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  groups = workspacesAhead(sim, ['G-61000001', 'G-61000002', 'G-61000003', 'G-61000004', 'G-61000005', 'G-61000006', 'G-61000007']);
+  await groups.ready();
 });
 afterAll(async () => {
   await sim.close();
@@ -27,7 +30,7 @@ const PROTECT_HINT = (pattern: string, action = 'delete') =>
 
 describe('protect', () => {
   it('blocks a protected profile delete and the EMV delete that waits on it, in the exact plan JSON', async () => {
-    const ws = await workspace(sim, 'G-61000001');
+    const ws = await groups.take('G-61000001');
     ws.write('paycfg.yaml', `${WITHOUT_B}protect: [acquirer/host-b]\n`);
     const plan = await ws.cli(['plan', '-f', 'paycfg.yaml', '--json']);
     expect(plan.code).toBe(0);
@@ -124,7 +127,7 @@ describe('protect', () => {
   });
 
   it('never sends the protected DELETE: apply does the rest and ends incomplete, the profile still live', async () => {
-    const ws = await workspace(sim, 'G-61000002');
+    const ws = await groups.take('G-61000002');
     ws.write('paycfg.yaml', `${WITHOUT_B}protect: [acquirer/*]\n`);
     await sim.admin.resetStats();
     const applied = await ws.cli(['apply', '-f', 'paycfg.yaml', '--auto-approve', '--no-color']);
@@ -143,7 +146,7 @@ describe('protect', () => {
   });
 
   it('blocks a protected replacement, and no binding lets go of the profile', async () => {
-    const ws = await workspace(sim, 'G-61000003');
+    const ws = await groups.take('G-61000003');
     const eur = edited([HOST_B, HOST_B.replace('currency: USD', 'currency: EUR')]);
     ws.write('open.yaml', eur);
     const unprotected = JSON.parse((await ws.cli(['plan', '-f', 'open.yaml', '--json'])).out);
@@ -167,7 +170,7 @@ describe('protect', () => {
   });
 
   it('blocks the delete of a terminal a glob over devices matches', async () => {
-    const ws = await workspace(sim, 'G-61000004');
+    const ws = await groups.take('G-61000004');
     const TILL = '    devices:\n      - { deviceAlias: till-1, deviceName: Front till, methods: ["01"], acquirerFields: { host-a: { tid: "00001" } } }\n';
     const noTill = edited([TILL, '    devices: []\n']);
     ws.write('open.yaml', noTill);
@@ -191,7 +194,7 @@ describe('protect', () => {
   });
 
   it('warns of a pattern that matches nothing, and lets an update of a protected record through', async () => {
-    const ws = await workspace(sim, 'G-61000005');
+    const ws = await groups.take('G-61000005');
     ws.write('paycfg.yaml', `${edited(['mchName: Coffee', 'mchName: Coffee House'])}protect: ["merchant/*", "device/latte-*/*"]\n`);
     const plan = maskedPlan((await ws.cli(['plan', '-f', 'paycfg.yaml', '--json'])).out) as Record<string, any>;
     expect(plan['changes'].map((c: { action: string; address: string }) => `${c.action} ${c.address}`)).toEqual(['update merchant/coffee-001']);
@@ -206,7 +209,7 @@ describe('protect', () => {
   });
 
   it('adds up the protect: lists of several files', async () => {
-    const ws = await workspace(sim, 'G-61000006');
+    const ws = await groups.take('G-61000006');
     ws.write('paycfg.yaml', `${WITHOUT_B}protect: [acquirer/host-b]\n`);
     ws.write('protect.yaml', 'version: 1\nprotect: [emv/mc-usd, acquirer/host-b]\n');
     const plan = JSON.parse((await ws.cli(['plan', '-f', 'paycfg.yaml', '-f', 'protect.yaml', '--json'])).out);
@@ -217,7 +220,7 @@ describe('protect', () => {
   });
 
   it('validate refuses a malformed protect entry at its file:line:col, and reads a good list', async () => {
-    const ws = await workspace(sim, 'G-61000007');
+    const ws = await groups.take('G-61000007');
     ws.write('bad.yaml', 'version: 1\nprotect:\n  - acquirer/*\n  - device/*\n  - coffee-001\n  - acquirer/*\nsafety: { maxDeletes: -1 }\n');
     const bad = await ws.cli(['validate', '-f', 'bad.yaml']);
     expect(bad.code).toBe(1);

@@ -63,6 +63,21 @@ export async function workspace(sim: TestSimulator, groupId: string): Promise<Wo
   return ws;
 }
 
+/**
+ * The groups of a file's tests, each built from BEFORE as `workspace` builds it, all at once before
+ * the first test: each build's apply waits the twin check's settle after the till's create, and the
+ * waits overlap instead of adding up. Each test still has a group of its own that no other test
+ * touches; every build is over before any test starts, so no test's request counts see another's.
+ * Call `ready` in beforeAll; `take` hands a test its group, or the error its build ended with.
+ */
+export function workspacesAhead(sim: TestSimulator, groupIds: readonly string[]): { ready(): Promise<void>; take(groupId: string): Promise<Workspace> } {
+  const builds = new Map(groupIds.map((groupId) => [groupId, workspace(sim, groupId)] as const));
+  return {
+    ready: async () => void (await Promise.allSettled(builds.values())),
+    take: (groupId) => builds.get(groupId) ?? Promise.reject(new Error(`no group ${groupId} was built ahead`)),
+  };
+}
+
 /** BEFORE with some of its text replaced: the manifest a test plans. */
 export function edited(...replacements: [string, string][]): string {
   let text = BEFORE;

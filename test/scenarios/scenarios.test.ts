@@ -11,10 +11,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { startTestSimulator } from '../helpers/simulator.js';
 import { runSetupSteps, type SetupStep } from './setup-steps.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -77,18 +77,16 @@ function projection(json: {
 /**
  * The reference does not say whether a merchant's acquirers[] items carry the binding's lists or the
  * bound profile's (01 §2.1): every scenario runs against a simulator speaking each reading.
+ *
+ * Each scenario has a simulator of its own, so that the scenarios of a reading run side by side:
+ * most of a scenario's time is the twin check's settle after a terminal's create, spent waiting,
+ * and the request counts it checks (a second apply sends no write) are its simulator's alone.
  */
 describe.each(['binding', 'profile'] as const)('plan and apply scenarios against the simulator (acquirers[] lists: %s)', (summaryLists) => {
-  let sim: TestSimulator;
-  beforeAll(async () => {
-    sim = await startTestSimulator({ summaryLists });
-  });
-  afterAll(async () => {
-    await sim.close();
-  });
-
   scenarios.forEach((name, index) => {
-    it(name, async () => {
+    it.concurrent(name, async ({ expect, onTestFinished }) => {
+      const sim = await startTestSimulator({ summaryLists });
+      onTestFinished(() => sim.close());
       const dir = join(root, name);
       const groupId = `G-7${String(index).padStart(7, '0')}`;
       const groupFile = join(dir, 'group.json');

@@ -9,11 +9,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { BASE, edited, maskedPlan, shop, type Shop } from './settlement-helpers.js';
+import { BASE, edited, maskedPlan, shopsAhead, type Shop } from './settlement-helpers.js';
 
 let sim: TestSimulator;
+let shops: ReturnType<typeof shopsAhead>;
 beforeAll(async () => {
   sim = await startTestSimulator();
+  shops = shopsAhead(sim, ['G-62000001', 'G-62000002', 'G-62000003', 'G-62000004', 'G-62000005', 'G-62000006', 'G-62000007', 'G-62000008', 'G-62000009', 'G-62000010']);
+  await shops.ready();
 });
 afterAll(async () => {
   await sim.close();
@@ -172,7 +175,7 @@ async function planJson(s: Shop, file: string, ...flags: string[]): Promise<any>
 
 describe('the settlement guard', () => {
   it('blocks a profile delete (and the binding delete before it) while a batch is open, and lets them through once it is settled', async () => {
-    const s = await shop(sim, 'G-62000001');
+    const s = await shops.take('G-62000001');
     await s.pay(12.5);
     s.write('paycfg.yaml', MIGRATE);
     const [batch] = await s.batches();
@@ -230,7 +233,7 @@ describe('the settlement guard', () => {
   });
 
   it('blocks a binding delete while a batch is open, and what waits on it', async () => {
-    const s = await shop(sim, 'G-62000002');
+    const s = await shops.take('G-62000002');
     await s.pay(7.25);
     s.write('paycfg.yaml', UNBIND);
     const [batch] = await s.batches();
@@ -253,7 +256,7 @@ describe('the settlement guard', () => {
   });
 
   it('blocks a terminal decommission while a batch is open, and a failed settlement blocks it too', async () => {
-    const s = await shop(sim, 'G-62000003');
+    const s = await shops.take('G-62000003');
     await s.pay(3);
     s.write('paycfg.yaml', DECOMMISSION);
     const [batch] = await s.batches();
@@ -282,7 +285,7 @@ describe('the settlement guard', () => {
   });
 
   it('--allow-unsettled lets the change through with a warning listing the batches, and apply carries it out', async () => {
-    const s = await shop(sim, 'G-62000004');
+    const s = await shops.take('G-62000004');
     await s.pay(3);
     s.write('paycfg.yaml', DECOMMISSION);
     const [batch] = await s.batches();
@@ -308,7 +311,7 @@ describe('the settlement guard', () => {
   });
 
   it('apply PLANFILE reads the batches again: refused when one opened since the plan, before any write; --allow-unsettled takes it', async () => {
-    const s = await shop(sim, 'G-62000005');
+    const s = await shops.take('G-62000005');
     s.write('paycfg.yaml', DECOMMISSION);
     const saved = await s.cli(['plan', '-f', 'paycfg.yaml', '--out', 'plan.json']);
     expect(saved.code, saved.err).toBe(0);
@@ -334,7 +337,7 @@ describe('the settlement guard', () => {
   });
 
   it('a saved plan whose guarded change still has no unsettled batch applies, after one settlement read', async () => {
-    const s = await shop(sim, 'G-62000006');
+    const s = await shops.take('G-62000006');
     await s.pay(5);
     const [batch] = await s.batches();
     await s.settle(batch!.batchId);
@@ -347,7 +350,7 @@ describe('the settlement guard', () => {
   });
 
   it('a plan that deletes, replaces and re-routes nothing reads no settlement data: the same reads before and after payments', async () => {
-    const s = await shop(sim, 'G-62000007');
+    const s = await shops.take('G-62000007');
     const readsOf = async (file: string): Promise<Record<string, number>> => {
       await sim.admin.resetStats();
       const run = await s.cli(['plan', '-f', file, '--json']);
@@ -389,7 +392,7 @@ describe('the settlement guard', () => {
   });
 
   it('a plan that needs the batches and cannot read them fails, naming the endpoint, and is not made', async () => {
-    const s = await shop(sim, 'G-62000008');
+    const s = await shops.take('G-62000008');
     s.write('paycfg.yaml', DECOMMISSION);
     // A gateway in front of the service that refuses this token the settlement endpoint.
     const proxy: Server = createServer(async (req, res) => {
@@ -424,7 +427,7 @@ describe('the settlement guard', () => {
   });
 
   it('a profile renamed by a kept moved: entry is still guarded by a batch opened under its old name: plan, and apply PLANFILE', async () => {
-    const s = await shop(sim, 'G-62000009');
+    const s = await shops.take('G-62000009');
     await s.pay(5);
     const renamed = `${BASE.replace(/host-old/g, 'host-new')}moved:\n  - { from: acquirer/host-old, to: acquirer/host-new }\n`;
     s.write('renamed.yaml', renamed);
@@ -450,7 +453,7 @@ describe('the settlement guard', () => {
   });
 
   it('a profile renamed without a kept moved: entry: a batch under its old name still blocks the decommission of its terminal, with a warning', async () => {
-    const s = await shop(sim, 'G-62000010');
+    const s = await shops.take('G-62000010');
     await s.pay(5);
     const renamed = `${BASE.replace(/host-old/g, 'host-new')}moved:\n  - { from: acquirer/host-old, to: acquirer/host-new }\n`;
     s.write('renamed.yaml', renamed);

@@ -101,6 +101,21 @@ export async function shop(sim: TestSimulator, groupId: string, manifest = BASE)
 }
 
 /**
+ * The shops of a file's tests, each built from BASE as `shop` builds it, all at once before the
+ * first test: each build's apply waits the twin check's settle after till-1's create, and the waits
+ * overlap instead of adding up. Each test still has a group of its own that no other test touches;
+ * every build is over before any test starts, so no test's request counts see another's. Call
+ * `ready` in beforeAll; `take` hands a test its shop, or the error its build ended with.
+ */
+export function shopsAhead(sim: TestSimulator, groupIds: readonly string[]): { ready(): Promise<void>; take(groupId: string): Promise<Shop> } {
+  const builds = new Map(groupIds.map((groupId) => [groupId, shop(sim, groupId)] as const));
+  return {
+    ready: async () => void (await Promise.allSettled(builds.values())),
+    take: (groupId) => builds.get(groupId) ?? Promise.reject(new Error(`no shop ${groupId} was built ahead`)),
+  };
+}
+
+/**
  * The plan JSON with what changes from run to run masked: service ids and the simulator's address.
  * The plan's hash goes (it changes with every id): test/cli/apply-journal.test.ts checks it.
  */
