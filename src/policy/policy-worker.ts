@@ -4,6 +4,7 @@
  * limit). Started from module-runner.ts by URL beside it: policy-worker.js in the package (dist/)
  * and in the bundle (bundle/policy-worker.js), this file through tsx from the sources.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,16 +74,19 @@ function isTypeScript(file: string): boolean {
  */
 async function importTypeScript(file: string): Promise<Record<string, unknown>> {
   const tsx = await import('tsx/esm/api').catch(async (first: unknown) => {
-    let beside: string;
+    let api: string;
     try {
-      beside = createRequire(path.join(path.dirname(file), 'noop.js')).resolve('tsx/esm/api');
+      // The package's own ESM entry of its API, as its exports map names it for import.
+      const manifest = createRequire(path.join(path.dirname(file), 'noop.js')).resolve('tsx/package.json');
+      const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+      api = path.resolve(path.dirname(manifest), exported);
     } catch {
       throw new PolicyModuleError(
         file,
         `is TypeScript, and tsx, which loads TypeScript, cannot be found (${describeThrown(first)}): install tsx in the pack's project (npm install --save-dev tsx), or compile the pack to JavaScript`,
       );
     }
-    return (await import(pathToFileURL(beside).href)) as typeof import('tsx/esm/api');
+    return (await import(pathToFileURL(api).href)) as typeof import('tsx/esm/api');
   });
   return (await tsx.tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
 }
