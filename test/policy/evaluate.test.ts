@@ -181,3 +181,38 @@ describe("a PBO's modules, in the worker", () => {
     await expect(evaluatePolicies(planOf([wide]), [pack(dir)])).rejects.toThrow(/rule writes-plan threw: TypeError: Cannot assign to read only property/);
   });
 });
+
+describe('the examples to copy (examples/policy)', () => {
+  const examples = fileURLToPath(new URL('../../examples/policy/', import.meta.url));
+
+  it("the TypeScript copy of the built-in pack finds what the built-in pack finds, under its own name", async () => {
+    const plan = planOf([wide, narrow, change({ kind: 'acquirer', key: 'host-a', action: 'update', before: { asDefault: true }, after: {} })]);
+    const own = await evaluatePolicies(plan, [builtin()]);
+    const copy = await evaluatePolicies(plan, [{ pack: 'plan-rules.ts', baseDir: examples, namedAt: '--policy' }]);
+    expect(copy.findings).toEqual(own.findings.map((finding) => ({ ...finding, pack: 'example/plan-rules' })));
+    expect(copy.findings.length).toBeGreaterThan(0);
+  });
+
+  it('the JavaScript example pack', async () => {
+    const plan = planOf([
+      change({ kind: 'merchant', key: 'coffee-001', action: 'delete' }),
+      change({ kind: 'acquirer', key: 'host-a', action: 'update', before: { notifyUrl: 'https://a' }, after: { notifyUrl: 'http://a' } }),
+    ]);
+    const report = await evaluatePolicies(plan, [{ pack: 'payments-pack.js', baseDir: examples, namedAt: '--policy', config: { maxChanges: 1 } }]);
+    expect(report.findings.map((f) => [f.rule, f.level, f.address])).toEqual([
+      ['merchant-delete', 'mandatory', 'merchant/coffee-001'],
+      ['notify-url-https', 'mandatory', 'acquirer/host-a'],
+      ['large-plan', 'advisory', undefined],
+    ]);
+  });
+
+  it("the example manifest's packs evaluate together, each once", async () => {
+    const report = await evaluatePolicies(planOf([wide]), [
+      builtin({ config: { maxTerminals: 250 } }),
+      { pack: './payments-pack.js', baseDir: examples, namedAt: 'paycfg.yaml' },
+      { pack: './plan-rules.ts', baseDir: examples, namedAt: 'paycfg.yaml', levels: { 'plan-terminal-reach': 'advisory' } },
+    ]);
+    expect(report.packs.map((p) => p.name)).toEqual(['paycfg/plan-rules', 'example/payments', 'example/plan-rules']);
+    expect(report.findings.map((f) => [f.pack, f.rule, f.level])).toEqual([['example/plan-rules', 'plan-terminal-reach', 'advisory']]);
+  });
+});

@@ -217,3 +217,19 @@ describe('a saved plan', () => {
     expect((await sim.admin.stats()).total).toBe(0);
   });
 });
+
+describe('examples/policy', () => {
+  it('plans with its three packs: the built-in one, a JavaScript and a TypeScript example', async () => {
+    await sim.admin.createGroup({ groupId: 'G-00000001' });
+    const env = { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token('G-00000001'), TILL_ADMIN_PASSWORD: 'till-secret-7' };
+    const root = new URL('../../', import.meta.url).pathname;
+    const plan = await cli(['plan', '-f', 'examples/policy', '--json'], env, root);
+    expect(plan.code, plan.err).toBe(0);
+    const json = JSON.parse(plan.out);
+    expect(json.policyPacks.map((p: any) => p.pack)).toEqual(['builtin', './examples/policy/payments-pack.js', './examples/policy/plan-rules.ts']);
+    expect(json.findings.map((f: any) => [f.pack, f.rule, f.address])).toEqual([
+      ['paycfg/plan-rules', 'plan-default-profile-change', 'acquirer/host-a-usd'],
+      ['example/plan-rules', 'plan-default-profile-change', 'acquirer/host-a-usd'],
+    ]);
+  });
+});

@@ -15,7 +15,7 @@ import { environmentFlags, environmentVariables, selectedEnvironment, type Selec
 import type { IoStreams } from '../io.js';
 import { checkStdinOnce, parseFlags, stdinOf } from '../parse-flags.js';
 import { policyFlagSpec } from '../policy-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['PLANFILE [--policy PATH]... [-f PATH... | --env NAME] [--json]'],
@@ -28,9 +28,10 @@ With -f (or --env, its manifests), each finding is shown at its record's entry i
     policy: policyFlagSpec,
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'The manifest the plan was made from (repeatable): findings are located on its entries' },
     json: { type: 'boolean', help: 'Print the findings as JSON; errors as JSON too' },
+    color: colorFlag,
     ...environmentFlags,
   },
-  environment: [...environmentVariables],
+  environment: [...environmentVariables, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'nothing blocks the apply (advisory findings, overridden ones, or none)'],
     [1, 'a finding blocks the apply (a mandatory rule, or an overridable one not overridden), or an error: the file is not a saved plan, a policy pack cannot be evaluated'],
