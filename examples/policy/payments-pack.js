@@ -8,7 +8,7 @@
  *         levels: { merchant-delete: overridable }
  *
  * The default export is the pack: a name of its own and its rules. Each rule's check reads the plan
- * (`paycfg plan --json`'s document, docs/plan-json.md) and the helpers, and returns what it found:
+ * (`paycfg plan --json`'s document, docs/plan-json-reference.md) and the helpers, and returns what it found:
  * `{ message, address? }` each, or nothing. The JSDoc type below gives an editor the types of
  * paycfg's policy API ('paycfg/policy') without importing anything at run time. docs/policy.md has
  * the helpers, the levels, overrides and what a pack may not do.

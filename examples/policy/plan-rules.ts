@@ -16,7 +16,7 @@
  *   one-line description, a default level (advisory: shown; mandatory: blocks the apply;
  *   overridable: blocks it unless `apply --override RULE=REASON`, which the journal records);
  * - a rule's check gets `{ plan, config, environment }` (the plan as `paycfg plan --json` prints it,
- *   docs/plan-json.md; secret values are `(sensitive)`) and the helpers as its second argument, and
+ *   docs/plan-json-reference.md; secret values are `(sensitive)`) and the helpers as its second argument, and
  *   returns its violations `{ message, address? }`, or nothing; it may be async;
  * - it imports nothing of paycfg at run time: `import type` only. A TypeScript pack is loaded with
  *   tsx (a dependency of paycfg; the GitHub Action's bundle needs tsx installed in your repository,
