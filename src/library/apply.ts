@@ -270,6 +270,8 @@ function withChecks(plan: PublishedPlan, checked: Prepared['checked']): Publishe
  * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing was changed.
  * @throws SavedPlanUnsettledError when unsettled batches now route through a delete of the saved plan (without `allowUnsettled`): nothing was changed.
  * @throws SettlementReadError when the settlement batches the guard needs cannot be read: nothing was changed.
+ * @throws PolicyBlockedError when a policy finding blocks the plan (a mandatory rule's, or an overridable one's not in `overrides`): nothing was changed.
+ * @throws PolicyModuleError when a policy pack cannot be evaluated; PolicyOverrideError for an override that lets nothing through: nothing was changed.
  */
 export async function apply(options: ApplyOptions): Promise<ApplyReport> {
   // An environment's client is made here when not given, and closed once the run is over.

@@ -285,6 +285,7 @@ export function paymentOptionsOf(options: Pick<PlanOptions, 'impactWindow' | 'al
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or the manifest's safety.maxDeletes) allows: nothing is saved.
  * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing is saved.
  * @throws SettlementReadError when the plan needs the settlement batches (it deletes, replaces or re-routes) and they cannot be read.
+ * @throws PolicyModuleError when a policy pack (the manifest's `policies:`, `policy`) cannot be evaluated: nothing is saved.
  */
 export async function plan(options: SavePlanOptions | EnvironmentSavePlanOptions): Promise<Plan> {
   return planDocument(await publishPlan(options));

@@ -6,7 +6,7 @@ import type { PolicyEnvironment } from './types.js';
  * its environments file, each with the values the file writes literally. A value read from
  * `{ env }` or `{ file }` is left out: it may be a secret, and a pack never sees one.
  */
-export function policyEnvironmentOf(environment: ResolvedEnvironment): PolicyEnvironment {
+export function policyEnvironmentOf(environment: Pick<ResolvedEnvironment, 'definition' | 'file'>): PolicyEnvironment {
   const others = [...environment.file.environments.values()]
     .filter((other) => other.name !== environment.definition.name)
     .map((other) => ({ name: other.name, values: literalValues(other) }));
