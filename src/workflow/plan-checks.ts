@@ -84,22 +84,19 @@ export async function checkPlan(plan: PublishedPlan, checks: PlanChecks, options
   return { plan: findings.length === 0 && checks.skipped.length === 0 && checks.packs.length === 0 && plan.findings === undefined && plan.skippedRules === undefined && plan.policyPacks === undefined ? plan : checked, policy };
 }
 
-/** Each finding with an address the manifest has an entry for, at that entry. */
+/**
+ * Each finding whose address is a record the manifest has an entry for, at that entry. A pack names
+ * records (helpers.recordAddress); any other address keeps no location.
+ */
 export function located(findings: readonly Finding[], locate: FindingLocator): Finding[] {
-  const wanted = [...new Set(findings.flatMap((finding) => (finding.address !== undefined && finding.location === undefined ? [recordOf(finding.address)] : [])))];
+  const wanted = [...new Set(findings.flatMap((finding) => (finding.address !== undefined && finding.location === undefined ? [finding.address] : [])))];
   if (wanted.length === 0) return [...findings];
   const places = locate(wanted);
   return findings.map((finding) => {
     if (finding.address === undefined || finding.location !== undefined) return finding;
-    const location = places.get(recordOf(finding.address));
+    const location = places.get(finding.address);
     return location === undefined ? finding : { ...finding, location };
   });
-}
-
-/** The record an address names, without a step's suffix (`#old`). */
-function recordOf(address: string): string {
-  const hash = address.indexOf('#');
-  return hash === -1 ? address : address.slice(0, hash);
 }
 
 /** A locator over a loaded manifest: the position of each address's entry. Holds the manifest: made only for a run that names packs. */

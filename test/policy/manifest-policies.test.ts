@@ -32,7 +32,7 @@ describe('policies: in the manifest', () => {
 
   it('refuses a level that is not one, an empty pack, and an unknown key', async () => {
     const dir = files({ 'a.yaml': 'version: 1\npolicies:\n  - pack: ""\n  - pack: builtin\n    levels: { plan-terminal-reach: blocking }\n  - pack: builtin\n    level: mandatory\n' });
-    const error = await loadManifest(['a.yaml'], { env: {}, cwd: dir }).catch((e: unknown) => e as Error);
+    const error = (await loadManifest(['a.yaml'], { env: {}, cwd: dir }).then(() => new Error('loaded'), (e: unknown) => e)) as Error;
     expect(error.message).toContain('a.yaml:3:11: policies[0].pack: must not be empty');
     expect(error.message).toContain('must be advisory, mandatory, overridable or off, got "blocking"');
     expect(error.message).toContain('a.yaml:7:5: policies[2].level: unknown key "level" (did you mean "levels"?)');
