@@ -26,6 +26,7 @@ import { measurePromotion } from './bench/promotion.js';
 import { measureRateLimited, type RateLimitedFigures } from './bench/rate-limited.js';
 import { linearFit, measureMemoryScaling, type MemoryPoint } from './bench/memory-scaling.js';
 import { measurePlanningCpu, type PlanningCpuFigures } from './bench/planning-cpu.js';
+import { measurePolicyCpu, policyCpuText, type PolicyCpuFigures } from './bench/policy-cpu.js';
 import { modulePath, type PaycfgBuild } from './bench/run-paycfg.js';
 import { groupCounts, measureManifestLoad, runScenarios, type ScenarioResult } from './bench/scenarios.js';
 import { checkTargets, loadBudgets } from './bench/targets.js';
@@ -113,6 +114,12 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
       planningCpu = await measurePlanningCpu({ size: { ...options.size, merchants: options.cpuMerchants }, runs: Math.max(3, options.runs), workDir, build }, ROOT);
     }
 
+    let policyCpu: PolicyCpuFigures | undefined;
+    if (options.policyCpuMerchants > 0) {
+      log(`built-in checks' planning CPU at ${options.policyCpuMerchants} merchants (own process, no I/O)`);
+      policyCpu = await measurePolicyCpu({ size: { ...options.size, merchants: options.policyCpuMerchants }, runs: Math.max(3, options.runs), workDir, build }, ROOT);
+    }
+
     // Every point of the memory line is measured the same way (seeded group, no latency), the main size included.
     const sizes = options.memoryMerchants.length === 0 ? [] : [...new Set([spec.size.merchants, ...options.memoryMerchants])].sort((a, b) => a - b);
     const points: MemoryPoint[] = await measureMemoryScaling({ sim, build, workDir, cwd: ROOT, nextGroupId, log }, options.size, sizes, options.runs);
@@ -163,6 +170,7 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
       ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
       speedUp,
       ...(planningCpu !== undefined ? { planningCpu } : {}),
+      ...(policyCpu !== undefined ? { policyCpu } : {}),
       memory,
       targets: checkTargets({
         group: spec.size,
@@ -190,6 +198,22 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
   }
 }
 
+/** `--only policy-cpu`: the built-in checks' share of planning CPU, alone (no simulator). */
+async function policyCpuAlone(options: BenchOptions): Promise<number> {
+  const build = await preparePaycfg(options);
+  const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
+  try {
+    const merchants = options.policyCpuMerchants > 0 ? options.policyCpuMerchants : options.size.merchants;
+    log(`built-in checks' planning CPU at ${merchants} merchants (own process, no I/O)`);
+    const figures = await measurePolicyCpu({ size: { ...options.size, merchants }, runs: Math.max(3, options.runs), workDir, build }, ROOT);
+    process.stdout.write(`${policyCpuText(figures)}\n`);
+    if (options.out !== undefined) await writeFile(resolve(ROOT, options.out), `${JSON.stringify(figures, null, 2)}\n`);
+    return figures.drift.addedPercent < figures.targetPercent && figures.fromEmpty.addedPercent < figures.targetPercent ? 0 : 1;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   try {
     const options = parseBenchOptions(argv);
@@ -197,6 +221,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${BENCH_HELP}\n`);
       return 0;
     }
+    if (options.only === 'policy-cpu') return await policyCpuAlone(options);
     const result = await benchmark(options);
     const out = resolve(ROOT, options.out ?? join('bench-results', `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`));
     await mkdir(dirname(out), { recursive: true });

@@ -1,7 +1,7 @@
 /**
  * Builds bundle/: the CLI as one file with every dependency inlined (bundle/paycfg.mjs), which
- * bin/paycfg.js and the GitHub Action run, and the YAML parse worker beside it
- * (bundle/parse-worker.js). `npm run bundle` writes them; `npm run bundle -- --check` writes nothing
+ * bin/paycfg.js and the GitHub Action run, and the YAML parse worker and the policy worker beside it
+ * (bundle/parse-worker.js, bundle/policy-worker.js). `npm run bundle` writes them; `npm run bundle -- --check` writes nothing
  * and exits 1 when a committed file differs, as test/package/bundle.test.ts does.
  *
  * Committed rather than built on install: a clone runs `npx paycfg` at once after `npm ci`, and
@@ -43,18 +43,23 @@ function options(root: string): BuildOptions {
     write: false,
     logLevel: 'silent',
     banner: { js: `${HEADER}\n${REQUIRE_SHIM}` },
+    // Loaded only for a TypeScript policy module, from paycfg's node_modules (the package) or the
+    // pack's project (the Action's bundle has none): inlined, it would carry esbuild into the bundle.
+    external: ['tsx/esm/api'],
   };
 }
 
 /** The bundle's files, path relative to the repository root → text, built from `root`'s src/. */
 export async function buildBundle(root: string = repositoryRoot): Promise<Map<string, string>> {
-  const [cli, worker] = await Promise.all([
+  const [cli, worker, policyWorker] = await Promise.all([
     build({ ...options(root), stdin: { contents: CLI_ENTRY, resolveDir: root, sourcefile: 'paycfg-cli-entry.ts', loader: 'ts' }, outfile: path.join(root, 'bundle/paycfg.mjs') }),
     // The YAML parse worker (src/manifest/parse-pool.ts starts it by URL beside the module that starts it, as from dist/).
     build({ ...options(root), entryPoints: [path.join(root, 'src/manifest/parse-worker.ts')], outfile: path.join(root, 'bundle/parse-worker.js') }),
+    // The policy worker (src/policy/module-runner.ts starts it by URL beside the module that starts it, as parse-pool does).
+    build({ ...options(root), entryPoints: [path.join(root, 'src/policy/policy-worker.ts')], outfile: path.join(root, 'bundle/policy-worker.js') }),
   ]);
   const files = new Map<string, string>();
-  for (const result of [cli, worker]) {
+  for (const result of [cli, worker, policyWorker]) {
     if (result.warnings.length > 0) throw new Error(`esbuild warned: ${result.warnings.map((w) => w.text).join('; ')}`);
     for (const file of result.outputFiles ?? []) {
       const text = file.text;

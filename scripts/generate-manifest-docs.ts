@@ -72,6 +72,7 @@ const SECTIONS: readonly Section[] = [
   { id: 'PrunePolicy', title: 'prune', where: '`prune`' },
   { id: 'Safety', title: 'safety', where: '`safety`' },
   { id: 'Moved', title: 'moved', where: 'each item of `moved`' },
+  { id: 'PolicyPackEntry', title: 'policies', where: 'each item of `policies`' },
   ...KIND_MODULES.flatMap((kind) =>
     kind.docSections.map(({ id, title, where, example }): Section => ({ id: id as WireSection, title, where, ...(example !== undefined ? { example } : {}) })),
   ),

@@ -155,3 +155,28 @@ export type { ChangeOrigin } from './plan/origin.js';
 export { promote, PromotionError, SourceManifestError, type PromoteOptions, type PromotionPlan, type PromotionSide } from './promote/index.js';
 export type { ChangeEvidence, PlanPromotion, ProvenEvidence, UnprovenEvidence, UnprovenReason } from './plan/promotion.js';
 export type { PromotionRecord, RunPromotion } from './journal/index.js';
+export {
+  applyOverrides,
+  blocksApply,
+  evaluatePolicies,
+  PolicyBlockedError,
+  PolicyModuleError,
+  PolicyOverrideError,
+  DEFAULT_POLICY_TIMEOUT_MS,
+  type ChangeFilter,
+  type EvaluationContext,
+  type FieldChange,
+  type AfterString,
+  type OverrideRequest,
+  type PackSource,
+  type PolicyEnvironment,
+  type PolicyHelpers,
+  type PolicyInput,
+  type PolicyOverrideGrant,
+  type PolicyPack,
+  type PolicyReport,
+  type PolicyRule,
+  type PolicyViolation,
+} from './policy/index.js';
+export type { PlanPolicyPack } from './plan/plan.js';
+export type { PolicyOverrideRecord, RunOverride } from './journal/index.js';

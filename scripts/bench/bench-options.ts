@@ -18,6 +18,10 @@ export interface BenchOptions {
   readonly promotionRuns: number;
   /** Group size of the in-process planning-CPU measurement; 0 leaves it out. */
   readonly cpuMerchants: number;
+  /** Group size of the measurement of what the built-in checks add to planning CPU; 0 leaves it out. */
+  readonly policyCpuMerchants: number;
+  /** Run this measurement alone (`policy-cpu`), instead of the whole benchmark. */
+  readonly only: 'policy-cpu' | undefined;
   /** More group sizes for the memory line (the main size is always one), seeded through the API. */
   readonly memoryMerchants: readonly number[];
   /** Where the JSON figures go; undefined: bench-results/bench-<time>.json. */
@@ -54,6 +58,9 @@ Measurement:
   --promotion-runs <n>     Runs of promote --from test --to production between two seeded groups
                            (production drifted 1%), against a plan of each (default --runs; 0: none)
   --cpu-merchants <n>      Group size of the planning-CPU measurement, no I/O (default 10000; 0: none)
+  --policy-cpu-merchants <n> Group size of the measurement of what the built-in checks (payment rules,
+                           paycfg/plan-rules) add to planning CPU, no I/O (default 10000; 0: none)
+  --only policy-cpu        Run that measurement alone (with --runs, --tsx, --no-build and the group flags)
   --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
                            the API and planned --runs times without latency (default 1000,10000; "":
                            no line)
@@ -66,6 +73,12 @@ Measurement:
 function sizeList(name: string, value: string): number[] {
   if (value.trim() === '') return [];
   return value.split(',').map((part) => intFlag(name, part.trim(), 1)!);
+}
+
+function onlyOf(value: string | undefined): 'policy-cpu' | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'policy-cpu') throw new UsageError(`bench: --only takes policy-cpu, not ${JSON.stringify(value)}; run \`npm run bench -- --help\``);
+  return value;
 }
 
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
@@ -90,6 +103,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         'rate-limit': { type: 'string' },
         'promotion-runs': { type: 'string' },
         'cpu-merchants': { type: 'string' },
+        'policy-cpu-merchants': { type: 'string' },
+        only: { type: 'string' },
         'memory-merchants': { type: 'string' },
         out: { type: 'string' },
         tsx: { type: 'boolean', default: false },
@@ -121,6 +136,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     rateLimit: intFlag('rate-limit', values['rate-limit'], 0) ?? 100,
     promotionRuns: intFlag('promotion-runs', values['promotion-runs'], 0) ?? intFlag('runs', values.runs, 1) ?? (quick ? 1 : 3),
     cpuMerchants: intFlag('cpu-merchants', values['cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
+    policyCpuMerchants: intFlag('policy-cpu-merchants', values['policy-cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
+    only: onlyOf(values.only),
     memoryMerchants: values['memory-merchants'] !== undefined ? sizeList('memory-merchants', values['memory-merchants']) : quick ? [100, 200] : [1000, 10_000],
     out: values.out,
     tsx: values.tsx,

@@ -3,6 +3,7 @@ import type { GroupSize } from './group-shape.js';
 import { ratioWithoutLoad, type Scenario } from './lower-bound.js';
 import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
+import { policyCpuText, type PolicyCpuFigures } from './policy-cpu.js';
 import type { PromotionFigures } from './promotion.js';
 import type { RateLimitedFigures } from './rate-limited.js';
 import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
@@ -47,6 +48,8 @@ export interface BenchResult {
   /** Median wall time at parallelism 1 ÷ at the measured parallelism, per scenario. */
   readonly speedUp: Partial<Record<Scenario, number>>;
   readonly planningCpu?: PlanningCpuFigures;
+  /** What the built-in checks (payment rules, paycfg/plan-rules) add to planning CPU (issue 32: under 10%). */
+  readonly policyCpu?: PolicyCpuFigures;
   readonly memory: {
     readonly points: readonly MemoryPoint[];
     /** Least-squares line of the peak RSS of `plan` over merchants, and how well it fits (R²). */
@@ -170,6 +173,8 @@ export function formatReport(result: BenchResult): string {
   }
   out.push('Lower bound = sum over phases of max(ceil(requests / parallelism), chain depth) x latency; see scripts/bench/lower-bound.ts.');
   out.push('Wall time is paycfg\'s main() in its own process (Node start-up excluded); peak RSS is that process\'s.');
+
+  if (result.policyCpu !== undefined) out.push('', policyCpuText(result.policyCpu));
 
   if (result.planningCpu !== undefined) {
     const c = result.planningCpu;

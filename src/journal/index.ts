@@ -7,5 +7,5 @@ export { renderJournalJson, renderJournalMarkdown, renderJournalText, JOURNAL_SU
 export { failureOf, journalText, type JournalText } from './scrub-text.js';
 export { actorOf, gitContext, manifestSource, savedPlanSource, type LocatedSource } from './sources.js';
 export { journalApply, type ApplyJournal, type JournalApplyOptions } from './subscriber.js';
-export { summariseJournal, type JournalRun, type RunChange, type RunFailure, type RunPromotion, type RunStatus } from './summary.js';
+export { summariseJournal, type JournalRun, type RunChange, type RunFailure, type RunOverride, type RunPromotion, type RunStatus } from './summary.js';
 export { openJournal, type Journal } from './writer.js';

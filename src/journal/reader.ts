@@ -64,6 +64,15 @@ const recordSchema = z.discriminatedUnion('type', [
     allowedUnproven: z.boolean(),
     changes: z.array(z.looseObject({ address: z.string(), action: z.string(), evidence: changeEvidenceSchema })),
   }),
+  z.looseObject({
+    ...base,
+    type: z.literal('policy-override'),
+    rule: z.string(),
+    pack: z.string(),
+    reason: z.string(),
+    actor: z.looseObject({ name: z.string(), from: z.string() }).nullable(),
+    addresses: z.array(z.string()),
+  }),
 ]);
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(recordSchema.options.map((option) => option.shape.type.value));

@@ -175,4 +175,23 @@ export interface PromotionRecord extends RecordBase {
   readonly changes: readonly { readonly address: string; readonly action: Action; readonly evidence: ChangeEvidence }[];
 }
 
-export type JournalRecord = RunStartRecord | ChangeRecord | RunEndRecord | PromotionRecord;
+/**
+ * Written right after the run-start record (and a promotion's record) of an apply that let an
+ * overridable policy finding through (`apply --override RULE=REASON`): one per rule and pack, with
+ * the reason as written, who overrode it (the run's actor) and the addresses of what it let through.
+ * `time` is when it was granted.
+ */
+export interface PolicyOverrideRecord extends RecordBase {
+  readonly type: 'policy-override';
+  /** The rule's id, e.g. `plan-terminal-reach`. */
+  readonly rule: string;
+  /** The pack it belongs to, e.g. `paycfg/plan-rules`. */
+  readonly pack: string;
+  /** Why, as `--override` wrote it (secrets the run sends masked). */
+  readonly reason: string;
+  readonly actor: Actor | null;
+  /** The records of the findings let through; empty when they name none. */
+  readonly addresses: readonly string[];
+}
+
+export type JournalRecord = RunStartRecord | ChangeRecord | RunEndRecord | PromotionRecord | PolicyOverrideRecord;

@@ -3,7 +3,7 @@ import type { ReadJournal, TornLine } from './reader.js';
 import type { RunSource } from './records.js';
 import { shortPlanHash } from './plan-hash.js';
 import { evidenceNote } from '../render/evidence-wording.js';
-import { summariseJournal, type JournalRun, type RunPromotion } from './summary.js';
+import { summariseJournal, type JournalRun, type RunOverride, type RunPromotion } from './summary.js';
 
 /**
  * A journal summarised for people (text, Markdown) and programs (JSON). A journal may come from
@@ -79,6 +79,7 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
       lines.push(`  promoted ${t(promotionText(run.promotion))}`);
       for (const change of run.promotion.changes) lines.push(`    evidence of ${change.action} ${t(change.address)}: ${t(evidenceNote(change.evidence, run.promotion))}`);
     }
+    for (const override of run.overrides ?? []) lines.push(`  override ${t(overrideText(override))}`);
     for (const change of run.changes) {
       const what = change.outcome === 'done' ? (change.detail !== undefined && change.detail !== '' ? `: ${t(change.detail)}` : '') : '';
       if (change.outcome === 'failed') continue;
@@ -93,6 +94,12 @@ export function renderJournalText(file: string, journal: ReadJournal): string {
   }
   for (const torn of journal.torn) lines.push('', tornText(file, torn));
   return `${lines.join('\n')}\n`;
+}
+
+/** `plan-terminal-reach (paycfg/plan-rules) by jane at 2026-…: "reason" (emv/visa-usd)`: what a policy override let through, who, when and why. */
+function overrideText(override: RunOverride): string {
+  const where = override.addresses.length > 0 ? ` (${override.addresses.join(', ')})` : '';
+  return `${override.rule} (${override.pack}) by ${override.actor?.name ?? 'unknown'} at ${override.time}: "${override.reason}"${where}`;
 }
 
 /** `from test (group G-… at …) to production (group G-… at …)`, and whether unproven changes were allowed. */
@@ -140,12 +147,13 @@ export function renderJournalMarkdown(file: string, journal: ReadJournal): strin
   }
   for (const run of runs) {
     const changed = run.changes.filter((c) => c.outcome === 'done');
-    if (run.failures.length === 0 && changed.length === 0 && run.notStarted.length === 0 && run.error === undefined && run.promotion === undefined) continue;
+    if (run.failures.length === 0 && changed.length === 0 && run.notStarted.length === 0 && run.error === undefined && run.promotion === undefined && run.overrides === undefined) continue;
     lines.push('', `#### Run ${md(run.id)}`, '');
     if (run.promotion !== undefined) {
       lines.push(`- promotion ${md(promotionText(run.promotion))}`);
       for (const change of run.promotion.changes) lines.push(`  - evidence of ${change.action} ${md(change.address)}: ${md(evidenceNote(change.evidence, run.promotion))}`);
     }
+    for (const override of run.overrides ?? []) lines.push(`- policy override ${md(overrideText(override))}`);
     for (const change of changed) lines.push(`- ${change.action} ${change.movedFrom !== undefined ? `${md(change.movedFrom)} → ` : ''}${md(change.address)}${change.detail !== undefined && change.detail !== '' ? `: ${md(change.detail)}` : ''}`);
     for (const failure of run.failures) {
       const code = failure.serviceCode !== undefined ? `service code ${failure.serviceCode}` : md(failure.code);

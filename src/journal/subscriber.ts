@@ -6,7 +6,8 @@ import { evidenceOf, type ChangeEvidence } from '../plan/promotion.js';
 import { showControls } from '../util/visible-text.js';
 import { JournalError } from './errors.js';
 import { planHash as hashOfPlan } from './plan-hash.js';
-import { JOURNAL_FORMAT_VERSION, type ChangeRecord, type GitContext, type PromotionRecord, type RunEndRecord, type RunSource, type RunStartRecord } from './records.js';
+import type { PolicyOverrideGrant } from '../policy/types.js';
+import { JOURNAL_FORMAT_VERSION, type ChangeRecord, type GitContext, type PolicyOverrideRecord, type PromotionRecord, type RunEndRecord, type RunSource, type RunStartRecord } from './records.js';
 import { failureOf, journalText, type JournalText } from './scrub-text.js';
 import { actorOf, gitContext, type LocatedSource } from './sources.js';
 import type { Journal } from './writer.js';
@@ -32,6 +33,8 @@ export interface JournalApplyOptions {
   readonly git?: GitContext;
   /** The clock (tests); default the system's. */
   readonly now?: () => Date;
+  /** The policy findings the run lets through (PreparedApply.overrides): each a `policy-override` record, before any change. */
+  readonly overrides?: readonly PolicyOverrideGrant[];
 }
 
 /** What the library's apply run is given and told, to keep the journal of one run. */
@@ -105,6 +108,20 @@ function promotionRecordOf(start: RunStartRecord, plan: Plan, clean: JournalText
   };
 }
 
+function overrideRecordOf(start: RunStartRecord, grant: PolicyOverrideGrant, clean: JournalText): PolicyOverrideRecord {
+  return {
+    journalVersion: JOURNAL_FORMAT_VERSION,
+    type: 'policy-override',
+    run: start.run,
+    time: grant.at,
+    rule: clean(grant.rule),
+    pack: clean(grant.pack),
+    reason: clean(grant.reason),
+    actor: start.actor,
+    addresses: grant.addresses.map((address) => clean(address)),
+  };
+}
+
 type EndedChange =
   | { readonly outcome: 'done'; readonly detail: string; readonly createdId?: string; readonly adopted?: true; readonly durationMs?: number }
   | { readonly outcome: 'failed'; readonly error: unknown; readonly durationMs?: number }
@@ -164,6 +181,8 @@ export async function journalApply(journal: Journal, options: JournalApplyOption
   // A promotion's plan is recorded as one, right after the start: approved and tested, before any change.
   const promotion = promotionRecordOf(start, plan, clean);
   if (promotion !== undefined) await journal.append(promotion);
+  // What the policy packs would have stopped, who let it through and why: on disk before any change.
+  for (const grant of options.overrides ?? []) await journal.append(overrideRecordOf(start, grant, clean));
   await journal.sync();
 
   const recorded = new Set<string>();

@@ -1,5 +1,5 @@
 import type { Action } from '../plan/plan.js';
-import type { Actor, ChangeFailure, ChangeRecord, GitContext, JournalRecord, PromotionRecord, RunSource, RunStartRecord, RunSummary } from './records.js';
+import type { Actor, ChangeFailure, ChangeRecord, GitContext, JournalRecord, PolicyOverrideRecord, PromotionRecord, RunSource, RunStartRecord, RunSummary } from './records.js';
 
 /**
  * How a run ended, as a word:
@@ -58,7 +58,12 @@ export interface JournalRun {
   readonly notStarted: readonly string[];
   /** The run carried out a promotion's plan: its promotion record (environments, evidence of each change). */
   readonly promotion?: RunPromotion;
+  /** The policy findings the run let through (`apply --override`), one per rule and pack; absent when none. */
+  readonly overrides?: readonly RunOverride[];
 }
+
+/** A policy-override record as a run's summary has it. */
+export type RunOverride = Pick<PolicyOverrideRecord, 'rule' | 'pack' | 'reason' | 'actor' | 'time' | 'addresses'>;
 
 /** A promotion record as a run's summary has it. */
 export type RunPromotion = Pick<PromotionRecord, 'from' | 'to' | 'planHash' | 'allowedUnproven' | 'changes'>;
@@ -68,6 +73,7 @@ interface Collected {
   end?: Extract<JournalRecord, { type: 'run-end' }>;
   changes: ChangeRecord[];
   promotion?: PromotionRecord;
+  overrides: PolicyOverrideRecord[];
 }
 
 function statusOf({ end }: Collected, counts: RunSummary): RunStatus {
@@ -83,14 +89,15 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
   const runs = new Map<string, Collected>();
   for (const record of records) {
     let run = runs.get(record.run);
-    if (run === undefined) runs.set(record.run, (run = { changes: [] }));
+    if (run === undefined) runs.set(record.run, (run = { changes: [], overrides: [] }));
     if (record.type === 'run-start') run.start = record;
     else if (record.type === 'run-end') run.end = record;
     else if (record.type === 'change') run.changes.push(record);
     else if (record.type === 'promotion') run.promotion = record;
+    else if (record.type === 'policy-override') run.overrides.push(record);
   }
   return [...runs].map(([id, run]) => {
-    const { start, end, changes, promotion } = run;
+    const { start, end, changes, promotion, overrides } = run;
     const tally = (outcome: ChangeRecord['outcome']): number => changes.filter((c) => c.outcome === outcome).length;
     const counts: RunSummary = end?.summary ?? { done: tally('done'), failed: tally('failed'), skipped: tally('skipped'), notStarted: 0, blocked: start?.plan.blocked ?? 0 };
     return {
@@ -127,6 +134,9 @@ export function summariseJournal(records: readonly JournalRecord[]): JournalRun[
       notStarted: end?.notStarted ?? [],
       ...(promotion !== undefined
         ? { promotion: { from: promotion.from, to: promotion.to, planHash: promotion.planHash, allowedUnproven: promotion.allowedUnproven, changes: promotion.changes } }
+        : {}),
+      ...(overrides.length > 0
+        ? { overrides: overrides.map((o) => ({ rule: o.rule, pack: o.pack, reason: o.reason, actor: o.actor, time: o.time, addresses: o.addresses })) }
         : {}),
     };
   });

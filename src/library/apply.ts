@@ -12,20 +12,35 @@ import type { SavedPlan } from '../plan/saved-plan.js';
 import { SENSITIVE } from '../render/redact.js';
 import { createScrubber } from '../util/scrub.js';
 import { prepareSavedPlan } from '../workflow/prepare-saved-plan.js';
-import { readSavedPlan } from '../workflow/saved-plan-file.js';
+import { actorOf } from '../journal/sources.js';
+import { overrideGrants, packSourcesOfFlags, packSourcesOfPlan, PolicyBlockedError, policyEnvironmentOf, type OverrideRequest, type PolicyOverrideGrant } from '../policy/index.js';
+import { checkPlan, savedChecks, type PolicyRunOptions } from '../workflow/plan-checks.js';
+import { readSavedPlan, shownSavedPlan } from '../workflow/saved-plan-file.js';
 import { tokenOf } from './client.js';
 import { environmentClient } from '../environments/client.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { computeLibraryPlan, DEFAULT_PARALLELISM, planTargetOf, publishedFor, type EnvironmentPlanOptions, type EnvironmentTarget, type PlanOptions } from './plan.js';
 
 /** How a plan is carried out, whichever way it was made. */
-interface ExecutionOptions {
+interface ExecutionOptions extends OverrideOptions {
   /** Changes and requests in flight at once (as `--parallelism`); default 8. */
   readonly parallelism?: number;
   /** Each change as it starts, finishes, fails or is skipped (what the CLI's progress shows). */
   readonly onEvent?: (event: ApplyEvent) => void;
   /** Aborting it stops the run as Ctrl-C stops `paycfg apply`: running changes finish, none starts. */
   readonly signal?: AbortSignal;
+}
+
+/** What apply lets through of the policy packs' findings. */
+interface OverrideOptions {
+  /**
+   * Overridable findings to let through, by rule, each with a written reason (as `--override RULE=REASON`).
+   * An override of a rule no pack has, that is not overridable, or that found nothing is refused
+   * (PolicyOverrideError). The prepared apply's `overrides` says what was let through, for the journal.
+   */
+  readonly overrides?: readonly OverrideRequest[];
+  /** Who overrides, as the journal records the run's actor; default GITHUB_ACTOR, GITLAB_USER_LOGIN or USER of the process, else the OS account. */
+  readonly actor?: string;
 }
 
 /** Apply a manifest: plan it, then carry the plan out (`paycfg apply -f … --auto-approve`). */
@@ -62,6 +77,10 @@ export interface ApplySavedPlanOptions extends ExecutionOptions {
    * environment's values, not from `env`. A plan saved for an environment needs it.
    */
   readonly environment?: ResolvedEnvironment;
+  /** Policy packs to evaluate beside those the saved plan records (`policyPacks`), as `--policy`: relative to `cwd`. */
+  readonly policy?: readonly string[];
+  /** Each policy module's time limit, in milliseconds; default 10,000. */
+  readonly policyTimeoutMs?: number;
 }
 
 /** Apply a saved plan in its environment (`paycfg apply FILE --env NAME`): the environment in place of `client` and `env`. */
@@ -99,6 +118,8 @@ export interface PreparedApply {
   readonly plan: PublishedPlan;
   /** The secret values the run sends: to keep out of what is shown of a failure. */
   readonly secretValues: readonly string[];
+  /** The overridable findings `overrides` let through, one per rule and pack: what the journal records (`policy-override`). */
+  readonly overrides: readonly PolicyOverrideGrant[];
   /** Carries the plan out (call it once); its report as apply() returns it. */
   run(options?: RunOptions): Promise<ApplyReport>;
 }
@@ -116,6 +137,8 @@ interface Prepared {
   readonly shown?: PublishedPlan;
   /** The group's client on the API the plan was made through: the writes go through it too. */
   readonly group: GroupClient;
+  /** The plan's checks (findings, skipped rules, packs), for the plan shown: a saved plan's are evaluated again. */
+  readonly checked?: Pick<Plan, 'findings' | 'skippedRules' | 'policyPacks'>;
 }
 
 /**
@@ -128,8 +151,32 @@ export async function prepareManifestApply(options: ApplyManifestOptions | (Envi
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   // The client is the caller's: nothing is made here that run() would have to close.
   const target = await planTargetOf<ExecutionOptions>(options);
-  const { run, shown } = await computeLibraryPlan({ ...target.options, parallelism }, false, target.environment);
+  const { run, shown } = await computeLibraryPlan({ ...target.options, parallelism }, false, target.environment, overridesOf(options));
+  refuseBlocked(shown, 'plan');
   return prepared(target.options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues], shown, group: run.group });
+}
+
+/** The overrides as the checks take them: by whom, and now. */
+function overridesOf(options: OverrideOptions): PolicyRunOptions['overrides'] {
+  if (options.overrides === undefined || options.overrides.length === 0) return undefined;
+  return { requests: options.overrides, by: options.actor ?? actorOf(process.env)?.name ?? 'unknown', at: new Date().toISOString() };
+}
+
+/**
+ * Refuses, before any write, a plan a finding blocks: a mandatory rule's, or an overridable one's
+ * not overridden. The message names each and the way on.
+ */
+function refuseBlocked(plan: Pick<Plan, 'findings'>, made: 'plan' | 'saved plan'): void {
+  const blocking = (plan.findings ?? []).filter((finding) => finding.blocking);
+  if (blocking.length === 0) return;
+  const overridable = [...new Set(blocking.filter((finding) => finding.level === 'overridable').map((finding) => finding.rule))];
+  const mandatory = blocking.some((finding) => finding.level !== 'overridable');
+  const ways: string[] = [];
+  if (overridable.length > 0) {
+    ways.push(`To let the overridable findings through, name each rule with a reason, which the journal records: ${overridable.map((rule) => `--override ${rule}="<why>"`).join(' ')}.`);
+  }
+  if (mandatory) ways.push(`A mandatory finding cannot be overridden: change the manifest so that the ${made} passes the rule, then plan again.`);
+  throw new PolicyBlockedError(blocking, ways.join('\n'));
 }
 
 /**
@@ -139,7 +186,7 @@ export async function prepareManifestApply(options: ApplyManifestOptions | (Envi
  * @throws SavedPlanError (SavedPlanStaleError when the group changed since it was saved);
  *   SavedPlanUnsettledError when unsettled batches now route through one of its deletes.
  */
-export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySavedPlanOptions, 'savedPlan' | 'cwd'>): Promise<PreparedApply> {
+export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySavedPlanOptions, 'savedPlan'>): Promise<PreparedApply> {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   const maxDeletes = checkedMaxDeletes(options.maxDeletes);
   const maxAffectedTerminals = checkedMaxAffectedTerminals(options.maxAffectedTerminals);
@@ -148,17 +195,33 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
   // In an environment, its secrets come from its values, as its manifests' ${NAME}s did.
   const env = environment !== undefined ? environment.variables : (options.env ?? process.env);
   const run = environment !== undefined ? { environment: identityOf(environment.definition) } : {};
-  return prepared(options.client, parallelism, await prepareSavedPlan(saved, options.client, env, parallelism, maxDeletes, payments, run));
+  // Offline, before any request: the packs the plan was checked with (and the run's) read the plan it carries out.
+  const cwd = options.cwd ?? process.cwd();
+  const { plan: checked } = await checkPlan(
+    shownSavedPlan(saved),
+    { ...savedChecks(saved.plan), packs: [...packSourcesOfPlan(saved.plan.policyPacks, cwd), ...packSourcesOfFlags(options.policy, cwd)] },
+    {
+      cwd,
+      ...(environment !== undefined ? { environment: policyEnvironmentOf(environment) } : {}),
+      ...(options.policyTimeoutMs !== undefined ? { timeoutMs: options.policyTimeoutMs } : {}),
+      ...(overridesOf(options) !== undefined ? { overrides: overridesOf(options)! } : {}),
+    },
+  );
+  refuseBlocked(checked, 'saved plan');
+  const { findings, skippedRules, policyPacks } = checked;
+  const ready = await prepareSavedPlan(saved, options.client, env, parallelism, maxDeletes, payments, run);
+  return prepared(options.client, parallelism, { ...ready, checked: { ...(findings !== undefined ? { findings } : {}), ...(skippedRules !== undefined ? { skippedRules } : {}), ...(policyPacks !== undefined ? { policyPacks } : {}) } });
 }
 
-function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues, shown: published, group }: Prepared): PreparedApply {
+function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired, live, secretValues, shown: published, group, checked }: Prepared): PreparedApply {
   const token = tokenOf(client);
-  const shown = published ?? publishedFor(toRun, token);
+  const shown = withChecks(published ?? publishedFor(toRun, token), checked);
   // What apply() reports: the plan's document, as plan() returns it.
   const reported = planDocument(shown);
   return {
     plan: shown,
     secretValues,
+    overrides: overrideGrants(shown.findings ?? []),
     async run(options = {}) {
       const interrupted = options.interrupted ?? abortedOf(options.signal);
       // The executor hears of an interrupt a tick late: a signal aborted already must start nothing.
@@ -183,6 +246,13 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
   };
 }
 
+/** A published plan with the checks found for it (those of a saved plan, evaluated again), in place of any it had. */
+function withChecks(plan: PublishedPlan, checked: Prepared['checked']): PublishedPlan {
+  if (checked === undefined) return plan;
+  const { findings: _findings, skippedRules: _skipped, policyPacks: _packs, ...rest } = plan;
+  return { ...rest, ...checked } as PublishedPlan;
+}
+
 /**
  * Makes the live group match the manifest, as `paycfg apply -f … --auto-approve` does without
  * printing: plans, then carries the changes out in an order the service accepts, up to
@@ -200,6 +270,8 @@ function prepared(client: ApiClient, parallelism: number, { plan: toRun, desired
  * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing was changed.
  * @throws SavedPlanUnsettledError when unsettled batches now route through a delete of the saved plan (without `allowUnsettled`): nothing was changed.
  * @throws SettlementReadError when the settlement batches the guard needs cannot be read: nothing was changed.
+ * @throws PolicyBlockedError when a policy finding blocks the plan (a mandatory rule's, or an overridable one's not in `overrides`): nothing was changed.
+ * @throws PolicyModuleError when a policy pack cannot be evaluated; PolicyOverrideError for an override that lets nothing through: nothing was changed.
  */
 export async function apply(options: ApplyOptions): Promise<ApplyReport> {
   // An environment's client is made here when not given, and closed once the run is over.

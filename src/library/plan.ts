@@ -18,6 +18,8 @@ import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-fil
 import { checkClientOfEnvironment, environmentClient } from '../environments/client.js';
 import { environmentManifestOptions } from '../environments/manifests.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
+import { packSourcesOfFlags, policyEnvironmentOf, type PolicyReport } from '../policy/index.js';
+import { checkPlan, type PolicyRunOptions } from '../workflow/plan-checks.js';
 import { tokenOf } from './client.js';
 
 /** As `paycfg plan`'s --parallelism: the CLI's default. */
@@ -77,6 +79,15 @@ export interface PlanOptions {
    * `-` is refused with a ManifestError.
    */
   readonly readStdin?: () => Promise<string>;
+  /**
+   * Policy packs to evaluate over the plan beside the manifest's `policies:` (as `--policy`, repeatable):
+   * `builtin` (paycfg's plan rules) or a JavaScript or TypeScript module's path, relative to `cwd`.
+   * Their findings go on the plan (`findings`, with their level and whether they block an apply),
+   * and the plan records the packs (`policyPacks`). See docs/policy.md.
+   */
+  readonly policy?: readonly string[];
+  /** How long each policy module may run, in milliseconds; default 10,000. Past it the run fails (PolicyModuleError). */
+  readonly policyTimeoutMs?: number;
 }
 
 /**
@@ -172,12 +183,16 @@ export function publishedFor(plan: RawPlan, token: string): PublishedPlan {
   return withPlanHash(publishedWithout(plan, token));
 }
 
-/** The run behind a plan, and the plan as published: what plan and apply both start from. */
+/**
+ * The run behind a plan, and the plan as published, checked (payment rules, policy packs): what plan
+ * and apply both start from. `overrides`: apply's, applied to the packs' findings.
+ */
 export async function computeLibraryPlan(
   options: PlanOptions & BaseOptions,
   forSavedPlan = false,
   environment?: ResolvedEnvironment,
-): Promise<{ run: PlanRun; published: PublishedPlan; shown: PublishedPlan; token: string }> {
+  overrides?: PolicyRunOptions['overrides'],
+): Promise<{ run: PlanRun; published: PublishedPlan; shown: PublishedPlan; token: string; policy: PolicyReport }> {
   const token = tokenOf(options.client);
   const paths = typeof options.manifest === 'string' ? [options.manifest] : options.manifest;
   const cwd = options.cwd ?? process.cwd();
@@ -186,8 +201,14 @@ export async function computeLibraryPlan(
   try {
     const base = fromGit?.base ?? baseOf(options.base, paths);
     const run = await computePlanOf(options, paths, cwd, forSavedPlan, base, environment);
-    const published = publishedWithout(run.plan, token);
-    return { run, published, shown: withPlanHash(published), token };
+    // The packs read the plan as it is published: redacted, the token masked.
+    const { plan: published, policy } = await checkPlan(publishedWithout(run.plan, token), run.checks, {
+      cwd,
+      ...(environment !== undefined ? { environment: policyEnvironmentOf(environment) } : {}),
+      ...(options.policyTimeoutMs !== undefined ? { timeoutMs: options.policyTimeoutMs } : {}),
+      ...(overrides !== undefined ? { overrides } : {}),
+    });
+    return { run, published, shown: withPlanHash(published), token, policy };
   } finally {
     await fromGit?.dispose();
   }
@@ -225,6 +246,7 @@ function computePlanOf(
     ...(base !== undefined ? { base } : {}),
     ...(options.readEveryDevice === true ? { everyDevice: true } : {}),
     ...(options.api !== undefined ? { api: options.api } : {}),
+    ...(options.policy !== undefined ? { policy: packSourcesOfFlags(options.policy, cwd) } : {}),
     ...(environment !== undefined && manifestOptions !== undefined
       ? { environment: identityOf(environment.definition), load: { scope: manifestOptions.scope, exclude: manifestOptions.exclude } }
       : {}),
@@ -263,6 +285,7 @@ export function paymentOptionsOf(options: Pick<PlanOptions, 'impactWindow' | 'al
  * @throws DeleteBudgetError when the plan deletes more than `maxDeletes` (or the manifest's safety.maxDeletes) allows: nothing is saved.
  * @throws AffectedTerminalsError when a change reaches more terminals than `maxAffectedTerminals` (or safety.maxAffectedTerminals) allows: nothing is saved.
  * @throws SettlementReadError when the plan needs the settlement batches (it deletes, replaces or re-routes) and they cannot be read.
+ * @throws PolicyModuleError when a policy pack (the manifest's `policies:`, `policy`) cannot be evaluated: nothing is saved.
  */
 export async function plan(options: SavePlanOptions | EnvironmentSavePlanOptions): Promise<Plan> {
   return planDocument(await publishPlan(options));

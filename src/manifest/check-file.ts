@@ -15,6 +15,7 @@ import {
   type MerchantEntry,
   type MovedEntry,
   type PrunePolicy,
+  type PolicyEntry,
   type Safety,
 } from './model.js';
 import { modelDiagnostics } from './model-diagnostics.js';
@@ -57,6 +58,8 @@ export interface CheckedFile {
   readonly protect: readonly string[];
   /** Set when the file sets a valid `safety`. */
   readonly safety: Safety | undefined;
+  /** Set when the file sets a valid `policies` list. */
+  readonly policies: readonly PolicyEntry[] | undefined;
   /** The valid entries of the file's `moved` list, with their index in it: the files' lists add up. */
   readonly moved: readonly FileMove[];
   readonly entries: FileEntries;
@@ -135,6 +138,7 @@ export function checkManifestFile(
     prune: undefined,
     protect: [],
     safety: undefined,
+    policies: undefined,
     moved: [],
     entries: NO_ENTRIES,
     substitutions: [],
@@ -183,6 +187,7 @@ export function checkManifestFile(
       prune: record['prune'] === undefined ? undefined : manifest.prune,
       protect: manifest.protect,
       safety: manifest.safety,
+      policies: manifest.policies,
       moved: manifest.moved.map((value, index) => ({ index, value })),
       entries: {
         emvConfigs: manifest.emvConfigs.map((value, index) => ({ index, key: value.emvName, value })),
@@ -213,6 +218,7 @@ export function checkManifestFile(
   }
   const protect = broken.topLevel.has('protect') ? [] : (manifestSchema.shape.protect.safeParse(record['protect']).data ?? []);
   const safety = broken.topLevel.has('safety') ? undefined : manifestSchema.shape.safety.safeParse(record['safety']).data;
+  const policies = broken.topLevel.has('policies') ? undefined : manifestSchema.shape.policies.safeParse(record['policies']).data;
   const entries: FileEntries = {
     emvConfigs: fileEntries(record, 'emvConfigs', emvConfigSchema, broken),
     acquirerProfiles: fileEntries(record, 'acquirerProfiles', acquirerProfileSchema, broken),
@@ -222,7 +228,7 @@ export function checkManifestFile(
         : entry,
     ),
   };
-  return { source, diagnostics, group, api, prune, protect, safety, moved: validMoves(record['moved']), entries, substitutions, counts };
+  return { source, diagnostics, group, api, prune, protect, safety, policies, moved: validMoves(record['moved']), entries, substitutions, counts };
 }
 
 /** The entries of a `moved` list that are valid on their own; the others are reported by the model. */

@@ -66,8 +66,8 @@ const KIND_NAME: Readonly<Record<MergedList, string>> = {
 
 /**
  * Merges the files of one manifest: the lists are concatenated in file order (`protect` and `moved` too), `group`,
- * `api`, `prune` and `safety` may be repeated only with the same value, and a key used twice is an error that names
- * both places, in one file or across files.
+ * `api`, `prune` and `safety` may be repeated only with the same value, `policies` is written in one file, and a key
+ * used twice is an error that names both places, in one file or across files.
  */
 export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   const diagnostics: Diagnostic[] = [];
@@ -109,6 +109,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   const api = agreeingValue(files, 'api', (file) => file.api, topLevelOrigin, diagnostics);
   const prune = agreeingValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
   const safety = agreeingValue(files, 'safety', (file) => file.safety, topLevelOrigin, diagnostics);
+  const policies = oneFileValue(files, 'policies', (file) => file.policies, topLevelOrigin, diagnostics);
   const top = {
     version: 1 as const,
     ...(group === undefined ? {} : { group }),
@@ -117,6 +118,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
     protect: mergedProtect(files),
     moved: moved.items,
     ...(safety === undefined ? {} : { safety }),
+    ...(policies === undefined ? {} : { policies: [...policies] }),
     emvConfigs: emvConfigs.items,
     acquirerProfiles: acquirerProfiles.items,
   };
@@ -236,4 +238,34 @@ function canonicalPath(manifest: unknown, path: ManifestPath): ManifestPath {
     node = isPlainObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
     return key;
   });
+}
+
+/**
+ * A top-level value one file alone may set: `policies`. A pack's path is relative to the file that
+ * names it, so the same text in two files of two directories names two modules, and the levels of
+ * one pack set in two places would need a rule for which wins: the manifest's policy is read in one
+ * place. The file that sets it is its top-level origin, so that its positions (and its directory)
+ * are found through the manifest's locator.
+ */
+function oneFileValue<T>(
+  files: readonly CheckedFile[],
+  key: 'policies',
+  valueOf: (file: CheckedFile) => T | undefined,
+  topLevelOrigin: Map<string, number>,
+  diagnostics: Diagnostic[],
+): T | undefined {
+  let first: { value: T; file: number } | undefined;
+  files.forEach((file, fileIndex) => {
+    const value = valueOf(file);
+    if (value === undefined) return;
+    if (first === undefined) {
+      first = { value, file: fileIndex };
+      topLevelOrigin.set(key, fileIndex);
+      return;
+    }
+    const firstSource = files[first.file]?.source;
+    const firstAt = firstSource === undefined ? '?' : formatPosition(positionInFile(firstSource, [key]));
+    diagnostics.push(diagnostic(positionInFile(file.source, [key], 'key'), [key], `${key} is already written at ${firstAt}; a manifest names its ${key} in one file`));
+  });
+  return first?.value;
 }

@@ -1,6 +1,6 @@
 /**
  * The manifest format: what a manifest file may hold. Its top level (version, group, api,
- * prune, protect, moved, safety) is written here; each kind's entries are its module's (src/kinds/), built
+ * prune, protect, moved, safety, policies) is written here; each kind's entries are its module's (src/kinds/), built
  * from the kind's field facts, one list per kind the registry puts at the top level. The JSON
  * Schema in schemas/manifest.schema.json is generated from it (`npm run schemas`), so every
  * `.describe()` text is what editors show. Field names are the API's (01 §2, §4), so the API
@@ -143,6 +143,37 @@ export const safetySchema = strictEntry({
     ),
 }).meta({ id: 'Safety', description: 'Limits that refuse a run before it writes anything.' });
 
+/** A policy rule's level as `levels:` sets it; `off` skips the rule. */
+const policyLevelSchema = z.enum(['advisory', 'mandatory', 'overridable', 'off'], { error: `must be advisory, mandatory, overridable or off, got ${VALUE}` });
+
+export const policyEntrySchema = strictEntry({
+  pack: z
+    .string({ error: `expected builtin or a policy module's path, got ${VALUE}` })
+    .min(1, { error: 'must not be empty' })
+    .describe(
+      "builtin (paycfg's plan rules, pack paycfg/plan-rules) or the path of a JavaScript or TypeScript policy module (.js, .mjs, .cjs, .ts, .mts), " +
+        'relative to this manifest file. See docs/policy.md.',
+    ),
+  levels: z
+    .record(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: `${VALUE} is not a rule id (kebab case)` }), policyLevelSchema)
+    .optional()
+    .describe(
+      "Per rule, the level that replaces the pack's own: advisory (shown), mandatory (blocks the apply), overridable (blocks the apply unless " +
+        'overridden with apply --override RULE=REASON, which the journal records), or off (the rule does not run). A rule the pack does not have is an error.',
+    ),
+  config: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("What the pack's rules read as their config, e.g. { maxTerminals: 250 } for builtin's plan-terminal-reach."),
+}).meta({ id: 'PolicyPackEntry', description: 'A policy pack plan, apply and check evaluate over the plan.' });
+
+export const policiesSchema = z
+  .array(policyEntrySchema)
+  .describe(
+    'The policy packs plan, apply and `paycfg check` evaluate over the plan (beside --policy): their findings show in the plan, and block the apply at their level. ' +
+      'Written in one file of the manifest. See docs/policy.md.',
+  );
+
 export const manifestSchema = strictEntry({
   version: z
     .literal(1, {
@@ -169,6 +200,7 @@ export const manifestSchema = strictEntry({
   protect: protectListSchema.default(() => []),
   moved: movedListSchema.default(() => []),
   safety: safetySchema.optional(),
+  policies: policiesSchema.optional(),
   ...kindLists(),
 }).describe('A paycfg manifest: the desired state of one PBO group. It may be split over many files; every file has version: 1.');
 
@@ -194,6 +226,7 @@ export type MethodsMap = z.output<typeof methodsSchema>;
 export type PrunePolicy = z.output<typeof prunePolicySchema>;
 export type Safety = z.output<typeof safetySchema>;
 export type MovedEntry = z.output<typeof movedEntrySchema>;
+export type PolicyEntry = z.output<typeof policyEntrySchema>;
 
 /** A kind's label after "a" or "an", by its first letter (the labels of the kinds that move read right so). */
 function withArticle(label: string): string {

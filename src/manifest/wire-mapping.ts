@@ -2,7 +2,7 @@
  * What each manifest field becomes in the service's requests, for docs/manifest-reference.md. Sections are
  * named by the JSON Schema definition ids (plus `Manifest` for the top level). The kinds' sections
  * come from their modules (src/kinds/: each field's facts say what it becomes on the wire); the top
- * level's own pieces (version, group, api, prune, protect, moved, safety) are written here. The bodies
+ * level's own pieces (version, group, api, prune, protect, moved, safety, policies) are written here. The bodies
  * themselves are built by the kinds' modules; test/manifest/manifest-docs.test.ts builds them from
  * a manifest that sets every field and checks each `sentAs` path against them, and checks that
  * every field of the model has an entry here and no more.
@@ -31,6 +31,7 @@ const TOP_LEVEL = {
       protect: notSent('Not sent: a delete or replacement of a live record it matches is blocked in the plan, and apply never sends it.'),
       moved: notSent("Not sent as such: each move makes its record's update carry the new key (below)."),
       safety: notSent('Not sent: limits checked on the plan before any write.'),
+      policies: notSent('Not sent: packs evaluated over the plan, offline; their findings block the apply at their level, before any write.'),
       ...Object.fromEntries(TOP_LEVEL_KINDS.map((kind) => [kind.manifest.list, notSent(kind.manifest.listOnTheWire)])),
     },
   },
@@ -49,6 +50,14 @@ const TOP_LEVEL = {
     fields: {
       maxDeletes: notSent('Not sent: plan and apply refuse a plan with more deletes, before any write.'),
       maxAffectedTerminals: notSent('Not sent: plan and apply refuse a plan with a change that reaches more terminals, before any write.'),
+    },
+  },
+  PolicyPackEntry: {
+    requests: 'None: evaluated over the plan before any write.',
+    fields: {
+      pack: notSent('Not sent: the module paycfg loads and runs over the plan.'),
+      levels: notSent("Not sent: the level of each finding, and whether it blocks the apply."),
+      config: notSent("Not sent: what the pack's rules read."),
     },
   },
   PrunePolicy: {

@@ -18,7 +18,10 @@ import { refuseSecretDefaults } from '../plan/saved-plan.js';
 import { terminalBudgetOf } from '../plan/terminal-budget.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
 import { ConfigError } from '../errors.js';
+import { assertPaymentRules } from '../rules/index.js';
+import type { PackSource } from '../policy/index.js';
 import { loadBaseManifest, type BaseManifest } from './base-manifest.js';
+import { findingLocator, manifestPackSources, rulesChecks, type PlanChecks } from './plan-checks.js';
 import { planRead, terminalsToCount, type GroupReading, type PlanRequest } from './plan-stages.js';
 
 export interface PlanRun {
@@ -36,6 +39,8 @@ export interface PlanRun {
   readonly group: GroupClient;
   /** The environment the plan was made for (`--env`), as a saved plan records it. */
   readonly environment?: EnvironmentIdentity;
+  /** What the plan is checked with once published (plan-checks.ts): the payment rules' findings, the packs to evaluate. */
+  readonly checks: PlanChecks;
 }
 
 /** What of the manifest's top level guards the live group rather than describes it. */
@@ -104,8 +109,10 @@ export async function computePlan(input: {
    * that nothing is sent when anything offline is wrong. Its rejection is the plan's.
    */
   readonly beforeRead?: () => Promise<void>;
+  /** The run's own policy packs (`--policy`), evaluated after the manifest's `policies:`. */
+  readonly policy?: readonly PackSource[];
 }): Promise<PlanRun> {
-  const { loaded, desired, safeguards, api, legacyCheck } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api, input.load ?? {});
+  const { loaded, desired, safeguards, api, legacyCheck, checks } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api, input.load ?? {}, input.policy ?? []);
   const expectedGroup = groupOfRun(desired.group, input.environment);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin, input.load?.exclude);
@@ -136,7 +143,7 @@ export async function computePlan(input: {
   const unread = terminalsToCount(needed.candidates, live.state, request.terminalBudget);
   if (unread.length > 0) reading = { ...reading, counted: await countTerminals(group, unread, input.concurrency) };
   const { plan, routes } = planRead(desired, reading, request);
-  return { loaded, desired, live, plan, safeguards, group, ...(routes !== undefined ? { routes } : {}), ...(environment !== undefined ? { environment } : {}) };
+  return { loaded, desired, live, plan, safeguards, group, checks, ...(routes !== undefined ? { routes } : {}), ...(environment !== undefined ? { environment } : {}) };
 }
 
 /**
@@ -152,7 +159,8 @@ async function loadDesiredState(
   readStdin: (() => Promise<string>) | undefined,
   apiFlag: ApiFlag | undefined,
   load: { readonly scope?: VariableScope; readonly exclude?: readonly string[] },
-): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyCheck: LegacyCheck }> {
+  policy: readonly PackSource[],
+): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyCheck: LegacyCheck; checks: PlanChecks }> {
   const whole = await loadManifest(paths, {
     env: { ...env },
     cwd,
@@ -160,6 +168,11 @@ async function loadDesiredState(
     ...(load.scope !== undefined ? { scope: load.scope } : {}),
     ...(load.exclude !== undefined ? { exclude: load.exclude } : {}),
   });
+  // The payment rules, offline: an error refuses the plan before any request; warnings go on the plan.
+  const rules = assertPaymentRules(whole);
+  const packs = [...manifestPackSources(whole.manifest.policies, whole.locate, cwd), ...policy];
+  // The manifest is kept past the desired state only by a run whose packs' findings it locates.
+  const checks: PlanChecks = { ...rulesChecks(rules), packs, ...(packs.length > 0 ? { locate: findingLocator(whole) } : {}) };
   const api = effectiveApi(apiFlag, whole.manifest);
   if (api === 'legacy') checkLegacyLimits(whole);
   // Asked of the service: checked once it answers, and only if the group is on the legacy API (a
@@ -171,6 +184,7 @@ async function loadDesiredState(
   return {
     api,
     legacyCheck,
+    checks,
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
     safeguards: {

@@ -118,7 +118,7 @@ function whatItIs(target: string, head: string): string {
  * output of `plan --json`) is refused with the command that was probably meant, which reads the
  * file and never writes over it.
  */
-export async function readSavedPlan(file: string, cwd: string, command: 'apply' | 'show' = 'apply'): Promise<SavedPlan> {
+export async function readSavedPlan(file: string, cwd: string, command: 'apply' | 'show' | 'check' = 'apply'): Promise<SavedPlan> {
   const target = resolve(cwd, file);
   const notAPlan = (what: string): SavedPlanError => {
     const save = 'A saved plan is written by `paycfg plan -f MANIFEST --out PLANFILE`';
@@ -127,7 +127,7 @@ export async function readSavedPlan(file: string, cwd: string, command: 'apply' 
       what === PLAN_JSON
         ? // The output of `plan --json` is a plan to read, not a manifest: apply -f would not take it either.
           `${save}.`
-        : command === 'show'
+        : command === 'show' || command === 'check'
           ? `To see the plan of the manifest in it, did you mean \`paycfg plan -f ${file}\`? (${save}.)`
           : `To plan and apply the manifest in it, did you mean \`paycfg apply -f ${file}\`? (${save}.)`;
     return new SavedPlanError(`${file} is not a saved plan: ${what}. ${meant}`, { file });

@@ -134,6 +134,7 @@ group: G-00000001
 protect: [merchant/shop]
 moved: [{ from: acquirer/old-host, to: acquirer/host }]
 safety: { maxDeletes: 3, maxAffectedTerminals: 500 }
+policies: [{ pack: builtin, levels: { plan-terminal-reach: mandatory }, config: { maxTerminals: 250 } }]
 emvConfigs:
   - { emvName: visa, paymentMethod: 1, currency: USD, params: { aid: A0000000031010, flag: true } }
 acquirerProfiles:

@@ -18,6 +18,9 @@ import { connectRun, environmentFlags, environmentVariables, runTarget, selected
 import { identityOf } from '../../environments/types.js';
 import { refuseOtherEnvironment } from '../../workflow/prepare-saved-plan.js';
 import type { Command } from '../command.js';
+import { overrideFlagSpec, policyFlagSpec } from '../policy-flags.js';
+import { parseOverride } from '../../policy/index.js';
+import { actorOf } from '../../journal/sources.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
 import { nextSteps, type NextSteps } from '../next-steps.js';
@@ -43,6 +46,8 @@ a plan saved for an environment is applied in that environment only (see docs/en
     'max-affected-terminals': { ...maxAffectedTerminalsFlagSpec, help: `${maxAffectedTerminalsFlagSpec.help} (with PLANFILE: the one it was saved with)` },
     'allow-unsettled': { ...allowUnsettledFlagSpec, help: `${allowUnsettledFlagSpec.help}. With PLANFILE, the batches are read again (money moves between plan and apply), and it must be given again` },
     'impact-window': { ...impactWindowFlagSpec, help: `${impactWindowFlagSpec.help} (with -f)` },
+    policy: { ...policyFlagSpec, help: `${policyFlagSpec.help}. With PLANFILE, beside the packs the plan was made with` },
+    override: overrideFlagSpec,
     journal: {
       type: 'string',
       value: 'FILE',
@@ -60,7 +65,7 @@ a plan saved for an environment is applied in that environment only (see docs/en
     ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'all changes done, or nothing to do'],
-    [1, 'an error, a failed or a blocked change, a journal that cannot be written (checked before any change), more deletes than --max-deletes (or safety.maxDeletes) allows or a change reaching more terminals than --max-affected-terminals (nothing is changed), unsettled batches through a change of a saved plan (nothing is changed), or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
+    [1, 'an error, a failed or a blocked change, a policy finding that blocks the apply or a policy pack that cannot be evaluated (nothing is changed), a journal that cannot be written (checked before any change), more deletes than --max-deletes (or safety.maxDeletes) allows or a change reaching more terminals than --max-affected-terminals (nothing is changed), unsettled batches through a change of a saved plan (nothing is changed), or cancelled at the prompt (an answer other than yes, Ctrl-D)'],
     [130, 'interrupted (Ctrl-C): running changes finished and no new one started; or Ctrl-C at the prompt, or twice (stopped at once)'],
     [143, 'terminated (SIGTERM, a cancelled CI job): as 130'],
   ],
@@ -159,6 +164,18 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (saved !== undefined) refuseOtherEnvironment(saved, undefined, selected === undefined ? undefined : identityOf(selected.definition));
   if (values.journal === '') throw new UsageError('paycfg apply: --journal needs a file to append the run\'s records to');
   const journalFile = values.journal ?? selected?.definition.journal ?? nonEmpty(io.env['PAYCFG_JOURNAL']);
+  const overrides = (values.override ?? []).map(parseOverride);
+  // An override is let through on the record: who, when and why go to the journal, before any change.
+  if (overrides.length > 0 && journalFile === undefined) {
+    throw new UsageError(
+      'paycfg apply: --override lets a policy finding through, and the journal records who did it, when and why: ' +
+        "give --journal FILE, or a journal: to the environment in the environments file (or $PAYCFG_JOURNAL). Nothing was read or changed.",
+    );
+  }
+  const policy = {
+    ...(values.policy !== undefined ? { policy: values.policy } : {}),
+    ...(overrides.length > 0 ? { overrides, actor: actorOf(io.env)?.name ?? 'unknown' } : {}),
+  };
   // The promotion record (each change with its evidence) is the change record an auditor asks for: no journal, no apply.
   if (saved?.promotion !== undefined && journalFile === undefined) {
     throw new UsageError(
@@ -187,9 +204,10 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
             ...budget,
             ...(impactWindow !== undefined ? { impactWindow } : {}),
             ...(api !== undefined ? { api } : {}),
+            ...policy,
             readStdin,
           })
-        : await prepareSavedApply(saved, { client, env: io.env, parallelism, ...budget, ...(environment !== undefined ? { environment } : {}) }).catch((error: unknown) => {
+        : await prepareSavedApply(saved, { client, env: io.env, cwd: io.cwd, parallelism, ...budget, ...policy, ...(environment !== undefined ? { environment } : {}) }).catch((error: unknown) => {
             // The way on is a new plan of the same manifest: name the commands, as after a failed run.
             if (!(error instanceof SavedPlanStaleError)) throw error;
             const step = nextSteps({
@@ -233,6 +251,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         secrets: secretValues,
         token,
         env: io.env,
+        overrides: prepared.overrides,
       });
     };
     if (plan.changes.length === 0) {

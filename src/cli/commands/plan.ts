@@ -9,6 +9,7 @@ import { createStyle } from '../../render/style.js';
 import { clientEnvironment, clientFlags } from '../client-options.js';
 import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
 import type { Command } from '../command.js';
+import { policyFlagSpec } from '../policy-flags.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { apiFlag, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
@@ -39,6 +40,7 @@ and group (see docs/environments.md).`,
     'max-affected-terminals': maxAffectedTerminalsFlagSpec,
     'allow-unsettled': allowUnsettledFlagSpec,
     'impact-window': impactWindowFlagSpec,
+    policy: policyFlagSpec,
     color: colorFlag,
     ...environmentFlags,
     ...clientFlags,
@@ -46,7 +48,7 @@ and group (see docs/environments.md).`,
   environment: [...clientEnvironment, ...environmentVariables, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
-    [1, 'an error, more deletes than --max-deletes (or safety.maxDeletes) allows, or a change reaching more terminals than --max-affected-terminals (or safety.maxAffectedTerminals) allows: the plan is neither printed nor saved'],
+    [1, 'an error, more deletes than --max-deletes (or safety.maxDeletes) allows, a change reaching more terminals than --max-affected-terminals (or safety.maxAffectedTerminals) allows, or a policy pack that cannot be evaluated: the plan is neither printed nor saved'],
     [2, 'with --detailed-exitcode: the plan has changes, or blocked changes (that the service would refuse, that protect: keeps, or that unsettled batches hold back)'],
   ],
 } as const satisfies CommandSyntax;
@@ -84,6 +86,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       ...(impactWindow !== undefined ? { impactWindow } : {}),
       ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
       ...(api !== undefined ? { api } : {}),
+      ...(values.policy !== undefined ? { policy: values.policy } : {}),
       ...stdinOf(io),
       ...base,
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),

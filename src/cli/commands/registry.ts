@@ -18,6 +18,10 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Print a plan saved by `plan --out` (no request is sent)',
     load: async () => (await import('./show.js')).showCommand,
   },
+  check: {
+    summary: 'Evaluate the policy packs over a saved plan, offline (exit 1 when a finding blocks its apply)',
+    load: async () => (await import('./check.js')).checkCommand,
+  },
   drift: {
     summary: 'Report how the live group differs from the manifest (exit 2 on drift)',
     load: async () => (await import('./drift.js')).driftCommand,
