@@ -13,12 +13,13 @@ import { redactedChanges } from '../render/redact.js';
  * - `blocked` and `summary`: what it leaves undone, and its counts;
  * - `targets` of a partial plan;
  * - a promotion's `promotion` (source and target environments, whether unproven changes were
- *   allowed) and each change's `evidence`: what was approved is that change, proven so.
+ *   allowed) and each change's `evidence`: what was approved is that change, proven so;
+ * - `policyPacks`, when the plan names any: the packs an apply of it evaluates again, so that a saved
+ *   plan stripped of them no longer passes as the plan reviewed.
  * The `origin` labels of `plan --base` are left out of changes and blocked changes alike.
  * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
- * wording but change nothing that is done; `findings`, `skippedRules` and `policyPacks`, which say
- * what was checked (an apply evaluates the packs again on the plan it carries out), so that a plan
- * hashes the same checked or not; and every secret value: the plan is redacted first
+ * wording but change nothing that is done; `findings` and `skippedRules`, which say what the checks
+ * found (an apply evaluates the packs again on the plan it carries out); and every secret value: the plan is redacted first
  * (render/redact redactedChanges), so a plan and its saved copy (which is stored redacted) hash the
  * same, and a journal never holds a hash of a secret that a short passcode could be guessed back
  * from. A plan that differs only in a secret's new value hashes the same; any other difference in
@@ -40,6 +41,8 @@ export function planHash(plan: Plan): string {
     summary: plan.summary,
     ...(plan.targets !== undefined ? { targets: plan.targets } : {}),
     ...(plan.promotion !== undefined ? { promotion: plan.promotion } : {}),
+    // The packs the plan is checked with gate its apply: a saved plan that lost them must not pass as the plan reviewed.
+    ...(plan.policyPacks !== undefined ? { policyPacks: plan.policyPacks } : {}),
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
 }

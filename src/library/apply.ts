@@ -202,6 +202,7 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
     { ...savedChecks(saved.plan), packs: [...packSourcesOfPlan(saved.plan.policyPacks, cwd), ...packSourcesOfFlags(options.policy, cwd)] },
     {
       cwd,
+      secrets: [tokenOf(options.client)],
       ...(environment !== undefined ? { environment: policyEnvironmentOf(environment) } : {}),
       ...(options.policyTimeoutMs !== undefined ? { timeoutMs: options.policyTimeoutMs } : {}),
       ...(overridesOf(options) !== undefined ? { overrides: overridesOf(options)! } : {}),

@@ -204,6 +204,7 @@ export async function computeLibraryPlan(
     // The packs read the plan as it is published: redacted, the token masked.
     const { plan: published, policy } = await checkPlan(publishedWithout(run.plan, token), run.checks, {
       cwd,
+      secrets: [...run.loaded.secretValues, token],
       ...(environment !== undefined ? { environment: policyEnvironmentOf(environment) } : {}),
       ...(options.policyTimeoutMs !== undefined ? { timeoutMs: options.policyTimeoutMs } : {}),
       ...(overrides !== undefined ? { overrides } : {}),

@@ -6,6 +6,7 @@ import { formatPosition } from '../manifest/diagnostics.js';
 import type { LoadedManifest } from '../manifest/load-manifest.js';
 import type { PolicyEntry } from '../manifest/model.js';
 import { planDocument } from '../plan/plan-document.js';
+import { withFindings } from '../plan/published-plan.js';
 import type { Plan, PublishedPlan } from '../plan/plan.js';
 import { applyOverrides, evaluatePolicies, planPolicyPackOf, type OverrideRequest, type PackSource, type PolicyEnvironment, type PolicyReport } from '../policy/index.js';
 import { PAYMENT_RULES_PACK, type RulesReport } from '../rules/index.js';
@@ -38,6 +39,11 @@ export interface PolicyRunOptions {
   readonly cwd: string;
   readonly environment?: PolicyEnvironment;
   readonly timeoutMs?: number;
+  /**
+   * Values no finding may show: the manifest's secret values and the token. A pack reads the
+   * published plan, where they are masked already, but its messages may quote what it read elsewhere.
+   */
+  readonly secrets?: readonly string[];
   /** `apply --override`: let overridable findings through, by whom and when. */
   readonly overrides?: { readonly requests: readonly OverrideRequest[]; readonly by: string; readonly at: string };
 }
@@ -74,14 +80,10 @@ export async function checkPlan(plan: PublishedPlan, checks: PlanChecks, options
     if (checks.locate !== undefined) policy = { ...policy, findings: located(policy.findings, checks.locate) };
   }
   const findings = [...checks.found, ...policy.findings];
-  const checked = {
-    ...unchecked,
-    ...(findings.length > 0 ? { findings } : {}),
-    ...(checks.skipped.length > 0 ? { skippedRules: [...checks.skipped] } : {}),
-    ...(checks.packs.length > 0 ? { policyPacks: checks.packs.map((source) => planPolicyPackOf(source, options.cwd)) } : {}),
-  } as PublishedPlan;
-  // Nothing to add: the very plan, so that a run without checks shows and saves what it did before.
-  return { plan: findings.length === 0 && checks.skipped.length === 0 && checks.packs.length === 0 && plan.findings === undefined && plan.skippedRules === undefined && plan.policyPacks === undefined ? plan : checked, policy };
+  const packs = checks.packs.map((source) => planPolicyPackOf(source, options.cwd));
+  // Masked and ordered as the plan's own texts are; nothing to add gives the plan as it was published.
+  const checked = withFindings(unchecked as PublishedPlan, { findings, skippedRules: checks.skipped, policyPacks: packs }, options.secrets ?? []);
+  return { plan: checked, policy };
 }
 
 /**

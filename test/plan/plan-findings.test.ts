@@ -1,7 +1,8 @@
 /**
  * A plan's findings, skipped rules and policy packs: the JSON plan that carries them validates
- * against schemas/plan.schema.json, they are left out of the plan's hash (a plan and the same plan
- * checked hash the same), and a saved plan keeps them, written and read back.
+ * against schemas/plan.schema.json, findings and skipped rules are left out of the plan's hash (a
+ * plan and the same plan checked hash the same) while the packs are in it, and a saved plan keeps
+ * them, written and read back.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,13 +57,21 @@ describe('the JSON plan with findings, skipped rules and packs', () => {
 });
 
 describe('the plan hash', () => {
-  it('is the same with and without findings, skipped rules and packs: they say what was checked, not what is done', () => {
+  it('is the same with and without findings and skipped rules: they say what was found, not what is done', () => {
+    const { policyPacks: _packs, ...found } = FOUND;
     const plain = publicPlan(rawPlan());
-    const checked = publicPlan(rawPlan(FOUND));
+    const checked = publicPlan(rawPlan(found));
     expect(checked.findings).toHaveLength(5);
     expect(planHash(checked)).toBe(planHash(plain));
-    expect(planHash(rawPlan(FOUND))).toBe(planHash(rawPlan()));
+    expect(planHash(rawPlan(found))).toBe(planHash(rawPlan()));
     expect(planHash({ ...checked, findings: [{ ...MANDATORY, message: 'another message' }] })).toBe(planHash(plain));
+  });
+
+  it('covers the packs: a plan stripped of the packs its apply evaluates is not the plan reviewed', () => {
+    const checked = publicPlan(rawPlan(FOUND));
+    const { policyPacks: _packs, ...stripped } = checked;
+    expect(planHash(stripped)).not.toBe(planHash(checked));
+    expect(planHash({ ...checked, policyPacks: [] })).not.toBe(planHash(checked));
   });
 });
 
@@ -76,7 +85,8 @@ describe('a saved plan with findings', () => {
     expect(saved.plan.findings).toEqual(published.findings);
     expect(saved.plan.skippedRules).toEqual([SKIPPED]);
     expect(saved.plan.policyPacks).toEqual(PACKS);
-    expect(saved.planHash).toBe(planHash(publicPlan(rawPlan())));
+    expect(saved.planHash).toBe(planHash(published));
+    expect(saved.planHash).not.toBe(planHash(publicPlan(rawPlan())));
     await writeSavedPlanDocument('plan.json', saved, dir);
     const text = readFileSync(join(dir, 'plan.json'), 'utf8');
     expect(text).not.toContain('admin-secret-pw');
@@ -93,5 +103,11 @@ describe('a saved plan with findings', () => {
     const saved = buildSavedPlan({ plan: publicPlan(rawPlan(FOUND)), desired: desired(), live: liveState([]), manifest: { files: ['paycfg.yaml'], secretDefaults: new Map() } });
     const { findings: _findings, ...unchecked } = saved.plan;
     expect(parseSavedPlan(JSON.parse(JSON.stringify({ ...saved, plan: unchecked })), 'plan.json').plan).not.toHaveProperty('findings');
+  });
+
+  it('is refused as edited when its packs were taken out: apply would evaluate none', () => {
+    const saved = buildSavedPlan({ plan: publicPlan(rawPlan(FOUND)), desired: desired(), live: liveState([]), manifest: { files: ['paycfg.yaml'], secretDefaults: new Map() } });
+    const { policyPacks: _packs, ...unpacked } = saved.plan;
+    expect(() => parseSavedPlan(JSON.parse(JSON.stringify({ ...saved, plan: unpacked })), 'plan.json')).toThrow(/edited after it was saved/);
   });
 });

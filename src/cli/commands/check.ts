@@ -15,10 +15,11 @@ import { environmentFlags, environmentVariables, selectedEnvironment, type Selec
 import type { IoStreams } from '../io.js';
 import { checkStdinOnce, parseFlags, stdinOf } from '../parse-flags.js';
 import { policyFlagSpec } from '../policy-flags.js';
+import { checkReportDestinations, reportFlags, writeFindingsReports } from '../report-options.js';
 import { colorFlag, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
-  usage: ['PLANFILE [--policy PATH]... [-f PATH... | --env NAME] [--json]'],
+  usage: ['PLANFILE [--policy PATH]... [-f PATH... | --env NAME] [--json] [--sarif FILE] [--junit FILE]'],
   description: `Evaluates the policy packs over a plan saved by \`paycfg plan --out\`: the packs the plan was made
 with (its policyPacks) and those --policy names. Offline: no request is sent, no token is needed.
 With -f (or --env, its manifests), each finding is shown at its record's entry in the manifest
@@ -28,6 +29,7 @@ With -f (or --env, its manifests), each finding is shown at its record's entry i
     policy: policyFlagSpec,
     file: { type: 'string', short: 'f', multiple: true, value: 'PATH', help: 'The manifest the plan was made from (repeatable): findings are located on its entries' },
     json: { type: 'boolean', help: 'Print the findings as JSON; errors as JSON too' },
+    ...reportFlags,
     color: colorFlag,
     ...environmentFlags,
   },
@@ -44,6 +46,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (file === undefined) throw new UsageError('paycfg check: give the plan file, saved with `paycfg plan --out PLANFILE`');
   const selected = await selectedEnvironment('check', values, io);
   const paths = selected === undefined ? checkStdinOnce('check', values.file ?? []) : [];
+  await checkReportDestinations(values, io);
   const saved = await readSavedPlan(file, io.cwd, 'check');
   if (selected !== undefined) refuseOtherEnvironment(saved, undefined, identityOf(selected.definition));
   const packs = [...packSourcesOfPlan(saved.plan.policyPacks, io.cwd), ...packSourcesOfFlags(values.policy, io.cwd)];
@@ -55,6 +58,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   // What the run checked and found, as the reports (SARIF, JUnit) take it.
   const report: FindingsReport = { rules: policy.packs.flatMap((pack) => pack.rules), findings: plan.findings ?? [], skipped: plan.skippedRules ?? [] };
   const blocking = report.findings.filter((finding) => finding.blocking);
+  await writeFindingsReports(values, report, io, { manifestFiles: saved.manifestFiles });
   if (values.json) {
     io.stdout.write(
       `${stringifyJson(
