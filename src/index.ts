@@ -155,3 +155,17 @@ export type { ChangeOrigin } from './plan/origin.js';
 export { promote, PromotionError, SourceManifestError, type PromoteOptions, type PromotionPlan, type PromotionSide } from './promote/index.js';
 export type { ChangeEvidence, PlanPromotion, ProvenEvidence, UnprovenEvidence, UnprovenReason } from './plan/promotion.js';
 export type { PromotionRecord, RunPromotion } from './journal/index.js';
+export {
+  assertPaymentRules,
+  checkPaymentRules,
+  PAYMENT_RULES,
+  PAYMENT_RULE_DESCRIPTORS,
+  PAYMENT_RULES_PACK,
+  type ManifestLookup,
+  type PaymentRule,
+  type RuleContext,
+  type RuleDiagnostic,
+  type RuleExample,
+  type RulesReport,
+} from './rules/index.js';
+export { CARD_NETWORKS, REFERENCE_SOURCES, type CardNetwork, type ReferenceSource } from './reference-data/index.js';

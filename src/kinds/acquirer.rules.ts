@@ -30,7 +30,7 @@ export const emvOfCurrency: ProfileRule = {
       if (paymentMethodType(code) !== 'card') continue;
       const configs = (entry.methods[code]?.emvs ?? []).map((name) => context.lookup.emv(name)).filter((emv): emv is EmvConfigEntry => emv !== undefined);
       if (configs.length === 0 || configs.some((emv) => emv.currency === entry.currency)) continue;
-      const listed = configs.map((emv) => `${JSON.stringify(emv.emvName)} (${emv.currency})`).join(', ');
+      const listed = configs.map((emv) => `${context.shownIn(emv, ['emvName'], JSON.stringify(emv.emvName))} (${context.shownIn(emv, ['currency'], emv.currency)})`).join(', ');
       context.report(['methods', code], `method ${code} has no EMV config in ${context.shown(['currency'], entry.currency)}: it names ${listed}`, 'key');
     }
   },

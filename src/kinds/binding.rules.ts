@@ -32,7 +32,7 @@ export const currencyOfProfile: BindingRule = {
     context.report(
       ['currency'],
       `currency ${context.shown(['currency'], entry.currency)} is not the currency of acquirer profile ${context.shown(['acquirer'], JSON.stringify(entry.acquirer))}, ` +
-        `${context.secret(['currency']) ? 'another' : profile.currency}`,
+        context.shownIn(profile, ['currency'], profile.currency),
     );
   },
 };
@@ -61,7 +61,7 @@ export const emvOfCurrency: BindingRule = {
       const configs = names.map((name) => context.lookup.emv(name)).filter((emv): emv is EmvConfigEntry => emv !== undefined);
       // A config the manifest does not define is the cross-checks' to report; none known, nothing to compare.
       if (configs.length === 0 || configs.some((emv) => emv.currency === entry.currency)) continue;
-      const listed = configs.map((emv) => `${JSON.stringify(emv.emvName)} (${emv.currency})`).join(', ');
+      const listed = configs.map((emv) => `${context.shownIn(emv, ['emvName'], JSON.stringify(emv.emvName))} (${context.shownIn(emv, ['currency'], emv.currency)})`).join(', ');
       context.report(
         ['methods', code],
         `method ${code} has no EMV config in ${context.shown(['currency'], entry.currency)}: ${fromProfile ? `its profile's are ${listed}` : `it names ${listed}`}; ` +

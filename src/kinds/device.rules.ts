@@ -68,7 +68,7 @@ export const currencyOfMerchant: DeviceRule = {
     if (traded.size === 0) return;
     context.report(
       ['emvParams', 'txnCurrencyCode'],
-      `txnCurrencyCode ${context.shown(['emvParams', 'txnCurrencyCode'], code)} is ${currency.code}, but its merchant trades in ${[...traded.values()].join(', ')} ` +
+      `txnCurrencyCode ${context.shown(['emvParams', 'txnCurrencyCode'], code)} is ${context.secret(['emvParams', 'txnCurrencyCode']) ? 'another currency' : currency.code}, but its merchant trades in ${[...traded.values()].join(', ')} ` +
         "(the merchant's currency and its bindings'); write the numeric code of one of them",
     );
   },
@@ -91,7 +91,7 @@ export const countryOfMerchant: DeviceRule = {
     if (merchant?.country === undefined || alpha2 === undefined || context.pending(merchant.country) || alpha2 === merchant.country) return;
     context.report(
       ['emvParams', 'terminalCountryCode'],
-      `terminalCountryCode ${context.shown(['emvParams', 'terminalCountryCode'], code)} is ${alpha2}, but its merchant's country is ${context.shownInParent(['country'], merchant.country)}`,
+      `terminalCountryCode ${context.shown(['emvParams', 'terminalCountryCode'], code)} is ${context.secret(['emvParams', 'terminalCountryCode']) ? 'another country' : alpha2}, but its merchant's country is ${context.shownInParent(['country'], merchant.country)}`,
     );
   },
 };

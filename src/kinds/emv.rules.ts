@@ -139,11 +139,10 @@ export const aidNetwork: EmvRule = {
     if (network === undefined || aid === undefined || aidProblem(aid) !== undefined) return;
     const owner = networkOfAid(aid);
     if (owner === undefined || owner === network) return;
-    context.report(
-      ['params', 'aid'],
-      `aid ${context.shown(['params', 'aid'], aid)} is ${owner.name}'s (RID ${aid.slice(0, RID_HEX_DIGITS).toUpperCase()}), but paymentMethod ` +
-        `${entry.paymentMethod} is ${network.name} (${ridsOf(network)}); use a ${network.name} AID or the method of ${owner.name}, ${owner.method}`,
-    );
+    // What the AID is said only of one written in the manifest: one from a variable is shown as nothing but a secret.
+    const whose = context.secret(['params', 'aid']) ? `is not ${network.name}'s` : `is ${owner.name}'s (RID ${aid.slice(0, RID_HEX_DIGITS).toUpperCase()})`;
+    const advice = context.secret(['params', 'aid']) ? `use a ${network.name} AID` : `use a ${network.name} AID or the method of ${owner.name}, ${owner.method}`;
+    context.report(['params', 'aid'], `aid ${context.shown(['params', 'aid'], aid)} ${whose}, but paymentMethod ${entry.paymentMethod} is ${network.name} (${ridsOf(network)}); ${advice}`);
   },
 };
 
@@ -164,7 +163,7 @@ export const aidProvider: EmvRule = {
     if (network === undefined || aid === undefined || aidProblem(aid) !== undefined || networkOfAid(aid) !== undefined) return;
     context.report(
       ['params', 'aid'],
-      `aid ${context.shown(['params', 'aid'], aid)} has RID ${aid.slice(0, RID_HEX_DIGITS).toUpperCase()}, which is no card network's; ` +
+      `aid ${context.shown(['params', 'aid'], aid)} has ${context.secret(['params', 'aid']) ? 'a RID' : `RID ${aid.slice(0, RID_HEX_DIGITS).toUpperCase()}`}, which is no card network's; ` +
         `paymentMethod ${entry.paymentMethod} is ${network.name} (${ridsOf(network)})`,
     );
   },

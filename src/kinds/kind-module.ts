@@ -189,7 +189,7 @@ export const skipRulesSchema = z
         .string({ error: `expected a rule id such as emv-contactless-limits, got ${VALUE}` })
         .describe('The id of a built-in payment rule (docs/rules.md) that checks entries of this kind.'),
       reason: z
-        .string({ error: (issue) => (issue.input === undefined ? 'a reason is required: say why the rule does not apply to this record' : `expected a reason in words, got ${VALUE}`) })
+        .string({ error: `expected a reason in words, got ${VALUE}` })
         .trim()
         .min(1, { error: 'a reason is required: say why the rule does not apply to this record' })
         .describe('Why the rule does not apply to this record; plans and reports show it beside the skipped rule.'),

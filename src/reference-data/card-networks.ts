@@ -38,15 +38,38 @@ export interface CardNetwork {
   readonly panPrefixes: readonly string[];
   /** A six-digit IIN of the network, for made-up card numbers (the simulator's masked account numbers). */
   readonly sampleIin: string;
+  /** Where its RIDs are published (the URLs are in sources.ts, REFERENCE_SOURCES.rid). */
+  readonly ridSource: string;
 }
 
 export const CARD_NETWORKS: readonly CardNetwork[] = [
-  { method: '01', name: 'Visa', rids: ['A000000003'], panPrefixes: ['4'], sampleIin: '476173' },
-  { method: '02', name: 'Mastercard', rids: ['A000000004', 'A000000005'], panPrefixes: ['51', '52', '53', '54', '55', '2221-2720'], sampleIin: '522233' },
-  { method: '03', name: 'UnionPay', rids: ['A000000333'], panPrefixes: ['62'], sampleIin: '621483' },
-  { method: '04', name: 'American Express', rids: ['A000000025'], panPrefixes: ['34', '37'], sampleIin: '371449' },
-  { method: '05', name: 'Discover', rids: ['A000000152', 'A000000324'], panPrefixes: ['6011', '644-649', '65'], sampleIin: '601100' },
-  { method: '06', name: 'JCB', rids: ['A000000065'], panPrefixes: ['3528-3589'], sampleIin: '352800' },
+  {
+    method: '01',
+    name: 'Visa',
+    rids: ['A000000003'],
+    panPrefixes: ['4'],
+    sampleIin: '476173',
+    ridSource: "Visa Integrated Circuit Card Specification 1.5, §3.1; Wikipedia, EMV, \"Application selection\"",
+  },
+  {
+    method: '02',
+    name: 'Mastercard',
+    rids: ['A000000004', 'A000000005'],
+    panPrefixes: ['51', '52', '53', '54', '55', '2221-2720'],
+    sampleIin: '522233',
+    ridSource: 'Wikipedia, EMV, "Application selection" (Mastercard, Maestro, Cirrus; UK Maestro); hartleyenterprises.com AID list',
+  },
+  { method: '03', name: 'UnionPay', rids: ['A000000333'], panPrefixes: ['62'], sampleIin: '621483', ridSource: 'PBOC/UICS specifications; EFTlab AID list; payprobe.io tag 4F' },
+  { method: '04', name: 'American Express', rids: ['A000000025'], panPrefixes: ['34', '37'], sampleIin: '371449', ridSource: 'Wikipedia, EMV, "Application selection"' },
+  {
+    method: '05',
+    name: 'Discover',
+    rids: ['A000000152', 'A000000324'],
+    panPrefixes: ['6011', '644-649', '65'],
+    sampleIin: '601100',
+    ridSource: 'hartleyenterprises.com AID list (Discover/Diners, Discover ZIP); EFTlab AID list',
+  },
+  { method: '06', name: 'JCB', rids: ['A000000065'], panPrefixes: ['3528-3589'], sampleIin: '352800', ridSource: 'Wikipedia, EMV, "Application selection"' },
 ];
 
 const BY_METHOD = new Map(CARD_NETWORKS.map((network) => [network.method, network]));

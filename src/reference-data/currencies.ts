@@ -1,11 +1,12 @@
 /**
  * ISO 4217 numeric codes and minor units of the currencies a manifest may name (the alphabetic
- * codes of manifest/iso-codes.ts), from the currency-codes package (ISO 4217 List One). The few
+ * codes of manifest/iso-codes.ts, currencies in circulation), from the currency-codes package (ISO 4217 List One). The few
  * codes a manifest accepts that List One no longer (or not yet) carries are added here: HRK
  * (withdrawn 2023), SLL (2024) and ZWL (2024) from List Three, XCG (amendment 176, 2025), each with
  * its numeric code and minor units as ISO published them.
  */
 import currencyCodes from 'currency-codes';
+import { ISO_4217_CURRENCIES } from '../manifest/iso-codes.js';
 
 export interface CurrencyFacts {
   readonly code: string;
@@ -22,15 +23,17 @@ const OUTSIDE_LIST_ONE: readonly CurrencyFacts[] = [
   { code: 'XCG', numeric: '532', minorUnits: 2 },
 ];
 
+/**
+ * Only the currencies a manifest may name: funds, precious metals, the testing code (XTS, 963) and
+ * "no currency" (XXX, 999) are codes of ISO 4217 in which no payment is made.
+ */
+const PAYABLE: ReadonlySet<string> = new Set(ISO_4217_CURRENCIES);
 const BY_CODE = new Map<string, CurrencyFacts>();
 const BY_NUMERIC = new Map<string, CurrencyFacts>();
-for (const entry of currencyCodes.data) {
-  const facts: CurrencyFacts = { code: entry.code, numeric: entry.number, minorUnits: entry.digits };
+for (const facts of [...currencyCodes.data.map((entry) => ({ code: entry.code, numeric: entry.number, minorUnits: entry.digits })), ...OUTSIDE_LIST_ONE]) {
+  if (!PAYABLE.has(facts.code) || BY_CODE.has(facts.code)) continue;
   BY_CODE.set(facts.code, facts);
-  if (!BY_NUMERIC.has(facts.numeric)) BY_NUMERIC.set(facts.numeric, facts);
-}
-for (const facts of OUTSIDE_LIST_ONE) {
-  if (!BY_CODE.has(facts.code)) BY_CODE.set(facts.code, facts);
+  // ANG and XCG share 532: the first listed keeps it.
   if (!BY_NUMERIC.has(facts.numeric)) BY_NUMERIC.set(facts.numeric, facts);
 }
 

@@ -27,6 +27,8 @@ export const REFERENCE_SOURCES = {
       'https://idtechproducts.atlassian.net/wiki/spaces/KB/pages/71712140/Application+selection',
       'http://hartleyenterprises.com/listAID.html',
       'https://www.eftlab.com/knowledge-base/complete-list-of-application-identifiers-aid',
+      'https://payprobe.io/tools/emv-tag-reference/4f',
+      'https://1library.net/article/card-data-application-selection-visa-vis-specification-may.y98mxnrz',
     ],
   },
   aidLength: {

@@ -46,14 +46,24 @@ class RulesRun {
   private readonly secretPaths: ReadonlySet<string>;
   private readonly markers: readonly string[];
   readonly lookup: ManifestLookup;
+  /** Where each EMV config and profile the lookup gives is, for shownIn. */
+  readonly pathOf = new Map<object, ManifestPath>();
 
   constructor(private readonly loaded: RulesInput) {
     this.secretPaths = new Set(loaded.secrets.map((secret) => pathKey(secret.path)));
     this.markers = loaded.missingVariables.map((name) => `\${${name}}`);
     const emvs = new Map<string, EmvConfigEntry>();
-    for (const emv of loaded.manifest.emvConfigs) if (!emvs.has(emv.emvName)) emvs.set(emv.emvName, emv);
+    loaded.manifest.emvConfigs.forEach((emv, index) => {
+      if (emvs.has(emv.emvName)) return;
+      emvs.set(emv.emvName, emv);
+      this.pathOf.set(emv, ['emvConfigs', index]);
+    });
     const profiles = new Map<string, AcquirerProfileEntry>();
-    for (const profile of loaded.manifest.acquirerProfiles) if (!profiles.has(profile.profileName)) profiles.set(profile.profileName, profile);
+    loaded.manifest.acquirerProfiles.forEach((profile, index) => {
+      if (profiles.has(profile.profileName)) return;
+      profiles.set(profile.profileName, profile);
+      this.pathOf.set(profile, ['acquirerProfiles', index]);
+    });
     this.lookup = { emv: (name) => emvs.get(name), profile: (name) => profiles.get(name) };
   }
 
@@ -160,6 +170,11 @@ class EntryContext implements RuleContext<unknown> {
 
   shownInParent(path: ManifestPath, value: unknown): string {
     return this.place.parent === undefined ? SECRET : this.shownAt([...this.place.parent.path, ...path], value);
+  }
+
+  shownIn(entry: object, path: ManifestPath, value: unknown): string {
+    const at = this.run.pathOf.get(entry);
+    return at === undefined ? SECRET : this.shownAt([...at, ...path], value);
   }
 
   report(path: ManifestPath, message: string, at: 'value' | 'key' = 'value'): void {

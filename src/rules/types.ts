@@ -64,6 +64,8 @@ export interface RuleContext<P = unknown> {
   shown(path: ManifestPath, value: unknown): string;
   /** A value of the parent entry as a message may show it. */
   shownInParent(path: ManifestPath, value: unknown): string;
+  /** A value of an EMV config or profile the lookup gave, as a message may show it. */
+  shownIn(entry: EmvConfigEntry | AcquirerProfileEntry, path: ManifestPath, value: unknown): string;
   /** Whether a value waits for a missing variable (`--allow-missing-env`): rules skip it. */
   pending(value: unknown): boolean;
 }
