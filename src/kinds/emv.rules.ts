@@ -30,6 +30,8 @@ function paramOf(entry: EmvConfigEntry, name: string, context: RuleContext): unk
 }
 
 const ridsOf = (network: CardNetwork): string => network.rids.join(', ');
+/** `a Visa AID`, `an American Express AID`. */
+const anAid = (network: CardNetwork): string => `${/^[AEIOU]/.test(network.name) ? 'an' : 'a'} ${network.name} AID`;
 
 export const contactlessLimits: EmvRule = {
   id: 'emv-contactless-limits',
@@ -141,7 +143,7 @@ export const aidNetwork: EmvRule = {
     if (owner === undefined || owner === network) return;
     // What the AID is said only of one written in the manifest: one from a variable is shown as nothing but a secret.
     const whose = context.secret(['params', 'aid']) ? `is not ${network.name}'s` : `is ${owner.name}'s (RID ${aid.slice(0, RID_HEX_DIGITS).toUpperCase()})`;
-    const advice = context.secret(['params', 'aid']) ? `use a ${network.name} AID` : `use a ${network.name} AID or the method of ${owner.name}, ${owner.method}`;
+    const advice = context.secret(['params', 'aid']) ? `use ${anAid(network)}` : `use ${anAid(network)} or the method of ${owner.name}, ${owner.method}`;
     context.report(['params', 'aid'], `aid ${context.shown(['params', 'aid'], aid)} ${whose}, but paymentMethod ${entry.paymentMethod} is ${network.name} (${ridsOf(network)}); ${advice}`);
   },
 };
