@@ -76,6 +76,7 @@ const SECTIONS: readonly Section[] = [
   ...KIND_MODULES.flatMap((kind) =>
     kind.docSections.map(({ id, title, where, example }): Section => ({ id: id as WireSection, title, where, ...(example !== undefined ? { example } : {}) })),
   ),
+  { id: 'SkipRule', title: 'skipRules', where: "each item of an entry's `skipRules` (every kind's entry has it)" },
 ];
 
 /** Fields that are secret wherever they stand, as the kinds declare them. */

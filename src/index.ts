@@ -180,3 +180,17 @@ export {
 } from './policy/index.js';
 export type { PlanPolicyPack } from './plan/plan.js';
 export type { PolicyOverrideRecord, RunOverride } from './journal/index.js';
+export {
+  assertPaymentRules,
+  checkPaymentRules,
+  PAYMENT_RULES,
+  PAYMENT_RULE_DESCRIPTORS,
+  PAYMENT_RULES_PACK,
+  type ManifestLookup,
+  type PaymentRule,
+  type RuleContext,
+  type RuleDiagnostic,
+  type RuleExample,
+  type RulesReport,
+} from './rules/index.js';
+export { CARD_NETWORKS, REFERENCE_SOURCES, type CardNetwork, type ReferenceSource } from './reference-data/index.js';

@@ -9,6 +9,7 @@
  * slot's methods, each with one EMV config of that method.
  */
 import { UsageError } from '../../src/errors.js';
+import { networkOfMethod } from '../../src/reference-data/card-networks.js';
 
 export interface GroupSize {
   readonly merchants: number;
@@ -131,7 +132,8 @@ export function buildGroupSpec(size: GroupSize): GroupSpec {
       emvName,
       paymentMethod: method,
       currency: slot.currency,
-      params: { aid: `A00000000${method}10${pad(i, 2)}`, appVersion: '0002', clFloorLimit: 0, clTransLimit: 99999999, clCVMLimit: 100000 },
+      // The AID of the method's network (its RID, 1010 and the config's number): the payment rules check that it is the method's.
+      params: { aid: `${networkOfMethod(method)!.rids[0]}1010${pad(i, 2)}`, appVersion: '0002', clFloorLimit: 0, clTransLimit: 99999999, clCVMLimit: 100000 },
     });
     const key = `${i % slots}/${method}`;
     emvsBySlotMethod.set(key, [...(emvsBySlotMethod.get(key) ?? []), emvName]);

@@ -27,6 +27,7 @@ import {
 import type { DesiredState, LiveState } from '../model/state.js';
 import type { Kind } from './registry.js';
 import type { Facts, JsonSchema, LiveContext, OnTheWire, StateFieldsOf, WriteContext, YamlStyle } from './field-facts.js';
+import { VALUE } from '../manifest/issue-text.js';
 import { strictEntry } from './manifest-values.js';
 
 /** One section of docs/manifest-reference.md: an object of the manifest and what each of its fields becomes on the wire. */
@@ -175,10 +176,48 @@ export type ManagedLists = Extract<keyof DesiredState, `managed${string}`>;
 /** The live state's sets of parents whose nested lists were read (LiveState.bindingsRead, …). */
 export type LiveLists = Extract<keyof LiveState, `${string}Read`>;
 
+/**
+ * `skipRules`, on every kind's entry: built-in payment rules (docs/rules.md) switched off for the
+ * entry's record, each with why. Manifest-only: no fact of the kind, so never on the wire, in the
+ * desired state, in a diff or in an export. Whether each rule exists, and checks the entry's kind, is
+ * a cross-check (manifest/skip-rules.ts): the rules live beside the kinds, which this module precedes.
+ */
+export const skipRulesSchema = z
+  .array(
+    strictEntry({
+      rule: z
+        .string({ error: `expected a rule id such as emv-contactless-limits, got ${VALUE}` })
+        .describe('The id of a built-in payment rule (docs/rules.md) that checks entries of this kind.'),
+      reason: z
+        .string({ error: `expected a reason in words, got ${VALUE}` })
+        .trim()
+        .min(1, { error: 'a reason is required: say why the rule does not apply to this record' })
+        .describe('Why the rule does not apply to this record; plans and reports show it beside the skipped rule.'),
+    }).meta({ id: 'SkipRule', description: 'A built-in payment rule switched off for one record, with why.' }),
+  )
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.rule)) ctx.addIssue({ code: 'custom', path: [index, 'rule'], input: item.rule, message: `${VALUE} is listed twice` });
+      seen.add(item.rule);
+    });
+  })
+  .optional()
+  .describe(
+    "Built-in payment rules switched off for this record: [{rule, reason}], a reason required. Manifest-only: never sent, never compared; plans show each skipped rule with its reason.",
+  );
+
+/** The manifest-only field every entry has: the rules it switches off. */
+export const SKIP_RULES_FIELD = 'skipRules';
+
+/** What `skipRules` becomes on the wire: nothing. Documented beside each entry's fields (manifest/wire-mapping.ts), not among the facts'. */
+export const SKIP_RULES_ON_THE_WIRE: OnTheWire = { sentAs: [], text: 'Not sent: switches built-in payment rules off for this record (docs/rules.md); plans show it.' };
+
 type ManifestShape<F> = { -readonly [N in keyof F as F[N] extends { readonly manifest: z.ZodType } ? N : never]: F[N] extends { readonly manifest: infer M } ? M : never };
 type ChildrenShape<C extends readonly AnyKindModule[]> = {
   -readonly [M in C[number] as M['manifest']['list']]: z.ZodOptional<z.ZodArray<M['entrySchema']>>;
 };
+type SkipRulesShape = { skipRules: typeof skipRulesSchema };
 
 export interface KindModule<
   K extends string = string,
@@ -191,7 +230,7 @@ export interface KindModule<
   /** For TypeScript only: the ids of the kind's docs sections. */
   readonly sectionId?: I | S[number]['id'];
   /** The manifest entry: a strict object of the facts' manifest fields (and the children's lists). */
-  readonly entrySchema: z.ZodObject<ManifestShape<F> & ChildrenShape<C>, z.core.$strict>;
+  readonly entrySchema: z.ZodObject<ManifestShape<F> & ChildrenShape<C> & SkipRulesShape, z.core.$strict>;
   /** The key field of an entry; undefined where the key is made of several fields (a binding's). */
   readonly keyField: string | undefined;
   /** The field a move writes that the record's fields do not hold (a profile's name); undefined where the kind does not move or the key is a field (a device's alias). */
@@ -240,12 +279,14 @@ export function defineKind<
   const children = (spec.children ?? []) as readonly AnyKindModule[];
   const shape: Record<string, z.ZodType> = manifestShape(facts, spec.manifest.first);
   for (const child of children) shape[child.manifest.list] = z.array(child.entrySchema).optional().describe(child.manifest.listDescription);
+  shape[SKIP_RULES_FIELD] = skipRulesSchema;
   const entrySchema = strictEntry(shape).meta({ id: spec.manifest.id, description: spec.manifest.description });
   const keyField = keyFieldOf(facts);
   const fields: Record<string, OnTheWire> = {};
   const own = onTheWireOf(facts);
   for (const name of Object.keys(shape)) {
     const child = children.find((c) => c.manifest.list === name);
+    if (name === SKIP_RULES_FIELD) continue;
     fields[name] = child !== undefined ? { sentAs: [], text: child.manifest.listOnTheWire } : own[name]!;
   }
   const { sections = [] as unknown as S, ...docs } = spec.docs;

@@ -6,6 +6,7 @@ import { withHeapGrowthCapped } from './heap-growth.js';
 import { SECRET_FIELDS } from './issue-text.js';
 import { mergeFiles, type ManifestView } from './merge.js';
 import { checkMoves } from './moved-checks.js';
+import { checkSkipRules } from './skip-rules.js';
 import type { MergedSourceMap, PlacedPath } from './positions.js';
 import type { Manifest } from './model.js';
 import { parseManifestTexts, type ParsePoolOptions } from './parse-pool.js';
@@ -127,6 +128,15 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
     brokenKeys: merged.brokenKeys,
     isSecret: (path) => checkVariables.paths.has(pathKey(path)) || path.some((segment) => SECRET_FIELDS.has(String(segment))),
   });
+
+  checkSkipRules(
+    checkable.manifest as unknown as Readonly<Record<string, unknown>>,
+    (path, text) => {
+      const { position, localPath } = checkable.sourceMap.resolve(path);
+      diagnostics.push(diagnostic(position, localPath, text));
+    },
+    (path) => checkVariables.paths.has(pathKey(path)),
+  );
 
   diagnostics.push(...checkMoves(merged.moves, checked, checkable.manifest, merged.brokenKeys));
 

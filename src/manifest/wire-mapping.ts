@@ -8,6 +8,7 @@
  * every field of the model has an entry here and no more.
  */
 import type { OnTheWire } from '../kinds/field-facts.js';
+import { SKIP_RULES_FIELD, SKIP_RULES_ON_THE_WIRE } from '../kinds/kind-module.js';
 import { KIND_MODULES, TOP_LEVEL_KINDS, type KindModules } from '../kinds/registry.js';
 
 export type FieldOnTheWire = OnTheWire;
@@ -71,6 +72,13 @@ const TOP_LEVEL = {
       ),
     },
   },
+  SkipRule: {
+    requests: 'None: manifest-only, never sent; the built-in payment rules (docs/rules.md) read it.',
+    fields: {
+      rule: notSent('Not sent: the rule switched off for the record.'),
+      reason: notSent('Not sent: shown in plans and reports beside the skipped rule.'),
+    },
+  },
 } as const satisfies Readonly<Record<string, SectionOnTheWire>>;
 
 /** A section's id: the top level's pieces, and each kind's entry and the objects inside it. */
@@ -80,6 +88,12 @@ export type WireSection = keyof typeof TOP_LEVEL | NonNullable<KindModules['sect
 export const MANIFEST_ON_THE_WIRE: Readonly<Record<WireSection, SectionOnTheWire>> = {
   ...TOP_LEVEL,
   ...(Object.fromEntries(
-    KIND_MODULES.flatMap((kind) => kind.docSections.map((section) => [section.id, { requests: section.requests, fields: section.fields }])),
+    KIND_MODULES.flatMap((kind) =>
+      kind.docSections.map((section) => [
+        section.id,
+        // Every entry has the manifest-only skipRules, which no fact of the kind declares.
+        { requests: section.requests, fields: section.id === kind.manifest.id ? { ...section.fields, [SKIP_RULES_FIELD]: SKIP_RULES_ON_THE_WIRE } : section.fields },
+      ]),
+    ),
   ) as Record<NonNullable<KindModules['sectionId']>, SectionOnTheWire>),
 };

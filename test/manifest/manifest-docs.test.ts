@@ -170,6 +170,7 @@ merchants:
     mdr: "1.5"
     merchantType: retail
     additionalData: { tier: gold }
+    skipRules: [{ rule: merchant-category-code, reason: a code assigned after the shipped list }]
     bindings:
       - { acquirer: host, currency: USD, mid: "0001", methods: { "01": { emvs: [visa] } } }
     devices:

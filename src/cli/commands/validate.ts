@@ -16,6 +16,7 @@ import {
   type ManifestCounts,
 } from '../../manifest/index.js';
 import { secretDefaultWarnings } from '../../manifest/secret-default-warnings.js';
+import { assertPaymentRules } from '../../rules/index.js';
 import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
@@ -94,9 +95,9 @@ export const validateCommand: Command = {
         ...stdinOf(io),
       });
       if (validatedApi(api, loaded.manifest) === 'legacy') checkLegacyLimits(loaded);
-      const warnings = secretDefaultWarnings(loaded.secrets, loaded.locate);
+      const warnings = manifestWarnings(loaded);
       if (json) {
-        writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], warnings, missingVariables: loaded.missingVariables });
+        writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], warnings: warnings.map(jsonDiagnostic), missingVariables: loaded.missingVariables });
       } else {
         for (const w of warnings) io.stderr.write(`warning: ${formatDiagnostic(w)}\n`);
         io.stdout.write(`${summaryLine(loaded.files.length, loaded.counts, loaded.missingVariables)}\n`);
@@ -105,8 +106,7 @@ export const validateCommand: Command = {
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
       if (json) {
-        const errors = error.diagnostics.map(({ file, line, col, path, message }) => ({ file, line, col, path, message }));
-        writeJson(io, { valid: false, files: error.files, counts: null, errors, warnings: [], missingVariables: [] });
+        writeJson(io, { valid: false, files: error.files, counts: null, errors: error.diagnostics.map(jsonDiagnostic), warnings: [], missingVariables: [] });
       } else {
         for (const d of error.diagnostics) io.stderr.write(`${formatDiagnostic(d)}\n`);
         const files = new Set(error.diagnostics.map((d) => d.file)).size;
@@ -168,7 +168,7 @@ async function validateEnvironments(
       errors: [],
       environments: checks.map((check) =>
         check.valid
-          ? { environment: check.definition.name, valid: true, files: check.loaded.files, counts: check.loaded.counts, errors: [], warnings: check.warnings, missingVariables: check.loaded.missingVariables }
+          ? { environment: check.definition.name, valid: true, files: check.loaded.files, counts: check.loaded.counts, errors: [], warnings: check.warnings.map(jsonDiagnostic), missingVariables: check.loaded.missingVariables }
           : { environment: check.definition.name, valid: false, files: check.files, counts: null, errors: check.errors.map(jsonDiagnostic), warnings: [], missingVariables: [] },
       ),
     });
@@ -205,7 +205,7 @@ async function checkEnvironment(
   try {
     const loaded = await loadEnvironmentManifest(resolved, { cwd: io.cwd, allowMissingEnv: options.allowMissing });
     if (validatedApi(options.api, loaded.manifest) === 'legacy') checkLegacyLimits(loaded);
-    return { definition, valid: true, loaded, warnings: secretDefaultWarnings(loaded.secrets, loaded.locate) };
+    return { definition, valid: true, loaded, warnings: manifestWarnings(loaded) };
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     return { definition, valid: false, files: error.files, errors: error.diagnostics, what: 'manifest' };
@@ -244,6 +244,18 @@ function reportInvalidEnvironmentsFile(io: IoStreams, json: boolean, error: Envi
   return ExitCode.Error;
 }
 
-function jsonDiagnostic({ file, line, col, path, message }: Diagnostic): Pick<Diagnostic, 'file' | 'line' | 'col' | 'path' | 'message'> {
-  return { file, line, col, path, message };
+/**
+ * What validate warns about in a valid manifest: each secret written with a default (see
+ * secretDefaultWarnings), then each payment rule of severity warning. The payment rules' errors
+ * throw, as the manifest's own do (assertPaymentRules).
+ */
+function manifestWarnings(loaded: LoadedManifest): Diagnostic[] {
+  const rules = assertPaymentRules(loaded);
+  return [...secretDefaultWarnings(loaded.secrets, loaded.locate), ...rules.warnings];
+}
+
+/** A diagnostic in validate's JSON: a payment rule's names its rule. */
+function jsonDiagnostic(d: Diagnostic & { readonly rule?: string }): Pick<Diagnostic, 'file' | 'line' | 'col' | 'path' | 'message'> & { readonly rule?: string } {
+  const { file, line, col, path, message } = d;
+  return d.rule === undefined ? { file, line, col, path, message } : { file, line, col, path, message, rule: d.rule };
 }

@@ -1,4 +1,5 @@
 import { InternalError } from '../../errors.js';
+import { CARD_NETWORKS } from '../../reference-data/card-networks.js';
 import type { Clock } from '../core/clock.js';
 import type { PaymentMethodInfo } from '../core/payment-methods.js';
 import {
@@ -58,15 +59,12 @@ function normalizeTypeName(name: string): string {
   return name.toLowerCase().replace(/[^a-z]/g, '');
 }
 
-/** A network's account prefix for masked numbers (`476173******0119`); QR wallets get a neutral one. */
-const ACCOUNT_PREFIXES: Readonly<Record<string, string>> = {
-  '01': '476173',
-  '02': '522233',
-  '03': '371449',
-  '04': '601100',
-  '05': '352800',
-  '06': '621483',
-};
+/**
+ * A network's account prefix for masked numbers (`476173******0119`), an IIN of the network of the
+ * method (01 Visa, 02 Mastercard, 03 UnionPay, 04 American Express, 05 Discover, 06 JCB: see
+ * reference-data/card-networks.ts); QR wallets get a neutral one.
+ */
+const ACCOUNT_PREFIXES: Readonly<Record<string, string>> = Object.fromEntries(CARD_NETWORKS.map((network) => [network.method, network.sampleIin]));
 const QR_ACCOUNT_PREFIX = '880000';
 /** An approval code's characters, for payments and the refunds the acquirer approves alike. */
 export const APPROVAL_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
