@@ -294,19 +294,24 @@ export async function plan(options: SavePlanOptions | EnvironmentSavePlanOptions
 
 /** plan(), the plan as published rather than as its document: what the CLI renders. */
 export async function publishPlan(given: SavePlanOptions | EnvironmentSavePlanOptions): Promise<PublishedPlan> {
+  return (await publishCheckedPlan(given)).plan;
+}
+
+/** publishPlan, with the report of the policy packs the plan was checked with (every rule they ran, found something or not). */
+export async function publishCheckedPlan(given: SavePlanOptions | EnvironmentSavePlanOptions): Promise<{ readonly plan: PublishedPlan; readonly policy: PolicyReport }> {
   const cwd = given.cwd ?? process.cwd();
   // A destination that would be refused is refused before the live group is read (or its token read).
   if (given.out !== undefined) await checkPlanDestination(given.out, cwd, { force: given.force === true });
   const target = await planTargetOf<BaseOptions & SaveOptions>(given);
   try {
     const { options } = target;
-    const { run, published, shown, token } = await computeLibraryPlan(options, options.out !== undefined, target.environment);
+    const { run, published, shown, token, policy } = await computeLibraryPlan(options, options.out !== undefined, target.environment);
     if (options.out !== undefined) {
       // Saved as the CLI saves it: a desired value holding the token is refused, never masked.
       refuseTokenInDesired(run.plan, token);
       await writeSavedPlan(options.out, { ...run, plan: published }, cwd, { force: options.force === true });
     }
-    return shown;
+    return { plan: shown, policy };
   } finally {
     await target.close();
   }

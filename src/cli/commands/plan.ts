@@ -1,6 +1,9 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { publishPlan } from '../../library/plan.js';
+import { publishCheckedPlan } from '../../library/plan.js';
+import { findingsOfManifestDiagnostics, findingsOfPlan } from '../../findings/run-findings.js';
+import { ManifestError } from '../../manifest/diagnostics.js';
 import { hasChanges } from '../../plan/plan.js';
+import { PAYMENT_RULE_DESCRIPTORS } from '../../rules/index.js';
 import { parseTargets } from '../../plan/targets.js';
 import { renderPlanJson } from '../../render/render-json.js';
 import { renderPlanMarkdown } from '../../render/render-markdown.js';
@@ -10,6 +13,7 @@ import { clientEnvironment, clientFlags } from '../client-options.js';
 import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
 import type { Command } from '../command.js';
 import { policyFlagSpec } from '../policy-flags.js';
+import { checkReportDestinations, reportFlags, writeFindingsReports, type ReportFlagValues } from '../report-options.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { apiFlag, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
@@ -41,6 +45,7 @@ and group (see docs/environments.md).`,
     'allow-unsettled': allowUnsettledFlagSpec,
     'impact-window': impactWindowFlagSpec,
     policy: policyFlagSpec,
+    ...reportFlags,
     color: colorFlag,
     ...environmentFlags,
     ...clientFlags,
@@ -71,12 +76,13 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const maxAffectedTerminals = maxAffectedTerminalsFlag('plan', values['max-affected-terminals']);
   const impactWindow = impactWindowFlag('plan', values['impact-window']);
   const api = apiFlag('plan', values.api);
+  await checkReportDestinations(values, io);
   const connected = await connectRun(selected, values, io, { maxInFlight: parallelism });
   const { client } = connected;
   try {
     // The library refuses a destination it would not replace before any read, and keeps the token
     // out of the plan it returns and saves, as the CLI's own output filter keeps it off the screen.
-    const shown = await publishPlan({
+    const { plan: shown, policy } = await reportingRefusal(values, io, () => publishCheckedPlan({
       ...runTarget(connected, paths, io),
       cwd: io.cwd,
       parallelism,
@@ -90,7 +96,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       ...stdinOf(io),
       ...base,
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),
-    });
+    }));
+    await writeFindingsReports(values, findingsOfPlan(shown, [...PAYMENT_RULE_DESCRIPTORS, ...policy.packs.flatMap((pack) => pack.rules)]), io);
     if (values.json) io.stdout.write(renderPlanJson(shown));
     else if (values.markdown) io.stdout.write(renderPlanMarkdown(shown));
     else io.stdout.write(renderPlanText(shown, createStyle(colorEnabled(io) && values.color)));
@@ -115,6 +122,16 @@ function baseFlags(base: string[] | undefined, baseRef: string | undefined, file
     throw new UsageError('paycfg plan: standard input (-) can be read once; give the manifest or its base (--base) as a file');
   }
   return { base };
+}
+
+/** A manifest a payment rule refused is reported as validate reports it (--sarif, --junit), then refused as before. */
+async function reportingRefusal<T>(values: ReportFlagValues, io: IoStreams, make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    if (error instanceof ManifestError) await writeFindingsReports(values, findingsOfManifestDiagnostics(error.diagnostics, PAYMENT_RULE_DESCRIPTORS), io, { manifestFiles: error.files });
+    throw error;
+  }
 }
 
 export const planCommand: Command = { name: 'plan', syntax: planSyntax, run };

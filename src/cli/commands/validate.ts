@@ -16,7 +16,10 @@ import {
   type ManifestCounts,
 } from '../../manifest/index.js';
 import { secretDefaultWarnings } from '../../manifest/secret-default-warnings.js';
-import { assertPaymentRules } from '../../rules/index.js';
+import { findingsOfManifestDiagnostics, findingsOfRulesReport } from '../../findings/run-findings.js';
+import type { FindingsReport } from '../../findings/types.js';
+import { assertPaymentRules, PAYMENT_RULE_DESCRIPTORS, type RulesReport } from '../../rules/index.js';
+import { checkReportDestinations, reportFlags, writeFindingsReports, type ReportFlagValues } from '../report-options.js';
 import { plural } from '../../util/text.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
@@ -25,7 +28,10 @@ import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import { environmentFlags, environmentNamed, environmentsFileOfRun, environmentVariables } from '../environment-options.js';
 
 const syntax = {
-  usage: ['-f PATH... [--api current|legacy|auto] [--json] [--allow-missing-env]', '[--env NAME] [--environments FILE] [--api API] [--json] [--allow-missing-env]'],
+  usage: [
+    '-f PATH... [--api current|legacy|auto] [--json] [--allow-missing-env] [--sarif FILE] [--junit FILE]',
+    '[--env NAME] [--environments FILE] [--api API] [--json] [--allow-missing-env] [--sarif FILE] [--junit FILE]',
+  ],
   description: `Checks manifest files offline: YAML syntax, the manifest format, references between entries and
 the service's rules that can be known without asking it. No request is sent. Every error is
 printed as file:line:col: message. For a group on the legacy API (--api legacy, or api: legacy in
@@ -51,6 +57,7 @@ manifests with its own values (only --env NAME: that one), and says how each far
       type: 'boolean',
       help: 'Treat an unset ${VAR} (one without a :-default) as a placeholder instead of an error, for CI jobs that validate without secrets; with environments, a value whose { env } is unset or whose { file } cannot be read. A value that waits for a missing variable is not checked for shape.',
     },
+    ...reportFlags,
     color: noColorAccepted,
     ...environmentFlags,
   },
@@ -68,6 +75,7 @@ export const validateCommand: Command = {
     const { values } = parseFlags('validate', syntax, argv);
     const json = values.json;
     const api = apiFlag('validate', values.api);
+    await checkReportDestinations(values, io);
     let environments: EnvironmentsFile | undefined;
     try {
       environments = await environmentsFileOfRun('validate', values, io);
@@ -83,7 +91,7 @@ export const validateCommand: Command = {
       }
       const named = environmentNamed(values, io);
       const chosen = named === undefined ? [...environments.environments.values()] : [selectNamed(environments, named.name)];
-      return validateEnvironments(io, environments, chosen, { json, api, allowMissing: values['allow-missing-env'] });
+      return validateEnvironments(io, environments, chosen, { json, api, allowMissing: values['allow-missing-env'], reports: values });
     }
     const paths = checkStdinOnce('validate', values.file ?? []);
     if (paths.length === 0) throw new UsageError('paycfg validate: no manifest given; pass -f PATH (a file or a directory)');
@@ -95,7 +103,8 @@ export const validateCommand: Command = {
         ...stdinOf(io),
       });
       if (validatedApi(api, loaded.manifest) === 'legacy') checkLegacyLimits(loaded);
-      const warnings = manifestWarnings(loaded);
+      const { warnings, rules } = manifestWarnings(loaded);
+      await writeFindingsReports(values, findingsOfRulesReport(rules), io, { manifestFiles: loaded.files });
       if (json) {
         writeJson(io, { valid: true, files: loaded.files, counts: loaded.counts, errors: [], warnings: warnings.map(jsonDiagnostic), missingVariables: loaded.missingVariables });
       } else {
@@ -105,6 +114,7 @@ export const validateCommand: Command = {
       return ExitCode.Success;
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
+      await writeFindingsReports(values, findingsOfManifestDiagnostics(error.diagnostics, PAYMENT_RULE_DESCRIPTORS), io, { manifestFiles: error.files });
       if (json) {
         writeJson(io, { valid: false, files: error.files, counts: null, errors: error.diagnostics.map(jsonDiagnostic), warnings: [], missingVariables: [] });
       } else {
@@ -144,7 +154,7 @@ function writeJson(io: IoStreams, value: unknown): void {
 
 /** An environment's check: its manifests loaded with its values, or every problem found. */
 type EnvironmentCheck =
-  | { readonly definition: EnvironmentDefinition; readonly valid: true; readonly loaded: LoadedManifest; readonly warnings: readonly Diagnostic[] }
+  | { readonly definition: EnvironmentDefinition; readonly valid: true; readonly loaded: LoadedManifest; readonly warnings: readonly Diagnostic[]; readonly rules: RulesReport }
   | { readonly definition: EnvironmentDefinition; readonly valid: false; readonly files: readonly string[]; readonly errors: readonly Diagnostic[]; readonly what: 'values' | 'manifest' };
 
 /**
@@ -156,11 +166,12 @@ async function validateEnvironments(
   io: IoStreams,
   file: EnvironmentsFile,
   chosen: readonly EnvironmentDefinition[],
-  options: { readonly json: boolean; readonly api: ApiFlag | undefined; readonly allowMissing: boolean },
+  options: { readonly json: boolean; readonly api: ApiFlag | undefined; readonly allowMissing: boolean; readonly reports: ReportFlagValues },
 ): Promise<ExitCode> {
   const checks: EnvironmentCheck[] = [];
   for (const definition of chosen) checks.push(await checkEnvironment(io, file, definition, options));
   const valid = checks.every((check) => check.valid);
+  await writeFindingsReports(options.reports, environmentsFindings(checks), io, { manifestFiles: [...new Set(checks.flatMap((check) => (check.valid ? check.loaded.files : check.files)))] });
   if (options.json) {
     writeJson(io, {
       valid,
@@ -205,7 +216,7 @@ async function checkEnvironment(
   try {
     const loaded = await loadEnvironmentManifest(resolved, { cwd: io.cwd, allowMissingEnv: options.allowMissing });
     if (validatedApi(options.api, loaded.manifest) === 'legacy') checkLegacyLimits(loaded);
-    return { definition, valid: true, loaded, warnings: manifestWarnings(loaded) };
+    return { definition, valid: true, loaded, ...manifestWarnings(loaded) };
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     return { definition, valid: false, files: error.files, errors: error.diagnostics, what: 'manifest' };
@@ -249,9 +260,36 @@ function reportInvalidEnvironmentsFile(io: IoStreams, json: boolean, error: Envi
  * secretDefaultWarnings), then each payment rule of severity warning. The payment rules' errors
  * throw, as the manifest's own do (assertPaymentRules).
  */
-function manifestWarnings(loaded: LoadedManifest): Diagnostic[] {
+function manifestWarnings(loaded: LoadedManifest): { readonly warnings: Diagnostic[]; readonly rules: RulesReport } {
   const rules = assertPaymentRules(loaded);
-  return [...secretDefaultWarnings(loaded.secrets, loaded.locate), ...rules.warnings];
+  return { warnings: [...secretDefaultWarnings(loaded.secrets, loaded.locate), ...rules.warnings], rules };
+}
+
+/**
+ * One report of every environment checked, for --sarif and --junit, the rules listed once. A file
+ * the environments share is checked once per environment: a finding the same there for each (same
+ * rule, place and words) is reported once.
+ */
+function environmentsFindings(checks: readonly EnvironmentCheck[]): FindingsReport {
+  const reports = checks.map((check) =>
+    check.valid ? findingsOfRulesReport(check.rules) : check.what === 'manifest' ? findingsOfManifestDiagnostics(check.errors, PAYMENT_RULE_DESCRIPTORS) : undefined,
+  );
+  const ran = reports.filter((report): report is FindingsReport => report !== undefined);
+  return {
+    rules: ran.some((report) => report.rules.length > 0) ? PAYMENT_RULE_DESCRIPTORS : [],
+    findings: once(ran.flatMap((report) => report.findings), (f) => [f.rule, f.location?.file, f.location?.line, f.location?.col, f.message]),
+    skipped: once(ran.flatMap((report) => report.skipped), (s) => [s.rule, s.address, s.location?.file, s.location?.line, s.reason]),
+  };
+}
+
+function once<T>(items: readonly T[], identity: (item: T) => readonly unknown[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(identity(item));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** A diagnostic in validate's JSON: a payment rule's names its rule. */
