@@ -68,9 +68,9 @@ function isTypeScript(file: string): boolean {
 }
 
 /**
- * tsx as paycfg has it (a dependency of the package), else as the pack's own project has it: the
- * bundle the GitHub Action runs has no node_modules, and finds tsx only where the pack's
- * repository installed it.
+ * tsx as the pack's own project has it: paycfg does not depend on tsx (its esbuild would run an
+ * install script in every install of paycfg). Tried first where paycfg resolves modules, which finds
+ * it in paycfg's own development tree and in a project that installed both side by side.
  */
 async function importTypeScript(file: string): Promise<Record<string, unknown>> {
   const tsx = await import('tsx/esm/api').catch(async (first: unknown) => {
