@@ -42,11 +42,13 @@ export const emvCodes: DeviceRule = {
 export const currencyOfMerchant: DeviceRule = {
   id: 'device-currency-merchant',
   kind: 'device',
-  title: "txnCurrencyCode is a currency its merchant trades in: the merchant's currency or a binding's (an error: no payment in it can be routed)",
-  severity: 'error',
+  title: "txnCurrencyCode is a currency its merchant trades in: the merchant's currency or a binding's (a warning: the service's own terminal defaults are USD)",
+  severity: 'warning',
   description:
     "A terminal's transaction currency (5F2A) is the currency of every payment it takes. The service routes a payment by its currency through the " +
-    "merchant's bindings; a terminal in a currency the merchant neither settles in nor binds takes payments no acquirer profile receives.",
+    "merchant's bindings; a terminal in a currency the merchant neither settles in nor binds takes payments no acquirer profile receives. " +
+    'A warning, not an error: the service gives a terminal created without emvParams its default parameters (0840, USD; document 2, 2.6), so a group ' +
+    'exported as it is live carries them on every terminal of a merchant in another currency, and the reviewer decides which to set.',
   example: {
     wrong: 'currency: USD\nbindings: [{ acquirer: host-a-usd, currency: USD, … }]\ndevices:\n  - deviceAlias: till-1\n    emvParams: { txnCurrencyCode: "0978" }   # EUR',
     right: 'currency: USD\nbindings: [{ acquirer: host-a-usd, currency: USD, … }]\ndevices:\n  - deviceAlias: till-1\n    emvParams: { txnCurrencyCode: "0840" }   # USD',

@@ -378,8 +378,8 @@ describe('paycfg export: live state the manifest format cannot fully express', (
   beforeAll(async () => {
     const g = DRIFTED;
     await sim.admin.createGroup({ groupId: g, groupName: 'Drifted PBO' });
-    const visa = await call(sim, g, 'POST', `${V1}/emv`, { emvName: 'visa', paymentMethod: '01', currency: 'USD', params: '{"aid":"A0","contactless":true}' });
-    const mc = await call(sim, g, 'POST', `${V1}/emv`, { emvName: 'mc', paymentMethod: '02', currency: 'USD', params: '{"aid":"A1"}' });
+    const visa = await call(sim, g, 'POST', `${V1}/emv`, { emvName: 'visa', paymentMethod: '01', currency: 'USD', params: '{"aid":"A0000000031010","contactless":true}' });
+    const mc = await call(sim, g, 'POST', `${V1}/emv`, { emvName: 'mc', paymentMethod: '02', currency: 'USD', params: '{"aid":"A0000000041010"}' });
     const host = await call(sim, g, 'POST', `${V1}/acquirer`, {
       profileName: 'host',
       currency: 'USD',
