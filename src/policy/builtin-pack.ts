@@ -90,20 +90,23 @@ function changedFields(change: Change): string[] {
   return [...new Set(change.patch.map((operation) => operation.path.split('/')[1] ?? '').filter((field) => field !== ''))];
 }
 
+/** The words for the kinds this rule reads, as a reviewer says them. */
+const GUARDED: Readonly<Partial<Record<Change['kind'], string>>> = { acquirer: 'profile', merchant: 'merchant' };
+
 const deleteWithPayments = {
   id: 'plan-delete-with-payments',
   description: 'A delete or replacement of an acquirer profile or merchant that took payments in the impact window',
   level: 'overridable',
   check(_input: PolicyInput, helpers: PolicyHelpers): PolicyViolation[] {
     const out: PolicyViolation[] = [];
-    for (const change of helpers.changes({ kind: ['acquirer', 'merchant'], action: ['delete', 'replace'] })) {
+    for (const change of helpers.changes({ kind: Object.keys(GUARDED) as Change['kind'][], action: ['delete', 'replace'] })) {
       const traffic = helpers.payments(change);
       if (traffic === undefined || traffic.count === 0) continue;
       const amounts = Object.entries(traffic.amounts).map(([currency, amount]) => `${amount} ${currency}`).join(', ');
       const window = traffic.window !== undefined ? ` in the last ${traffic.window}` : ' in the impact window';
       out.push({
         address: helpers.recordAddress(change),
-        message: `${doing(change)} a ${change.kind === 'acquirer' ? 'profile' : 'merchant'} that took ${traffic.count} payment${traffic.count === 1 ? '' : 's'}${window}${amounts !== '' ? ` (${amounts})` : ''}${traffic.last !== null ? `, the latest at ${traffic.last}` : ''}`,
+        message: `${doing(change)} a ${GUARDED[change.kind] ?? change.kind} that took ${traffic.count} payment${traffic.count === 1 ? '' : 's'}${window}${amounts !== '' ? ` (${amounts})` : ''}${traffic.last !== null ? `, the latest at ${traffic.last}` : ''}`,
       });
     }
     return out;

@@ -38,6 +38,7 @@ const USED_IN: Readonly<Record<string, { readonly files: readonly string[]; read
   },
   transType: { files: ['src/api/wire-types-payments.ts'], why: "a transaction's own field (its type), not the merchant's" },
   timeZone: { files: ['src/api/wire-types.ts'], why: "the group's own time zone (GET /api/v2/current)" },
+  region: { files: ['src/findings/sarif.ts'], why: "SARIF's own word: a result's physicalLocation.region (its line and column), not the merchant's" },
 };
 
 function sourceFiles(dir: string): string[] {
