@@ -306,10 +306,17 @@ describe('traffic: which batches are in the window, and when the last payment wa
   });
 
   it('sums each currency apart: a USD and a EUR binding of one profile', async () => {
-    const twoCurrencies = edited([
-      '      - { acquirer: host-old, currency: USD, mid: "MID-C1", methods: { "01": { emvs: [visa-usd] } } }\n',
-      '      - { acquirer: host-old, currency: USD, mid: "MID-C1", methods: { "01": { emvs: [visa-usd] } } }\n      - { acquirer: host-old, currency: EUR, mid: "MID-C1E", methods: { "01": { emvs: [visa-usd] } } }\n',
-    ]);
+    // The EUR binding names an EUR config (a binding naming another currency's config is a payment rule's error).
+    const twoCurrencies = edited(
+      [
+        '      - { acquirer: host-old, currency: USD, mid: "MID-C1", methods: { "01": { emvs: [visa-usd] } } }\n',
+        '      - { acquirer: host-old, currency: USD, mid: "MID-C1", methods: { "01": { emvs: [visa-usd] } } }\n      - { acquirer: host-old, currency: EUR, mid: "MID-C1E", methods: { "01": { emvs: [visa-eur] } } }\n',
+      ],
+      [
+        '  - { emvName: visa-usd, paymentMethod: "01", currency: USD, params: { aid: A0000000031010 } }\n',
+        '  - { emvName: visa-usd, paymentMethod: "01", currency: USD, params: { aid: A0000000031010 } }\n  - { emvName: visa-eur, paymentMethod: "01", currency: EUR, params: { aid: A0000000031010 } }\n',
+      ],
+    );
     const s = await shop(sim, 'G-62100005', twoCurrencies);
     await s.pay(12.5);
     await sim.admin.payment({ deviceId: s.terminalId, amount: 8.4, currency: 'EUR' });
