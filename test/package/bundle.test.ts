@@ -31,7 +31,7 @@ const BUNDLE = join(repositoryRoot, 'bundle/paycfg.mjs');
 describe('bundle/', () => {
   it('is the build of src/ as committed: run `npm run bundle` after changing src/', { timeout: 60_000 }, async () => {
     const built = await buildBundle();
-    expect([...built.keys()].sort()).toEqual(['bundle/parse-worker.js', 'bundle/paycfg.mjs']);
+    expect([...built.keys()].sort()).toEqual(['bundle/parse-worker.js', 'bundle/paycfg.mjs', 'bundle/policy-worker.js']);
     for (const [file, text] of built) {
       const committed = readFileSync(join(repositoryRoot, file), 'utf8');
       // One line named, not a 4 MB diff: where to look, and what to run.
