@@ -2,8 +2,9 @@
  * The CI files paycfg ships (action.yml, examples/ci/*) read for tests: the paycfg command lines
  * their scripts run, and a check that each names a command and flags paycfg has and parses.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
@@ -61,7 +62,8 @@ export async function expectKnownInvocation(argv: readonly string[], where: stri
   const command = await commands[name!]!.load();
   const help = helpText(command.name, command.syntax);
   for (const flag of rest.filter((a) => a.startsWith('-'))) expect(help, `${where}: paycfg ${name} ${flag}`).toContain(flag.replace(/=.*$/, ''));
-  const io = captureIo({ env: {} });
+  // In a directory of its own: a report flag (--sarif, --junit) writes its file even for a refused manifest.
+  const io = captureIo({ env: {}, cwd: mkdtempSync(join(tmpdir(), 'paycfg-invocation-')) });
   const code = await main(words, io);
   expect(code, `${where}: paycfg ${words.join(' ')}`).not.toBe(0);
   expect(io.err(), `${where}: paycfg ${words.join(' ')}`).not.toMatch(/unknown flag|Unknown option|unexpected argument|Usage:/i);
