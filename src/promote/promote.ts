@@ -12,7 +12,9 @@ import type { PlanPromotion } from '../plan/promotion.js';
 import { parseTargets } from '../plan/targets.js';
 import { publicPlan } from '../render/public-plan.js';
 import { scrubPlan } from '../render/redact.js';
+import { policyEnvironmentOf } from '../policy/environment.js';
 import { computePlan, type PlanRun } from '../workflow/compute-plan.js';
+import { checkPlan } from '../workflow/plan-checks.js';
 import { refuseTokenInDesired } from '../workflow/desired-token.js';
 import { checkPlanDestination } from '../workflow/saved-plan-file.js';
 import { promotedPlan } from './block-unproven.js';
@@ -133,7 +135,14 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
   const promotion: PlanPromotion = { from: identityOf(source), to: identityOf(target), allowedUnproven: options.allowUnproven === true };
   const plan = promotedPlan(run.plan, evidence, promotion, run.desired);
   const token = tokenOf(to.client);
-  return { run: { ...run, plan }, published: publicPlan(scrubPlan(plan, token === '' ? [] : [token])), token };
+  // The packs the target's manifest names judge the promotion as they judge its plan; a saved
+  // promotion keeps them (policyPacks), so that its apply evaluates them again.
+  const { plan: published } = await checkPlan(publicPlan(scrubPlan(plan, token === '' ? [] : [token])), run.checks, {
+    cwd,
+    secrets: token === '' ? [...run.loaded.secretValues] : [...run.loaded.secretValues, token],
+    environment: policyEnvironmentOf(to.environment),
+  });
+  return { run: { ...run, plan }, published, token };
 }
 
 /** Promise.all that waits for every promise to settle, then throws the first rejection in order. */
