@@ -139,6 +139,7 @@ export async function loadManifest(paths: readonly string[], options: LoadManife
   );
 
   diagnostics.push(...checkMoves(merged.moves, checked, checkable.manifest, merged.brokenKeys));
+  diagnostics.push(...variablesInPolicies(checked, checkable));
 
   if (diagnostics.length > 0) throw new ManifestError(diagnostics, fileNames);
 
@@ -188,6 +189,26 @@ async function readStdinText(name: string, readStdin: LoadManifestOptions['readS
     return { name, unreadable: diagnostic({ file: '<command line>', line: 1, col: 1 }, [], 'standard input (-) cannot be read here; give the manifest as a file') };
   }
   return stdinManifestText(await readStdin(), name, maxBytes);
+}
+
+/**
+ * `policies:` takes no `${NAME}`: a pack's source, levels and config are saved with the plan as
+ * written (policyPacks), and a value read from the environment there could be a secret.
+ */
+function variablesInPolicies(checked: readonly CheckedFile[], view: ManifestView<unknown> & { readonly sourceMap: MergedSourceMap }): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  checked.forEach((file, fileIndex) => {
+    for (const substitution of file.substitutions) {
+      if (substitution.path[0] !== 'policies') continue;
+      const path = view.toMergedPath(fileIndex, substitution.path);
+      if (path === undefined) continue;
+      const { position, localPath } = view.sourceMap.resolve(path);
+      found.push(
+        diagnostic(position, localPath, `policies take no \${NAME}: a pack's path, levels and config are saved with the plan as written; write the value itself (and keep secrets out of a pack's config)`),
+      );
+    }
+  });
+  return found;
 }
 
 /**

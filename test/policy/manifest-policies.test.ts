@@ -37,4 +37,12 @@ describe('policies: in the manifest', () => {
     expect(error.message).toContain('must be advisory, mandatory, overridable or off, got "blocking"');
     expect(error.message).toContain('a.yaml:7:5: policies[2].level: unknown key "level" (did you mean "levels"?)');
   });
+
+  it("takes no ${NAME}: a pack's config is saved with the plan as written, and a variable there could be a secret", async () => {
+    const dir = files({ 'a.yaml': 'version: 1\npolicies:\n  - pack: builtin\n    config: { maxTerminals: "${MAX_TERMINALS}", token: "${ACME_TOKEN}" }\n' });
+    const error = (await loadManifest(['a.yaml'], { env: { MAX_TERMINALS: '5', ACME_TOKEN: 'tok-9931' }, cwd: dir }).then(() => new Error('loaded'), (e: unknown) => e)) as Error;
+    expect(error.message).toContain("a.yaml:4:29: policies[0].config.maxTerminals: policies take no ${NAME}: a pack's path, levels and config are saved with the plan as written");
+    expect(error.message).toContain('policies[0].config.token: policies take no ${NAME}');
+    expect(error.message).not.toContain('tok-9931');
+  });
 });
