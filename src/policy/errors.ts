@@ -1,3 +1,4 @@
+import { showControls } from '../util/visible-text.js';
 import { PaycfgError } from '../errors.js';
 import type { Finding } from '../findings/types.js';
 
@@ -26,7 +27,10 @@ export class PolicyBlockedError extends PaycfgError {
   readonly findings: readonly Finding[];
 
   constructor(findings: readonly Finding[], wayOn: string) {
-    const lines = findings.map((finding) => `  ${finding.level} ${finding.rule} (${finding.pack})${finding.address !== undefined ? ` ${finding.address}` : ''}: ${finding.message}`);
+    // A pack's words are a PBO's code's: a line break or escape in them must not make lines of its own.
+    const lines = findings.map(
+      (finding) => `  ${finding.level} ${showControls(finding.rule)} (${showControls(finding.pack)})${finding.address !== undefined ? ` ${showControls(finding.address)}` : ''}: ${showControls(finding.message)}`,
+    );
     super(
       `the policy packs block this apply: ${findings.length} finding${findings.length === 1 ? '' : 's'} stop${findings.length === 1 ? 's' : ''} it. Nothing was changed.\n${lines.join('\n')}\n${wayOn}`,
       { findings: findings.map(({ rule, pack, level, address }) => ({ rule, pack, level, ...(address !== undefined ? { address } : {}) })) },

@@ -61,7 +61,12 @@ export function rulesChecks(report: Pick<RulesReport, 'findings' | 'skipped'>): 
 
 /** A saved plan's own payment-rule findings and skipped rules: what `apply PLANFILE` and `check` keep of it (its policy findings are evaluated again). */
 export function savedChecks(plan: Plan): Pick<PlanChecks, 'found' | 'skipped'> {
-  return { found: (plan.findings ?? []).filter((finding) => finding.pack === PAYMENT_RULES_PACK), skipped: plan.skippedRules ?? [] };
+  // Findings are not hashed: what a saved file says of them is shown as what it is, a payment rule's
+  // warning, never an error, a blocking finding or an override that the journal would record.
+  const found = (plan.findings ?? [])
+    .filter((finding) => finding.pack === PAYMENT_RULES_PACK)
+    .map(({ override: _override, ...finding }): Finding => ({ ...finding, level: 'warning', blocking: false }));
+  return { found, skipped: plan.skippedRules ?? [] };
 }
 
 /**
