@@ -13,6 +13,7 @@ import { readSavedPlan, shownSavedPlan } from '../../workflow/saved-plan-file.js
 import type { Command } from '../command.js';
 import { environmentFlags, environmentVariables, selectedEnvironment, type SelectedEnvironment } from '../environment-options.js';
 import type { IoStreams } from '../io.js';
+import { shellWord } from '../next-steps.js';
 import { checkStdinOnce, parseFlags, stdinOf } from '../parse-flags.js';
 import { policyFlagSpec } from '../policy-flags.js';
 import { checkReportDestinations, reportFlags, writeFindingsReports } from '../report-options.js';
@@ -49,6 +50,12 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   await checkReportDestinations(values, io);
   const saved = await readSavedPlan(file, io.cwd, 'check');
   if (selected !== undefined) refuseOtherEnvironment(saved, undefined, identityOf(selected.definition));
+  // A plan made for an environment is judged with it, as its apply judges it (another environment's values, for one).
+  if (selected === undefined && saved.plan.environment !== undefined) {
+    throw new UsageError(
+      `paycfg check: ${file} was made for environment ${saved.plan.environment}: check it with --env ${shellWord(saved.plan.environment)}, as its apply runs, so that rules that read the environment judge it too`,
+    );
+  }
   const packs = [...packSourcesOfPlan(saved.plan.policyPacks, io.cwd), ...packSourcesOfFlags(values.policy, io.cwd)];
   const locate = await manifestLocator(selected, paths, io);
   const { plan, policy } = await checkPlan(shownSavedPlan(saved), { ...savedChecks(saved.plan), packs, ...(locate !== undefined ? { locate } : {}) }, {
