@@ -11,7 +11,8 @@
  * RIDs are assigned by the ISO/IEC 7816-5 registration authority; each network publishes its own in
  * its EMV specifications. The citations, per prefix:
  * - A000000003 Visa: Visa Integrated Circuit Card Specification 1.5, §3.1 ("All Visa AIDs shall begin
- *   with a RID expressed as hexadecimal 'A000000003'"); Wikipedia, EMV, "Application selection".
+ *   with a RID expressed as hexadecimal 'A000000003'"); Wikipedia, EMV, "Application selection". Also
+ *   A000000098, Visa USA's, whose A0000000980840 is the US Common Debit application: the same table.
  * - A000000004 Mastercard, Maestro and Cirrus (A0000000041010, A0000000043060, A0000000046000); also
  *   A000000005, UK Maestro (formerly Switch): Wikipedia, EMV, "Application selection";
  *   hartleyenterprises.com/listAID.html.
@@ -46,10 +47,10 @@ export const CARD_NETWORKS: readonly CardNetwork[] = [
   {
     method: '01',
     name: 'Visa',
-    rids: ['A000000003'],
+    rids: ['A000000003', 'A000000098'],
     panPrefixes: ['4'],
     sampleIin: '476173',
-    ridSource: "Visa Integrated Circuit Card Specification 1.5, §3.1; Wikipedia, EMV, \"Application selection\"",
+    ridSource: "Visa Integrated Circuit Card Specification 1.5, §3.1; Wikipedia, EMV, \"Application selection\" (A000000098: US Common Debit, A0000000980840)",
   },
   {
     method: '02',
