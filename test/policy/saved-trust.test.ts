@@ -1,9 +1,19 @@
 /**
  * What a saved plan's unhashed words may not do: a payment rule's finding read back is a warning
  * that blocks nothing and carries no override; a pack's message cannot make lines of its own in the
- * refusal.
+ * refusal; a plan made for an environment is not judged without it.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { planChanges } from '../../src/plan/plan-changes.js';
+import { buildSavedPlan } from '../../src/plan/saved-plan.js';
+import { publicPlan } from '../../src/render/public-plan.js';
+import { writeSavedPlanDocument } from '../../src/workflow/saved-plan-file.js';
+import { context, desiredState, liveState, merchant } from '../plan/states.js';
 import type { Finding } from '../../src/findings/types.js';
 import type { Plan } from '../../src/plan/plan.js';
 import { PolicyBlockedError } from '../../src/policy/errors.js';
@@ -33,5 +43,20 @@ describe('PolicyBlockedError', () => {
     const lines = error.message.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe('  mandatory r (p): one\\nDone: 0 changes\\e[2K');
+  });
+});
+
+describe('paycfg check of a plan made for an environment', () => {
+  it('refuses to judge it without --env, naming the environment, before any pack runs', async () => {
+    const desired = desiredState([merchant('m1')]);
+    const plan = publicPlan({ ...planChanges(desired, liveState([]), context), environment: 'production', policyPacks: [{ pack: 'builtin', namedAt: '--policy' }] });
+    const environment = { name: 'production', baseUrl: plan.baseUrl, groupId: plan.group.groupId };
+    const saved = buildSavedPlan({ plan, desired, live: liveState([]), manifest: { files: ['paycfg.yaml'], secretDefaults: new Map() }, environment });
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-check-env-'));
+    await writeSavedPlanDocument('plan.json', saved, dir);
+    const io = captureIo({ env: {}, cwd: dir });
+    expect(await main(['check', 'plan.json'], io)).toBe(1);
+    expect(io.out()).toBe('');
+    expect(io.err()).toContain('plan.json was made for environment production: check it with --env production, as its apply runs');
   });
 });
