@@ -762,6 +762,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort } from "node:worker_threads";
 
+// src/util/visible-text.ts
+var HIDDEN = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var HIDDEN_ALL = new RegExp(HIDDEN.source, "g");
+var HIDDEN_OR_LONE_ALL = new RegExp("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]|\\p{Cs}", "gu");
+var RAW_IN_JSON = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+var RAW_IN_JSON_ALL = new RegExp(RAW_IN_JSON.source, "g");
+
 // src/errors.ts
 var ExitCode = {
   Success: 0,
