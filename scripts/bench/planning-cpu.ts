@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +8,7 @@ import type { DesiredState, LiveState } from '../../src/model/state.js';
 import type { Plan } from '../../src/plan/plan.js';
 import { DEVICE_ADMIN } from './child-env.js';
 import { BenchError } from './errors.js';
+import { measureInChild } from './measure-child.js';
 import { TILL_ADMIN_VARIABLE, buildGroupSpec, driftedMerchantIndexes, type GroupSize } from './group-shape.js';
 import { modulePath, type PaycfgBuild } from './run-paycfg.js';
 import { median } from './statistics.js';
@@ -56,21 +56,7 @@ const CHILD = fileURLToPath(new URL('./planning-cpu-child.ts', import.meta.url))
  * normalised, and planChanges on three shapes (unchanged, 1% drift, empty group).
  */
 export function measurePlanningCpu(request: PlanningCpuRequest, cwd: string): Promise<PlanningCpuFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(request)], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (err = (err + chunk).slice(-4000)));
-    child.on('error', (error) => reject(new BenchError(`cannot start the planning-CPU process: ${error.message}`, {}, { cause: error })));
-    child.on('close', (code) => {
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as PlanningCpuFigures);
-      } catch {
-        reject(new BenchError(`the planning-CPU process failed (exit ${code ?? 'none'}): ${err.trim().slice(-1500)}`));
-      }
-    });
-  });
+  return measureInChild<PlanningCpuFigures>(CHILD, request, 'planning-CPU', cwd);
 }
 
 const context = { baseUrl: 'http://127.0.0.1:1', group: { groupId: 'G-99999999', groupName: 'Bench PBO' } };

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ApiClient } from '../../src/api/index.js';
 import { DEVICE_ADMIN } from './child-env.js';
-import { BenchError } from './errors.js';
+import { measureInChild } from './measure-child.js';
 import { TILL_ADMIN_VARIABLE, buildGroupSpec, type GroupSize } from './group-shape.js';
 import { modulePath, type PaycfgBuild } from './run-paycfg.js';
 import { median } from './statistics.js';
@@ -51,21 +50,7 @@ const CHILD = fileURLToPath(new URL('./policy-cpu-child.ts', import.meta.url));
 
 /** Runs the measurement in a process of its own (no simulator, no earlier runs in its heap). */
 export function measurePolicyCpu(request: PolicyCpuRequest, cwd: string): Promise<PolicyCpuFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, JSON.stringify(request)], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (err = (err + chunk).slice(-4000)));
-    child.on('error', (error) => reject(new BenchError(`cannot start the policy-CPU process: ${error.message}`, {}, { cause: error })));
-    child.on('close', (code) => {
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as PolicyCpuFigures);
-      } catch {
-        reject(new BenchError(`the policy-CPU process failed (exit ${code ?? 'none'}): ${err.trim().slice(-1500)}`));
-      }
-    });
-  });
+  return measureInChild<PolicyCpuFigures>(CHILD, request, 'policy-CPU', cwd);
 }
 
 /** The figures in a line or two, against the target. */
