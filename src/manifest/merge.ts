@@ -105,11 +105,11 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   });
 
   const topLevelOrigin = new Map<string, number>([['version', 0]]);
-  const group = agreeingValue(files, 'group', (file) => file.group, topLevelOrigin, diagnostics);
-  const api = agreeingValue(files, 'api', (file) => file.api, topLevelOrigin, diagnostics);
-  const prune = agreeingValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
-  const safety = agreeingValue(files, 'safety', (file) => file.safety, topLevelOrigin, diagnostics);
-  const policies = oneFileValue(files, 'policies', (file) => file.policies, topLevelOrigin, diagnostics);
+  const group = topLevelValue(files, 'group', (file) => file.group, topLevelOrigin, diagnostics);
+  const api = topLevelValue(files, 'api', (file) => file.api, topLevelOrigin, diagnostics);
+  const prune = topLevelValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
+  const safety = topLevelValue(files, 'safety', (file) => file.safety, topLevelOrigin, diagnostics);
+  const policies = topLevelValue(files, 'policies', (file) => file.policies, topLevelOrigin, diagnostics, true);
   const top = {
     version: 1 as const,
     ...(group === undefined ? {} : { group }),
@@ -196,13 +196,21 @@ function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, di
   });
 }
 
-/** A top-level value several files may set, as long as they agree. */
-function agreeingValue<T>(
+/**
+ * A top-level value the files of one manifest share: several may set it as long as they agree
+ * (`group`, `api`, `prune`, `safety`), or, `oneFile`, one file alone may (`policies`: a pack's path
+ * is relative to the file that names it, so the same text in two files of two directories names two
+ * modules, and the levels of one pack set in two places would need a rule for which wins). The file
+ * that sets it first is its top-level origin, so that its positions (and its directory) are found
+ * through the manifest's locator.
+ */
+function topLevelValue<T>(
   files: readonly CheckedFile[],
-  key: 'group' | 'api' | 'prune' | 'safety',
+  key: 'group' | 'api' | 'prune' | 'safety' | 'policies',
   valueOf: (file: CheckedFile) => T | undefined,
   topLevelOrigin: Map<string, number>,
   diagnostics: Diagnostic[],
+  oneFile = false,
 ): T | undefined {
   let first: { value: T; file: number } | undefined;
   files.forEach((file, fileIndex) => {
@@ -213,11 +221,13 @@ function agreeingValue<T>(
       topLevelOrigin.set(key, fileIndex);
       return;
     }
-    if (JSON.stringify(value) === JSON.stringify(first.value)) return;
+    if (!oneFile && JSON.stringify(value) === JSON.stringify(first.value)) return;
     const firstSource = files[first.file]?.source;
     const firstAt = firstSource === undefined ? '?' : formatPosition(positionInFile(firstSource, [key]));
     diagnostics.push(
-      diagnostic(positionInFile(file.source, [key]), [key], `differs from the ${key} set at ${firstAt}; all files of one manifest must agree on ${key}`),
+      oneFile
+        ? diagnostic(positionInFile(file.source, [key], 'key'), [key], `${key} is already written at ${firstAt}; a manifest names its ${key} in one file`)
+        : diagnostic(positionInFile(file.source, [key]), [key], `differs from the ${key} set at ${firstAt}; all files of one manifest must agree on ${key}`),
     );
   });
   return first?.value;
@@ -240,32 +250,3 @@ function canonicalPath(manifest: unknown, path: ManifestPath): ManifestPath {
   });
 }
 
-/**
- * A top-level value one file alone may set: `policies`. A pack's path is relative to the file that
- * names it, so the same text in two files of two directories names two modules, and the levels of
- * one pack set in two places would need a rule for which wins: the manifest's policy is read in one
- * place. The file that sets it is its top-level origin, so that its positions (and its directory)
- * are found through the manifest's locator.
- */
-function oneFileValue<T>(
-  files: readonly CheckedFile[],
-  key: 'policies',
-  valueOf: (file: CheckedFile) => T | undefined,
-  topLevelOrigin: Map<string, number>,
-  diagnostics: Diagnostic[],
-): T | undefined {
-  let first: { value: T; file: number } | undefined;
-  files.forEach((file, fileIndex) => {
-    const value = valueOf(file);
-    if (value === undefined) return;
-    if (first === undefined) {
-      first = { value, file: fileIndex };
-      topLevelOrigin.set(key, fileIndex);
-      return;
-    }
-    const firstSource = files[first.file]?.source;
-    const firstAt = firstSource === undefined ? '?' : formatPosition(positionInFile(firstSource, [key]));
-    diagnostics.push(diagnostic(positionInFile(file.source, [key], 'key'), [key], `${key} is already written at ${firstAt}; a manifest names its ${key} in one file`));
-  });
-  return first?.value;
-}
