@@ -7,6 +7,7 @@ import { settlementsClient, type SettlementsClient } from './settlements-client.
 import { EMAIL_OUTCOME_CHECK, transactionsClient, type TransactionsClient } from './transactions-client.js';
 import { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
 import { createTransport, type RequestLogEvent, type TransportStats } from './transport.js';
+import type { RequestSlots } from './request-slots.js';
 import type {
   AcquirerProfile,
   AcquirerProfileCreate,
@@ -54,6 +55,8 @@ export interface ApiClientOptions {
   onRequest?: (event: RequestLogEvent) => void;
   /** Uniform in [0, 1), for retry jitter; injectable in tests. */
   random?: () => number;
+  /** A bound on requests in flight shared with other clients (a fleet run's global bound). */
+  sharedSlots?: RequestSlots;
 }
 
 export interface ApiClient {
@@ -145,6 +148,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     onRequest: options.onRequest,
     random: options.random ?? Math.random,
     tokenPlace: options.tokenPlace,
+    sharedSlots: options.sharedSlots,
   });
 
   const calls = endpointCalls(transport);

@@ -30,3 +30,4 @@ export type { RequestLogEvent, RequestOutcome, TransportStats } from './transpor
 export type * from './wire-types.js';
 export type * from './wire-types-payments.js';
 export type * from './wire-types-legacy.js';
+export { createRequestSlots, type RequestSlots } from './request-slots.js';

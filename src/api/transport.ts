@@ -9,6 +9,7 @@ import { readRateLimitHeaders, type RateLimitHint } from './rate-limit-headers.j
 import { decideRetry, type RetrySettings } from './retry-policy.js';
 import type { DataShape } from './wire-schemas.js';
 import { createScrubber, type Scrubber } from '../util/scrub.js';
+import type { RequestSlots } from './request-slots.js';
 import { tokenFragmentMask } from '../util/token-fragments.js';
 
 /**
@@ -55,6 +56,8 @@ export interface TransportOptions {
   random: () => number;
   /** Where the token came from, as a refused token's advice names it (default: PAYCFG_TOKEN or --token-file). */
   tokenPlace?: string | undefined;
+  /** A bound on requests in flight shared with other clients (a fleet run's): taken while an attempt is on the wire. */
+  sharedSlots?: RequestSlots | undefined;
 }
 
 export interface RequestSpec {
@@ -187,9 +190,11 @@ export function createTransport(options: TransportOptions): Transport {
     for (let attempt = 1; ; attempt += 1) {
       const queuedAt = performance.now();
       const permit = await limiter.acquire();
+      const releaseShared = await options.sharedSlots?.acquire();
       const attemptStart = performance.now();
       const queuedMs = Math.round(attemptStart - queuedAt);
       const { result, rateLimit } = await attemptOnce(method, fullPath, body);
+      releaseShared?.();
       permit.release(pacingAnswerOf(result), rateLimit);
       const durationMs = Math.round(performance.now() - attemptStart);
       spentMs += performance.now() - attemptStart;

@@ -1,4 +1,5 @@
 import { createApiClient, resolveClientConfig, type ApiClient, type RequestLogEvent } from '../api/index.js';
+import type { RequestSlots } from '../api/request-slots.js';
 
 /** Where the client connects and with which token; what is not given is read as the CLI reads it. */
 export interface CreateClientOptions {
@@ -22,6 +23,8 @@ export interface CreateClientOptions {
   readonly onRequest?: (event: RequestLogEvent) => void;
   /** Where the token came from, as the advice of a refused token names it (an environment's source). */
   readonly tokenPlace?: string;
+  /** A bound on requests in flight shared with other clients (createRequestSlots): a fleet run's global bound. */
+  readonly sharedSlots?: RequestSlots;
 }
 
 /**
@@ -61,6 +64,7 @@ export function createClient(options: CreateClientOptions = {}): ApiClient {
     ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
     ...(options.onRequest !== undefined ? { onRequest: options.onRequest } : {}),
     ...(options.tokenPlace !== undefined ? { tokenPlace: options.tokenPlace } : {}),
+    ...(options.sharedSlots !== undefined ? { sharedSlots: options.sharedSlots } : {}),
   });
   tokens.set(client, config.token);
   return client;

@@ -34,6 +34,10 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
     summary: 'Compare two environments\' live groups, each with its own values (exit 2 when they differ)',
     load: async () => (await import('./diff-env.js')).diffEnvCommand,
   },
+  fleet: {
+    summary: 'Run validate, plan, apply or drift over many groups at once; split them over a CI matrix or a Kubernetes Job',
+    load: async () => (await import('./fleet.js')).fleetCommand,
+  },
   journal: { summary: 'Summarise the journal of applies (`apply --journal`): runs, who, what changed, failures', load: async () => (await import('./journal.js')).journalCommand },
   export: { summary: 'Write a manifest from the live group', load: async () => (await import('./export.js')).exportCommand },
   sim: {
