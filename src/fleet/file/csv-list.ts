@@ -20,14 +20,19 @@ const NOT_A_COLUMN = ['baseUrl', 'token', 'manifests', 'journal', 'labels', 'val
 
 interface CsvRecord {
   readonly record: string[];
-  /** The record's text as read, with the empty lines before it. */
+  /** The record's text as read, its line break included; sometimes with the blank lines before it. */
   readonly raw: string;
+  /** `lines`: the line the record ends on, 1-based. */
+  readonly info: { readonly lines: number };
 }
 
 type Column = { readonly kind: 'name' } | { readonly kind: 'group' } | { readonly kind: 'label'; readonly key: string } | { readonly kind: 'value'; readonly name: string };
 
 /** The targets of a CSV list, and the problems of its header and rows. */
-export function csvEntries(text: string, file: string): { entries: TargetEntry[]; diagnostics: Diagnostic[] } {
+export function csvEntries(source: string, file: string): { entries: TargetEntry[]; diagnostics: Diagnostic[] } {
+  // One line break, so that the parser's line count is the file's (it counts a CRLF's two characters
+  // apart); a line's columns are unchanged, its CR being its last character.
+  const text = source.replace(/\r\n?/g, '\n');
   const lines = new LineCounter();
   lines.addNewLine(0);
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines.addNewLine(at + 1);
@@ -36,6 +41,7 @@ export function csvEntries(text: string, file: string): { entries: TargetEntry[]
   let records: CsvRecord[];
   try {
     records = parse(text, {
+      info: true,
       raw: true,
       trim: true,
       skip_empty_lines: true,
@@ -50,12 +56,13 @@ export function csvEntries(text: string, file: string): { entries: TargetEntry[]
     return { entries: [], diagnostics: [diagnostic({ file, line, col: 1 }, [], `invalid CSV: ${lowerFirst(error.message)}`)] };
   }
 
-  // Each record's cells, placed: the raw texts of the records, one after the other, are the file.
-  let offset = 0;
-  const rows = records.map(({ record, raw }) => {
-    const cells = cellOffsets(raw).map((start) => place(offset + start));
-    offset += raw.length;
-    return { cells: record, at: cells };
+  // Each record's cells, placed: the parser gives the line a record ends on, and its text (with the
+  // blank lines it skipped before it, sometimes), from which its first line and its cells' columns follow.
+  const rows = records.map(({ record, raw, info }) => {
+    const own = raw.replace(/^(?:[ \t]*\n)+/, '').replace(/\n$/, '');
+    const firstLine = info.lines - (own.match(/\n/g)?.length ?? 0);
+    const start = lines.lineStarts[firstLine - 1] ?? 0;
+    return { cells: record, at: cellOffsets(own).map((offset) => place(start + offset)) };
   });
   const [header, ...body] = rows;
   if (header === undefined) return { entries: [], diagnostics: [diagnostic({ file, line: 1, col: 1 }, [], 'the list is empty: its first row names the columns (name,group,…), then a row per target')] };
@@ -136,13 +143,9 @@ function rowEntry(cells: readonly string[], at: readonly SourcePosition[], heade
   return { name, group, labels, values, at: rowAt, path: [], nameAt, groupAt, kind: 'row' };
 }
 
-/**
- * Where each cell of a record starts, as offsets in its raw text: after the empty lines before it,
- * at each comma outside quotes, past the spaces the parser trims.
- */
+/** Where each cell of a record starts, as offsets in its text: at each comma outside quotes, past the spaces the parser trims. */
 function cellOffsets(raw: string): number[] {
   let at = 0;
-  while (at < raw.length && (raw[at] === '\n' || raw[at] === '\r')) at++;
   const starts: number[] = [];
   let start = at;
   let quoted = false;

@@ -278,4 +278,31 @@ targetsFrom: [groups.csv]
       }),
     ).toEqual(['paycfg.fleet.yaml:2:104: template.journal: targets acme, beta would all write the journal journal.jsonl: put {{name}} in it, so that each target has its own']);
   });
+
+  it('reads a spreadsheet\'s export as it comes: a byte order mark, CRLF lines, blank lines and rows of empty cells; a JSON number as written', async () => {
+    const dir = workspace({
+      'paycfg.fleet.yaml': 'version: 1\ntemplate: { baseUrl: "https://pay.example.com", token: { env: "T_{{ name }}" }, manifests: ["m/{{ group }}"] }\ntargetsFrom: [a.csv, b.json]\n',
+      'a.csv': '\uFEFFname,group,RATE\r\nacme,G-00000001,1.50\r\n\r\n,,\r\nbeta,G-00000002, 2 \r\n',
+      'b.json': '[{ "name": "gamma", "group": "G-00000003", "values": { "RATE": 12.50 } }]',
+    });
+    const fleet = await loadFleetFile('paycfg.fleet.yaml', { cwd: dir });
+    expect(fleet.targets.map((t) => [t.name, t.definition.values.get('RATE'), `${t.declaredAt.file}:${t.declaredAt.line}:${t.declaredAt.col}`])).toEqual([
+      ['acme', '1.50', 'a.csv:2:1'],
+      ['beta', '2', 'a.csv:5:1'],
+      ['gamma', '12.50', 'b.json:1:2'],
+    ]);
+    expect(fleet.targets[1]!.definition.token).toEqual({ env: 'T_beta' });
+    expect(fleet.targets[1]!.definition.manifests).toEqual([path.join(dir, 'm/G-00000002')]);
+  });
+
+  it('refuses a "{{" that opens no placeholder, where it is written', async () => {
+    expect(
+      await problems({
+        'paycfg.fleet.yaml': 'version: 1\ntemplate:\n  baseUrl: "https://{{MID-2}}.example.com"\n  token: { env: "T_{{MID-2}}" }\n  manifests: [m]\ntargets: [{ name: acme, group: G-00000001 }]\n',
+      }),
+    ).toEqual([
+      'paycfg.fleet.yaml:3:12: template.baseUrl: has a "{{" or "}}" that is not a placeholder: write {{name}}, {{group}} or {{VALUE}}, VALUE a value\'s name',
+      'paycfg.fleet.yaml:4:17: template.token.env: "T_{{MID-2}}" is not an environment variable name (letters, digits, _ and {{…}} placeholders)',
+    ]);
+  });
 });
