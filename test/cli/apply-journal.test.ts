@@ -3,7 +3,7 @@
  * appended to a file, tied to the saved plan it applied by the plan's hash. The interrupted runs
  * (Ctrl-C once and twice) are in the pseudo-terminal suite, test/cli/pty/interactive-apply.test.ts.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -180,11 +180,19 @@ describe('paycfg apply --journal', () => {
     const out = join(dir, 'out.txt');
     const fd = openSync(out, 'w');
     try {
-      const run = spawnSync(
-        process.execPath,
-        [new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url).pathname, new URL('../helpers/pty-entry.ts', import.meta.url).pathname, 'apply', '-f', manifest, '--auto-approve', '--journal', '/dev/stdout'],
-        { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 60_000 },
-      );
+      // Run asynchronously: a spawnSync would stop this process's simulator for as long as the child
+      // runs, and a keep-alive connection closed meanwhile made the next test's first request fail.
+      const run = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url).pathname, new URL('../helpers/pty-entry.ts', import.meta.url).pathname, 'apply', '-f', manifest, '--auto-approve', '--journal', '/dev/stdout'],
+          { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', fd, 'pipe'], timeout: 60_000 },
+        );
+        let stderr = '';
+        child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
       expect(run.status).toBe(1);
       expect(run.stderr).toContain("cannot write the journal /dev/stdout: it is the file this process's standard output goes to; nothing was changed");
     } finally {
