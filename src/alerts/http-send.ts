@@ -25,9 +25,9 @@ export type SendOutcome = { readonly ok: true; readonly attempts: number } | { r
 /** Longest wait a Retry-After may ask for: a scheduled check should not hang on a receiver. */
 export const MAX_RETRY_AFTER_MS = 30_000;
 
-/** 1 s, then 4 s: three attempts over about five seconds. */
+/** 0.5 s, then 2 s: three attempts over about two and a half seconds, within a scheduled job's patience. */
 export function defaultBackoffMs(attempt: number): number {
-  return 1000 * 4 ** (attempt - 2);
+  return 500 * 4 ** (attempt - 2);
 }
 
 export const defaultSleep = (ms: number): Promise<void> => delay(ms);

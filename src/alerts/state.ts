@@ -46,9 +46,14 @@ export function emptyDriftState(): DriftState {
   return { formatVersion: DRIFT_STATE_VERSION, kind: DRIFT_STATE_KIND, groups: {} };
 }
 
-/** How a base URL is compared: without a trailing slash. */
+/** How a base URL is compared: its origin and path, without a trailing slash, as the API client keeps it (api/config.ts checkBaseUrl). */
 export function normalisedBaseUrl(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, '');
+  try {
+    const url = new URL(baseUrl.trim());
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return baseUrl.trim().replace(/\/+$/, '');
+  }
 }
 
 /** A group's key in the state: one group id may be found at two services (a sandbox and production). */

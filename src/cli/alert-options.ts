@@ -2,8 +2,9 @@
  * --metrics, --push-gateway, --webhook and --state of `paycfg drift` and `paycfg fleet drift`: where
  * drift alerts go (src/alerts), and what they did, on stderr.
  */
-import { describeTransitions, type AlertOptions, type AlertReport } from '../alerts/index.js';
-import { UsageError } from '../errors.js';
+import { AlertConfigError, describeTransitions, failedDriftCheck, publishDriftAlerts, type AlertOptions, type AlertReport, type DriftSubject } from '../alerts/index.js';
+import { PaycfgError, UsageError } from '../errors.js';
+import { loadManifest } from '../library/manifest.js';
 import type { IoStreams } from './io.js';
 import type { FlagSpecs, FlagValues } from './syntax.js';
 
@@ -68,4 +69,45 @@ export function reportAlerts(report: AlertReport, io: IoStreams): void {
   if (report.stateFile !== undefined) parts.push(`state kept in ${report.stateFile}`);
   if (parts.length > 0) io.stderr.write(`drift alerts: ${parts.join('; ')}\n`);
   for (const warning of report.warnings) io.stderr.write(`warning: ${warning}\n`);
+}
+
+/**
+ * The group a drift check that failed before its plan was of, when the run can tell: an environment
+ * names its group and base URL; with -f, the manifest's `group:` (read again, offline) and the base
+ * URL of --base-url or $PAYCFG_BASE_URL. Undefined when it cannot be told: the manifest does not
+ * load (often the failure itself), is read from standard input, or names no group (the token's
+ * owner would have said which, had the check got that far).
+ */
+export async function subjectOfFailedCheck(
+  run: { readonly environment?: DriftSubject; readonly manifest: readonly string[]; readonly baseUrl?: string | undefined },
+  io: IoStreams,
+): Promise<DriftSubject | undefined> {
+  if (run.environment !== undefined) return run.environment;
+  const baseUrl = run.baseUrl ?? io.env['PAYCFG_BASE_URL'];
+  if (baseUrl === undefined || baseUrl.trim() === '' || run.manifest.includes('-')) return undefined;
+  try {
+    const { manifest } = await loadManifest(run.manifest, { env: io.env, cwd: io.cwd });
+    return manifest.group !== undefined ? { group: manifest.group, baseUrl: baseUrl.trim() } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A check that failed before its plan: its metrics written with check_success 0 (and the state's
+ * error counter advanced), when its group is known; said on stderr either way. Whatever goes wrong
+ * here is a warning: the check's own error is the one the command ends with.
+ */
+export async function publishFailedCheck(subject: DriftSubject | undefined, error: unknown, options: AlertOptions, io: IoStreams): Promise<void> {
+  if (subject === undefined) {
+    io.stderr.write("drift alerts: the check failed before its group was known; the metrics and the state were left as they were\n");
+    return;
+  }
+  const code = error instanceof PaycfgError ? error.code : 'INTERNAL';
+  try {
+    reportAlerts(await publishDriftAlerts([failedDriftCheck(subject, { code, message: error instanceof Error ? error.message : String(error) }, new Date())], options), io);
+  } catch (failure) {
+    if (!(failure instanceof AlertConfigError)) throw failure;
+    io.stderr.write(`warning: drift alerts: ${failure.message}\n`);
+  }
 }
