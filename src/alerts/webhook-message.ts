@@ -21,16 +21,17 @@ export interface WebhookMessage {
 }
 
 export function webhookMessage(transitions: readonly DriftTransition[], observations: ReadonlyMap<DriftTransition, DriftObservation>): WebhookMessage {
+  // `paycfg drift: 2 groups newly drifted, 1 drifted differently, 1 resolved`
   const counts = (['newly-drifted', 'changed', 'resolved'] as const)
     .map((kind) => [kind, transitions.filter((transition) => transition.kind === kind).length] as const)
     .filter(([, count]) => count > 0)
-    .map(([kind, count]) => `${count} ${WORDS[kind]}`);
-  const groups = transitions.length === 1 ? '1 group' : `${transitions.length} groups`;
-  const lines = [`paycfg drift: ${groups} ${counts.join(', ')}`];
+    .map(([kind, count], index) => (index === 0 ? `${count} ${count === 1 ? 'group' : 'groups'} ${HEADLINE[kind]}` : `${count} ${HEADLINE[kind]}`));
+  const lines = [`paycfg drift: ${counts.join(', ')}`];
   for (const transition of transitions) lines.push(transitionLine(transition, observations.get(transition)?.drift));
   return { text: lines.join('\n') };
 }
 
+const HEADLINE: Readonly<Record<DriftTransition['kind'], string>> = { 'newly-drifted': 'newly drifted', changed: 'drifted differently', resolved: 'resolved' };
 const WORDS: Readonly<Record<DriftTransition['kind'], string>> = { 'newly-drifted': 'newly drifted', changed: 'drift changed', resolved: 'drift resolved' };
 
 function transitionLine(transition: DriftTransition, drift: DriftFindings | undefined): string {

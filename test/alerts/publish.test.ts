@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertConfigError, failedDriftCheck, observeDrift, preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type DriftSubject } from '../../src/alerts/index.js';
+import { AlertConfigError, failedDriftCheck, observeDrift, preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type DriftObservation, type DriftSubject, type DriftTransition } from '../../src/alerts/index.js';
 import { MAX_TRANSITIONS_PER_POST } from '../../src/alerts/webhook-message.js';
 import { driftPlan, unmanaged, update } from './fixtures.js';
 import { startReceiver } from './receiver.js';
@@ -43,7 +43,7 @@ describe('publishDriftAlerts', () => {
     expect(first).toMatchObject({ metricsFile: join(dir, 'drift.prom'), stateFile: join(dir, 'state.json'), warnings: [] });
     expect(posts()).toHaveLength(1);
     const text = posts()[0]!.text;
-    expect(text).toBe('paycfg drift: 1 group 1 newly drifted\n• G-00000001 (acme) at https://pay.example.com: newly drifted: 1 record differs (1 merchant): merchant/coffee-001');
+    expect(text).toBe('paycfg drift: 1 group newly drifted\n• G-00000001 (acme) at https://pay.example.com: newly drifted: 1 record differs (1 merchant): merchant/coffee-001');
     expect(text).not.toContain('secret-value');
     expect(parsePrometheusTextFormat(readFileSync(join(dir, 'drift.prom'), 'utf8')).find((family) => family.name === 'paycfg_drift_drifted')?.metrics).toHaveLength(2);
 
@@ -55,11 +55,11 @@ describe('publishDriftAlerts', () => {
     const changed = await publishDriftAlerts([drifted(a, 'mchName'), drifted(b)], options(dir));
     expect(changed.transitions.map((entry) => entry.kind)).toEqual(['changed', 'newly-drifted']);
     expect(posts()).toHaveLength(2);
-    expect(posts()[1]!.text.split('\n')[0]).toBe('paycfg drift: 2 groups 1 newly drifted, 1 drift changed');
+    expect(posts()[1]!.text.split('\n')[0]).toBe('paycfg drift: 1 group newly drifted, 1 drifted differently');
 
     const resolved = await publishDriftAlerts([clean(a), drifted(b)], options(dir));
     expect(resolved.transitions).toEqual([{ subject: a, kind: 'resolved' }]);
-    expect(posts()[2]!.text).toBe('paycfg drift: 1 group 1 drift resolved\n• G-00000001 (acme) at https://pay.example.com: drift resolved: the live group matches the manifests');
+    expect(posts()[2]!.text).toBe('paycfg drift: 1 group resolved\n• G-00000001 (acme) at https://pay.example.com: drift resolved: the live group matches the manifests');
   });
 
   it('a post that fails after its attempts: a warning without the URL path, the state not advanced, posted again next run', async () => {
@@ -175,5 +175,22 @@ describe('preflightDriftAlerts', () => {
     // publish refuses the malformed state as well, before it posts.
     await expect(publishDriftAlerts([drifted(subject(1))], options(dir))).rejects.toBeInstanceOf(AlertConfigError);
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('the webhook message', () => {
+  it('reads as the docs show it', async () => {
+    const { webhookMessage } = await import('../../src/alerts/webhook-message.js');
+    const production = { name: 'production', group: 'G-00000001', baseUrl: 'https://pay.example.com' };
+    const test = { name: 'test', group: 'G-00000002', baseUrl: 'https://pay.example.com' };
+    const newly: DriftTransition = { subject: production, kind: 'newly-drifted' };
+    const resolved: DriftTransition = { subject: test, kind: 'resolved' };
+    const observed = new Map<DriftTransition, DriftObservation>([
+      [newly, observeDrift(production, driftPlan({ changes: [update('merchant/coffee-001', 'contactName', 'x')], unmanaged: [unmanaged('emv/stray')] }), { checkedAt: at, ignoreUnmanaged: false })],
+      [resolved, clean(test)],
+    ]);
+    const message = webhookMessage([newly, resolved], observed);
+    const docs = readFileSync(new URL('../../docs/fleet.md', import.meta.url), 'utf8');
+    expect(docs).toContain(`\n${JSON.stringify(message)}\n`);
   });
 });

@@ -90,7 +90,7 @@ describe('paycfg drift with alerts', () => {
     expect(first.code).toBe(2);
     expect(first.out).toContain('~ contactName = "Somebody Else" → "Jane Doe"');
     expect(first.err).toContain(`webhook: 1 transition posted (${groupId} newly drifted)`);
-    expect(posts()).toEqual([`paycfg drift: 1 group 1 newly drifted\n• ${groupId} at ${sim.url}: newly drifted: 1 record differs (1 merchant): merchant/coffee-001`]);
+    expect(posts()).toEqual([`paycfg drift: 1 group newly drifted\n• ${groupId} at ${sim.url}: newly drifted: 1 record differs (1 merchant): merchant/coffee-001`]);
     expect(gauge(dir, 'paycfg_drift_drifted')).toBe('1');
     expect(recordsOf(dir, 'merchant')).toBe('1');
     // The text holds no value of a record, and stderr not the webhook's secret path.
@@ -106,12 +106,12 @@ describe('paycfg drift with alerts', () => {
     expect(changed.code).toBe(2);
     expect(JSON.parse(changed.out)).toMatchObject({ kind: 'paycfg-drift', drifted: true });
     expect(posts()).toHaveLength(2);
-    expect(posts()[1]).toMatch(new RegExp(`^paycfg drift: 1 group 1 drift changed\n• ${groupId} at `));
+    expect(posts()[1]).toMatch(new RegExp(`^paycfg drift: 1 group drifted differently\n• ${groupId} at `));
 
     await changeMerchant(groupId, {});
     const fixed = await cli(['drift', '-f', manifest, ...alerts], env, dir);
     expect(fixed.code).toBe(0);
-    expect(posts()[2]).toBe(`paycfg drift: 1 group 1 drift resolved\n• ${groupId} at ${sim.url}: drift resolved: the live group matches the manifests`);
+    expect(posts()[2]).toBe(`paycfg drift: 1 group resolved\n• ${groupId} at ${sim.url}: drift resolved: the live group matches the manifests`);
     expect(gauge(dir, 'paycfg_drift_drifted')).toBe('0');
     expect(recordsOf(dir, 'merchant')).toBe('0');
     expect(gauge(dir, 'paycfg_drift_check_errors_total')).toBe('0');
@@ -166,6 +166,23 @@ describe('paycfg drift with alerts', () => {
     expect(gauge(dir, 'paycfg_drift_check_errors_total')).toBe('1');
     expect(recordsOf(dir, 'merchant')).toBeUndefined();
     expect(posts()).toHaveLength(1);
+  });
+
+  it('with --env, a check that fails before any request still writes the metrics of the environment\'s group', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-drift-alerts-'));
+    writeFileSync(join(dir, 'paycfg.yaml'), 'version: 1\ngroup: G-70000009\n');
+    writeFileSync(
+      join(dir, 'paycfg.environments.yaml'),
+      `version: 1\nenvironments:\n  production:\n    baseUrl: ${sim.url}\n    group: G-70000009\n    token: { env: PAYCFG_PROD_TOKEN }\n    manifests: [paycfg.yaml]\n`,
+    );
+    const failed = await cli(['drift', '--env', 'production', '--metrics', 'drift.prom'], {}, dir);
+    expect(failed.code).toBe(1);
+    expect(failed.err).toContain('PAYCFG_PROD_TOKEN');
+    expect(failed.err).toContain(`drift alerts: metrics written to ${join(dir, 'drift.prom')}\n`);
+    const families = parsePrometheusTextFormat(readFileSync(join(dir, 'drift.prom'), 'utf8'));
+    expect(families.find((family) => family.name === 'paycfg_drift_check_success')?.metrics).toEqual([
+      { value: '0', labels: { group: 'G-70000009', name: 'production', base_url: sim.url } },
+    ]);
   });
 
   it('refuses a bad state file, and a webhook without --state, before any request', async () => {
