@@ -114,6 +114,7 @@ export function buildFleetSummaryJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(fleetSummarySchema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
   return {
     $schema: schema['$schema'],
+    $id: 'https://paycfg.dev/schemas/fleet-summary.schema.json',
     title: 'paycfg fleet summary',
     ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema')),
   };
