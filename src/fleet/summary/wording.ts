@@ -200,6 +200,9 @@ export function verdictInBrief(summary: FleetSummary): { readonly words: string;
       ...(byStatus.failed > 0 ? [of(byStatus.failed, 'failed')] : []),
       ...(byStatus.blocked > 0 ? [byStatus.failed > 0 ? `${byStatus.blocked} blocked` : of(byStatus.blocked, 'blocked')] : []),
       ...(summary.halted !== undefined ? [`halted at ${summary.halted.wave === 0 ? 'the canary wave' : `wave ${summary.halted.wave}`}, ${byStatus.untouched} untouched`] : []),
+      // What the others found is news too: a failure does not hide that a plan has changes.
+      ...(byStatus.changes > 0 ? [`${byStatus.changes} with changes`] : []),
+      ...(byStatus.drifted > 0 ? [`${byStatus.drifted} drifted`] : []),
     ];
     return { words: parts.length > 0 ? parts.join(', ') : 'failed', tone: 'bad' };
   }

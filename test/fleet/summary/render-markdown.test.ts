@@ -18,7 +18,7 @@ describe('renderFleetSummaryMarkdown', () => {
     ]);
     const markdown = renderFleetSummaryMarkdown(summary);
     const lines = markdown.split('\n');
-    expect(lines[0]).toBe('### paycfg fleet plan: 1 of 3 targets failed');
+    expect(lines[0]).toBe('### paycfg fleet plan: 1 of 3 targets failed, 1 with changes');
     expect(lines[2]).toBe('Fleet `paycfg.fleet.yaml`, the whole fleet. 3 targets: 1 ok, 1 with changes, 1 failed.');
     expect(markdown).toContain('**Failures by cause**\n\n- **token expired: 1 group**: `gamma`\n');
     const rows = lines.filter((line) => line.startsWith('| `'));

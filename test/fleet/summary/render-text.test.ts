@@ -74,6 +74,7 @@ describe('renderFleetSummaryText', () => {
     expect(last(renderFleetSummaryText(summaryOf('apply', [target('a', 'applied'), target('b', 'ok')]), plain))).toBe('Fleet apply: 1 of 2 targets applied, 1 with nothing to apply.');
     expect(last(renderFleetSummaryText(summaryOf('apply', [target('a', 'blocked')]), plain))).toBe('Fleet apply: 1 of 1 target blocked.');
     expect(last(renderFleetSummaryText(summaryOf('plan', []), plain))).toBe('Fleet plan: no target in this run.');
+    expect(last(renderFleetSummaryText(summaryOf('drift', [target('a', 'failed'), target('b', 'drifted'), target('c', 'ok')]), plain))).toBe('Fleet drift: 1 of 3 targets failed, 1 drifted.');
   });
 
   it('names the shards a merged summary covers and the ones missing', () => {
