@@ -7,7 +7,6 @@ import {
   FLEET_PLAN_HASH_NOTE,
   haltedLine,
   INTERRUPTED_LINE,
-  isMerged,
   namedAndMore,
   statusCounts,
   targetNotes,
@@ -63,7 +62,7 @@ function sections(summary: VisibleSummary, listed: readonly FleetTargetResult[],
       '',
       `Fleet ${code(summary.fleetFile)}, ${covered}${missing !== undefined ? `: **${missing}**` : ''}. ${inline(statusCounts(summary))}.`,
       '',
-      ...(isMerged(summary) && missing !== undefined
+      ...(missing !== undefined
         ? ['> [!WARNING]', `> ${capitalised(missing)}: ${missing.startsWith('shards') ? 'their' : 'its'} targets are not in this summary.`, '']
         : []),
     ],

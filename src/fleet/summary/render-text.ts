@@ -8,7 +8,6 @@ import {
   fleetPlanHashLine,
   haltedLine,
   INTERRUPTED_LINE,
-  isMerged,
   nameList,
   statusCounts,
   targetNotes,
@@ -48,7 +47,7 @@ export function renderFleetSummaryText(input: FleetSummary, style: Style): strin
   const { covered, missing } = coverage(summary);
   out.push(style.bold(`paycfg fleet ${summary.command}: ${summary.fleetFile}, ${covered}`) + (missing !== undefined ? style.yellow(style.bold(`: ${missing}`)) : ''));
   out.push(statusCounts(summary));
-  if (isMerged(summary) && missing !== undefined) out.push(style.yellow(`The targets of the missing ${missing.startsWith('shards') ? 'shards' : 'shard'} are not in this summary.`));
+  if (missing !== undefined) out.push(style.yellow(`The targets of the missing ${missing.startsWith('shards') ? 'shards' : 'shard'} are not in this summary.`));
 
   if (summary.targets.length > 0) out.push('', ...targetLines(summary.targets, style));
 

@@ -80,8 +80,8 @@ function indexList(indexes: readonly number[]): string {
   return parts.join(', ');
 }
 
-/** The shards of the count `count` that `shards` does not cover. */
-export function missingShards(shards: readonly Shard[]): number[] {
+/** The shards of their count that `shards` does not cover. */
+function missingShards(shards: readonly Shard[]): number[] {
   const count = shards[0]?.count ?? 0;
   const covered = new Set(shards.map((shard) => shard.index));
   const missing: number[] = [];
@@ -92,6 +92,7 @@ export function missingShards(shards: readonly Shard[]): number[] {
 /**
  * What part of the fleet the summary covers: "the whole fleet", "shard 2 of 4", "all 4 shards", or
  * "shards 1, 2, 4 of 4" with what is missing ("shard 3 missing") apart, for the renderers to stress.
+ * A shard's own run names only itself: its siblings are not missing from it.
  */
 export function coverage(summary: FleetSummary): { readonly covered: string; readonly missing?: string } {
   const shards = summary.shards;
@@ -102,11 +103,6 @@ export function coverage(summary: FleetSummary): { readonly covered: string; rea
   if (missing.length === 0) return { covered: count === 1 ? 'shard 1 of 1' : `all ${count} shards` };
   if (indexes.length === 1) return { covered: `shard ${indexes[0]} of ${count}` };
   return { covered: `shards ${indexList(indexes)} of ${count}`, missing: `${missing.length === 1 ? 'shard' : 'shards'} ${indexList(missing)} missing` };
-}
-
-/** A shard's own run names only itself: its missing siblings are not news. */
-export function isMerged(summary: FleetSummary): boolean {
-  return (summary.shards?.length ?? 0) > 1;
 }
 
 /** "3 to create, 1 to update, 0 to delete, 0 to replace": a plan's words (render/plan-wording). */
