@@ -71,7 +71,12 @@ export async function applyTarget(context: TargetContext, start: TargetStart, sa
           result =
             plan.changes.length === 0
               ? { outcomes: [], done: 0, failed: 0, skipped: 0, notStarted: 0 }
-              : await prepared.run({ ...(stopping !== undefined ? { interrupted: stopping } : {}), ...(trail !== undefined ? { onEvent: trail.onEvent } : {}) });
+              : await prepared.run({
+                  ...(stopping !== undefined ? { interrupted: stopping } : {}),
+                  // A stop already asked for starts no change at all (the executor hears the promise a tick late).
+                  ...(options.stopRunning !== undefined ? { signal: options.stopRunning } : {}),
+                  ...(trail !== undefined ? { onEvent: trail.onEvent } : {}),
+                });
         } catch (error) {
           await trail?.finish(error instanceof Error ? error : new Error(String(error)), 1, signalOf(options.stopRunning)).catch(() => undefined);
           throw error;
