@@ -1,8 +1,6 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ConfigError, UsageError, type ExitCode } from '../../errors.js';
+import { UsageError, type ExitCode } from '../../errors.js';
 import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, runFleet, type FleetRunOptions, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
-import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText } from '../../fleet/summary/index.js';
+import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText, writeFleetSummaryFile } from '../../fleet/summary/index.js';
 import type { FleetCommand, FleetTargetResult } from '../../fleet/types.js';
 import { createStyle } from '../../render/style.js';
 import { plural } from '../../util/text.js';
@@ -215,14 +213,7 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
   else if (values.markdown) io.stdout.write(renderFleetSummaryMarkdown(summary));
   else io.stdout.write(renderFleetSummaryText(summary, createStyle(colorEnabled(io) && values.color)));
   if (alerts !== undefined) reportAlerts(alerts, io);
-  if (values.summary !== undefined) {
-    const file = path.resolve(io.cwd, values.summary);
-    try {
-      await writeFile(file, renderFleetSummaryJson(summary));
-    } catch (error) {
-      throw new ConfigError(`paycfg ${name}: cannot write the summary to ${values.summary}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-  }
+  if (values.summary !== undefined) await writeFleetSummaryFile(values.summary, summary, { cwd: io.cwd });
   return summary.exitCode as ExitCode;
 }
 

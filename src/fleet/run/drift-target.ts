@@ -1,4 +1,4 @@
-import { observeDrift, type DriftObservation } from '../../alerts/index.js';
+import { failedDriftCheck, observeDrift, type DriftObservation } from '../../alerts/index.js';
 import { PaycfgError } from '../../errors.js';
 import { publishPlan } from '../../library/plan.js';
 import { hasDrifted } from '../../plan/plan.js';
@@ -36,6 +36,6 @@ export async function driftTarget(context: TargetContext, start: TargetStart): P
     const result = failedResult(start, error);
     if (!observe) return { result };
     const code = error instanceof PaycfgError ? error.code : 'INTERNAL';
-    return { result, observation: { subject, checkedAt: new Date(), error: { code, message: result.failure?.message ?? '' } } };
+    return { result, observation: failedDriftCheck(subject, { code, message: result.failure?.message ?? '' }, new Date()) };
   }
 }

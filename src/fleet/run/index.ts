@@ -4,7 +4,7 @@
  * apply, Ctrl-C that stops starting targets. A target's plan is reduced to its counts as soon as
  * the target ends: the run holds the summary, not the plans.
  */
-import { publishDriftAlerts, type AlertReport, type DriftObservation } from '../../alerts/index.js';
+import { preflightDriftAlerts, publishDriftAlerts, type AlertReport, type DriftObservation } from '../../alerts/index.js';
 import { createRequestSlots } from '../../api/request-slots.js';
 import { summariseFleet } from '../summary/summarise.js';
 import type { FleetSummary, FleetTarget, FleetTargetResult } from '../types.js';
@@ -30,9 +30,10 @@ export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type Fleet
  * Runs the command over the targets and returns the one summary. A target's failure is recorded and
  * the rest go on (apply: within its wave; a wave with a failure or a policy block halts the run).
  * Refused before any request: a token or value source missing for any target that connects, a
- * saved plan directory that does not match the fleet.
+ * saved plan directory that does not match the fleet, drift alerts that could not be published.
  *
  * @throws FleetInputError (exit 1) for every problem found before any request, listed at once.
+ * @throws AlertConfigError (exit 1) for alerts whose state file cannot be read or whose metrics file cannot be written.
  */
 export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
   const startedAt = new Date();
@@ -51,6 +52,8 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   const waves = planWaves(targets, command === 'apply' ? options.waves : undefined);
   // validate sends no request and reads no token: a target whose values cannot be read is its own failure, as validate reports it.
   if (command !== 'validate') await preflight(fleet, targets, { env: options.env });
+  // A state file that cannot be read, or a metrics file that cannot be written, refuses the run before its checks are made.
+  if (command === 'drift' && options.alerts !== undefined) await preflightDriftAlerts(options.alerts);
   const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true }) : undefined;
 
   const context: TargetContext = { fleet, options, ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}) };

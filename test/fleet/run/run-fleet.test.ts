@@ -15,6 +15,7 @@ import type { FleetFile, FleetTargetResult } from '../../../src/fleet/types.js';
 import { readJournal } from '../../../src/journal/index.js';
 import { isWrite, startHoldingProxy, type HeldRequest, type HoldingProxy } from '../../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
+import { startReceiver } from '../../alerts/receiver.js';
 import { fleetDir, fleetOf, groupOfAuthorization, TEMPLATE, tokenOf, tokenVariable, type FleetRow } from './fleet-fixture.js';
 
 const SECRET = 'fleet-run-secret';
@@ -99,6 +100,39 @@ describe('runFleet', () => {
       ['drift2', 'ok', 4],
     ]);
     expect((await sim.admin.stats()).total).toBe(0);
+  });
+
+  it('publishes drift alerts: metrics each run, a webhook post only when a group\'s drift changes', async () => {
+    const dir = fleetDir();
+    const fleet = fleetOf(dir, sim.url, await rowsOf('alert', 112, 2));
+    const env = tokens(fleet);
+    await runFleet(options('apply', fleet, dir, env, { targets: [fleet.targets[0]!] }));
+    const receiver = await startReceiver();
+    try {
+      const alerts = { cwd: dir, metricsFile: 'drift.prom', stateFile: 'drift-state.json', webhookUrl: `${receiver.url}/hook` };
+      const first = await runFleet(options('drift', fleet, dir, env, { alerts }));
+      expect(first.summary.targets.map((t) => [t.name, t.status, t.transition])).toEqual([
+        ['alert1', 'ok', undefined],
+        ['alert2', 'drifted', 'newly-drifted'],
+      ]);
+      expect(first.alerts?.webhook?.posted).toBe(1);
+      expect(receiver.received).toHaveLength(1);
+      expect(readFileSync(path.join(dir, 'drift.prom'), 'utf8')).toContain('alert2');
+
+      const second = await runFleet(options('drift', fleet, dir, env, { alerts }));
+      expect(second.summary.targets.map((t) => t.transition)).toEqual([undefined, undefined]);
+      expect(receiver.received).toHaveLength(1);
+
+      await runFleet(options('apply', fleet, dir, env, { targets: [fleet.targets[1]!] }));
+      const third = await runFleet(options('drift', fleet, dir, env, { alerts }));
+      expect(third.summary.targets.map((t) => [t.name, t.status, t.transition])).toEqual([
+        ['alert1', 'ok', undefined],
+        ['alert2', 'ok', 'resolved'],
+      ]);
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('journals each target\'s apply in its journal:, as apply --env does', async () => {
