@@ -173,7 +173,8 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
   const { fleet, targets: selected } = await selectedFleet(name, values, io);
   const { targets, shard } = await shardedTargets(name, fleet, selected, values, io);
 
-  const progress = createProgress(name, targets.length, io);
+  // A saved plan directory applies only the targets its fleet.json lists: how many is known once it is read.
+  const progress = createProgress(name, more.savedPlanDir === undefined ? targets.length : undefined, io);
   // Read only now: the getter installs the signal handlers, and until the run starts Ctrl-C stops at once.
   const stopStarting = new AbortController();
   const stopRunning = new AbortController();
@@ -218,14 +219,14 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
 }
 
 /** The stderr side of a run: a line per target as it ends, and what Ctrl-C does. */
-function createProgress(name: string, total: number, io: IoStreams): {
+function createProgress(name: string, total: number | undefined, io: IoStreams): {
   onEvent(event: FleetTargetEvent): void;
   interrupted(): void;
   stoppedAtOnce(): string;
 } {
   const running = new Set<string>();
   let ended = 0;
-  const width = String(total).length;
+  const counted = (n: number): string => (total === undefined ? `[${n}]` : `[${String(n).padStart(String(total).length)}/${total}]`);
   return {
     onEvent(event) {
       if (event.type === 'wave-start') {
@@ -235,7 +236,7 @@ function createProgress(name: string, total: number, io: IoStreams): {
       } else {
         running.delete(event.result.name);
         ended += 1;
-        io.stderr.write(`[${String(ended).padStart(width)}/${total}] ${progressLine(event.result)}\n`);
+        io.stderr.write(`${counted(ended)} ${progressLine(event.result)}\n`);
       }
     },
     interrupted() {

@@ -102,6 +102,21 @@ describe('runFleet', () => {
     expect((await sim.admin.stats()).total).toBe(0);
   });
 
+  it('validates a target whose value cannot be read as that target\'s failure, or with allowMissingEnv as a placeholder', async () => {
+    const dir = fleetDir();
+    const fleet = fleetOf(dir, 'http://127.0.0.1:1', [
+      { name: 'lone', group: 'G-00000118' },
+      { name: 'pair', group: 'G-00000119' },
+    ]);
+    (fleet.targets[0]!.definition.values as Map<string, unknown>).set('SHOP', { env: 'SHOP_OF_LONE' });
+    const { summary } = await runFleet(options('validate', fleet, dir, {}));
+    expect(byName(summary.targets)).toMatchObject({ lone: { status: 'failed', failure: { cause: { id: 'values-missing' }, code: 'ENVIRONMENTS' } }, pair: { status: 'ok' } });
+    expect(summary.targets[0]!.failure!.message).toContain('SHOP_OF_LONE is not set');
+    const { summary: placeholders } = await runFleet(options('validate', fleet, dir, {}, { allowMissingEnv: true }));
+    expect(placeholders.targets.map((t) => t.status)).toEqual(['ok', 'ok']);
+    expect(placeholders.exitCode).toBe(0);
+  });
+
   it('publishes drift alerts: metrics each run, a webhook post only when a group\'s drift changes', async () => {
     const dir = fleetDir();
     const fleet = fleetOf(dir, sim.url, await rowsOf('alert', 112, 2));
