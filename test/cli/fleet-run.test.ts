@@ -120,6 +120,21 @@ describe('paycfg fleet', () => {
     expect((await run(['fleet', 'plan'], dir, env)).code).toBe(0);
   });
 
+  it('runs one shard with --shard I/N, or --shards N and the index a Kubernetes Indexed Job sets; together they cover the fleet once', async () => {
+    const { dir, env } = await repository(['kilo', 'lima', 'mike'], 215);
+    const first = await run(['fleet', 'plan', '--shard', '1/2', '--summary', 'shard-1.json'], dir, env);
+    const second = await run(['fleet', 'plan', '--shards', '2', '--summary', 'shard-2.json'], dir, { ...env, JOB_COMPLETION_INDEX: '1' });
+    expect([first.code, second.code]).toEqual([2, 2]);
+    const shard = (file: string): { shards: unknown; names: string[] } => {
+      const summary = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+      return { shards: summary.shards, names: summary.targets.map((t: { name: string }) => t.name) };
+    };
+    const [one, two] = [shard('shard-1.json'), shard('shard-2.json')];
+    expect(one.shards).toEqual([{ index: 1, count: 2 }]);
+    expect(two.shards).toEqual([{ index: 2, count: 2 }]);
+    expect([...one.names, ...two.names].sort()).toEqual(['kilo', 'lima', 'mike']);
+  });
+
   it('stops starting targets at Ctrl-C and lets the running one finish; a second Ctrl-C stops its apply between changes', async () => {
     const { dir, groups, env } = await repository(['one', 'two', 'three'], 220);
     let interrupt!: (signal: string) => void;
