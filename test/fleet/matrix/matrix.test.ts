@@ -8,7 +8,7 @@ import type { EnvironmentDefinition } from '../../../src/environments/types.js';
 
 /** A target as the split sees it: only its name matters, the rest is never read. */
 function target(name: string): FleetTarget {
-  return { name, group: `G-${name}`, baseUrl: 'https://pay.example.com', labels: {}, definition: {} as EnvironmentDefinition, declaredAt: { file: 'fleet.yaml', line: 1, column: 1 } as FleetTarget['declaredAt'] };
+  return { name, group: `G-${name}`, baseUrl: 'https://pay.example.com', labels: {}, definition: {} as EnvironmentDefinition, declaredAt: { file: 'fleet.yaml', line: 1, col: 1 } };
 }
 
 /** A deterministic spread of sizes (a linear congruential sequence): many small groups, a few large. */
