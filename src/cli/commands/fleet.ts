@@ -2,7 +2,7 @@ import { UsageError, type ExitCode } from '../../errors.js';
 import { closestMatch } from '../../manifest/did-you-mean.js';
 import type { Command } from '../command.js';
 import type { IoStreams } from '../io.js';
-import type { CommandSyntax } from '../syntax.js';
+import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 import { fleetApplyCommand, fleetDriftCommand, fleetPlanCommand, fleetValidateCommand } from './fleet-run.js';
 import { fleetMatrixCommand } from './fleet-matrix.js';
 import { fleetReportCommand } from './fleet-report.js';
@@ -24,7 +24,7 @@ per-group values, or targets listed in CSV or JSON), or every environment of the
 One bound on requests in flight over the whole fleet, each group's rate limit heard apart, one
 summary. \`fleet matrix\` splits the fleet into shards for a CI matrix or a Kubernetes Indexed Job,
 each running \`--shard I/N\`; \`fleet report\` merges their summaries. See \`paycfg fleet <subcommand> --help\`.`,
-  flags: {},
+  flags: { color: noColorAccepted },
   exitCodes: [
     [0, 'every target succeeded, nothing to change'],
     [1, 'a target failed, or the run halted'],
