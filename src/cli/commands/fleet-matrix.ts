@@ -5,7 +5,7 @@ import type { Command } from '../command.js';
 import { fleetFlags, fleetVariables, selectedFleet, type FleetFlagValues } from '../fleet-options.js';
 import type { IoStreams } from '../io.js';
 import { numberFlagsOf, parseFlags } from '../parse-flags.js';
-import type { CommandSyntax } from '../syntax.js';
+import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 
 const syntax = {
   usage: ['--ci github|gitlab [--shards N | --targets-per-shard N] [flags]'],
@@ -21,6 +21,7 @@ CI's limit on one matrix (GitHub ${GITHUB_MAX_JOBS} jobs, GitLab ${GITLAB_MAX_JO
     shards: { type: 'string', value: 'N', help: `Split into N shards (at most the CI's limit; fewer when there are fewer targets)` },
     'targets-per-shard': { type: 'string', value: 'N', help: `About N targets per shard (default ${DEFAULT_TARGETS_PER_SHARD})` },
     ...fleetFlags,
+    color: noColorAccepted,
   },
   environment: fleetVariables,
   exitCodes: [
