@@ -1,5 +1,5 @@
 /**
- * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file) and the kinds' field
+ * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file, the fleet file) and the kinds' field
  * facts (the wire records of schemas/api: each kind's, and the legacy API's where it has one):
  * `npm run schemas`.
  * `npm run schemas -- --check` writes nothing and exits 1 when a committed schema is stale;
@@ -12,6 +12,7 @@ import { KIND_MODULES } from '../src/kinds/registry.js';
 import { WIRE_SCHEMA_BASE } from '../src/kinds/derive.js';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
 import { buildEnvironmentsJsonSchema } from '../src/environments/model.js';
+import { buildFleetJsonSchema } from '../src/fleet/file/model.js';
 
 export interface GeneratedSchema {
   /** Path relative to the repository root. */
@@ -28,6 +29,7 @@ const wireSchemaFiles: readonly GeneratedSchema[] = KIND_MODULES.flatMap((kind) 
 export const schemaFiles: readonly GeneratedSchema[] = [
   { file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema },
   { file: 'schemas/environments.schema.json', build: buildEnvironmentsJsonSchema },
+  { file: 'schemas/fleet.schema.json', build: buildFleetJsonSchema },
   ...wireSchemaFiles,
 ];
 
