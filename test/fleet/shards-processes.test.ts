@@ -8,17 +8,17 @@
  * their summaries must equal a one-machine `fleet plan --summary` of the whole fleet.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle } from '../../scripts/build-bundle.js';
+import { buildBundle, repositoryRoot } from '../../scripts/build-bundle.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import type { FleetSummary } from '../../src/fleet/types.js';
 import { EMV_AND_PROFILE, merchant } from '../helpers/small-manifest.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
-import { comparableSummary } from './summary/compare.js';
+import { comparableSummary, expectSameSummary } from './summary/compare.js';
 
 const SHARDS = 3;
 /** Seven groups, three of them larger (three merchants instead of one), so that the split balances sizes, not counts. */
@@ -35,8 +35,10 @@ let env: Record<string, string>;
 beforeAll(async () => {
   sim = await startTestSimulator();
   for (const { group } of TARGETS) await sim.admin.createGroup({ groupId: group });
-  // The CLI as the package runs it: the bundle, built from this checkout (the committed one may be stale).
+  // The CLI as the package runs it: the bundle, built from this checkout (the committed one may be
+  // stale), beside the package.json it finds its version and files by.
   const build = mkdtempSync(join(tmpdir(), 'paycfg-cli-'));
+  copyFileSync(join(repositoryRoot, 'package.json'), join(build, 'package.json'));
   for (const [file, text] of await buildBundle()) {
     mkdirSync(dirname(join(build, file)), { recursive: true });
     writeFileSync(join(build, file), text);
@@ -74,8 +76,8 @@ function paycfg(args: readonly string[], engine: Record<string, string> = {}): P
 }
 
 /** `paycfg …` in this process, as the one machine runs it. */
-async function inProcess(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const io = captureIo({ env: { ...env, NO_COLOR: '1' }, cwd: dir });
+async function inProcess(args: readonly string[], engine: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = captureIo({ env: { ...env, NO_COLOR: '1', ...engine }, cwd: dir });
   const code = await main(args, io);
   return { code, stdout: io.out(), stderr: io.err() };
 }
@@ -103,15 +105,17 @@ describe('N processes, one shard each, as each engine gives the index', { timeou
       gitlab: Array.from({ length: SHARDS }, (_, i) => ({ args: ['--shards', String(SHARDS)], env: { CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(SHARDS) } })),
       github: include.map((entry) => ({ args: ['--shard', entry.shard], env: {} })),
     };
-    for (const [engine, shards] of Object.entries(engines)) {
-      // The shards of one engine at once, as its jobs run.
-      const runs = await Promise.all(shards.map((shard, i) => paycfg(['fleet', 'plan', ...shard.args, '--summary', `${engine}-${i + 1}.json`], shard.env)));
-      for (const run of runs) expect(run.code, run.stderr).toBe(2);
-      byEngine.set(engine, shards.map((_, i) => readSummary(`${engine}-${i + 1}.json`)));
-    }
+    // Every shard of every engine at once: nine processes, as nine jobs would run.
+    const runs = await Promise.all(
+      Object.entries(engines).flatMap(([engine, shards]) =>
+        shards.map(async (shard, i) => ({ engine, run: await paycfg(['fleet', 'plan', ...shard.args, '--summary', `${engine}-${i + 1}.json`], shard.env) })),
+      ),
+    );
+    for (const { run } of runs) expect(run.code, run.stderr).toBe(2);
+    for (const engine of Object.keys(engines)) byEngine.set(engine, Array.from({ length: SHARDS }, (_, i) => readSummary(`${engine}-${i + 1}.json`)));
     // What GitHub's matrix said each job holds, it holds.
     expect(byEngine.get('github')!.map((summary) => summary.targets.length)).toEqual(include.map((entry) => entry.targets));
-  });
+  }, 120_000);
 
   it.each(['kubernetes', 'gitlab', 'github'])('%s: together the shards cover every target exactly once, each naming its shard', (engine) => {
     const summaries = byEngine.get(engine)!;
@@ -131,16 +135,19 @@ describe('N processes, one shard each, as each engine gives the index', { timeou
 
   it.each(['kubernetes', 'gitlab', 'github'])('%s: paycfg fleet report over the shards’ summaries equals the one-machine run', async (engine) => {
     const files = Array.from({ length: SHARDS }, (_, i) => `${engine}-${i + 1}.json`);
-    const report = await paycfg(['fleet', 'report', ...files, '--json', '--summary', `${engine}-merged.json`]);
+    // The report reads files only: in this process, as the report job runs it after the shards.
+    const report = await inProcess(['fleet', 'report', ...files, '--json', '--summary', `${engine}-merged.json`]);
     expect(report.code, report.stderr).toBe(whole.exitCode);
     const merged = readSummary(`${engine}-merged.json`);
     expect(merged.shards).toEqual(Array.from({ length: SHARDS }, (_, i) => ({ index: i + 1, count: SHARDS })));
-    expect(comparableSummary(merged)).toEqual(comparableSummary(whole));
-    expect(comparableSummary(JSON.parse(report.stdout) as FleetSummary)).toEqual(comparableSummary(whole));
+    expectSameSummary(merged, whole);
+    expectSameSummary(JSON.parse(report.stdout) as FleetSummary, whole);
+    // Not an empty agreement: the one-machine run planned every target, each with changes.
+    expect(comparableSummary(whole).targets.map((t) => [t.name, t.status])).toEqual(TARGETS.map((t) => [t.name, 'changes']).sort());
   });
 
   it('a shard index out of range is refused before any request', async () => {
-    const run = await paycfg(['fleet', 'plan', '--shards', String(SHARDS)], { JOB_COMPLETION_INDEX: String(SHARDS) });
+    const run = await inProcess(['fleet', 'plan', '--shards', String(SHARDS)], { JOB_COMPLETION_INDEX: String(SHARDS) });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('out of range');
   });
