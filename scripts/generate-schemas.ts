@@ -8,6 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildFleetSummaryJsonSchema } from '../src/fleet/summary/model.js';
 import { KIND_MODULES } from '../src/kinds/registry.js';
 import { WIRE_SCHEMA_BASE } from '../src/kinds/derive.js';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
@@ -31,6 +32,7 @@ export const schemaFiles: readonly GeneratedSchema[] = [
   { file: 'schemas/environments.schema.json', build: buildEnvironmentsJsonSchema },
   { file: 'schemas/fleet.schema.json', build: buildFleetJsonSchema },
   ...wireSchemaFiles,
+  { file: 'schemas/fleet-summary.schema.json', build: buildFleetSummaryJsonSchema },
 ];
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
