@@ -43,6 +43,6 @@ export async function expectKnownFleetInvocation(argv: readonly string[], where:
     const io = captureIo({ env: {}, cwd: mkdtempSync(join(tmpdir(), 'paycfg-fleet-invocation-')) });
     const code = await main(['fleet', sub, ...words], io);
     expect(code, `${where}: paycfg fleet ${sub} ${words.join(' ')}: ${io.err()}`).not.toBe(0);
-    expect(io.err(), `${where}: paycfg fleet ${sub} ${words.join(' ')}`).not.toMatch(/unknown flag|Unknown option|unexpected argument|not yet implemented|is not a shard|must be a whole number|choose one of/i);
+    expect(io.err(), `${where}: paycfg fleet ${sub} ${words.join(' ')}`).not.toMatch(/unknown flag|Unknown option|unexpected argument|not yet implemented|is not a shard|must be a whole number|choose one of|is not one of|not both/i);
   }
 }

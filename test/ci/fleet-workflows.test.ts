@@ -121,6 +121,15 @@ describe(`${REUSABLE}: the reusable workflow`, () => {
   });
 });
 
+describe('the command-line check', () => {
+  it('fails on a flag or subcommand paycfg lacks, and on a value its syntax refuses', async () => {
+    await expect(expectKnownFleetInvocation(['fleet', 'plan', '--shardz', '$SHARD'], 'probe')).rejects.toThrow();
+    await expect(expectKnownFleetInvocation(['fleet', 'plann', '--shard', '$SHARD'], 'probe')).rejects.toThrow();
+    await expect(expectKnownFleetInvocation(['fleet', 'matrix', '--ci', 'jenkins'], 'probe')).rejects.toThrow();
+    await expectKnownFleetInvocation(['fleet', 'plan', '--shard', '$SHARD', '--summary', 'shard.json'], 'probe');
+  });
+});
+
 describe(`${CALLER}: calling the reusable workflow`, () => {
   it('is valid for GitHub’s parser', async () => {
     expect(await workflowErrors(CALLER, text(CALLER))).toEqual([]);
