@@ -1,5 +1,5 @@
-import { UsageError } from '../errors.js';
-import { resolveEnvironment } from '../environments/resolve.js';
+import { PaycfgError, UsageError } from '../errors.js';
+import type { ManifestCounts } from '../manifest/check-file.js';
 import { loadEnvironmentManifest } from '../environments/manifests.js';
 import type { FleetFile, FleetTarget, Shard } from './types.js';
 
@@ -83,23 +83,31 @@ export function targetsOfShard(sized: readonly SizedTarget[], shard: Shard): Fle
 }
 
 /**
- * Each target's size, read offline: its manifests loaded with its values, a value whose source is
- * not available here (a token-less matrix job) taken as a placeholder. A target whose manifests do
+ * Each target's size, read offline from the fleet file and the manifests alone: every value that
+ * comes from a source (`{ env }`, `{ file }`) is a placeholder, whether this process could read it
+ * or not, so that two processes that see their secrets differently (a pod whose Secret is not yet
+ * projected, a job with other variables) still compute the same split. A target whose manifests do
  * not load counts 1: the run itself reports why.
  */
-export async function sizeTargets(fleet: FleetFile, targets: readonly FleetTarget[], options: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> }): Promise<SizedTarget[]> {
+export async function sizeTargets(fleet: FleetFile, targets: readonly FleetTarget[], options: { readonly cwd: string }): Promise<SizedTarget[]> {
   const sized: SizedTarget[] = [];
   for (const target of targets) {
+    const definition = fleet.environments.environments.get(target.name) ?? target.definition;
+    const written = Object.fromEntries([...definition.values].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     let size = 1;
     try {
-      const resolved = await resolveEnvironment(fleet.environments, target.name, { env: options.env, allowMissing: true });
-      const loaded = await loadEnvironmentManifest(resolved, { cwd: options.cwd, allowMissingEnv: true });
-      const c = loaded.counts;
-      size = Math.max(1, c.emvConfigs + c.acquirerProfiles + c.merchants + c.bindings + c.devices);
-    } catch {
-      size = 1;
+      const loaded = await loadEnvironmentManifest({ definition, file: fleet.environments, variables: written }, { cwd: options.cwd, allowMissingEnv: true });
+      size = Math.max(1, recordsOf(loaded.counts));
+    } catch (error) {
+      // A manifest that does not load weighs 1 here, the same in every process; anything else is a bug to see.
+      if (!(error instanceof PaycfgError)) throw error;
     }
     sized.push({ target, size });
   }
   return sized;
+}
+
+/** Records a loaded manifest declares, every kind together. */
+export function recordsOf(counts: ManifestCounts): number {
+  return counts.emvConfigs + counts.acquirerProfiles + counts.merchants + counts.bindings + counts.devices;
 }
