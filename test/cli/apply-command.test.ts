@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it as base } from 'vitest';
+import { describe } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { PromptCancelled } from '../../src/cli/prompt.js';
@@ -9,28 +9,15 @@ import { createPrng } from '../../src/sim/core/prng.js';
 import { WIRE_STYLES } from '../../src/sim/index.js';
 import { MULTI_FILE_EXAMPLE_ENV } from '../helpers/example-secrets.js';
 import { isWrite, startHoldingProxy } from '../helpers/holding-proxy.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { startTestSimulator, testWithSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
 const multi = new URL('../../examples/multi-file', import.meta.url).pathname;
 const SECRET = 'till-admin-secret-42';
 let groupCounter = 0;
 
-/**
- * Each test on a simulator of its own, and the tests side by side: most of a test's time is the
- * twin check's 1.25 s settle after a till's create, which the tests now wait together. The request
- * counts and faults a test sets and checks are its own simulator's alone.
- */
-const it = base.extend<{ sim: TestSimulator }>({
-  sim: async ({}, use) => {
-    const sim = await startTestSimulator();
-    try {
-      await use(sim);
-    } finally {
-      await sim.close();
-    }
-  },
-});
+/** Each test on a simulator of its own, the tests side by side (see testWithSimulator). */
+const it = testWithSimulator();
 
 /** A fresh group per test; examples/basic pins G-00000001, so tests that apply it get a copy without the pin. */
 async function freshGroup(sim: TestSimulator): Promise<{ groupId: string; env: Record<string, string> }> {
