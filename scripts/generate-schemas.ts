@@ -1,5 +1,5 @@
 /**
- * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file) and the kinds' field
+ * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file, the fleet file) and the kinds' field
  * facts (the wire records of schemas/api: each kind's, and the legacy API's where it has one):
  * `npm run schemas`.
  * `npm run schemas -- --check` writes nothing and exits 1 when a committed schema is stale;
@@ -8,10 +8,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildFleetSummaryJsonSchema } from '../src/fleet/summary/model.js';
 import { KIND_MODULES } from '../src/kinds/registry.js';
 import { WIRE_SCHEMA_BASE } from '../src/kinds/derive.js';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
 import { buildEnvironmentsJsonSchema } from '../src/environments/model.js';
+import { buildFleetJsonSchema } from '../src/fleet/file/model.js';
 
 export interface GeneratedSchema {
   /** Path relative to the repository root. */
@@ -28,7 +30,9 @@ const wireSchemaFiles: readonly GeneratedSchema[] = KIND_MODULES.flatMap((kind) 
 export const schemaFiles: readonly GeneratedSchema[] = [
   { file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema },
   { file: 'schemas/environments.schema.json', build: buildEnvironmentsJsonSchema },
+  { file: 'schemas/fleet.schema.json', build: buildFleetJsonSchema },
   ...wireSchemaFiles,
+  { file: 'schemas/fleet-summary.schema.json', build: buildFleetSummaryJsonSchema },
 ];
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -77,12 +77,22 @@ export async function shardedTargets(
 ): Promise<{ readonly targets: FleetTarget[]; readonly shard?: Shard }> {
   if (values.shard !== undefined && values.shards !== undefined) throw new UsageError(`paycfg ${command}: give --shard I/N or --shards N, not both`);
   let shard: Shard | undefined;
-  if (values.shard !== undefined) shard = parseShard(values.shard);
+  if (values.shard !== undefined) shard = ofCommand(command, () => parseShard(values.shard!));
   else if (values.shards !== undefined) {
     if (!/^\d{1,6}$/.test(values.shards)) throw new UsageError(`paycfg ${command}: --shards "${values.shards}" is not a whole number`);
-    shard = shardFromEnvironment(Number(values.shards), io.env);
+    shard = ofCommand(command, () => shardFromEnvironment(Number(values.shards), io.env));
   }
   if (shard === undefined) return { targets: [...targets] };
   const sized = await sizeTargets(fleet, targets, { cwd: io.cwd, env: io.env });
   return { targets: targetsOfShard(sized, shard), shard };
+}
+
+/** A UsageError of the shard module, worded as the command's own: `paycfg fleet plan: --shard: shard 5 is out of range…`. */
+function ofCommand<T>(command: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof UsageError && !error.message.startsWith('paycfg ')) throw new UsageError(`paycfg ${command}: ${error.message}`, { ...error.details });
+    throw error;
+  }
 }

@@ -42,7 +42,7 @@ export function checkClientOfEnvironment(client: Pick<ApiClient, 'baseUrl'>, def
 }
 
 /** A base URL as a service is told apart: scheme, host and port as URL spells them, the path without a trailing slash. */
-function serviceOf(baseUrl: string): string {
+export function serviceOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).href.replace(/\/+$/, '');
   } catch {

@@ -152,14 +152,14 @@ function sharedTargets(environments: ReadonlyMap<string, EnvironmentDefinition>,
 }
 
 /** As messages show a file: relative to the working directory when inside it. */
-function displayName(absolute: string, cwd: string): string {
+export function displayName(absolute: string, cwd: string): string {
   const relative = path.relative(cwd, absolute);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return absolute;
   return relative.split(path.sep).join('/');
 }
 
-/** Where a path of the document is written: the value's first character, or its key's. */
-class Positions {
+/** Where a path of the document is written: the value's first character, or its key's. The fleet file's loader reads its YAML and JSON through it too. */
+export class Positions {
   constructor(
     private readonly doc: Document,
     private readonly lineCounter: LineCounter,
@@ -206,7 +206,7 @@ class Positions {
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
 /** zod's issues in the project's words, each at its place in the file: an unknown key at the key, with the key meant. */
-function issueDiagnostics(issues: readonly z.core.$ZodIssue[], positions: Positions): Diagnostic[] {
+export function issueDiagnostics(issues: readonly z.core.$ZodIssue[], positions: Positions): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const raw of issues) {
     const issue = raw as Issue;

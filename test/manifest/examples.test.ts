@@ -22,7 +22,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 // examples/environments is a repository of two environments, each its own manifest made with its
 // own values: test/environments/example.test.ts checks each environment, and every file against its schema.
-const NOT_MANIFESTS = new Set(['ci', 'environments']);
+// examples/fleet is a fleet of groups made from one template: test/fleet/file/example.test.ts checks each target.
+const NOT_MANIFESTS = new Set(['ci', 'environments', 'fleet']);
 
 function yamlFilesUnder(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })

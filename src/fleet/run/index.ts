@@ -1,85 +1,164 @@
 /**
  * Runs a fleet command over its targets: one bound on requests in flight shared by every group's
  * client, each group's own rate limit heard apart, a bounded number of targets at once, waves for
- * apply, Ctrl-C that stops starting targets. Owned by the fleet-run module; CONTRACT stubs until it lands.
+ * apply, Ctrl-C that stops starting targets. A target's plan is reduced to its counts as soon as
+ * the target ends: the run holds the summary, not the plans.
  */
-import { InternalError } from '../../errors.js';
-import type { AlertOptions, AlertReport } from '../../alerts/index.js';
-import type { FleetCommand, FleetFile, FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
+import { preflightDriftAlerts, publishDriftAlerts, type AlertReport, type DriftObservation } from '../../alerts/index.js';
+import { createRequestSlots } from '../../api/request-slots.js';
+import { summariseFleet } from '../summary/summarise.js';
+import type { FleetSummary, FleetTarget, FleetTargetResult } from '../types.js';
+import { applyTarget } from './apply-target.js';
+import { driftTarget } from './drift-target.js';
+import { FleetInputError } from './errors.js';
+import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOptions, type FleetRunResult } from './options.js';
+import { planTarget } from './plan-target.js';
+import { preflight } from './preflight.js';
+import { runBounded } from './run-targets.js';
+import { checkSavedFleetPlan, preparePlanDirectory, writeFleetPlanIndex, type SavedTargetEntry, type SavedTargetPlan } from './saved-plans.js';
+import type { TargetContext, TargetStart } from './target-context.js';
+import { validateTarget } from './validate-target.js';
+import { haltOf, planWaves, type Wave } from './waves.js';
 
-/** Defaults, as the CLI documents them. */
-export const DEFAULT_FLEET_MAX_IN_FLIGHT = 32;
-export const DEFAULT_PARALLEL_TARGETS = 8;
-
-/** How `fleet apply` goes in waves: a canary set first, then batches. */
-export interface WaveOptions {
-  /** The canary wave: this many targets (the first in the fleet's order), or these names. */
-  readonly canary?: number | readonly string[];
-  /** Each later wave: this many targets, or this percent of those left after the canary (rounded up, at least 1). */
-  readonly size?: { readonly count: number } | { readonly percent: number };
-}
-
-/** A target starting or ending, for a progress display. */
-export type FleetTargetEvent =
-  | { readonly type: 'target-start'; readonly target: FleetTarget; readonly wave?: number }
-  | { readonly type: 'target-end'; readonly result: FleetTargetResult }
-  | { readonly type: 'wave-start'; readonly wave: number; readonly targets: readonly string[] };
-
-export interface FleetRunOptions {
-  readonly command: FleetCommand;
-  readonly fleet: FleetFile;
-  /** The targets to run (selected, and sharded): in the fleet's order. */
-  readonly targets: readonly FleetTarget[];
-  /** The shard this run is, when it is one. */
-  readonly shard?: Shard;
-  readonly cwd: string;
-  /** Where token and value sources `{ env }` are read. */
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Requests in flight over the whole fleet at once; default DEFAULT_FLEET_MAX_IN_FLIGHT. */
-  readonly maxInFlight?: number;
-  /** Targets run at once; default DEFAULT_PARALLEL_TARGETS. */
-  readonly parallelTargets?: number;
-  /** Requests in flight for one group at once (each group's --parallelism); default 8. */
-  readonly parallelism?: number;
-  /** validate: values whose source gives nothing are placeholders. */
-  readonly allowMissingEnv?: boolean;
-  /** plan, apply, drift: as the single commands take them. */
-  readonly policy?: readonly string[];
-  readonly impactWindow?: string;
-  readonly allowUnsettled?: boolean;
-  readonly maxDeletes?: number;
-  readonly maxAffectedTerminals?: number;
-  readonly ignoreUnmanaged?: boolean;
-  /** plan: save one plan per target here, and fleet.json with the fleet plan hash. */
-  readonly planDir?: string;
-  /** plan -o: replace files that are saved plans already there. */
-  readonly force?: boolean;
-  /** apply: apply exactly the plans saved here by `fleet plan -o`. */
-  readonly savedPlanDir?: string;
-  /** apply: waves. */
-  readonly waves?: WaveOptions;
-  /** Aborting it stops starting targets; running ones finish (the first Ctrl-C). */
-  readonly stopStarting?: AbortSignal;
-  /** Aborting it stops running applies between changes, as apply's own Ctrl-C does (the second Ctrl-C). */
-  readonly stopRunning?: AbortSignal;
-  readonly onEvent?: (event: FleetTargetEvent) => void;
-  /** drift: metrics, webhook and the state file (src/alerts). */
-  readonly alerts?: AlertOptions;
-}
-
-/** The summary, and for drift with alerts what the alerts did. */
-export interface FleetRunResult {
-  readonly summary: FleetSummary;
-  readonly alerts?: AlertReport;
-}
+export { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from './options.js';
+export { FleetInputError, TargetTokenError } from './errors.js';
+export { CAUSES, causeOf } from './causes.js';
+export { planWaves, haltOf, type Wave } from './waves.js';
+export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type FleetPlanIndex, type SavedTargetEntry } from './saved-plans.js';
 
 /**
  * Runs the command over the targets and returns the one summary. A target's failure is recorded and
  * the rest go on (apply: within its wave; a wave with a failure or a policy block halts the run).
  * Refused before any request: a token or value source missing for any target that connects, a
- * saved plan directory that does not match the fleet.
+ * saved plan directory that does not match the fleet, drift alerts that could not be published.
+ *
+ * @throws FleetInputError (exit 1) for every problem found before any request, listed at once.
+ * @throws AlertConfigError (exit 1) for alerts whose state file cannot be read or whose metrics file cannot be written.
  */
 export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
-  void options;
-  throw new InternalError('runFleet: not yet implemented');
+  const startedAt = new Date();
+  const began = performance.now();
+  const { command, fleet } = options;
+  checkOptions(options);
+  let targets: readonly FleetTarget[] = options.targets;
+  let savedPlans: ReadonlyMap<string, SavedTargetPlan> | undefined;
+  let fleetPlanHash: string | undefined;
+  if (command === 'apply' && options.savedPlanDir !== undefined) {
+    const checked = await checkSavedFleetPlan(options.savedPlanDir, fleet, targets, { cwd: options.cwd });
+    targets = checked.plans.map((plan) => plan.target);
+    savedPlans = new Map(checked.plans.map((plan) => [plan.target.name, plan]));
+    fleetPlanHash = checked.fleetPlanHash;
+  }
+  const waves = planWaves(targets, command === 'apply' ? options.waves : undefined);
+  // validate sends no request and reads no token: a target whose values cannot be read is its own failure, as validate reports it.
+  if (command !== 'validate') await preflight(fleet, targets, { env: options.env });
+  // A state file that cannot be read, or a metrics file that cannot be written, refuses the run before its checks are made.
+  if (command === 'drift' && options.alerts !== undefined) await preflightDriftAlerts(options.alerts);
+  const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true }) : undefined;
+
+  const context: TargetContext = { fleet, options, ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}) };
+  const results: FleetTargetResult[] = [];
+  const observations: DriftObservation[] = [];
+  let halted: FleetSummary['halted'];
+  for (const wave of waves) {
+    if (halted !== undefined || options.stopStarting?.aborted === true) {
+      results.push(...wave.targets.map((target) => untouched(target, wave.index)));
+      continue;
+    }
+    if (wave.index !== undefined) options.onEvent?.({ type: 'wave-start', wave: wave.index, targets: wave.targets.map((t) => t.name) });
+    const ran = await runBounded(
+      wave.targets,
+      options.parallelTargets ?? DEFAULT_PARALLEL_TARGETS,
+      async (target) => {
+        options.onEvent?.({ type: 'target-start', target, ...(wave.index !== undefined ? { wave: wave.index } : {}) });
+        const start: TargetStart = { target, wave: wave.index, startedAt: performance.now() };
+        const { result, observation } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
+        if (observation !== undefined) observations.push(observation);
+        options.onEvent?.({ type: 'target-end', result });
+        return result;
+      },
+      options.stopStarting,
+    );
+    results.push(...ran.map((result, i) => result ?? untouched(wave.targets[i]!, wave.index)));
+    halted = haltOf(wave, ran.filter((result): result is FleetTargetResult => result !== undefined));
+  }
+
+  if (planDir !== undefined) fleetPlanHash = await writeFleetPlanIndex(planDir, { fleetFile: fleet.name, ...(options.shard !== undefined ? { shard: options.shard } : {}), targets: savedEntries(results) });
+  let alerts: AlertReport | undefined;
+  let final = results;
+  if (command === 'drift' && options.alerts !== undefined) {
+    alerts = await publishDriftAlerts(observations, options.alerts);
+    const transitions = new Map(alerts.transitions.map((t) => [t.subject.name, t.kind]));
+    final = results.map((result) => {
+      const transition = transitions.get(result.name);
+      return transition === undefined ? result : { ...result, transition };
+    });
+  }
+  const summary = summariseFleet({
+    command,
+    fleetFile: fleet.name,
+    ...(options.shard !== undefined ? { shards: [options.shard] } : {}),
+    targets: final,
+    ...(halted !== undefined ? { halted } : {}),
+    interrupted: options.stopStarting?.aborted === true,
+    ...(fleetPlanHash !== undefined ? { fleetPlanHash } : {}),
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - began),
+  });
+  return { summary, ...(alerts !== undefined ? { alerts } : {}) };
+}
+
+async function runTarget(
+  context: TargetContext,
+  start: TargetStart,
+  planDir: string | undefined,
+  saved: SavedTargetPlan | undefined,
+): Promise<{ readonly result: FleetTargetResult; readonly observation?: DriftObservation }> {
+  switch (context.options.command) {
+    case 'validate':
+      return { result: await validateTarget(context, start) };
+    case 'plan':
+      return { result: await planTarget(context, start, planDir) };
+    case 'drift':
+      return driftTarget(context, start);
+    case 'apply':
+      return { result: await applyTarget(context, start, saved) };
+  }
+}
+
+/** A target never started: a wave before it halted, or the run was stopped. */
+function untouched(target: FleetTarget, wave: Wave['index']): FleetTargetResult {
+  return { name: target.name, group: target.group, baseUrl: target.baseUrl, status: 'untouched', exitCode: 0, ...(wave !== undefined ? { wave } : {}), durationMs: 0 };
+}
+
+/** The plans a plan run saved, as fleet.json lists them. */
+function savedEntries(results: readonly FleetTargetResult[]): SavedTargetEntry[] {
+  const entries: SavedTargetEntry[] = [];
+  for (const result of results) {
+    if (result.planFile === undefined || result.planHash === undefined) continue;
+    entries.push({ name: result.name, group: result.group, baseUrl: result.baseUrl, file: result.planFile, planHash: result.planHash });
+  }
+  return entries;
+}
+
+/** The options no target could run with, refused before anything is read. */
+function checkOptions(options: FleetRunOptions): void {
+  const problems: string[] = [];
+  const whole = (name: string, value: number | undefined): void => {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1)) problems.push(`${name} is ${value}: give a whole number of at least 1`);
+  };
+  whole('maxInFlight', options.maxInFlight);
+  whole('parallelTargets', options.parallelTargets);
+  whole('parallelism', options.parallelism);
+  if (options.command !== 'apply' && options.waves !== undefined) problems.push(`waves are for apply, not ${options.command}`);
+  if (options.command !== 'apply' && options.savedPlanDir !== undefined) problems.push(`a saved plan directory is applied (apply), not given to ${options.command}`);
+  if (options.command !== 'plan' && options.planDir !== undefined) problems.push(`plans are saved by plan, not ${options.command}`);
+  if (options.command !== 'drift' && options.alerts !== undefined) problems.push(`alerts are for drift, not ${options.command}`);
+  const names = new Set<string>();
+  for (const target of options.targets) {
+    if (names.has(target.name)) problems.push(`target ${target.name} is given twice`);
+    names.add(target.name);
+    if (!options.fleet.environments.environments.has(target.name)) problems.push(`target ${target.name} is not in ${options.fleet.name}`);
+  }
+  if (problems.length > 0) throw new FleetInputError('the fleet run cannot start', problems);
 }

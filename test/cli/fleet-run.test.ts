@@ -1,0 +1,187 @@
+/**
+ * `paycfg fleet validate|plan|apply|drift` in-process, over real HTTP against ONE simulator holding
+ * every group, behind a proxy that sees every request: a template fleet whose targets come from a
+ * CSV, planned and applied with one target failing while the rest go on (the summary grouping its
+ * cause, a line per target on stderr, --summary FILE, the global bound), `fleet plan -o DIR` then
+ * `fleet apply DIR`, Ctrl-C through io's interrupt (no target starts after it, the running one
+ * finishes; a second stops running applies), and bad input refused before any request.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { startHoldingProxy, isWrite, type HeldRequest, type HoldingProxy } from '../helpers/holding-proxy.js';
+import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { groupOfAuthorization, TEMPLATE, tokenOf } from '../fleet/run/fleet-fixture.js';
+
+const SECRET = 'fleet-cli-secret';
+let sim: TestSimulator;
+let proxy: HoldingProxy;
+let inFlight = 0;
+let peak = 0;
+/** Called as each request arrives; resolves when it may go on. */
+let gate: (request: HeldRequest) => Promise<void> | void = () => undefined;
+
+beforeAll(async () => {
+  sim = await startTestSimulator({ jwtSecret: SECRET });
+  proxy = await startHoldingProxy(sim.url, {
+    hold: async (request) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await gate(request);
+    },
+    rewrite: (_request, body) => {
+      inFlight -= 1;
+      return body;
+    },
+  });
+});
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+});
+
+const tokenVar = (group: string): string => `PAYCFG_TOKEN_${group.replace(/-/g, '_')}`;
+
+/** A fleet repository: the template, the fleet file and groups.csv listing `names` at groups base+1…; every group made in the simulator. */
+async function repository(names: readonly string[], base: number): Promise<{ dir: string; groups: string[]; env: Record<string, string> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paycfg-fleet-cli-'));
+  const groups = names.map((_, i) => `G-${String(base + i + 1).padStart(8, '0')}`);
+  for (const [i, group] of groups.entries()) await sim.admin.createGroup({ groupId: group, groupName: names[i] });
+  writeFileSync(path.join(dir, 'template.yaml'), TEMPLATE);
+  writeFileSync(
+    path.join(dir, 'paycfg.fleet.yaml'),
+    `version: 1\ntemplate:\n  baseUrl: ${proxy.url}\n  token: { env: "PAYCFG_TOKEN_{{group}}" }\n  manifests: [template.yaml]\ntargetsFrom:\n  - groups.csv\n`,
+  );
+  writeFileSync(path.join(dir, 'groups.csv'), `name,group,label:tier,REF,SHOP\n${names.map((name, i) => `${name},${groups[i]},${i % 2 === 0 ? 'gold' : 'silver'},shop-${name},"Shop ${name}"`).join('\n')}\n`);
+  const env = Object.fromEntries(groups.map((group) => [tokenVar(group), tokenOf(group, SECRET)]));
+  return { dir, groups, env };
+}
+
+async function run(argv: string[], dir: string, env: Record<string, string>, interrupted?: Promise<string>) {
+  const io = captureIo({ cwd: dir, env, ...(interrupted !== undefined ? { interrupted } : {}) });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+describe('paycfg fleet', () => {
+  it('plans and applies a template fleet from a CSV; a target with a token of another group fails and the rest go on, under one bound on requests', async () => {
+    const { dir, groups, env } = await repository(['north', 'south', 'east', 'west'], 200);
+    env[tokenVar(groups[2]!)] = tokenOf(groups[0]!, SECRET);
+
+    const valid = await run(['fleet', 'validate', '--allow-missing-env'], dir, {});
+    expect(valid.code).toBe(0);
+    expect(valid.err).toMatch(/^\[\d\/4\] north: ok: 4 records/m);
+
+    peak = 0;
+    const plan = await run(['fleet', 'plan', '--max-in-flight', '2', '--parallel-targets', '4', '--summary', 'plan-summary.json'], dir, env);
+    expect(plan.code).toBe(1);
+    expect(plan.err).toMatch(/^\[\d\/4\] east: failed \(token of another group\): /m);
+    expect(plan.err).toMatch(/^\[\d\/4\] west: changes: 4 to create \(\d+\.\d s\)$/m);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(plan.out).toContain('token of another group');
+    const summary = JSON.parse(readFileSync(path.join(dir, 'plan-summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ kind: 'paycfg-fleet-summary', command: 'plan', exitCode: 1, causes: [{ cause: { id: 'token-of-another-group' }, targets: ['east'] }] });
+    expect(summary.targets.map((t: { name: string; status: string }) => [t.name, t.status])).toEqual([
+      ['east', 'failed'],
+      ['north', 'changes'],
+      ['south', 'changes'],
+      ['west', 'changes'],
+    ]);
+
+    const refused = await run(['fleet', 'apply'], dir, env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('--auto-approve');
+
+    const applied = await run(['fleet', 'apply', '--auto-approve', '--json'], dir, env);
+    expect(applied.code).toBe(1);
+    const json = JSON.parse(applied.out);
+    expect(json.totals.byStatus).toMatchObject({ applied: 3, failed: 1 });
+    // Only the silver targets, which are now as their manifests say.
+    const silver = await run(['fleet', 'drift', '--label', 'tier=silver', '--markdown'], dir, env);
+    expect(silver.code).toBe(0);
+    expect(silver.err.match(/^\[\d\/2\] (south|west): ok/gm)).toHaveLength(2);
+  });
+
+  it('applies exactly the plans `fleet plan -o DIR` saved', async () => {
+    const { dir, groups, env } = await repository(['alpha', 'beta'], 210);
+    const planned = await run(['fleet', 'plan', '-o', 'plans'], dir, env);
+    expect(planned.code).toBe(2);
+    const index = JSON.parse(readFileSync(path.join(dir, 'plans', 'fleet.json'), 'utf8'));
+    expect(index.targets.map((t: { file: string }) => t.file)).toEqual(['alpha.plan.json', 'beta.plan.json']);
+    const from = proxy.received.length;
+    const applied = await run(['fleet', 'apply', 'plans', '--canary', 'beta'], dir, env);
+    expect(applied.code).toBe(0);
+    expect(applied.err).toMatch(/^canary wave: 1 target$/m);
+    expect(new Set(proxy.received.slice(from).filter(isWrite).map((r) => groupOfAuthorization(r.authorization)))).toEqual(new Set(groups));
+    expect((await run(['fleet', 'plan'], dir, env)).code).toBe(0);
+  });
+
+  it('stops starting targets at Ctrl-C and lets the running one finish; a second Ctrl-C stops its apply between changes', async () => {
+    const { dir, groups, env } = await repository(['one', 'two', 'three'], 220);
+    let interrupt!: (signal: string) => void;
+    const interrupted = new Promise<string>((resolve) => (interrupt = resolve));
+    const io = captureIo({ cwd: dir, env, interrupted });
+    let words: string | undefined;
+    gate = async (request) => {
+      if (groupOfAuthorization(request.authorization) !== groups[1] || words !== undefined) return;
+      interrupt('SIGINT');
+      await delay(1);
+      words = io.lastWords();
+    };
+    try {
+      const code = await main(['fleet', 'apply', '--auto-approve', '--parallel-targets', '1'], io);
+      expect(code).toBe(130);
+    } finally {
+      gate = () => undefined;
+    }
+    expect(io.err()).toMatch(/Stopping: no other target starts; 1 running target finishes/);
+    expect(words).toMatch(/stopped at once; 1 target was still running.*: two\./);
+    expect(io.out()).toMatch(/one/);
+    const result = await run(['fleet', 'plan', '--json'], dir, env);
+    const statuses = Object.fromEntries(JSON.parse(result.out).targets.map((t: { name: string; status: string }) => [t.name, t.status]));
+    // one applied; two planned but stopped before its first change; three never started.
+    expect(statuses).toEqual({ one: 'ok', two: 'changes', three: 'changes' });
+  });
+
+  describe('refuses bad input before any request', () => {
+    const refused = async (argv: string[], dir: string, env: Record<string, string>): Promise<string> => {
+      const from = proxy.received.length;
+      const { code, err } = await run(argv, dir, env);
+      expect(code).not.toBe(0);
+      expect(proxy.received.length).toBe(from);
+      return err;
+    };
+
+    it('a duplicate group in the CSV', async () => {
+      const { dir, env } = await repository(['red', 'blue'], 230);
+      writeFileSync(path.join(dir, 'groups.csv'), `${readFileSync(path.join(dir, 'groups.csv'), 'utf8')}green,G-00000231,gold,shop-green,Green\n`);
+      expect(await refused(['fleet', 'plan'], dir, env)).toMatch(/groups\.csv:4:\d+: .*G-00000231/);
+    });
+
+    it('missing token variables, every target listed', async () => {
+      const { dir, groups, env } = await repository(['cyan', 'teal', 'lime'], 240);
+      delete env[tokenVar(groups[0]!)];
+      delete env[tokenVar(groups[2]!)];
+      const err = await refused(['fleet', 'apply', '--auto-approve'], dir, env);
+      expect(err).toMatch(/2 targets of paycfg\.fleet\.yaml cannot run \(2 problems\)/);
+      expect(err).toMatch(/target cyan: .*PAYCFG_TOKEN_G_00000241 is not set/);
+      expect(err).toMatch(/target lime: .*PAYCFG_TOKEN_G_00000243 is not set/);
+    });
+
+    it('a shard index out of range', async () => {
+      const { dir, env } = await repository(['ash', 'oak'], 250);
+      expect(await refused(['fleet', 'plan', '--shard', '5/4'], dir, env)).toMatch(/paycfg fleet plan: --shard: shard 5 is out of range: shards are numbered 1 to 4/);
+      expect(await refused(['fleet', 'drift', '--shards', '2'], dir, { ...env, JOB_COMPLETION_INDEX: '2' })).toMatch(/shard 3 is out of range/);
+    });
+
+    it('a canary that names no target, and a wave size that is no size', async () => {
+      const { dir, env } = await repository(['fir'], 260);
+      expect(await refused(['fleet', 'apply', '--auto-approve', '--canary', 'pine'], dir, env)).toMatch(/the canary names pine, which is not a target of this run/);
+      expect(await refused(['fleet', 'apply', '--auto-approve', '--wave-size', '0%'], dir, env)).toMatch(/--wave-size "0%" is not a size/);
+    });
+  });
+});
