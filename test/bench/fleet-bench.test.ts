@@ -18,6 +18,7 @@ import {
 import { fleetGroupSize } from '../../scripts/bench/fleet.js';
 import { buildGroupSpec, DEFAULT_GROUP_SIZE, TILL_ADMIN_VARIABLE } from '../../scripts/bench/group-shape.js';
 import { writeManifest } from '../../scripts/bench/write-manifest.js';
+import { loadFleetFile } from '../../src/fleet/file/index.js';
 
 const size = fleetGroupSize(DEFAULT_GROUP_SIZE, 20);
 const spec = buildGroupSpec(size);
@@ -139,6 +140,9 @@ describe("the fleet's files", () => {
     expect((await readFile(join(dir, 'groups-2.csv'), 'utf8')).trim().split('\n')).toHaveLength(3);
     expect(parse(await readFile(layout.fleetFiles.get(4)!, 'utf8')).targetsFrom).toEqual(['groups-4.csv']);
     expect(await readFile(join(dir, 'tokens', 'G-10000003.token'), 'utf8')).toBe('token-of-G-10000003');
+    // The fleet file loader takes them as written: every target, its group, its values.
+    const fleet = await loadFleetFile(layout.fleetFiles.get(4)!, { cwd: dir });
+    expect(fleet.targets.map((t) => [t.name, t.group])).toEqual(groups.map((g, i) => [fleetTargetName(i + 1), g.id]));
   });
 
   it("keeps the bench's bindings and devices with the profiles and EMV configs the bindings need", () => {
