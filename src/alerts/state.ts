@@ -1,3 +1,4 @@
+import { serviceOf } from '../environments/client.js';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { stringifyJson } from '../util/visible-text.js';
@@ -46,19 +47,9 @@ export function emptyDriftState(): DriftState {
   return { formatVersion: DRIFT_STATE_VERSION, kind: DRIFT_STATE_KIND, groups: {} };
 }
 
-/** How a base URL is compared: its origin and path, without a trailing slash, as the API client keeps it (api/config.ts checkBaseUrl). */
-export function normalisedBaseUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl.trim());
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return baseUrl.trim().replace(/\/+$/, '');
-  }
-}
-
 /** A group's key in the state: one group id may be found at two services (a sandbox and production). */
 export function groupKey(subject: Pick<DriftSubject, 'baseUrl' | 'group'>): string {
-  return `${normalisedBaseUrl(subject.baseUrl)} ${subject.group}`;
+  return `${serviceOf(subject.baseUrl)} ${subject.group}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isDrifted } from './observe.js';
-import { normalisedBaseUrl, type GroupState } from './state.js';
+import { serviceOf } from '../environments/client.js';
+import type { GroupState } from './state.js';
 import type { DriftObservation, DriftTransition } from './types.js';
 
 /** A group's next state, told (the webhook heard of it) or not (its post failed). */
@@ -23,7 +24,7 @@ export interface GroupStep {
 export function stepGroup(previous: GroupState | undefined, observation: DriftObservation): GroupStep {
   const { subject, checkedAt, drift } = observation;
   const base = {
-    baseUrl: normalisedBaseUrl(subject.baseUrl),
+    baseUrl: serviceOf(subject.baseUrl),
     group: subject.group,
     ...(subject.name !== undefined ? { name: subject.name } : previous?.name !== undefined ? { name: previous.name } : {}),
     lastCheckedAt: checkedAt.toISOString(),
