@@ -76,6 +76,11 @@ describe(`${REUSABLE}: the reusable workflow`, () => {
     const upload = job.steps!.find((step) => step.uses?.startsWith('actions/upload-artifact@'))!;
     expect(upload.if).toBe('always()');
     expect(upload.with).toMatchObject({ name: 'paycfg-fleet-${{ inputs.command }}-shard-${{ strategy.job-index }}', path: 'shard.json', 'if-no-files-found': 'error' });
+    // drift keeps each shard's alert state between runs, so that its webhook posts on change only.
+    const cache = job.steps!.find((step) => step.uses?.startsWith('actions/cache@'))!;
+    expect(cache.if).toBe("inputs.command == 'drift'");
+    expect(cache.with).toMatchObject({ path: 'drift-state.json', 'restore-keys': 'paycfg-drift-state-${{ inputs.fleet }}-${{ strategy.job-index }}-' });
+    expect(run.run).toContain('if [ "$COMMAND" = drift ]; then args+=(--state drift-state.json); fi');
     // No input is spliced into a script: each reaches it through env.
     for (const workflowJob of Object.values(reusable.jobs)) expect(runOf(workflowJob)).not.toMatch(/\$\{\{/);
   });
