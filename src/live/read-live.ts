@@ -59,7 +59,7 @@ export async function readOwner(client: Pick<ConfigurationClient, 'owner' | 'bas
   if (expectedGroup !== undefined && owner.groupId !== expectedGroup && environment !== undefined) {
     throw new GroupMismatchError(
       `environment ${environment} manages group ${expectedGroup} at ${client.baseUrl}, but its token belongs to group ${owner.groupId} ` +
-        `("${owner.groupName ?? ''}"); nothing else was read, nothing was changed. Check where environment ${environment} takes its token from in the environments file.`,
+        `("${owner.groupName ?? ''}"); nothing else was read, nothing was changed. Check where environment ${environment} takes its token from (its token: entry in the environments or fleet file).`,
       { expected: expectedGroup, actual: owner.groupId, environment },
     );
   }
