@@ -3,7 +3,7 @@
  * the body of the block a page shows after `<!-- capture: NAME -->`. A page may show part of a
  * run's output; where it does, the part left out is named in brackets (`[… the plan …]`).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
@@ -14,6 +14,9 @@ import { signSimToken, simAdminClient, startSimulator } from '../../src/sim/inde
 import { CAPTURE_TIME, ROOT, SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
 
 export type Capture = (scenes: Scenes) => Promise<string>;
+
+/** examples/fleet's base URL, where its captures show their simulator. */
+const FLEET_URL = 'http://127.0.0.1:8181';
 
 /** Lines of a text from the first matching `from` to the first matching `to` after it, both included. */
 function slice(text: string, from: RegExp, to: RegExp): string[] {
@@ -222,6 +225,73 @@ export class Scenes {
       const device = (await this.ctx.admin.activate(activationCode)) as { deviceId: string };
       for (const amount of [12.5, 4.2, 23.9]) await this.ctx.admin.payment({ deviceId: device.deviceId, amount });
       return ws;
+    });
+  }
+
+  /**
+   * docs/fleet.md: examples/fleet against a simulator of its own (its groups G-00000011..16 are
+   * the example's, and take no ids of the other captures), shown at the example's address. The
+   * fleet applied once; then one shop renamed in groups.csv and bakery-par given bakery-ber's
+   * token; then the plan, one target at a time so that its lines on stderr come in the fleet's
+   * order; shards 1 and 3 of a 3-shard plan merged by `fleet report`; and the plan refused with
+   * two token variables unset.
+   */
+  fleet(): Promise<Record<'plan' | 'summary' | 'report' | 'preflight', string>> {
+    return this.once('fleet', async () => {
+      const sim = await startSimulator({ port: 0, host: '127.0.0.1', now: () => CAPTURE_TIME });
+      const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-fleet-'));
+      try {
+        cpSync(join(ROOT, 'examples/fleet'), dir, { recursive: true });
+        const fleetFile = join(dir, 'paycfg.fleet.yaml');
+        writeFileSync(fleetFile, replaced(readFileSync(fleetFile, 'utf8'), `baseUrl: ${FLEET_URL}`, `baseUrl: ${sim.url}`));
+        // Each target's journal is journals/<name>.jsonl, and apply writes no directory.
+        mkdirSync(join(dir, 'journals'));
+        const admin = simAdminClient(sim.url);
+        const env: Record<string, string> = { USER: 'jane' };
+        const rows = readFileSync(join(dir, 'groups.csv'), 'utf8').trimEnd().split('\n').slice(1);
+        for (const row of rows) {
+          const [name, group] = row.split(',') as [string, string];
+          await admin.createGroup({ groupId: group, groupName: name });
+          const variable = group.replace(/-/g, '_');
+          env[`PAYCFG_TOKEN_${variable}`] = signSimToken({ groupId: group, now: CAPTURE_TIME, ttlSeconds: 24 * 3600 });
+          env[`TILL_ADMIN_PASSWORD_${variable}`] = `till-${name}`;
+        }
+        const run = async (argv: readonly string[], runEnv: Record<string, string> = env) => {
+          const io = captureIo({ env: runEnv, cwd: dir });
+          const code = await main(argv, io);
+          return { code, out: io.out(), err: io.err() };
+        };
+        const shown = (command: string, text: string): string => `$ ${command}\n${text}`.split(sim.url).join(FLEET_URL).replace(/\n+$/, '');
+        const applied = await run(['fleet', 'apply', '--auto-approve']);
+        if (applied.code !== 0) throw new Error(`the fleet's first apply exited ${applied.code}:\n${applied.out}${applied.err}`);
+        const list = join(dir, 'groups.csv');
+        writeFileSync(list, replaced(readFileSync(list, 'utf8'), 'Coffee SFO,', 'Coffee San Francisco,'));
+        env.PAYCFG_TOKEN_G_00000014 = env.PAYCFG_TOKEN_G_00000013!;
+        const args = ['fleet', 'plan', '--parallel-targets', '1'];
+        const planned = await run(args);
+        if (planned.code !== 1) throw new Error(`paycfg ${args.join(' ')} exited ${planned.code}, not 1:\n${planned.out}${planned.err}`);
+        for (const shard of ['1', '3']) {
+          const done = await run(['fleet', 'plan', '--shard', `${shard}/3`, '--summary', `shard-${shard}.json`]);
+          if (done.code > 2) throw new Error(`the plan of shard ${shard}/3 exited ${done.code}:\n${done.out}${done.err}`);
+        }
+        const report = await run(['fleet', 'report', 'shard-1.json', 'shard-3.json']);
+        if (report.code > 2) throw new Error(`paycfg fleet report exited ${report.code}:\n${report.out}${report.err}`);
+        const unset = { ...env };
+        delete unset.PAYCFG_TOKEN_G_00000011;
+        delete unset.PAYCFG_TOKEN_G_00000016;
+        const refused = await run(['fleet', 'plan'], unset);
+        if (refused.code !== 1) throw new Error(`the fleet plan without two tokens exited ${refused.code}, not 1:\n${refused.out}${refused.err}`);
+        return {
+          // As a terminal shows it: each target's line on stderr as it ends, then the summary on stdout.
+          plan: shown(`paycfg ${args.join(' ')}`, `${planned.err}[… the summary: see The summary …]`),
+          summary: shown(`paycfg ${args.join(' ')}`, `[… a line per target on stderr: see Running a fleet …]\n${planned.out}`),
+          report: shown('paycfg fleet report shard-1.json shard-3.json', `${report.err}${report.out}`),
+          preflight: shown('paycfg fleet plan', `${refused.out}${refused.err}`),
+        };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await sim.close();
+      }
     });
   }
 }
@@ -616,4 +686,80 @@ export const CAPTURES: Record<string, Capture> = {
       await sim.close();
     }
   },
+  /**
+   * docs/fleet.md: examples/fleet checked offline, without its tokens and secrets. Takes no group.
+   * Its targets run at once, so its lines on stderr come in the order they end, which varies: the
+   * page shows the summary, which is sorted.
+   */
+  'fleet-validate': async () => {
+    const file = 'examples/fleet/paycfg.fleet.yaml';
+    const argv = ['fleet', 'validate', '--fleet', file, '--allow-missing-env'];
+    const io = captureIo({ env: {}, cwd: ROOT });
+    const code = await main(argv, io);
+    if (code !== 0) throw new Error(`paycfg ${argv.join(' ')} exited ${code}:\n${io.out()}${io.err()}`);
+    const lines = io.err().trimEnd().split('\n').length;
+    return `$ paycfg ${argv.join(' ')}\n[… ${lines} lines on stderr, one per target as it ends …]\n${io.out()}`.replace(/\n+$/, '');
+  },
+
+  /** docs/fleet.md: a fleet file, a CSV and a JSON list with one of each mistake, refused at load. Offline. */
+  'fleet-refused': async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-fleet-refused-'));
+    try {
+      writeFileSync(
+        join(dir, 'paycfg.fleet.yaml'),
+        [
+          'version: 1',
+          'template:',
+          '  baseUrl: https://pay.example.com',
+          '  token: { env: "PAYCFG_TOKEN_{{TOKEN_VAR}}" }',
+          '  manifests: [template]',
+          'targets:',
+          '  - { name: acme, group: G-00000001, values: { TOKEN_VAR: ACME } }',
+          'targetsFrom: [groups.csv, groups.json]',
+          '',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(dir, 'groups.csv'),
+        ['name,group,label:tier,TOKEN_VAR', 'beta,G-00000002,gold,BETA', 'acme,G-00000003,silver,ACME3', 'gamma,G-00000001,,GAMMA', 'Delta Shop,G-00000005,,DELTA', 'epsilon,G-00000006,,', 'zeta,G-00000007,gold', ''].join('\n'),
+      );
+      writeFileSync(join(dir, 'groups.json'), '[\n  { "name": "eta", "grup": "G-00000008" }\n]\n');
+      const io = captureIo({ env: {}, cwd: dir });
+      const code = await main(['fleet', 'validate'], io);
+      if (code !== 1) throw new Error(`paycfg fleet validate of the broken fleet exited ${code}, not 1:\n${io.out()}${io.err()}`);
+      return `$ paycfg fleet validate\n${io.out()}${io.err()}`.replace(/\n+$/, '');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+
+  /** docs/fleet.md: examples/fleet's template with a list whose row writes a till's admin password. Offline. */
+  'fleet-secret-in-list': async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-fleet-secret-'));
+    try {
+      cpSync(join(ROOT, 'examples/fleet'), dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'groups.csv'),
+        [
+          'name,group,SHOP_NAME,CONTACT_EMAIL,COUNTRY,MID,TILL_ADMIN_PASSWORD',
+          'delta,G-00000005,Delta Diner,ops@delta.example,US,000000000005,',
+          'epsilon,G-00000006,Epsilon Eats,ops@epsilon.example,US,000000000006,hunter2',
+          '',
+        ].join('\n'),
+      );
+      const argv = ['fleet', 'validate', '--allow-missing-env', '--parallel-targets', '1'];
+      const io = captureIo({ env: {}, cwd: dir });
+      const code = await main(argv, io);
+      if (code !== 1) throw new Error(`paycfg ${argv.join(' ')} exited ${code}, not 1:\n${io.out()}${io.err()}`);
+      return `$ paycfg ${argv.join(' ')}\n${io.err()}${io.out()}`.replace(/\n+$/, '');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+
+  /** docs/fleet.md: the plan of examples/fleet after a shop's rename, one target holding another group's token. */
+  'fleet-plan': async (scenes) => (await scenes.fleet()).plan,
+  'fleet-summary': async (scenes) => (await scenes.fleet()).summary,
+  'fleet-report': async (scenes) => (await scenes.fleet()).report,
+  'fleet-preflight': async (scenes) => (await scenes.fleet()).preflight,
 };
