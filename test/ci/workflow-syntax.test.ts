@@ -6,42 +6,11 @@
  * What the parser leaves to the runner (the form of a `uses:` reference) is checked here too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { register } from 'node:module';
 import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './ci-files.js';
-
-// The parser imports its JSON schemas without `with { type: 'json' }`, which Node refuses; this
-// hook gives its JSON files the attribute.
-register(
-  `data:text/javascript,${encodeURIComponent(
-    "export async function load(url, context, next) { return next(url, url.endsWith('.json') && url.includes('/@actions/workflow-parser/') ? { ...context, importAttributes: { type: 'json' } } : context); }",
-  )}`,
-);
-const { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } = await import('@actions/workflow-parser');
-const { convertActionTemplate, parseAction } = await import('@actions/workflow-parser/actions/index');
-
-const trace = new NoOperationTraceWriter();
-
-async function workflowErrors(name: string, content: string): Promise<string[]> {
-  const parsed = parseWorkflow({ name, content }, trace);
-  // Converting checks what parsing leaves: expressions, and the keys of each job's concurrency.
-  if (parsed.value !== undefined) await convertWorkflowTemplate(parsed.context, parsed.value);
-  return [...new Set(parsed.context.errors.getErrors().map((error) => error.message))];
-}
-
-function actionErrors(name: string, content: string): string[] {
-  const parsed = parseAction({ name, content }, trace);
-  if (parsed.value !== undefined) convertActionTemplate(parsed.context, parsed.value);
-  return [...new Set(parsed.context.errors.getErrors().map((error) => error.message))];
-}
-
-/** `owner/repo[/path]@ref`, a local `./path`, or `docker://image`: what the runner can fetch. */
-function badUses(content: string): string[] {
-  const uses = [...content.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)/gm)].map((match) => match[1]!);
-  return uses.filter((ref) => !/^(\.\/\S*|docker:\/\/\S+|[\w.-]+\/[\w.-]+(\/[\w./-]+)?@[\w./-]+)$/.test(ref));
-}
+import { actionErrors, badUses, workflowErrors } from './github-parser.js';
 
 function yamlFiles(directory: string): string[] {
   let entries;
