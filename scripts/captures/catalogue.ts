@@ -4,12 +4,15 @@
  * run's output; where it does, the part left out is named in brackets (`[… the plan …]`).
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { createApiClient } from '../../src/api/index.js';
 import { signSimToken, simAdminClient, startSimulator } from '../../src/sim/index.js';
 import { CAPTURE_TIME, ROOT, SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
 
@@ -17,6 +20,8 @@ export type Capture = (scenes: Scenes) => Promise<string>;
 
 /** examples/fleet's base URL, where its captures show their simulator. */
 const FLEET_URL = 'http://127.0.0.1:8181';
+/** The alerts' till admin password, as production's job exports it; never shown. */
+const TILL_PASSWORD_OF_ALERTS = 'production-till-password';
 
 /** Lines of a text from the first matching `from` to the first matching `to` after it, both included. */
 function slice(text: string, from: RegExp, to: RegExp): string[] {
@@ -289,6 +294,90 @@ export class Scenes {
           preflight: shown('paycfg fleet plan', `${refused.out}${refused.err}`),
         };
       } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await sim.close();
+      }
+    });
+  }
+
+  /**
+   * docs/fleet.md's drift alerts: examples/basic as environment production (group G-00000095, a
+   * simulator of its own, as env-diff's), applied, then its merchant's contact changed and a
+   * merchant the manifests do not name made behind paycfg's back; `paycfg drift` with metrics, a state file and a webhook (a local receiver
+   * standing for Slack). The stderr line, the metrics file and the post, each as written.
+   */
+  alerts(): Promise<Record<'stderr' | 'metrics' | 'post', string>> {
+    return this.once('alerts', async () => {
+      const { ctx } = this;
+      const sim = await startSimulator({ port: 0, host: '127.0.0.1', now: () => CAPTURE_TIME });
+      ctx.aliases.push(sim.url);
+      const group = 'G-00000095';
+      const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-alerts-'));
+      const posts: string[] = [];
+      const receiver = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          posts.push(Buffer.concat(chunks).toString('utf8'));
+          response.writeHead(200).end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const admin = simAdminClient(sim.url);
+        await admin.createGroup({ groupId: group, groupName: 'Coffee PBO' });
+        const token = signSimToken({ groupId: group, now: CAPTURE_TIME, ttlSeconds: 24 * 3600 });
+        mkdirSync(join(dir, 'shared'));
+        writeFileSync(join(dir, 'shared', 'paycfg.yaml'), readFileSync(join(ROOT, 'examples/basic/paycfg.yaml'), 'utf8').replace(/^group: .*\n/m, ''));
+        writeFileSync(
+          join(dir, 'paycfg.environments.yaml'),
+          ['version: 1', 'environments:', '  production:', `    baseUrl: ${sim.url}`, `    group: ${group}`, '    token: { env: PAYCFG_PRODUCTION_TOKEN }', '    manifests: [shared]', '    values:', '      TILL_ADMIN_PASSWORD: { env: PRODUCTION_TILL_ADMIN_PASSWORD }', ''].join('\n'),
+        );
+        const { port } = receiver.address() as AddressInfo;
+        const env = { PAYCFG_PRODUCTION_TOKEN: token, PRODUCTION_TILL_ADMIN_PASSWORD: TILL_PASSWORD_OF_ALERTS, USER: 'jane', PAYCFG_DRIFT_WEBHOOK_URL: `http://127.0.0.1:${port}/services/T000/B000/XXXX` };
+        const run = async (argv: readonly string[]) => {
+          const io = captureIo({ env, cwd: dir });
+          const code = await main(argv, io);
+          return { code, out: io.out(), err: io.err() };
+        };
+        const applied = await run(['apply', '--env', 'production', '--auto-approve']);
+        if (applied.code !== 0) throw new Error(`the alerts' apply exited ${applied.code}:\n${applied.out}${applied.err}`);
+        const client = createApiClient({ baseUrl: sim.url, token });
+        try {
+          const [merchant] = await client.merchants.listAll();
+          if (merchant === undefined) throw new Error('the example merchant is missing after apply');
+          await client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else' });
+          await client.merchants.create({ mchName: 'Pop-up Stand', currency: 'USD', contactName: 'Sam', contactEmail: 'sam@popup.example', providerReference: 'popup-001' });
+        } finally {
+          await client.close();
+        }
+        const argv = ['drift', '--env', 'production', '--metrics', 'paycfg-drift.prom', '--state', 'drift-state.json'];
+        const drift = await run(argv);
+        if (drift.code !== 2) throw new Error(`paycfg ${argv.join(' ')} exited ${drift.code}, not 2:\n${drift.out}${drift.err}`);
+        if (posts.length !== 1) throw new Error(`the webhook received ${posts.length} posts, not 1`);
+        const metrics = readFileSync(join(dir, 'paycfg-drift.prom'), 'utf8').trimEnd().split('\n');
+        const family = (name: string): string[] => {
+          const start = metrics.findIndex((line) => line.startsWith(`# HELP ${name} `));
+          if (start < 0) throw new Error(`the metrics file holds no family ${name}:\n${metrics.join('\n')}`);
+          let end = start + 1;
+          while (end < metrics.length && !metrics[end]!.startsWith('# HELP ') && metrics[end] !== '# EOF') end += 1;
+          return metrics.slice(start, end);
+        };
+        return {
+          stderr: ctx.shown(`$ paycfg ${argv.join(' ')}\n[… the drift report on stdout …]\n${drift.err}`.split(dir).join('/work')),
+          metrics: ctx.shown(
+            [
+              '[… paycfg_drift_records and paycfg_drift_unmanaged_records, a sample per kind …]',
+              ...family('paycfg_drift_drifted'),
+              '[… paycfg_drift_check_success and paycfg_drift_last_success_timestamp_seconds …]',
+              ...family('paycfg_drift_check_errors'),
+              metrics.at(-1)!,
+            ].join('\n'),
+          ),
+          post: ctx.shown(posts[0]!),
+        };
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
         rmSync(dir, { recursive: true, force: true });
         await sim.close();
       }
@@ -762,4 +851,15 @@ export const CAPTURES: Record<string, Capture> = {
   'fleet-summary': async (scenes) => (await scenes.fleet()).summary,
   'fleet-report': async (scenes) => (await scenes.fleet()).report,
   'fleet-preflight': async (scenes) => (await scenes.fleet()).preflight,
+  /** docs/fleet.md: the GitHub matrix of examples/fleet in 3 shards, offline (sizes from the manifests, no token). */
+  'fleet-matrix': async () => {
+    const argv = ['fleet', 'matrix', '--ci', 'github', '--shards', '3', '--fleet', 'examples/fleet/paycfg.fleet.yaml'];
+    const io = captureIo({ env: {}, cwd: ROOT });
+    const code = await main(argv, io);
+    if (code !== 0) throw new Error(`paycfg ${argv.join(' ')} exited ${code}:\n${io.out()}${io.err()}`);
+    return `$ paycfg ${argv.join(' ')}\n${io.out()}${io.err()}`.replace(/\n+$/, '');
+  },
+  'drift-alerts': async (scenes) => (await scenes.alerts()).stderr,
+  'drift-alerts-metrics': async (scenes) => (await scenes.alerts()).metrics,
+  'drift-alerts-post': async (scenes) => (await scenes.alerts()).post,
 };
