@@ -20,6 +20,8 @@ import { BENCH_HELP, parseBenchOptions, type BenchOptions } from './bench/bench-
 import { BENCH_FORMAT_VERSION, formatReport, type BenchResult } from './bench/bench-report.js';
 import { startBenchSimulator } from './bench/bench-simulator.js';
 import { BenchError } from './bench/errors.js';
+import { fleetGroupSize, measureFleet, type FleetContext, type FleetFigures } from './bench/fleet.js';
+import { fleetText } from './bench/fleet-report.js';
 import { buildGroupSpec, driftedMerchantIndexes } from './bench/group-shape.js';
 import type { Scenario } from './bench/lower-bound.js';
 import { measurePromotion } from './bench/promotion.js';
@@ -69,7 +71,16 @@ async function gitState(): Promise<{ commit: string; uncommittedFiles: number }>
   }
 }
 
-async function benchmark(options: BenchOptions): Promise<BenchResult> {
+/** The whole benchmark's figures: BenchResult, and the fleet's (scripts/bench/fleet.ts) unless --fleet-groups 0. */
+type FullResult = BenchResult & { readonly fleet?: FleetFigures };
+
+/** The fleet measurement of the options, on the benchmark's simulator. */
+function fleetOf(ctx: FleetContext, options: BenchOptions): Promise<FleetFigures> {
+  const f = options.fleet;
+  return measureFleet(ctx, { groups: f.groups, size: fleetGroupSize(options.size, f.merchants), latencyMs: f.latencyMs, runs: options.runs, shards: f.shards, memoryGroups: f.memoryGroups });
+}
+
+async function benchmark(options: BenchOptions): Promise<FullResult> {
   const startedAt = new Date().toISOString();
   const build = await preparePaycfg(options);
   const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
@@ -145,9 +156,11 @@ async function benchmark(options: BenchOptions): Promise<BenchResult> {
       const admitted = rateLimited.runs.map((r) => r.requests - r.rateLimited).join(', ');
       requestMismatches.push(`plan-unchanged at ${rateLimited.rateLimit} requests/s: ${admitted} requests admitted, model ${rateLimited.neededRequests}`);
     }
+    const fleet = options.fleet.groups > 0 ? await fleetOf({ sim, build, workDir, nextGroupId, log }, options) : undefined;
     const git = await gitState();
     const cpu = cpus();
     return {
+      ...(fleet !== undefined ? { fleet } : {}),
       formatVersion: BENCH_FORMAT_VERSION,
       startedAt,
       durationMs: performance.now() - started,
@@ -214,6 +227,31 @@ async function policyCpuAlone(options: BenchOptions): Promise<number> {
   }
 }
 
+/** `--only fleet`: the fleet plan's figures alone, on a simulator of their own. */
+async function fleetAlone(options: BenchOptions): Promise<number> {
+  if (options.fleet.groups === 0) throw new BenchError('bench: --only fleet needs --fleet-groups above 0');
+  const startedAt = new Date().toISOString();
+  const build = await preparePaycfg(options);
+  const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
+  const sim = await startBenchSimulator();
+  let groupNumber = 0;
+  const nextGroupId = (): string => `G-${String(10_000_000 + ++groupNumber)}`;
+  try {
+    const fleet = await fleetOf({ sim, build, workDir, nextGroupId, log }, options);
+    const git = await gitState();
+    const out = resolve(ROOT, options.out ?? join('bench-results', `bench-fleet-${startedAt.replace(/[:.]/g, '-')}.json`));
+    await mkdir(dirname(out), { recursive: true });
+    const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, commit: git.commit, uncommittedFiles: git.uncommittedFiles };
+    await writeFile(out, `${JSON.stringify({ formatVersion: BENCH_FORMAT_VERSION, startedAt, durationMs: performance.now() - started, environment, fleet }, null, 2)}\n`);
+    process.stdout.write(fleetText(fleet));
+    process.stdout.write(`\nFigures written to ${out}\n`);
+    return 0;
+  } finally {
+    await sim.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   try {
     const options = parseBenchOptions(argv);
@@ -222,11 +260,13 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     if (options.only === 'policy-cpu') return await policyCpuAlone(options);
+    if (options.only === 'fleet') return await fleetAlone(options);
     const result = await benchmark(options);
     const out = resolve(ROOT, options.out ?? join('bench-results', `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`));
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
     process.stdout.write(formatReport(result));
+    if (result.fleet !== undefined) process.stdout.write(`\n${fleetText(result.fleet)}`);
     process.stdout.write(`\nFigures written to ${out}\n`);
     // A run whose requests differ from the model has a wrong lower bound: say so with the exit code.
     return result.requestMismatches.length > 0 ? 1 : 0;

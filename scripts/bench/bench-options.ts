@@ -20,8 +20,10 @@ export interface BenchOptions {
   readonly cpuMerchants: number;
   /** Group size of the measurement of what the built-in checks add to planning CPU; 0 leaves it out. */
   readonly policyCpuMerchants: number;
-  /** Run this measurement alone (`policy-cpu`), instead of the whole benchmark. */
-  readonly only: 'policy-cpu' | undefined;
+  /** Run this measurement alone (`policy-cpu`, `fleet`), instead of the whole benchmark. */
+  readonly only: 'policy-cpu' | 'fleet' | undefined;
+  /** The fleet plan (scripts/bench/fleet.ts): groups (0 leaves it out), merchants per group, latency, shards, smaller fleets for the memory line. */
+  readonly fleet: { readonly groups: number; readonly merchants: number; readonly latencyMs: number; readonly shards: number; readonly memoryGroups: readonly number[] };
   /** More group sizes for the memory line (the main size is always one), seeded through the API. */
   readonly memoryMerchants: readonly number[];
   /** Where the JSON figures go; undefined: bench-results/bench-<time>.json. */
@@ -61,6 +63,14 @@ Measurement:
   --policy-cpu-merchants <n> Group size of the measurement of what the built-in checks (payment rules,
                            paycfg/plan-rules) add to planning CPU, no I/O (default 10000; 0: none)
   --only policy-cpu        Run that measurement alone (with --runs, --tsx, --no-build and the group flags)
+  --fleet-groups <n>       Groups of the fleet plan: one machine against its lower bound, peak memory
+                           over the groups, the fleet split into shards run as processes (default 100;
+                           0: none)
+  --fleet-merchants <n>    Merchants per group of the fleet (default 20; bindings and devices as above)
+  --fleet-latency <ms>     Latency the simulator adds to every request of the fleet runs (default 20)
+  --fleet-shards <n>       Shards run together as processes, --shard i/N (default 4)
+  --fleet-memory-groups <list> Smaller fleets for the memory line besides --fleet-groups (default 25,50)
+  --only fleet             Run the fleet measurement alone (with --runs, --tsx, --no-build and the fleet flags)
   --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
                            the API and planned --runs times without latency (default 1000,10000; "":
                            no line)
@@ -75,9 +85,9 @@ function sizeList(name: string, value: string): number[] {
   return value.split(',').map((part) => intFlag(name, part.trim(), 1)!);
 }
 
-function onlyOf(value: string | undefined): 'policy-cpu' | undefined {
+function onlyOf(value: string | undefined): 'policy-cpu' | 'fleet' | undefined {
   if (value === undefined) return undefined;
-  if (value !== 'policy-cpu') throw new UsageError(`bench: --only takes policy-cpu, not ${JSON.stringify(value)}; run \`npm run bench -- --help\``);
+  if (value !== 'policy-cpu' && value !== 'fleet') throw new UsageError(`bench: --only takes policy-cpu or fleet, not ${JSON.stringify(value)}; run \`npm run bench -- --help\``);
   return value;
 }
 
@@ -105,6 +115,11 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         'cpu-merchants': { type: 'string' },
         'policy-cpu-merchants': { type: 'string' },
         only: { type: 'string' },
+        'fleet-groups': { type: 'string' },
+        'fleet-merchants': { type: 'string' },
+        'fleet-latency': { type: 'string' },
+        'fleet-shards': { type: 'string' },
+        'fleet-memory-groups': { type: 'string' },
         'memory-merchants': { type: 'string' },
         out: { type: 'string' },
         tsx: { type: 'boolean', default: false },
@@ -138,6 +153,14 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     cpuMerchants: intFlag('cpu-merchants', values['cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
     policyCpuMerchants: intFlag('policy-cpu-merchants', values['policy-cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
     only: onlyOf(values.only),
+    fleet: {
+      groups: intFlag('fleet-groups', values['fleet-groups'], 0) ?? (quick ? 8 : 100),
+      merchants: intFlag('fleet-merchants', values['fleet-merchants'], 1) ?? (quick ? 5 : 20),
+      latencyMs: intFlag('fleet-latency', values['fleet-latency'], 0, 10_000) ?? 20,
+      shards: intFlag('fleet-shards', values['fleet-shards'], 2) ?? (quick ? 2 : 4),
+      memoryGroups:
+        values['fleet-memory-groups'] !== undefined ? sizeList('fleet-memory-groups', values['fleet-memory-groups']) : quick ? [2, 4] : [25, 50],
+    },
     memoryMerchants: values['memory-merchants'] !== undefined ? sizeList('memory-merchants', values['memory-merchants']) : quick ? [100, 200] : [1000, 10_000],
     out: values.out,
     tsx: values.tsx,

@@ -193,8 +193,14 @@ export function createTransport(options: TransportOptions): Transport {
       const releaseShared = await options.sharedSlots?.acquire();
       const attemptStart = performance.now();
       const queuedMs = Math.round(attemptStart - queuedAt);
-      const { result, rateLimit } = await attemptOnce(method, fullPath, body);
-      releaseShared?.();
+      let attempted: Awaited<ReturnType<typeof attemptOnce>>;
+      try {
+        attempted = await attemptOnce(method, fullPath, body);
+      } finally {
+        // A slot of the fleet's bound that leaked would shrink it for every group until the run ends.
+        releaseShared?.();
+      }
+      const { result, rateLimit } = attempted;
       permit.release(pacingAnswerOf(result), rateLimit);
       const durationMs = Math.round(performance.now() - attemptStart);
       spentMs += performance.now() - attemptStart;

@@ -83,7 +83,7 @@ export async function shardedTargets(
     shard = ofCommand(command, () => shardFromEnvironment(Number(values.shards), io.env));
   }
   if (shard === undefined) return { targets: [...targets] };
-  const sized = await sizeTargets(fleet, targets, { cwd: io.cwd, env: io.env });
+  const sized = await sizeTargets(fleet, targets, { cwd: io.cwd });
   return { targets: targetsOfShard(sized, shard), shard };
 }
 

@@ -1,6 +1,6 @@
-import { UsageError } from '../errors.js';
-import { resolveEnvironment } from '../environments/resolve.js';
-import { loadEnvironmentManifest } from '../environments/manifests.js';
+import { PaycfgError, UsageError } from '../errors.js';
+import type { ManifestCounts } from '../manifest/check-file.js';
+import { loadManifest } from '../manifest/load-manifest.js';
 import type { FleetFile, FleetTarget, Shard } from './types.js';
 
 /**
@@ -83,23 +83,41 @@ export function targetsOfShard(sized: readonly SizedTarget[], shard: Shard): Fle
 }
 
 /**
- * Each target's size, read offline: its manifests loaded with its values, a value whose source is
- * not available here (a token-less matrix job) taken as a placeholder. A target whose manifests do
- * not load counts 1: the run itself reports why.
+ * Each target's size: the records its manifest files declare, read offline. No value is read, not
+ * even those written in the fleet file: every `${NAME}` is a placeholder, so the size depends on the
+ * files alone (a value cannot add a record) and two processes that see their secrets differently
+ * (a pod whose Secret is not yet projected, a job with other variables) compute the same split.
+ * Targets made from one template share their files, which are loaded once: a shard weighs a fleet of
+ * hundreds in one load, not one per target. Files that do not load weigh 1: the run says why.
  */
-export async function sizeTargets(fleet: FleetFile, targets: readonly FleetTarget[], options: { readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> }): Promise<SizedTarget[]> {
+export async function sizeTargets(fleet: FleetFile, targets: readonly FleetTarget[], options: { readonly cwd: string }): Promise<SizedTarget[]> {
+  const sizeOfFiles = new Map<string, Promise<number>>();
   const sized: SizedTarget[] = [];
   for (const target of targets) {
-    let size = 1;
-    try {
-      const resolved = await resolveEnvironment(fleet.environments, target.name, { env: options.env, allowMissing: true });
-      const loaded = await loadEnvironmentManifest(resolved, { cwd: options.cwd, allowMissingEnv: true });
-      const c = loaded.counts;
-      size = Math.max(1, c.emvConfigs + c.acquirerProfiles + c.merchants + c.bindings + c.devices);
-    } catch {
-      size = 1;
+    const paths = target.definition.manifests;
+    const key = JSON.stringify(paths);
+    let size = sizeOfFiles.get(key);
+    if (size === undefined) {
+      size = recordsOfFiles(paths, fleet.environments.path, options.cwd);
+      sizeOfFiles.set(key, size);
     }
-    sized.push({ target, size });
+    sized.push({ target, size: await size });
   }
   return sized;
+}
+
+async function recordsOfFiles(paths: readonly string[], fleetFile: string, cwd: string): Promise<number> {
+  try {
+    const loaded = await loadManifest(paths, { env: {}, cwd, allowMissingEnv: true, exclude: [fleetFile] });
+    return Math.max(1, recordsOf(loaded.counts));
+  } catch (error) {
+    // Files that do not load weigh 1 here, the same in every process; anything else is a bug to see.
+    if (error instanceof PaycfgError) return 1;
+    throw error;
+  }
+}
+
+/** Records a loaded manifest declares, every kind together. */
+export function recordsOf(counts: ManifestCounts): number {
+  return counts.emvConfigs + counts.acquirerProfiles + counts.merchants + counts.bindings + counts.devices;
 }

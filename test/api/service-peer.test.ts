@@ -36,9 +36,15 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
+/**
+ * A scripted peer and a client of it, both closed after the test: by afterEach, or for a test that
+ * runs side by side with others (whose afterEach would close what they still use), by the
+ * `onTestFinished` of its own context.
+ */
 async function peerClient(
   reply: (request: ReceivedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>,
   options: Partial<ApiClientOptions> = {},
+  onTestFinished?: (cleanup: () => Promise<void>) => void,
 ) {
   const peer = await startScriptedPeer(reply);
   const events: RequestLogEvent[] = [];
@@ -50,7 +56,10 @@ async function peerClient(
     onRequest: (event) => events.push(event),
     ...options,
   });
-  cleanups.push(() => peer.close(), () => client.close());
+  if (onTestFinished !== undefined) {
+    onTestFinished(() => client.close());
+    onTestFinished(() => peer.close());
+  } else cleanups.push(() => peer.close(), () => client.close());
   return { peer, client, events };
 }
 
@@ -241,9 +250,11 @@ describe('creates are never repeated', () => {
     await failure(client.devices.create({ mchId: 'M1' }), OutcomeUnknownError);
   });
 
-  it('repeats a POST answered 429: a refusal before any work, so it is created once', async () => {
+  it.concurrent('repeats a POST answered 429: a refusal before any work, so it is created once', async ({ expect, onTestFinished }) => {
     const { peer, client, events } = await peerClient((_, index) =>
       index < 2 ? { status: 429, headers: { 'retry-after': '0' }, body: { code: 429, msg: 'slow down' } } : ok({ id: 9 }),
+      {},
+      onTestFinished,
     );
     expect(await client.acquirerProfiles.create({ ...PROFILE, profileId: undefined } as never)).toEqual({ id: 9 });
     expect(peer.received).toHaveLength(3);
@@ -251,40 +262,46 @@ describe('creates are never repeated', () => {
     expect(client.stats()).toMatchObject({ requests: 3, retries: 2, rateLimited: 2 });
   });
 
-  it('does not count 429s against the attempts: more refusals than maxAttempts still end in success', async () => {
+  it.concurrent('does not count 429s against the attempts: more refusals than maxAttempts still end in success', async ({ expect, onTestFinished }) => {
     const { peer, client } = await peerClient((_, index) =>
       index < 5 ? { status: 429, body: { code: 429, msg: 'slow down' } } : ok({ id: 9 }),
+      {},
+      onTestFinished,
     );
     expect(await client.emvConfigs.create({ emvName: 'a', paymentMethod: '01', currency: 'USD', params: '{}' })).toEqual({ id: 9 });
     expect(peer.received).toHaveLength(6);
   });
 
-  it('waits the reset of the RateLimit headers on a 429 without Retry-After', async () => {
+  it.concurrent('waits the reset of the RateLimit headers on a 429 without Retry-After', async ({ expect, onTestFinished }) => {
     const { client, events } = await peerClient((_, index) =>
       index === 0 ? { status: 429, headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': '0.2' }, body: { code: 429, msg: 'quota' } } : ok({ id: 9 }),
+      {},
+      onTestFinished,
     );
     await client.emvConfigs.create({ emvName: 'a', paymentMethod: '01', currency: 'USD', params: '{}' });
     expect(events[0]).toMatchObject({ outcome: 'rate-limited', retryInMs: 200 });
   });
 
-  it('turns a POST answered 429 with a Retry-After past the budget into RateLimitedError (refused, nothing created), sent once', async () => {
-    const { peer, client } = await peerClient(() => ({ status: 429, headers: { 'retry-after': '60' }, body: { code: 429, msg: 'slow down' } }));
+  it.concurrent('turns a POST answered 429 with a Retry-After past the budget into RateLimitedError (refused, nothing created), sent once', async ({ expect, onTestFinished }) => {
+    const { peer, client } = await peerClient(() => ({ status: 429, headers: { 'retry-after': '60' }, body: { code: 429, msg: 'slow down' } }), {}, onTestFinished);
     const error = await failure(client.acquirerProfiles.create({ ...PROFILE, profileId: undefined } as never), RateLimitedError);
     expect(error.retryAfterMs).toBe(60_000);
     expect(peer.received).toHaveLength(1);
   });
 
-  it('turns a stalled POST into OutcomeUnknownError after the headers timeout, sent once', async () => {
-    const { peer, client } = await peerClient(() => ({ hang: true }), { timeouts: { headersMs: 150 } });
+  it.concurrent('turns a stalled POST into OutcomeUnknownError after the headers timeout, sent once', async ({ expect, onTestFinished }) => {
+    const { peer, client } = await peerClient(() => ({ hang: true }), { timeouts: { headersMs: 150 } }, onTestFinished);
     const error = await failure(client.emvConfigs.create({ emvName: 'a', paymentMethod: '01', currency: 'USD', params: '{}' }), OutcomeUnknownError);
     expect(error.message).toContain('no answer');
     expect(peer.received).toHaveLength(1);
   });
 
-  it('retries a stalled GET after the headers timeout and succeeds', async () => {
-    const { peer, client, events } = await peerClient((_, index) => (index === 0 ? { hang: true } : ok(PAGE([PROFILE]))), {
-      timeouts: { headersMs: 150 },
-    });
+  it.concurrent('retries a stalled GET after the headers timeout and succeeds', async ({ expect, onTestFinished }) => {
+    const { peer, client, events } = await peerClient(
+      (_, index) => (index === 0 ? { hang: true } : ok(PAGE([PROFILE]))),
+      { timeouts: { headersMs: 150 } },
+      onTestFinished,
+    );
     expect(await client.acquirerProfiles.listAll()).toEqual([PROFILE]);
     expect(peer.received).toHaveLength(2);
     expect(events.map((e) => e.outcome)).toEqual(['timeout', 'ok']);

@@ -91,27 +91,28 @@ describe(`${REUSABLE}: the reusable workflow`, () => {
     expect(script).toContain('cat fleet-report.md >> "$GITHUB_STEP_SUMMARY"');
   });
 
-  it('tokens: only the shard jobs get secrets, and only those named with the prefix, each as one variable', () => {
-    const step = reusable.jobs['shard']!.steps!.find((s) => s.name === 'Tokens from secrets')!;
-    expect(step.env).toEqual({ SECRETS_JSON: '${{ toJSON(secrets) }}', PREFIX: '${{ inputs.secrets-prefix }}' });
-    // Run the step's script as the runner would, against a stand-in $GITHUB_ENV.
-    const dir = mkdtempSync(join(tmpdir(), 'paycfg-secrets-env-'));
-    const githubEnv = join(dir, 'github.env');
-    writeFileSync(githubEnv, '');
-    const secrets = { github_token: 'ghs_x', PAYCFG_TOKEN_ACME: 'eyJ.acme.token', PAYCFG_TOKEN_EVIL: 'x\nGITHUB_PATH=/evil', OTHER: 'no', 'PAYCFG_BAD-NAME': 'no' };
-    execFileSync('bash', ['-e', '-c', step.run!], { env: { PATH: process.env['PATH'], SECRETS_JSON: JSON.stringify(secrets), PREFIX: 'PAYCFG_', GITHUB_ENV: githubEnv } });
-    const written = readFileSync(githubEnv, 'utf8');
-    // GitHub's form NAME<<DELIMITER / value / DELIMITER, read back as the runner reads it.
-    const vars = new Map<string, string>();
-    const lines = written.split('\n');
-    for (let i = 0; i < lines.length - 1; ) {
-      const [name, end] = lines[i]!.split('<<');
-      const value: string[] = [];
-      for (i++; lines[i] !== end; i++) value.push(lines[i]!);
-      vars.set(name!, value.join('\n'));
-      i++;
+  it('tokens: only the shard jobs get secrets, only those named with the prefix, each as one variable of the paycfg step alone', () => {
+    const job = reusable.jobs['shard']!;
+    const step = job.steps!.find((s) => s.name?.startsWith('paycfg fleet ${{ inputs.command }}'))!;
+    expect(step.env).toMatchObject({ SECRETS_JSON: '${{ toJSON(secrets) }}', PREFIX: '${{ inputs.secrets-prefix }}' });
+    // No step hands secrets on to the steps after it (the artifact upload among them).
+    for (const other of job.steps!) {
+      expect(other.run ?? '', other.name ?? other.uses).not.toContain('GITHUB_ENV');
+      if (other !== step) expect(JSON.stringify(other), other.name ?? other.uses).not.toContain('secrets');
     }
-    expect(Object.fromEntries(vars)).toEqual({ PAYCFG_TOKEN_ACME: 'eyJ.acme.token', PAYCFG_TOKEN_EVIL: 'x\nGITHUB_PATH=/evil' });
+    for (const [name, other] of Object.entries(reusable.jobs)) if (name !== 'shard') expect(JSON.stringify(other), name).not.toContain('secrets');
+    // Run the step's script as the runner would, with a stand-in paycfg that writes down its environment.
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-secrets-env-'));
+    writeFileSync(join(dir, 'paycfg'), `#!/bin/sh\nnode -e 'process.stdout.write(JSON.stringify(process.env))' > "${dir}/env.json"\n`, { mode: 0o755 });
+    const secrets = { github_token: 'ghs_x', PAYCFG_TOKEN_ACME: 'eyJ.acme.token', PAYCFG_TOKEN_EVIL: 'x\nGITHUB_PATH=/evil', OTHER: 'no', 'PAYCFG_BAD-NAME': 'no' };
+    execFileSync('bash', ['-e', '-c', step.run!], {
+      env: { PATH: `${dir}:${process.env['PATH']}`, SECRETS_JSON: JSON.stringify(secrets), PREFIX: 'PAYCFG_', COMMAND: 'plan', SHARD: '1/2', FLEET: '' },
+    });
+    const seen = JSON.parse(readFileSync(join(dir, 'env.json'), 'utf8')) as Record<string, string>;
+    expect(seen['PAYCFG_TOKEN_ACME']).toBe('eyJ.acme.token');
+    expect(seen['PAYCFG_TOKEN_EVIL']).toBe('x\nGITHUB_PATH=/evil');
+    expect(seen['GITHUB_PATH']).toBeUndefined();
+    for (const name of ['github_token', 'OTHER', 'PAYCFG_BAD-NAME', 'SECRETS_JSON']) expect(seen[name], name).toBeUndefined();
   });
 
   it('only uses commands and flags paycfg has', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { PromptCancelled } from '../../src/cli/prompt.js';
@@ -9,23 +9,18 @@ import { createPrng } from '../../src/sim/core/prng.js';
 import { WIRE_STYLES } from '../../src/sim/index.js';
 import { MULTI_FILE_EXAMPLE_ENV } from '../helpers/example-secrets.js';
 import { isWrite, startHoldingProxy } from '../helpers/holding-proxy.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { startTestSimulator, testWithSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
 const multi = new URL('../../examples/multi-file', import.meta.url).pathname;
 const SECRET = 'till-admin-secret-42';
-let sim: TestSimulator;
 let groupCounter = 0;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
+/** Each test on a simulator of its own, the tests side by side (see testWithSimulator). */
+const it = testWithSimulator();
 
 /** A fresh group per test; examples/basic pins G-00000001, so tests that apply it get a copy without the pin. */
-async function freshGroup(): Promise<{ groupId: string; env: Record<string, string> }> {
+async function freshGroup(sim: TestSimulator): Promise<{ groupId: string; env: Record<string, string> }> {
   groupCounter += 1;
   const groupId = `G-6${String(groupCounter).padStart(7, '0')}`;
   await sim.admin.createGroup({ groupId });
@@ -55,7 +50,7 @@ async function cli(
   return { code, out: io.out(), err: io.err() };
 }
 
-async function liveCounts(groupId: string, target: TestSimulator = sim) {
+async function liveCounts(groupId: string, target: TestSimulator) {
   const list = async (path: string) => (await target.api('GET', path, undefined, groupId)).body.data.records as any[];
   const merchants = await list('/api/openapi/v1/mchInfo?pageSize=-1');
   let bindings = 0;
@@ -73,9 +68,9 @@ async function liveCounts(groupId: string, target: TestSimulator = sim) {
   };
 }
 
-describe('paycfg apply', () => {
-  it('refuses to run unattended without --auto-approve once the plan shows changes, and writes nothing', async () => {
-    const { env } = await freshGroup();
+describe.concurrent('paycfg apply', () => {
+  it('refuses to run unattended without --auto-approve once the plan shows changes, and writes nothing', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     await sim.admin.resetStats();
     const { code, out, err } = await cli(['apply', '-f', unpinned()], env);
     expect(code).toBe(1);
@@ -85,8 +80,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('without a terminal and with nothing to do, says No changes and exits 0 without --auto-approve', async () => {
-    const { env } = await freshGroup();
+  it('without a terminal and with nothing to do, says No changes and exits 0 without --auto-approve', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const manifest = unpinned();
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
     await sim.admin.resetStats();
@@ -97,8 +92,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('without a terminal, a plan whose only changes are blocked exits 1 with the explanation, asking nothing', async () => {
-    const { groupId, env } = await freshGroup();
+  it('without a terminal, a plan whose only changes are blocked exits 1 with the explanation, asking nothing', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     const scenario = new URL('../scenarios/013-blocked-delete-by-unmanaged-merchant/', import.meta.url).pathname;
     expect((await cli(['apply', '-f', join(scenario, 'before.yaml'), '--auto-approve'], env)).code).toBe(0);
     // A merchant paycfg cannot key binds the profile the manifest prunes.
@@ -112,8 +107,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('cancelled at the prompt with Ctrl-C exits 130, with Ctrl-D 1, saying so and writing nothing', async () => {
-    const { env } = await freshGroup();
+  it('cancelled at the prompt with Ctrl-C exits 130, with Ctrl-D 1, saying so and writing nothing', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     await sim.admin.resetStats();
     const interrupt = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: [new PromptCancelled('interrupt')] });
     expect(interrupt.code).toBe(130);
@@ -124,8 +119,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('asks only when stdin, stdout and stderr are terminals, and says which is not', async () => {
-    const { env } = await freshGroup();
+  it('asks only when stdin, stdout and stderr are terminals, and says which is not', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     await sim.admin.resetStats();
     const manifest = readFileSync(unpinned(), 'utf8');
     // `cat paycfg.yaml | paycfg apply -f -` at a terminal: stdin holds the manifest.
@@ -143,8 +138,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('asks on a terminal and does nothing unless the answer is yes', async () => {
-    const { env } = await freshGroup();
+  it('asks on a terminal and does nothing unless the answer is yes', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const no = await cli(['apply', '-f', unpinned()], env, { tty: true, answers: ['no'] });
     expect(no.code).toBe(1);
     expect(no.err).toContain("Apply cancelled (only 'yes' approves): nothing was changed.");
@@ -158,8 +153,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBeGreaterThan(0);
   });
 
-  it('applies, reports one line per change in CI, never shows a secret, and converges', async () => {
-    const { groupId, env } = await freshGroup();
+  it('applies, reports one line per change in CI, never shows a secret, and converges', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     const manifest = unpinned();
     const first = await cli(['apply', '-f', manifest, '--auto-approve'], env);
     expect(first.code, first.err).toBe(0);
@@ -167,7 +162,7 @@ describe('paycfg apply', () => {
     expect(first.out).toMatch(/update binding\/coffee-001\/host-a-usd\/USD: updated/);
     expect(first.out).toContain('Apply complete: 6 done, 0 failed, 0 skipped.');
     expect(first.out + first.err).not.toContain(SECRET);
-    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect(await liveCounts(groupId, sim)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
     await sim.admin.resetStats();
     const second = await cli(['apply', '-f', manifest, '--auto-approve'], env);
     expect(second.code).toBe(0);
@@ -175,8 +170,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('on an interrupt starts nothing new, lets what is in flight finish, and a re-run finishes the job', async () => {
-    const { groupId, env } = await freshGroup();
+  it('on an interrupt starts nothing new, lets what is in flight finish, and a re-run finishes the job', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     const manifest = unpinned();
     // Slow writes, one change at a time: the interrupt lands while the plan is half done.
     await sim.admin.faults({ latencyMs: 100 });
@@ -207,12 +202,12 @@ describe('paycfg apply', () => {
     expect(plan.code, plan.err).toBe(2);
     const rerun = await cli(['apply', '-f', manifest, '--auto-approve'], env);
     expect(rerun.code, rerun.out).toBe(0);
-    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect(await liveCounts(groupId, sim)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
     expect((await cli(['plan', '-f', manifest, '--detailed-exitcode'], env)).code).toBe(0);
   });
 
-  it('prints a machine-readable result with --json', async () => {
-    const { env } = await freshGroup();
+  it('prints a machine-readable result with --json', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { code, out, err } = await cli(['apply', '-f', unpinned(), '--auto-approve', '--json'], env);
     expect(code, err).toBe(0);
     const result = JSON.parse(out);
@@ -221,8 +216,8 @@ describe('paycfg apply', () => {
     expect(out + err).not.toContain(SECRET);
   });
 
-  it('skips what depends on a failed change, goes on with the rest, and a re-run finishes the job', async () => {
-    const { groupId, env } = await freshGroup();
+  it('skips what depends on a failed change, goes on with the rest, and a re-run finishes the job', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     // The profile leaves enablerParams to the group, whose list the manifest cannot see offline:
     // the service refuses the device, whose fields lack "mid".
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
@@ -246,11 +241,11 @@ describe('paycfg apply', () => {
     const rerun = await cli(['apply', '-f', manifest, '--auto-approve'], env);
     expect(rerun.code, rerun.out).toBe(0);
     expect(rerun.out).toContain('Apply complete: 1 done, 0 failed, 0 skipped.');
-    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect(await liveCounts(groupId, sim)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
   });
 
-  it('applies a saved plan without asking, reading secrets from the environment again', async () => {
-    const { groupId, env } = await freshGroup();
+  it('applies a saved plan without asking, reading secrets from the environment again', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const planFile = join(dir, 'plan.json');
     const manifest = unpinned();
@@ -264,11 +259,11 @@ describe('paycfg apply', () => {
     const merchants = (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId)).body.data.records;
     const devices = (await sim.api('GET', `/api/openapi/v1/device?mchId=${merchants[0].mchId}`, undefined, groupId)).body.data.records;
     expect(devices.map((d: { deviceAdmin: string }) => d.deviceAdmin)).toEqual(['rotated-pw-77']);
-    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect(await liveCounts(groupId, sim)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
   });
 
-  it('refuses a saved plan when the live group moved since, naming what moved', async () => {
-    const { env, groupId } = await freshGroup();
+  it('refuses a saved plan when the live group moved since, naming what moved', async ({ sim, expect }) => {
+    const { env, groupId } = await freshGroup(sim);
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const planFile = join(dir, 'plan.json');
     const manifest = unpinned();
@@ -288,8 +283,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).writes).toBe(0);
   });
 
-  it('refuses a saved plan whose secret variable is gone, before sending anything', async () => {
-    const { env } = await freshGroup();
+  it('refuses a saved plan whose secret variable is gone, before sending anything', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const manifest = join(dir, 'm.yaml');
     writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, ''));
@@ -303,8 +298,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).total).toBe(0);
   });
 
-  it('after a saved plan fails, says to make a new plan and apply it, since the same plan is refused now', async () => {
-    const { groupId, env } = await freshGroup();
+  it('after a saved plan fails, says to make a new plan and apply it, since the same plan is refused now', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     writeFileSync(
       join(dir, 'm.yaml'),
@@ -331,8 +326,8 @@ describe('paycfg apply', () => {
     expect(finished.out).toContain('Apply complete: 1 done, 0 failed, 0 skipped.');
   });
 
-  it('on a terminal, an interrupted apply shows the kinds it left unfinished as not started, never as done, and says it was interrupted', async () => {
-    const { env } = await freshGroup();
+  it('on a terminal, an interrupted apply shows the kinds it left unfinished as not started, never as done, and says it was interrupted', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const manifest = unpinned();
     await sim.admin.faults({ latencyMs: 100 });
     try {
@@ -357,8 +352,8 @@ describe('paycfg apply', () => {
     }
   });
 
-  it('with --json, a stop at once (a second Ctrl-C) names the changes in flight, and nothing once the run is over', async () => {
-    const { env } = await freshGroup();
+  it('with --json, a stop at once (a second Ctrl-C) names the changes in flight, and nothing once the run is over', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let arrived!: () => void;
@@ -389,8 +384,8 @@ describe('paycfg apply', () => {
     }
   });
 
-  it('refuses a saved plan whose secret variable now holds a control character, before sending anything', async () => {
-    const { env } = await freshGroup();
+  it('refuses a saved plan whose secret variable now holds a control character, before sending anything', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const dir = mkdtempSync(join(tmpdir(), 'paycfg-apply-'));
     const manifest = join(dir, 'm.yaml');
     writeFileSync(manifest, readFileSync(basic, 'utf8').replace(/^group: .*$/m, ''));
@@ -404,8 +399,8 @@ describe('paycfg apply', () => {
     expect((await sim.admin.stats()).total).toBe(0);
   });
 
-  it('reads back a create whose answer is lost and adopts it, never creating twice', async () => {
-    const { groupId, env } = await freshGroup();
+  it('reads back a create whose answer is lost and adopts it, never creating twice', async ({ sim, expect }) => {
+    const { groupId, env } = await freshGroup(sim);
     // No asDefault profile, so every change is a create: each one is performed, then its connection is cut.
     const manifest = unpinned();
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('    asDefault: true\n', ''));
@@ -418,14 +413,15 @@ describe('paycfg apply', () => {
     }
     expect(result.code, result.out).toBe(0);
     expect(result.out.match(/: adopted/g)).toHaveLength(6);
-    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect(await liveCounts(groupId, sim)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
   });
 
   // A fault is code 10001 under HTTP 200 in the real wire style (as the live service answers its
   // errors), under 503 in the reference style: apply must converge on either.
-  it.each(WIRE_STYLES)(
+  it.for(WIRE_STYLES)(
     'converges in the %s wire style under injected faults (10001 System Error at a rate of 0.2, dropped writes at 0.05) with nothing duplicated or lost',
-    async (wireStyle) => {
+    { timeout: 120_000 },
+    async (wireStyle, { expect }) => {
       const styled = await startTestSimulator({ wireStyle, jwtSecret: 'faults-secret' });
       try {
         // examples/multi-file pins G-00000001: this simulator is the test's own.
@@ -456,10 +452,9 @@ describe('paycfg apply', () => {
         await styled.close();
       }
     },
-    120_000,
   );
 
-  it('reads back a create answered 10001 System Error with HTTP 200 and creates it once', async () => {
+  it('reads back a create answered 10001 System Error with HTTP 200 and creates it once', async ({ sim, expect }) => {
     // The shared simulator speaks the real style. Only creates meet faults, and they alone draw,
     // so the seed decides which creates fail whatever reads come between: the first two do.
     expect((await sim.admin.settings()).wireStyle).toBe('real');
@@ -467,12 +462,12 @@ describe('paycfg apply', () => {
     const manifest = unpinned();
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('    asDefault: true\n', ''));
     // The same apply without faults, in another group, gives the reads an apply makes by itself.
-    const baseline = await freshGroup();
+    const baseline = await freshGroup(sim);
     await sim.admin.resetStats();
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], baseline.env)).code).toBe(0);
     const plainReads = (await sim.admin.stats()).reads;
 
-    const { groupId, env } = await freshGroup();
+    const { groupId, env } = await freshGroup(sim);
     await sim.admin.resetStats();
     await sim.admin.faults({ faultRate: 0.5, faultMethods: ['POST'], seed });
     let result;
@@ -502,7 +497,7 @@ describe('paycfg apply', () => {
     expect(stats.writes).toBe(8);
     expect(result.out.match(/: created/g)).toHaveLength(6);
     expect(result.out).not.toContain('adopted');
-    expect(await liveCounts(groupId)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
+    expect(await liveCounts(groupId, sim)).toEqual({ emv: 2, acquirer: 1, merchant: 1, binding: 1, device: 1 });
   });
 });
 
@@ -519,9 +514,9 @@ function seedForFaults(pattern: boolean[], faultRate: number): number {
   throw new Error('no seed found');
 }
 
-describe('apply of a new merchant whose automatic binding the manifest changes', () => {
-  it("reads the new merchant's bindings once, for the read-back and the binding update together", async () => {
-    const { env } = await freshGroup();
+describe.concurrent('apply of a new merchant whose automatic binding the manifest changes', () => {
+  it("reads the new merchant's bindings once, for the read-back and the binding update together", async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const source = readFileSync(new URL('../scenarios/007-automatic-binding-expected/manifest.yaml', import.meta.url), 'utf8');
     // Only method 01 on the binding: the binding the service makes by itself carries 01 and 02.
     const file = join(mkdtempSync(join(tmpdir(), 'paycfg-auto-')), 'paycfg.yaml');

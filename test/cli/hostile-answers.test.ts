@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { testWithSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { startRewritingProxy, type RewritingProxy } from './helpers/rewriting-proxy.js';
 
 /**
@@ -21,20 +21,24 @@ const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathn
 /** A device admin password with what JSON and URLs escape: a quote, a backslash, a slash, a space, a plus, a non-ASCII letter. */
 const SECRET = 'ad"min\\pass/wörd +1';
 
-let sim: TestSimulator;
-let proxy: RewritingProxy;
 let groupCounter = 0;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  proxy = await startRewritingProxy(sim.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await sim.close();
+/**
+ * Each test on a simulator and a rewriting proxy of its own, the tests side by side (see
+ * testWithSimulator): what a test scripts the proxy to answer, and what it received, are its own.
+ */
+const it = testWithSimulator().extend<{ proxy: RewritingProxy }>({
+  proxy: async ({ sim }, use) => {
+    const proxy = await startRewritingProxy(sim.url);
+    try {
+      await use(proxy);
+    } finally {
+      await proxy.close();
+    }
+  },
 });
 
-async function freshGroup(): Promise<{ groupId: string; token: string; env: Record<string, string> }> {
+async function freshGroup(sim: TestSimulator, proxy: RewritingProxy): Promise<{ groupId: string; token: string; env: Record<string, string> }> {
   groupCounter += 1;
   const groupId = `G-7${String(groupCounter).padStart(7, '0')}`;
   await sim.admin.createGroup({ groupId });
@@ -61,7 +65,7 @@ async function cli(argv: string[], env: Record<string, string>, options: { tty?:
   return { code, out: io.out(), err: io.err(), all: io.out() + io.err() };
 }
 
-async function merchantsOf(groupId: string): Promise<{ mchId: string; mchName: string; additionalData?: unknown }[]> {
+async function merchantsOf(sim: TestSimulator, groupId: string): Promise<{ mchId: string; mchName: string; additionalData?: unknown }[]> {
   return (await sim.api('GET', '/api/openapi/v1/mchInfo?pageSize=-1', undefined, groupId)).body.data.records;
 }
 
@@ -87,9 +91,9 @@ function expectNoneOf(secret: string, text: string, where: string): void {
 
 const isDeviceWrite = (r: { method: string; path: string }): boolean => r.method !== 'GET' && r.path.includes('/device');
 
-describe('a service that echoes request bodies in its messages', () => {
-  it('never shows a secret holding " and \\ in any encoding, in progress lines, the summary or --json', async () => {
-    const { env } = await freshGroup();
+describe.concurrent('a service that echoes request bodies in its messages', () => {
+  it('never shows a secret holding " and \\ in any encoding, in progress lines, the summary or --json', async ({ sim, proxy, expect }) => {
+    const { env } = await freshGroup(sim, proxy);
     proxy.script = { answer: (r) => (isDeviceWrite(r) ? { code: 10000, msg: `bad body: ${r.body}` } : undefined) };
     const manifest = unpinned();
     const text = await cli(['apply', '-f', manifest, '--auto-approve'], env);
@@ -109,11 +113,11 @@ describe('a service that echoes request bodies in its messages', () => {
   });
 });
 
-describe('a service message with control characters', () => {
+describe.concurrent('a service message with control characters', () => {
   const FORGED = '\x1b[2K\x1b[1AApply complete: 3 done, 0 failed, 0 skipped.\r\u202e\x9b2J';
 
-  it('is shown escaped: it can neither erase the FAILED line nor print a fake line of its own', async () => {
-    const { env } = await freshGroup();
+  it('is shown escaped: it can neither erase the FAILED line nor print a fake line of its own', async ({ sim, proxy, expect }) => {
+    const { env } = await freshGroup(sim, proxy);
     proxy.script = { answer: (r) => (isDeviceWrite(r) ? { code: 10000, msg: FORGED } : undefined) };
     const manifest = unpinned();
     const text = await cli(['apply', '-f', manifest, '--auto-approve'], env);
@@ -130,9 +134,9 @@ describe('a service message with control characters', () => {
   });
 });
 
-describe('a live record that holds the token', () => {
-  it('is masked in plan, drift, apply and saved plans, and refused by export naming the record and field', async () => {
-    const { token, env } = await freshGroup();
+describe.concurrent('a live record that holds the token', () => {
+  it('is masked in plan, drift, apply and saved plans, and refused by export naming the record and field', async ({ sim, proxy, expect }) => {
+    const { token, env } = await freshGroup(sim, proxy);
     const manifest = unpinned();
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
     // The service now returns the merchant's name and a device field holding the caller's token.
@@ -175,8 +179,8 @@ describe('a live record that holds the token', () => {
     expect(existsSync(join(dir, 'export.yaml'))).toBe(false);
   });
 
-  it('shows control characters in live values escaped in plan output, and writes them escaped in an export', async () => {
-    const { env } = await freshGroup();
+  it('shows control characters in live values escaped in plan output, and writes them escaped in an export', async ({ sim, proxy, expect }) => {
+    const { env } = await freshGroup(sim, proxy);
     const manifest = unpinned();
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
     const hostile = 'Front\x1b[2K till\u202e\x9b';
@@ -199,8 +203,8 @@ describe('a live record that holds the token', () => {
   });
 });
 
-describe('the output filter, the last step before the terminal', () => {
-  it('masks the token and escapes a raw control sequence that a command wrote without escaping it', async () => {
+describe.concurrent('the output filter, the last step before the terminal', () => {
+  it('masks the token and escapes a raw control sequence that a command wrote without escaping it', async ({ expect }) => {
     const token = 'tok-0123456789abcdef';
     const io = captureIo({ env: { PAYCFG_TOKEN: token } });
     // Written as no renderer would: raw, as a bug in some stage might.
@@ -214,12 +218,12 @@ describe('the output filter, the last step before the terminal', () => {
   });
 });
 
-describe('the progress display on a terminal', () => {
-  it('draws through the output filter, and shows a live-only device alias escaped in its failure line', async () => {
-    const { groupId, token, env } = await freshGroup();
+describe.concurrent('the progress display on a terminal', () => {
+  it('draws through the output filter, and shows a live-only device alias escaped in its failure line', async ({ sim, proxy, expect }) => {
+    const { groupId, token, env } = await freshGroup(sim, proxy);
     const manifest = unpinned();
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
-    const [merchant] = await merchantsOf(groupId);
+    const [merchant] = await merchantsOf(sim, groupId);
     // A pending code the manifest does not name: the plan deletes it, and the service refuses.
     await sim.api('POST', '/api/openapi/v1/device', { mchId: merchant!.mchId, deviceAlias: 'till-x', deviceName: 'Back till', methodList: '01' }, groupId);
     const alias = 'till-x\x1b[2K\x1b[1A\x1b[2J\u202e\x9b';
@@ -247,9 +251,9 @@ describe('the progress display on a terminal', () => {
   });
 });
 
-describe('a manifest value that holds the token', () => {
-  it('refuses plan --out naming the change and field, never masks it in what apply writes, and shows it masked', async () => {
-    const { groupId, token, env } = await freshGroup();
+describe.concurrent('a manifest value that holds the token', () => {
+  it('refuses plan --out naming the change and field, never masks it in what apply writes, and shows it masked', async ({ sim, proxy, expect }) => {
+    const { groupId, token, env } = await freshGroup(sim, proxy);
     const logo = Buffer.from(`logo:${token}:end`).toString('base64');
     const manifest = unpinned((yaml) =>
       yaml.replace('mchName: Coffee Shop', `mchName: "Coffee ${token}"`).replace('additionalData: { region: east }', `additionalData: { region: east, logo: "${logo}" }`),
@@ -272,15 +276,15 @@ describe('a manifest value that holds the token', () => {
     const apply = await cli(['apply', '-f', manifest, '--auto-approve'], env);
     expect(apply.code, apply.err).toBe(0);
     expectNoneOf(token, apply.all, 'apply');
-    const [merchant] = await merchantsOf(groupId);
+    const [merchant] = await merchantsOf(sim, groupId);
     expect(merchant!.mchName).toBe(`Coffee ${token}`);
     expect(JSON.stringify(merchant!.additionalData)).toContain(logo);
   });
 });
 
-describe('right-to-left names with bidirectional marks', () => {
-  it('are shown as they are in plan output and exported as they are, as the manifest allows them', async () => {
-    const { env } = await freshGroup();
+describe.concurrent('right-to-left names with bidirectional marks', () => {
+  it('are shown as they are in plan output and exported as they are, as the manifest allows them', async ({ sim, proxy, expect }) => {
+    const { env } = await freshGroup(sim, proxy);
     const name = 'קפה\u200f 12\u200e';
     const manifest = unpinned((yaml) => yaml.replace('mchName: Coffee Shop', `mchName: "${name}"`));
     expect((await cli(['validate', '-f', manifest], env)).code).toBe(0);

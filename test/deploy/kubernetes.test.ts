@@ -186,6 +186,13 @@ describe('the Indexed Job: a shard per pod, its index from JOB_COMPLETION_INDEX'
     expect(run(1)).toBe(1);
     expect(run(130)).toBe(130);
   });
+
+  it('the pod removes its summary of an earlier run first: a pod that dies before writing leaves no stale summary to merge', () => {
+    const script = scriptOf(container);
+    const removal = script.indexOf('rm -f "/out/plan-shard-$JOB_COMPLETION_INDEX.json"');
+    expect(removal).toBeGreaterThanOrEqual(0);
+    expect(removal).toBeLessThan(script.indexOf('paycfg fleet plan'));
+  });
 });
 
 describe('the drift CronJob', () => {

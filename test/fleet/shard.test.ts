@@ -74,3 +74,22 @@ describe('assignShards', () => {
     expect(first).toEqual([...first].sort());
   });
 });
+
+describe('sizeTargets', () => {
+  it('weighs each target from the fleet file and its manifests alone: no source is read, so every process splits alike', async () => {
+    const { loadFleetFile } = await import('../../src/fleet/file/index.js');
+    const { sizeTargets } = await import('../../src/fleet/shard.js');
+    const cwd = new URL('../..', import.meta.url).pathname;
+    const fleet = await loadFleetFile(`${cwd}examples/fleet/paycfg.fleet.yaml`, { cwd });
+    const sizes = async (): Promise<number[]> => (await sizeTargets(fleet, fleet.targets, { cwd })).map((s) => s.size);
+    const unset = await sizes();
+    expect(unset).toEqual([6, 6, 6, 6, 6, 6]);
+    // A secret this process happens to see (here: a value the manifest would refuse) changes nothing.
+    process.env['TILL_ADMIN_PASSWORD_G_00000011'] = '\u0000not a password';
+    try {
+      expect(await sizes()).toEqual(unset);
+    } finally {
+      delete process.env['TILL_ADMIN_PASSWORD_G_00000011'];
+    }
+  });
+});

@@ -3,6 +3,7 @@
  * the /_sim/ admin calls and a raw API caller. Other suites (client, planner, apply) build on it,
  * so its shape stays small and stable.
  */
+import { test } from 'vitest';
 import { signSimToken, simAdminClient, startSimulator, type SimAdminClient, type SimulatorOptions } from '../../src/sim/index.js';
 
 export const TEST_GROUP = 'G-00000001';
@@ -53,4 +54,24 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     },
     close: () => sim.close(),
   };
+}
+
+/**
+ * `it` whose tests each get a simulator of their own as `sim` (started with `options`, closed
+ * after the test), so that a file's tests can run side by side (describe.concurrent): most of an
+ * apply's time in a test is waiting (the twin check's 1.25 s settle after a till's create), which
+ * the tests then wait together, and the request counts and faults a test sets and checks are its
+ * own simulator's alone. Concurrent tests assert with their context's `expect`.
+ */
+export function testWithSimulator(options: SimulatorOptions = {}) {
+  return test.extend<{ sim: TestSimulator }>({
+    sim: async ({}, use) => {
+      const sim = await startTestSimulator(options);
+      try {
+        await use(sim);
+      } finally {
+        await sim.close();
+      }
+    },
+  });
 }

@@ -8,26 +8,21 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApiClient } from '../../src/api/index.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { SavedPlanError } from '../../src/plan/saved-plan.js';
 import { computePlan } from '../../src/workflow/compute-plan.js';
 import { EMV_AND_PROFILE, merchant, till } from '../helpers/small-manifest.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { testWithSimulator, type TestSimulator } from '../helpers/simulator.js';
 
-let sim: TestSimulator;
 let counter = 0;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
+/** Each test on a simulator of its own, the tests side by side (see testWithSimulator). */
+const it = testWithSimulator();
 
-async function group() {
+async function group(sim: TestSimulator) {
   counter += 1;
   const groupId = `G-6${String(counter).padStart(7, '0')}`;
   await sim.admin.createGroup({ groupId });
@@ -51,9 +46,9 @@ async function group() {
   return { groupId, dir, env, write, cli, api };
 }
 
-describe('live records without a key', () => {
-  it('lists a merchant without providerReference, and warns on a create of the same name with the id to key', async () => {
-    const { write, cli, api } = await group();
+describe.concurrent('live records without a key', () => {
+  it('lists a merchant without providerReference, and warns on a create of the same name with the id to key', async ({ sim, expect }) => {
+    const { write, cli, api } = await group(sim);
     const base = write('base.yaml', `${EMV_AND_PROFILE}merchants: []\n`);
     expect((await cli(['apply', '-f', base, '--auto-approve'])).code).toBe(0);
     const legacy = await api('POST', '/api/openapi/v1/mchInfo', { mchName: 'Coffee  corner', currency: 'USD', contactName: 'Old Owner', contactEmail: 'old@legacy.example' });
@@ -79,8 +74,8 @@ describe('live records without a key', () => {
     expect(adopted.changes.map((c: { action: string; address: string }) => `${c.action} ${c.address}`)).toContain('update merchant/coffee-001');
   });
 
-  it('counts an unkeyed merchant as drift unless unmanaged records are ignored, and takes it as a target', async () => {
-    const { write, cli, api } = await group();
+  it('counts an unkeyed merchant as drift unless unmanaged records are ignored, and takes it as a target', async ({ sim, expect }) => {
+    const { write, cli, api } = await group(sim);
     const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}merchants: []\n`);
     expect((await cli(['apply', '-f', manifest, '--auto-approve'])).code).toBe(0);
     expect((await cli(['drift', '-f', manifest])).code).toBe(0);
@@ -96,8 +91,8 @@ describe('live records without a key', () => {
     expect(JSON.parse(targeted.out)).toMatchObject({ targets: [`merchant/~${mchId}`], changes: [], unmanaged: [{ liveId: mchId, name: 'Legacy' }] });
   });
 
-  it('lists an activated device without deviceAlias with its id and name, and warns on a device create of that name', async () => {
-    const { write, cli, api } = await group();
+  it('lists an activated device without deviceAlias with its id and name, and warns on a device create of that name', async ({ sim, expect }) => {
+    const { write, cli, api } = await group(sim);
     const before = write('before.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee')}\n    devices: []\n`);
     expect((await cli(['apply', '-f', before, '--auto-approve'])).code).toBe(0);
     const [shop] = (await api('GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records;
@@ -123,9 +118,9 @@ describe('live records without a key', () => {
   });
 });
 
-describe('live keys that start with ~', () => {
-  it('never prunes a merchant whose providerReference starts with ~: it is listed by its id, apart from the unkeyed merchant its reference names', async () => {
-    const { write, cli, api } = await group();
+describe.concurrent('live keys that start with ~', () => {
+  it('never prunes a merchant whose providerReference starts with ~: it is listed by its id, apart from the unkeyed merchant its reference names', async ({ sim, expect }) => {
+    const { write, cli, api } = await group(sim);
     const base = write('base.yaml', `${EMV_AND_PROFILE}merchants: []\n`);
     expect((await cli(['apply', '-f', base, '--auto-approve'])).code).toBe(0);
     const contact = { currency: 'USD', contactName: 'Old Owner', contactEmail: 'old@legacy.example' };
@@ -166,8 +161,8 @@ describe('live keys that start with ~', () => {
     expect((await api('GET', `/api/openapi/v1/mchInfo/${tilde}`)).providerReference).toBe(`~${plain}`);
   });
 
-  it('lists an activated device whose deviceAlias starts with ~ by its id, never as a key of the manifest', async () => {
-    const { write, cli, api } = await group();
+  it('lists an activated device whose deviceAlias starts with ~ by its id, never as a key of the manifest', async ({ sim, expect }) => {
+    const { write, cli, api } = await group(sim);
     const before = write('before.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee')}\n    devices: []\n`);
     expect((await cli(['apply', '-f', before, '--auto-approve'])).code).toBe(0);
     const [shop] = (await api('GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records;
@@ -189,9 +184,9 @@ describe('live keys that start with ~', () => {
   });
 });
 
-describe('-f -', () => {
-  it('plans a manifest read from standard input', async () => {
-    const { env } = await group();
+describe.concurrent('-f -', () => {
+  it('plans a manifest read from standard input', async ({ sim, expect }) => {
+    const { env } = await group(sim);
     const io = captureIo({ env, stdin: `${EMV_AND_PROFILE}merchants: []\n` });
     const code = await main(['plan', '-f', '-', '--json'], io);
     expect(code, io.err()).toBe(0);
@@ -199,9 +194,9 @@ describe('-f -', () => {
   });
 });
 
-describe('--target', () => {
-  it('refuses a target that names nothing, listing the closest addresses; a target without a change is an empty partial plan', async () => {
-    const { write, cli } = await group();
+describe.concurrent('--target', () => {
+  it('refuses a target that names nothing, listing the closest addresses; a target without a change is an empty partial plan', async ({ sim, expect }) => {
+    const { write, cli } = await group(sim);
     const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee')}\n`);
     const wrong = await cli(['plan', '-f', manifest, '--target', 'merchant/cofee-001']);
     expect(wrong.code).toBe(1);
@@ -220,9 +215,9 @@ describe('--target', () => {
   });
 });
 
-describe('a blocked change', () => {
-  it('is drift to plan --detailed-exitcode (2) and drift (2), and a failure to apply (1)', async () => {
-    const { write, cli, api } = await group();
+describe.concurrent('a blocked change', () => {
+  it('is drift to plan --detailed-exitcode (2) and drift (2), and a failure to apply (1)', async ({ sim, expect }) => {
+    const { write, cli, api } = await group(sim);
     const before = write('before.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till'))}\n`);
     expect((await cli(['apply', '-f', before, '--auto-approve'])).code).toBe(0);
     const [shop] = (await api('GET', '/api/openapi/v1/mchInfo?pageSize=-1')).records;
@@ -251,9 +246,9 @@ describe('a blocked change', () => {
   });
 });
 
-describe('plan --out and a secret variable default', () => {
-  it('refuses to save a secret field written with a default, naming where and the variable; plan and apply -f take it', async () => {
-    const { write, cli, dir } = await group();
+describe.concurrent('plan --out and a secret variable default', () => {
+  it('refuses to save a secret field written with a default, naming where and the variable; plan and apply -f take it', async ({ sim, expect }) => {
+    const { write, cli, dir } = await group(sim);
     const text = `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}'))}\n`;
     const manifest = write('paycfg.yaml', text);
     const out = join(dir, 'plan.json');
@@ -279,8 +274,8 @@ describe('plan --out and a secret variable default', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).secrets).toEqual([{ pointer: 'device/coffee-001/till-1#/deviceAdmin', template: '${TILL_ADMIN_PASSWORD}' }]);
   });
 
-  it('refuses the same manifest whatever the plan writes: unchanged device, other changes, a drifted device', async () => {
-    const { write, cli, dir, api } = await group();
+  it('refuses the same manifest whatever the plan writes: unchanged device, other changes, a drifted device', async ({ sim, expect }) => {
+    const { write, cli, dir, api } = await group(sim);
     const text = `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}'))}\n`;
     const manifest = write('paycfg.yaml', text);
     expect((await cli(['apply', '-f', manifest, '--auto-approve'])).code).toBe(0);
@@ -304,8 +299,8 @@ describe('plan --out and a secret variable default', () => {
     await refusedNow(manifest);
   });
 
-  it('refuses a secret default before the first request when the plan is to be saved', async () => {
-    const { write } = await group();
+  it('refuses a secret default before the first request when the plan is to be saved', async ({ sim, expect }) => {
+    const { write } = await group(sim);
     const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', '${TILL_ADMIN_PASSWORD:-demo-admin-1234}'))}\n`);
     let requests = 0;
     const server = createServer((_request, response) => {
@@ -329,9 +324,9 @@ describe('plan --out and a secret variable default', () => {
   });
 });
 
-describe('plan --out and a secret written in the manifest itself', () => {
-  it('refuses it whatever the plan writes, an unchanged device included', async () => {
-    const { write, cli, dir } = await group();
+describe.concurrent('plan --out and a secret written in the manifest itself', () => {
+  it('refuses it whatever the plan writes, an unchanged device included', async ({ sim, expect }) => {
+    const { write, cli, dir } = await group(sim);
     const manifest = write('paycfg.yaml', `${EMV_AND_PROFILE}merchants:${merchant('coffee-001', 'Coffee', till('till-1', 'Front till', 'literal-pw-123'))}\n`);
     expect((await cli(['apply', '-f', manifest, '--auto-approve'])).code).toBe(0);
     // Nothing to change: the plan writes no device, yet the manifest holds a secret in clear.

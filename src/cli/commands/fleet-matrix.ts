@@ -51,7 +51,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   const targetsPerShard = numbers.int('targets-per-shard', values['targets-per-shard'], 1, 1_000_000);
 
   const { fleet, targets } = await selectedFleet('fleet matrix', values, io);
-  const sized = await sizeTargets(fleet, targets, { cwd: io.cwd, env: io.env });
+  const sized = await sizeTargets(fleet, targets, { cwd: io.cwd });
   const matrix = fleetMatrix(sized, { ci, ...(shards !== undefined ? { shards } : {}), ...(targetsPerShard !== undefined ? { targetsPerShard } : {}) });
   if (shards !== undefined && matrix.shards.length < shards) {
     io.stderr.write(`paycfg fleet matrix: ${matrix.shards.length} shards, not ${shards}: the selection holds ${targets.length} targets (at most ${maxJobsOf(ci)} jobs in one matrix)\n`);

@@ -36,7 +36,7 @@ describe('examples/fleet', () => {
     expect(new Set(fleet.targets.map((t) => t.group)).size).toBe(6);
     expect(fleet.targets.every((t) => t.baseUrl === 'http://127.0.0.1:8181')).toBe(true);
     expect(fleet.targets[0]!.definition.token).toEqual({ env: 'PAYCFG_TOKEN_G_00000011' });
-    expect(path.relative(DIR, fleet.targets[0]!.definition.journal!)).toBe(path.join('journals', 'coffee-nyc.jsonl'));
+    expect(path.relative(DIR, fleet.targets[0]!.definition.journal!)).toBe('coffee-nyc.journal.jsonl');
     expect(selectTargets(fleet, { labels: { region: 'eu' } }).map((t) => t.name)).toEqual(['bakery-ber', 'bakery-par', 'deli-lon']);
     expect(selectTargets(fleet, { names: ['deli-*'], labels: { tier: 'gold' } }).map((t) => t.name)).toEqual(['deli-chi']);
   });
