@@ -249,8 +249,6 @@ export class Scenes {
         cpSync(join(ROOT, 'examples/fleet'), dir, { recursive: true });
         const fleetFile = join(dir, 'paycfg.fleet.yaml');
         writeFileSync(fleetFile, replaced(readFileSync(fleetFile, 'utf8'), `baseUrl: ${FLEET_URL}`, `baseUrl: ${sim.url}`));
-        // Each target's journal is journals/<name>.jsonl, and apply writes no directory.
-        mkdirSync(join(dir, 'journals'));
         const admin = simAdminClient(sim.url);
         const env: Record<string, string> = { USER: 'jane' };
         const rows = readFileSync(join(dir, 'groups.csv'), 'utf8').trimEnd().split('\n').slice(1);
