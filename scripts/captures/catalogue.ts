@@ -3,17 +3,25 @@
  * the body of the block a page shows after `<!-- capture: NAME -->`. A page may show part of a
  * run's output; where it does, the part left out is named in brackets (`[… the plan …]`).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWrite, startHoldingProxy } from '../../test/helpers/holding-proxy.js';
 import { CTRL_C, killAllSessions, startPaycfg, type PtySession } from '../../test/helpers/pty-session.js';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { createApiClient } from '../../src/api/index.js';
 import { signSimToken, simAdminClient, startSimulator } from '../../src/sim/index.js';
 import { CAPTURE_TIME, ROOT, SHOWN_URL, type CaptureContext, type Workspace } from './context.js';
 
 export type Capture = (scenes: Scenes) => Promise<string>;
+
+/** examples/fleet's base URL, where its captures show their simulator. */
+const FLEET_URL = 'http://127.0.0.1:8181';
+/** The alerts' till admin password, as production's job exports it; never shown. */
+const TILL_PASSWORD_OF_ALERTS = 'production-till-password';
 
 /** Lines of a text from the first matching `from` to the first matching `to` after it, both included. */
 function slice(text: string, from: RegExp, to: RegExp): string[] {
@@ -222,6 +230,155 @@ export class Scenes {
       const device = (await this.ctx.admin.activate(activationCode)) as { deviceId: string };
       for (const amount of [12.5, 4.2, 23.9]) await this.ctx.admin.payment({ deviceId: device.deviceId, amount });
       return ws;
+    });
+  }
+
+  /**
+   * docs/fleet.md: examples/fleet against a simulator of its own (its groups G-00000011..16 are
+   * the example's, and take no ids of the other captures), shown at the example's address. The
+   * fleet applied once; then one shop renamed in groups.csv and bakery-par given bakery-ber's
+   * token; then the plan, one target at a time so that its lines on stderr come in the fleet's
+   * order; shards 1 and 3 of a 3-shard plan merged by `fleet report`; and the plan refused with
+   * two token variables unset.
+   */
+  fleet(): Promise<Record<'plan' | 'summary' | 'report' | 'preflight', string>> {
+    return this.once('fleet', async () => {
+      const sim = await startSimulator({ port: 0, host: '127.0.0.1', now: () => CAPTURE_TIME });
+      const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-fleet-'));
+      try {
+        cpSync(join(ROOT, 'examples/fleet'), dir, { recursive: true });
+        const fleetFile = join(dir, 'paycfg.fleet.yaml');
+        writeFileSync(fleetFile, replaced(readFileSync(fleetFile, 'utf8'), `baseUrl: ${FLEET_URL}`, `baseUrl: ${sim.url}`));
+        const admin = simAdminClient(sim.url);
+        const env: Record<string, string> = { USER: 'jane' };
+        const rows = readFileSync(join(dir, 'groups.csv'), 'utf8').trimEnd().split('\n').slice(1);
+        for (const row of rows) {
+          const [name, group] = row.split(',') as [string, string];
+          await admin.createGroup({ groupId: group, groupName: name });
+          const variable = group.replace(/-/g, '_');
+          env[`PAYCFG_TOKEN_${variable}`] = signSimToken({ groupId: group, now: CAPTURE_TIME, ttlSeconds: 24 * 3600 });
+          env[`TILL_ADMIN_PASSWORD_${variable}`] = `till-${name}`;
+        }
+        const run = async (argv: readonly string[], runEnv: Record<string, string> = env) => {
+          const io = captureIo({ env: runEnv, cwd: dir });
+          const code = await main(argv, io);
+          return { code, out: io.out(), err: io.err() };
+        };
+        const shown = (command: string, text: string): string => `$ ${command}\n${text}`.split(sim.url).join(FLEET_URL).replace(/\n+$/, '');
+        const applied = await run(['fleet', 'apply', '--auto-approve']);
+        if (applied.code !== 0) throw new Error(`the fleet's first apply exited ${applied.code}:\n${applied.out}${applied.err}`);
+        const list = join(dir, 'groups.csv');
+        writeFileSync(list, replaced(readFileSync(list, 'utf8'), 'Coffee SFO,', 'Coffee San Francisco,'));
+        env.PAYCFG_TOKEN_G_00000014 = env.PAYCFG_TOKEN_G_00000013!;
+        const args = ['fleet', 'plan', '--parallel-targets', '1'];
+        const planned = await run(args);
+        if (planned.code !== 1) throw new Error(`paycfg ${args.join(' ')} exited ${planned.code}, not 1:\n${planned.out}${planned.err}`);
+        for (const shard of ['1', '3']) {
+          const done = await run(['fleet', 'plan', '--shard', `${shard}/3`, '--summary', `shard-${shard}.json`]);
+          if (done.code > 2) throw new Error(`the plan of shard ${shard}/3 exited ${done.code}:\n${done.out}${done.err}`);
+        }
+        const report = await run(['fleet', 'report', 'shard-1.json', 'shard-3.json']);
+        if (report.code > 2) throw new Error(`paycfg fleet report exited ${report.code}:\n${report.out}${report.err}`);
+        const unset = { ...env };
+        delete unset.PAYCFG_TOKEN_G_00000011;
+        delete unset.PAYCFG_TOKEN_G_00000016;
+        const refused = await run(['fleet', 'plan'], unset);
+        if (refused.code !== 1) throw new Error(`the fleet plan without two tokens exited ${refused.code}, not 1:\n${refused.out}${refused.err}`);
+        return {
+          // As a terminal shows it: each target's line on stderr as it ends, then the summary on stdout.
+          plan: shown(`paycfg ${args.join(' ')}`, `${planned.err}[… the summary: see The summary …]`),
+          summary: shown(`paycfg ${args.join(' ')}`, `[… a line per target on stderr: see Running a fleet …]\n${planned.out}`),
+          report: shown('paycfg fleet report shard-1.json shard-3.json', `${report.err}${report.out}`),
+          preflight: shown('paycfg fleet plan', `${refused.out}${refused.err}`),
+        };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await sim.close();
+      }
+    });
+  }
+
+  /**
+   * docs/fleet.md's drift alerts: examples/basic as environment production (group G-00000095, a
+   * simulator of its own, as env-diff's), applied, then its merchant's contact changed and a
+   * merchant the manifests do not name made behind paycfg's back; `paycfg drift` with metrics, a state file and a webhook (a local receiver
+   * standing for Slack). The stderr line, the metrics file and the post, each as written.
+   */
+  alerts(): Promise<Record<'stderr' | 'metrics' | 'post', string>> {
+    return this.once('alerts', async () => {
+      const { ctx } = this;
+      const sim = await startSimulator({ port: 0, host: '127.0.0.1', now: () => CAPTURE_TIME });
+      ctx.aliases.push(sim.url);
+      const group = 'G-00000095';
+      const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-alerts-'));
+      const posts: string[] = [];
+      const receiver = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          posts.push(Buffer.concat(chunks).toString('utf8'));
+          response.writeHead(200).end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const admin = simAdminClient(sim.url);
+        await admin.createGroup({ groupId: group, groupName: 'Coffee PBO' });
+        const token = signSimToken({ groupId: group, now: CAPTURE_TIME, ttlSeconds: 24 * 3600 });
+        mkdirSync(join(dir, 'shared'));
+        writeFileSync(join(dir, 'shared', 'paycfg.yaml'), readFileSync(join(ROOT, 'examples/basic/paycfg.yaml'), 'utf8').replace(/^group: .*\n/m, ''));
+        writeFileSync(
+          join(dir, 'paycfg.environments.yaml'),
+          ['version: 1', 'environments:', '  production:', `    baseUrl: ${sim.url}`, `    group: ${group}`, '    token: { env: PAYCFG_PRODUCTION_TOKEN }', '    manifests: [shared]', '    values:', '      TILL_ADMIN_PASSWORD: { env: PRODUCTION_TILL_ADMIN_PASSWORD }', ''].join('\n'),
+        );
+        const { port } = receiver.address() as AddressInfo;
+        const env = { PAYCFG_PRODUCTION_TOKEN: token, PRODUCTION_TILL_ADMIN_PASSWORD: TILL_PASSWORD_OF_ALERTS, USER: 'jane', PAYCFG_DRIFT_WEBHOOK_URL: `http://127.0.0.1:${port}/services/T000/B000/XXXX` };
+        const run = async (argv: readonly string[]) => {
+          const io = captureIo({ env, cwd: dir });
+          const code = await main(argv, io);
+          return { code, out: io.out(), err: io.err() };
+        };
+        const applied = await run(['apply', '--env', 'production', '--auto-approve']);
+        if (applied.code !== 0) throw new Error(`the alerts' apply exited ${applied.code}:\n${applied.out}${applied.err}`);
+        const client = createApiClient({ baseUrl: sim.url, token });
+        try {
+          const [merchant] = await client.merchants.listAll();
+          if (merchant === undefined) throw new Error('the example merchant is missing after apply');
+          await client.merchants.replace(merchant.mchId, { ...merchant, contactName: 'Somebody Else' });
+          await client.merchants.create({ mchName: 'Pop-up Stand', currency: 'USD', contactName: 'Sam', contactEmail: 'sam@popup.example', providerReference: 'popup-001' });
+        } finally {
+          await client.close();
+        }
+        const argv = ['drift', '--env', 'production', '--metrics', 'paycfg-drift.prom', '--state', 'drift-state.json'];
+        const drift = await run(argv);
+        if (drift.code !== 2) throw new Error(`paycfg ${argv.join(' ')} exited ${drift.code}, not 2:\n${drift.out}${drift.err}`);
+        if (posts.length !== 1) throw new Error(`the webhook received ${posts.length} posts, not 1`);
+        const metrics = readFileSync(join(dir, 'paycfg-drift.prom'), 'utf8').trimEnd().split('\n');
+        const family = (name: string): string[] => {
+          const start = metrics.findIndex((line) => line.startsWith(`# HELP ${name} `));
+          if (start < 0) throw new Error(`the metrics file holds no family ${name}:\n${metrics.join('\n')}`);
+          let end = start + 1;
+          while (end < metrics.length && !metrics[end]!.startsWith('# HELP ') && metrics[end] !== '# EOF') end += 1;
+          return metrics.slice(start, end);
+        };
+        return {
+          stderr: ctx.shown(`$ paycfg ${argv.join(' ')}\n[… the drift report on stdout …]\n${drift.err}`.split(dir).join('/work')),
+          metrics: ctx.shown(
+            [
+              '[… paycfg_drift_records and paycfg_drift_unmanaged_records, a sample per kind …]',
+              ...family('paycfg_drift_drifted'),
+              '[… paycfg_drift_check_success and paycfg_drift_last_success_timestamp_seconds …]',
+              ...family('paycfg_drift_check_errors'),
+              metrics.at(-1)!,
+            ].join('\n'),
+          ),
+          post: ctx.shown(posts[0]!),
+        };
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+        rmSync(dir, { recursive: true, force: true });
+        await sim.close();
+      }
     });
   }
 }
@@ -616,4 +773,91 @@ export const CAPTURES: Record<string, Capture> = {
       await sim.close();
     }
   },
+  /**
+   * docs/fleet.md: examples/fleet checked offline, without its tokens and secrets. Takes no group.
+   * Its targets run at once, so its lines on stderr come in the order they end, which varies: the
+   * page shows the summary, which is sorted.
+   */
+  'fleet-validate': async () => {
+    const file = 'examples/fleet/paycfg.fleet.yaml';
+    const argv = ['fleet', 'validate', '--fleet', file, '--allow-missing-env'];
+    const io = captureIo({ env: {}, cwd: ROOT });
+    const code = await main(argv, io);
+    if (code !== 0) throw new Error(`paycfg ${argv.join(' ')} exited ${code}:\n${io.out()}${io.err()}`);
+    const lines = io.err().trimEnd().split('\n').length;
+    return `$ paycfg ${argv.join(' ')}\n[… ${lines} lines on stderr, one per target as it ends …]\n${io.out()}`.replace(/\n+$/, '');
+  },
+
+  /** docs/fleet.md: a fleet file, a CSV and a JSON list with one of each mistake, refused at load. Offline. */
+  'fleet-refused': async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-fleet-refused-'));
+    try {
+      writeFileSync(
+        join(dir, 'paycfg.fleet.yaml'),
+        [
+          'version: 1',
+          'template:',
+          '  baseUrl: https://pay.example.com',
+          '  token: { env: "PAYCFG_TOKEN_{{TOKEN_VAR}}" }',
+          '  manifests: [template]',
+          'targets:',
+          '  - { name: acme, group: G-00000001, values: { TOKEN_VAR: ACME } }',
+          'targetsFrom: [groups.csv, groups.json]',
+          '',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(dir, 'groups.csv'),
+        ['name,group,label:tier,TOKEN_VAR', 'beta,G-00000002,gold,BETA', 'acme,G-00000003,silver,ACME3', 'gamma,G-00000001,,GAMMA', 'Delta Shop,G-00000005,,DELTA', 'epsilon,G-00000006,,', 'zeta,G-00000007,gold', ''].join('\n'),
+      );
+      writeFileSync(join(dir, 'groups.json'), '[\n  { "name": "eta", "grup": "G-00000008" }\n]\n');
+      const io = captureIo({ env: {}, cwd: dir });
+      const code = await main(['fleet', 'validate'], io);
+      if (code !== 1) throw new Error(`paycfg fleet validate of the broken fleet exited ${code}, not 1:\n${io.out()}${io.err()}`);
+      return `$ paycfg fleet validate\n${io.out()}${io.err()}`.replace(/\n+$/, '');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+
+  /** docs/fleet.md: examples/fleet's template with a list whose row writes a till's admin password. Offline. */
+  'fleet-secret-in-list': async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paycfg-capture-fleet-secret-'));
+    try {
+      cpSync(join(ROOT, 'examples/fleet'), dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'groups.csv'),
+        [
+          'name,group,SHOP_NAME,CONTACT_EMAIL,COUNTRY,MID,TILL_ADMIN_PASSWORD',
+          'delta,G-00000005,Delta Diner,ops@delta.example,US,000000000005,',
+          'epsilon,G-00000006,Epsilon Eats,ops@epsilon.example,US,000000000006,hunter2',
+          '',
+        ].join('\n'),
+      );
+      const argv = ['fleet', 'validate', '--allow-missing-env', '--parallel-targets', '1'];
+      const io = captureIo({ env: {}, cwd: dir });
+      const code = await main(argv, io);
+      if (code !== 1) throw new Error(`paycfg ${argv.join(' ')} exited ${code}, not 1:\n${io.out()}${io.err()}`);
+      return `$ paycfg ${argv.join(' ')}\n${io.err()}${io.out()}`.replace(/\n+$/, '');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+
+  /** docs/fleet.md: the plan of examples/fleet after a shop's rename, one target holding another group's token. */
+  'fleet-plan': async (scenes) => (await scenes.fleet()).plan,
+  'fleet-summary': async (scenes) => (await scenes.fleet()).summary,
+  'fleet-report': async (scenes) => (await scenes.fleet()).report,
+  'fleet-preflight': async (scenes) => (await scenes.fleet()).preflight,
+  /** docs/fleet.md: the GitHub matrix of examples/fleet in 3 shards, offline (sizes from the manifests, no token). */
+  'fleet-matrix': async () => {
+    const argv = ['fleet', 'matrix', '--ci', 'github', '--shards', '3', '--fleet', 'examples/fleet/paycfg.fleet.yaml'];
+    const io = captureIo({ env: {}, cwd: ROOT });
+    const code = await main(argv, io);
+    if (code !== 0) throw new Error(`paycfg ${argv.join(' ')} exited ${code}:\n${io.out()}${io.err()}`);
+    return `$ paycfg ${argv.join(' ')}\n${io.out()}${io.err()}`.replace(/\n+$/, '');
+  },
+  'drift-alerts': async (scenes) => (await scenes.alerts()).stderr,
+  'drift-alerts-metrics': async (scenes) => (await scenes.alerts()).metrics,
+  'drift-alerts-post': async (scenes) => (await scenes.alerts()).post,
 };
