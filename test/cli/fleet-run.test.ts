@@ -24,6 +24,8 @@ let inFlight = 0;
 let peak = 0;
 /** Called as each request arrives; resolves when it may go on. */
 let gate: (request: HeldRequest) => Promise<void> | void = () => undefined;
+/** What the service's answer says, as the proxy passes it on. */
+let answer: (request: HeldRequest, body: string) => string = (_request, body) => body;
 
 beforeAll(async () => {
   sim = await startTestSimulator({ jwtSecret: SECRET });
@@ -33,9 +35,9 @@ beforeAll(async () => {
       peak = Math.max(peak, inFlight);
       await gate(request);
     },
-    rewrite: (_request, body) => {
+    rewrite: (request, body) => {
       inFlight -= 1;
-      return body;
+      return answer(request, body);
     },
   });
 });
@@ -197,6 +199,39 @@ describe('paycfg fleet', () => {
       const { dir, env } = await repository(['fir'], 260);
       expect(await refused(['fleet', 'apply', '--auto-approve', '--canary', 'pine'], dir, env)).toMatch(/the canary names pine, which is not a target of this run/);
       expect(await refused(['fleet', 'apply', '--auto-approve', '--wave-size', '0%'], dir, env)).toMatch(/--wave-size "0%" is not a size/);
+    });
+  });
+
+  describe('after review', () => {
+    it('never prints a token or a secret value a service answer echoes, nor writes it in --summary FILE', async () => {
+      const { dir, groups, env } = await repository(['quartz', 'onyx'], 270);
+      // SHOP read from a variable of each group, not written in the CSV: a secret value.
+      writeFileSync(path.join(dir, 'groups.csv'), `name,group,REF\nquartz,${groups[0]},shop-quartz\nonyx,${groups[1]},shop-onyx\n`);
+      writeFileSync(
+        path.join(dir, 'paycfg.fleet.yaml'),
+        `version: 1\ntemplate:\n  baseUrl: ${proxy.url}\n  token: { env: "PAYCFG_TOKEN_{{group}}" }\n  manifests: [template.yaml]\n  values: { SHOP: { env: "SHOP_{{group}}" } }\ntargetsFrom:\n  - groups.csv\n`,
+      );
+      const shop = 'Shop quartz-secret-5551234';
+      env[`SHOP_${groups[0]!.replace(/-/g, '_')}`] = shop;
+      env[`SHOP_${groups[1]!.replace(/-/g, '_')}`] = 'Shop onyx-secret-5554321';
+      const token = env[tokenVar(groups[0]!)]!;
+      answer = (request, body) =>
+        groupOfAuthorization(request.authorization) === groups[0] ? JSON.stringify({ code: 40099, msg: `cannot read with ${token}: the value ${shop} is refused` }) : body;
+      try {
+        for (const command of ['plan', 'drift']) {
+          const result = await run(['fleet', command, '--summary', `${command}.json`], dir, env);
+          expect(result.code).toBe(1);
+          expect(result.err).toMatch(/quartz: failed .*is refused/);
+          const written = readFileSync(path.join(dir, `${command}.json`), 'utf8');
+          expect(written).toContain('is refused');
+          for (const text of [result.out, result.err, written]) {
+            expect(text).not.toContain(token);
+            expect(text).not.toContain('quartz-secret-5551234');
+          }
+        }
+      } finally {
+        answer = (_request, body) => body;
+      }
     });
   });
 });

@@ -203,6 +203,8 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
       stopStarting: stopStarting.signal,
       stopRunning: stopRunning.signal,
       onEvent: progress.onEvent,
+      // Each target's token and secret values, masked in everything printed from then on, as every single-group command masks its token.
+      ...(io.hideInOutput !== undefined ? { hideSecret: io.hideInOutput } : {}),
       ...more,
     });
   } finally {

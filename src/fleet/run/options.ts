@@ -58,6 +58,12 @@ export interface FleetRunOptions {
   /** Aborting it stops running applies between changes, as apply's own Ctrl-C does (the second Ctrl-C). */
   readonly stopRunning?: AbortSignal;
   readonly onEvent?: (event: FleetTargetEvent) => void;
+  /**
+   * Called with each target's token as its client is made, and with each value its `{ env }` and
+   * `{ file }` sources gave: what the CLI masks in everything it prints from then on (io.hideInOutput),
+   * as every single-group command masks its token.
+   */
+  readonly hideSecret?: (value: string) => void;
   /** drift: metrics, webhook and the state file (src/alerts). */
   readonly alerts?: AlertOptions;
 }

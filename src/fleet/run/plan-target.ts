@@ -3,7 +3,7 @@ import { publishCheckedPlan } from '../../library/plan.js';
 import { hasChanges } from '../../plan/plan.js';
 import type { FleetTargetResult } from '../types.js';
 import { planFileOf } from './saved-plans.js';
-import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
+import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, TargetSecrets, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
 
 /**
  * A target planned as `paycfg plan --env NAME` plans it (with `planDir`, saved as `--out` saves it:
@@ -13,9 +13,10 @@ import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, withTar
 export async function planTarget(context: TargetContext, start: TargetStart, planDir: string | undefined): Promise<FleetTargetResult> {
   const { options } = context;
   const file = planFileOf(start.target.name);
+  const secrets = new TargetSecrets(options.hideSecret);
   try {
-    const resolved = await resolveTarget(context, start.target);
-    const plan = await withTargetClient(context, resolved, async (client) =>
+    const resolved = await resolveTarget(context, start.target, secrets);
+    const plan = await withTargetClient(context, resolved, secrets, async (client) =>
       (
         await publishCheckedPlan({
           environment: resolved,
@@ -37,7 +38,7 @@ export async function planTarget(context: TargetContext, start: TargetStart, pla
       durationMs: elapsed(start),
     };
   } catch (error) {
-    return failedResult(start, error);
+    return failedResult(start, error, { secrets: secrets.values });
   }
 }
 

@@ -3,7 +3,7 @@ import { checkLegacyLimits } from '../../manifest/legacy-limits.js';
 import { secretDefaultWarnings } from '../../manifest/secret-default-warnings.js';
 import { assertPaymentRules } from '../../rules/index.js';
 import type { FleetTargetResult } from '../types.js';
-import { elapsed, failedResult, resolveTarget, resultBase, type TargetContext, type TargetStart } from './target-context.js';
+import { elapsed, failedResult, resolveTarget, resultBase, TargetSecrets, type TargetContext, type TargetStart } from './target-context.js';
 
 /**
  * A target checked offline, as `paycfg validate --env NAME` checks an environment: its values read
@@ -13,9 +13,10 @@ import { elapsed, failedResult, resolveTarget, resultBase, type TargetContext, t
  * findings). No token is read, no request sent.
  */
 export async function validateTarget(context: TargetContext, start: TargetStart): Promise<FleetTargetResult> {
+  const secrets = new TargetSecrets(context.options.hideSecret);
   try {
     const allowMissing = context.options.allowMissingEnv === true;
-    const resolved = await resolveTarget(context, start.target, allowMissing);
+    const resolved = await resolveTarget(context, start.target, secrets, allowMissing);
     const loaded = await loadEnvironmentManifest(resolved, { cwd: context.options.cwd, allowMissingEnv: allowMissing });
     // Offline there is no service to ask: a manifest that pins no API is checked as for the current one, as validate does.
     if (loaded.manifest.api === 'legacy') checkLegacyLimits(loaded);
@@ -30,6 +31,6 @@ export async function validateTarget(context: TargetContext, start: TargetStart)
       durationMs: elapsed(start),
     };
   } catch (error) {
-    return failedResult(start, error);
+    return failedResult(start, error, { secrets: secrets.values });
   }
 }
