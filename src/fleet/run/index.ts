@@ -4,10 +4,10 @@
  * apply, Ctrl-C that stops starting targets. A target's plan is reduced to its counts as soon as
  * the target ends: the run holds the summary, not the plans.
  */
-import { preflightDriftAlerts, publishDriftAlerts, type AlertReport, type DriftObservation } from '../../alerts/index.js';
+import { preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type AlertReport, type DriftObservation } from '../../alerts/index.js';
 import { createRequestSlots } from '../../api/request-slots.js';
 import { summariseFleet } from '../summary/summarise.js';
-import type { FleetSummary, FleetTarget, FleetTargetResult } from '../types.js';
+import type { FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 import { applyTarget } from './apply-target.js';
 import { driftTarget } from './drift-target.js';
 import { FleetInputError } from './errors.js';
@@ -87,7 +87,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   let alerts: AlertReport | undefined;
   let final = results;
   if (command === 'drift' && options.alerts !== undefined) {
-    alerts = await publishDriftAlerts(observations, options.alerts);
+    alerts = await publishDriftAlerts(observations, alertsOfRun(options.alerts, options.shard));
     const transitions = new Map(alerts.transitions.map((t) => [t.subject.name, t.kind]));
     final = results.map((result) => {
       const transition = transitions.get(result.name);
@@ -124,6 +124,16 @@ async function runTarget(
     case 'apply':
       return { result: await applyTarget(context, start, saved) };
   }
+}
+
+/**
+ * A shard's alerts: its metrics pushed under a grouping key of its own, so that the shards of one
+ * fleet do not replace each other's metrics at the push gateway (a push replaces its whole group).
+ * `3-of-8`, not `3/8`: a grouping key's value with no slash stays readable in the gateway's URL.
+ */
+export function alertsOfRun(alerts: AlertOptions, shard: Shard | undefined): AlertOptions {
+  if (shard === undefined || alerts.pushGateway === undefined) return alerts;
+  return { ...alerts, pushGroupingKey: { ...alerts.pushGroupingKey, shard: `${shard.index}-of-${shard.count}` } };
 }
 
 /** A target never started: a wave before it halted, or the run was stopped. */

@@ -1,13 +1,14 @@
 /**
  * runFleet after review, over real HTTP against ONE simulator behind a proxy: a service answer
  * echoing a target's token and a secret value never reaches the summary and every secret is handed
- * to hideSecret.
+ * to hideSecret; a shard pushes its metrics under a grouping key of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFleet, type FleetRunOptions } from '../../../src/fleet/run/index.js';
 import type { FleetFile } from '../../../src/fleet/types.js';
 import { startHoldingProxy, type HoldingProxy } from '../../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
+import { startReceiver } from '../../alerts/receiver.js';
 import { fleetDir, fleetOf, groupOfAuthorization, tokenOf, tokenVariable } from './fleet-fixture.js';
 
 const SECRET = 'fleet-review-secret';
@@ -91,5 +92,18 @@ describe('runFleet after review', () => {
     const { summary } = await runFleet(options('validate', fleet, dir, { SHOP_VALS1: 'Shop validated-secret-42' }, { hideSecret: (value) => hidden.push(value) }));
     expect(summary.targets[0]!.status).toBe('ok');
     expect(hidden).toEqual(['Shop validated-secret-42']);
+  });
+  it('a shard pushes its metrics under a grouping key of its own, so that shards do not replace each other\'s', async () => {
+    const { dir, fleet, env } = await fleetOfGroups('push', 320, 2);
+    const receiver = await startReceiver();
+    try {
+      const alerts = { cwd: dir, pushGateway: receiver.url };
+      await runFleet(options('drift', fleet, dir, env, { alerts, shard: { index: 2, count: 3 } }));
+      await runFleet(options('drift', fleet, dir, env, { alerts, shard: { index: 3, count: 3 } }));
+      await runFleet(options('drift', fleet, dir, env, { alerts }));
+      expect(receiver.received.map((r) => r.url)).toEqual(['/metrics/job/paycfg_drift/shard/2-of-3', '/metrics/job/paycfg_drift/shard/3-of-3', '/metrics/job/paycfg_drift']);
+    } finally {
+      await receiver.close();
+    }
   });
 });
