@@ -6,7 +6,7 @@
  * `fleet apply DIR`, Ctrl-C through io's interrupt (no target starts after it, the running one
  * finishes; a second stops running applies), and bad input refused before any request.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -232,6 +232,20 @@ describe('paycfg fleet', () => {
       } finally {
         answer = (_request, body) => body;
       }
+    });
+
+    it('prints and writes the summary before the error of drift alerts that cannot be published once every target ran', async () => {
+      const { dir, env } = await repository(['ruby', 'jade'], 275);
+      mkdirSync(path.join(dir, 'drift.prom'));
+      const result = await run(['fleet', 'drift', '--metrics', 'drift.prom', '--summary', 'drift.json'], dir, env);
+      expect(result.code).toBe(1);
+      expect(result.out).toMatch(/Fleet drift: drift detected in 2 of 2 targets\./);
+      expect(result.err).toMatch(/cannot write the metrics file/);
+      const written = JSON.parse(readFileSync(path.join(dir, 'drift.json'), 'utf8'));
+      expect(written.targets.map((t: { name: string; status: string }) => [t.name, t.status])).toEqual([
+        ['jade', 'drifted'],
+        ['ruby', 'drifted'],
+      ]);
     });
   });
 });

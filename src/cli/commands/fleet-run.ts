@@ -1,7 +1,8 @@
 import { UsageError, type ExitCode } from '../../errors.js';
-import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, runFleet, type FleetRunOptions, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
+import type { AlertReport } from '../../alerts/index.js';
+import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, FleetAlertsError, runFleet, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
 import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText, writeFleetSummaryFile } from '../../fleet/summary/index.js';
-import type { FleetCommand, FleetTargetResult } from '../../fleet/types.js';
+import type { FleetCommand, FleetSummary, FleetTargetResult } from '../../fleet/types.js';
 import { createStyle } from '../../render/style.js';
 import { plural } from '../../util/text.js';
 import { showControls } from '../../util/visible-text.js';
@@ -188,7 +189,7 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
     stopRunning.abort(signal);
     return progress.stoppedAtOnce();
   });
-  let result;
+  let result: FleetRunResult;
   try {
     result = await runFleet({
       command,
@@ -207,17 +208,27 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
       ...(io.hideInOutput !== undefined ? { hideSecret: io.hideInOutput } : {}),
       ...more,
     });
+  } catch (error) {
+    // Every target ran and the alerts could not be published: the summary is said and written first, then the alerts' error (exit 1).
+    if (!(error instanceof FleetAlertsError)) throw error;
+    await showSummary(error.summary, values, io);
+    throw error;
   } finally {
     over = true;
     forget?.();
   }
   const { summary, alerts } = result;
+  await showSummary(summary, values, io, alerts);
+  return summary.exitCode as ExitCode;
+}
+
+/** The summary on stdout in the format asked for, what the alerts did, and with --summary FILE its JSON in FILE. */
+async function showSummary(summary: FleetSummary, values: RunValues, io: IoStreams, alerts?: AlertReport): Promise<void> {
   if (values.json) io.stdout.write(renderFleetSummaryJson(summary));
   else if (values.markdown) io.stdout.write(renderFleetSummaryMarkdown(summary));
   else io.stdout.write(renderFleetSummaryText(summary, createStyle(colorEnabled(io) && values.color)));
   if (alerts !== undefined) reportAlerts(alerts, io);
   if (values.summary !== undefined) await writeFleetSummaryFile(values.summary, summary, { cwd: io.cwd });
-  return summary.exitCode as ExitCode;
 }
 
 /** The stderr side of a run: a line per target as it ends, and what Ctrl-C does. */

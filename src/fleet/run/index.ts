@@ -10,7 +10,8 @@ import { summariseFleet } from '../summary/summarise.js';
 import type { FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 import { applyTarget } from './apply-target.js';
 import { driftTarget } from './drift-target.js';
-import { FleetInputError } from './errors.js';
+import { FleetAlertsError, FleetInputError } from './errors.js';
+import { PaycfgError } from '../../errors.js';
 import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOptions, type FleetRunResult } from './options.js';
 import { planTarget } from './plan-target.js';
 import { preflight } from './preflight.js';
@@ -21,7 +22,7 @@ import { validateTarget } from './validate-target.js';
 import { haltOf, planWaves, type Wave } from './waves.js';
 
 export { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from './options.js';
-export { FleetInputError, TargetTokenError } from './errors.js';
+export { FleetAlertsError, FleetInputError, TargetTokenError } from './errors.js';
 export { CAUSES, causeOf } from './causes.js';
 export { planWaves, haltOf, type Wave } from './waves.js';
 export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type FleetPlanIndex, type SavedTargetEntry } from './saved-plans.js';
@@ -33,7 +34,8 @@ export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type Fleet
  * saved plan directory that does not match the fleet, drift alerts that could not be published.
  *
  * @throws FleetInputError (exit 1) for every problem found before any request, listed at once.
- * @throws AlertConfigError (exit 1) for alerts whose state file cannot be read or whose metrics file cannot be written.
+ * @throws AlertConfigError (exit 1) for alerts whose state file cannot be read or whose metrics file cannot be written, found before any request.
+ * @throws FleetAlertsError (exit 1) when the alerts could not be published after every target ran: it holds the run's summary.
  */
 export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
   const startedAt = new Date();
@@ -85,10 +87,16 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
 
   if (planDir !== undefined) fleetPlanHash = await writeFleetPlanIndex(planDir, { fleetFile: fleet.name, ...(options.shard !== undefined ? { shard: options.shard } : {}), targets: savedEntries(results) });
   let alerts: AlertReport | undefined;
+  let alertsFailed: PaycfgError | undefined;
   let final = results;
   if (command === 'drift' && options.alerts !== undefined) {
-    alerts = await publishDriftAlerts(observations, alertsOfRun(options.alerts, options.shard));
-    const transitions = new Map(alerts.transitions.map((t) => [t.subject.name, t.kind]));
+    try {
+      alerts = await publishDriftAlerts(observations, alertsOfRun(options.alerts, options.shard));
+    } catch (error) {
+      if (!(error instanceof PaycfgError)) throw error;
+      alertsFailed = error;
+    }
+    const transitions = new Map((alerts?.transitions ?? []).map((t) => [t.subject.name, t.kind]));
     final = results.map((result) => {
       const transition = transitions.get(result.name);
       return transition === undefined ? result : { ...result, transition };
@@ -105,6 +113,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - began),
   });
+  if (alertsFailed !== undefined) throw new FleetAlertsError(summary, alertsFailed);
   return { summary, ...(alerts !== undefined ? { alerts } : {}) };
 }
 

@@ -1,10 +1,13 @@
 /**
  * runFleet after review, over real HTTP against ONE simulator behind a proxy: a service answer
  * echoing a target's token and a secret value never reaches the summary and every secret is handed
- * to hideSecret; a shard pushes its metrics under a grouping key of its own.
+ * to hideSecret; a shard pushes its metrics under a grouping key of its own; alerts that cannot be
+ * published after every target ran keep the run's summary (FleetAlertsError).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFleet, type FleetRunOptions } from '../../../src/fleet/run/index.js';
+import { FleetAlertsError, runFleet, type FleetRunOptions } from '../../../src/fleet/run/index.js';
 import type { FleetFile } from '../../../src/fleet/types.js';
 import { startHoldingProxy, type HoldingProxy } from '../../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
@@ -93,6 +96,7 @@ describe('runFleet after review', () => {
     expect(summary.targets[0]!.status).toBe('ok');
     expect(hidden).toEqual(['Shop validated-secret-42']);
   });
+
   it('a shard pushes its metrics under a grouping key of its own, so that shards do not replace each other\'s', async () => {
     const { dir, fleet, env } = await fleetOfGroups('push', 320, 2);
     const receiver = await startReceiver();
@@ -105,5 +109,23 @@ describe('runFleet after review', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('alerts that cannot be published once every target ran keep the summary: FleetAlertsError holds it', async () => {
+    const { dir, fleet, env } = await fleetOfGroups('keep', 330, 2);
+    mkdirSync(path.join(dir, 'drift.prom'));
+    const error = await runFleet(options('drift', fleet, dir, env, { alerts: { cwd: dir, metricsFile: 'drift.prom' } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FleetAlertsError);
+    const failed = error as FleetAlertsError;
+    expect(failed.exitCode).toBe(1);
+    expect(failed.code).toBe('ALERT_CONFIG');
+    expect(failed.message).toMatch(/cannot write the metrics file/);
+    expect(failed.summary.targets.map((t) => [t.name, t.status])).toEqual([
+      ['keep1', 'drifted'],
+      ['keep2', 'drifted'],
+    ]);
   });
 });
