@@ -2,6 +2,7 @@ import { UsageError, type ExitCode } from '../../errors.js';
 import type { AlertReport } from '../../alerts/index.js';
 import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, FleetAlertsError, runFleet, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
 import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText, writeFleetSummaryFile } from '../../fleet/summary/index.js';
+import { firstLineOf } from '../../fleet/summary/wording.js';
 import type { FleetCommand, FleetSummary, FleetTargetResult } from '../../fleet/types.js';
 import { createStyle } from '../../render/style.js';
 import { plural } from '../../util/text.js';
@@ -270,8 +271,7 @@ export function progressLine(result: FleetTargetResult): string {
   const time = `(${(result.durationMs / 1000).toFixed(1)} s)`;
   const label = showControls(result.name);
   if (result.failure !== undefined) {
-    const first = result.failure.message.split('\n')[0] ?? '';
-    return `${label}: ${result.status} (${result.failure.cause.title}): ${showControls(first)} ${time}`;
+    return `${label}: ${result.status} (${result.failure.cause.title}): ${showControls(firstLineOf(result.failure.message))} ${time}`;
   }
   const counts = result.counts;
   const parts: string[] = [];

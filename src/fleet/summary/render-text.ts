@@ -42,7 +42,8 @@ function statusStyle(status: FleetTargetStatus, style: Style): (text: string) =>
  * from a file or a service shown with its control characters as escapes; colour only through `style`.
  */
 export function renderFleetSummaryText(input: FleetSummary, style: Style): string {
-  const summary = visibleSummary(input);
+  // A line per target: a message of several lines shows its first (the JSON has it whole).
+  const summary = visibleSummary(input, 'first-line');
   const out: string[] = [];
   const { covered, missing } = coverage(summary);
   out.push(style.bold(`paycfg fleet ${summary.command}: ${summary.fleetFile}, ${covered}`) + (missing !== undefined ? style.yellow(style.bold(`: ${missing}`)) : ''));

@@ -20,8 +20,23 @@ export const NAMES_LISTED = 10;
 /** The most characters of a failure's message shown on a target's line; the summary's JSON has it whole. */
 export const MESSAGE_SHOWN = 200;
 
-export function visibleSummary(summary: FleetSummary): VisibleSummary {
+/**
+ * How much of a failure's message a renderer shows: `whole` (escaped, a newline as `\n`, for a
+ * Markdown cell), or `first-line` (its first line, `…` after it when more follows: a stale plan's
+ * message lists what changed on the lines after, which a line per target cannot hold; the JSON
+ * keeps the message whole).
+ */
+export type MessageShown = 'whole' | 'first-line';
+
+/** A message's first line, with ` …` when lines with something on them follow. */
+export function firstLineOf(message: string): string {
+  const [first = '', ...rest] = message.split(/\r?\n/);
+  return rest.some((line) => line.trim() !== '') ? `${first} …` : first;
+}
+
+export function visibleSummary(summary: FleetSummary, messages: MessageShown = 'whole'): VisibleSummary {
   const t = (text: string): string => showControls(text);
+  const shown = (message: string): string => shortened(messages === 'first-line' ? firstLineOf(message) : message);
   const visible: FleetSummary = {
     ...summary,
     fleetFile: t(summary.fleetFile),
@@ -31,7 +46,7 @@ export function visibleSummary(summary: FleetSummary): VisibleSummary {
       group: t(target.group),
       baseUrl: t(target.baseUrl),
       ...(target.failure !== undefined
-        ? { failure: { cause: { id: t(target.failure.cause.id), title: t(target.failure.cause.title) }, code: t(target.failure.code), message: t(shortened(target.failure.message)) } }
+        ? { failure: { cause: { id: t(target.failure.cause.id), title: t(target.failure.cause.title) }, code: t(target.failure.code), message: t(shown(target.failure.message)) } }
         : {}),
       ...(target.planFile !== undefined ? { planFile: t(target.planFile) } : {}),
       ...(target.planHash !== undefined ? { planHash: t(target.planHash) } : {}),
