@@ -8,7 +8,7 @@ import {
   renderFleetSummaryText,
   writeFleetSummaryFile,
 } from '../../fleet/summary/index.js';
-import { coverage } from '../../fleet/summary/wording.js';
+import { coverage, missingPossessive } from '../../fleet/summary/wording.js';
 import type { FleetSummary } from '../../fleet/types.js';
 import { createStyle } from '../../render/style.js';
 import type { Command } from '../command.js';
@@ -52,8 +52,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
 
   const merged = mergeFleetSummaries(await readAll(args, io), { sources: args });
   if (values.summary !== undefined) await writeFleetSummaryFile(values.summary, merged, { cwd: io.cwd });
-  const { covered, missing } = coverage(merged);
-  if (missing !== undefined) io.stderr.write(`warning: the summaries cover ${covered}: ${missing}; the report leaves out ${missing.startsWith('shards') ? 'their' : 'its'} targets\n`);
+  const { covered, missing, shards } = coverage(merged);
+  if (missing !== undefined) io.stderr.write(`warning: the summaries cover ${covered}: ${missing}; the report leaves out ${missingPossessive(shards)} targets\n`);
 
   if (values.json) io.stdout.write(renderFleetSummaryJson(merged));
   else if (values.markdown) io.stdout.write(renderFleetSummaryMarkdown(merged));

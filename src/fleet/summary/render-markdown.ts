@@ -7,6 +7,7 @@ import {
   FLEET_PLAN_HASH_NOTE,
   haltedLine,
   INTERRUPTED_LINE,
+  missingPossessive,
   namedAndMore,
   statusCounts,
   targetNotes,
@@ -54,7 +55,7 @@ function size(lines: readonly string[]): number {
 /** The heading, causes, table (holding `listed`, counting `okNotListed` targets), stops and hash. */
 function sections(summary: VisibleSummary, listed: readonly FleetTargetResult[], okNotListed: number): Section[] {
   const { words } = verdictInBrief(summary);
-  const { covered, missing } = coverage(summary);
+  const { covered, missing, shards } = coverage(summary);
   const heading: Section = {
     entries: [],
     layout: () => [
@@ -63,7 +64,7 @@ function sections(summary: VisibleSummary, listed: readonly FleetTargetResult[],
       `Fleet ${code(summary.fleetFile)}, ${covered}${missing !== undefined ? `: **${missing}**` : ''}. ${inline(statusCounts(summary))}.`,
       '',
       ...(missing !== undefined
-        ? ['> [!WARNING]', `> ${capitalised(missing)}: ${missing.startsWith('shards') ? 'their' : 'its'} targets are not in this summary.`, '']
+        ? ['> [!WARNING]', `> ${capitalised(missing)}: ${missingPossessive(shards)} targets are not in this summary.`, '']
         : []),
     ],
   };

@@ -45,10 +45,10 @@ export function renderFleetSummaryText(input: FleetSummary, style: Style): strin
   // A line per target: a message of several lines shows its first (the JSON has it whole).
   const summary = visibleSummary(input, 'first-line');
   const out: string[] = [];
-  const { covered, missing } = coverage(summary);
+  const { covered, missing, shards } = coverage(summary);
   out.push(style.bold(`paycfg fleet ${summary.command}: ${summary.fleetFile}, ${covered}`) + (missing !== undefined ? style.yellow(style.bold(`: ${missing}`)) : ''));
   out.push(statusCounts(summary));
-  if (missing !== undefined) out.push(style.yellow(`The targets of the missing ${missing.startsWith('shards') ? 'shards' : 'shard'} are not in this summary.`));
+  if (missing !== undefined) out.push(style.yellow(`The targets of the missing ${shards !== undefined && shards.missing.length > 1 ? 'shards' : 'shard'} are not in this summary.`));
 
   if (summary.targets.length > 0) out.push('', ...targetLines(summary.targets, style));
 

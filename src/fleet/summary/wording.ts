@@ -7,7 +7,7 @@
 import { shortPlanHash } from '../../journal/plan-hash.js';
 import { plural } from '../../util/text.js';
 import { showControls } from '../../util/visible-text.js';
-import { FLEET_TARGET_STATUSES, type FleetSummary, type FleetTargetCounts, type FleetTargetResult, type FleetTargetStatus, type Shard } from '../types.js';
+import { FLEET_TARGET_STATUSES, type FleetSummary, type FleetTargetCounts, type FleetTargetResult, type FleetTargetStatus } from '../types.js';
 
 declare const VISIBLE: unique symbol;
 
@@ -95,29 +95,50 @@ function indexList(indexes: readonly number[]): string {
   return parts.join(', ');
 }
 
-/** The shards of their count that `shards` does not cover. */
-function missingShards(shards: readonly Shard[]): number[] {
-  const count = shards[0]?.count ?? 0;
-  const covered = new Set(shards.map((shard) => shard.index));
+/** Which shards of their count a summary covers; absent for a run of the whole fleet. */
+export interface ShardCoverage {
+  readonly count: number;
+  /** The indexes covered, in order. */
+  readonly covered: readonly number[];
+  /** The indexes of the count not covered, in order. */
+  readonly missing: readonly number[];
+}
+
+export function shardCoverage(summary: FleetSummary): ShardCoverage | undefined {
+  const shards = summary.shards;
+  if (shards === undefined || shards.length === 0) return undefined;
+  const count = shards[0]!.count;
+  const covered = [...new Set(shards.map((shard) => shard.index))].sort((a, b) => a - b);
   const missing: number[] = [];
-  for (let index = 1; index <= count; index++) if (!covered.has(index)) missing.push(index);
-  return missing;
+  for (let index = 1; index <= count; index++) if (!covered.includes(index)) missing.push(index);
+  return { count, covered, missing };
+}
+
+/** "shard 3" or "shards 1, 3-5". */
+export function shardsWords(indexes: readonly number[]): string {
+  return `${indexes.length === 1 ? 'shard' : 'shards'} ${indexList(indexes)}`;
 }
 
 /**
- * What part of the fleet the summary covers: "the whole fleet", "shard 2 of 4", "all 4 shards", or
- * "shards 1, 2, 4 of 4" with what is missing ("shard 3 missing") apart, for the renderers to stress.
- * A shard's own run names only itself: its siblings are not missing from it.
+ * What part of the fleet the summary covers, worded: "the whole fleet", "shard 2 of 4", "all 4
+ * shards", or "shards 1, 2, 4 of 4" with what is missing ("shard 3 missing") apart, for the
+ * renderers to stress; `shards` the structure it is worded from. A shard's own run names only
+ * itself: its siblings are not missing from it (unless `wholeFleet`: a report meant to cover
+ * every shard, for which any shard not covered is missing).
  */
-export function coverage(summary: FleetSummary): { readonly covered: string; readonly missing?: string } {
-  const shards = summary.shards;
-  if (shards === undefined || shards.length === 0) return { covered: 'the whole fleet' };
-  const count = shards[0]!.count;
-  const indexes = shards.map((shard) => shard.index);
-  const missing = missingShards(shards);
-  if (missing.length === 0) return { covered: count === 1 ? 'shard 1 of 1' : `all ${count} shards` };
-  if (indexes.length === 1) return { covered: `shard ${indexes[0]} of ${count}` };
-  return { covered: `shards ${indexList(indexes)} of ${count}`, missing: `${missing.length === 1 ? 'shard' : 'shards'} ${indexList(missing)} missing` };
+export function coverage(summary: FleetSummary, options: { readonly wholeFleet?: boolean } = {}): { readonly covered: string; readonly missing?: string; readonly shards?: ShardCoverage } {
+  const shards = shardCoverage(summary);
+  if (shards === undefined) return { covered: 'the whole fleet' };
+  const { count, covered, missing } = shards;
+  if (missing.length === 0) return { covered: count === 1 ? 'shard 1 of 1' : `all ${count} shards`, shards };
+  const said = covered.length === 1 ? `shard ${covered[0]} of ${count}` : `shards ${indexList(covered)} of ${count}`;
+  if (covered.length === 1 && options.wholeFleet !== true) return { covered: said, shards };
+  return { covered: said, missing: `${shardsWords(missing)} missing`, shards };
+}
+
+/** "its" for one missing shard, "their" for several: whose targets a summary leaves out. */
+export function missingPossessive(shards: ShardCoverage | undefined): 'its' | 'their' {
+  return shards !== undefined && shards.missing.length > 1 ? 'their' : 'its';
 }
 
 /** "3 to create, 1 to update, 0 to delete, 0 to replace": a plan's words (render/plan-wording). */
