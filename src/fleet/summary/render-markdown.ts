@@ -20,6 +20,8 @@ import {
 export interface FleetMarkdownOptions {
   /** The most characters the Markdown may have (default MARKDOWN_MAX_LENGTH, under GitHub's limit on a comment). */
   readonly maxLength?: number;
+  /** The summary is meant to cover the whole fleet (`fleet report`): a shard it has no summary of is missing, and said in the verdict. */
+  readonly wholeFleet?: boolean;
 }
 
 const TABLE_HEAD = ['| target | group | status | create | update | delete | replace | notes |', '|---|---|---|--:|--:|--:|--:|---|'];
@@ -34,18 +36,19 @@ const TABLE_HEAD = ['| target | group | status | create | update | delete | repl
 export function renderFleetSummaryMarkdown(input: FleetSummary, options: FleetMarkdownOptions = {}): string {
   const summary = visibleSummary(input);
   const budget = options.maxLength ?? MARKDOWN_MAX_LENGTH;
-  const every = sections(summary, summary.targets, 0);
-  const whole = every.flatMap((section) => section.layout(section.entries, 0));
-  const lines = size(whole) <= budget ? whole : collapsed(summary, budget);
+  const whole = options.wholeFleet === true;
+  const every = sections(summary, summary.targets, 0, whole);
+  const all = every.flatMap((section) => section.layout(section.entries, 0));
+  const lines = size(all) <= budget ? all : collapsed(summary, budget, whole);
   // The sections each end with a blank line; the document ends with one newline.
   while (lines[lines.length - 1] === '') lines.pop();
   return `${lines.join('\n')}\n`;
 }
 
 /** The `ok` targets counted, not listed; then as many causes and rows as fit, the rest counted. */
-function collapsed(summary: VisibleSummary, budget: number): string[] {
+function collapsed(summary: VisibleSummary, budget: number, wholeFleet: boolean): string[] {
   const listed = summary.targets.filter((target) => target.status !== 'ok');
-  return fitted(sections(summary, listed, summary.targets.length - listed.length), [1, 2], budget);
+  return fitted(sections(summary, listed, summary.targets.length - listed.length, wholeFleet), [1, 2], budget);
 }
 
 function size(lines: readonly string[]): number {
@@ -53,9 +56,9 @@ function size(lines: readonly string[]): number {
 }
 
 /** The heading, causes, table (holding `listed`, counting `okNotListed` targets), stops and hash. */
-function sections(summary: VisibleSummary, listed: readonly FleetTargetResult[], okNotListed: number): Section[] {
-  const { words } = verdictInBrief(summary);
-  const { covered, missing, shards } = coverage(summary);
+function sections(summary: VisibleSummary, listed: readonly FleetTargetResult[], okNotListed: number, wholeFleet: boolean): Section[] {
+  const { words } = verdictInBrief(summary, { wholeFleet });
+  const { covered, missing, shards } = coverage(summary, { wholeFleet });
   const heading: Section = {
     entries: [],
     layout: () => [

@@ -220,8 +220,10 @@ export type Tone = 'good' | 'changes' | 'bad';
  * The run's verdict in a few words, as its exit code has it: the Markdown heading takes them as they
  * are, the text summary as its last line (verdictLine).
  */
-export function verdictInBrief(summary: FleetSummary): { readonly words: string; readonly tone: Tone } {
+export function verdictInBrief(summary: FleetSummary, options: { readonly wholeFleet?: boolean } = {}): { readonly words: string; readonly tone: Tone } {
   const { byStatus, targets } = summary.totals;
+  // A report meant to cover the whole fleet (fleet report) fails for a shard it has no summary of: said first.
+  const missing = options.wholeFleet === true ? (shardCoverage(summary)?.missing ?? []) : [];
   const of = (count: number, what?: string): string => `${count} of ${plural(targets, 'target')}${what !== undefined ? ` ${what}` : ''}`;
   if (summary.exitCode === 130) {
     const failed = byStatus.failed + byStatus.blocked;
@@ -229,6 +231,7 @@ export function verdictInBrief(summary: FleetSummary): { readonly words: string;
   }
   if (summary.exitCode === 1) {
     const parts = [
+      ...(missing.length > 0 ? [`${shardsWords(missing)} missing`] : []),
       ...(byStatus.failed > 0 ? [of(byStatus.failed, 'failed')] : []),
       ...(byStatus.blocked > 0 ? [byStatus.failed > 0 ? `${byStatus.blocked} blocked` : of(byStatus.blocked, 'blocked')] : []),
       ...(summary.halted !== undefined ? [`halted at ${summary.halted.wave === 0 ? 'the canary wave' : `wave ${summary.halted.wave}`}, ${byStatus.untouched} untouched`] : []),
@@ -256,6 +259,6 @@ export function verdictInBrief(summary: FleetSummary): { readonly words: string;
 }
 
 /** The verdict as the last line of the text summary: "Fleet plan: 3 to create, … in 2 of 12 targets." */
-export function verdictLine(summary: FleetSummary): string {
-  return `Fleet ${summary.command}: ${verdictInBrief(summary).words}.`;
+export function verdictLine(summary: FleetSummary, options: { readonly wholeFleet?: boolean } = {}): string {
+  return `Fleet ${summary.command}: ${verdictInBrief(summary, options).words}.`;
 }
