@@ -25,7 +25,7 @@ export { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOpt
 export { FleetAlertsError, FleetInputError, TargetTokenError } from './errors.js';
 export { CAUSES, causeOf } from './causes.js';
 export { planWaves, haltOf, type Wave } from './waves.js';
-export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type FleetPlanIndex, type SavedTargetEntry } from './saved-plans.js';
+export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type FleetPlanContent, type FleetPlanIndex, type SavedTargetEntry } from './saved-plans.js';
 
 /**
  * Runs the command over the targets and returns the one summary. A target's failure is recorded and
@@ -46,7 +46,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   let savedPlans: ReadonlyMap<string, SavedTargetPlan> | undefined;
   let fleetPlanHash: string | undefined;
   if (command === 'apply' && options.savedPlanDir !== undefined) {
-    const checked = await checkSavedFleetPlan(options.savedPlanDir, fleet, targets, { cwd: options.cwd });
+    const checked = await checkSavedFleetPlan(options.savedPlanDir, fleet, targets, { cwd: options.cwd, shard: options.shard });
     targets = checked.plans.map((plan) => plan.target);
     savedPlans = new Map(checked.plans.map((plan) => [plan.target.name, plan]));
     fleetPlanHash = checked.fleetPlanHash;
@@ -56,7 +56,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   if (command !== 'validate') await preflight(fleet, targets, { env: options.env });
   // A state file that cannot be read, or a metrics file that cannot be written, refuses the run before its checks are made.
   if (command === 'drift' && options.alerts !== undefined) await preflightDriftAlerts(options.alerts);
-  const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true }) : undefined;
+  const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true, fleetFile: fleet.name, shard: options.shard }) : undefined;
 
   const context: TargetContext = { fleet, options, ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}) };
   const results: FleetTargetResult[] = [];

@@ -2,12 +2,13 @@
  * runFleet after review, over real HTTP against ONE simulator behind a proxy: a service answer
  * echoing a target's token and a secret value never reaches the summary and every secret is handed
  * to hideSecret; a shard pushes its metrics under a grouping key of its own; alerts that cannot be
- * published after every target ran keep the run's summary (FleetAlertsError).
+ * published after every target ran keep the run's summary (FleetAlertsError); a saved fleet plan
+ * of one shard is refused by a run of another, and its DIR by another shard's `plan -o`.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FleetAlertsError, runFleet, type FleetRunOptions } from '../../../src/fleet/run/index.js';
+import { FleetAlertsError, FleetInputError, fleetPlanHash, runFleet, type FleetRunOptions } from '../../../src/fleet/run/index.js';
 import type { FleetFile } from '../../../src/fleet/types.js';
 import { startHoldingProxy, type HoldingProxy } from '../../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
@@ -127,5 +128,60 @@ describe('runFleet after review', () => {
       ['keep1', 'drifted'],
       ['keep2', 'drifted'],
     ]);
+  });
+
+  describe('a saved fleet plan\'s shard', () => {
+    const refusal = async (run: FleetRunOptions): Promise<FleetInputError> => {
+      const from = proxy.received.length;
+      const error = await runFleet(run).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FleetInputError);
+      expect(proxy.received.length).toBe(from);
+      return error as FleetInputError;
+    };
+
+    it('fleet apply DIR refuses, before any request, plans of another shard than the run\'s; the hash covers the shard and the fleet file', async () => {
+      const { dir, fleet, env } = await fleetOfGroups('shard', 340, 2);
+      const first = { index: 1, count: 2 };
+      const [one] = fleet.targets;
+      const { summary } = await runFleet(options('plan', fleet, dir, env, { planDir: 'plans', shard: first, targets: [one!] }));
+      const indexFile = path.join(dir, 'plans', 'fleet.json');
+      const original = readFileSync(indexFile, 'utf8');
+      expect(JSON.parse(original)).toMatchObject({ shard: first, fleetPlanHash: summary.fleetPlanHash });
+      expect(summary.fleetPlanHash).toBe(fleetPlanHash({ fleetFile: 'paycfg.fleet.yaml', shard: first, targets: JSON.parse(original).targets }));
+      expect(summary.fleetPlanHash).not.toBe(fleetPlanHash({ fleetFile: 'paycfg.fleet.yaml', targets: JSON.parse(original).targets }));
+      expect(summary.fleetPlanHash).not.toBe(fleetPlanHash({ fleetFile: 'other.fleet.yaml', shard: first, targets: JSON.parse(original).targets }));
+
+      const whole = await refusal(options('apply', fleet, dir, env, { savedPlanDir: 'plans' }));
+      expect(whole.problems).toEqual([`${path.join('plans', 'fleet.json')} holds the plans of shard 1/2, and this run is the whole fleet: apply a shard's plans with the --shard (or --shards and index) its \`fleet plan -o\` ran with`]);
+      const other = await refusal(options('apply', fleet, dir, env, { savedPlanDir: 'plans', shard: { index: 2, count: 2 }, targets: [fleet.targets[1]!] }));
+      expect(other.problems[0]).toMatch(/holds the plans of shard 1\/2, and this run is shard 2\/2/);
+
+      // fleet.json edited to pass for the other shard: its hash no longer matches.
+      writeFileSync(indexFile, JSON.stringify({ ...JSON.parse(original), shard: { index: 2, count: 2 } }));
+      expect((await refusal(options('apply', fleet, dir, env, { savedPlanDir: 'plans', shard: { index: 2, count: 2 } }))).message).toMatch(/fleet\.json was edited after it was saved/);
+      writeFileSync(indexFile, original);
+
+      const { summary: applied } = await runFleet(options('apply', fleet, dir, env, { savedPlanDir: 'plans', shard: first, targets: [one!] }));
+      expect(applied.targets.map((t) => [t.name, t.status])).toEqual([[one!.name, 'applied']]);
+    });
+
+    it('fleet plan -o DIR refuses a DIR whose fleet.json is of another shard or fleet file, unless force', async () => {
+      const { dir, fleet, env } = await fleetOfGroups('pdir', 350, 2);
+      const [one, two] = fleet.targets;
+      await runFleet(options('plan', fleet, dir, env, { planDir: 'plans', shard: { index: 1, count: 2 }, targets: [one!] }));
+      const second = await refusal(options('plan', fleet, dir, env, { planDir: 'plans', shard: { index: 2, count: 2 }, targets: [two!] }));
+      expect(second.problems).toEqual([
+        `${path.join('plans', 'fleet.json')} holds the plans of shard 1/2 of paycfg.fleet.yaml, and this run is shard 2/2 of paycfg.fleet.yaml: give each shard a directory of its own, or pass --force to replace it`,
+      ]);
+      const renamed: FleetFile = { ...fleet, name: 'other.fleet.yaml' };
+      expect((await refusal(options('plan', renamed, dir, env, { planDir: 'plans', shard: { index: 1, count: 2 }, targets: [one!] }))).problems[0]).toMatch(
+        /holds the plans of shard 1\/2 of paycfg\.fleet\.yaml, and this run is shard 1\/2 of other\.fleet\.yaml/,
+      );
+      // The same shard again replaces its own plans; --force replaces another's.
+      expect((await runFleet(options('plan', fleet, dir, env, { planDir: 'plans', shard: { index: 1, count: 2 }, targets: [one!] }))).summary.exitCode).toBe(2);
+      const forced = await runFleet(options('plan', fleet, dir, env, { planDir: 'plans', force: true, shard: { index: 2, count: 2 }, targets: [two!] }));
+      expect(forced.summary.targets.map((t) => t.name)).toEqual([two!.name]);
+      expect(JSON.parse(readFileSync(path.join(dir, 'plans', 'fleet.json'), 'utf8')).shard).toEqual({ index: 2, count: 2 });
+    });
   });
 });
