@@ -16,6 +16,7 @@ import { main } from '../../src/cli/main.js';
 import { startHoldingProxy, isWrite, type HeldRequest, type HoldingProxy } from '../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { groupOfAuthorization, TEMPLATE, tokenOf } from '../fleet/run/fleet-fixture.js';
+import { EMV_AND_PROFILE, merchant, till } from '../helpers/small-manifest.js';
 
 const SECRET = 'fleet-cli-secret';
 let sim: TestSimulator;
@@ -246,6 +247,27 @@ describe('paycfg fleet', () => {
         ['jade', 'drifted'],
         ['ruby', 'drifted'],
       ]);
+    });
+
+    it('fleet validate counts records, not changes, and prints each target\'s warnings under its line, at most 5', async () => {
+      const { dir, env } = await repository(['amber', 'coral'], 280);
+      const devices = Array.from({ length: 7 }, (_, i) => till(`till-${i + 1}`, `Till ${i + 1}`, '${TILL_SECRET:-1234}').replace('    devices:\n', '')).join('');
+      writeFileSync(path.join(dir, 'template.yaml'), `${EMV_AND_PROFILE}merchants:${merchant('${REF}', '${SHOP}', `\n    devices:${devices}`)}\n`);
+      writeFileSync(path.join(dir, 'paycfg.fleet.yaml'), readFileSync(path.join(dir, 'paycfg.fleet.yaml'), 'utf8').replace('  manifests: [template.yaml]\n', '  manifests: [template.yaml]\n  values: { TILL_SECRET: { env: TILL_SECRET } }\n'));
+      env['TILL_SECRET'] = '98765';
+      const result = await run(['fleet', 'validate'], dir, env);
+      expect(result.code).toBe(0);
+      const lines = result.err.split('\n');
+      const at = lines.findIndex((line) => / amber: ok: 11 records /.test(line));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const under = lines.slice(at + 1, at + 7);
+      expect(under.slice(0, 5).every((line) => /^  warning: .*template\.yaml:\d+:\d+: .*TILL_SECRET/.test(line))).toBe(true);
+      expect(under[5]).toBe('  and 2 more');
+      expect(result.out).toMatch(/^  amber  G-00000281  ok  11 records  7 findings$/m);
+      expect(result.out).not.toContain('+0 ~0');
+      const markdown = await run(['fleet', 'validate', '--markdown'], dir, env);
+      expect(markdown.out).toContain('| target | group | status | records | notes |');
+      expect(markdown.out).toContain('| `amber` | `G-00000281` | ok | 11 | 7 findings |');
     });
   });
 });

@@ -4,6 +4,9 @@ import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, FleetAlertsError
 import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText, writeFleetSummaryFile } from '../../fleet/summary/index.js';
 import { firstLineOf } from '../../fleet/summary/wording.js';
 import type { FleetCommand, FleetSummary, FleetTargetResult } from '../../fleet/types.js';
+import type { Finding } from '../../findings/types.js';
+import { formatDiagnostic, type Diagnostic } from '../../manifest/diagnostics.js';
+import { findingLine } from '../../render/findings-wording.js';
 import { createStyle } from '../../render/style.js';
 import { plural } from '../../util/text.js';
 import { showControls } from '../../util/visible-text.js';
@@ -251,6 +254,7 @@ function createProgress(name: string, total: number | undefined, io: IoStreams):
         running.delete(event.result.name);
         ended += 1;
         io.stderr.write(`${counted(ended)} ${progressLine(event.result)}\n`);
+        for (const line of findingLines(event)) io.stderr.write(`${line}\n`);
       }
     },
     interrupted() {
@@ -285,6 +289,23 @@ export function progressLine(result: FleetTargetResult): string {
     }
   }
   return `${label}: ${result.status}${parts.length > 0 ? `: ${parts.join(', ')}` : ''} ${time}`;
+}
+
+/** The most warnings or findings printed under a target's progress line; the rest are counted. */
+export const FINDINGS_SHOWN = 5;
+
+/**
+ * Under a target's progress line, what it found: validate's warnings as `paycfg validate` prints
+ * them (`warning: file:line:col: message [rule]`), plan's findings as a plan prints them; at most
+ * FINDINGS_SHOWN, then "and N more" (the single command with --env NAME lists them all).
+ */
+export function findingLines(event: { readonly warnings?: readonly Diagnostic[]; readonly findings?: readonly Finding[] }): string[] {
+  const lines = [
+    ...(event.warnings ?? []).map((warning) => `warning: ${formatDiagnostic(warning)}`),
+    ...(event.findings ?? []).map((finding) => `finding: ${findingLine(finding)}`),
+  ];
+  const shown = lines.slice(0, FINDINGS_SHOWN).map((line) => `  ${showControls(line)}`);
+  return lines.length > FINDINGS_SHOWN ? [...shown, `  and ${lines.length - FINDINGS_SHOWN} more`] : shown;
 }
 
 /** `--canary 2` or `--canary acme,globex`. */

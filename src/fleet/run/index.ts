@@ -6,6 +6,8 @@
  */
 import { preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type AlertReport, type DriftObservation } from '../../alerts/index.js';
 import { createRequestSlots } from '../../api/request-slots.js';
+import type { Finding } from '../../findings/types.js';
+import type { Diagnostic } from '../../manifest/diagnostics.js';
 import { summariseFleet } from '../summary/summarise.js';
 import type { FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 import { applyTarget } from './apply-target.js';
@@ -74,9 +76,9 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
       async (target) => {
         options.onEvent?.({ type: 'target-start', target, ...(wave.index !== undefined ? { wave: wave.index } : {}) });
         const start: TargetStart = { target, wave: wave.index, startedAt: performance.now() };
-        const { result, observation } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
+        const { result, observation, warnings, findings } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
         if (observation !== undefined) observations.push(observation);
-        options.onEvent?.({ type: 'target-end', result });
+        options.onEvent?.({ type: 'target-end', result, ...(warnings !== undefined ? { warnings } : {}), ...(findings !== undefined ? { findings } : {}) });
         return result;
       },
       options.stopStarting,
@@ -122,12 +124,12 @@ async function runTarget(
   start: TargetStart,
   planDir: string | undefined,
   saved: SavedTargetPlan | undefined,
-): Promise<{ readonly result: FleetTargetResult; readonly observation?: DriftObservation }> {
+): Promise<{ readonly result: FleetTargetResult; readonly observation?: DriftObservation; readonly warnings?: readonly Diagnostic[]; readonly findings?: readonly Finding[] }> {
   switch (context.options.command) {
     case 'validate':
-      return { result: await validateTarget(context, start) };
+      return validateTarget(context, start);
     case 'plan':
-      return { result: await planTarget(context, start, planDir) };
+      return planTarget(context, start, planDir);
     case 'drift':
       return driftTarget(context, start);
     case 'apply':

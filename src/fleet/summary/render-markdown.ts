@@ -25,6 +25,8 @@ export interface FleetMarkdownOptions {
 }
 
 const TABLE_HEAD = ['| target | group | status | create | update | delete | replace | notes |', '|---|---|---|--:|--:|--:|--:|---|'];
+/** validate plans nothing: its table counts each target's records instead. */
+const VALIDATE_TABLE_HEAD = ['| target | group | status | records | notes |', '|---|---|---|--:|---|'];
 
 /**
  * The summary for a pull-request comment or an issue: the verdict in the heading, what the summary
@@ -81,15 +83,16 @@ function sections(summary: VisibleSummary, listed: readonly FleetTargetResult[],
       summary.causes.length === 0 ? [] : ['**Failures by cause**', '', ...shown, ...(left > 0 ? [`- and ${left} more ${left === 1 ? 'cause' : 'causes'} (see \`--json\`)`] : []), ''],
   };
 
+  const validate = summary.command === 'validate';
   const table: Section = {
-    entries: listed.map(row),
+    entries: listed.map((target) => (validate ? validateRow(target) : row(target))),
     layout(shown, left) {
       const notListed = [
         ...(left > 0 ? [`${left} more ${left === 1 ? 'target' : 'targets'}`] : []),
         ...(okNotListed > 0 ? [`${okNotListed} ${okNotListed === 1 ? 'target' : 'targets'} \`ok\``] : []),
       ];
       return [
-        ...(shown.length > 0 ? [...TABLE_HEAD, ...shown, ''] : []),
+        ...(shown.length > 0 ? [...(validate ? VALIDATE_TABLE_HEAD : TABLE_HEAD), ...shown, ''] : []),
         ...(notListed.length > 0 ? [`Not listed for room: ${notListed.join(' and ')}; \`paycfg fleet report --json\` lists every target.`, ''] : []),
       ];
     },
@@ -125,6 +128,13 @@ function row(target: FleetTargetResult): string {
   const notes = [...targetNotes(target), ...(target.failure !== undefined ? [failureWords(target)!] : [])];
   const status = target.status === 'failed' || target.status === 'blocked' ? `**${target.status}**` : target.status;
   return `| ${code(target.name, true)} | ${code(target.group, true)} | ${status} | ${number(counts?.create)} | ${number(counts?.update)} | ${number(counts?.delete)} | ${number(counts?.replace)} | ${inline(notes.join('; '))} |`;
+}
+
+function validateRow(target: FleetTargetResult): string {
+  const notes = [...targetNotes(target), ...(target.failure !== undefined ? [failureWords(target)!] : [])];
+  const status = target.status === 'failed' ? `**${target.status}**` : target.status;
+  const records = target.counts?.records;
+  return `| ${code(target.name, true)} | ${code(target.group, true)} | ${status} | ${records === undefined ? '' : String(records)} | ${inline(notes.join('; '))} |`;
 }
 
 function capitalised(text: string): string {

@@ -146,8 +146,12 @@ export function changeCounts(counts: Pick<FleetTargetCounts, 'create' | 'update'
   return `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ${counts.replace} to replace`;
 }
 
-/** "+3 ~1 -0 -/+0": the marks a plan's changes carry in the terminal (render/render-text). */
+/**
+ * "+3 ~1 -0 -/+0": the marks a plan's changes carry in the terminal (render/render-text); for
+ * validate, which plans nothing, its records: "12 records".
+ */
 export function countsInBrief(counts: FleetTargetCounts): string {
+  if (counts.records !== undefined) return plural(counts.records, 'record');
   return `+${counts.create} ~${counts.update} -${counts.delete} -/+${counts.replace}`;
 }
 
@@ -161,7 +165,7 @@ export function targetNotes(target: FleetTargetResult): string[] {
       const { done, failed, skipped, notStarted } = counts.applied;
       notes.push([`${done} done`, `${failed} failed`, `${skipped} skipped`, ...(notStarted > 0 ? [`${notStarted} not started`] : [])].join(', '));
     }
-    if (counts.records !== undefined) notes.push(plural(counts.records, 'record'));
+    // validate's records are its counts column (countsInBrief), not a note.
     if (counts.blocked > 0) notes.push(`${counts.blocked} blocked`);
     if (counts.findings > 0) notes.push(`${plural(counts.findings, 'finding')}${counts.blockingFindings > 0 ? ` (${counts.blockingFindings} blocking)` : ''}`);
     if (counts.unmanaged > 0) notes.push(`${counts.unmanaged} unmanaged`);
