@@ -65,9 +65,29 @@ describe('paycfg fleet report', () => {
     expect((await cli([...files, '--no-color'], { tty: true })).out).not.toContain('\x1b[');
   });
 
-  it('says which shards are missing, and still reports the others', async () => {
+  it('fails when a shard of the count has no summary, naming it on stderr and in the verdict', async () => {
+    const [first, , third] = writeShards('absent', planTargets, 3);
+    const { code, out, err } = await cli([first!, third!, '--summary', 'absent-merged.json']);
+    expect(code).toBe(1);
+    expect(out.split('\n')[0]).toBe('paycfg fleet plan: paycfg.fleet.yaml, shards 1, 3 of 3: shard 2 missing');
+    expect(out.trimEnd().split('\n').at(-1)).toBe('Fleet plan: shard 2 missing, 2 with changes.');
+    expect(err).toBe(
+      'error: the summaries cover shards 1, 3 of 3: shard 2 missing; the report leaves out its targets. Each shard\'s job writes its summary (--summary FILE): rerun the missing shard, or pass --allow-missing-shards to report the shards given\n',
+    );
+    expect(JSON.parse(readFileSync(join(work, 'absent-merged.json'), 'utf8')).exitCode).toBe(1);
+
+    // One shard's file alone: its siblings are missing from the report.
+    const alone = await cli([first!, '--markdown']);
+    expect(alone.code).toBe(1);
+    expect(alone.out.split('\n')[0]).toBe('### paycfg fleet plan: shards 2, 3 missing, 1 with changes');
+    expect(alone.err).toMatch(/^error: the summaries cover shard 1 of 3: shards 2, 3 missing; the report leaves out their targets\. .*rerun the missing shards/);
+    expect((await cli([first!, '--json'])).code).toBe(1);
+    expect((await cli([first!, '--allow-missing-shards'])).code).toBe(2);
+  });
+
+  it('says which shards are missing, and still reports the others, with --allow-missing-shards', async () => {
     const [first, , third] = writeShards('partial', planTargets, 3);
-    const { code, out, err } = await cli([first!, third!]);
+    const { code, out, err } = await cli([first!, third!, '--allow-missing-shards']);
     expect(code).toBe(2);
     expect(out.split('\n')[0]).toBe('paycfg fleet plan: paycfg.fleet.yaml, shards 1, 3 of 3: shard 2 missing');
     expect(err).toBe('warning: the summaries cover shards 1, 3 of 3: shard 2 missing; the report leaves out its targets\n');

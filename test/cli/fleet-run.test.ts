@@ -6,7 +6,7 @@
  * `fleet apply DIR`, Ctrl-C through io's interrupt (no target starts after it, the running one
  * finishes; a second stops running applies), and bad input refused before any request.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,6 +16,7 @@ import { main } from '../../src/cli/main.js';
 import { startHoldingProxy, isWrite, type HeldRequest, type HoldingProxy } from '../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { groupOfAuthorization, TEMPLATE, tokenOf } from '../fleet/run/fleet-fixture.js';
+import { EMV_AND_PROFILE, merchant, till } from '../helpers/small-manifest.js';
 
 const SECRET = 'fleet-cli-secret';
 let sim: TestSimulator;
@@ -24,6 +25,8 @@ let inFlight = 0;
 let peak = 0;
 /** Called as each request arrives; resolves when it may go on. */
 let gate: (request: HeldRequest) => Promise<void> | void = () => undefined;
+/** What the service's answer says, as the proxy passes it on. */
+let answer: (request: HeldRequest, body: string) => string = (_request, body) => body;
 
 beforeAll(async () => {
   sim = await startTestSimulator({ jwtSecret: SECRET });
@@ -33,9 +36,9 @@ beforeAll(async () => {
       peak = Math.max(peak, inFlight);
       await gate(request);
     },
-    rewrite: (_request, body) => {
+    rewrite: (request, body) => {
       inFlight -= 1;
-      return body;
+      return answer(request, body);
     },
   });
 });
@@ -197,6 +200,74 @@ describe('paycfg fleet', () => {
       const { dir, env } = await repository(['fir'], 260);
       expect(await refused(['fleet', 'apply', '--auto-approve', '--canary', 'pine'], dir, env)).toMatch(/the canary names pine, which is not a target of this run/);
       expect(await refused(['fleet', 'apply', '--auto-approve', '--wave-size', '0%'], dir, env)).toMatch(/--wave-size "0%" is not a size/);
+    });
+  });
+
+  describe('after review', () => {
+    it('never prints a token or a secret value a service answer echoes, nor writes it in --summary FILE', async () => {
+      const { dir, groups, env } = await repository(['quartz', 'onyx'], 270);
+      // SHOP read from a variable of each group, not written in the CSV: a secret value.
+      writeFileSync(path.join(dir, 'groups.csv'), `name,group,REF\nquartz,${groups[0]},shop-quartz\nonyx,${groups[1]},shop-onyx\n`);
+      writeFileSync(
+        path.join(dir, 'paycfg.fleet.yaml'),
+        `version: 1\ntemplate:\n  baseUrl: ${proxy.url}\n  token: { env: "PAYCFG_TOKEN_{{group}}" }\n  manifests: [template.yaml]\n  values: { SHOP: { env: "SHOP_{{group}}" } }\ntargetsFrom:\n  - groups.csv\n`,
+      );
+      const shop = 'Shop quartz-secret-5551234';
+      env[`SHOP_${groups[0]!.replace(/-/g, '_')}`] = shop;
+      env[`SHOP_${groups[1]!.replace(/-/g, '_')}`] = 'Shop onyx-secret-5554321';
+      const token = env[tokenVar(groups[0]!)]!;
+      answer = (request, body) =>
+        groupOfAuthorization(request.authorization) === groups[0] ? JSON.stringify({ code: 40099, msg: `cannot read with ${token}: the value ${shop} is refused` }) : body;
+      try {
+        for (const command of ['plan', 'drift']) {
+          const result = await run(['fleet', command, '--summary', `${command}.json`], dir, env);
+          expect(result.code).toBe(1);
+          expect(result.err).toMatch(/quartz: failed .*is refused/);
+          const written = readFileSync(path.join(dir, `${command}.json`), 'utf8');
+          expect(written).toContain('is refused');
+          for (const text of [result.out, result.err, written]) {
+            expect(text).not.toContain(token);
+            expect(text).not.toContain('quartz-secret-5551234');
+          }
+        }
+      } finally {
+        answer = (_request, body) => body;
+      }
+    });
+
+    it('prints and writes the summary before the error of drift alerts that cannot be published once every target ran', async () => {
+      const { dir, env } = await repository(['ruby', 'jade'], 275);
+      mkdirSync(path.join(dir, 'drift.prom'));
+      const result = await run(['fleet', 'drift', '--metrics', 'drift.prom', '--summary', 'drift.json'], dir, env);
+      expect(result.code).toBe(1);
+      expect(result.out).toMatch(/Fleet drift: drift detected in 2 of 2 targets\./);
+      expect(result.err).toMatch(/cannot write the metrics file/);
+      const written = JSON.parse(readFileSync(path.join(dir, 'drift.json'), 'utf8'));
+      expect(written.targets.map((t: { name: string; status: string }) => [t.name, t.status])).toEqual([
+        ['jade', 'drifted'],
+        ['ruby', 'drifted'],
+      ]);
+    });
+
+    it('fleet validate counts records, not changes, and prints each target\'s warnings under its line, at most 5', async () => {
+      const { dir, env } = await repository(['amber', 'coral'], 280);
+      const devices = Array.from({ length: 7 }, (_, i) => till(`till-${i + 1}`, `Till ${i + 1}`, '${TILL_SECRET:-1234}').replace('    devices:\n', '')).join('');
+      writeFileSync(path.join(dir, 'template.yaml'), `${EMV_AND_PROFILE}merchants:${merchant('${REF}', '${SHOP}', `\n    devices:${devices}`)}\n`);
+      writeFileSync(path.join(dir, 'paycfg.fleet.yaml'), readFileSync(path.join(dir, 'paycfg.fleet.yaml'), 'utf8').replace('  manifests: [template.yaml]\n', '  manifests: [template.yaml]\n  values: { TILL_SECRET: { env: TILL_SECRET } }\n'));
+      env['TILL_SECRET'] = '98765';
+      const result = await run(['fleet', 'validate'], dir, env);
+      expect(result.code).toBe(0);
+      const lines = result.err.split('\n');
+      const at = lines.findIndex((line) => / amber: ok: 11 records /.test(line));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const under = lines.slice(at + 1, at + 7);
+      expect(under.slice(0, 5).every((line) => /^  warning: .*template\.yaml:\d+:\d+: .*TILL_SECRET/.test(line))).toBe(true);
+      expect(under[5]).toBe('  and 2 more');
+      expect(result.out).toMatch(/^  amber  G-00000281  ok  11 records  7 findings$/m);
+      expect(result.out).not.toContain('+0 ~0');
+      const markdown = await run(['fleet', 'validate', '--markdown'], dir, env);
+      expect(markdown.out).toContain('| target | group | status | records | notes |');
+      expect(markdown.out).toContain('| `amber` | `G-00000281` | ok | 11 | 7 findings |');
     });
   });
 });

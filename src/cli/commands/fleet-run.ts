@@ -1,7 +1,12 @@
 import { UsageError, type ExitCode } from '../../errors.js';
-import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, runFleet, type FleetRunOptions, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
+import type { AlertReport } from '../../alerts/index.js';
+import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, FleetAlertsError, runFleet, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
 import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText, writeFleetSummaryFile } from '../../fleet/summary/index.js';
-import type { FleetCommand, FleetTargetResult } from '../../fleet/types.js';
+import { firstLineOf } from '../../fleet/summary/wording.js';
+import type { FleetCommand, FleetSummary, FleetTargetResult } from '../../fleet/types.js';
+import type { Finding } from '../../findings/types.js';
+import { formatDiagnostic, type Diagnostic } from '../../manifest/diagnostics.js';
+import { findingLine } from '../../render/findings-wording.js';
 import { createStyle } from '../../render/style.js';
 import { plural } from '../../util/text.js';
 import { showControls } from '../../util/visible-text.js';
@@ -188,7 +193,7 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
     stopRunning.abort(signal);
     return progress.stoppedAtOnce();
   });
-  let result;
+  let result: FleetRunResult;
   try {
     result = await runFleet({
       command,
@@ -203,19 +208,31 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
       stopStarting: stopStarting.signal,
       stopRunning: stopRunning.signal,
       onEvent: progress.onEvent,
+      // Each target's token and secret values, masked in everything printed from then on, as every single-group command masks its token.
+      ...(io.hideInOutput !== undefined ? { hideSecret: io.hideInOutput } : {}),
       ...more,
     });
+  } catch (error) {
+    // Every target ran and the alerts could not be published: the summary is said and written first, then the alerts' error (exit 1).
+    if (!(error instanceof FleetAlertsError)) throw error;
+    await showSummary(error.summary, values, io);
+    throw error;
   } finally {
     over = true;
     forget?.();
   }
   const { summary, alerts } = result;
+  await showSummary(summary, values, io, alerts);
+  return summary.exitCode as ExitCode;
+}
+
+/** The summary on stdout in the format asked for, what the alerts did, and with --summary FILE its JSON in FILE. */
+async function showSummary(summary: FleetSummary, values: RunValues, io: IoStreams, alerts?: AlertReport): Promise<void> {
   if (values.json) io.stdout.write(renderFleetSummaryJson(summary));
   else if (values.markdown) io.stdout.write(renderFleetSummaryMarkdown(summary));
   else io.stdout.write(renderFleetSummaryText(summary, createStyle(colorEnabled(io) && values.color)));
   if (alerts !== undefined) reportAlerts(alerts, io);
   if (values.summary !== undefined) await writeFleetSummaryFile(values.summary, summary, { cwd: io.cwd });
-  return summary.exitCode as ExitCode;
 }
 
 /** The stderr side of a run: a line per target as it ends, and what Ctrl-C does. */
@@ -237,6 +254,7 @@ function createProgress(name: string, total: number | undefined, io: IoStreams):
         running.delete(event.result.name);
         ended += 1;
         io.stderr.write(`${counted(ended)} ${progressLine(event.result)}\n`);
+        for (const line of findingLines(event)) io.stderr.write(`${line}\n`);
       }
     },
     interrupted() {
@@ -257,8 +275,7 @@ export function progressLine(result: FleetTargetResult): string {
   const time = `(${(result.durationMs / 1000).toFixed(1)} s)`;
   const label = showControls(result.name);
   if (result.failure !== undefined) {
-    const first = result.failure.message.split('\n')[0] ?? '';
-    return `${label}: ${result.status} (${result.failure.cause.title}): ${showControls(first)} ${time}`;
+    return `${label}: ${result.status} (${result.failure.cause.title}): ${showControls(firstLineOf(result.failure.message))} ${time}`;
   }
   const counts = result.counts;
   const parts: string[] = [];
@@ -272,6 +289,23 @@ export function progressLine(result: FleetTargetResult): string {
     }
   }
   return `${label}: ${result.status}${parts.length > 0 ? `: ${parts.join(', ')}` : ''} ${time}`;
+}
+
+/** The most warnings or findings printed under a target's progress line; the rest are counted. */
+export const FINDINGS_SHOWN = 5;
+
+/**
+ * Under a target's progress line, what it found: validate's warnings as `paycfg validate` prints
+ * them (`warning: file:line:col: message [rule]`), plan's findings as a plan prints them; at most
+ * FINDINGS_SHOWN, then "and N more" (the single command with --env NAME lists them all).
+ */
+export function findingLines(event: { readonly warnings?: readonly Diagnostic[]; readonly findings?: readonly Finding[] }): string[] {
+  const lines = [
+    ...(event.warnings ?? []).map((warning) => `warning: ${formatDiagnostic(warning)}`),
+    ...(event.findings ?? []).map((finding) => `finding: ${findingLine(finding)}`),
+  ];
+  const shown = lines.slice(0, FINDINGS_SHOWN).map((line) => `  ${showControls(line)}`);
+  return lines.length > FINDINGS_SHOWN ? [...shown, `  and ${lines.length - FINDINGS_SHOWN} more`] : shown;
 }
 
 /** `--canary 2` or `--canary acme,globex`. */

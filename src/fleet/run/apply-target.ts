@@ -10,7 +10,7 @@ import type { FleetTargetCounts, FleetTargetResult } from '../types.js';
 import { causeOf, CAUSES } from './causes.js';
 import { planFlagsOf } from './plan-target.js';
 import type { SavedTargetPlan } from './saved-plans.js';
-import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
+import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, TargetSecrets, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
 
 /**
  * A target applied as `paycfg apply --env NAME --auto-approve` applies it, or its saved plan as
@@ -21,15 +21,16 @@ import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, withTar
  */
 export async function applyTarget(context: TargetContext, start: TargetStart, saved: SavedTargetPlan | undefined): Promise<FleetTargetResult> {
   const { options } = context;
+  const known = new TargetSecrets(options.hideSecret);
   let secrets: readonly string[] = [];
   let counts: FleetTargetCounts | undefined;
   try {
-    const resolved = await resolveTarget(context, start.target);
+    const resolved = await resolveTarget(context, start.target, known);
     const savedPlan = saved === undefined ? undefined : await readSavedPlan(saved.file, options.cwd);
     if (saved !== undefined && savedPlan?.planHash !== saved.planHash) {
       throw new SavedPlanError(`${saved.file} changed since the fleet plan was checked at the start of this run: it is no longer the plan fleet.json names; nothing was changed`);
     }
-    return await withTargetClient(context, resolved, async (client) => {
+    return await withTargetClient(context, resolved, known, async (client) => {
       const { definition } = resolved;
       let journal: Journal | undefined;
       try {
@@ -90,7 +91,7 @@ export async function applyTarget(context: TargetContext, start: TargetStart, sa
     });
   } catch (error) {
     // Refused before any write by a blocking finding: the target is blocked, not failed.
-    return failedResult(start, error, { secrets, ...(counts !== undefined ? { counts } : {}), ...(error instanceof PolicyBlockedError ? { status: 'blocked' as const } : {}) });
+    return failedResult(start, error, { secrets: [...secrets, ...known.values], ...(counts !== undefined ? { counts } : {}), ...(error instanceof PolicyBlockedError ? { status: 'blocked' as const } : {}) });
   }
 }
 

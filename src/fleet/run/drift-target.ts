@@ -4,7 +4,7 @@ import { publishPlan } from '../../library/plan.js';
 import { hasDrifted } from '../../plan/plan.js';
 import type { FleetTargetResult } from '../types.js';
 import { planFlagsOf } from './plan-target.js';
-import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
+import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, TargetSecrets, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
 
 /**
  * A target's drift, as `paycfg drift --env NAME` checks it: the plan with every device read, so
@@ -17,9 +17,10 @@ export async function driftTarget(context: TargetContext, start: TargetStart): P
   const ignoreUnmanaged = options.ignoreUnmanaged === true;
   const subject = { name: start.target.name, group: start.target.group, baseUrl: start.target.baseUrl };
   const observe = options.alerts !== undefined;
+  const secrets = new TargetSecrets(options.hideSecret);
   try {
-    const resolved = await resolveTarget(context, start.target);
-    const plan = await withTargetClient(context, resolved, (client) =>
+    const resolved = await resolveTarget(context, start.target, secrets);
+    const plan = await withTargetClient(context, resolved, secrets, (client) =>
       publishPlan({ environment: resolved, client, cwd: options.cwd, ...planFlagsOf(options), readEveryDevice: true }),
     );
     const drifted = hasDrifted(plan, ignoreUnmanaged);
@@ -33,7 +34,7 @@ export async function driftTarget(context: TargetContext, start: TargetStart): P
     };
     return observe ? { result, observation: observeDrift(subject, plan, { checkedAt: new Date(), ignoreUnmanaged }) } : { result };
   } catch (error) {
-    const result = failedResult(start, error);
+    const result = failedResult(start, error, { secrets: secrets.values });
     if (!observe) return { result };
     const code = error instanceof PaycfgError ? error.code : 'INTERNAL';
     return { result, observation: failedDriftCheck(subject, { code, message: result.failure?.message ?? '' }, new Date()) };

@@ -1,4 +1,5 @@
 import { PaycfgError } from '../../errors.js';
+import type { FleetSummary } from '../types.js';
 
 /**
  * A fleet run refused before any request: a target whose token or values cannot be read, a bad
@@ -20,4 +21,21 @@ export class FleetInputError extends PaycfgError {
 /** A target's token source gave no token, found as its client was made (preflight read it once already: it changed since). */
 export class TargetTokenError extends PaycfgError {
   readonly code = 'TOKEN_MISSING';
+}
+
+/**
+ * Every target ran, then the drift alerts could not be published (a state or metrics file that
+ * cannot be written). The run's summary is kept here, so that it is still printed and written
+ * (`--summary`) before the alerts' error is said: the checks were made, and a shard's report of
+ * them must not be lost for want of a metrics file. The message and exit code are the alerts' error's.
+ */
+export class FleetAlertsError extends PaycfgError {
+  readonly code: string;
+  readonly summary: FleetSummary;
+
+  constructor(summary: FleetSummary, error: PaycfgError) {
+    super(error.message, { ...error.details }, { cause: error });
+    this.code = error.code;
+    this.summary = summary;
+  }
 }

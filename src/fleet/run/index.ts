@@ -4,13 +4,16 @@
  * apply, Ctrl-C that stops starting targets. A target's plan is reduced to its counts as soon as
  * the target ends: the run holds the summary, not the plans.
  */
-import { preflightDriftAlerts, publishDriftAlerts, type AlertReport, type DriftObservation } from '../../alerts/index.js';
+import { preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type AlertReport, type DriftObservation } from '../../alerts/index.js';
 import { createRequestSlots } from '../../api/request-slots.js';
+import type { Finding } from '../../findings/types.js';
+import type { Diagnostic } from '../../manifest/diagnostics.js';
 import { summariseFleet } from '../summary/summarise.js';
-import type { FleetSummary, FleetTarget, FleetTargetResult } from '../types.js';
+import type { FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 import { applyTarget } from './apply-target.js';
 import { driftTarget } from './drift-target.js';
-import { FleetInputError } from './errors.js';
+import { FleetAlertsError, FleetInputError } from './errors.js';
+import { PaycfgError } from '../../errors.js';
 import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOptions, type FleetRunResult } from './options.js';
 import { planTarget } from './plan-target.js';
 import { preflight } from './preflight.js';
@@ -21,10 +24,10 @@ import { validateTarget } from './validate-target.js';
 import { haltOf, planWaves, type Wave } from './waves.js';
 
 export { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from './options.js';
-export { FleetInputError, TargetTokenError } from './errors.js';
+export { FleetAlertsError, FleetInputError, TargetTokenError } from './errors.js';
 export { CAUSES, causeOf } from './causes.js';
 export { planWaves, haltOf, type Wave } from './waves.js';
-export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type FleetPlanIndex, type SavedTargetEntry } from './saved-plans.js';
+export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type FleetPlanContent, type FleetPlanIndex, type SavedTargetEntry } from './saved-plans.js';
 
 /**
  * Runs the command over the targets and returns the one summary. A target's failure is recorded and
@@ -33,7 +36,8 @@ export { FLEET_PLAN_FILE, FLEET_PLAN_KIND, fleetPlanHash, planFileOf, type Fleet
  * saved plan directory that does not match the fleet, drift alerts that could not be published.
  *
  * @throws FleetInputError (exit 1) for every problem found before any request, listed at once.
- * @throws AlertConfigError (exit 1) for alerts whose state file cannot be read or whose metrics file cannot be written.
+ * @throws AlertConfigError (exit 1) for alerts whose state file cannot be read or whose metrics file cannot be written, found before any request.
+ * @throws FleetAlertsError (exit 1) when the alerts could not be published after every target ran: it holds the run's summary.
  */
 export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
   const startedAt = new Date();
@@ -44,7 +48,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   let savedPlans: ReadonlyMap<string, SavedTargetPlan> | undefined;
   let fleetPlanHash: string | undefined;
   if (command === 'apply' && options.savedPlanDir !== undefined) {
-    const checked = await checkSavedFleetPlan(options.savedPlanDir, fleet, targets, { cwd: options.cwd });
+    const checked = await checkSavedFleetPlan(options.savedPlanDir, fleet, targets, { cwd: options.cwd, shard: options.shard });
     targets = checked.plans.map((plan) => plan.target);
     savedPlans = new Map(checked.plans.map((plan) => [plan.target.name, plan]));
     fleetPlanHash = checked.fleetPlanHash;
@@ -54,7 +58,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   if (command !== 'validate') await preflight(fleet, targets, { env: options.env });
   // A state file that cannot be read, or a metrics file that cannot be written, refuses the run before its checks are made.
   if (command === 'drift' && options.alerts !== undefined) await preflightDriftAlerts(options.alerts);
-  const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true }) : undefined;
+  const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true, fleetFile: fleet.name, shard: options.shard }) : undefined;
 
   const context: TargetContext = { fleet, options, ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}) };
   const results: FleetTargetResult[] = [];
@@ -72,9 +76,9 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
       async (target) => {
         options.onEvent?.({ type: 'target-start', target, ...(wave.index !== undefined ? { wave: wave.index } : {}) });
         const start: TargetStart = { target, wave: wave.index, startedAt: performance.now() };
-        const { result, observation } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
+        const { result, observation, warnings, findings } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
         if (observation !== undefined) observations.push(observation);
-        options.onEvent?.({ type: 'target-end', result });
+        options.onEvent?.({ type: 'target-end', result, ...(warnings !== undefined ? { warnings } : {}), ...(findings !== undefined ? { findings } : {}) });
         return result;
       },
       options.stopStarting,
@@ -85,10 +89,16 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
 
   if (planDir !== undefined) fleetPlanHash = await writeFleetPlanIndex(planDir, { fleetFile: fleet.name, ...(options.shard !== undefined ? { shard: options.shard } : {}), targets: savedEntries(results) });
   let alerts: AlertReport | undefined;
+  let alertsFailed: PaycfgError | undefined;
   let final = results;
   if (command === 'drift' && options.alerts !== undefined) {
-    alerts = await publishDriftAlerts(observations, options.alerts);
-    const transitions = new Map(alerts.transitions.map((t) => [t.subject.name, t.kind]));
+    try {
+      alerts = await publishDriftAlerts(observations, alertsOfRun(options.alerts, options.shard));
+    } catch (error) {
+      if (!(error instanceof PaycfgError)) throw error;
+      alertsFailed = error;
+    }
+    const transitions = new Map((alerts?.transitions ?? []).map((t) => [t.subject.name, t.kind]));
     final = results.map((result) => {
       const transition = transitions.get(result.name);
       return transition === undefined ? result : { ...result, transition };
@@ -105,6 +115,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - began),
   });
+  if (alertsFailed !== undefined) throw new FleetAlertsError(summary, alertsFailed);
   return { summary, ...(alerts !== undefined ? { alerts } : {}) };
 }
 
@@ -113,17 +124,27 @@ async function runTarget(
   start: TargetStart,
   planDir: string | undefined,
   saved: SavedTargetPlan | undefined,
-): Promise<{ readonly result: FleetTargetResult; readonly observation?: DriftObservation }> {
+): Promise<{ readonly result: FleetTargetResult; readonly observation?: DriftObservation; readonly warnings?: readonly Diagnostic[]; readonly findings?: readonly Finding[] }> {
   switch (context.options.command) {
     case 'validate':
-      return { result: await validateTarget(context, start) };
+      return validateTarget(context, start);
     case 'plan':
-      return { result: await planTarget(context, start, planDir) };
+      return planTarget(context, start, planDir);
     case 'drift':
       return driftTarget(context, start);
     case 'apply':
       return { result: await applyTarget(context, start, saved) };
   }
+}
+
+/**
+ * A shard's alerts: its metrics pushed under a grouping key of its own, so that the shards of one
+ * fleet do not replace each other's metrics at the push gateway (a push replaces its whole group).
+ * `3-of-8`, not `3/8`: a grouping key's value with no slash stays readable in the gateway's URL.
+ */
+export function alertsOfRun(alerts: AlertOptions, shard: Shard | undefined): AlertOptions {
+  if (shard === undefined || alerts.pushGateway === undefined) return alerts;
+  return { ...alerts, pushGroupingKey: { ...alerts.pushGroupingKey, shard: `${shard.index}-of-${shard.count}` } };
 }
 
 /** A target never started: a wave before it halted, or the run was stopped. */

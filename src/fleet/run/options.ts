@@ -1,5 +1,7 @@
 /** What a fleet run takes and gives back: the options of runFleet, its events and its result. */
 import type { AlertOptions, AlertReport } from '../../alerts/index.js';
+import type { Finding } from '../../findings/types.js';
+import type { Diagnostic } from '../../manifest/diagnostics.js';
 import type { FleetCommand, FleetFile, FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 
 /** Defaults, as the CLI documents them. */
@@ -17,7 +19,14 @@ export interface WaveOptions {
 /** A target starting or ending, for a progress display. */
 export type FleetTargetEvent =
   | { readonly type: 'target-start'; readonly target: FleetTarget; readonly wave?: number }
-  | { readonly type: 'target-end'; readonly result: FleetTargetResult }
+  | {
+      readonly type: 'target-end';
+      readonly result: FleetTargetResult;
+      /** validate: the target's warnings (secrets written with a default, payment rules' warnings), as `paycfg validate` prints them. */
+      readonly warnings?: readonly Diagnostic[];
+      /** plan: the policy findings on the target's plan. */
+      readonly findings?: readonly Finding[];
+    }
   | { readonly type: 'wave-start'; readonly wave: number; readonly targets: readonly string[] };
 
 export interface FleetRunOptions {
@@ -58,6 +67,12 @@ export interface FleetRunOptions {
   /** Aborting it stops running applies between changes, as apply's own Ctrl-C does (the second Ctrl-C). */
   readonly stopRunning?: AbortSignal;
   readonly onEvent?: (event: FleetTargetEvent) => void;
+  /**
+   * Called with each target's token as its client is made, and with each value its `{ env }` and
+   * `{ file }` sources gave: what the CLI masks in everything it prints from then on (io.hideInOutput),
+   * as every single-group command masks its token.
+   */
+  readonly hideSecret?: (value: string) => void;
   /** drift: metrics, webhook and the state file (src/alerts). */
   readonly alerts?: AlertOptions;
 }

@@ -1,21 +1,23 @@
 import path from 'node:path';
+import type { Finding } from '../../findings/types.js';
 import { publishCheckedPlan } from '../../library/plan.js';
 import { hasChanges } from '../../plan/plan.js';
 import type { FleetTargetResult } from '../types.js';
 import { planFileOf } from './saved-plans.js';
-import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
+import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, TargetSecrets, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
 
 /**
  * A target planned as `paycfg plan --env NAME` plans it (with `planDir`, saved as `--out` saves it:
  * the plan names its environment). Only the plan's counts and hash are kept.
  * exitCode: 2 when the plan has changes, as `--detailed-exitcode` has it.
  */
-export async function planTarget(context: TargetContext, start: TargetStart, planDir: string | undefined): Promise<FleetTargetResult> {
+export async function planTarget(context: TargetContext, start: TargetStart, planDir: string | undefined): Promise<{ readonly result: FleetTargetResult; readonly findings?: readonly Finding[] }> {
   const { options } = context;
   const file = planFileOf(start.target.name);
+  const secrets = new TargetSecrets(options.hideSecret);
   try {
-    const resolved = await resolveTarget(context, start.target);
-    const plan = await withTargetClient(context, resolved, async (client) =>
+    const resolved = await resolveTarget(context, start.target, secrets);
+    const plan = await withTargetClient(context, resolved, secrets, async (client) =>
       (
         await publishCheckedPlan({
           environment: resolved,
@@ -27,7 +29,7 @@ export async function planTarget(context: TargetContext, start: TargetStart, pla
       ).plan,
     );
     const changes = hasChanges(plan);
-    return {
+    const result: FleetTargetResult = {
       ...resultBase(start),
       status: changes ? 'changes' : 'ok',
       exitCode: changes ? 2 : 0,
@@ -36,8 +38,10 @@ export async function planTarget(context: TargetContext, start: TargetStart, pla
       ...(plan.planHash !== undefined ? { planHash: plan.planHash } : {}),
       durationMs: elapsed(start),
     };
+    // The findings go to the progress display as the target ends; the summary keeps their count.
+    return plan.findings !== undefined && plan.findings.length > 0 ? { result, findings: plan.findings } : { result };
   } catch (error) {
-    return failedResult(start, error);
+    return { result: failedResult(start, error, { secrets: secrets.values }) };
   }
 }
 

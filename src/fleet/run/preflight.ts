@@ -7,6 +7,12 @@ import { FleetInputError } from './errors.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** A problem of one target, as preflight finds it: counted by target, worded only for the error. */
+interface TargetProblem {
+  readonly target: string;
+  readonly problem: string;
+}
+
 /**
  * Before any request of a run that connects (plan, apply, drift): every target's values and token
  * are read from their sources, and every target whose sources give nothing is listed at once, each
@@ -17,24 +23,27 @@ type Env = Readonly<Record<string, string | undefined>>;
  * @throws FleetInputError listing every problem of every target.
  */
 export async function preflight(fleet: FleetFile, targets: readonly FleetTarget[], options: { readonly env: Env }): Promise<void> {
-  const problems: string[] = [];
+  const problems: TargetProblem[] = [];
   for (const target of targets) {
     try {
       await resolveEnvironment(fleet.environments, target.name, { env: options.env });
     } catch (error) {
-      if (error instanceof EnvironmentsError) problems.push(...error.diagnostics.map((d) => `target ${target.name}: ${formatDiagnostic(d)}`));
-      else if (error instanceof PaycfgError) problems.push(`target ${target.name}: ${error.message}`);
+      if (error instanceof EnvironmentsError) problems.push(...error.diagnostics.map((d) => ({ target: target.name, problem: formatDiagnostic(d) })));
+      else if (error instanceof PaycfgError) problems.push({ target: target.name, problem: error.message });
       else throw error;
     }
     try {
       await readEnvironmentToken(target.definition, { env: options.env });
     } catch (error) {
       if (!(error instanceof PaycfgError)) throw error;
-      problems.push(`target ${target.name}: ${error.message}`);
+      problems.push({ target: target.name, problem: error.message });
     }
   }
   if (problems.length > 0) {
-    const failing = new Set(problems.map((p) => p.slice('target '.length, p.indexOf(':'))));
-    throw new FleetInputError(`${failing.size === 1 ? '1 target' : `${failing.size} targets`} of ${fleet.name} cannot run`, problems);
+    const failing = new Set(problems.map((p) => p.target)).size;
+    throw new FleetInputError(
+      `${failing === 1 ? '1 target' : `${failing} targets`} of ${fleet.name} cannot run`,
+      problems.map((p) => `target ${p.target}: ${p.problem}`),
+    );
   }
 }

@@ -53,10 +53,31 @@ export function planFileOf(name: string): string {
   return `${name}.plan.json`;
 }
 
-/** `sha256:` and the hex SHA-256 of the canonical JSON (keys sorted) of the targets list, by name: what names the fleet's plans as one. */
-export function fleetPlanHash(targets: readonly SavedTargetEntry[]): string {
-  const sorted = [...targets].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(sorted))).digest('hex')}`;
+/** What fleet.json's hash covers: the fleet file and the shard the plans were made for, and the targets' plans. */
+export interface FleetPlanContent {
+  readonly fleetFile: string;
+  readonly shard?: Shard;
+  readonly targets: readonly SavedTargetEntry[];
+}
+
+/**
+ * `sha256:` and the hex SHA-256 of the canonical JSON (keys sorted) of the fleet file, the shard
+ * (when the plans are a shard's) and the targets list by name: what names the fleet's plans as
+ * one. The shard is covered so that a fleet.json edited to pass for another shard is refused.
+ */
+export function fleetPlanHash(content: FleetPlanContent): string {
+  const targets = [...content.targets].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const covered = { fleetFile: content.fleetFile, ...(content.shard !== undefined ? { shard: { index: content.shard.index, count: content.shard.count } } : {}), targets };
+  return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(covered))).digest('hex')}`;
+}
+
+/** "shard 2/4", or "the whole fleet". */
+function shardWords(shard: Shard | undefined): string {
+  return shard === undefined ? 'the whole fleet' : `shard ${shard.index}/${shard.count}`;
+}
+
+function sameShard(a: Shard | undefined, b: Shard | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : a.index === b.index && a.count === b.count;
 }
 
 /**
@@ -66,7 +87,11 @@ export function fleetPlanHash(targets: readonly SavedTargetEntry[]): string {
  *
  * @throws FleetInputError listing every such file.
  */
-export async function preparePlanDirectory(dir: string, targets: readonly FleetTarget[], options: { readonly cwd: string; readonly force: boolean }): Promise<string> {
+export async function preparePlanDirectory(
+  dir: string,
+  targets: readonly FleetTarget[],
+  options: { readonly cwd: string; readonly force: boolean; readonly fleetFile: string; readonly shard?: Shard | undefined },
+): Promise<string> {
   const absolute = path.resolve(options.cwd, dir);
   const info = await stat(absolute).catch(() => undefined);
   if (info !== undefined && !info.isDirectory()) throw new FleetInputError(`the plan directory ${dir} cannot be used`, [`${dir} is not a directory: -o names a directory, where one plan per target and ${FLEET_PLAN_FILE} are saved`]);
@@ -78,8 +103,16 @@ export async function preparePlanDirectory(dir: string, targets: readonly FleetT
   const problems: string[] = [];
   const index = path.join(absolute, FLEET_PLAN_FILE);
   if (!options.force && (await stat(index).catch(() => undefined)) !== undefined) {
-    const kind = await readFile(index, 'utf8').then((text) => (JSON.parse(text) as { kind?: unknown }).kind, () => undefined);
+    const existing = await readFile(index, 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
+    const parsed = indexSchema.safeParse(existing);
+    const kind = (existing as { kind?: unknown } | undefined)?.kind;
     if (kind !== FLEET_PLAN_KIND) problems.push(`${path.join(dir, FLEET_PLAN_FILE)} exists and is not a saved fleet plan; choose another directory, or pass --force to replace it`);
+    else if (parsed.success && (parsed.data.fleetFile !== options.fleetFile || !sameShard(parsed.data.shard, options.shard))) {
+      // Two shards (or two fleets) saving into one DIR would each replace the other's fleet.json, and its plans would no longer be listed.
+      problems.push(
+        `${path.join(dir, FLEET_PLAN_FILE)} holds the plans of ${shardWords(parsed.data.shard)} of ${parsed.data.fleetFile}, and this run is ${shardWords(options.shard)} of ${options.fleetFile}: give each shard a directory of its own, or pass --force to replace it`,
+      );
+    }
   }
   for (const target of targets) {
     try {
@@ -94,9 +127,9 @@ export async function preparePlanDirectory(dir: string, targets: readonly FleetT
 }
 
 /** Writes fleet.json (replacing it whole, never half written) and returns its fleet plan hash. */
-export async function writeFleetPlanIndex(dir: string, content: { readonly fleetFile: string; readonly shard?: Shard; readonly targets: readonly SavedTargetEntry[] }): Promise<string> {
+export async function writeFleetPlanIndex(dir: string, content: FleetPlanContent): Promise<string> {
   const targets = [...content.targets].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const hash = fleetPlanHash(targets);
+  const hash = fleetPlanHash({ ...content, targets });
   const index: FleetPlanIndex = {
     formatVersion: 1,
     kind: FLEET_PLAN_KIND,
@@ -137,7 +170,7 @@ export async function checkSavedFleetPlan(
   dir: string,
   fleet: FleetFile,
   targets: readonly FleetTarget[],
-  options: { readonly cwd: string },
+  options: { readonly cwd: string; readonly shard?: Shard | undefined },
 ): Promise<{ readonly plans: readonly SavedTargetPlan[]; readonly fleetPlanHash: string }> {
   const absolute = path.resolve(options.cwd, dir);
   const indexFile = path.join(dir, FLEET_PLAN_FILE);
@@ -161,8 +194,13 @@ export async function checkSavedFleetPlan(
     throw refuse([`${indexFile} is not a saved fleet plan${issue !== undefined ? ` (${issue.path.join('.') || 'its root'}: ${issue.message})` : ''}`]);
   }
   const index = parsed.data;
-  if (fleetPlanHash(index.targets) !== index.fleetPlanHash) {
-    throw refuse([`${indexFile} was edited after it was saved: its targets no longer have the fleet plan hash it was saved with (${index.fleetPlanHash}); plan again`]);
+  if (fleetPlanHash(index) !== index.fleetPlanHash) {
+    throw refuse([`${indexFile} was edited after it was saved: its fleet file, shard and targets no longer have the fleet plan hash it was saved with (${index.fleetPlanHash}); plan again`]);
+  }
+  if (!sameShard(index.shard, options.shard)) {
+    throw refuse([
+      `${indexFile} holds the plans of ${shardWords(index.shard)}, and this run is ${shardWords(options.shard)}: apply a shard's plans with the --shard (or --shards and index) its \`fleet plan -o\` ran with`,
+    ]);
   }
   const problems: string[] = [];
   const byName = new Map(fleet.targets.map((t) => [t.name, t]));

@@ -27,9 +27,41 @@ export interface TargetStart {
   readonly startedAt: number;
 }
 
-/** The target's environment, its values read (validate: with allowMissing, a value whose source gives nothing is a placeholder). */
-export function resolveTarget(context: TargetContext, target: FleetTarget, allowMissing = false): Promise<ResolvedEnvironment> {
-  return resolveEnvironment(context.fleet.environments, target.name, { env: context.options.env, allowMissing });
+/**
+ * What a target's run must never print or keep in its summary: the values its `{ env }` and
+ * `{ file }` sources gave (a fleet file refuses a secret fed by a written value, so every secret
+ * is among them), then its token once read. Each is handed to the run's hideSecret as it is known.
+ */
+export class TargetSecrets {
+  readonly #values: string[] = [];
+  readonly #hide: ((value: string) => void) | undefined;
+
+  constructor(hide: ((value: string) => void) | undefined) {
+    this.#hide = hide;
+  }
+
+  add(value: string): void {
+    if (value === '' || this.#values.includes(value)) return;
+    this.#values.push(value);
+    this.#hide?.(value);
+  }
+
+  get values(): readonly string[] {
+    return this.#values;
+  }
+}
+
+/**
+ * The target's environment, its values read (validate: with allowMissing, a value whose source
+ * gives nothing is a placeholder); the values its sources gave are added to `secrets`.
+ */
+export async function resolveTarget(context: TargetContext, target: FleetTarget, secrets: TargetSecrets, allowMissing = false): Promise<ResolvedEnvironment> {
+  const resolved = await resolveEnvironment(context.fleet.environments, target.name, { env: context.options.env, allowMissing });
+  for (const [name, value] of resolved.definition.values) {
+    const read = resolved.variables[name];
+    if (typeof value !== 'string' && read !== undefined) secrets.add(read);
+  }
+  return resolved;
 }
 
 /**
@@ -37,10 +69,10 @@ export function resolveTarget(context: TargetContext, target: FleetTarget, allow
  * shared slots), closed after. A token source that gives nothing now (preflight read it) is a
  * TargetTokenError, which the summary groups as `token missing`.
  */
-export async function withTargetClient<T>(context: TargetContext, resolved: ResolvedEnvironment, use: (client: ApiClient) => Promise<T>): Promise<T> {
+export async function withTargetClient<T>(context: TargetContext, resolved: ResolvedEnvironment, secrets: TargetSecrets, use: (client: ApiClient) => Promise<T>): Promise<T> {
   const { env, parallelism } = context.options;
   try {
-    await readEnvironmentToken(resolved.definition, { env });
+    secrets.add(await readEnvironmentToken(resolved.definition, { env }));
   } catch (error) {
     if (error instanceof ConfigError) throw new TargetTokenError(error.message, { ...error.details });
     throw error;
@@ -97,7 +129,7 @@ export function failedResult(start: TargetStart, error: unknown, options: { read
     failure: {
       cause: causeOf(error),
       code: error instanceof PaycfgError ? error.code : 'INTERNAL',
-      message: scrubText(message, (options.secrets ?? []).filter((s) => s !== '')),
+      message: scrubText(message, [...(options.secrets ?? [])].filter((s) => s !== '')),
     },
     durationMs: elapsed(start),
   };

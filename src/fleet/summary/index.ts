@@ -3,7 +3,7 @@
  * shard's JSON and merged (`fleet report`).
  */
 export { summariseFleet, groupCauses, fleetExitCode, type FleetRunOutcome } from './summarise.js';
-export { renderFleetSummaryText } from './render-text.js';
+export { renderFleetSummaryText, type FleetTextOptions } from './render-text.js';
 export { renderFleetSummaryMarkdown, type FleetMarkdownOptions } from './render-markdown.js';
 export { renderFleetSummaryJson } from './render-json.js';
 export { buildFleetSummaryJsonSchema, fleetSummarySchema } from './model.js';

@@ -17,6 +17,11 @@ import {
   visibleSummary,
 } from './wording.js';
 
+export interface FleetTextOptions {
+  /** The summary is meant to cover the whole fleet (`fleet report`): a shard it has no summary of is missing, and said in the verdict. */
+  readonly wholeFleet?: boolean;
+}
+
 /** How each status is coloured: bad news red, news yellow, the rest as the plan's own lines are. */
 function statusStyle(status: FleetTargetStatus, style: Style): (text: string) => string {
   switch (status) {
@@ -41,13 +46,14 @@ function statusStyle(status: FleetTargetStatus, style: Style): (text: string) =>
  * left untouched, the fleet plan's hash, and the verdict last, where a log is read from. Every string
  * from a file or a service shown with its control characters as escapes; colour only through `style`.
  */
-export function renderFleetSummaryText(input: FleetSummary, style: Style): string {
-  const summary = visibleSummary(input);
+export function renderFleetSummaryText(input: FleetSummary, style: Style, options: FleetTextOptions = {}): string {
+  // A line per target: a message of several lines shows its first (the JSON has it whole).
+  const summary = visibleSummary(input, 'first-line');
   const out: string[] = [];
-  const { covered, missing } = coverage(summary);
+  const { covered, missing, shards } = coverage(summary, options);
   out.push(style.bold(`paycfg fleet ${summary.command}: ${summary.fleetFile}, ${covered}`) + (missing !== undefined ? style.yellow(style.bold(`: ${missing}`)) : ''));
   out.push(statusCounts(summary));
-  if (missing !== undefined) out.push(style.yellow(`The targets of the missing ${missing.startsWith('shards') ? 'shards' : 'shard'} are not in this summary.`));
+  if (missing !== undefined) out.push(style.yellow(`The targets of the missing ${shards !== undefined && shards.missing.length > 1 ? 'shards' : 'shard'} are not in this summary.`));
 
   if (summary.targets.length > 0) out.push('', ...targetLines(summary.targets, style));
 
@@ -70,8 +76,8 @@ export function renderFleetSummaryText(input: FleetSummary, style: Style): strin
   section(stops);
   if (summary.fleetPlanHash !== undefined) section([style.dim(fleetPlanHashLine(summary.fleetPlanHash))]);
 
-  const { tone } = verdictInBrief(summary);
-  const verdict = verdictLine(summary);
+  const { tone } = verdictInBrief(summary, options);
+  const verdict = verdictLine(summary, options);
   section([tone === 'good' ? style.green(verdict) : tone === 'changes' ? style.yellow(style.bold(verdict)) : style.red(style.bold(verdict))]);
   return `${out.join('\n')}\n`;
 }

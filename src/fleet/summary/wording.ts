@@ -7,7 +7,7 @@
 import { shortPlanHash } from '../../journal/plan-hash.js';
 import { plural } from '../../util/text.js';
 import { showControls } from '../../util/visible-text.js';
-import { FLEET_TARGET_STATUSES, type FleetSummary, type FleetTargetCounts, type FleetTargetResult, type FleetTargetStatus, type Shard } from '../types.js';
+import { FLEET_TARGET_STATUSES, type FleetSummary, type FleetTargetCounts, type FleetTargetResult, type FleetTargetStatus } from '../types.js';
 
 declare const VISIBLE: unique symbol;
 
@@ -20,8 +20,23 @@ export const NAMES_LISTED = 10;
 /** The most characters of a failure's message shown on a target's line; the summary's JSON has it whole. */
 export const MESSAGE_SHOWN = 200;
 
-export function visibleSummary(summary: FleetSummary): VisibleSummary {
+/**
+ * How much of a failure's message a renderer shows: `whole` (escaped, a newline as `\n`, for a
+ * Markdown cell), or `first-line` (its first line, `…` after it when more follows: a stale plan's
+ * message lists what changed on the lines after, which a line per target cannot hold; the JSON
+ * keeps the message whole).
+ */
+export type MessageShown = 'whole' | 'first-line';
+
+/** A message's first line, with ` …` when lines with something on them follow. */
+export function firstLineOf(message: string): string {
+  const [first = '', ...rest] = message.split(/\r?\n/);
+  return rest.some((line) => line.trim() !== '') ? `${first} …` : first;
+}
+
+export function visibleSummary(summary: FleetSummary, messages: MessageShown = 'whole'): VisibleSummary {
   const t = (text: string): string => showControls(text);
+  const shown = (message: string): string => shortened(messages === 'first-line' ? firstLineOf(message) : message);
   const visible: FleetSummary = {
     ...summary,
     fleetFile: t(summary.fleetFile),
@@ -31,7 +46,7 @@ export function visibleSummary(summary: FleetSummary): VisibleSummary {
       group: t(target.group),
       baseUrl: t(target.baseUrl),
       ...(target.failure !== undefined
-        ? { failure: { cause: { id: t(target.failure.cause.id), title: t(target.failure.cause.title) }, code: t(target.failure.code), message: t(shortened(target.failure.message)) } }
+        ? { failure: { cause: { id: t(target.failure.cause.id), title: t(target.failure.cause.title) }, code: t(target.failure.code), message: t(shown(target.failure.message)) } }
         : {}),
       ...(target.planFile !== undefined ? { planFile: t(target.planFile) } : {}),
       ...(target.planHash !== undefined ? { planHash: t(target.planHash) } : {}),
@@ -80,29 +95,50 @@ function indexList(indexes: readonly number[]): string {
   return parts.join(', ');
 }
 
-/** The shards of their count that `shards` does not cover. */
-function missingShards(shards: readonly Shard[]): number[] {
-  const count = shards[0]?.count ?? 0;
-  const covered = new Set(shards.map((shard) => shard.index));
+/** Which shards of their count a summary covers; absent for a run of the whole fleet. */
+export interface ShardCoverage {
+  readonly count: number;
+  /** The indexes covered, in order. */
+  readonly covered: readonly number[];
+  /** The indexes of the count not covered, in order. */
+  readonly missing: readonly number[];
+}
+
+export function shardCoverage(summary: FleetSummary): ShardCoverage | undefined {
+  const shards = summary.shards;
+  if (shards === undefined || shards.length === 0) return undefined;
+  const count = shards[0]!.count;
+  const covered = [...new Set(shards.map((shard) => shard.index))].sort((a, b) => a - b);
   const missing: number[] = [];
-  for (let index = 1; index <= count; index++) if (!covered.has(index)) missing.push(index);
-  return missing;
+  for (let index = 1; index <= count; index++) if (!covered.includes(index)) missing.push(index);
+  return { count, covered, missing };
+}
+
+/** "shard 3" or "shards 1, 3-5". */
+export function shardsWords(indexes: readonly number[]): string {
+  return `${indexes.length === 1 ? 'shard' : 'shards'} ${indexList(indexes)}`;
 }
 
 /**
- * What part of the fleet the summary covers: "the whole fleet", "shard 2 of 4", "all 4 shards", or
- * "shards 1, 2, 4 of 4" with what is missing ("shard 3 missing") apart, for the renderers to stress.
- * A shard's own run names only itself: its siblings are not missing from it.
+ * What part of the fleet the summary covers, worded: "the whole fleet", "shard 2 of 4", "all 4
+ * shards", or "shards 1, 2, 4 of 4" with what is missing ("shard 3 missing") apart, for the
+ * renderers to stress; `shards` the structure it is worded from. A shard's own run names only
+ * itself: its siblings are not missing from it (unless `wholeFleet`: a report meant to cover
+ * every shard, for which any shard not covered is missing).
  */
-export function coverage(summary: FleetSummary): { readonly covered: string; readonly missing?: string } {
-  const shards = summary.shards;
-  if (shards === undefined || shards.length === 0) return { covered: 'the whole fleet' };
-  const count = shards[0]!.count;
-  const indexes = shards.map((shard) => shard.index);
-  const missing = missingShards(shards);
-  if (missing.length === 0) return { covered: count === 1 ? 'shard 1 of 1' : `all ${count} shards` };
-  if (indexes.length === 1) return { covered: `shard ${indexes[0]} of ${count}` };
-  return { covered: `shards ${indexList(indexes)} of ${count}`, missing: `${missing.length === 1 ? 'shard' : 'shards'} ${indexList(missing)} missing` };
+export function coverage(summary: FleetSummary, options: { readonly wholeFleet?: boolean } = {}): { readonly covered: string; readonly missing?: string; readonly shards?: ShardCoverage } {
+  const shards = shardCoverage(summary);
+  if (shards === undefined) return { covered: 'the whole fleet' };
+  const { count, covered, missing } = shards;
+  if (missing.length === 0) return { covered: count === 1 ? 'shard 1 of 1' : `all ${count} shards`, shards };
+  const said = covered.length === 1 ? `shard ${covered[0]} of ${count}` : `shards ${indexList(covered)} of ${count}`;
+  if (covered.length === 1 && options.wholeFleet !== true) return { covered: said, shards };
+  return { covered: said, missing: `${shardsWords(missing)} missing`, shards };
+}
+
+/** "its" for one missing shard, "their" for several: whose targets a summary leaves out. */
+export function missingPossessive(shards: ShardCoverage | undefined): 'its' | 'their' {
+  return shards !== undefined && shards.missing.length > 1 ? 'their' : 'its';
 }
 
 /** "3 to create, 1 to update, 0 to delete, 0 to replace": a plan's words (render/plan-wording). */
@@ -110,8 +146,12 @@ export function changeCounts(counts: Pick<FleetTargetCounts, 'create' | 'update'
   return `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ${counts.replace} to replace`;
 }
 
-/** "+3 ~1 -0 -/+0": the marks a plan's changes carry in the terminal (render/render-text). */
+/**
+ * "+3 ~1 -0 -/+0": the marks a plan's changes carry in the terminal (render/render-text); for
+ * validate, which plans nothing, its records: "12 records".
+ */
 export function countsInBrief(counts: FleetTargetCounts): string {
+  if (counts.records !== undefined) return plural(counts.records, 'record');
   return `+${counts.create} ~${counts.update} -${counts.delete} -/+${counts.replace}`;
 }
 
@@ -125,7 +165,7 @@ export function targetNotes(target: FleetTargetResult): string[] {
       const { done, failed, skipped, notStarted } = counts.applied;
       notes.push([`${done} done`, `${failed} failed`, `${skipped} skipped`, ...(notStarted > 0 ? [`${notStarted} not started`] : [])].join(', '));
     }
-    if (counts.records !== undefined) notes.push(plural(counts.records, 'record'));
+    // validate's records are its counts column (countsInBrief), not a note.
     if (counts.blocked > 0) notes.push(`${counts.blocked} blocked`);
     if (counts.findings > 0) notes.push(`${plural(counts.findings, 'finding')}${counts.blockingFindings > 0 ? ` (${counts.blockingFindings} blocking)` : ''}`);
     if (counts.unmanaged > 0) notes.push(`${counts.unmanaged} unmanaged`);
@@ -184,8 +224,10 @@ export type Tone = 'good' | 'changes' | 'bad';
  * The run's verdict in a few words, as its exit code has it: the Markdown heading takes them as they
  * are, the text summary as its last line (verdictLine).
  */
-export function verdictInBrief(summary: FleetSummary): { readonly words: string; readonly tone: Tone } {
+export function verdictInBrief(summary: FleetSummary, options: { readonly wholeFleet?: boolean } = {}): { readonly words: string; readonly tone: Tone } {
   const { byStatus, targets } = summary.totals;
+  // A report meant to cover the whole fleet (fleet report) fails for a shard it has no summary of: said first.
+  const missing = options.wholeFleet === true ? (shardCoverage(summary)?.missing ?? []) : [];
   const of = (count: number, what?: string): string => `${count} of ${plural(targets, 'target')}${what !== undefined ? ` ${what}` : ''}`;
   if (summary.exitCode === 130) {
     const failed = byStatus.failed + byStatus.blocked;
@@ -193,6 +235,7 @@ export function verdictInBrief(summary: FleetSummary): { readonly words: string;
   }
   if (summary.exitCode === 1) {
     const parts = [
+      ...(missing.length > 0 ? [`${shardsWords(missing)} missing`] : []),
       ...(byStatus.failed > 0 ? [of(byStatus.failed, 'failed')] : []),
       ...(byStatus.blocked > 0 ? [byStatus.failed > 0 ? `${byStatus.blocked} blocked` : of(byStatus.blocked, 'blocked')] : []),
       ...(summary.halted !== undefined ? [`halted at ${summary.halted.wave === 0 ? 'the canary wave' : `wave ${summary.halted.wave}`}, ${byStatus.untouched} untouched`] : []),
@@ -220,6 +263,6 @@ export function verdictInBrief(summary: FleetSummary): { readonly words: string;
 }
 
 /** The verdict as the last line of the text summary: "Fleet plan: 3 to create, … in 2 of 12 targets." */
-export function verdictLine(summary: FleetSummary): string {
-  return `Fleet ${summary.command}: ${verdictInBrief(summary).words}.`;
+export function verdictLine(summary: FleetSummary, options: { readonly wholeFleet?: boolean } = {}): string {
+  return `Fleet ${summary.command}: ${verdictInBrief(summary, options).words}.`;
 }
