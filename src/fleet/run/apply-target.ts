@@ -66,7 +66,7 @@ export async function applyTarget(context: TargetContext, start: TargetStart, sa
                 env: options.env,
                 overrides: prepared.overrides,
               });
-        const stopping = stoppingOf(options.stopRunning, trail);
+        const { stopping, release } = stoppingOf(options.stopRunning, trail);
         let result: ApplyResult;
         try {
           result =
@@ -81,6 +81,8 @@ export async function applyTarget(context: TargetContext, start: TargetStart, sa
         } catch (error) {
           await trail?.finish(error instanceof Error ? error : new Error(String(error)), 1, signalOf(options.stopRunning)).catch(() => undefined);
           throw error;
+        } finally {
+          release();
         }
         const ended = appliedResult(start, { ...counts, applied: { done: result.done, failed: result.failed, skipped: result.skipped, notStarted: result.notStarted } }, result, plan.blocked.length, secrets);
         await trail?.finish(result, ended.exitCode, signalOf(options.stopRunning));
@@ -100,16 +102,25 @@ function withoutImpactWindow<T extends { impactWindow?: string }>(flags: T): Omi
   return rest;
 }
 
-/** What stops a running apply between changes: the run's stopRunning, or a journal that stops taking records. */
-function stoppingOf(stopRunning: AbortSignal | undefined, trail: ApplyJournal | undefined): Promise<unknown> | undefined {
+/**
+ * What stops a running apply between changes: the run's stopRunning, or a journal that stops taking
+ * records. `release` takes its listener off the run-wide signal once the target's apply is over: a
+ * listener left on it per target would keep each finished target's closure until the run ends.
+ */
+function stoppingOf(stopRunning: AbortSignal | undefined, trail: ApplyJournal | undefined): { readonly stopping: Promise<unknown> | undefined; release(): void } {
+  let release = (): void => undefined;
   const aborted =
     stopRunning === undefined
       ? undefined
       : stopRunning.aborted
         ? Promise.resolve(stopRunning.reason)
-        : new Promise((resolve) => stopRunning.addEventListener('abort', () => resolve(stopRunning.reason), { once: true }));
-  if (trail === undefined) return aborted;
-  return aborted === undefined ? trail.broken : Promise.race([aborted, trail.broken]);
+        : new Promise((resolve) => {
+            const listener = (): void => resolve(stopRunning.reason);
+            stopRunning.addEventListener('abort', listener, { once: true });
+            release = () => stopRunning.removeEventListener('abort', listener);
+          });
+  const stopping = trail === undefined ? aborted : aborted === undefined ? trail.broken : Promise.race([aborted, trail.broken]);
+  return { stopping, release: () => release() };
 }
 
 /** The signal that stopped the run, when stopRunning was aborted with one's name (the CLI's Ctrl-C), for the journal. */

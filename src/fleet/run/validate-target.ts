@@ -1,3 +1,4 @@
+import { recordsOf } from '../shard.js';
 import { loadEnvironmentManifest } from '../../environments/manifests.js';
 import type { Diagnostic } from '../../manifest/diagnostics.js';
 import { checkLegacyLimits } from '../../manifest/legacy-limits.js';
@@ -24,12 +25,11 @@ export async function validateTarget(context: TargetContext, start: TargetStart)
     const rules = assertPaymentRules(loaded);
     // In the order `paycfg validate` prints them; only their count stays in the summary.
     const warnings = [...secretDefaultWarnings(loaded.secrets, loaded.locate), ...rules.warnings];
-    const { emvConfigs, acquirerProfiles, merchants, bindings, devices } = loaded.counts;
     const result: FleetTargetResult = {
       ...resultBase(start),
       status: 'ok',
       exitCode: 0,
-      counts: { create: 0, update: 0, delete: 0, replace: 0, blocked: 0, unmanaged: 0, findings: warnings.length, blockingFindings: 0, records: emvConfigs + acquirerProfiles + merchants + bindings + devices },
+      counts: { create: 0, update: 0, delete: 0, replace: 0, blocked: 0, unmanaged: 0, findings: warnings.length, blockingFindings: 0, records: recordsOf(loaded.counts) },
       durationMs: elapsed(start),
     };
     return warnings.length > 0 ? { result, warnings } : { result };

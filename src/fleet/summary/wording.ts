@@ -28,10 +28,20 @@ export const MESSAGE_SHOWN = 200;
  */
 export type MessageShown = 'whole' | 'first-line';
 
-/** A message's first line, with ` …` when lines with something on them follow. */
+/**
+ * A message's first line, with ` …` when lines with something on them follow. A first line that
+ * ends in a colon only announces what follows (`the manifest is invalid (1 error):`): the first
+ * line after it is shown on the same line, or the reader would learn nothing.
+ */
 export function firstLineOf(message: string): string {
-  const [first = '', ...rest] = message.split(/\r?\n/);
-  return rest.some((line) => line.trim() !== '') ? `${first} …` : first;
+  const lines = message.split(/\r?\n/);
+  let shown = lines.shift() ?? '';
+  if (shown.trimEnd().endsWith(':')) {
+    while (lines.length > 0 && lines[0]!.trim() === '') lines.shift();
+    const next = lines.shift();
+    if (next !== undefined) shown = `${shown.trimEnd()} ${next.trim()}`;
+  }
+  return lines.some((line) => line.trim() !== '') ? `${shown} …` : shown;
 }
 
 export function visibleSummary(summary: FleetSummary, messages: MessageShown = 'whole'): VisibleSummary {
