@@ -2,7 +2,7 @@ import { access, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InternalError } from '../errors.js';
-import { describeFsError, writeFileAtomically } from './atomic-file.js';
+import { describeFsError, writeFileAtomically } from '../util/atomic-file.js';
 import { AlertConfigError } from './errors.js';
 import { defaultBackoffMs, defaultSleep, sendWithRetries, type SendOptions } from './http-send.js';
 import { originOf, renderDriftMetrics } from './metrics.js';

@@ -2,7 +2,7 @@ import { serviceOf } from '../environments/client.js';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { stringifyJson } from '../util/visible-text.js';
-import { describeFsError, writeFileAtomically } from './atomic-file.js';
+import { describeFsError, writeFileAtomically } from '../util/atomic-file.js';
 import { AlertConfigError } from './errors.js';
 import type { DriftSubject } from './types.js';
 

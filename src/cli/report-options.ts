@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { lstat, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstat, open, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { describeFsError, writeFileAtomically } from '../util/atomic-file.js';
 import { PaycfgError, UsageError } from '../errors.js';
 import { findingsJunit } from '../findings/junit.js';
 import { renderSarif } from '../findings/sarif.js';
@@ -163,24 +163,9 @@ export async function repositoryRoot(cwd: string): Promise<string> {
 }
 
 async function writeAtomically(target: string, text: string, what: string): Promise<void> {
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, text, { encoding: 'utf8', mode: 0o644 });
-    await rename(temporary, target);
+    await writeFileAtomically(target, text);
   } catch (error) {
     throw new ReportOutputError(`cannot write ${what}: ${describeFsError(error)}`, { path: target });
-  } finally {
-    await unlink(temporary).catch(() => undefined);
   }
-}
-
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EROFS') return 'the file system is read-only';
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'ENOSPC') return 'no space left on the device';
-  return error instanceof Error ? error.message : String(error);
 }

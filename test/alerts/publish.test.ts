@@ -179,7 +179,9 @@ describe('preflightDriftAlerts', () => {
 });
 
 describe('the webhook message', () => {
-  it('reads as the docs show it', async () => {
+  // docs/fleet.md now shows a captured post (scripts/captures: drift-alerts-post); this pins the
+  // message of two transitions the docs showed before, word for word.
+  it('reads as the docs showed it: one post for every transition, addresses and counts only', async () => {
     const { webhookMessage } = await import('../../src/alerts/webhook-message.js');
     const production = { name: 'production', group: 'G-00000001', baseUrl: 'https://pay.example.com' };
     const test = { name: 'test', group: 'G-00000002', baseUrl: 'https://pay.example.com' };
@@ -190,7 +192,8 @@ describe('the webhook message', () => {
       [resolved, clean(test)],
     ]);
     const message = webhookMessage([newly, resolved], observed);
-    const docs = readFileSync(new URL('../../docs/fleet.md', import.meta.url), 'utf8');
-    expect(docs).toContain(`\n${JSON.stringify(message)}\n`);
+    expect(JSON.stringify(message)).toBe(
+      '{"text":"paycfg drift: 1 group newly drifted, 1 resolved\\n• G-00000001 (production) at https://pay.example.com: newly drifted: 1 record differs (1 merchant); 1 not managed (1 EMV config): emv/stray, merchant/coffee-001\\n• G-00000002 (test) at https://pay.example.com: drift resolved: the live group matches the manifests"}',
+    );
   });
 });

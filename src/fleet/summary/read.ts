@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { FLEET_SUMMARY_FORMAT_VERSION, type FleetSummary } from '../types.js';
 import { FleetReportError } from './errors.js';
 import { fleetSummarySchema } from './model.js';
-import { describeFsError } from './write.js';
+import { describeFsError } from '../../util/atomic-file.js';
 
 /** A summary of 10,000 targets is a few MB; anything near this is not one. */
 const MAX_SUMMARY_BYTES = 64 * 1024 * 1024;

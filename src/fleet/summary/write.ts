@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { lstat, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
+import { describeFsError, writeFileAtomically } from '../../util/atomic-file.js';
 import path from 'node:path';
 import type { FleetSummary } from '../types.js';
 import { FleetReportError } from './errors.js';
@@ -20,14 +20,10 @@ export async function writeFleetSummaryFile(file: string, summary: FleetSummary,
   if (file.trim() === '') throw new FleetReportError('--summary needs a file name');
   const target = path.resolve(options.cwd, file);
   await checkReplaceable(target, file);
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, renderFleetSummaryJson(summary), { encoding: 'utf8', mode: 0o644 });
-    await rename(temporary, target);
+    await writeFileAtomically(target, renderFleetSummaryJson(summary));
   } catch (error) {
     throw new FleetReportError(`cannot write the fleet summary to ${file}: ${describeFsError(error)}`, { files: [file] });
-  } finally {
-    await unlink(temporary).catch(() => undefined);
   }
 }
 
@@ -53,15 +49,4 @@ async function checkReplaceable(target: string, file: string): Promise<void> {
       files: [file],
     });
   }
-}
-
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EROFS') return 'the file system is read-only';
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'ENOSPC') return 'no space left on the device';
-  return error instanceof Error ? error.message : String(error);
 }
