@@ -165,6 +165,24 @@ describe('paycfg fleet', () => {
     expect(statuses).toEqual({ one: 'ok', two: 'changes', three: 'changes' });
   });
 
+  it('exits 143 when SIGTERM (a cancelled CI job) stops the run, as apply does; the summary says interrupted', async () => {
+    const { dir, groups, env } = await repository(['sun', 'moon'], 260);
+    let interrupt!: (signal: string) => void;
+    const interrupted = new Promise<string>((resolve) => (interrupt = resolve));
+    const io = captureIo({ cwd: dir, env, interrupted });
+    gate = async (request) => {
+      if (groupOfAuthorization(request.authorization) === groups[0]) interrupt('SIGTERM');
+    };
+    try {
+      expect(await main(['fleet', 'apply', '--auto-approve', '--parallel-targets', '1', '--summary', 'summary.json'], io)).toBe(143);
+    } finally {
+      gate = () => undefined;
+    }
+    const summary = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8'));
+    expect(summary.interrupted).toBe(true);
+    expect(summary.targets.find((t: { name: string }) => t.name === 'moon').status).toBe('untouched');
+  });
+
   describe('refuses bad input before any request', () => {
     const refused = async (argv: string[], dir: string, env: Record<string, string>): Promise<string> => {
       const from = proxy.received.length;

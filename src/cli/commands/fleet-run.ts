@@ -1,4 +1,4 @@
-import { UsageError, type ExitCode } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import type { AlertReport } from '../../alerts/index.js';
 import { DEFAULT_FLEET_MAX_IN_FLIGHT, DEFAULT_PARALLEL_TARGETS, FleetAlertsError, runFleet, type FleetRunOptions, type FleetRunResult, type FleetTargetEvent, type WaveOptions } from '../../fleet/run/index.js';
 import { renderFleetSummaryJson, renderFleetSummaryMarkdown, renderFleetSummaryText, writeFleetSummaryFile } from '../../fleet/summary/index.js';
@@ -51,7 +51,8 @@ const limitFlags = {
 const exitCodes = [
   [0, 'every target succeeded, nothing to change'],
   [1, 'a target failed or was blocked, the run halted, or the run was refused before any request (every problem listed)'],
-  [130, 'interrupted (Ctrl-C, SIGTERM): no target started after it; those running finished'],
+  [130, 'interrupted (Ctrl-C): no target started after it; those running finished'],
+  [143, 'terminated (SIGTERM, a cancelled CI job): as 130'],
 ] as const;
 
 const environment = [...fleetVariables, ['(each target\'s)', 'The variables its token and values read ({ env: NAME })'], ['NO_COLOR', 'When set: no colour']] as const;
@@ -184,8 +185,10 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
   const stopStarting = new AbortController();
   const stopRunning = new AbortController();
   let over = false;
+  let stoppedBy: string | undefined;
   void io.interrupted.then((signal) => {
     if (over) return;
+    stoppedBy = signal;
     stopStarting.abort(signal);
     progress.interrupted();
   });
@@ -223,6 +226,8 @@ async function runCommand(command: FleetCommand, values: RunValues, io: IoStream
   }
   const { summary, alerts } = result;
   await showSummary(summary, values, io, alerts);
+  // Exit as a shell reports the signal that stopped the run, as apply does: a cancelled CI job's SIGTERM is 143.
+  if (summary.interrupted && stoppedBy === 'SIGTERM') return ExitCode.Terminated;
   return summary.exitCode as ExitCode;
 }
 
