@@ -1,5 +1,4 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
+import { findRunFile } from '../util/find-run-file.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,15 +14,5 @@ export const ENVIRONMENTS_FILE_NAMES = ['paycfg.environments.yaml', 'paycfg.envi
  * or the variable is returned whether it exists or not: loading it says what is wrong with it.
  */
 export async function findEnvironmentsFile(options: { readonly cwd: string; readonly env: Env; readonly flag?: string }): Promise<string | undefined> {
-  const named = nonEmpty(options.flag) ?? nonEmpty(options.env[ENVIRONMENTS_FILE_ENV]);
-  if (named !== undefined) return path.resolve(options.cwd, named);
-  for (const name of ENVIRONMENTS_FILE_NAMES) {
-    const candidate = path.join(options.cwd, name);
-    if ((await stat(candidate).catch(() => undefined))?.isFile() === true) return path.resolve(candidate);
-  }
-  return undefined;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+  return findRunFile({ ...options, variable: ENVIRONMENTS_FILE_ENV, names: ENVIRONMENTS_FILE_NAMES });
 }

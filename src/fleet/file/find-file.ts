@@ -1,5 +1,4 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
+import { findRunFile } from '../../util/find-run-file.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -16,15 +15,5 @@ export const FLEET_FILE_NAMES = ['paycfg.fleet.yaml', 'paycfg.fleet.yml'] as con
  * says what is wrong with it.
  */
 export async function findFleetFile(options: { readonly cwd: string; readonly env: Env; readonly flag?: string }): Promise<string | undefined> {
-  const named = nonEmpty(options.flag) ?? nonEmpty(options.env[FLEET_FILE_ENV]);
-  if (named !== undefined) return path.resolve(options.cwd, named);
-  for (const name of FLEET_FILE_NAMES) {
-    const candidate = path.join(options.cwd, name);
-    if ((await stat(candidate).catch(() => undefined))?.isFile() === true) return path.resolve(candidate);
-  }
-  return undefined;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+  return findRunFile({ ...options, variable: FLEET_FILE_ENV, names: FLEET_FILE_NAMES });
 }
