@@ -9,6 +9,7 @@ import { applyMoves } from '../plan/moves.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
 import { LiveAssembler, type WireLists } from './normalise-live.js';
+import type { RecordedReading } from '../service-record/types.js';
 import { bindingRecordsNeed, checkedReading, summaryCandidate, type RecordsNeed, type SummaryCandidate, type SummaryReading } from './summary-reading.js';
 
 export interface LiveRead {
@@ -47,6 +48,12 @@ export interface ReadOptions {
    * which lists each such device): one more list per merchant than a plan sends.
    */
   readonly everyDevice?: boolean;
+  /**
+   * The service record's reading (service-record/), when the run has one: whose lists the
+   * acquirers[] summary carries is then known, not learnt from this group; the group's own
+   * evidence is still checked against it (summary-reading.ts).
+   */
+  readonly recorded?: RecordedReading;
 }
 
 /**
