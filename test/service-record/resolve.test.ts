@@ -12,6 +12,8 @@ import { formatDiagnostic, loadManifest, ManifestError } from '../../src/manifes
 import { ServiceRecordError } from '../../src/service-record/errors.js';
 import { serviceRecordText } from '../../src/service-record/file.js';
 import { chooseSource, loadRunRecord, sourceOfCommandLine, sourceOfEnvironment, sourceOfManifest } from '../../src/service-record/resolve.js';
+import { planFlagsOf } from '../../src/fleet/run/plan-target.js';
+import type { FleetRunOptions } from '../../src/fleet/run/options.js';
 import { BINDING_RECORD } from './fixture.js';
 
 function workspace(files: Record<string, string>): string {
@@ -107,5 +109,13 @@ describe('the sources of a run\'s record', () => {
     expect(await loadRunRecord([undefined], dir)).toBeUndefined();
     const loaded = await loadRunRecord([{ file: path.join(dir, 'records/a.yaml'), namedBy: '--service-record' }], dir);
     expect(loaded).toMatchObject({ file: 'records/a.yaml', record: { summaryLists: 'binding' } });
+  });
+});
+
+describe('a fleet run', () => {
+  it("passes its --service-record on to each target's plan, apply and drift, beside the environment's", () => {
+    const serviceRecord = { file: '/repo/records/a.yaml', namedBy: '--service-record' };
+    expect(planFlagsOf({ serviceRecord, parallelism: 4 } as Partial<FleetRunOptions> as FleetRunOptions)).toEqual({ parallelism: 4, serviceRecord });
+    expect(planFlagsOf({} as FleetRunOptions)).toEqual({});
   });
 });
