@@ -13,7 +13,7 @@ import { choosePart, findLiveProof, readProbeGroup, SCRATCH_PREFIX, type LivePro
 import { startProbeRun, type ProbeRun, type ProbeRunOptions } from './run.js';
 
 export { SCRATCH_PREFIX, type BindingRef, type LeftoverMerchant, type LiveProof, type ProbeGroup, type ProbePart } from './read-group.js';
-export { stepText, type ProbePlan, type ProbeStep } from './plan.js';
+export { bindingWords, stepRequest, stepText, type ProbePlan, type ProbeStep } from './plan.js';
 export { describeMade, type Made, type ProbeEvent, type ProbeRun, type ProbeRunOptions, type ProbeRunResult, type SentWrite } from './run.js';
 export { listsText } from './lists.js';
 export { READING_WORDS } from './evidence.js';

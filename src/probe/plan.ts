@@ -47,19 +47,24 @@ export interface ProbePlan {
   };
 }
 
-/** The method, path and words of a step; `scratchId` fills the scratch merchant's id once the service gave it. */
-export function stepText(step: ProbeStep, scratchId?: string): string {
+/** The method and path of a step; `scratchId` fills the scratch merchant's id once the service gave it. */
+export function stepRequest(step: ProbeStep, scratchId?: string): string {
   const id = step.merchant.mchId ?? scratchId ?? '{mchId}';
   switch (step.kind) {
     case 'create-merchant':
-      return `POST ${V1}/mchInfo: ${step.what}`;
+      return `POST ${V1}/mchInfo`;
     case 'bind':
-      return `${step.method} ${V1}/mchInfo/payment/${id}: ${step.what}`;
+      return `${step.method} ${V1}/mchInfo/payment/${id}`;
     case 'unbind':
-      return `DELETE ${V1}/mchInfo/payment/${id}?acquirerProfileId=${step.binding.profileId}&currency=${step.binding.currency}: ${step.what}`;
+      return `DELETE ${V1}/mchInfo/payment/${id}?acquirerProfileId=${step.binding.profileId}&currency=${step.binding.currency}`;
     case 'delete-merchant':
-      return `DELETE ${V1}/mchInfo/${id}: ${step.what}`;
+      return `DELETE ${V1}/mchInfo/${id}`;
   }
+}
+
+/** A step as the user reads it before consenting, and as the record lists the writes: "METHOD /path: what". */
+export function stepText(step: ProbeStep, scratchId?: string): string {
+  return `${stepRequest(step, scratchId)}: ${step.what}`;
 }
 
 export function bindingWords(binding: BindingRef): string {

@@ -13,7 +13,7 @@ import { ProbeError } from '../service-record/errors.js';
 import type { ServiceRecord } from '../service-record/types.js';
 import { serviceRecordOf } from './evidence.js';
 import { bindingRecordLists, summaryItemLists } from './lists.js';
-import { bindingWords, stepText, type ProbePlan, type ProbeStep } from './plan.js';
+import { bindingWords, stepRequest, stepText, type ProbePlan, type ProbeStep } from './plan.js';
 import { bindingOfItem, type BindingRef } from './read-group.js';
 import { verdictOf, type ScratchReading } from './verdict.js';
 
@@ -25,7 +25,10 @@ export type Made =
 /** One write as it went: its number in the plan (none for a removal the plan could not foresee), its words, how it ended. */
 export interface SentWrite {
   readonly number: number | undefined;
+  /** "METHOD /path: what", the scratch merchant's id filled in. */
   readonly text: string;
+  /** "METHOD /path" alone. */
+  readonly request: string;
   readonly outcome: 'done' | 'failed' | 'not-needed';
   /** Why it was not needed, or how it failed. */
   readonly note?: string;
@@ -34,7 +37,8 @@ export interface SentWrite {
 export type ProbeEvent =
   | { readonly type: 'started'; readonly number: number | undefined; readonly text: string }
   | { readonly type: 'ended'; readonly write: SentWrite }
-  | { readonly type: 'read'; readonly text: string }
+  /** The scratch merchant's summary item and binding record were read (`requests`: the two GETs). */
+  | { readonly type: 'read'; readonly binding: BindingRef; readonly requests: readonly string[] }
   /** The run stops sending the plan's steps and removes what it made. */
   | { readonly type: 'stopping'; readonly because: string };
 
@@ -194,9 +198,10 @@ class Runner {
   private async send(step: ProbeStep, index: number | undefined): Promise<void> {
     const number = index === undefined ? undefined : index + 1;
     const text = stepText(step, this.scratchId);
+    const request = stepRequest(step, this.scratchId);
     if (step.kind === 'unbind' && step.merchant.mchId === undefined && !this.holds(step.binding)) {
       // The automatic binding the plan foresaw, which the service did not make.
-      this.ended({ number, text, outcome: 'not-needed', note: 'the service made no such binding' }, index);
+      this.ended({ number, text, request, outcome: 'not-needed', note: 'the service made no such binding' }, index);
       return;
     }
     this.options.onEvent?.({ type: 'started', number, text });
@@ -205,7 +210,7 @@ class Runner {
       await this.write(step);
     } catch (error) {
       if (!(removal(step) && error instanceof ApiError && error.afterUncertainAttempt)) {
-        this.ended({ number, text, outcome: 'failed', note: error instanceof Error ? error.message : String(error) }, index);
+        this.ended({ number, text, request, outcome: 'failed', note: error instanceof Error ? error.message : String(error) }, index);
         throw error;
       }
       // A retried DELETE answered "not found": its first attempt removed it. Checked gone at the end.
@@ -213,7 +218,8 @@ class Runner {
     } finally {
       this.inFlight = undefined;
     }
-    this.ended({ number, text: stepText(step, this.scratchId), outcome: 'done' }, index);
+    const created = step.kind === 'create-merchant' && this.scratchId !== undefined ? { note: `the service gave it id ${this.scratchId}` } : {};
+    this.ended({ number, text: stepText(step, this.scratchId), request: stepRequest(step, this.scratchId), outcome: 'done', ...created }, index);
   }
 
   private ended(write: SentWrite, index: number | undefined): void {
@@ -315,10 +321,7 @@ class Runner {
       summaryLists: item === undefined ? undefined : summaryItemLists(item, mchId),
       bindingLists: record === undefined ? undefined : bindingRecordLists(record),
     };
-    this.options.onEvent?.({
-      type: 'read',
-      text: `GET /api/openapi/v1/mchInfo/${mchId} and /api/openapi/v1/mchInfo/payment/${mchId}: the summary item and the binding record of ${bindingWords(binding)}`,
-    });
+    this.options.onEvent?.({ type: 'read', binding, requests: [`GET /api/openapi/v1/mchInfo/${mchId}`, `GET /api/openapi/v1/mchInfo/payment/${mchId}`] });
     return { read, at };
   }
 

@@ -5,7 +5,7 @@
  * profile to probe with, what earlier probes left, a step that fails in the middle and a signal in
  * the middle (what was made is removed, no record).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import { prepareCleanup, prepareProbe, type ProbeEvent, type ProbeRunResult } from '../../src/probe/index.js';
 import { ProbeError } from '../../src/service-record/errors.js';
