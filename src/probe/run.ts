@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/client.js';
 import type { BindingWrite, Merchant } from '../api/wire-types.js';
 import { PaycfgError } from '../errors.js';
 import { ProbeError } from '../service-record/errors.js';
-import type { ServiceRecord } from '../service-record/types.js';
+import type { ServiceRecord, SummaryLists } from '../service-record/types.js';
 import { serviceRecordOf } from './evidence.js';
 import { bindingRecordLists, summaryItemLists } from './lists.js';
 import { bindingWords, stepRequest, stepText, type ProbePlan, type ProbeStep } from './plan.js';
@@ -110,6 +110,10 @@ class Runner {
   /** The scratch merchant's id, once the service gave it. */
   private scratchId: string | undefined;
   private createTried = false;
+  /** The service was asked what it holds of the scratch merchant after a failure or a signal, and answered. */
+  private reconciled = false;
+  /** Where the removal's writes start in `sent`, for the words of a failure. */
+  private removalFrom = 0;
 
   constructor(
     private readonly client: ApiClient,
@@ -169,7 +173,7 @@ class Runner {
     if (this.signal !== undefined) {
       return { kind: 'interrupted', signal: this.signal, writes: this.sent, left: [...this.made], ...(removalError !== undefined ? { removalError } : {}) };
     }
-    if (removalError !== undefined) throw this.scratchFailure(undefined, removalError);
+    if (removalError !== undefined) throw this.scratchFailure(undefined, removalError, verdict);
     const read = reading!;
     const part = scratch.part;
     return {
@@ -345,10 +349,11 @@ class Runner {
     if (this.scratchId === undefined) {
       if (!this.createTried) return;
       const found = (await this.client.merchants.listAll()).find((m) => m.providerReference === scratch.merchant.providerReference);
-      if (found === undefined) return;
-      this.noteCreated(found);
+      if (found !== undefined) this.noteCreated(found);
     }
-    const mchId = this.scratchId!;
+    this.reconciled = true;
+    if (this.scratchId === undefined) return;
+    const mchId = this.scratchId;
     const records = await this.client.bindings.listAll(mchId);
     this.syncBindings(mchId, records.map((r) => ({ profileId: Number(r.acquirerProfileId), profileName: r.acquirerProfileName ?? `#${r.acquirerProfileId}`, currency: r.currency })));
   }
@@ -359,6 +364,7 @@ class Runner {
    * (the removal stops there: what it could not remove is left in the ledger).
    */
   private async removeMade(): Promise<PaycfgError | undefined> {
+    this.removalFrom = this.sent.length;
     const mchId = this.scratchId;
     if (mchId === undefined) return undefined;
     const merchantRef = this.plan.scratch!.merchant;
@@ -398,19 +404,21 @@ class Runner {
     return describeMade(this.made, references);
   }
 
-  private scratchFailure(failure: unknown, removalError: PaycfgError | undefined): ProbeError {
+  private scratchFailure(failure: unknown, removalError: PaycfgError | undefined, verdict?: SummaryLists): ProbeError {
     const cause = failure === undefined ? removalError : failure;
-    const what = failure === undefined ? 'removing what it made failed' : failedStepWords(this.sent, failure);
-    const left = this.made.length > 0 || (this.createTried && this.scratchId === undefined);
+    const [before, removal] = [this.sent.slice(0, this.removalFrom), this.sent.slice(this.removalFrom)];
+    const what = failure === undefined ? `removing what it made failed: ${failedStepWords(removal, removalError)}` : failedStepWords(before, failure);
+    const unsure = this.createTried && this.scratchId === undefined && !this.reconciled;
     const after =
-      !left
+      this.made.length === 0 && !unsure
         ? this.scratchId === undefined
           ? 'Nothing was made.'
           : 'What it made is removed.'
-        : `${failure !== undefined && removalError !== undefined ? `Removing what it made failed too: ${removalError.message}. ` : ''}` +
+        : `${failure !== undefined && removalError !== undefined ? `Removing what it made failed too: ${failedStepWords(removal, removalError)}. ` : ''}` +
           `Left in group ${this.plan.groupId}: ${this.made.length > 0 ? this.leftWords() : `scratch merchant ${this.plan.scratch!.merchant.providerReference}, if its create was carried out`}; ` +
           `remove it with \`${this.cleanupCommand}\`.`;
-    return new ProbeError(`${what}. ${after} No record was written.`, { left: this.made.map((m) => ({ ...m })) }, { cause });
+    const reading = verdict === undefined ? '' : ` Its summary showed summaryLists ${verdict}, which is recorded only once nothing the probe made is left.`;
+    return new ProbeError(`${what}. ${after}${reading} No record was written.`, { left: this.made.map((m) => ({ ...m })) }, { cause });
   }
 
   private leftoverFailure(failure: unknown): ProbeError {

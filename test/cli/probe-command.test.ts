@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { loadServiceRecord } from '../../src/service-record/file.js';
+import { startHoldingProxy } from '../helpers/holding-proxy.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 import { buildGroup, freshGroup, groupLists, writesCounted, type GroupShape } from '../probe/probe-group.js';
 
@@ -143,6 +144,40 @@ describe('paycfg probe', () => {
     expect(await main(['probe', '--cleanup'], again)).toBe(0);
     expect(again.out()).toContain(`No scratch merchant left by a probe in group ${groupId}: nothing to remove.\n`);
     expect(((await groupLists(sim, groupId)) as { merchants: { providerReference: string }[] }).merchants.map((m) => m.providerReference)).toEqual(['shop']);
+  });
+
+  it('SIGTERM (a cancelled CI job) with a write in flight: it finishes, what was made is removed, exit 143; a second signal would name what is left', async () => {
+    const { groupId, env, cwd, before } = await group();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    const proxy = await startHoldingProxy(sim.url, {
+      hold(request) {
+        if (request.method !== 'POST' || !request.path.startsWith('/api/openapi/v1/mchInfo/payment/')) return;
+        arrived();
+        return gate;
+      },
+    });
+    try {
+      let terminate!: (signal: string) => void;
+      const io = captureIo({ env: { ...env, PAYCFG_BASE_URL: proxy.url }, cwd, interrupted: new Promise<string>((resolve) => (terminate = resolve)) });
+      const exit = main(['probe', '--auto-approve'], io);
+      await held;
+      terminate('SIGTERM');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(io.lastWords()).toMatch(
+        new RegExp(`^Stopped at once\\. Left in group ${groupId}: scratch merchant M\\d+ \\(paycfg-probe-[0-9a-f]{6}\\); and whatever this write in flight did: POST `),
+      );
+      release();
+      expect(await exit).toBe(143);
+      expect(io.err()).toContain('Probe interrupted (SIGTERM): no new write was sent. Nothing the probe made is left. No record was written.\n');
+      expect(io.lastWords()).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
+    expect(existsSync(join(cwd, 'paycfg.service.yaml'))).toBe(false);
+    expect(await groupLists(sim, groupId)).toEqual(before);
   });
 
   it('--env whose token is of another group: refused before anything is written', async () => {

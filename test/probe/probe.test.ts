@@ -184,6 +184,33 @@ describe.each(['binding', 'profile'] as const)('summaryLists %s', (lists) => {
   });
 });
 
+describe('a removal that fails', () => {
+  it('names what is left and `paycfg probe --cleanup`, writes no record; --cleanup then removes it', async () => {
+    const { sim, groupId, client, before } = await groupOf('binding', TWO_METHODS);
+    let failed: unknown;
+    try {
+      failed = await runScratch(client, async (event) => {
+        // Once the summary is read, the service fails every DELETE: the binding's removal, retried, fails.
+        if (event.type === 'read') await sim.admin.faults({ faultRate: 1, faultMethods: ['DELETE'] });
+      }).catch((error: unknown) => error);
+    } finally {
+      await sim.admin.faults({ faultRate: 0, faultMethods: [] });
+    }
+    expect(failed).toBeInstanceOf(ProbeError);
+    expect((failed as Error).message).toMatch(
+      new RegExp(
+        '^removing what it made failed: write 3 \\(DELETE /api/openapi/v1/mchInfo/payment/M\\d+\\?acquirerProfileId=\\d+&currency=USD: remove that binding\\) failed: .*System Error.*\\. ' +
+          `Left in group ${groupId}: scratch merchant M\\d+ \\(paycfg-probe-abc123\\) with its binding to host-a USD; remove it with \`paycfg probe --cleanup\`\\. ` +
+          'Its summary showed summaryLists binding, which is recorded only once nothing the probe made is left\\. No record was written\\.$',
+      ),
+    );
+    const cleanup = await prepareCleanup({ client });
+    expect(cleanup.plan.steps.map((s) => s.kind)).toEqual(['unbind', 'delete-merchant']);
+    await cleanup.run().result;
+    expect(await groupLists(sim, groupId)).toEqual(before);
+  });
+});
+
 describe('the group itself', () => {
   it('shows the binding reading (a binding that differs from its profile, its record holding it): recorded with no write', async () => {
     const { sim, built, client } = await groupOf('binding', {

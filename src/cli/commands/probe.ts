@@ -27,7 +27,7 @@ import { connectRun, environmentFlags, environmentVariables, selectedEnvironment
 import { promptOf, type IoStreams, type TextSink } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
 import { PromptCancelled } from '../prompt.js';
-import type { CommandSyntax } from '../syntax.js';
+import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 
 // The probe speaks the current API only (a legacy group has no summary): no --api.
 const { api: _api, ...connectionFlags } = clientFlags;
@@ -50,6 +50,7 @@ record is written only once the reading is established and everything made is re
     cleanup: { type: 'boolean', help: 'Remove the scratch merchants earlier probes left (their bindings first), and nothing else' },
     'auto-approve': { type: 'boolean', help: 'Send the writes without asking (required without a terminal, when there are writes to send)' },
     json: { type: 'boolean', help: 'Print the record and the writes as JSON (what was read and the progress go to stderr); errors as JSON too' },
+    color: noColorAccepted,
     ...environmentFlags,
     ...connectionFlags,
   },
@@ -172,6 +173,7 @@ async function consentAndRun(
     io.stderr.write(
       `Probe interrupted (${result.signal}): no new write was sent.${result.removalError !== undefined ? ` Removing what it made failed: ${result.removalError.message}.` : ''} ${left}${notDone}${plan.scratch !== undefined ? ' No record was written.' : ''}\n`,
     );
+    if (session.json) io.stdout.write(`${stringifyJson({ interrupted: result.signal, writes: result.writes, left: result.left }, 2)}\n`);
     return result.signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
   }
   await onSuccess(result);
