@@ -141,7 +141,8 @@ class Runner {
         failure = error;
       }
     }
-    if (scratch === undefined) {
+    // A failure before the scratch merchant's create: only what earlier probes left was written to.
+    if (scratch === undefined || (failure !== undefined && !this.createTried)) {
       if (failure !== undefined) throw this.leftoverFailure(failure);
       if (this.signal !== undefined) return { kind: 'interrupted', signal: this.signal, writes: this.sent, left: [] };
       return { kind: 'done', writes: this.sent };
@@ -423,7 +424,8 @@ class Runner {
 
   private leftoverFailure(failure: unknown): ProbeError {
     return new ProbeError(
-      `${failedStepWords(this.sent, failure)}. What earlier probes left and this run did not remove is still there: \`${this.cleanupCommand}\` removes it once the service accepts it. No record was written.`,
+      `${failedStepWords(this.sent, failure)}. What earlier probes left and this run did not remove is still there: \`${this.cleanupCommand}\` removes it once the service accepts it.` +
+        `${this.plan.scratch !== undefined ? ' Nothing of this probe was made. No record was written.' : ''}`,
       {},
       { cause: failure },
     );

@@ -262,6 +262,26 @@ describe('what earlier probes left', () => {
     expect(lists.merchants.map((m) => m.providerReference)).toEqual(['shop']);
   });
 
+  it('a removal of theirs that fails stops the probe before its own first write, naming the cleanup', async () => {
+    const { sim, groupId, client, before } = await groupOf('binding', LEFT);
+    const prepared = await prepareProbe({ client, suffix: 'new001' });
+    if (prepared.kind !== 'scratch') throw new Error(prepared.kind);
+    await sim.admin.faults({ faultRate: 1, faultMethods: ['DELETE'] });
+    let failed: unknown;
+    try {
+      failed = await prepared.run().result.catch((error: unknown) => error);
+    } finally {
+      await sim.admin.faults({ faultRate: 0, faultMethods: [] });
+    }
+    expect((failed as Error).message).toMatch(
+      /^write 1 \(DELETE .*: remove the binding to host-a USD of paycfg-probe-0ld000, left by an earlier probe\) failed: .*\. What earlier probes left and this run did not remove is still there: `paycfg probe --cleanup` removes it once the service accepts it\. Nothing of this probe was made\. No record was written\.$/,
+    );
+    // Only the leftover binding's DELETE (retried) was sent: no create, no other write.
+    const writes = Object.keys((await sim.admin.stats()).byRoute).filter((route) => !route.startsWith('GET '));
+    expect(writes).toEqual(['DELETE /api/openapi/v1/mchInfo/payment/{mchId}']);
+    expect(await groupLists(sim, groupId)).toEqual(before);
+  });
+
   it('`--cleanup` removes them and nothing else; with none left it has nothing to do', async () => {
     const { sim, groupId, client } = await groupOf('profile', LEFT);
     const cleanup = await prepareCleanup({ client });

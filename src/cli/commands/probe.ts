@@ -169,7 +169,9 @@ async function consentAndRun(
   }
   if (result.kind === 'interrupted') {
     const left = result.left.length > 0 ? `Left in group ${plan.groupId}: ${describeMade(result.left)}; remove it with \`${session.cleanupCommand}\`.` : 'Nothing the probe made is left.';
-    const notDone = plan.scratch === undefined && result.writes.length < plan.steps.length ? ` Some of what earlier probes left is still there: \`${session.cleanupCommand}\` removes it.` : '';
+    // The removal of what earlier probes left (steps on merchants already there) stops too.
+    const leftoversStay = plan.steps.some((step, index) => step.merchant.mchId !== undefined && !result.writes.some((w) => w.number === index + 1 && w.outcome === 'done'));
+    const notDone = leftoversStay ? ` Some of what earlier probes left is still there: \`${session.cleanupCommand}\` removes it.` : '';
     io.stderr.write(
       `Probe interrupted (${result.signal}): no new write was sent.${result.removalError !== undefined ? ` Removing what it made failed: ${result.removalError.message}.` : ''} ${left}${notDone}${plan.scratch !== undefined ? ' No record was written.' : ''}\n`,
     );
