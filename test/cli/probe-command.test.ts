@@ -180,6 +180,18 @@ describe('paycfg probe', () => {
     expect(await groupLists(sim, groupId)).toEqual(before);
   });
 
+  it("--env: the record goes where the environments file's serviceRecord: says, which the environment's runs read", async () => {
+    const { groupId, env, cwd } = await group();
+    writeFileSync(
+      join(cwd, 'paycfg.environments.yaml'),
+      `version: 1\nserviceRecord: records/service.yaml\nenvironments:\n  test:\n    baseUrl: ${sim.url}\n    group: ${groupId}\n    token: { env: TEST_TOKEN }\n    manifests: [paycfg.yaml]\n`,
+    );
+    const io = captureIo({ env: { TEST_TOKEN: env['PAYCFG_TOKEN'] }, cwd });
+    expect(await main(['probe', '--env', 'test', '--auto-approve'], io)).toBe(0);
+    expect(io.out()).toContain('Recorded in records/service.yaml.\n');
+    expect((await loadServiceRecord('records/service.yaml', cwd)).record.evidence.group).toBe(groupId);
+  });
+
   it('--env whose token is of another group: refused before anything is written', async () => {
     const { env, cwd } = await group();
     writeFileSync(

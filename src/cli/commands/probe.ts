@@ -46,7 +46,11 @@ asks before sending them. A step that fails, or Ctrl-C, removes what was made, i
 record is written only once the reading is established and everything made is removed.
 --cleanup removes the scratch merchants an earlier probe left (providerReference paycfg-probe-…).`,
   flags: {
-    record: { type: 'string', value: 'FILE', help: `Where to write the service record (default: ${SERVICE_RECORD_FILE_NAME} in the working directory)` },
+    record: {
+      type: 'string',
+      value: 'FILE',
+      help: `Where to write the service record (default: with --env, the environment's serviceRecord: in the environments file; else ${SERVICE_RECORD_FILE_NAME} in the working directory)`,
+    },
     cleanup: { type: 'boolean', help: 'Remove the scratch merchants earlier probes left (their bindings first), and nothing else' },
     'auto-approve': { type: 'boolean', help: 'Send the writes without asking (required without a terminal, when there are writes to send)' },
     json: { type: 'boolean', help: 'Print the record and the writes as JSON (what was read and the progress go to stderr); errors as JSON too' },
@@ -68,7 +72,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
   if (values.cleanup && values.record !== undefined) throw new UsageError('paycfg probe: --record goes with a probe; --cleanup writes no record');
   if (values.record === '') throw new UsageError('paycfg probe: --record needs a file to write the service record to');
   const selected = await selectedEnvironment('probe', values, io);
-  const recordFile = path.resolve(io.cwd, values.record ?? SERVICE_RECORD_FILE_NAME);
+  // Where the runs of the environment will look for it (absolute, as the environments file names it).
+  const recordFile = path.resolve(io.cwd, values.record ?? selected?.definition.serviceRecord ?? SERVICE_RECORD_FILE_NAME);
   const connected = await connectRun(selected, values, io, { valuesUnused: true });
   const { client } = connected;
   const target = {
