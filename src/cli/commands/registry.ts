@@ -40,6 +40,10 @@ export const commands: Readonly<Record<string, { summary: string; load: () => Pr
   },
   journal: { summary: 'Summarise the journal of applies (`apply --journal`): runs, who, what changed, failures', load: async () => (await import('./journal.js')).journalCommand },
   export: { summary: 'Write a manifest from the live group', load: async () => (await import('./export.js')).exportCommand },
+  probe: {
+    summary: "Learn whose lists the service's merchant summary carries, in a test group, and write the service record",
+    load: async () => (await import('./probe.js')).probeCommand,
+  },
   sim: {
     summary: 'Run the embedded simulator of the payment configuration service',
     load: async () => (await import('./sim.js')).simCommand,
