@@ -227,6 +227,18 @@ export class LiveAssembler {
     return made instanceof Unreadable ? undefined : made;
   }
 
+  /**
+   * A merchant's bindings as its summary alone gives them, made again (its bindings may hold its
+   * records by now), to check them against its records under a service record; undefined when the
+   * summary cannot be read (state() reports it).
+   */
+  summaryBindings(mchId: string): readonly LiveResource[] | undefined {
+    const entry = this.keyed.get(mchId)?.[0];
+    if (entry === undefined) return undefined;
+    const made = attempt(() => bindingsOf(entry, entry.summaries, undefined, this.profileNames, this.emvName));
+    return made instanceof Unreadable ? undefined : made;
+  }
+
   /** A merchant's binding records (read for `mid`, or for what the summary may hide): its bindings are made again with them. */
   addBindingRecords(mchId: string, records: readonly BindingRecord[]): void {
     for (const entry of this.keyed.get(mchId) ?? []) {

@@ -1,5 +1,6 @@
 import type { BindingFields, LiveResource, MethodsMap } from '../model/state.js';
 import { fieldsOfKind } from '../kinds/of-kind.js';
+import type { RecordedReading, SummaryLists } from '../service-record/types.js';
 
 /**
  * Whose lists a merchant's acquirers[] summary carries. The reference (01 §2.1) gives `methodList`
@@ -60,6 +61,13 @@ export interface SummaryReading {
    * holds for the whole service.
    */
   readonly proof: SummaryItem | undefined;
+  /**
+   * The service record's reading, when the run used it (with the file it came from) rather than
+   * what the group shows; undefined when the run had no record, or its group is on the legacy API
+   * (whose summary paycfg builds itself from the merchant's methods: no record applies to it).
+   * With `binding` recorded, `proof` may still name an item the group proves it with.
+   */
+  readonly recorded?: RecordedReading;
 }
 
 /** One summary item: the merchant (by mchId) and the binding's key. */
@@ -107,6 +115,45 @@ export function checkedReading(candidate: SummaryCandidate | undefined, records:
   const methods = (record?.fields as BindingFields | undefined)?.methods;
   if (methods === undefined || !sameMethods(methods, candidate.methods, false)) return { proof: undefined };
   return { proof: { mchId: candidate.mchId, binding: candidate.binding } };
+}
+
+/** A summary item that reads otherwise than a service record says, with what shows it. */
+export interface Contradiction {
+  /** The summary item (methods with allows, as the acquirers[] summary gives them). */
+  readonly item: LiveResource;
+  /** The methods and EMV configs of the item's binding, as its binding record gives them (no allows). */
+  readonly record: MethodsMap;
+  /** The bound profile's methods as the profile list gives them; undefined when it does not list the profile. */
+  readonly profile: MethodsMap | undefined;
+}
+
+/**
+ * Checks one merchant's summary items against its binding records under a recorded reading
+ * (`summary`: its bindings as the summary alone gives them; `records`: as the records alone give
+ * them). Under `binding`, an item must hold its record's methods and EMV configs: one that does
+ * not shows the profile's lists. Under `profile`, an item that differs from its profile (rule 1's
+ * candidate) and holds its record's lists shows the binding's own. Items without a record, and
+ * records without an item (made or deleted between the reads), show nothing either way.
+ */
+export function recordContradiction(
+  recorded: SummaryLists,
+  profiles: ReadonlyMap<string, MethodsMap>,
+  summary: readonly LiveResource[],
+  records: readonly LiveResource[],
+): Contradiction | undefined {
+  const byKey = new Map(records.map((record) => [record.key, record]));
+  for (const item of summary) {
+    const record = byKey.get(item.key);
+    if (record === undefined) continue;
+    const fields = fieldsOfKind(item, 'binding');
+    const methods = fields.methods ?? {};
+    const recordMethods = (record.fields as BindingFields).methods ?? {};
+    const profile = profiles.get(fields.acquirer);
+    const holds = sameMethods(recordMethods, methods, false);
+    const contradicts = recorded === 'binding' ? !holds : holds && profile !== undefined && !sameMethods(methods, profile, true);
+    if (contradicts) return { item, record: recordMethods, profile };
+  }
+  return undefined;
 }
 
 /** When a merchant's binding records are read: whatever the run saw, only without proof of the binding reading, or not at all. */
