@@ -33,7 +33,7 @@ export function recordContradicted(recorded: RecordedReading, mchId: string, fou
     `${recorded.source} records that a merchant's acquirers[] summary carries ${SAYS[recorded.summaryLists]} (summaryLists: ${recorded.summaryLists}), ` +
       `but merchant ${merchant} (mchId ${mchId}) reads otherwise: ${evidence}. Nothing was planned or changed (the run sent reads only). ` +
       'A profile or binding edited while paycfg read looks the same: run again. If it is refused again, the service does not follow the record: ' +
-      `establish it again with \`paycfg probe\` (against a group where writes are acceptable) and keep the new ${recorded.source}.`,
+      `establish it again with \`paycfg probe --record ${recorded.source}\` against a group where writes are acceptable.`,
     {
       serviceRecord: recorded.source,
       recorded: recorded.summaryLists,

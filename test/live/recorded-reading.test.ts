@@ -4,12 +4,14 @@
  * record skips the binding lists a group gives no proof for, and still reads them for `mid`; a
  * `profile` record reads as without proof; the records read anyway, and the candidate's, are
  * checked against their summary items, and a group that reads the other way is refused with
- * nothing sent but reads. A group on the legacy API is read as without a record.
+ * nothing sent but reads. A group on the legacy API is read as without a record. The CLI end to end
+ * (`--service-record FILE` on plan, drift, export and apply) last.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { createApiClient } from '../../src/api/index.js';
 import { groupClient } from '../../src/backend/configuration-api.js';
 import { captureIo } from '../../src/cli/io.js';
@@ -19,8 +21,10 @@ import { readAllLive, readLive, readOwner, type LiveRead } from '../../src/live/
 import { loadManifest } from '../../src/manifest/index.js';
 import { DEFAULT_IMPACT_WINDOW } from '../../src/payments/impact-window.js';
 import { ServiceRecordContradictedError } from '../../src/service-record/errors.js';
+import { serviceRecordText } from '../../src/service-record/file.js';
 import type { RecordedReading, SummaryLists } from '../../src/service-record/types.js';
 import { planRead } from '../../src/workflow/plan-stages.js';
+import { BINDING_RECORD } from '../service-record/fixture.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const BINDING_RECORDS = 'GET /api/openapi/v1/mchInfo/payment/{mchId}';
@@ -34,6 +38,7 @@ interface Shop {
   /** Method codes bound through host-a (whose profile holds 01 and 02). */
   methods: readonly ('01' | '02')[];
   mid?: string;
+  name?: string;
 }
 
 function manifest(shops: readonly Shop[]): string {
@@ -41,7 +46,7 @@ function manifest(shops: readonly Shop[]): string {
   const merchants = shops.map(
     (shop) => `
   - providerReference: ${shop.ref}
-    mchName: Shop ${shop.ref}
+    mchName: ${shop.name ?? `Shop ${shop.ref}`}
     currency: USD
     contactName: Jane
     contactEmail: jane@${shop.ref}.example
@@ -106,6 +111,12 @@ interface Harness {
   exportRead(groupId: string, recorded?: RecordedReading): Promise<{ live: LiveRead; reads: number }>;
   /** Rebinds a merchant behind paycfg's back to `codes` of host-a. */
   rebind(groupId: string, ref: string, codes: readonly ('01' | '02')[]): Promise<void>;
+  /**
+   * The CLI in-process against the group, in a folder holding the manifest of `shops` (paycfg.yaml)
+   * and a record of each reading (binding.service.yaml, profile.service.yaml): its exit code, its
+   * output, the binding lists it read and the writes it sent.
+   */
+  cli(groupId: string, shops: readonly Shop[], argv: string[]): Promise<{ code: number; out: string; err: string; reads: number; writes: number }>;
   sim(): TestSimulator;
 }
 
@@ -136,6 +147,16 @@ function harness(summaryLists: SummaryLists): Harness {
 
   return {
     sim: () => sim,
+    async cli(groupId, shops, argv) {
+      const cwd = mkdtempSync(join(dir, 'run-'));
+      writeFileSync(join(cwd, 'paycfg.yaml'), manifest(shops));
+      for (const lists of ['binding', 'profile'] as const) writeFileSync(join(cwd, `${lists}.service.yaml`), serviceRecordText({ ...BINDING_RECORD, summaryLists: lists }));
+      const io = captureIo({ env: { PAYCFG_BASE_URL: sim.url, PAYCFG_TOKEN: sim.token(groupId) }, cwd });
+      await sim.admin.resetStats();
+      const code = await main(argv, io);
+      const stats = await sim.admin.stats();
+      return { code, out: io.out(), err: io.err(), reads: (stats.byRoute[BINDING_RECORDS] ?? 0) + (stats.byRoute[LEGACY_MERCHANT] ?? 0), writes: stats.writes };
+    },
     async group(shops, api) {
       groups += 1;
       const groupId = `G-64${summaryLists === 'binding' ? 1 : 2}${String(groups).padStart(5, '0')}`;
@@ -272,6 +293,36 @@ describeReading('binding', (h) => {
     expect(profile).toMatchObject({ changes: [], reads: 1 });
     expect(profile.live.summaryReading).toEqual({ proof: { mchId: expect.stringMatching(/^M/), binding: 'shop-2/host-a/USD' } });
   });
+
+  it('end to end: plan --service-record skips the binding lists, drift sees a lost method with one read, export writes allows', async () => {
+    const shops = WHOLE.slice(0, 2);
+    const groupId = await h.group(shops);
+    const without = await h.cli(groupId, shops, ['plan', '-f', 'paycfg.yaml']);
+    expect(without).toMatchObject({ code: 0, reads: 2, writes: 0 });
+    expect(without.out).not.toContain('Service record');
+
+    const plan = await h.cli(groupId, shops, ['plan', '-f', 'paycfg.yaml', '--service-record', 'binding.service.yaml', '--json']);
+    expect(plan, plan.err).toMatchObject({ code: 0, reads: 0, writes: 0 });
+    expect(JSON.parse(plan.out)).toMatchObject({ changes: [], serviceRecord: { file: 'binding.service.yaml', summaryLists: 'binding' } });
+
+    // Export without a record cannot read allows in a group that proves nothing; with a binding record it writes them.
+    const bare = await h.cli(groupId, shops, ['export']);
+    const exported = await h.cli(groupId, shops, ['export', '--service-record', 'binding.service.yaml']);
+    expect(exported, exported.err).toMatchObject({ code: 0, reads: 2, writes: 0 });
+    const bindingMethods = (yaml: string) => (parse(yaml) as { merchants: { bindings: { methods: Record<string, unknown> }[] }[] }).merchants.map((m) => m.bindings[0]!.methods);
+    expect(bindingMethods(bare.out)).toEqual([0, 1].map(() => ({ '01': { emvs: ['visa-usd'] }, '02': { emvs: ['mc-usd'] } })));
+    expect(bindingMethods(exported.out)).toEqual([0, 1].map(() => ({ '01': { emvs: ['visa-usd'], allows: ['Sale'] }, '02': { emvs: ['mc-usd'], allows: ['Sale'] } })));
+
+    await h.rebind(groupId, 'shop-2', ['01']);
+    const drift = await h.cli(groupId, shops, ['drift', '-f', 'paycfg.yaml', '--service-record', 'binding.service.yaml', '--json']);
+    expect(drift, drift.err).toMatchObject({ code: 2, reads: 1, writes: 0 });
+    expect(drift.out).toContain('binding/shop-2/host-a/USD');
+    // A profile record: that item, confirmed by its binding list, refuses the run.
+    const refused = await h.cli(groupId, shops, ['drift', '-f', 'paycfg.yaml', '--service-record', 'profile.service.yaml']);
+    expect(refused).toMatchObject({ code: 1, writes: 0 });
+    expect(refused.err).toContain('profile.service.yaml records that');
+    expect(refused.err).toContain('merchant shop-2');
+  });
 });
 
 describeReading('profile', (h) => {
@@ -308,5 +359,22 @@ describeReading('profile', (h) => {
     expect(await h.plan(groupId, shops)).toMatchObject({ changes: ['update binding/shop-2/host-a/USD'], reads: 2 });
     // A wrong binding record trusts the summary (the profile's lists): what the record cannot see, it does not read.
     expect(await h.plan(groupId, shops, recordOf('binding'))).toMatchObject({ changes: [], reads: 0 });
+  });
+
+  it('end to end: apply with a contradicted binding record is refused with exit 1, nothing sent but reads', async () => {
+    const groupId = await h.group(PART_WITH_MID);
+    // shop-1 would be renamed: a change to apply, were the run not refused.
+    const renamed = PART_WITH_MID.map((shop) => (shop.ref === 'shop-1' ? { ...shop, name: 'Shop one' } : shop));
+    const apply = await h.cli(groupId, renamed, ['apply', '-f', 'paycfg.yaml', '--auto-approve', '--service-record', 'binding.service.yaml', '--json']);
+    expect(apply).toMatchObject({ code: 1, writes: 0, reads: 1 });
+    expect(JSON.parse(apply.out)).toMatchObject({
+      error: { code: 'SERVICE_RECORD_CONTRADICTED', serviceRecord: 'binding.service.yaml', providerReference: 'shop-3', recorded: 'binding', shows: 'profile' },
+    });
+    expect(apply.err).toBe('');
+    // Export too, and the record is the only cause: without it the same export goes through.
+    const exported = await h.cli(groupId, PART_WITH_MID, ['export', '--service-record', 'binding.service.yaml']);
+    expect(exported).toMatchObject({ code: 1, writes: 0 });
+    expect(exported.err).toContain('merchant shop-3');
+    expect(await h.cli(groupId, PART_WITH_MID, ['export'])).toMatchObject({ code: 0, writes: 0 });
   });
 });
