@@ -86,9 +86,10 @@ export type GroupClient = Omit<ApiClient, ConfigurationMembers> & ConfigurationA
 
 /**
  * The parameter type of the pipeline's stages (live read, apply, export, terminal count): a
- * GroupClient, whose `api` they never read (the configuration members are the API's), or an
+ * GroupClient, whose `api` they do not need (the configuration members are the API's), or an
  * ApiClient itself, whose configuration members are the current API's (library callers and tests
- * hand one in).
+ * hand one in). One stage looks: the live read, to leave a service record aside on a legacy group,
+ * whose acquirers[] summary is the adapter's own, not the service's (live/read-live.ts recordedFor).
  */
 export type ConfigurationClient = Omit<GroupClient, 'api'>;
 

@@ -25,7 +25,7 @@ import { actorOf } from '../../journal/sources.js';
 import { describeError } from '../describe-error.js';
 import { colorEnabled, isNonInteractive, promptOf, type IoStreams } from '../io.js';
 import { nextSteps, type NextSteps } from '../next-steps.js';
-import { PromptCancelled } from '../prompt.js';
+import { askApproval, type Approval } from '../approval.js';
 import { apiFlag, checkStdinOnce, impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, parallelismFlag, parseFlags, stdinOf } from '../parse-flags.js';
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax } from '../syntax.js';
 
@@ -74,21 +74,9 @@ a plan saved for an environment is applied in that environment only (see docs/en
   ],
 } as const satisfies CommandSyntax;
 
-/** Asks for approval: `yes` approves; anything else, Ctrl-D or Ctrl-C cancels (with the exit code to end with). */
-async function confirm(
-  ask: (question: string) => Promise<string>,
-  plan: Plan,
-): Promise<{ approved: true } | { approved: false; exitCode: ExitCode; note?: string }> {
-  try {
-    const answer = await ask(
-      `\nDo you want to perform these actions on ${forEnvironment(plan)}group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
-    );
-    if (answer.trim() === 'yes') return { approved: true };
-    return { approved: false, exitCode: ExitCode.Error, ...(answer.trim() !== '' ? { note: "only 'yes' approves" } : {}) };
-  } catch (error) {
-    if (error instanceof PromptCancelled) return { approved: false, exitCode: error.exitCode };
-    throw error;
-  }
+/** Asks for approval of the plan's changes (askApproval: only `yes` approves). */
+function confirm(ask: (question: string) => Promise<string>, plan: Plan): Promise<Approval> {
+  return askApproval(ask, `Do you want to perform these actions on ${forEnvironment(plan)}group ${plan.group.groupId} at ${plan.baseUrl}${throughApi(plan)}?`);
 }
 
 // Outcomes come from the library with the token masked in their addresses and reasons (a

@@ -26,7 +26,7 @@ import type { Command } from '../command.js';
 import { connectRun, environmentFlags, environmentVariables, selectedEnvironment, type SelectedEnvironment } from '../environment-options.js';
 import { promptOf, type IoStreams, type TextSink } from '../io.js';
 import { parseFlags } from '../parse-flags.js';
-import { PromptCancelled } from '../prompt.js';
+import { askApproval, type Approval } from '../approval.js';
 import { noColorAccepted, type CommandSyntax } from '../syntax.js';
 
 // The probe speaks the current API only (a legacy group has no summary): no --api.
@@ -187,20 +187,10 @@ async function consentAndRun(
   return ExitCode.Success;
 }
 
-/** `yes` consents; anything else, Ctrl-D or Ctrl-C declines (with the exit code to end with), as apply's prompt. */
-async function confirm(
-  ask: (question: string) => Promise<string>,
-  plan: ProbePlan,
-): Promise<{ approved: true } | { approved: false; exitCode: ExitCode; note?: string }> {
+/** Asks for consent to the probe's writes (askApproval: only `yes` approves). */
+function confirm(ask: (question: string) => Promise<string>, plan: ProbePlan): Promise<Approval> {
   const count = plan.steps.length === 1 ? 'this write' : `these ${plan.steps.length} writes`;
-  try {
-    const answer = await ask(`\nDo you want to send ${count} to group ${plan.groupId} at ${plan.baseUrl}?\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `);
-    if (answer.trim() === 'yes') return { approved: true };
-    return { approved: false, exitCode: ExitCode.Error, ...(answer.trim() !== '' ? { note: "only 'yes' approves" } : {}) };
-  } catch (error) {
-    if (error instanceof PromptCancelled) return { approved: false, exitCode: error.exitCode };
-    throw error;
-  }
+  return askApproval(ask, `Do you want to send ${count} to group ${plan.groupId} at ${plan.baseUrl}?`);
 }
 
 function readWords(group: ProbeGroup): string {
