@@ -15,6 +15,7 @@ import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
 import type { PromotionFigures } from './promotion.js';
 import type { RateLimitedFigures } from './rate-limited.js';
+import type { RefreshLeadFigures } from './refresh-lead.js';
 import type { ScenarioResult } from './scenarios.js';
 
 /** Apply from empty's wall time ÷ its lower bound. */
@@ -44,6 +45,8 @@ export interface TargetInputs {
   readonly bareReads?: BareReadFigures;
   readonly rateLimited?: RateLimitedFigures;
   readonly promotion?: PromotionFigures;
+  /** paycfg's unchanged plan by turns with the per-resource refresh, per latency. */
+  readonly refresh?: RefreshLeadFigures;
   readonly planningCpu?: PlanningCpuFigures;
   readonly memory?: readonly MemoryPoint[];
   /** R² of the straight line through the retained heap at each size. */
