@@ -1,5 +1,5 @@
 /**
- * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file, the fleet file) and the kinds' field
+ * Writes the JSON Schemas under schemas/ from the zod models (the manifest, the environments file, the fleet file, the service record) and the kinds' field
  * facts (the wire records of schemas/api: each kind's, and the legacy API's where it has one):
  * `npm run schemas`.
  * `npm run schemas -- --check` writes nothing and exits 1 when a committed schema is stale;
@@ -14,6 +14,7 @@ import { WIRE_SCHEMA_BASE } from '../src/kinds/derive.js';
 import { buildManifestJsonSchema } from '../src/manifest/json-schema.js';
 import { buildEnvironmentsJsonSchema } from '../src/environments/model.js';
 import { buildFleetJsonSchema } from '../src/fleet/file/model.js';
+import { buildServiceRecordJsonSchema } from '../src/service-record/model.js';
 
 export interface GeneratedSchema {
   /** Path relative to the repository root. */
@@ -31,6 +32,7 @@ export const schemaFiles: readonly GeneratedSchema[] = [
   { file: 'schemas/manifest.schema.json', build: buildManifestJsonSchema },
   { file: 'schemas/environments.schema.json', build: buildEnvironmentsJsonSchema },
   { file: 'schemas/fleet.schema.json', build: buildFleetJsonSchema },
+  { file: 'schemas/service-record.schema.json', build: buildServiceRecordJsonSchema },
   ...wireSchemaFiles,
   { file: 'schemas/fleet-summary.schema.json', build: buildFleetSummaryJsonSchema },
 ];

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { MANIFEST_SCHEMA_FILE } from '../package-files.js';
 
 /** The manifest JSON Schema shipped with paycfg. */
@@ -22,7 +22,9 @@ export const INSTALLED_SCHEMA_PATH = 'node_modules/paycfg/schemas/manifest.schem
  *   not published where a versioned URL would stay valid.
  */
 export function schemaReference(directory: string, schemaFile: string = MANIFEST_SCHEMA_FILE): string {
-  const reachable = isInside(directory, schemaProjectRoot(schemaFile)) ? schemaFile : join(projectRootOf(directory), ...INSTALLED_SCHEMA_PATH.split('/'));
+  // Another schema of the package (the service record's) is installed beside the manifest's.
+  const installed = [...INSTALLED_SCHEMA_PATH.split('/').slice(0, -1), basename(schemaFile)];
+  const reachable = isInside(directory, schemaProjectRoot(schemaFile)) ? schemaFile : join(projectRootOf(directory), ...installed);
   return relative(directory, reachable).split(sep).join('/');
 }
 
