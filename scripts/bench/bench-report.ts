@@ -216,7 +216,7 @@ export function formatReport(result: BenchResult): string {
     }
   }
 
-  out.push('', "Targets (the unchanged plan's reads without the load, against the bare client's; apply from empty and the rate-limited plan whole; memory at the median of the runs):");
+  out.push('', "Targets (the plans' reads without the load, against the bare client's; apply from empty, the rate-limited plan and the lead over the refresh whole; memory at the median of the runs):");
   out.push(targetTable(result.targets));
   if (result.loadBudgets.length > 0) {
     out.push(
