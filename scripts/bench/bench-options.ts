@@ -73,10 +73,11 @@ Measurement:
   --fleet-shards <n>       Shards run together as processes, --shard i/N (default 4)
   --fleet-memory-groups <list> Smaller fleets for the memory line besides --fleet-groups (default 25,50)
   --only fleet             Run the fleet measurement alone (with --runs, --tsx, --no-build and the fleet flags)
-  --refresh-latencies <list> Latencies (ms) at which paycfg's unchanged plan is measured by turns with a
-                           per-resource refresh of the same seeded group (one GET per resource in state,
-                           parallelism 10, as a Terraform provider refreshes), for paycfg's lead
-                           (default 10,50; "": none)
+  --refresh-latencies <list> Latencies (ms) at which paycfg's unchanged plan, without a service record and
+                           with the binding reading recorded (--service-record; with the bare client's
+                           time for its reads), runs by turns with a per-resource refresh of the same
+                           seeded group (one GET per resource in state, parallelism 10, as a Terraform
+                           provider refreshes), for paycfg's lead (default 10,50; "": none)
   --only refresh           Run that measurement alone, with the manifest load it needs (with --runs,
                            --parallelism, --tsx, --no-build and the group flags)
   --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
