@@ -50,6 +50,7 @@ interface Section {
 export const SECTIONS: readonly Section[] = [
   { pointer: '', title: 'The plan', where: 'the document itself' },
   { pointer: '/properties/group', title: 'group', where: '`group`' },
+  { pointer: '/properties/serviceRecord', title: 'serviceRecord', where: '`serviceRecord`, when the live group was read with a service record' },
   { pointer: '/$defs/change', title: 'A change', where: 'each item of `changes`' },
   { pointer: '/$defs/change/properties/patch/items', title: 'A patch operation', where: "each item of a change's `patch`" },
   { pointer: '/$defs/change/properties/impact', title: 'impact', where: "a change's `impact`" },

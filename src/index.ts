@@ -125,6 +125,10 @@ export { ExportOutputError, ExportFileExistsError, ExportHoldsTokenError } from 
 export { exportAgainst, ExportAgainstError, type AgainstExportRun, type ExportAgainstInput } from './export/index.js';
 export { PlanHoldsTokenError } from './workflow/desired-token.js';
 export { SimStateError, SimAdminError } from './sim/index.js';
+export { loadServiceRecord, serviceRecordText, writeServiceRecord, SERVICE_RECORD_FILE_NAME } from './service-record/file.js';
+export { SERVICE_RECORD_ENV, type ServiceRecordOption, type ServiceRecordSource } from './service-record/resolve.js';
+export { ServiceRecordError, ServiceRecordContradictedError } from './service-record/errors.js';
+export type { LoadedServiceRecord, ProbeEvidence, ProbeMethod, ServiceRecord } from './service-record/types.js';
 
 export type { ApiClient, EmvConfigsClient, LegacyClient, RequestLogEvent, RequestOutcome, SettlementsClient, TransactionsClient } from './api/index.js';
 export type { LoadedManifest, LoadManifestOptions } from './manifest/index.js';
@@ -178,7 +182,7 @@ export {
   type PolicyRule,
   type PolicyViolation,
 } from './policy/index.js';
-export type { PlanPolicyPack } from './plan/plan.js';
+export type { PlanPolicyPack, PlanServiceRecord } from './plan/plan.js';
 export type { PolicyOverrideRecord, RunOverride } from './journal/index.js';
 export {
   assertPaymentRules,

@@ -19,6 +19,8 @@ import {
   type UnkeyedRecord,
 } from './types.js';
 import { valuesMatcher } from './value-templates.js';
+import { loadRunRecord, sourceOfEnvironment, sourceOfOption, type ServiceRecordOption } from '../service-record/resolve.js';
+import type { LoadedServiceRecord } from '../service-record/types.js';
 
 export type { EnvironmentSide } from './read-environment.js';
 
@@ -30,6 +32,11 @@ export interface DiffEnvironmentsOptions {
   readonly parallelism?: number;
   /** Directory the manifests' file names in messages are relative to; default `process.cwd()`. */
   readonly cwd?: string;
+  /**
+   * The service record both groups are read with (as `--service-record`), relative to `cwd`. Each
+   * environment's `serviceRecord:` (and its manifests') may name the same file, never another.
+   */
+  readonly serviceRecord?: ServiceRecordOption;
 }
 
 /**
@@ -56,10 +63,16 @@ export async function diffEnvironments(a: EnvironmentSide, b: EnvironmentSide, o
   for (const side of [a, b]) checkClientOfEnvironment(side.client, side.environment.definition);
   const cwd = options.cwd ?? process.cwd();
   const own = await loadOwnManifests(a.environment, b.environment, cwd);
+  // Offline too: each side's record, the run's, its environment's and its manifests' naming one file.
+  const given = sourceOfOption(options.serviceRecord, cwd);
+  const records = {
+    a: await loadRunRecord([given, sourceOfEnvironment(a.environment.definition), own.a.serviceRecord], cwd),
+    b: await loadRunRecord([given, sourceOfEnvironment(b.environment.definition), own.b.serviceRecord], cwd),
+  };
   // The loads with the other's values run while the groups are read: offline work only the matching needs.
   const [{ pairs, warnings }, [readA, readB]] = await Promise.all([
     loadManifestPairs(a.environment, b.environment, own, cwd),
-    readBoth([a, b], own, options.parallelism ?? DEFAULT_PARALLELISM),
+    readBoth([a, b], own, records, options.parallelism ?? DEFAULT_PARALLELISM),
   ]);
   const manifests: EnvironmentManifests = { own, pairs, warnings };
   const allowsUnread = readA.group.state.bindingAllowsWriteOnly || readB.group.state.bindingAllowsWriteOnly;
@@ -69,10 +82,18 @@ export async function diffEnvironments(a: EnvironmentSide, b: EnvironmentSide, o
 }
 
 /** Both owners first, each checked against its environment's group, then both groups, whole. */
-async function readBoth(sides: readonly [EnvironmentSide, EnvironmentSide], own: OwnManifests, concurrency: number): Promise<readonly [ReadSide, ReadSide]> {
+async function readBoth(
+  sides: readonly [EnvironmentSide, EnvironmentSide],
+  own: OwnManifests,
+  records: Readonly<Record<DiffSideName, LoadedServiceRecord | undefined>>,
+  concurrency: number,
+): Promise<readonly [ReadSide, ReadSide]> {
   const [a, b] = sides;
   const [ownerA, ownerB] = await Promise.all([checkedOwner(a), checkedOwner(b)]);
-  const [groupA, groupB] = await Promise.all([readWholeGroup(a.client, ownerA, own.a.api, concurrency), readWholeGroup(b.client, ownerB, own.b.api, concurrency)]);
+  const [groupA, groupB] = await Promise.all([
+    readWholeGroup(a.client, ownerA, own.a.api, concurrency, records.a),
+    readWholeGroup(b.client, ownerB, own.b.api, concurrency, records.b),
+  ]);
   return [
     { side: a, owner: ownerA, group: groupA },
     { side: b, owner: ownerB, group: groupB },

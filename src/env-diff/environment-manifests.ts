@@ -2,6 +2,7 @@ import { buildDesiredState } from '../desired/build-desired.js';
 import { environmentManifestOptions, type ResolvedEnvironment } from '../environments/index.js';
 import { effectiveApi, formatDiagnostic, loadManifest, ManifestError, type ApiChoice } from '../manifest/index.js';
 import type { DesiredState } from '../model/state.js';
+import { sourceOfManifest, type ServiceRecordSource } from '../service-record/resolve.js';
 import type { DiffSideName } from './types.js';
 
 /** Manifests loaded with one environment's values, as desired state. */
@@ -32,6 +33,8 @@ export interface OwnManifests {
 export interface OwnManifest {
   readonly view: ManifestView;
   readonly api: ApiChoice;
+  /** Where the manifests name a service record (`serviceRecord:`), with the environment's own values. */
+  readonly serviceRecord?: ServiceRecordSource;
 }
 
 /** The pairs the diff matches values with, and what could not be loaded. */
@@ -90,7 +93,12 @@ async function load(owner: ResolvedEnvironment, values: ResolvedEnvironment, cwd
   // scope (its declared names) only with its own values: with the other's, a name only the owner
   // declares is a placeholder, not an error.
   const loaded = await loadManifest(paths, { env: { ...values.variables }, cwd, exclude, ...(owner === values ? { scope } : {}), ...(allowMissingEnv ? { allowMissingEnv: true } : {}) });
-  return { view: { desired: buildDesiredState(loaded), missing: loaded.missingVariables }, api: effectiveApi(undefined, loaded.manifest) };
+  const serviceRecord = sourceOfManifest(loaded.manifest.serviceRecord, loaded.locate, cwd);
+  return {
+    view: { desired: buildDesiredState(loaded), missing: loaded.missingVariables },
+    api: effectiveApi(undefined, loaded.manifest),
+    ...(serviceRecord !== undefined ? { serviceRecord } : {}),
+  };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -7,6 +7,7 @@ import { readAllLive, readOwner } from '../live/read-live.js';
 import type { ApiChoice } from '../manifest/index.js';
 import type { LiveState } from '../model/state.js';
 import type { BindingAllowsReading } from '../plan/binding-allows.js';
+import { recordedReadingOf, type LoadedServiceRecord } from '../service-record/types.js';
 
 /** One side of an environment diff: the environment, and a client of its service with its token. */
 export interface EnvironmentSide {
@@ -43,10 +44,12 @@ export interface WholeGroup {
 /**
  * The whole group, as export reads it (live/read-live.ts readAllLive): every record, every
  * merchant's bindings and devices, through the API the group is on (`choice`: the manifests' `api:`,
- * else asked of the service). Sends GET requests only.
+ * else asked of the service), with the environment's service record when it has one. Sends GET
+ * requests only.
  */
-export async function readWholeGroup(client: ApiClient, owner: OwnerInfo, choice: ApiChoice, concurrency: number): Promise<WholeGroup> {
+export async function readWholeGroup(client: ApiClient, owner: OwnerInfo, choice: ApiChoice, concurrency: number, serviceRecord?: LoadedServiceRecord): Promise<WholeGroup> {
   const api = await resolveGroupApi(client, choice);
-  const { state } = await readAllLive(groupClient(client, api, owner), owner, { concurrency });
+  const recorded = recordedReadingOf(serviceRecord);
+  const { state } = await readAllLive(groupClient(client, api, owner), owner, { concurrency, ...(recorded !== undefined ? { recorded } : {}) });
   return { api, state };
 }

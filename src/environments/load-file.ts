@@ -53,8 +53,10 @@ export async function loadEnvironmentsFile(file: string, options: { readonly cwd
   const directory = path.dirname(absolute);
   const diagnostics: Diagnostic[] = [];
   const environments = new Map<string, EnvironmentDefinition>();
+  // An environment's own serviceRecord: overrides the file's, which every other environment takes.
+  const shared = parsed.data.serviceRecord === undefined ? undefined : { file: parsed.data.serviceRecord, at: ['serviceRecord'] };
   for (const [envName, input] of Object.entries(parsed.data.environments)) {
-    const definition = definitionOf(envName, input, { directory, positions, self: absolute, diagnostics });
+    const definition = definitionOf(envName, input, { directory, positions, self: absolute, diagnostics, serviceRecord: shared });
     if (definition !== undefined) environments.set(envName, definition);
   }
   diagnostics.push(...sharedTargets(environments, positions));
@@ -81,10 +83,17 @@ async function readText(absolute: string, name: string): Promise<string> {
 function definitionOf(
   name: string,
   input: EnvironmentInput,
-  context: { readonly directory: string; readonly positions: Positions; readonly self: string; readonly diagnostics: Diagnostic[] },
+  context: {
+    readonly directory: string;
+    readonly positions: Positions;
+    readonly self: string;
+    readonly diagnostics: Diagnostic[];
+    readonly serviceRecord: { readonly file: string; readonly at: ManifestPath } | undefined;
+  },
 ): EnvironmentDefinition | undefined {
   const { directory, positions, self, diagnostics } = context;
   const at = ['environments', name];
+  const serviceRecord = input.serviceRecord !== undefined ? { file: input.serviceRecord, at: [...at, 'serviceRecord'] } : context.serviceRecord;
   const problems = diagnostics.length;
   let baseUrl = input.baseUrl;
   try {
@@ -118,8 +127,14 @@ function definitionOf(
     token: absoluteSource(input.token, directory),
     manifests,
     ...(input.journal !== undefined ? { journal: path.resolve(directory, input.journal) } : {}),
+    ...(serviceRecord !== undefined ? { serviceRecord: path.resolve(directory, serviceRecord.file) } : {}),
     values,
-    positions: { name: positions.of(at, 'key'), values: valuePositions, token: positions.of([...at, 'token'], 'value') },
+    positions: {
+      name: positions.of(at, 'key'),
+      values: valuePositions,
+      token: positions.of([...at, 'token'], 'value'),
+      ...(serviceRecord !== undefined ? { serviceRecord: positions.of(serviceRecord.at, 'value') } : {}),
+    },
   };
 }
 

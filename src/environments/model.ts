@@ -46,6 +46,16 @@ const valueSchema = z
       'A value that feeds a secret field of a manifest (a terminal\'s deviceAdmin, and every field the manifest reference marks secret) must come from `{ env }` or `{ file }`: written here it is refused.',
   });
 
+const serviceRecordSchema = (whose: string) =>
+  z
+    .string({ error: `expected the service record's file path, got ${VALUE}` })
+    .min(1, { error: 'must not be empty' })
+    .optional()
+    .describe(
+      `The service record ${whose} (what \`paycfg probe\` learnt of the service: whose lists a merchant's summary carries), relative to the environments file: ` +
+        "plan, apply, drift, export, promote and diff-env read the live group with it, and `paycfg probe --env NAME` writes it. See docs/service-record.md.",
+    );
+
 export const environmentSchema = strictEntry({
   baseUrl: z
     .string({ error: `expected the service's base URL, got ${VALUE}` })
@@ -73,6 +83,7 @@ export const environmentSchema = strictEntry({
     .min(1, { error: 'must not be empty' })
     .optional()
     .describe("Its journal, relative to the environments file: apply's default --journal (before $PAYCFG_JOURNAL), and what `paycfg journal --env NAME` reads."),
+  serviceRecord: serviceRecordSchema("of this environment's service, in place of the file's top-level serviceRecord"),
   values: z
     .record(z.string().regex(VALUE_NAME, { error: `${VALUE} is not a value name (letters, digits and _, not starting with a digit)` }), valueSchema)
     .default(() => ({}))
@@ -88,6 +99,7 @@ export const environmentsFileSchema = strictEntry({
       error: (issue) => (issue.input === undefined ? undefined : `unsupported environments file format version ${VALUE}; this paycfg reads version 1`),
     })
     .describe('Format version: 1.'),
+  serviceRecord: serviceRecordSchema('of every environment that names none of its own'),
   environments: z
     .record(
       z.string().regex(ENVIRONMENT_NAME, { error: `${VALUE} is not an environment name (a lowercase letter, then up to 31 lowercase letters, digits, - and _)` }),

@@ -27,6 +27,11 @@ export interface EnvironmentDefinition {
   /** Its journal (apply's default --journal; promotion reads it for "since when"), absolute. */
   readonly journal?: string;
   /**
+   * Its service record (service-record/), absolute: its own `serviceRecord:`, else the file's
+   * top-level one. Runs in it read the live group with it; absent when neither is written.
+   */
+  readonly serviceRecord?: string;
+  /**
    * What `${NAME}` in its manifests expands to. The process environment is not consulted for a
    * name not declared here, so a value of one environment never reaches another.
    */
@@ -43,6 +48,8 @@ export interface EnvironmentPositions {
   readonly values: ReadonlyMap<string, SourcePosition>;
   /** Its token's source. */
   readonly token: SourcePosition;
+  /** Where its service record is named: its own `serviceRecord:`, or the file's top-level one. */
+  readonly serviceRecord?: SourcePosition;
 }
 
 /** The environments file, loaded and checked. */

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/index.js';
 import type { ResolvedEnvironment, ValueSource } from '../environments/index.js';
 import type { ApiName, Diagnostic } from '../manifest/index.js';
+import type { LoadedServiceRecord } from '../service-record/types.js';
 import type { ExportedManifest } from './exported-manifest.js';
 
 /** What `export --env B --against A` takes and gives back: the two-environment export (export-against.ts). */
@@ -26,6 +27,8 @@ export interface ExportAgainstInput {
   /** `to`'s access token, never to be written. */
   readonly token?: string;
   readonly api?: ApiName;
+  /** The service record to read `to`'s group with (service-record/), loaded. */
+  readonly serviceRecord?: LoadedServiceRecord;
 }
 
 /** A value written into an environment's `values:`. */

@@ -57,6 +57,7 @@ export async function exportAgainst(input: ExportAgainstInput): Promise<AgainstE
     concurrency: input.concurrency,
     environment: identityOf(to.definition),
     ...(input.api !== undefined ? { api: input.api } : {}),
+    ...(input.serviceRecord !== undefined ? { serviceRecord: input.serviceRecord } : {}),
   });
   if (input.token !== undefined) refuseHeldToken(source, input.token);
   const exported = buildExport({

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import type { Diagnostic } from '../manifest/index.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
+import type { LoadedServiceRecord } from '../service-record/types.js';
 import { buildExport } from './build-manifest.js';
 import { checkManifestText, checkWrittenManifest } from './check-output.js';
 import type { ExportedManifest } from './exported-manifest.js';
@@ -51,6 +52,8 @@ export async function exportGroup(input: {
   readonly api?: ApiName;
   /** The environment the export is of (`--env`): its group is checked before any other read. */
   readonly environment?: EnvironmentIdentity;
+  /** The service record to read the group with (service-record/), loaded. */
+  readonly serviceRecord?: LoadedServiceRecord;
 }): Promise<ExportRun> {
   const { target, cwd } = input;
   if (target.kind === 'file' && target.force !== true) await refuseExistingFile(resolve(cwd, target.path));
@@ -58,6 +61,7 @@ export async function exportGroup(input: {
     concurrency: input.concurrency,
     ...(input.api !== undefined ? { api: input.api } : {}),
     ...(input.environment !== undefined ? { environment: input.environment } : {}),
+    ...(input.serviceRecord !== undefined ? { serviceRecord: input.serviceRecord } : {}),
   });
   const { token } = input;
   if (token !== undefined) refuseHeldToken(source, token);

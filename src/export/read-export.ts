@@ -6,6 +6,7 @@ import { normaliseLive } from '../live/normalise-live.js';
 import { readAllLive, readOwner } from '../live/read-live.js';
 import type { LiveState } from '../model/state.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
+import { recordedReadingOf, type LoadedServiceRecord } from '../service-record/types.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import type { UnkeyedMerchant } from './build-manifest.js';
 import { ENTRY_SCHEMAS, acceptsKey } from './schema-fit.js';
@@ -26,11 +27,12 @@ export interface ExportSource {
  * The group through the API it is on (`api`, else asked of the service beside the owner read): an
  * export of a group on the legacy API reads its legacy records, as current ones. With
  * `environment`, the owner is read first, and a token of another group than the environment's is
- * refused before anything else is read.
+ * refused before anything else is read. With `serviceRecord`, every binding record read is checked
+ * against its summary item under the recorded reading (live/read-live.ts readAllLive).
  */
 export async function readExportSource(
   apiClient: ApiClient,
-  options: { readonly concurrency: number; readonly api?: ApiName; readonly environment?: EnvironmentIdentity },
+  options: { readonly concurrency: number; readonly api?: ApiName; readonly environment?: EnvironmentIdentity; readonly serviceRecord?: LoadedServiceRecord },
 ): Promise<ExportSource> {
   const { environment } = options;
   // An environment's token is checked before anything else is read, as a plan's.
@@ -39,7 +41,11 @@ export async function readExportSource(
       ? await readOwner(apiClient, environment.groupId, environment.name).then(async (owner) => [owner, await resolveGroupApi(apiClient, options.api ?? 'detect')] as const)
       : await Promise.all([readOwner(apiClient, undefined), resolveGroupApi(apiClient, options.api ?? 'detect')]);
   const client = groupClient(apiClient, api, owner);
-  const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, { concurrency: options.concurrency });
+  const recorded = recordedReadingOf(options.serviceRecord);
+  const { state, snapshot, merchants: merchantRecords, devices: deviceRecords } = await readAllLive(client, owner, {
+    concurrency: options.concurrency,
+    ...(recorded !== undefined ? { recorded } : {}),
+  });
 
   const unkeyable = merchantRecords.filter((m) => !acceptsKey(ENTRY_SCHEMAS.merchant, 'providerReference', m.providerReference ?? undefined));
   // The planner's reader skips merchants without a reference; read theirs here (the others are already read).

@@ -15,7 +15,9 @@ import { redactedChanges } from '../render/redact.js';
  * - a promotion's `promotion` (source and target environments, whether unproven changes were
  *   allowed) and each change's `evidence`: what was approved is that change, proven so;
  * - `policyPacks`, when the plan names any: the packs an apply of it evaluates again, so that a saved
- *   plan stripped of them no longer passes as the plan reviewed.
+ *   plan stripped of them no longer passes as the plan reviewed;
+ * - `serviceRecord`, when the plan was read with one: an apply of it reads the live group with that
+ *   reading, so that a saved plan whose record was edited or stripped no longer passes as the plan reviewed.
  * The `origin` labels of `plan --base` are left out of changes and blocked changes alike.
  * Left out: `unmanaged`, `warnings` and `sensitive`, which describe the group and the plan's
  * wording but change nothing that is done; `findings` and `skippedRules`, which say what the checks
@@ -43,6 +45,8 @@ export function planHash(plan: Plan): string {
     ...(plan.promotion !== undefined ? { promotion: plan.promotion } : {}),
     // The packs the plan is checked with gate its apply: a saved plan that lost them must not pass as the plan reviewed.
     ...(plan.policyPacks !== undefined ? { policyPacks: plan.policyPacks } : {}),
+    // The reading an apply of it reads the live group with; absent without a record, so that such plans hash as they did.
+    ...(plan.serviceRecord !== undefined ? { serviceRecord: plan.serviceRecord } : {}),
   };
   return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(hashed))).digest('hex')}`;
 }

@@ -16,6 +16,7 @@ import { actorOf } from '../journal/sources.js';
 import { overrideGrants, packSourcesOfFlags, packSourcesOfPlan, PolicyBlockedError, policyEnvironmentOf, type OverrideRequest, type PolicyOverrideGrant } from '../policy/index.js';
 import { checkPlan, savedChecks, type PolicyRunOptions } from '../workflow/plan-checks.js';
 import { readSavedPlan, shownSavedPlan } from '../workflow/saved-plan-file.js';
+import { sourceOfEnvironment, sourceOfOption, type ServiceRecordOption } from '../service-record/resolve.js';
 import { tokenOf } from './client.js';
 import { environmentClient } from '../environments/client.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
@@ -81,6 +82,12 @@ export interface ApplySavedPlanOptions extends ExecutionOptions {
   readonly policy?: readonly string[];
   /** Each policy module's time limit, in milliseconds; default 10,000. */
   readonly policyTimeoutMs?: number;
+  /**
+   * A service record (as `--service-record`), relative to `cwd`: the live group is read with the
+   * reading the plan was saved with, and a record given here (or by the environment) must record the
+   * same one, else SavedPlanError before any request.
+   */
+  readonly serviceRecord?: ServiceRecordOption;
 }
 
 /** Apply a saved plan in its environment (`paycfg apply FILE --env NAME`): the environment in place of `client` and `env`. */
@@ -194,9 +201,13 @@ export async function prepareSavedApply(saved: SavedPlan, options: Omit<ApplySav
   const { environment } = options;
   // In an environment, its secrets come from its values, as its manifests' ${NAME}s did.
   const env = environment !== undefined ? environment.variables : (options.env ?? process.env);
-  const run = environment !== undefined ? { environment: identityOf(environment.definition) } : {};
   // Offline, before any request: the packs the plan was checked with (and the run's) read the plan it carries out.
   const cwd = options.cwd ?? process.cwd();
+  const run = {
+    ...(environment !== undefined ? { environment: identityOf(environment.definition) } : {}),
+    recordSources: [sourceOfOption(options.serviceRecord, cwd), ...(environment !== undefined ? [sourceOfEnvironment(environment.definition)] : [])],
+    cwd,
+  };
   const { plan: checked } = await checkPlan(
     shownSavedPlan(saved),
     { ...savedChecks(saved.plan), packs: [...packSourcesOfPlan(saved.plan.policyPacks, cwd), ...packSourcesOfFlags(options.policy, cwd)] },

@@ -2,6 +2,7 @@ import type { ApiFlag } from '../manifest/api-choice.js';
 import type { ApiClient } from '../api/index.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
 import { exportGroup as exportLiveGroup, type ExportRun, type ExportTarget } from '../export/index.js';
+import { loadRunRecord, sourceOfOption, type ServiceRecordOption } from '../service-record/resolve.js';
 import { tokenOf } from './client.js';
 import { DEFAULT_PARALLELISM } from './plan.js';
 
@@ -36,6 +37,13 @@ export interface ExportOptions {
    * group must be its group, checked before anything else is read (GroupMismatchError).
    */
   readonly environment?: EnvironmentIdentity;
+  /**
+   * The service record to read the group with (as `--service-record`), relative to `cwd`: every
+   * binding record is checked against its summary item under the reading it records
+   * (ServiceRecordContradictedError when the group shows otherwise), and with `binding` recorded the
+   * bindings' `allows` are known. Loaded before any request (ServiceRecordError when it is not one).
+   */
+  readonly serviceRecord?: ServiceRecordOption;
 }
 
 /**
@@ -48,8 +56,10 @@ export interface ExportOptions {
  * @throws ExportFileExistsError when a file target exists and `force` is not set (before any request).
  * @throws ExportHoldsTokenError when the live group holds the access token (nothing is written).
  */
-export function exportGroup(options: ExportOptions): Promise<ExportRun> {
+export async function exportGroup(options: ExportOptions): Promise<ExportRun> {
   const token = tokenOf(options.client);
+  const cwd = options.cwd ?? process.cwd();
+  const serviceRecord = await loadRunRecord([sourceOfOption(options.serviceRecord, cwd)], cwd);
   return exportLiveGroup({
     client: options.client,
     concurrency: options.parallelism ?? DEFAULT_PARALLELISM,
@@ -60,5 +70,6 @@ export function exportGroup(options: ExportOptions): Promise<ExportRun> {
     ...(token !== '' ? { token } : {}),
     ...(options.api === 'current' || options.api === 'legacy' ? { api: options.api } : {}),
     ...(options.environment !== undefined ? { environment: options.environment } : {}),
+    ...(serviceRecord !== undefined ? { serviceRecord } : {}),
   });
 }

@@ -20,6 +20,7 @@ import { environmentManifestOptions } from '../environments/manifests.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { packSourcesOfFlags, policyEnvironmentOf, type PolicyReport } from '../policy/index.js';
 import { checkPlan, type PolicyRunOptions } from '../workflow/plan-checks.js';
+import { sourceOfEnvironment, sourceOfOption, type ServiceRecordOption } from '../service-record/resolve.js';
 import { tokenOf } from './client.js';
 
 /** As `paycfg plan`'s --parallelism: the CLI's default. */
@@ -88,6 +89,14 @@ export interface PlanOptions {
   readonly policy?: readonly string[];
   /** How long each policy module may run, in milliseconds; default 10,000. Past it the run fails (PolicyModuleError). */
   readonly policyTimeoutMs?: number;
+  /**
+   * The service record to read the live group with (as `--service-record`): a file relative to
+   * `cwd`, written by `paycfg probe` (docs/service-record.md). The environment's `serviceRecord:`
+   * and the manifest's may name the same file, never another (ServiceRecordError, before any
+   * request). The plan then names it (`serviceRecord`). Without any, the run learns what it can
+   * from the group, as before.
+   */
+  readonly serviceRecord?: ServiceRecordOption;
 }
 
 /**
@@ -248,6 +257,7 @@ function computePlanOf(
     ...(options.readEveryDevice === true ? { everyDevice: true } : {}),
     ...(options.api !== undefined ? { api: options.api } : {}),
     ...(options.policy !== undefined ? { policy: packSourcesOfFlags(options.policy, cwd) } : {}),
+    recordSources: [sourceOfOption(options.serviceRecord, cwd), ...(environment !== undefined ? [sourceOfEnvironment(environment.definition)] : [])],
     ...(environment !== undefined && manifestOptions !== undefined
       ? { environment: identityOf(environment.definition), load: { scope: manifestOptions.scope, exclude: manifestOptions.exclude } }
       : {}),

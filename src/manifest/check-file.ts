@@ -60,6 +60,8 @@ export interface CheckedFile {
   readonly safety: Safety | undefined;
   /** Set when the file sets a valid `policies` list. */
   readonly policies: readonly PolicyEntry[] | undefined;
+  /** Set when the file names a service record (`serviceRecord:`), as written. */
+  readonly serviceRecord?: string | undefined;
   /** The valid entries of the file's `moved` list, with their index in it: the files' lists add up. */
   readonly moved: readonly FileMove[];
   readonly entries: FileEntries;
@@ -188,6 +190,7 @@ export function checkManifestFile(
       protect: manifest.protect,
       safety: manifest.safety,
       policies: manifest.policies,
+      serviceRecord: manifest.serviceRecord,
       moved: manifest.moved.map((value, index) => ({ index, value })),
       entries: {
         emvConfigs: manifest.emvConfigs.map((value, index) => ({ index, key: value.emvName, value })),
@@ -219,6 +222,7 @@ export function checkManifestFile(
   const protect = broken.topLevel.has('protect') ? [] : (manifestSchema.shape.protect.safeParse(record['protect']).data ?? []);
   const safety = broken.topLevel.has('safety') ? undefined : manifestSchema.shape.safety.safeParse(record['safety']).data;
   const policies = broken.topLevel.has('policies') ? undefined : manifestSchema.shape.policies.safeParse(record['policies']).data;
+  const serviceRecord = broken.topLevel.has('serviceRecord') ? undefined : manifestSchema.shape.serviceRecord.safeParse(record['serviceRecord']).data;
   const entries: FileEntries = {
     emvConfigs: fileEntries(record, 'emvConfigs', emvConfigSchema, broken),
     acquirerProfiles: fileEntries(record, 'acquirerProfiles', acquirerProfileSchema, broken),
@@ -228,7 +232,7 @@ export function checkManifestFile(
         : entry,
     ),
   };
-  return { source, diagnostics, group, api, prune, protect, safety, policies, moved: validMoves(record['moved']), entries, substitutions, counts };
+  return { source, diagnostics, group, api, prune, protect, safety, policies, serviceRecord, moved: validMoves(record['moved']), entries, substitutions, counts };
 }
 
 /** The entries of a `moved` list that are valid on their own; the others are reported by the model. */

@@ -66,7 +66,7 @@ const KIND_NAME: Readonly<Record<MergedList, string>> = {
 
 /**
  * Merges the files of one manifest: the lists are concatenated in file order (`protect` and `moved` too), `group`,
- * `api`, `prune` and `safety` may be repeated only with the same value, `policies` is written in one file, and a key
+ * `api`, `prune` and `safety` may be repeated only with the same value, `policies` and `serviceRecord` are written in one file, and a key
  * used twice is an error that names both places, in one file or across files.
  */
 export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
@@ -110,6 +110,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
   const prune = topLevelValue(files, 'prune', (file) => file.prune, topLevelOrigin, diagnostics);
   const safety = topLevelValue(files, 'safety', (file) => file.safety, topLevelOrigin, diagnostics);
   const policies = topLevelValue(files, 'policies', (file) => file.policies, topLevelOrigin, diagnostics, true);
+  const serviceRecord = topLevelValue(files, 'serviceRecord', (file) => file.serviceRecord, topLevelOrigin, diagnostics, true);
   const top = {
     version: 1 as const,
     ...(group === undefined ? {} : { group }),
@@ -119,6 +120,7 @@ export function mergeFiles(files: readonly CheckedFile[]): MergedManifest {
     moved: moved.items,
     ...(safety === undefined ? {} : { safety }),
     ...(policies === undefined ? {} : { policies: [...policies] }),
+    ...(serviceRecord === undefined ? {} : { serviceRecord }),
     emvConfigs: emvConfigs.items,
     acquirerProfiles: acquirerProfiles.items,
   };
@@ -200,13 +202,14 @@ function reportDuplicateKeys(files: readonly CheckedFile[], list: MergedList, di
  * A top-level value the files of one manifest share: several may set it as long as they agree
  * (`group`, `api`, `prune`, `safety`), or, `oneFile`, one file alone may (`policies`: a pack's path
  * is relative to the file that names it, so the same text in two files of two directories names two
- * modules, and the levels of one pack set in two places would need a rule for which wins). The file
+ * modules, and the levels of one pack set in two places would need a rule for which wins; so is
+ * `serviceRecord`'s path). The file
  * that sets it first is its top-level origin, so that its positions (and its directory) are found
  * through the manifest's locator.
  */
 function topLevelValue<T>(
   files: readonly CheckedFile[],
-  key: 'group' | 'api' | 'prune' | 'safety' | 'policies',
+  key: 'group' | 'api' | 'prune' | 'safety' | 'policies' | 'serviceRecord',
   valueOf: (file: CheckedFile) => T | undefined,
   topLevelOrigin: Map<string, number>,
   diagnostics: Diagnostic[],

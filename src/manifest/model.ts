@@ -174,6 +174,14 @@ export const policiesSchema = z
       'Written in one file of the manifest. See docs/policy.md.',
   );
 
+export const serviceRecordFileSchema = z
+  .string({ error: `expected the service record's file path, got ${VALUE}` })
+  .min(1, { error: 'must not be empty' })
+  .describe(
+    "The service record plan, apply, drift and export read the live group with (what `paycfg probe` learnt of the service: whose lists a merchant's summary carries), " +
+      'relative to this manifest file. Written in one file of the manifest; --service-record or the environments file may name the same file, never another. See docs/service-record.md.',
+  );
+
 export const manifestSchema = strictEntry({
   version: z
     .literal(1, {
@@ -201,6 +209,7 @@ export const manifestSchema = strictEntry({
   moved: movedListSchema.default(() => []),
   safety: safetySchema.optional(),
   policies: policiesSchema.optional(),
+  serviceRecord: serviceRecordFileSchema.optional(),
   ...kindLists(),
 }).describe('A paycfg manifest: the desired state of one PBO group. It may be split over many files; every file has version: 1.');
 

@@ -2,7 +2,7 @@
  * What each manifest field becomes in the service's requests, for docs/manifest-reference.md. Sections are
  * named by the JSON Schema definition ids (plus `Manifest` for the top level). The kinds' sections
  * come from their modules (src/kinds/: each field's facts say what it becomes on the wire); the top
- * level's own pieces (version, group, api, prune, protect, moved, safety, policies) are written here. The bodies
+ * level's own pieces (version, group, api, prune, protect, moved, safety, policies, serviceRecord) are written here. The bodies
  * themselves are built by the kinds' modules; test/manifest/manifest-docs.test.ts builds them from
  * a manifest that sets every field and checks each `sentAs` path against them, and checks that
  * every field of the model has an entry here and no more.
@@ -33,6 +33,7 @@ const TOP_LEVEL = {
       moved: notSent("Not sent as such: each move makes its record's update carry the new key (below)."),
       safety: notSent('Not sent: limits checked on the plan before any write.'),
       policies: notSent('Not sent: packs evaluated over the plan, offline; their findings block the apply at their level, before any write.'),
+      serviceRecord: notSent("Not sent: says how the live group's merchant summaries read, so that plans read no binding list the record makes needless."),
       ...Object.fromEntries(TOP_LEVEL_KINDS.map((kind) => [kind.manifest.list, notSent(kind.manifest.listOnTheWire)])),
     },
   },

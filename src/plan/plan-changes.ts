@@ -26,6 +26,7 @@ import {
   type PlannedBlock,
   type PlannedChange,
   type PlannedWarning,
+  type PlanServiceRecord,
   type RawPlan,
   type UnmanagedCause,
   type UnmanagedResource,
@@ -50,6 +51,8 @@ export interface PlanContext {
   readonly api?: GroupApi;
   /** The environment the plan is for (`--env`), by name; absent when the run names none. */
   readonly environment?: string;
+  /** The service record the live group was read with; absent when the run had none. */
+  readonly serviceRecord?: PlanServiceRecord;
   /** The manifest's `protect:` list: a delete or replacement of a matching live record is blocked. */
   readonly protect?: readonly string[];
   /**
@@ -124,6 +127,7 @@ export function planGroup(desired: DesiredState, live: LiveState & BindingAllows
     group: { groupId: context.group.groupId, groupName: context.group.groupName },
     ...(context.api === 'legacy' ? { api: 'legacy' as const } : {}),
     ...(context.environment !== undefined ? { environment: context.environment } : {}),
+    ...(context.serviceRecord !== undefined ? { serviceRecord: context.serviceRecord } : {}),
     changes,
     unmanaged: builder.unmanaged.sort((a, b) => a.address.localeCompare(b.address)),
     ...(unreadDevices.length > 0 ? { unreadDevices } : {}),

@@ -4,6 +4,7 @@ import type { ChangeImpact } from '../impact/types.js';
 import type { Address, Kind } from '../model/kinds.js';
 import type { ChangeOrigin } from './origin.js';
 import type { ChangeEvidence, PlanPromotion } from './promotion.js';
+import type { SummaryLists } from '../service-record/types.js';
 
 /**
  * The plan is a plain value: renderers read it, `apply` executes it, `--json` prints it and
@@ -198,6 +199,12 @@ export interface Plan {
    * plan's. Absent for a plan made without one, so that such a plan reads, hashes and saves as before.
    */
   readonly environment?: string;
+  /**
+   * The service record the live group was read with (service-record/): the file as the run named it,
+   * the sha256 of its bytes, and the reading it records. `apply PLANFILE` reads the group with the
+   * same reading. Absent for a plan made without one, so that such a plan reads, hashes and saves as before.
+   */
+  readonly serviceRecord?: PlanServiceRecord;
   readonly changes: Change[];
   readonly unmanaged: UnmanagedResource[];
   /** Merchants whose unmanaged devices this run did not read, by providerReference; absent when there are none. */
@@ -230,6 +237,16 @@ export interface Plan {
    * that `apply PLANFILE` and `paycfg check PLANFILE` evaluate the same packs. Absent when none was named.
    */
   readonly policyPacks?: PlanPolicyPack[];
+}
+
+/** The service record a plan was read with, as the plan names it. */
+export interface PlanServiceRecord {
+  /** The record's file, relative to the working directory of the run that made the plan when inside it, with `/` separators. */
+  readonly file: string;
+  /** The hex SHA-256 of the file's bytes. */
+  readonly sha256: string;
+  /** Whose lists the record says a merchant's summary carries. */
+  readonly summaryLists: SummaryLists;
 }
 
 /** A policy pack as a plan records it (src/policy/types.ts PackSource). */

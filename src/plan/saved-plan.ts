@@ -13,6 +13,7 @@ import type { EnvironmentIdentity } from '../environments/types.js';
 import { planHash } from '../journal/plan-hash.js';
 import type { Plan, PublishedPlan } from './plan.js';
 import { planDocument } from './plan-document.js';
+import { SUMMARY_LISTS } from '../service-record/types.js';
 import { changeEvidenceSchema, promotionMatchesPlan, type SavedPromotion } from './promotion.js';
 
 /**
@@ -130,6 +131,7 @@ const savedPlanSchema = z.looseObject({
     group: z.object({ groupId: z.string(), groupName: z.string() }),
     api: z.literal('legacy').optional(),
     environment: z.string().optional(),
+    serviceRecord: z.object({ file: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), summaryLists: z.enum(SUMMARY_LISTS) }).optional(),
     changes: z.array(z.looseObject({ address: z.string(), kind: z.string(), key: z.string(), action: z.string(), dependsOn: z.array(z.string()) })),
     sensitive: z.array(z.string()),
   }),

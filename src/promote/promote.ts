@@ -15,6 +15,7 @@ import { scrubPlan } from '../render/redact.js';
 import { policyEnvironmentOf } from '../policy/environment.js';
 import { computePlan, type PlanRun } from '../workflow/compute-plan.js';
 import { checkPlan } from '../workflow/plan-checks.js';
+import { sourceOfEnvironment, sourceOfOption, type ServiceRecordOption } from '../service-record/resolve.js';
 import { refuseTokenInDesired } from '../workflow/desired-token.js';
 import { checkPlanDestination } from '../workflow/saved-plan-file.js';
 import { promotedPlan } from './block-unproven.js';
@@ -49,6 +50,12 @@ export interface PromoteOptions {
   readonly out?: string;
   /** With `out`: replace the file even when it is not a saved plan. */
   readonly force?: boolean;
+  /**
+   * The service record both groups are read with (as `--service-record`), relative to `cwd`. Each
+   * environment's own `serviceRecord:` (and the manifests') may name the same file, never another.
+   * The promotion's plan names the target's (`serviceRecord`).
+   */
+  readonly serviceRecord?: ServiceRecordOption;
 }
 
 /**
@@ -102,6 +109,7 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
   checkClientOfEnvironment(to.client, target);
   const concurrency = options.parallelism ?? DEFAULT_PARALLELISM;
   const targets = parseTargets(options.targets);
+  const given = sourceOfOption(options.serviceRecord, cwd);
   // Everything offline comes before the first request, in this order: the source's journal, the
   // target's manifests with its own values (as `plan --env` loads them: only its names declared, the
   // environments file never read as one), then the same manifests with the source's values.
@@ -122,8 +130,9 @@ async function computePromotion(options: PromoteOptions, cwd: string, forSavedPl
       forSavedPlan,
       environment: identityOf(target),
       load: { scope, exclude },
+      recordSources: [given, sourceOfEnvironment(target)],
       beforeRead: async () => {
-        sourceDesired = await loadSourceDesired(to.environment, from.environment, cwd);
+        sourceDesired = await loadSourceDesired(to.environment, from.environment, cwd, given);
         offlineDone();
       },
     });

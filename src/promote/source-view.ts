@@ -10,6 +10,8 @@ import type { DesiredState, LiveState } from '../model/state.js';
 import { PlanError } from '../plan/errors.js';
 import { planGroup } from '../plan/plan-changes.js';
 import type { RawPlan } from '../plan/plan.js';
+import { loadRunRecord, sourceOfEnvironment, sourceOfManifest, type ServiceRecordSource } from '../service-record/resolve.js';
+import { recordedReadingOf, type LoadedServiceRecord } from '../service-record/types.js';
 import { PromotionError, SourceManifestError } from './errors.js';
 
 /**
@@ -38,14 +40,19 @@ export interface SourceDesired {
   readonly missingVariables: readonly string[];
   /** The manifests' `api:`, else to be asked of the service. */
   readonly api: ApiChoice;
+  /** The service record the source's group is read with: the run's (`given`), the source environment's, the manifests'. */
+  readonly serviceRecord?: LoadedServiceRecord;
 }
 
 /**
  * Loads the target's manifests with the source's values. A value the source does not declare is no
  * error: an entry whose checked value waits for it is left out, any other value holds a
- * placeholder, and the evidence says so (judge-evidence.ts) rather than comparing it.
+ * placeholder, and the evidence says so (judge-evidence.ts) rather than comparing it. The source's
+ * record is loaded here too, offline: the run's (`given`: the command line's), the source
+ * environment's and the manifests' must name one file.
  */
-export async function loadSourceDesired(target: ResolvedEnvironment, source: ResolvedEnvironment, cwd: string): Promise<SourceDesired> {
+export async function loadSourceDesired(target: ResolvedEnvironment, source: ResolvedEnvironment, cwd: string, given?: ServiceRecordSource): Promise<SourceDesired> {
+  let loaded: Omit<SourceDesired, 'serviceRecord'> & { readonly record: ServiceRecordSource | undefined };
   try {
     const { manifest, secrets, locate, missingVariables } = await loadManifest(target.definition.manifests, {
       env: { ...source.variables },
@@ -54,11 +61,15 @@ export async function loadSourceDesired(target: ResolvedEnvironment, source: Res
       // The environments file may sit in a folder the manifests are read from: it is not one of them.
       exclude: [target.file.path],
     });
-    return { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, api: effectiveApi(undefined, manifest) };
+    const record = sourceOfManifest(manifest.serviceRecord, locate, cwd);
+    loaded = { desired: buildDesiredState({ manifest, secrets, locate }), missingVariables, api: effectiveApi(undefined, manifest), record };
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     throw new SourceManifestError(source.definition.name, target.definition.name, error.diagnostics, error.files);
   }
+  const { record, ...rest } = loaded;
+  const serviceRecord = await loadRunRecord([given, sourceOfEnvironment(source.definition), record], cwd);
+  return { ...rest, ...(serviceRecord !== undefined ? { serviceRecord } : {}) };
 }
 
 /**
@@ -77,7 +88,8 @@ export async function readSourceView(loaded: SourceDesired, source: ResolvedEnvi
   }
   const api = await resolveGroupApi(client, loaded.api);
   const group = groupClient(client, api, owner);
-  const live = await readLive(group, loaded.desired, owner, { concurrency });
+  const recorded = recordedReadingOf(loaded.serviceRecord);
+  const live = await readLive(group, loaded.desired, owner, { concurrency, ...(recorded !== undefined ? { recorded } : {}) });
   let plan: RawPlan;
   try {
     plan = planGroup(loaded.desired, live.state, {

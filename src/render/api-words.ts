@@ -1,4 +1,4 @@
-import type { Plan } from '../plan/plan.js';
+import type { Plan, PlanServiceRecord } from '../plan/plan.js';
 
 /**
  * What the header of a plan, a drift report and apply's prompt add after the group's address: the
@@ -16,4 +16,12 @@ export function throughApi(plan: Pick<Plan, 'api'>): string {
  */
 export function forEnvironment(plan: Pick<Plan, 'environment'>): string {
   return plan.environment !== undefined ? `environment ${plan.environment}: ` : '';
+}
+
+/**
+ * The line a plan's header adds when the live group was read with a service record: which file, and
+ * the reading it records. None without a record, so that such a plan reads as it always did.
+ */
+export function serviceRecordWords(record: PlanServiceRecord, file: (name: string) => string = (name) => name): string {
+  return `Service record: ${file(record.file)} (summary lists: ${record.summaryLists})`;
 }

@@ -1,4 +1,4 @@
-import { throughApi } from './api-words.js';
+import { serviceRecordWords, throughApi } from './api-words.js';
 import type { Change, Plan, PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import {
@@ -185,6 +185,7 @@ export function renderPlanMarkdown(input: PublishedPlan, kind: ReportKind = 'pla
       '',
       `${plan.environment !== undefined ? `Environment ${code(plan.environment)}: group` : 'Group'} ${code(plan.group.groupId)} (${inline(stringifyJson(plan.group.groupName))}) at ${code(plan.baseUrl)}${throughApi(plan)}`,
       '',
+      ...(plan.serviceRecord !== undefined ? [serviceRecordWords(plan.serviceRecord, code), ''] : []),
       ...(plan.promotion !== undefined ? [inline(promotionLine(plan.promotion)), ''] : []),
       ...revertLines(plan),
       ...unprovenLines(plan),

@@ -1,4 +1,4 @@
-import { forEnvironment, throughApi } from './api-words.js';
+import { forEnvironment, serviceRecordWords, throughApi } from './api-words.js';
 import { hasDrifted, type Change, type Plan, type PlannedChange, type PlanWarning, type PublishedPlan } from '../plan/plan.js';
 import { stringifyJson } from '../util/visible-text.js';
 import { changeRows, type Row, type RowOptions } from './field-rows.js';
@@ -137,7 +137,11 @@ export interface TextOptions {
  */
 export function renderPlanText(input: PublishedPlan, style: Style, kind: ReportKind = 'plan', options: TextOptions = {}): string {
   const plan = visiblePlan(input);
-  const out: string[] = [`paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for ${forEnvironment(plan)}group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}${throughApi(plan)}`, ''];
+  const out: string[] = [
+    `paycfg ${kind === 'plan' ? 'plan' : 'drift report'} for ${forEnvironment(plan)}group ${plan.group.groupId} (${stringifyJson(plan.group.groupName)}) at ${plan.baseUrl}${throughApi(plan)}`,
+    ...(plan.serviceRecord !== undefined ? [style.dim(serviceRecordWords(plan.serviceRecord))] : []),
+    '',
+  ];
   const { promotion } = plan;
   if (promotion !== undefined) out.push(promotionLine(promotion), '');
   if (plan.changes.length > 0 && hasOrigins(plan)) {

@@ -28,6 +28,8 @@ export function visiblePlan(plan: PublishedPlan): VisiblePlan {
     baseUrl: t(plan.baseUrl),
     group: { groupId: t(plan.group.groupId), groupName: plan.group.groupName },
     ...(plan.environment !== undefined ? { environment: t(plan.environment) } : {}),
+    // A file name is the user's, and may hold anything a file name may.
+    ...(plan.serviceRecord !== undefined ? { serviceRecord: { ...plan.serviceRecord, file: t(plan.serviceRecord.file) } } : {}),
     changes: plan.changes.map((change) => ({
       ...change,
       address: t(change.address),

@@ -19,6 +19,9 @@ import { terminalBudgetOf } from '../plan/terminal-budget.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
 import { ConfigError } from '../errors.js';
 import { assertPaymentRules } from '../rules/index.js';
+import { planRecordOf } from '../service-record/plan-record.js';
+import { loadRunRecord, sourceOfManifest, type ServiceRecordSource } from '../service-record/resolve.js';
+import { recordedReadingOf, type LoadedServiceRecord } from '../service-record/types.js';
 import type { PackSource } from '../policy/index.js';
 import { loadBaseManifest, type BaseManifest } from './base-manifest.js';
 import { findingLocator, manifestPackSources, rulesChecks, type PlanChecks } from './plan-checks.js';
@@ -41,6 +44,8 @@ export interface PlanRun {
   readonly environment?: EnvironmentIdentity;
   /** What the plan is checked with once published (plan-checks.ts): the payment rules' findings, the packs to evaluate. */
   readonly checks: PlanChecks;
+  /** The service record the live group was read with; absent when nothing named one. */
+  readonly serviceRecord?: LoadedServiceRecord;
 }
 
 /** What of the manifest's top level guards the live group rather than describes it. */
@@ -111,14 +116,29 @@ export async function computePlan(input: {
   readonly beforeRead?: () => Promise<void>;
   /** The run's own policy packs (`--policy`), evaluated after the manifest's `policies:`. */
   readonly policy?: readonly PackSource[];
+  /**
+   * Where the run was told its service record is, before its manifest: the command line
+   * (--service-record, $PAYCFG_SERVICE_RECORD), the environment. The manifest's `serviceRecord:`
+   * is the last source; two naming different files are refused before the first request.
+   */
+  readonly recordSources?: readonly (ServiceRecordSource | undefined)[];
 }): Promise<PlanRun> {
-  const { loaded, desired, safeguards, api, legacyCheck, checks } = await loadDesiredState(input.paths, input.env, input.cwd, input.readStdin, input.api, input.load ?? {}, input.policy ?? []);
+  const { loaded, desired, safeguards, api, legacyCheck, checks, serviceRecord } = await loadDesiredState(
+    input.paths,
+    input.env,
+    input.cwd,
+    input.readStdin,
+    input.api,
+    input.load ?? {},
+    input.policy ?? [],
+    input.recordSources ?? [],
+  );
   const expectedGroup = groupOfRun(desired.group, input.environment);
   // Offline, like the manifest: a base that does not load is refused before the first request.
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin, input.load?.exclude);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   await input.beforeRead?.();
-  const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck);
+  const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck, serviceRecord);
   const environment = input.environment;
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
@@ -143,7 +163,18 @@ export async function computePlan(input: {
   const unread = terminalsToCount(needed.candidates, live.state, request.terminalBudget);
   if (unread.length > 0) reading = { ...reading, counted: await countTerminals(group, unread, input.concurrency) };
   const { plan, routes } = planRead(desired, reading, request);
-  return { loaded, desired, live, plan, safeguards, group, checks, ...(routes !== undefined ? { routes } : {}), ...(environment !== undefined ? { environment } : {}) };
+  return {
+    loaded,
+    desired,
+    live,
+    plan,
+    safeguards,
+    group,
+    checks,
+    ...(routes !== undefined ? { routes } : {}),
+    ...(environment !== undefined ? { environment } : {}),
+    ...(serviceRecord !== undefined ? { serviceRecord } : {}),
+  };
 }
 
 /**
@@ -160,7 +191,16 @@ async function loadDesiredState(
   apiFlag: ApiFlag | undefined,
   load: { readonly scope?: VariableScope; readonly exclude?: readonly string[] },
   policy: readonly PackSource[],
-): Promise<{ loaded: PlanRun['loaded']; desired: DesiredState; safeguards: Safeguards; api: ApiChoice; legacyCheck: LegacyCheck; checks: PlanChecks }> {
+  recordSources: readonly (ServiceRecordSource | undefined)[],
+): Promise<{
+  loaded: PlanRun['loaded'];
+  desired: DesiredState;
+  safeguards: Safeguards;
+  api: ApiChoice;
+  legacyCheck: LegacyCheck;
+  checks: PlanChecks;
+  serviceRecord: LoadedServiceRecord | undefined;
+}> {
   const whole = await loadManifest(paths, {
     env: { ...env },
     cwd,
@@ -178,6 +218,8 @@ async function loadDesiredState(
   // Asked of the service: checked once it answers, and only if the group is on the legacy API (a
   // group on the current API pays nothing for it: about a second at 10,000 merchants when it did).
   const legacyCheck: LegacyCheck = { check: api === 'detect' ? () => checkLegacyLimits(whole) : undefined };
+  // Offline, like the manifest: a record that does not load, or two that disagree, refuse the run before any request.
+  const serviceRecord = await loadRunRecord([...recordSources, sourceOfManifest(whole.manifest.serviceRecord, whole.locate, cwd)], cwd);
   const { manifest, secrets, locate, ...loaded } = whole;
   const maxDeletes = manifest.safety?.maxDeletes;
   const maxAffectedTerminals = manifest.safety?.maxAffectedTerminals;
@@ -185,6 +227,7 @@ async function loadDesiredState(
     api,
     legacyCheck,
     checks,
+    serviceRecord,
     loaded: { ...loaded, secretDefaults: secretDefaults(secrets, locate) },
     desired: buildDesiredState({ manifest, secrets, locate }),
     safeguards: {
@@ -221,6 +264,7 @@ async function readGroup(
   everyDevice: boolean,
   choice: ApiChoice,
   legacyCheck: LegacyCheck,
+  serviceRecord: LoadedServiceRecord | undefined,
 ): Promise<{ live: LiveRead; context: PlanContext; client: GroupClient }> {
   // An environment's token is checked before anything else is read: a token of the other
   // environment must not even list its records. A manifest's own `group:` keeps the one round.
@@ -232,13 +276,15 @@ async function readGroup(
   legacyCheck.check = undefined;
   if (api === 'legacy') check?.();
   const client = groupClient(apiClient, api, owner);
-  const live = await readLive(client, desired, owner, { concurrency, everyDevice });
+  const recorded = recordedReadingOf(serviceRecord);
+  const live = await readLive(client, desired, owner, { concurrency, everyDevice, ...(recorded !== undefined ? { recorded } : {}) });
   const context: PlanContext = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
     protect: safeguards.protect,
     ...(api === 'legacy' ? { api } : {}),
     ...(expectedGroup?.environment !== undefined ? { environment: expectedGroup.environment } : {}),
+    ...(serviceRecord !== undefined ? { serviceRecord: planRecordOf(serviceRecord) } : {}),
   };
   return { live, context, client };
 }

@@ -17,6 +17,8 @@ import { checkTerminalBudget, terminalBudgetOf } from '../plan/terminal-budget.j
 import type { PaymentOptions } from './compute-plan.js';
 import { describeEnvironment, sameEnvironment } from '../environments/identity.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
+import { savedPlanReading } from '../service-record/plan-record.js';
+import type { ServiceRecordSource } from '../service-record/resolve.js';
 
 export interface PreparedSavedPlan {
   /** The saved plan with its secret values back from the environment: raw again, to carry out. */
@@ -82,10 +84,18 @@ export async function prepareSavedPlan(
   concurrency: number,
   maxDeletes?: number,
   payments: Pick<PaymentOptions, 'allowUnsettled' | 'maxAffectedTerminals' | 'now'> = {},
-  run: { readonly environment?: EnvironmentIdentity } = {},
+  run: {
+    readonly environment?: EnvironmentIdentity;
+    /** The service record the apply is given (command line, environment): it must record the saved plan's reading. */
+    readonly recordSources?: readonly (ServiceRecordSource | undefined)[];
+    /** Where a relative record is named from, in messages; default the process's working directory. */
+    readonly cwd?: string;
+  } = {},
 ): Promise<PreparedSavedPlan> {
   // First, before any request: a plan of one environment is never carried out in another.
   refuseOtherEnvironment(saved, apiClient.baseUrl, run.environment);
+  // Offline too: the group is read with the plan's reading, and a record given here must agree with it.
+  const recorded = await savedPlanReading(saved.plan.serviceRecord, run.recordSources ?? [], run.cwd ?? process.cwd());
   // Before any request: the plan's changes (and the impact they were saved with) are all it takes.
   checkDeleteBudget(saved.plan, deleteBudgetOf(maxDeletes, saved.safety?.maxDeletes, 'saved plan'));
   checkTerminalBudget(saved.plan, terminalBudgetOf(payments.maxAffectedTerminals, saved.safety?.maxAffectedTerminals, 'saved plan'));
@@ -118,7 +128,7 @@ export async function prepareSavedPlan(
   const owner = await readOwner(apiClient, saved.plan.group.groupId, run.environment?.name);
   // Through the API the plan was made through: a group switched since answers 13310 on this read.
   const client = groupClient(apiClient, saved.plan.api ?? 'current', owner);
-  const live = await readLive(client, desired, owner, { concurrency });
+  const live = await readLive(client, desired, owner, { concurrency, ...(recorded !== undefined ? { recorded } : {}) });
   const moved = movedSince(saved, live.state);
   if (moved.length > 0) throw new SavedPlanStaleError(moved);
 

@@ -19,6 +19,7 @@ import { identityOf } from '../../environments/types.js';
 import { refuseOtherEnvironment } from '../../workflow/prepare-saved-plan.js';
 import type { Command } from '../command.js';
 import { overrideFlagSpec, policyFlagSpec } from '../policy-flags.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
 import { parseOverride } from '../../policy/index.js';
 import { actorOf } from '../../journal/sources.js';
 import { describeError } from '../describe-error.js';
@@ -53,6 +54,7 @@ a plan saved for an environment is applied in that environment only (see docs/en
       value: 'FILE',
       help: 'Append a record of the run to this JSON-lines journal: its start (who, where, the plan\'s hash, the manifest files with their SHA-256, the git commit), each change as it ends, and its end (default: the environment\'s journal:, else $PAYCFG_JOURNAL). `paycfg journal FILE` summarises it',
     },
+    ...serviceRecordFlags,
     color: colorFlag,
     ...environmentFlags,
     ...clientFlags,
@@ -60,6 +62,7 @@ a plan saved for an environment is applied in that environment only (see docs/en
   environment: [
     ...clientEnvironment,
     ...environmentVariables,
+    ...serviceRecordEnvironment,
     ['PAYCFG_JOURNAL', 'The journal file, unless --journal is given or the environment names one'],
     ['GITHUB_ACTOR, GITLAB_USER_LOGIN, USER', 'Who ran the apply, as the journal records it: the first one set, else the OS account'],
     ['CI', 'When set (not false or 0): no prompt, no redrawn display'], ['NO_COLOR', 'When set: no colour']],
@@ -173,6 +176,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
     );
   }
   const policy = {
+    ...serviceRecordOf(values, io),
     ...(values.policy !== undefined ? { policy: values.policy } : {}),
     ...(overrides.length > 0 ? { overrides, actor: actorOf(io.env)?.name ?? 'unknown' } : {}),
   };

@@ -11,6 +11,7 @@ import type { Command } from '../command.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 import { colorFlag, type CommandSyntax } from '../syntax.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
 
 const syntax = {
   usage: ['A B [flags]'],
@@ -26,11 +27,13 @@ environment's group. Exit code 2 when the two differ, 0 when they do not, 1 on e
     environments: { type: 'string', value: 'FILE', help: 'The environments file (default: $PAYCFG_ENVIRONMENTS, else paycfg.environments.yaml here)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once, in each group (default 8)' },
     verbose: { type: 'boolean', help: 'Log every request (environment, method, path, status, code, duration) to stderr' },
+    ...serviceRecordFlags,
     color: colorFlag,
   },
   maxArgs: 2,
   environment: [
     ['PAYCFG_ENVIRONMENTS', 'The environments file, unless --environments is given'],
+    ...serviceRecordEnvironment,
     ['NO_COLOR', 'When set: no colour'],
   ],
   exitCodes: [
@@ -73,7 +76,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       io.hideInOutput?.(tokenOf(client));
       return client;
     };
-    const diff = await diffEnvironments({ environment: a, client: await connect(a) }, { environment: b, client: await connect(b) }, { parallelism, cwd: io.cwd });
+    const diff = await diffEnvironments({ environment: a, client: await connect(a) }, { environment: b, client: await connect(b) }, { parallelism, cwd: io.cwd, ...serviceRecordOf(values, io) });
     if (values.json) io.stdout.write(renderEnvironmentDiffJson(diff));
     else if (values.markdown) io.stdout.write(renderEnvironmentDiffMarkdown(diff));
     else io.stdout.write(renderEnvironmentDiffText(diff, { color: colorEnabled(io) && values.color }));

@@ -11,6 +11,7 @@ import { alertFlags, alertOptionsOf, publishFailedCheck, reportAlerts, subjectOf
 import { clientEnvironment, clientFlags } from '../client-options.js';
 import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
 import type { Command } from '../command.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { colorEnabled, type IoStreams } from '../io.js';
 import { apiFlag, impactWindowFlag, parallelismFlag, parseFlags, requireFiles, stdinOf } from '../parse-flags.js';
@@ -35,12 +36,13 @@ failed post is retried and reported, and leaves the exit code as the check has i
     'ignore-unmanaged': { type: 'boolean', help: 'Live records the manifest does not manage are listed, but are not drift (exit 0 when nothing else differs)' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     'impact-window': impactWindowFlagSpec,
+    ...serviceRecordFlags,
     color: colorFlag,
     ...alertFlags,
     ...environmentFlags,
     ...clientFlags,
   },
-  environment: [...clientEnvironment, ...environmentVariables, [WEBHOOK_URL_ENV, 'The drift webhook, unless --webhook is given (needs --state)'], ['NO_COLOR', 'When set: no colour']],
+  environment: [...clientEnvironment, ...environmentVariables, ...serviceRecordEnvironment, [WEBHOOK_URL_ENV, 'The drift webhook, unless --webhook is given (needs --state)'], ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'no drift'],
     [1, 'an error'],
@@ -104,6 +106,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         readEveryDevice: true,
         ...(api !== undefined ? { api } : {}),
         ...(impactWindow !== undefined ? { impactWindow } : {}),
+        ...serviceRecordOf(values, io),
         ...stdinOf(io),
       });
     } finally {

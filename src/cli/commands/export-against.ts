@@ -9,6 +9,8 @@ import { formatDiagnostic } from '../../manifest/index.js';
 import { plural } from '../../util/text.js';
 import { formatRequestLog } from '../client-options.js';
 import type { IoStreams } from '../io.js';
+import { serviceRecordOf } from '../service-record-options.js';
+import { loadRunRecord, sourceOfEnvironment } from '../../service-record/resolve.js';
 
 /**
  * `paycfg export --env B --against A`: the two-environment export (src/export/export-against.ts).
@@ -30,6 +32,7 @@ export interface ExportAgainstFlags {
   readonly 'insecure-http'?: boolean | undefined;
   readonly 'strict-api'?: boolean | undefined;
   readonly verbose?: boolean | undefined;
+  readonly 'service-record'?: string | undefined;
 }
 
 export async function runExportAgainst(values: ExportAgainstFlags, io: IoStreams, options: { readonly parallelism: number; readonly api: ApiFlag | undefined }): Promise<ExitCode> {
@@ -54,6 +57,8 @@ export async function runExportAgainst(values: ExportAgainstFlags, io: IoStreams
   // Neither environment's secrets are read: the export writes where they come from, never them.
   const to = await resolveEnvironment(file, name, { env: io.env, allowMissing: true });
   const from = await resolveEnvironment(file, values.against, { env: io.env, allowMissing: true });
+  // Offline, before the token is read: the record B's group is read with, the command line's or B's own.
+  const serviceRecord = await loadRunRecord([serviceRecordOf(values, io).serviceRecord, sourceOfEnvironment(to.definition)], io.cwd);
   const client = await environmentClient(to, {
     env: io.env,
     cwd: io.cwd,
@@ -78,6 +83,7 @@ export async function runExportAgainst(values: ExportAgainstFlags, io: IoStreams
       force: values.force === true,
       ...(token !== '' ? { token } : {}),
       ...(options.api === 'current' || options.api === 'legacy' ? { api: options.api } : {}),
+      ...(serviceRecord !== undefined ? { serviceRecord } : {}),
     });
   } finally {
     await client.close();

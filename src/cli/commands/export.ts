@@ -7,6 +7,8 @@ import { clientEnvironment, clientFlags } from '../client-options.js';
 import { connectRun, environmentFlags, environmentVariables, selectedEnvironment } from '../environment-options.js';
 import { identityOf } from '../../environments/types.js';
 import type { Command } from '../command.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
+import { chooseSource, sourceOfEnvironment } from '../../service-record/resolve.js';
 import type { IoStreams } from '../io.js';
 import { runExportAgainst } from './export-against.js';
 import { apiFlag, parallelismFlag, parseFlags } from '../parse-flags.js';
@@ -49,11 +51,12 @@ both environments plan with no change. See docs/export.md, "Two environments".`,
     'dry-run': { type: 'boolean', help: 'With --against: say what would be written, and write nothing' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once (default 8)' },
     json: { type: 'boolean', help: 'Print errors as JSON on stdout' },
+    ...serviceRecordFlags,
     color: noColorAccepted,
     ...environmentFlags,
     ...clientFlags,
   },
-  environment: [...clientEnvironment, ...environmentVariables],
+  environment: [...clientEnvironment, ...environmentVariables, ...serviceRecordEnvironment],
   exitCodes: [
     [0, 'the manifest was written'],
     [1, 'an error, or the exported manifest does not validate'],
@@ -75,6 +78,8 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         : { kind: 'stdout' };
 
   const selected = await selectedEnvironment('export', values, io);
+  // The command line's record and the environment's are one, or the run is refused before it connects.
+  const serviceRecord = chooseSource([serviceRecordOf(values, io).serviceRecord, selected === undefined ? undefined : sourceOfEnvironment(selected.definition)], io.cwd);
   const { client, environment } = await connectRun(selected, values, io, { maxInFlight: parallelism, valuesUnused: true });
   let result: ExportRun;
   try {
@@ -87,6 +92,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       cwd: io.cwd,
       ...(api !== undefined ? { api } : {}),
       ...(environment !== undefined ? { environment: identityOf(environment.definition) } : {}),
+      ...(serviceRecord !== undefined ? { serviceRecord } : {}),
     });
   } finally {
     await client.close();

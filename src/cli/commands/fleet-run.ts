@@ -16,6 +16,7 @@ import { fleetFlags, fleetVariables, selectedFleet, shardedTargets, shardFlags }
 import { colorEnabled, type IoStreams } from '../io.js';
 import { impactWindowFlag, maxAffectedTerminalsFlag, maxDeletesFlag, numberFlagsOf, parallelismFlag, parseFlags } from '../parse-flags.js';
 import { policyFlagSpec } from '../policy-flags.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
 import { allowUnsettledFlagSpec, colorFlag, impactWindowFlagSpec, maxAffectedTerminalsFlagSpec, type CommandSyntax, type FlagSpecs } from '../syntax.js';
 
 /**
@@ -40,6 +41,7 @@ const runFlags = {
 const planningFlags = {
   policy: policyFlagSpec,
   'impact-window': impactWindowFlagSpec,
+  ...serviceRecordFlags,
 } as const satisfies FlagSpecs;
 
 const limitFlags = {
@@ -56,6 +58,9 @@ const exitCodes = [
 ] as const;
 
 const environment = [...fleetVariables, ['(each target\'s)', 'The variables its token and values read ({ env: NAME })'], ['NO_COLOR', 'When set: no colour']] as const;
+
+/** The environment of the subcommands that read live groups: the service record's variable too. */
+const planningEnvironment = [...environment.slice(0, -1), ...serviceRecordEnvironment, ...environment.slice(-1)] as const;
 
 const validateSyntax = {
   usage: ['[flags]'],
@@ -86,7 +91,7 @@ exactly those. Every target's token and values are read before any request.`,
     ...planningFlags,
     ...limitFlags,
   },
-  environment,
+  environment: planningEnvironment,
   exitCodes: [[0, 'no target has changes'], [1, exitCodes[1][1]], [2, 'some target has changes (or blocked changes)'], exitCodes[2]],
 } as const satisfies CommandSyntax;
 
@@ -106,7 +111,7 @@ after it are left untouched. A target with a journal: is journalled as \`paycfg 
     ...planningFlags,
     ...limitFlags,
   },
-  environment,
+  environment: planningEnvironment,
   exitCodes,
 } as const satisfies CommandSyntax;
 
@@ -122,7 +127,7 @@ drift changes.`,
     ...planningFlags,
     ...alertFlags,
   },
-  environment: [...environment, [WEBHOOK_URL_ENV, 'The webhook URL, unless --webhook is given']],
+  environment: [...planningEnvironment, [WEBHOOK_URL_ENV, 'The webhook URL, unless --webhook is given']],
   exitCodes: [[0, 'no drift'], [1, exitCodes[1][1]], [2, 'drift in some target'], exitCodes[2]],
 } as const satisfies CommandSyntax;
 
@@ -148,10 +153,11 @@ type PlanningValues = {
   readonly 'max-deletes'?: string | undefined;
   readonly 'max-affected-terminals'?: string | undefined;
   readonly 'allow-unsettled'?: boolean | undefined;
+  readonly 'service-record'?: string | undefined;
 };
 
 /** The options of runFleet the planning flags give, each checked. */
-function planningOptions(command: string, values: PlanningValues): Partial<FleetRunOptions> {
+function planningOptions(command: string, values: PlanningValues, io: IoStreams): Partial<FleetRunOptions> {
   const impactWindow = impactWindowFlag(command, values['impact-window']);
   const maxDeletes = maxDeletesFlag(command, values['max-deletes']);
   const maxAffectedTerminals = maxAffectedTerminalsFlag(command, values['max-affected-terminals']);
@@ -161,6 +167,7 @@ function planningOptions(command: string, values: PlanningValues): Partial<Fleet
     ...(maxDeletes !== undefined ? { maxDeletes } : {}),
     ...(maxAffectedTerminals !== undefined ? { maxAffectedTerminals } : {}),
     ...(values['allow-unsettled'] === true ? { allowUnsettled: true } : {}),
+    ...serviceRecordOf(values, io),
   };
 }
 
@@ -353,7 +360,7 @@ export const fleetPlanCommand: Command = {
     if (values.force && values.out === undefined) throw new UsageError('paycfg fleet plan: --force goes with -o DIR');
     if (values.out === '') throw new UsageError('paycfg fleet plan: -o needs a directory to save the plans in');
     return runCommand('plan', values, io, {
-      ...planningOptions('fleet plan', values),
+      ...planningOptions('fleet plan', values, io),
       ...(values.out !== undefined ? { planDir: values.out, force: values.force } : {}),
     });
   },
@@ -374,7 +381,7 @@ export const fleetApplyCommand: Command = {
     const canary = canaryOf(values.canary);
     const size = waveSizeOf(values['wave-size']);
     return runCommand('apply', values, io, {
-      ...planningOptions('fleet apply', values),
+      ...planningOptions('fleet apply', values, io),
       ...(dir !== undefined ? { savedPlanDir: dir } : {}),
       ...(canary !== undefined || size !== undefined ? { waves: { ...(canary !== undefined ? { canary } : {}), ...(size !== undefined ? { size } : {}) } } : {}),
     });
@@ -388,7 +395,7 @@ export const fleetDriftCommand: Command = {
     const { values } = parseFlags('fleet drift', driftSyntax, argv);
     const alerts = alertOptionsOf('fleet drift', values, io);
     return runCommand('drift', values, io, {
-      ...planningOptions('fleet drift', values),
+      ...planningOptions('fleet drift', values, io),
       ...(values['ignore-unmanaged'] ? { ignoreUnmanaged: true } : {}),
       ...(alerts !== undefined ? { alerts } : {}),
     });

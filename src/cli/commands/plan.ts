@@ -13,6 +13,7 @@ import { clientEnvironment, clientFlags } from '../client-options.js';
 import { connectRun, environmentFlags, environmentVariables, runTarget, selectedEnvironment } from '../environment-options.js';
 import type { Command } from '../command.js';
 import { policyFlagSpec } from '../policy-flags.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
 import { checkReportDestinations, reportFlags, writeFindingsReports, type ReportFlagValues } from '../report-options.js';
 import { shellWord } from '../next-steps.js';
 import { colorEnabled, type IoStreams } from '../io.js';
@@ -45,12 +46,13 @@ and group (see docs/environments.md).`,
     'allow-unsettled': allowUnsettledFlagSpec,
     'impact-window': impactWindowFlagSpec,
     policy: policyFlagSpec,
+    ...serviceRecordFlags,
     ...reportFlags,
     color: colorFlag,
     ...environmentFlags,
     ...clientFlags,
   },
-  environment: [...clientEnvironment, ...environmentVariables, ['NO_COLOR', 'When set: no colour']],
+  environment: [...clientEnvironment, ...environmentVariables, ...serviceRecordEnvironment, ['NO_COLOR', 'When set: no colour']],
   exitCodes: [
     [0, 'the plan was made (with --detailed-exitcode: and it has no changes)'],
     [1, 'an error, more deletes than --max-deletes (or safety.maxDeletes) allows, a change reaching more terminals than --max-affected-terminals (or safety.maxAffectedTerminals) allows, or a policy pack that cannot be evaluated: the plan is neither printed nor saved'],
@@ -93,6 +95,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       ...(values['allow-unsettled'] ? { allowUnsettled: true } : {}),
       ...(api !== undefined ? { api } : {}),
       ...(values.policy !== undefined ? { policy: values.policy } : {}),
+      ...serviceRecordOf(values, io),
       ...stdinOf(io),
       ...base,
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),

@@ -15,6 +15,7 @@ import { colorEnabled, type IoStreams } from '../io.js';
 import { shellWord } from '../next-steps.js';
 import { parallelismFlag, parseFlags } from '../parse-flags.js';
 import { colorFlag, type CommandSyntax } from '../syntax.js';
+import { serviceRecordEnvironment, serviceRecordFlags, serviceRecordOf } from '../service-record-options.js';
 
 const syntax = {
   usage: ['--from ENV --to ENV [-o FILE] [--allow-unproven] [--json | --markdown] [flags]'],
@@ -35,11 +36,13 @@ come from the environments file (paycfg.environments.yaml); see docs/promotion.m
     target: { type: 'string', multiple: true, value: 'ADDRESS', help: 'Only this resource of --to and what it depends on (repeatable), e.g. merchant/coffee-001' },
     parallelism: { type: 'string', value: 'N', help: 'Reads in flight at once in each environment (default 8)' },
     environments: { type: 'string', value: 'FILE', help: 'The environments file (default: $PAYCFG_ENVIRONMENTS, else paycfg.environments.yaml in the working directory)' },
+    ...serviceRecordFlags,
     verbose: clientFlags.verbose,
     color: colorFlag,
   },
   environment: [
     ['PAYCFG_ENVIRONMENTS', 'The environments file, unless --environments is given'],
+    ...serviceRecordEnvironment,
     ['NO_COLOR', 'When set: no colour'],
   ],
   exitCodes: [
@@ -88,6 +91,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
       targets,
       parallelism,
       cwd: io.cwd,
+      ...serviceRecordOf(values, io),
       ...(values.out !== undefined ? { out: values.out, force: values.force } : {}),
     });
     if (values.json) io.stdout.write(renderPlanJson(shown));

@@ -2,6 +2,7 @@
 import type { AlertOptions, AlertReport } from '../../alerts/index.js';
 import type { Finding } from '../../findings/types.js';
 import type { Diagnostic } from '../../manifest/diagnostics.js';
+import type { ServiceRecordOption } from '../../service-record/resolve.js';
 import type { FleetCommand, FleetFile, FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 
 /** Defaults, as the CLI documents them. */
@@ -54,6 +55,8 @@ export interface FleetRunOptions {
   readonly maxDeletes?: number;
   readonly maxAffectedTerminals?: number;
   readonly ignoreUnmanaged?: boolean;
+  /** plan, apply, drift: the service record every target's group is read with (as `--service-record`); a target's environment may name the same file, never another. */
+  readonly serviceRecord?: ServiceRecordOption;
   /** plan: save one plan per target here, and fleet.json with the fleet plan hash. */
   readonly planDir?: string;
   /** plan -o: replace files that are saved plans already there. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Finding } from '../../findings/types.js';
 import { publishCheckedPlan } from '../../library/plan.js';
 import { hasChanges } from '../../plan/plan.js';
+import type { ServiceRecordOption } from '../../service-record/resolve.js';
 import type { FleetTargetResult } from '../types.js';
 import { planFileOf } from './saved-plans.js';
 import { countsOfPlan, elapsed, failedResult, resolveTarget, resultBase, TargetSecrets, withTargetClient, type TargetContext, type TargetStart } from './target-context.js';
@@ -53,6 +54,7 @@ export function planFlagsOf(options: TargetContext['options']): {
   allowUnsettled?: boolean;
   maxDeletes?: number;
   maxAffectedTerminals?: number;
+  serviceRecord?: ServiceRecordOption;
 } {
   return {
     ...(options.parallelism !== undefined ? { parallelism: options.parallelism } : {}),
@@ -61,5 +63,6 @@ export function planFlagsOf(options: TargetContext['options']): {
     ...(options.allowUnsettled === true ? { allowUnsettled: true } : {}),
     ...(options.maxDeletes !== undefined ? { maxDeletes: options.maxDeletes } : {}),
     ...(options.maxAffectedTerminals !== undefined ? { maxAffectedTerminals: options.maxAffectedTerminals } : {}),
+    ...(options.serviceRecord !== undefined ? { serviceRecord: options.serviceRecord } : {}),
   };
 }
