@@ -222,8 +222,20 @@ export class LiveAssembler {
     if (entry === undefined) return undefined;
     const made = attempt(() => {
       records.forEach((record, index) => checkRecord('binding', record, index, mchId));
-      return bindingsOf(entry, [], records, this.profileNames, this.emvName);
+      return bindingsOf(entry, [], records, this.profileNames, this.emvName, false);
     });
+    return made instanceof Unreadable ? undefined : made;
+  }
+
+  /**
+   * A merchant's bindings as its summary alone gives them, made again (its bindings may hold its
+   * records by now), to check them against its records under a service record; undefined when the
+   * summary cannot be read (state() reports it).
+   */
+  summaryBindings(mchId: string): readonly LiveResource[] | undefined {
+    const entry = this.keyed.get(mchId)?.[0];
+    if (entry === undefined) return undefined;
+    const made = attempt(() => bindingsOf(entry, entry.summaries, undefined, this.profileNames, this.emvName));
     return made instanceof Unreadable ? undefined : made;
   }
 
@@ -387,6 +399,7 @@ function bindingsOf(
   records: readonly BindingRecord[] | undefined,
   profileNames: ReadonlyMap<string, string>,
   emvName: (id: unknown) => string,
+  kept = true,
 ): LiveResource[] {
   const { ref } = merchant;
   const out = new Map<string, { fields: BindingFields; id: string; sources: unknown[] }>();
@@ -410,8 +423,9 @@ function bindingsOf(
     const resource = { kind: 'binding' as const, key: bindingKey(ref, fields.acquirer, fields.currency), merchant: ref, id, fields };
     // A binding record is heavier than its summary item, and a plan without proof of the summary's
     // reading reads one list per merchant: hashed now, the records are not kept (about 60 MB at
-    // 10,000 merchants), as merchants and devices are not.
-    return sources.length > 1 || records !== undefined ? { ...resource, fingerprint: fingerprint(...sources) } : withFingerprint(resource, sources);
+    // 10,000 merchants), as merchants and devices are not. Bindings made only to be compared
+    // (`kept` false) are not kept either: their fingerprint is never asked for.
+    return kept && (sources.length > 1 || records !== undefined) ? { ...resource, fingerprint: fingerprint(...sources) } : withFingerprint(resource, sources);
   });
 }
 

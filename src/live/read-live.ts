@@ -1,16 +1,25 @@
-import type { ConfigurationClient } from '../backend/configuration-api.js';
+import type { ConfigurationClient, GroupClient } from '../backend/configuration-api.js';
 import type { AcquirerProfile, BindingRecord, Device, EmvConfig, Merchant, OwnerInfo } from '../api/wire-types.js';
 import { fieldsOfKind, ofKind } from '../kinds/of-kind.js';
 import { addressOf } from '../model/kinds.js';
 import { canonicalMethodCode } from '../model/canonical.js';
-import type { DesiredState, LiveState } from '../model/state.js';
+import type { DesiredState, LiveState, MethodsMap } from '../model/state.js';
 import type { BindingAllowsReading } from '../plan/binding-allows.js';
 import { applyMoves } from '../plan/moves.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
 import { LiveAssembler, type WireLists } from './normalise-live.js';
 import type { RecordedReading } from '../service-record/types.js';
-import { bindingRecordsNeed, checkedReading, summaryCandidate, type RecordsNeed, type SummaryCandidate, type SummaryReading } from './summary-reading.js';
+import { recordContradicted } from './record-contradicted.js';
+import {
+  bindingRecordsNeed,
+  checkedReading,
+  recordContradiction,
+  summaryCandidate,
+  type RecordsNeed,
+  type SummaryCandidate,
+  type SummaryReading,
+} from './summary-reading.js';
 
 export interface LiveRead {
   readonly owner: OwnerInfo;
@@ -84,10 +93,11 @@ export async function readOwner(client: Pick<ConfigurationClient, 'owner' | 'bas
  * Reads what the plan needs and no more: the three group-wide lists, then per merchant only what
  * the list records do not already carry. Binding records are read for the managed merchants whose
  * manifest sets a `mid` (the acquirers[] summary has none) and, unless the run saw that the summary
- * carries the binding's own lists (and checked it with one merchant's records), for the merchants
- * with bindings whose bindings the plan shows
+ * carries the binding's own lists (and checked it with one merchant's records) or its service
+ * record says so, for the merchants with bindings whose bindings the plan shows
  * (summary-reading.ts); devices only for merchants whose devices are managed or that prune deletes
- * (or, with `everyDevice`, for every merchant).
+ * (or, with `everyDevice`, for every merchant). Under a service record, a binding record read
+ * that shows the other reading refuses the run (ServiceRecordContradictedError).
  */
 export async function readLive(client: ConfigurationClient, desired: DesiredState, owner: OwnerInfo, options: ReadOptions): Promise<LiveRead> {
   const needsMid = new Set<string>();
@@ -127,7 +137,10 @@ function emvConfigMayGo(desired: DesiredState, emvConfigs: readonly EmvConfig[])
   });
 }
 
-/** Every merchant's binding records and devices, whatever a manifest would manage: what export writes from. */
+/**
+ * Every merchant's binding records and devices, whatever a manifest would manage: what export
+ * writes from. Under a service record every merchant's records are checked against its summary.
+ */
 export async function readAllLive(client: ConfigurationClient, owner: OwnerInfo, options: ReadOptions): Promise<LiveReadWithDevices> {
   const kept: KeptRecords = { merchants: [], devices: new Map() };
   const read = await readLists(client, owner, options, () => () => ({ bindings: 'always', devices: true }), kept);
@@ -161,25 +174,30 @@ async function readLists(
   wanted: Wanted,
   keep?: KeptRecords,
 ): Promise<LiveRead> {
-  const { emvConfigs, acquirerProfiles, assembler, candidate, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
+  const recorded = recordedFor(client, options.recorded);
+  const { emvConfigs, acquirerProfiles, assembler, profiles, candidate, bindingReads, deviceReads } = await readGroupLists(client, wanted, keep);
   const bindings = new Map<string, readonly BindingRecord[]>();
   const deviceExtParams = new Map<string, Record<string, unknown>>();
   const readBindings = async (mchId: string): Promise<readonly BindingRecord[]> => {
     const records = await client.bindings.listAll(mchId);
+    // Under a service record, every record read is evidence the record must hold (summary-reading.ts).
+    if (recorded !== undefined) checkRecorded(recorded, assembler, profiles, mchId, records);
     // Only export writes from the records; a plan keeps what the assembler made of them.
     if (keep !== undefined) bindings.set(mchId, records);
     assembler.addBindingRecords(mchId, records);
     return records;
   };
-  // The candidate's records are read at once, beside the other lists, and only once; the reads that
-  // depend on the proof come last in the list, and wait for it.
+  // The candidate's records are read at once, beside the other lists, and only once; without a
+  // record, the reads that depend on the proof come last in the list, and wait for it. A record
+  // says what the proof would: `binding` leaves them out, `profile` reads them without waiting.
   const candidateRecords = candidate === undefined ? undefined : readBindings(candidate.mchId);
-  const checked = checkCandidate(assembler, candidate, candidateRecords);
+  const checked = checkCandidate(assembler, candidate, candidateRecords, recorded);
   const { always, withoutProof } = bindingReads;
+  const reads = recorded?.summaryLists === 'binding' ? always : [...always, ...withoutProof];
   await Promise.all([
     checked,
-    mapWithConcurrency([...always, ...withoutProof], options.concurrency, async (mchId, index) => {
-      if (index >= always.length && (await checked).proof !== undefined) return;
+    mapWithConcurrency(reads, options.concurrency, async (mchId, index) => {
+      if (recorded === undefined && index >= always.length && (await checked).proof !== undefined) return;
       await (mchId === candidate?.mchId ? candidateRecords : readBindings(mchId));
     }),
     mapWithConcurrency(deviceReads, options.concurrency, async (mchId) => {
@@ -189,23 +207,59 @@ async function readLists(
     }),
   ]);
   const reading = await checked;
+  const allowsKnown = recorded === undefined ? reading.proof !== undefined : recorded.summaryLists === 'binding';
   return {
     owner,
-    state: { ...assembler.state(), bindingAllowsWriteOnly: reading.proof === undefined },
+    state: { ...assembler.state(), bindingAllowsWriteOnly: !allowsKnown },
     snapshot: { emvConfigs, acquirerProfiles, bindings },
     deviceExtParams,
-    summaryReading: reading,
+    summaryReading: recorded === undefined ? reading : { ...reading, recorded },
   };
 }
 
-/** Rule 1's check: the candidate against its merchant's binding records, once they are read. */
+/**
+ * The recorded reading a run uses: the one it was given, unless its group is on the legacy API.
+ * There the acquirers[] summary is paycfg's own, built from the merchant's methods and its
+ * profiles' lists (kinds/merchant.legacy.ts), as its binding records are: the service's reading
+ * does not apply, and the run learns what it can as without a record. A GroupClient says which
+ * API it serves; any other client (a library caller's ApiClient) is the current API's.
+ */
+function recordedFor(client: ConfigurationClient, recorded: RecordedReading | undefined): RecordedReading | undefined {
+  if (recorded === undefined) return undefined;
+  return (client as Partial<Pick<GroupClient, 'api'>>).api === 'legacy' ? undefined : recorded;
+}
+
+/** One merchant's records against its summary items, under the recorded reading: refused when they read otherwise. */
+function checkRecorded(
+  recorded: RecordedReading,
+  assembler: LiveAssembler,
+  profiles: ReadonlyMap<string, MethodsMap>,
+  mchId: string,
+  records: readonly BindingRecord[],
+): void {
+  const summary = assembler.summaryBindings(mchId);
+  const fromRecords = assembler.recordBindings(mchId, records);
+  // A summary or a record that cannot be read is evidence of nothing; state() reports it.
+  if (summary === undefined || fromRecords === undefined) return;
+  const found = recordContradiction(recorded.summaryLists, profiles, summary, fromRecords);
+  if (found !== undefined) throw recordContradicted(recorded, mchId, found);
+}
+
+/**
+ * Rule 1's check: the candidate against its merchant's binding records, once they are read. Under
+ * a `profile` record a candidate proves nothing the run uses (its records, checked as they are
+ * read, refuse the run when they would prove the binding reading).
+ */
 async function checkCandidate(
   assembler: LiveAssembler,
   candidate: SummaryCandidate | undefined,
   records: Promise<readonly BindingRecord[]> | undefined,
+  recorded: RecordedReading | undefined,
 ): Promise<SummaryReading> {
   if (candidate === undefined || records === undefined) return { proof: undefined };
-  return checkedReading(candidate, assembler.recordBindings(candidate.mchId, await records));
+  const read = await records;
+  if (recorded?.summaryLists === 'profile') return { proof: undefined };
+  return checkedReading(candidate, assembler.recordBindings(candidate.mchId, read));
 }
 
 /**
@@ -222,6 +276,7 @@ async function readGroupLists(
   emvConfigs: readonly EmvConfig[];
   acquirerProfiles: readonly AcquirerProfile[];
   assembler: LiveAssembler;
+  profiles: ReadonlyMap<string, MethodsMap>;
   candidate: SummaryCandidate | undefined;
   bindingReads: { always: string[]; withoutProof: string[] };
   deviceReads: string[];
@@ -246,5 +301,5 @@ async function readGroupLists(
     else if (reads.bindings === 'without-proof') bindingReads.withoutProof.push(mchId);
     if (reads.devices) deviceReads.push(mchId);
   }
-  return { emvConfigs, acquirerProfiles, assembler, candidate, bindingReads, deviceReads };
+  return { emvConfigs, acquirerProfiles, assembler, profiles: view.profiles, candidate, bindingReads, deviceReads };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindingRecordsNeed, checkedReading, summaryCandidate, type SummarisedMerchant } from '../../src/live/summary-reading.js';
+import { bindingRecordsNeed, checkedReading, recordContradiction, summaryCandidate, type SummarisedMerchant } from '../../src/live/summary-reading.js';
 import type { LiveResource, MethodsMap } from '../../src/model/state.js';
 import { NO_ALLOWS } from '../../src/model/state.js';
 
@@ -77,5 +77,34 @@ describe('bindingRecordsNeed', () => {
     expect(bindingRecordsNeed({ setsMid: false, bindingsShown: true, hasBindings: true })).toBe('without-proof');
     expect(bindingRecordsNeed({ setsMid: false, bindingsShown: true, hasBindings: false })).toBe('never');
     expect(bindingRecordsNeed({ setsMid: false, bindingsShown: false, hasBindings: true })).toBe('never');
+  });
+});
+
+describe('recordContradiction', () => {
+  const part: MethodsMap = { '01': profile['01']! };
+  const sale: MethodsMap = { '01': { emvs: ['visa-usd'], allows: ['Sale'] }, '02': profile['02']! };
+
+  it('under a binding record, takes an item its binding record does not hold (the profile’s lists) as contradiction', () => {
+    const found = recordContradiction('binding', profiles, [binding('M1', profile)], [binding('M1', part)]);
+    expect(found).toMatchObject({ item: { key: 'M1/host-a/USD' }, record: part, profile });
+  });
+
+  it('under a binding record, takes none from items their records hold, or from items or records without the other', () => {
+    expect(recordContradiction('binding', profiles, [binding('M1', part)], [binding('M1', part)])).toBeUndefined();
+    expect(recordContradiction('binding', profiles, [binding('M1', profile)], [binding('M1', part, 'host-b')])).toBeUndefined();
+  });
+
+  it.each([
+    ['part of its profile', part],
+    ['its profile’s methods with other allows', sale],
+  ])('under a profile record, takes an item that differs from its profile (%s) and that its record holds as contradiction', (_what, methods: MethodsMap) => {
+    expect(recordContradiction('profile', profiles, [binding('M1', methods)], [binding('M1', methods)])).toMatchObject({ item: { key: 'M1/host-a/USD' } });
+  });
+
+  it('under a profile record, takes none from an item that equals its profile, one its record does not hold, or one of a profile not listed', () => {
+    expect(recordContradiction('profile', profiles, [binding('M1', profile)], [binding('M1', part)])).toBeUndefined();
+    // A profile edited between the reads: the item is the profile as it was, not the binding's record.
+    expect(recordContradiction('profile', profiles, [binding('M1', part)], [binding('M1', profile)])).toBeUndefined();
+    expect(recordContradiction('profile', profiles, [binding('M1', part, 'host-new')], [binding('M1', part, 'host-new')])).toBeUndefined();
   });
 });
