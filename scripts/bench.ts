@@ -243,8 +243,9 @@ async function refreshAlone(options: BenchOptions): Promise<number> {
     const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
     const ctx: ScenarioContext = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, workDir, nextGroupId, log };
     const manifestLoad = await measureManifestLoad(ctx, options.runs, yamlBytes);
-    const refresh = (await refreshLeadOf(ctx, options, manifestLoad.median.wallMs))!;
-    const targets = checkTargets({ group: spec.size, parallelism: options.parallelism, scenarios: [], loadMs: manifestLoad.median.wallMs, refresh });
+    const loadMs = manifestLoad.median.wallMs;
+    const refresh = await measureRefreshLead(ctx, { latencies: options.refreshLatencies, runs: options.runs, parallelism: options.parallelism, loadMs });
+    const targets = checkTargets({ group: spec.size, parallelism: options.parallelism, scenarios: [], loadMs, refresh });
     const requestMismatches = leadRequestMismatches(refresh);
     const git = await gitState();
     const out = resolve(ROOT, options.out ?? join('bench-results', `bench-refresh-${startedAt.replace(/[:.]/g, '-')}.json`));
