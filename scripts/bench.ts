@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PaycfgError } from '../src/errors.js';
 import { BENCH_HELP, parseBenchOptions, type BenchOptions } from './bench/bench-options.js';
-import { BENCH_FORMAT_VERSION, formatReport, type BenchResult } from './bench/bench-report.js';
+import { BENCH_FORMAT_VERSION, formatManifestLoad, formatReport, type BenchResult } from './bench/bench-report.js';
 import { startBenchSimulator } from './bench/bench-simulator.js';
 import { BenchError } from './bench/errors.js';
 import { fleetGroupSize, measureFleet, type FleetContext, type FleetFigures } from './bench/fleet.js';
@@ -29,9 +29,12 @@ import { measureRateLimited, type RateLimitedFigures } from './bench/rate-limite
 import { linearFit, measureMemoryScaling, type MemoryPoint } from './bench/memory-scaling.js';
 import { measurePlanningCpu, type PlanningCpuFigures } from './bench/planning-cpu.js';
 import { measurePolicyCpu, policyCpuText, type PolicyCpuFigures } from './bench/policy-cpu.js';
+import { leadRequestMismatches, measureRefreshLead, type RefreshLeadFigures } from './bench/refresh-lead.js';
+import { refreshLeadText } from './bench/refresh-report.js';
 import { modulePath, type PaycfgBuild } from './bench/run-paycfg.js';
-import { groupCounts, measureManifestLoad, runScenarios, type ScenarioResult } from './bench/scenarios.js';
+import { groupCounts, measureManifestLoad, runScenarios, type ScenarioContext, type ScenarioResult } from './bench/scenarios.js';
 import { checkTargets, loadBudgets } from './bench/targets.js';
+import { targetTable } from './bench/text-format.js';
 import { writeManifest } from './bench/write-manifest.js';
 
 const run = promisify(execFile);
@@ -113,6 +116,7 @@ async function benchmark(options: BenchOptions): Promise<FullResult> {
       });
     }
     const promotion = options.promotionRuns > 0 ? await measurePromotion(ctx, { runs: options.promotionRuns, parallelism: options.parallelism }) : undefined;
+    const refresh = await refreshLeadOf(ctx, options, manifestLoad.median.wallMs);
     const speedUp: Partial<Record<Scenario, number>> = {};
     for (const s of scenarios) {
       const naive = scenarios.find((b) => b.scenario === s.scenario && b.parallelism === 1);
@@ -156,6 +160,7 @@ async function benchmark(options: BenchOptions): Promise<FullResult> {
       const admitted = rateLimited.runs.map((r) => r.requests - r.rateLimited).join(', ');
       requestMismatches.push(`plan-unchanged at ${rateLimited.rateLimit} requests/s: ${admitted} requests admitted, model ${rateLimited.neededRequests}`);
     }
+    if (refresh !== undefined) requestMismatches.push(...leadRequestMismatches(refresh));
     const fleet = options.fleet.groups > 0 ? await fleetOf({ sim, build, workDir, nextGroupId, log }, options) : undefined;
     const git = await gitState();
     const cpu = cpus();
@@ -180,6 +185,7 @@ async function benchmark(options: BenchOptions): Promise<FullResult> {
       scenarios,
       ...(rateLimited !== undefined ? { rateLimited } : {}),
       ...(promotion !== undefined ? { promotion } : {}),
+      ...(refresh !== undefined ? { refresh } : {}),
       ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
       speedUp,
       ...(planningCpu !== undefined ? { planningCpu } : {}),
@@ -193,6 +199,7 @@ async function benchmark(options: BenchOptions): Promise<FullResult> {
         ...(main.bareReads !== undefined ? { bareReads: main.bareReads } : {}),
         ...(rateLimited !== undefined ? { rateLimited } : {}),
         ...(promotion !== undefined ? { promotion } : {}),
+        ...(refresh !== undefined ? { refresh } : {}),
         ...(planningCpu !== undefined ? { planningCpu } : {}),
         memory: memory.points,
         retainedFitR2: memory.retainedFitR2,
@@ -205,6 +212,51 @@ async function benchmark(options: BenchOptions): Promise<FullResult> {
       }),
       requestMismatches,
     };
+  } finally {
+    await sim.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** paycfg's lead over the per-resource refresh at the options' latencies; undefined when none is asked for. */
+function refreshLeadOf(ctx: ScenarioContext, options: BenchOptions, loadMs: number): Promise<RefreshLeadFigures | undefined> {
+  if (options.refreshLatencies.length === 0) return Promise.resolve(undefined);
+  return measureRefreshLead(ctx, { latencies: options.refreshLatencies, runs: options.runs, parallelism: options.parallelism, loadMs });
+}
+
+/**
+ * `--only refresh`: paycfg's lead over the per-resource refresh alone, with the manifest load it
+ * takes off the plans, on a simulator of its own; its targets checked as the whole benchmark checks them.
+ */
+async function refreshAlone(options: BenchOptions): Promise<number> {
+  if (options.refreshLatencies.length === 0) throw new BenchError('bench: --only refresh needs at least one latency in --refresh-latencies');
+  const startedAt = new Date().toISOString();
+  const build = await preparePaycfg(options);
+  const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
+  const sim = await startBenchSimulator();
+  let groupNumber = 0;
+  const nextGroupId = (): string => `G-${String(10_000_000 + ++groupNumber)}`;
+  try {
+    const spec = buildGroupSpec(options.size);
+    const manifestDir = join(workDir, 'manifest');
+    const files = await writeManifest(spec, manifestDir);
+    const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
+    const ctx: ScenarioContext = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, workDir, nextGroupId, log };
+    const manifestLoad = await measureManifestLoad(ctx, options.runs, yamlBytes);
+    const loadMs = manifestLoad.median.wallMs;
+    const refresh = await measureRefreshLead(ctx, { latencies: options.refreshLatencies, runs: options.runs, parallelism: options.parallelism, loadMs });
+    const targets = checkTargets({ group: spec.size, parallelism: options.parallelism, scenarios: [], loadMs, refresh });
+    const requestMismatches = leadRequestMismatches(refresh);
+    const git = await gitState();
+    const out = resolve(ROOT, options.out ?? join('bench-results', `bench-refresh-${startedAt.replace(/[:.]/g, '-')}.json`));
+    await mkdir(dirname(out), { recursive: true });
+    const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, commit: git.commit, uncommittedFiles: git.uncommittedFiles };
+    const result = { formatVersion: BENCH_FORMAT_VERSION, startedAt, durationMs: performance.now() - started, environment, manifestLoad, refresh, targets, requestMismatches };
+    await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${formatManifestLoad(manifestLoad)}\n\n${refreshLeadText(refresh)}\n${targetTable(targets)}\n`);
+    for (const line of requestMismatches) process.stdout.write(`request count differs from the model: ${line}\n`);
+    process.stdout.write(`\nFigures written to ${out}\n`);
+    return requestMismatches.length > 0 ? 1 : 0;
   } finally {
     await sim.close();
     await rm(workDir, { recursive: true, force: true });
@@ -261,6 +313,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     if (options.only === 'policy-cpu') return await policyCpuAlone(options);
     if (options.only === 'fleet') return await fleetAlone(options);
+    if (options.only === 'refresh') return await refreshAlone(options);
     const result = await benchmark(options);
     const out = resolve(ROOT, options.out ?? join('bench-results', `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`));
     await mkdir(dirname(out), { recursive: true });

@@ -2,14 +2,15 @@ import { spawn } from 'node:child_process';
 import type { BenchSimulator } from './bench-simulator.js';
 import { paycfgEnv } from './child-env.js';
 import { BenchError } from './errors.js';
-import { lowerBoundMs, scenarioPhases, totalRequests, type GroupCounts } from './lower-bound.js';
+import { lowerBoundMs, scenarioPhases, totalRequests, type GroupCounts, type RequestPhase } from './lower-bound.js';
 import { median } from './statistics.js';
 
 /**
  * The floor under a plan's reads: the requests of a plan of the unchanged group (the owner, the
  * three group lists, one device list per merchant, and one binding-record list per merchant when
- * the plan reads them: `mid` set, or no proof of the summary's reading), sent by undici alone from a process of their
- * own, each answer only checked for `code: 0`. What this takes beyond the lower bound belongs to
+ * the plan reads them: `mid` set, or no proof of the summary's reading; none with a recorded `binding`
+ * reading, src/service-record/), sent by undici alone from a process of their own, each answer only
+ * checked for `code: 0`. What this takes beyond the lower bound belongs to
  * the simulator, its timers and the loopback, and no client can take it away; what paycfg's plan
  * takes beyond this, its manifest load aside, is paycfg's own.
  */
@@ -86,32 +87,48 @@ function runBareReads(
   });
 }
 
+type BareContext = { readonly sim: BenchSimulator; readonly cwd: string; readonly latencyMs: number; readonly log: (line: string) => void };
+
+/** The figures of bare-read runs that took `walls`, against the lower bound of `phases`. */
+export function summariseBareReads(walls: readonly number[], phases: readonly RequestPhase[], parallelism: number, latencyMs: number): BareReadFigures {
+  const bound = lowerBoundMs(phases, parallelism, latencyMs);
+  const medianWallMs = median(walls);
+  return { runs: [...walls], medianWallMs, requests: totalRequests(phases), lowerBoundMs: bound, ratio: bound > 0 ? medianWallMs / bound : Number.NaN };
+}
+
+/**
+ * One run of the bare reads `phases` stand for (the reads of a plan: the unchanged plan's, or
+ * those of a plan with a recorded reading, lower-bound.ts) against group `groupId` at the context's
+ * latency; returns its wall time. A run that sends other requests than the phases count throws.
+ */
+export async function measureBareReadRun(ctx: BareContext, groupId: string, group: GroupCounts, parallelism: number, phases: readonly RequestPhase[]): Promise<number> {
+  // The plan's per-merchant reads: a device list, and a binding-record list when it reads them.
+  const bindings = phases.at(-1)!.requests > group.merchants;
+  const expected = totalRequests(phases);
+  await ctx.sim.setLatency(ctx.latencyMs);
+  let result: { wallMs: number; requests: number };
+  try {
+    result = await runBareReads(ctx.sim, groupId, parallelism, bindings, ctx.cwd);
+  } finally {
+    await ctx.sim.setLatency(0);
+  }
+  if (result.requests !== expected) throw new BenchError(`the bare-client reads sent ${result.requests} requests, expected ${expected}`);
+  return result.wallMs;
+}
+
 /** The bare reads of group `groupId`, which must hold the manifest's group unchanged, `runs` times at the simulator's latency. */
 export async function measureBareReads(
-  ctx: { readonly sim: BenchSimulator; readonly cwd: string; readonly latencyMs: number; readonly log: (line: string) => void },
+  ctx: BareContext,
   groupId: string,
   group: GroupCounts,
   parallelism: number,
   runs: number,
+  phases: readonly RequestPhase[] = scenarioPhases('plan-unchanged', group),
 ): Promise<BareReadFigures> {
-  const phases = scenarioPhases('plan-unchanged', group);
-  // The unchanged plan's per-merchant reads: a device list, and a binding-record list when it reads them.
-  const bindings = phases.at(-1)!.requests > group.merchants;
-  const expected = totalRequests(phases);
   const walls: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     ctx.log(`bare-client reads at parallelism ${parallelism}, run ${run + 1}/${runs}`);
-    await ctx.sim.setLatency(ctx.latencyMs);
-    let result: { wallMs: number; requests: number };
-    try {
-      result = await runBareReads(ctx.sim, groupId, parallelism, bindings, ctx.cwd);
-    } finally {
-      await ctx.sim.setLatency(0);
-    }
-    if (result.requests !== expected) throw new BenchError(`the bare-client reads sent ${result.requests} requests, expected ${expected}`);
-    walls.push(result.wallMs);
+    walls.push(await measureBareReadRun(ctx, groupId, group, parallelism, phases));
   }
-  const bound = lowerBoundMs(phases, parallelism, ctx.latencyMs);
-  const medianWallMs = median(walls);
-  return { runs: walls, medianWallMs, requests: expected, lowerBoundMs: bound, ratio: bound > 0 ? medianWallMs / bound : Number.NaN };
+  return summariseBareReads(walls, phases, parallelism, ctx.latencyMs);
 }

@@ -20,8 +20,10 @@ export interface BenchOptions {
   readonly cpuMerchants: number;
   /** Group size of the measurement of what the built-in checks add to planning CPU; 0 leaves it out. */
   readonly policyCpuMerchants: number;
-  /** Run this measurement alone (`policy-cpu`, `fleet`), instead of the whole benchmark. */
-  readonly only: 'policy-cpu' | 'fleet' | undefined;
+  /** Run this measurement alone (`policy-cpu`, `fleet`, `refresh`), instead of the whole benchmark. */
+  readonly only: Only | undefined;
+  /** Latencies of paycfg's lead over the per-resource refresh (scripts/bench/refresh-lead.ts); empty leaves it out. */
+  readonly refreshLatencies: readonly number[];
   /** The fleet plan (scripts/bench/fleet.ts): groups (0 leaves it out), merchants per group, latency, shards, smaller fleets for the memory line. */
   readonly fleet: { readonly groups: number; readonly merchants: number; readonly latencyMs: number; readonly shards: number; readonly memoryGroups: readonly number[] };
   /** More group sizes for the memory line (the main size is always one), seeded through the API. */
@@ -71,6 +73,13 @@ Measurement:
   --fleet-shards <n>       Shards run together as processes, --shard i/N (default 4)
   --fleet-memory-groups <list> Smaller fleets for the memory line besides --fleet-groups (default 25,50)
   --only fleet             Run the fleet measurement alone (with --runs, --tsx, --no-build and the fleet flags)
+  --refresh-latencies <list> Latencies (ms) at which paycfg's unchanged plan, without a service record and
+                           with the binding reading recorded (--service-record; with the bare client's
+                           time for its reads), runs by turns with a per-resource refresh of the same
+                           seeded group (one GET per resource in state, parallelism 10, as a Terraform
+                           provider refreshes), for paycfg's lead (default 10,50; "": none)
+  --only refresh           Run that measurement alone, with the manifest load it needs (with --runs,
+                           --parallelism, --tsx, --no-build and the group flags)
   --memory-merchants <list> Group sizes for the memory line besides --merchants, each seeded through
                            the API and planned --runs times without latency (default 1000,10000; "":
                            no line)
@@ -85,10 +94,20 @@ function sizeList(name: string, value: string): number[] {
   return value.split(',').map((part) => intFlag(name, part.trim(), 1)!);
 }
 
-function onlyOf(value: string | undefined): 'policy-cpu' | 'fleet' | undefined {
+type Only = 'policy-cpu' | 'fleet' | 'refresh';
+const ONLY: readonly Only[] = ['policy-cpu', 'fleet', 'refresh'];
+
+function onlyOf(value: string | undefined): Only | undefined {
   if (value === undefined) return undefined;
-  if (value !== 'policy-cpu' && value !== 'fleet') throw new UsageError(`bench: --only takes policy-cpu or fleet, not ${JSON.stringify(value)}; run \`npm run bench -- --help\``);
-  return value;
+  const only = ONLY.find((o) => o === value);
+  if (only === undefined) throw new UsageError(`bench: --only takes ${ONLY.join(', ')}, not ${JSON.stringify(value)}; run \`npm run bench -- --help\``);
+  return only;
+}
+
+/** Latencies in ms, each 0..10,000. */
+function latencyList(name: string, value: string): number[] {
+  if (value.trim() === '') return [];
+  return value.split(',').map((part) => intFlag(name, part.trim(), 0, 10_000)!);
 }
 
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
@@ -121,6 +140,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         'fleet-shards': { type: 'string' },
         'fleet-memory-groups': { type: 'string' },
         'memory-merchants': { type: 'string' },
+        'refresh-latencies': { type: 'string' },
         out: { type: 'string' },
         tsx: { type: 'boolean', default: false },
         'no-build': { type: 'boolean', default: false },
@@ -153,6 +173,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     cpuMerchants: intFlag('cpu-merchants', values['cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
     policyCpuMerchants: intFlag('policy-cpu-merchants', values['policy-cpu-merchants'], 0) ?? (quick ? 500 : 10_000),
     only: onlyOf(values.only),
+    refreshLatencies: values['refresh-latencies'] !== undefined ? latencyList('refresh-latencies', values['refresh-latencies']) : [10, 50],
     fleet: {
       groups: intFlag('fleet-groups', values['fleet-groups'], 0) ?? (quick ? 8 : 100),
       merchants: intFlag('fleet-merchants', values['fleet-merchants'], 1) ?? (quick ? 5 : 20),

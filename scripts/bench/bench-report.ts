@@ -6,8 +6,13 @@ import type { PlanningCpuFigures } from './planning-cpu.js';
 import { policyCpuText, type PolicyCpuFigures } from './policy-cpu.js';
 import type { PromotionFigures } from './promotion.js';
 import type { RateLimitedFigures } from './rate-limited.js';
+import type { RefreshLeadFigures } from './refresh-lead.js';
+import { refreshLeadText } from './refresh-report.js';
 import type { ManifestLoadFigures, ScenarioResult } from './scenarios.js';
 import { RATIO_TARGET, readsOverBareClient, type LoadBudget } from './targets.js';
+import { formatMb, formatMs, formatRatio, table, targetTable } from './text-format.js';
+
+export { formatMb, formatMs } from './text-format.js';
 
 /** The JSON the benchmark writes; bump BENCH_FORMAT_VERSION on any incompatible change. */
 export const BENCH_FORMAT_VERSION = 1;
@@ -43,6 +48,8 @@ export interface BenchResult {
   readonly rateLimited?: RateLimitedFigures;
   /** promote --from test --to production between two seeded groups, against a plan of each (absent with --promotion-runs 0). */
   readonly promotion?: PromotionFigures;
+  /** paycfg's unchanged plan by turns with a per-resource refresh of the same group, per latency (absent with --refresh-latencies ""). */
+  readonly refresh?: RefreshLeadFigures;
   /** The unchanged plan's reads by a bare undici client at the measured parallelism (absent when `mid` is set). */
   readonly bareReads?: BareReadFigures;
   /** Median wall time at parallelism 1 ÷ at the measured parallelism, per scenario. */
@@ -75,18 +82,9 @@ const LABEL: Record<Scenario, string> = {
   'apply-drift': 'apply of 1% drift',
 };
 
-export function formatMs(ms: number): string {
-  if (!Number.isFinite(ms)) return '-';
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
-}
-
 /** A budget can be negative: the requests alone then take longer than the target allows. */
 function formatSignedMs(ms: number): string {
   return ms < 0 ? `-${formatMs(-ms)}` : formatMs(ms);
-}
-
-function formatRatio(ratio: number): string {
-  return Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-';
 }
 
 /** The load on a line of its own, as a rate: it depends on the manifest's size, not on the network. */
@@ -96,17 +94,6 @@ export function formatManifestLoad(load: ManifestLoadFigures): string {
     `Manifest load (paycfg validate, no requests; median of ${load.runs.length}): ${rate} of YAML ` +
     `(${(load.yamlBytes / 1e6).toFixed(2)} MB in ${formatMs(load.median.wallMs)}; MB = 10^6 bytes), peak RSS ${formatMb(load.median.maxRssKb)}, CPU ${formatMs(load.median.cpuMs)}.`
   );
-}
-
-export function formatMb(kib: number): string {
-  return Number.isFinite(kib) ? `${(kib / 1024).toFixed(0)} MB` : '-';
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
 export function formatReport(result: BenchResult): string {
@@ -173,6 +160,7 @@ export function formatReport(result: BenchResult): string {
   }
   out.push('Lower bound = sum over phases of max(ceil(requests / parallelism), chain depth) x latency; see scripts/bench/lower-bound.ts.');
   out.push('Wall time is paycfg\'s main() in its own process (Node start-up excluded); peak RSS is that process\'s.');
+  if (result.refresh !== undefined) out.push('', refreshLeadText(result.refresh).trimEnd());
 
   if (result.policyCpu !== undefined) out.push('', policyCpuText(result.policyCpu));
 
@@ -228,8 +216,8 @@ export function formatReport(result: BenchResult): string {
     }
   }
 
-  out.push('', "Targets (the unchanged plan's reads without the load, against the bare client's; apply from empty and the rate-limited plan whole; memory at the median of the runs):");
-  out.push(table(['target', 'measured', ''], result.targets.map((t) => [t.target, t.measured, t.met === undefined ? 'n/a' : t.met ? 'met' : 'NOT MET'])));
+  out.push('', "Targets (the plans' reads without the load, against the bare client's; apply from empty, the rate-limited plan and the lead over the refresh whole; memory at the median of the runs):");
+  out.push(targetTable(result.targets));
   if (result.loadBudgets.length > 0) {
     out.push(
       '',

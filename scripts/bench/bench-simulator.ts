@@ -1,4 +1,4 @@
-import { signSimToken, simAdminClient, startSimulator, type RequestStatistics } from '../../src/sim/index.js';
+import { signSimToken, simAdminClient, startSimulator, type RequestStatistics, type SummaryLists } from '../../src/sim/index.js';
 
 const SECRET = 'paycfg-bench-secret';
 /** Long enough for the slowest run (apply of a large group at parallelism 1). */
@@ -20,8 +20,9 @@ export interface BenchSimulator {
   close(): Promise<void>;
 }
 
-export async function startBenchSimulator(): Promise<BenchSimulator> {
-  const sim = await startSimulator({ port: 0, host: '127.0.0.1', jwtSecret: SECRET, seed: 1 });
+/** `summaryLists`: whose lists the merchants' acquirers[] items carry (the simulator's default, `binding`, unless given). */
+export async function startBenchSimulator(options: { readonly summaryLists?: SummaryLists } = {}): Promise<BenchSimulator> {
+  const sim = await startSimulator({ port: 0, host: '127.0.0.1', jwtSecret: SECRET, seed: 1, ...options });
   const admin = simAdminClient(sim.url);
   return {
     url: sim.url,

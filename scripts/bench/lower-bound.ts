@@ -72,6 +72,22 @@ export function planPhases(group: GroupCounts, liveMerchants: number, summaryPro
   ];
 }
 
+/**
+ * The plan of an unchanged group whose service record says the summary carries the bindings' own
+ * lists (`binding` recorded, src/service-record/): the summary is trusted without a proof, so no
+ * binding-record list is read unless the manifest sets `mid`, and a group where every binding binds
+ * its whole profile offers no evidence to check. The owner, the three group lists and one device
+ * list per merchant: 2,004 requests for the benchmark's 2,000-merchant group.
+ */
+export function recordedPlanPhases(group: GroupCounts): RequestPhase[] {
+  const perMerchant = group.merchants * (1 + (group.withMid ? 1 : 0));
+  return [
+    { name: 'owner', requests: 1, depth: 1 },
+    { name: 'group lists', requests: 3, depth: 1 },
+    { name: 'per-merchant lists', requests: perMerchant, depth: perMerchant > 0 ? 1 : 0 },
+  ];
+}
+
 /** The drift changes one binding's methods per drifted merchant: its repair re-routes money. */
 function driftReroutes(group: GroupCounts): boolean {
   return group.driftedMerchants > 0 && group.bindingsPerMerchant > 0;

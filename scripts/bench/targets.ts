@@ -5,7 +5,9 @@
  * run; the load is reported on its own, as MB/s of YAML, and judged by no ratio. Apply from empty,
  * whose requests dwarf its load, is judged on its whole wall time against its lower bound, and the
  * rate-limited plan against requests ÷ rate. Peak memory is judged at the median of the runs, since
- * one run's peak moves with when the collector last ran.
+ * one run's peak moves with when the collector last ran. The per-resource refresh (refresh.ts) is
+ * judged against paycfg's plan with the binding reading recorded, load included, both from the
+ * same run; that plan's reads against the bare client's, as the unchanged plan's are.
  */
 import type { BareReadFigures } from './bare-reads.js';
 import type { TargetCheck } from './bench-report.js';
@@ -15,12 +17,23 @@ import type { MemoryPoint } from './memory-scaling.js';
 import type { PlanningCpuFigures } from './planning-cpu.js';
 import type { PromotionFigures } from './promotion.js';
 import type { RateLimitedFigures } from './rate-limited.js';
+import type { RefreshLeadFigures } from './refresh-lead.js';
 import type { ScenarioResult } from './scenarios.js';
 
 /** Apply from empty's wall time ÷ its lower bound. */
 export const RATIO_TARGET = 1.5;
 /** The unchanged plan's wall time less the load ÷ the bare client's time for the same reads. */
 export const BARE_READS_RATIO_TARGET = 1.25;
+/** With the binding reading recorded: the unchanged plan's wall time less the load ÷ the bare client's time for the same reads. */
+export const RECORDED_READS_RATIO_TARGET = 1.2;
+/**
+ * paycfg's unchanged plan with the binding reading recorded, its manifest load included, at least
+ * this many times faster than the per-resource refresh of the same group, per latency (ms).
+ */
+export const LEAD_TARGETS: ReadonlyMap<number, number> = new Map([
+  [10, 2],
+  [50, 3],
+]);
 /** The rate-limited plan's wall time ÷ (requests ÷ rate). */
 export const RATE_LIMITED_RATIO_TARGET = 1.2;
 export const PLANNING_CPU_TARGET_MS = 1000;
@@ -44,6 +57,8 @@ export interface TargetInputs {
   readonly bareReads?: BareReadFigures;
   readonly rateLimited?: RateLimitedFigures;
   readonly promotion?: PromotionFigures;
+  /** paycfg's unchanged plan by turns with the per-resource refresh, per latency. */
+  readonly refresh?: RefreshLeadFigures;
   readonly planningCpu?: PlanningCpuFigures;
   readonly memory?: readonly MemoryPoint[];
   /** R² of the straight line through the retained heap at each size. */
@@ -123,6 +138,8 @@ export function checkTargets(inputs: TargetInputs): TargetCheck[] {
     });
   }
 
+  if (inputs.refresh !== undefined) checks.push(...refreshLeadChecks(inputs.refresh, atPlanSize));
+
   const cpu = inputs.planningCpu;
   if (cpu !== undefined) {
     const worst = Math.max(cpu.planMs.unchanged, cpu.planMs.drift, cpu.planMs.fromEmpty);
@@ -158,6 +175,42 @@ export function checkTargets(inputs: TargetInputs): TargetCheck[] {
         met: largest.applyFromEmptyMaxRssKb < MEMORY_TARGET_KIB,
       });
     }
+  }
+  return checks;
+}
+
+/**
+ * The recorded plan's requests (every run, at every latency, as the model counts them), its reads
+ * against the bare client's per latency, and its lead over the refresh at the latencies that have a
+ * target. Ratios are judged at the 2,000-merchant group only: the load's share, and so the lead,
+ * moves with the group's size.
+ */
+export function refreshLeadChecks(lead: RefreshLeadFigures, atPlanSize: boolean): TargetCheck[] {
+  const first = lead.points[0];
+  if (first === undefined) return [];
+  const checks: TargetCheck[] = [];
+  const expected = first.recordedPlan.expectedRequests;
+  const sent = [...new Set(lead.points.flatMap((p) => p.recordedPlan.runs.map((r) => r.requests)))];
+  checks.push({
+    target: `plan, unchanged ${lead.group.merchants}-merchant group, binding reading recorded: ${expected} requests (owner, 3 lists, 1 device list per merchant${lead.group.withMid ? ', 1 binding-record list per merchant for mid' : ''})`,
+    measured: sent.join(', '),
+    met: sent.every((r) => r === expected),
+  });
+  for (const p of lead.points) {
+    checks.push({
+      target: `plan, unchanged, binding reading recorded, at ${p.latencyMs} ms, its reads (wall without the load): <= ${RECORDED_READS_RATIO_TARGET}x the bare client's time for the same reads`,
+      measured: `${ratio(p.recordedReadsOverBare)} (${formatSeconds(p.recordedPlan.readsMs)} against ${formatSeconds(p.bareRecordedReads.medianWallMs)})`,
+      met: atPlanSize ? p.recordedReadsOverBare <= RECORDED_READS_RATIO_TARGET : undefined,
+    });
+  }
+  for (const p of lead.points) {
+    const target = LEAD_TARGETS.get(p.latencyMs);
+    if (target === undefined) continue;
+    checks.push({
+      target: `plan, unchanged, binding reading recorded, load included, at ${p.latencyMs} ms: >= ${target}x faster than the per-resource refresh (${p.refresh.requests} requests, parallelism ${p.refresh.parallelism})`,
+      measured: `${ratio(p.recordedLead)} (${formatSeconds(p.refresh.medianWallMs)} against ${formatSeconds(p.recordedPlan.median.wallMs)})`,
+      met: atPlanSize ? p.recordedLead >= target : undefined,
+    });
   }
   return checks;
 }
