@@ -604,6 +604,20 @@ export const CAPTURES: Record<string, Capture> = {
     return scenes.ctx.shown(changeBlock(out, /^ {2}# merchant\/coffee-001 /).join('\n'));
   },
 
+  /**
+   * docs/service-record.md: `paycfg probe` on a group of the example's EMV configs and profile only
+   * (no binding yet shows the reading, so the scratch merchant's four writes). The scratch
+   * merchant's random suffix is shown as one fixed suffix, so that the page stays the same.
+   */
+  'probe-session': async (scenes) => {
+    const ws = await scenes.ctx.workspace();
+    edit(ws, 'paycfg.yaml', (text) => text.slice(0, text.indexOf('\nmerchants:')) + '\n');
+    const applied = await ws.run(['apply', '-f', 'paycfg.yaml', '--auto-approve']);
+    if (applied.code !== 0) throw new Error(`the probe group's apply failed:\n${applied.out}${applied.err}`);
+    const shown = await ws.transcript(['probe', '--auto-approve']);
+    return shown.replace(/paycfg-probe-[0-9a-f]{6}/g, 'paycfg-probe-2096ef');
+  },
+
   /** docs/simulator.md: `paycfg sim` started in the background, up to the line it prints once it listens. */
   'sim-listening': async () => {
     let stop!: (signal: string) => void;
