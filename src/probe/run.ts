@@ -165,7 +165,7 @@ class Runner {
     }
     const stopped = failure !== undefined || this.signal !== undefined;
     if (stopped) {
-      this.options.onEvent?.({ type: 'stopping', because: failure !== undefined ? 'a step failed' : `interrupted (${this.signal})` });
+      this.options.onEvent?.({ type: 'stopping', because: failure !== undefined ? 'a step failed' : `${this.signal} received` });
       // What the service holds may be more than the answers said (an answer lost after the write).
       await this.reconcile().catch(() => undefined);
     }
