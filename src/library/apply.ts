@@ -21,6 +21,7 @@ import { tokenOf } from './client.js';
 import { environmentClient } from '../environments/client.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { computeLibraryPlan, DEFAULT_PARALLELISM, planTargetOf, publishedFor, type EnvironmentPlanOptions, type EnvironmentTarget, type PlanOptions } from './plan.js';
+import type { SharedParses } from '../manifest/parse-cache.js';
 
 /** How a plan is carried out, whichever way it was made. */
 interface ExecutionOptions extends OverrideOptions {
@@ -154,10 +155,10 @@ interface Prepared {
  *
  * @throws as apply() when planning fails.
  */
-export async function prepareManifestApply(options: ApplyManifestOptions | (EnvironmentApplyOptions & { readonly client: ApiClient })): Promise<PreparedApply> {
+export async function prepareManifestApply(options: (ApplyManifestOptions | (EnvironmentApplyOptions & { readonly client: ApiClient })) & SharedParses): Promise<PreparedApply> {
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   // The client is the caller's: nothing is made here that run() would have to close.
-  const target = await planTargetOf<ExecutionOptions>(options);
+  const target = await planTargetOf<ExecutionOptions & SharedParses>(options);
   const { run, shown } = await computeLibraryPlan({ ...target.options, parallelism }, false, target.environment, overridesOf(options));
   refuseBlocked(shown, 'plan');
   return prepared(target.options.client, parallelism, { plan: run.plan, desired: run.desired, live: run.live, secretValues: [...run.loaded.secretValues], shown, group: run.group });

@@ -17,6 +17,7 @@ import { computePlan, type PaymentOptions, type PlanRun } from '../workflow/comp
 import { checkPlanDestination, writeSavedPlan } from '../workflow/saved-plan-file.js';
 import { checkClientOfEnvironment, environmentClient } from '../environments/client.js';
 import { environmentManifestOptions } from '../environments/manifests.js';
+import type { SharedParses } from '../manifest/parse-cache.js';
 import { identityOf, type ResolvedEnvironment } from '../environments/types.js';
 import { packSourcesOfFlags, policyEnvironmentOf, type PolicyReport } from '../policy/index.js';
 import { checkPlan, type PolicyRunOptions } from '../workflow/plan-checks.js';
@@ -197,7 +198,7 @@ export function publishedFor(plan: RawPlan, token: string): PublishedPlan {
  * and apply both start from. `overrides`: apply's, applied to the packs' findings.
  */
 export async function computeLibraryPlan(
-  options: PlanOptions & BaseOptions,
+  options: PlanOptions & BaseOptions & SharedParses,
   forSavedPlan = false,
   environment?: ResolvedEnvironment,
   overrides?: PolicyRunOptions['overrides'],
@@ -234,7 +235,7 @@ function baseOf(base: BaseOptions['base'], paths: readonly string[]): BaseManife
 }
 
 function computePlanOf(
-  options: PlanOptions,
+  options: PlanOptions & SharedParses,
   paths: readonly string[],
   cwd: string,
   forSavedPlan: boolean,
@@ -258,9 +259,11 @@ function computePlanOf(
     ...(options.api !== undefined ? { api: options.api } : {}),
     ...(options.policy !== undefined ? { policy: packSourcesOfFlags(options.policy, cwd) } : {}),
     recordSources: [sourceOfOption(options.serviceRecord, cwd), ...(environment !== undefined ? [sourceOfEnvironment(environment.definition)] : [])],
-    ...(environment !== undefined && manifestOptions !== undefined
-      ? { environment: identityOf(environment.definition), load: { scope: manifestOptions.scope, exclude: manifestOptions.exclude } }
-      : {}),
+    ...(environment !== undefined ? { environment: identityOf(environment.definition) } : {}),
+    load: {
+      ...(manifestOptions !== undefined ? { scope: manifestOptions.scope, exclude: manifestOptions.exclude } : {}),
+      ...(options.parseCache !== undefined ? { parseCache: options.parseCache } : {}),
+    },
   });
 }
 
@@ -303,16 +306,16 @@ export async function plan(options: SavePlanOptions | EnvironmentSavePlanOptions
 }
 
 /** plan(), the plan as published rather than as its document: what the CLI renders. */
-export async function publishPlan(given: SavePlanOptions | EnvironmentSavePlanOptions): Promise<PublishedPlan> {
+export async function publishPlan(given: (SavePlanOptions | EnvironmentSavePlanOptions) & SharedParses): Promise<PublishedPlan> {
   return (await publishCheckedPlan(given)).plan;
 }
 
 /** publishPlan, with the report of the policy packs the plan was checked with (every rule they ran, found something or not). */
-export async function publishCheckedPlan(given: SavePlanOptions | EnvironmentSavePlanOptions): Promise<{ readonly plan: PublishedPlan; readonly policy: PolicyReport }> {
+export async function publishCheckedPlan(given: (SavePlanOptions | EnvironmentSavePlanOptions) & SharedParses): Promise<{ readonly plan: PublishedPlan; readonly policy: PolicyReport }> {
   const cwd = given.cwd ?? process.cwd();
   // A destination that would be refused is refused before the live group is read (or its token read).
   if (given.out !== undefined) await checkPlanDestination(given.out, cwd, { force: given.force === true });
-  const target = await planTargetOf<BaseOptions & SaveOptions>(given);
+  const target = await planTargetOf<BaseOptions & SaveOptions & SharedParses>(given);
   try {
     const { options } = target;
     const { run, published, shown, token, policy } = await computeLibraryPlan(options, options.out !== undefined, target.environment);

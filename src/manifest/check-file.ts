@@ -154,18 +154,21 @@ export function checkManifestFile(
       diagnostic(positionInFile(source, []), [], 'the top level of a manifest file must be a mapping with version, group, prune, emvConfigs, acquirerProfiles and merchants (and protect, moved, safety)'),
     ]);
   }
-  const record = data as Record<string, unknown>;
+  const written = data as Record<string, unknown>;
 
   // A file of another format version is not read further: its other errors would be noise.
-  if (record['version'] !== undefined && record['version'] !== 1) {
-    const result = manifestSchema.shape.version.safeParse(record['version'], { reportInput: true });
+  if (written['version'] !== undefined && written['version'] !== 1) {
+    const result = manifestSchema.shape.version.safeParse(written['version'], { reportInput: true });
     const issues = (result.error?.issues ?? []).map((issue) => ({ ...issue, path: ['version', ...issue.path] }));
     return empty(modelDiagnostics(issues, source, () => false));
   }
 
   const diagnostics: Diagnostic[] = [];
   const characters = characterChecker(env);
-  const { substitutions, problems } = substituteEnv(record, env, { allowMissing: allowMissingEnv, visitText: characters.visitText, ...(scope !== undefined ? { scope } : {}) });
+  // `data` is left as it is: a parse may be shared by the loads of a fleet's targets (parse-cache.ts).
+  const substitution = substituteEnv(written, env, { allowMissing: allowMissingEnv, visitText: characters.visitText, copy: true, ...(scope !== undefined ? { scope } : {}) });
+  const { substitutions, problems } = substitution;
+  const record = substitution.data as Record<string, unknown>;
   for (const problem of problems) diagnostics.push(diagnostic(positionInFile(source, problem.path), problem.path, problem.message));
   if (scope !== undefined) diagnostics.push(...literalSecrets(source, substitutions, scope));
   const refused = characters.problems;

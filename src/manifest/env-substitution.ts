@@ -21,6 +21,8 @@ export interface SubstitutionProblem {
 export interface SubstitutionResult {
   readonly substitutions: readonly Substitution[];
   readonly problems: readonly SubstitutionProblem[];
+  /** The data, substituted: `data` itself, changed in place, unless `copy` was asked. */
+  readonly data: unknown;
 }
 
 const REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
@@ -35,12 +37,18 @@ export interface SubstituteOptions {
    * manifest again. `path` is only valid during the call: copy it to keep it.
    */
   readonly visitText?: (text: string, path: ManifestPath, at: 'key' | 'value', substitution: Substitution | undefined) => void;
+  /**
+   * Leave `data` as it is: the result's `data` is a copy of the mappings and lists on the way to a
+   * string that changed, the rest shared with `data`. For a parse that other loads share (a fleet's
+   * targets, parse-cache.ts), where one target's values must not reach the next.
+   */
+  readonly copy?: boolean;
 }
 
 /**
- * Replaces `${NAME}` and `${NAME:-default}` in every string value of `data` (in place; keys are
- * left alone), with shell meaning: the default is used when the variable is unset or empty, and
- * `$${` writes a literal `${`. An unset variable with no default is a problem, unless
+ * Replaces `${NAME}` and `${NAME:-default}` in every string value of `data` (in place unless
+ * `copy`; keys are left alone), with shell meaning: the default is used when the variable is unset
+ * or empty, and `$${` writes a literal `${`. An unset variable with no default is a problem, unless
  * `allowMissing` is set: the value then keeps the `${NAME}` text as a placeholder.
  */
 export function substituteEnv(
@@ -96,31 +104,40 @@ export function substituteEnv(
   // One path array, extended and shortened in place and copied only when a string needs it: a
   // large manifest has hundreds of thousands of values and very few variables.
   const path: (string | number)[] = [];
+  const copy = options.copy === true;
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return visitString(value, path);
     if (Array.isArray(value)) {
+      let out = value;
       for (let i = 0; i < value.length; i++) {
         path.push(i);
-        value[i] = walk(value[i]);
+        const item = walk(value[i]);
         path.pop();
+        if (item === value[i]) continue;
+        if (copy && out === value) out = value.slice();
+        out[i] = item;
       }
-      return value;
+      return out;
     }
     if (value !== null && typeof value === 'object') {
       const record = value as Record<string, unknown>;
+      let out = record;
       for (const key of Object.keys(record)) {
         path.push(key);
         visitText?.(key, path, 'key', undefined);
-        record[key] = walk(record[key]);
+        const item = walk(record[key]);
         path.pop();
+        if (item === record[key]) continue;
+        if (copy && out === record) out = { ...record };
+        out[key] = item;
       }
-      return value;
+      return out;
     }
     return value;
   };
 
-  walk(data);
-  return { substitutions, problems };
+  const substituted = walk(data);
+  return { substitutions, problems, data: substituted };
 }
 
 export interface Expansion {

@@ -9,6 +9,7 @@ import { checkMoves } from './moved-checks.js';
 import { checkSkipRules } from './skip-rules.js';
 import type { MergedSourceMap, PlacedPath } from './positions.js';
 import type { Manifest } from './model.js';
+import type { ParseCache } from './parse-cache.js';
 import { parseManifestTexts, type ParsePoolOptions } from './parse-pool.js';
 import { readManifestText, stdinManifestText, MAX_FILE_BYTES, type ManifestText } from './read-yaml.js';
 import { collectSecrets, type SecretField } from './secrets.js';
@@ -79,6 +80,11 @@ export interface LoadManifestOptions {
   readonly scope?: VariableScope;
   /** Files a directory's walk skips, absolute (the environments file beside the manifests): never read as a manifest. */
   readonly exclude?: readonly string[];
+  /**
+   * Parses shared with the other loads of one run (a fleet's targets, made of one template's files):
+   * a file read with the same name and text as before is not parsed again (parse-cache.ts).
+   */
+  readonly parseCache?: ParseCache;
 }
 
 /**
@@ -173,7 +179,7 @@ async function checkFiles(files: readonly ManifestFile[], options: LoadManifestO
   const names = texts.map((text) => text.name);
   const checked: CheckedFile[] = [];
   let index = 0;
-  for await (const { value, diagnostics: problems, positions } of parseManifestTexts(texts.splice(0), options.parse)) {
+  for await (const { value, diagnostics: problems, positions } of parseManifestTexts(texts.splice(0), options.parse, options.parseCache)) {
     const name = names[index++]!;
     diagnostics.push(...problems);
     if (problems.length > 0) continue;

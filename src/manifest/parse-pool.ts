@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { LineCounter } from 'yaml';
 import { InternalError } from '../errors.js';
+import type { ParseCache } from './parse-cache.js';
 import { parseYamlData, type YamlData } from './parse-yaml.js';
 import { PositionTree } from './position-tree.js';
 import type { ParseAnswer, ParseRequest } from './parse-worker.js';
@@ -29,7 +30,8 @@ export interface ParsePoolOptions {
 
 /**
  * Parses manifest files (parse-yaml.ts, one parse each) and yields them in file order, each as soon
- * as it is ready, so that the caller checks one while the next parses.
+ * as it is ready, so that the caller checks one while the next parses. With a cache (parse-cache.ts),
+ * a file it keeps is not parsed again, and each parse is offered to it.
  *
  * Large manifests are parsed in worker threads, for time and memory: the yaml package allocates
  * about 70 times the text while parsing, and in a worker that garbage lives and dies in the
@@ -38,23 +40,39 @@ export interface ParsePoolOptions {
  * the workers of the code before the reshaping, 13.0 s on the main thread alone.
  *
  */
-export function parseManifestTexts(files: readonly ParseRequest[], options: ParsePoolOptions = {}): AsyncGenerator<YamlData> {
+export function parseManifestTexts(files: readonly ParseRequest[], options: ParsePoolOptions = {}, cache?: ParseCache): AsyncGenerator<YamlData> {
   const totalChars = files.reduce((sum, file) => sum + file.text.length, 0);
   const mode = options.workers ?? 'auto';
   const useWorkers = files.length > 0 && mode !== 'never' && (mode === 'always' || totalChars >= WORKER_THRESHOLD_CHARS);
-  if (!useWorkers) return onMainThread([...files]);
-  const queue = files.map((file) => ({ file, result: deferred<YamlData>() }));
-  const results = queue.map((job) => job.result);
+  if (!useWorkers) return onMainThread([...files], cache);
+  const queue: Job[] = [];
+  const results = files.map((file) => {
+    const result = deferred<YamlData>();
+    // Looked up now, so that only what the cache lacks goes to the workers.
+    const found = cache?.find(file);
+    if (found?.data !== undefined) result.resolve(found.data);
+    else queue.push({ file, result, ...(found !== undefined ? { keep: (data: YamlData) => cache!.add(found.key, file.text.length, data) } : {}) });
+    return result;
+  });
   // A caller that stops at a failure never awaits the rest; their failures are not unhandled.
   for (const result of results) result.promise.catch(() => {});
-  const count = Math.min(MAX_WORKERS, availableParallelism(), files.length);
+  const count = Math.min(MAX_WORKERS, availableParallelism(), queue.length);
   for (let i = 0; i < count; i++) void drain(queue);
   return inFileOrder(results);
 }
 
-async function* onMainThread(queue: ParseRequest[]): AsyncGenerator<YamlData> {
-  // Shifted, so that each text is let go once parsed.
-  for (let file = queue.shift(); file !== undefined; file = queue.shift()) yield parseYamlData(file.text, file.name);
+/** A file to parse in the pool; `keep` offers its parse to the cache and gives the parse to use. */
+interface Job {
+  readonly file: ParseRequest;
+  readonly result: Deferred<YamlData>;
+  readonly keep?: (data: YamlData) => YamlData;
+}
+
+async function* onMainThread(queue: ParseRequest[], cache: ParseCache | undefined): AsyncGenerator<YamlData> {
+  // Shifted, so that each text is let go once parsed. The cache is asked as each file comes up, not
+  // before: its lookup, the parse and the offer are one synchronous step, so that loads running at
+  // once (a fleet's targets) do not all miss a file the first of them is about to keep.
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) yield cache === undefined ? parseYamlData(file.text, file.name) : cache.parse(file, parseYamlData);
 }
 
 async function* inFileOrder(results: Deferred<YamlData>[]): AsyncGenerator<YamlData> {
@@ -67,7 +85,7 @@ async function* inFileOrder(results: Deferred<YamlData>[]): AsyncGenerator<YamlD
  * a bug in paycfg: the file it was reading is reported as such, and the rest of this share is
  * parsed on the main thread.
  */
-async function drain(queue: { file: ParseRequest; result: Deferred<YamlData> }[]): Promise<void> {
+async function drain(queue: Job[]): Promise<void> {
   let worker: ParseWorker | undefined;
   let failure: unknown;
   try {
@@ -78,9 +96,10 @@ async function drain(queue: { file: ParseRequest; result: Deferred<YamlData> }[]
   try {
     for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
       const { file, result } = job;
+      const keep = job.keep ?? ((data: YamlData) => data);
       if (worker !== undefined) {
         try {
-          result.resolve(await worker.parse(file));
+          result.resolve(keep(await worker.parse(file)));
           continue;
         } catch (error) {
           await worker.close();
@@ -95,7 +114,7 @@ async function drain(queue: { file: ParseRequest; result: Deferred<YamlData> }[]
         continue;
       }
       try {
-        result.resolve(parseYamlData(file.text, file.name));
+        result.resolve(keep(parseYamlData(file.text, file.name)));
       } catch (error) {
         result.reject(error);
       }

@@ -4,7 +4,7 @@ import { resolveGroupApi } from '../backend/detect-api.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { countTerminals } from '../live/count-terminals.js';
 import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
-import { checkLegacyLimits, effectiveApi, loadManifest, type ApiChoice, type ApiFlag, type ManifestContext, type VariableScope } from '../manifest/index.js';
+import { checkLegacyLimits, effectiveApi, loadManifest, type ApiChoice, type ApiFlag, type LoadManifestOptions, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import type { DesiredState } from '../model/state.js';
 import { routeBatches, type BatchRoutes } from '../payments/batch-routes.js';
@@ -105,9 +105,10 @@ export async function computePlan(input: {
   readonly environment?: EnvironmentIdentity;
   /**
    * How the environment's manifests are loaded (environments/manifests.ts): only the names its
-   * values declare, and its environments file skipped in a directory of manifests.
+   * values declare, and its environments file skipped in a directory of manifests; `parseCache`:
+   * parses shared with the other plans of the run (a fleet's targets, manifest/parse-cache.ts).
    */
-  readonly load?: { readonly scope?: VariableScope; readonly exclude?: readonly string[] };
+  readonly load?: Pick<LoadManifestOptions, 'scope' | 'exclude' | 'parseCache'>;
   /**
    * Run once the manifest (and the base) are loaded and checked, before the first request: a
    * caller with offline work of its own (a promotion's source view) refuses bad input there, so
@@ -189,7 +190,7 @@ async function loadDesiredState(
   cwd: string,
   readStdin: (() => Promise<string>) | undefined,
   apiFlag: ApiFlag | undefined,
-  load: { readonly scope?: VariableScope; readonly exclude?: readonly string[] },
+  load: Pick<LoadManifestOptions, 'scope' | 'exclude' | 'parseCache'>,
   policy: readonly PackSource[],
   recordSources: readonly (ServiceRecordSource | undefined)[],
 ): Promise<{
@@ -207,6 +208,7 @@ async function loadDesiredState(
     ...(readStdin !== undefined ? { readStdin } : {}),
     ...(load.scope !== undefined ? { scope: load.scope } : {}),
     ...(load.exclude !== undefined ? { exclude: load.exclude } : {}),
+    ...(load.parseCache !== undefined ? { parseCache: load.parseCache } : {}),
   });
   // The payment rules, offline: an error refuses the plan before any request; warnings go on the plan.
   const rules = assertPaymentRules(whole);

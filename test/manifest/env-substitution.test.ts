@@ -96,3 +96,30 @@ describe('substituteEnv', () => {
     expect(expandTemplate('$${A:-x}', {}).withDefault).toEqual([]);
   });
 });
+
+describe('substituteEnv with copy', () => {
+  it('leaves the data as it is, copying only the mappings and lists on the way to a changed string', () => {
+    const untouched = { mchName: 'Plain', devices: [{ deviceAlias: 'till-1' }] };
+    const changed = { mchName: '${SHOP}', devices: [{ deviceAlias: 'till-1' }, { deviceAdmin: '${ADMIN}' }] };
+    const data = Object.freeze({ version: 1, merchants: Object.freeze([untouched, changed]) });
+    const result = substituteEnv(data, { SHOP: 'Coffee', ADMIN: 'secret' }, { copy: true });
+    expect(data.merchants[1]).toBe(changed);
+    expect(changed).toEqual({ mchName: '${SHOP}', devices: [{ deviceAlias: 'till-1' }, { deviceAdmin: '${ADMIN}' }] });
+    const out = result.data as { version: number; merchants: { mchName: string; devices: Record<string, string>[] }[] };
+    expect(out).toEqual({ version: 1, merchants: [untouched, { mchName: 'Coffee', devices: [{ deviceAlias: 'till-1' }, { deviceAdmin: 'secret' }] }] });
+    expect(out.merchants[0]).toBe(untouched);
+    expect(out.merchants[1]!.devices[0]).toBe(changed.devices[0]);
+    expect(result.substitutions.map((s) => s.path)).toEqual([
+      ['merchants', 1, 'mchName'],
+      ['merchants', 1, 'devices', 1, 'deviceAdmin'],
+    ]);
+  });
+
+  it('gives the data itself when nothing changed, and changes it in place without copy', () => {
+    const plain = { a: ['x', { b: 'y' }] };
+    expect(substituteEnv(plain, {}, { copy: true }).data).toBe(plain);
+    const data = { a: ['${X}'] };
+    expect(substituteEnv(data, { X: 'set' }).data).toBe(data);
+    expect(data.a[0]).toBe('set');
+  });
+});

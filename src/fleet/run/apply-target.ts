@@ -38,7 +38,7 @@ export async function applyTarget(context: TargetContext, start: TargetStart, sa
         journal = definition.journal === undefined ? undefined : await openJournal(definition.journal, options.cwd);
         const prepared: PreparedApply =
           savedPlan === undefined
-            ? await prepareManifestApply({ environment: resolved, client, cwd: options.cwd, ...planFlagsOf(options) })
+            ? await prepareManifestApply({ environment: resolved, client, cwd: options.cwd, parseCache: context.parseCache, ...planFlagsOf(options) })
             : await prepareSavedApply(savedPlan, {
                 client,
                 env: options.env,

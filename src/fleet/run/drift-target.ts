@@ -21,7 +21,7 @@ export async function driftTarget(context: TargetContext, start: TargetStart): P
   try {
     const resolved = await resolveTarget(context, start.target, secrets);
     const plan = await withTargetClient(context, resolved, secrets, (client) =>
-      publishPlan({ environment: resolved, client, cwd: options.cwd, ...planFlagsOf(options), readEveryDevice: true }),
+      publishPlan({ environment: resolved, client, cwd: options.cwd, parseCache: context.parseCache, ...planFlagsOf(options), readEveryDevice: true }),
     );
     const drifted = hasDrifted(plan, ignoreUnmanaged);
     const result: FleetTargetResult = {

@@ -8,6 +8,7 @@ import { preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type Alert
 import { createRequestSlots } from '../../api/request-slots.js';
 import type { Finding } from '../../findings/types.js';
 import type { Diagnostic } from '../../manifest/diagnostics.js';
+import { ParseCache } from '../../manifest/parse-cache.js';
 import { summariseFleet } from '../summary/summarise.js';
 import type { FleetSummary, FleetTarget, FleetTargetResult, Shard } from '../types.js';
 import { applyTarget } from './apply-target.js';
@@ -60,7 +61,12 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetRunResult
   if (command === 'drift' && options.alerts !== undefined) await preflightDriftAlerts(options.alerts);
   const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true, fleetFile: fleet.name, shard: options.shard }) : undefined;
 
-  const context: TargetContext = { fleet, options, ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}) };
+  const context: TargetContext = {
+    fleet,
+    options,
+    parseCache: new ParseCache(),
+    ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}),
+  };
   const results: FleetTargetResult[] = [];
   const observations: DriftObservation[] = [];
   let halted: FleetSummary['halted'];

@@ -24,6 +24,7 @@ export async function planTarget(context: TargetContext, start: TargetStart, pla
           environment: resolved,
           client,
           cwd: options.cwd,
+          parseCache: context.parseCache,
           ...planFlagsOf(options),
           ...(planDir !== undefined ? { out: path.join(planDir, file), force: options.force === true } : {}),
         })

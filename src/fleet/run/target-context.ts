@@ -5,6 +5,7 @@ import { readEnvironmentToken, resolveEnvironment } from '../../environments/res
 import type { ResolvedEnvironment } from '../../environments/types.js';
 import { ConfigError, PaycfgError } from '../../errors.js';
 import { DEFAULT_PARALLELISM } from '../../library/plan.js';
+import type { ParseCache } from '../../manifest/parse-cache.js';
 import type { Plan } from '../../plan/plan.js';
 import { scrubText } from '../../render/redact.js';
 import type { FleetFile, FleetTarget, FleetTargetCounts, FleetTargetResult } from '../types.js';
@@ -18,6 +19,11 @@ export interface TargetContext {
   readonly options: FleetRunOptions;
   /** Absent for validate, which sends no request. */
   readonly slots?: RequestSlots;
+  /**
+   * The run's parses of manifest files: targets made of one template's files parse each file once
+   * (manifest/parse-cache.ts), instead of once a target.
+   */
+  readonly parseCache: ParseCache;
 }
 
 /** A target's run as it starts: when, and in which wave. */

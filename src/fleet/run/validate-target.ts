@@ -19,7 +19,7 @@ export async function validateTarget(context: TargetContext, start: TargetStart)
   try {
     const allowMissing = context.options.allowMissingEnv === true;
     const resolved = await resolveTarget(context, start.target, secrets, allowMissing);
-    const loaded = await loadEnvironmentManifest(resolved, { cwd: context.options.cwd, allowMissingEnv: allowMissing });
+    const loaded = await loadEnvironmentManifest(resolved, { cwd: context.options.cwd, allowMissingEnv: allowMissing, parseCache: context.parseCache });
     // Offline there is no service to ask: a manifest that pins no API is checked as for the current one, as validate does.
     if (loaded.manifest.api === 'legacy') checkLegacyLimits(loaded);
     const rules = assertPaymentRules(loaded);
