@@ -26,6 +26,8 @@ export default defineConfig({
           // (lookup tables and caches of pure functions). Measured on test/api + test/sim (65
           // files): 210 s and 195 s isolated, 65 s and 55 s shared, on the same loaded machine.
           isolate: false,
+          // paycfg's CLI built from src/ once for the run, for the tests that start it in a process of its own (test/helpers/cli-build.ts).
+          globalSetup: ['test/helpers/cli-build.global.ts'],
         },
       },
       {
