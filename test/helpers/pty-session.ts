@@ -19,13 +19,19 @@ export const PTY_TEST_TIMEOUT = 60_000;
 
 /**
  * One deadline for every wait of a test, a little before the test's timeout: a wait that gives up
- * throws with the screen, which vitest's own timeout would not show. Tests set it in beforeEach;
- * without it (scripts) each session has PTY_TEST_TIMEOUT from its start.
+ * throws with the screen, which vitest's own timeout would not show. Tests set it in beforeEach
+ * and end it in afterEach: the files of a worker share this module, and a deadline left behind
+ * would be long past for the next file's sessions (scripts/captures, run by a test, sets none).
+ * Without one, each session has PTY_TEST_TIMEOUT from its start.
  */
 let testDeadline: number | undefined;
 
 export function startTestDeadline(budgetMs = PTY_TEST_TIMEOUT - 5_000): void {
   testDeadline = Date.now() + budgetMs;
+}
+
+export function endTestDeadline(): void {
+  testDeadline = undefined;
 }
 
 /** The time left before the test's deadline (never negative). */
