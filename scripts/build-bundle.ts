@@ -25,7 +25,8 @@ const REQUIRE_SHIM = "import { createRequire as __paycfgCreateRequire } from 'no
 /** The CLI entry: what bin/paycfg.js did when it imported dist/. */
 const CLI_ENTRY = "import { main } from './src/cli/main.ts';\nprocess.exitCode = await main(process.argv.slice(2));\n";
 
-function options(root: string): BuildOptions {
+/** esbuild's options for a file of the bundle; the tests build their CLI entry with them too (test/helpers/cli-build.ts). */
+export function options(root: string): BuildOptions {
   return {
     absWorkingDir: root,
     bundle: true,

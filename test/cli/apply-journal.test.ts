@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { cliNodeArgs } from '../helpers/cli-build.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -185,7 +186,7 @@ describe('paycfg apply --journal', () => {
       const run = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
         const child = spawn(
           process.execPath,
-          [new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url).pathname, new URL('../helpers/pty-entry.ts', import.meta.url).pathname, 'apply', '-f', manifest, '--auto-approve', '--journal', '/dev/stdout'],
+          [...cliNodeArgs(), 'apply', '-f', manifest, '--auto-approve', '--journal', '/dev/stdout'],
           { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', fd, 'pipe'], timeout: 60_000 },
         );
         let stderr = '';

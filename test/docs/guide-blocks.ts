@@ -1,19 +1,17 @@
 /**
  * The guide's console blocks as commands, and a way to run them as a reader does: one bash per
  * block in a pseudo-terminal (apply asks only on a terminal), with `npx` and `paycfg` on PATH
- * running this checkout's CLI from source, and each command's exit code recorded.
+ * running this checkout's CLI (test/helpers/cli-build.ts), and each command's exit code recorded.
  */
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { spawn, type IPty } from '@lydell/node-pty';
+import { cliNodeArgs } from '../helpers/cli-build.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRY = fileURLToPath(new URL('../helpers/pty-entry.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface ConsoleCommand {
   /** 1-based line of the README */
@@ -113,7 +111,7 @@ export function createGuideDir(): { dir: string; bin: string } {
   const bin = join(dir, '.bin');
   mkdirSync(bin);
   cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
-  const run = `'${process.execPath}' --import '${TSX}' '${ENTRY}' "$@"`;
+  const run = [process.execPath, ...cliNodeArgs()].map((arg) => `'${arg}'`).join(' ') + ' "$@"';
   // An installed `paycfg` is node itself.
   writeCommand(bin, 'paycfg', `exec ${run}`);
   // `npx [--yes] paycfg[@VERSION] ARGS`. npx stays the parent of the CLI, as npm does (npm, sh -c,

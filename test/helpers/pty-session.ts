@@ -1,33 +1,37 @@
 /**
  * paycfg in a pseudo-terminal, as a person runs it: keystrokes go in through the pty, what it
  * prints is fed to a headless xterm (pty-screen), and tests read the rendered screen. The process
- * runs the TypeScript source with tsx (bin/paycfg.js runs the committed bundle, which may lag src/).
+ * runs this checkout's src/, built for the test run (cli-build.ts; bin/paycfg.js runs the
+ * committed bundle, which may lag src/).
  */
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { spawn, type IPty } from '@lydell/node-pty';
+import { cliNodeArgs } from './cli-build.js';
 import { createScreen } from './pty-screen.js';
 
-const ENTRY = fileURLToPath(new URL('./pty-entry.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// tsx as this checkout has it, whatever directory paycfg runs in (`--import tsx` resolves from the cwd).
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /**
- * The time a pseudo-terminal test may take (its describe's timeout): paycfg starts from source under
- * tsx in a child process, several times per test on a shared machine.
+ * The time a pseudo-terminal test may take (its describe's timeout): paycfg starts in a child
+ * process, several times per test on a shared machine.
  */
 export const PTY_TEST_TIMEOUT = 60_000;
 
 /**
  * One deadline for every wait of a test, a little before the test's timeout: a wait that gives up
- * throws with the screen, which vitest's own timeout would not show. Tests set it in beforeEach;
- * without it (scripts) each session has PTY_TEST_TIMEOUT from its start.
+ * throws with the screen, which vitest's own timeout would not show. Tests set it in beforeEach
+ * and end it in afterEach: the files of a worker share this module, and a deadline left behind
+ * would be long past for the next file's sessions (scripts/captures, run by a test, sets none).
+ * Without one, each session has PTY_TEST_TIMEOUT from its start.
  */
 let testDeadline: number | undefined;
 
 export function startTestDeadline(budgetMs = PTY_TEST_TIMEOUT - 5_000): void {
   testDeadline = Date.now() + budgetMs;
+}
+
+export function endTestDeadline(): void {
+  testDeadline = undefined;
 }
 
 /** The time left before the test's deadline (never negative). */
@@ -84,7 +88,7 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
   const rows = options.rows ?? 30;
   const term = createScreen(cols, rows);
   let rendered: Promise<void> = Promise.resolve();
-  const command = [process.execPath, '--import', TSX, ENTRY, ...args];
+  const command = [process.execPath, ...cliNodeArgs(), ...args];
   // A shell redirects stderr, then becomes paycfg (exec): the pty sees paycfg's exit code.
   const [file, argv] = options.stderrTo === undefined ? [command[0] as string, command.slice(1)] : ['/bin/sh', ['-c', 'exec "$@" 2>"$PAYCFG_PTY_STDERR"', 'sh', ...command]];
   const pty: IPty = spawn(file, argv, {
@@ -92,7 +96,7 @@ export function startPaycfg(args: readonly string[], options: PtyOptions): PtySe
     cols,
     rows,
     cwd: options.cwd ?? ROOT,
-    // Only what the test gives, and what node and tsx need to start: none of the runner's CI or NO_COLOR.
+    // Only what the test gives, and what node (and tsx, from source) needs to start: none of the runner's CI or NO_COLOR.
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { simCommand } from '../../src/cli/commands/sim.js';
 import { captureIo } from '../../src/cli/io.js';
@@ -11,9 +9,8 @@ import { main } from '../../src/cli/main.js';
 import { watchParent } from '../../src/cli/parent-watch.js';
 import { SimPortTakenError } from '../../src/sim/errors.js';
 import { startSimulator } from '../../src/sim/index.js';
+import { cliNodeArgs } from '../helpers/cli-build.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/pty-entry.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Resolves once `condition` holds; gives up (failing the test) after `limitMs`. */
 async function until(condition: () => boolean | Promise<boolean>, limitMs = 20_000): Promise<void> {
@@ -97,7 +94,7 @@ describe('paycfg sim --pid-file', () => {
 
   it('lets a script stop the simulator with kill $(cat FILE)', async () => {
     const pidPath = join(dir, 'sim.pid');
-    const child = spawn(process.execPath, ['--import', TSX, ENTRY, 'sim', '--port', '0', '--pid-file', pidPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliNodeArgs(), 'sim', '--port', '0', '--pid-file', pidPath], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -120,7 +117,7 @@ describe('paycfg sim whose parent ends', () => {
   it('stops, as one started by npx does when npm and its shell are killed', async () => {
     const pidPath = join(dir, 'sim.pid');
     // `; true` keeps sh from exec'ing node: sh stays the parent, as in npx's `sh -c paycfg …`.
-    const command = `'${process.execPath}' --import '${TSX}' '${ENTRY}' sim --port 0 --pid-file '${pidPath}' 2>'${join(dir, 'err.txt')}'; true`;
+    const command = `${[process.execPath, ...cliNodeArgs()].map((arg) => `'${arg}'`).join(' ')} sim --port 0 --pid-file '${pidPath}' 2>'${join(dir, 'err.txt')}'; true`;
     const shell = spawn('sh', ['-c', command], { stdio: 'ignore' });
     let simPid: number | undefined;
     try {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isWrite, startHoldingProxy, type HeldRequest, type HoldingProxy } from '../../helpers/holding-proxy.js';
-import { CTRL_C, killAllSessions, PTY_TEST_TIMEOUT, startPaycfg, startTestDeadline, type PtySession } from '../../helpers/pty-session.js';
+import { CTRL_C, endTestDeadline, killAllSessions, PTY_TEST_TIMEOUT, startPaycfg, startTestDeadline, type PtySession } from '../../helpers/pty-session.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
 
 const basic = new URL('../../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -23,6 +23,7 @@ beforeAll(async () => {
 beforeEach(() => startTestDeadline());
 afterEach(async () => {
   killAllSessions();
+  endTestDeadline();
   await Promise.all(proxies.splice(0).map((p) => p.close()));
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { captureIo } from '../../../src/cli/io.js';
 import { main } from '../../../src/cli/main.js';
 import { isWrite, startHoldingProxy, type HeldRequest, type HoldingProxy } from '../../helpers/holding-proxy.js';
-import { CTRL_C, CTRL_D, killAllSessions, PTY_TEST_TIMEOUT, startPaycfg, startTestDeadline, type PtySession } from '../../helpers/pty-session.js';
+import { CTRL_C, CTRL_D, endTestDeadline, killAllSessions, PTY_TEST_TIMEOUT, startPaycfg, startTestDeadline, type PtySession } from '../../helpers/pty-session.js';
 import { startTestSimulator, type TestSimulator } from '../../helpers/simulator.js';
 
 const basic = new URL('../../../examples/basic/paycfg.yaml', import.meta.url).pathname;
@@ -24,6 +24,7 @@ beforeAll(async () => {
 beforeEach(() => startTestDeadline());
 afterEach(async () => {
   killAllSessions();
+  endTestDeadline();
   await Promise.all(proxies.splice(0).map((p) => p.close()));
 });
 afterAll(async () => {
