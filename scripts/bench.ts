@@ -83,20 +83,36 @@ function fleetOf(ctx: FleetContext, options: BenchOptions): Promise<FleetFigures
   return measureFleet(ctx, { groups: f.groups, size: fleetGroupSize(options.size, f.merchants), latencyMs: f.latencyMs, runs: options.runs, shards: f.shards, memoryGroups: f.memoryGroups });
 }
 
-async function benchmark(options: BenchOptions): Promise<FullResult> {
+/**
+ * What the whole benchmark and `--only refresh` start from: paycfg built, a simulator, a work
+ * directory, and the generated group's manifest written there. The caller closes the simulator and
+ * removes the directory.
+ */
+async function setUp(options: BenchOptions): Promise<{
+  startedAt: string;
+  sim: Awaited<ReturnType<typeof startBenchSimulator>>;
+  workDir: string;
+  yamlBytes: number;
+  ctx: ScenarioContext;
+}> {
   const startedAt = new Date().toISOString();
   const build = await preparePaycfg(options);
   const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
   const sim = await startBenchSimulator();
   let groupNumber = 0;
   const nextGroupId = (): string => `G-${String(10_000_000 + ++groupNumber)}`;
+  const spec = buildGroupSpec(options.size);
+  const manifestDir = join(workDir, 'manifest');
+  const files = await writeManifest(spec, manifestDir);
+  const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
+  return { startedAt, sim, workDir, yamlBytes, ctx: { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, workDir, nextGroupId, log } };
+}
+
+async function benchmark(options: BenchOptions): Promise<FullResult> {
+  const { startedAt, sim, workDir, yamlBytes, ctx } = await setUp(options);
+  const { build, spec, nextGroupId } = ctx;
   try {
-    const spec = buildGroupSpec(options.size);
-    const manifestDir = join(workDir, 'manifest');
-    const files = await writeManifest(spec, manifestDir);
-    const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
     const drifted = driftedMerchantIndexes(spec.size.merchants).length;
-    const ctx = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, workDir, nextGroupId, log };
 
     const manifestLoad = await measureManifestLoad(ctx, options.runs, yamlBytes);
     const main = await runScenarios(ctx, { parallelism: options.parallelism, runs: options.runs, fromEmpty: true, bareReads: true }, drifted);
@@ -230,18 +246,9 @@ function refreshLeadOf(ctx: ScenarioContext, options: BenchOptions, loadMs: numb
  */
 async function refreshAlone(options: BenchOptions): Promise<number> {
   if (options.refreshLatencies.length === 0) throw new BenchError('bench: --only refresh needs at least one latency in --refresh-latencies');
-  const startedAt = new Date().toISOString();
-  const build = await preparePaycfg(options);
-  const workDir = await mkdtemp(join(tmpdir(), 'paycfg-bench-'));
-  const sim = await startBenchSimulator();
-  let groupNumber = 0;
-  const nextGroupId = (): string => `G-${String(10_000_000 + ++groupNumber)}`;
+  const { startedAt, sim, workDir, yamlBytes, ctx } = await setUp(options);
+  const { spec } = ctx;
   try {
-    const spec = buildGroupSpec(options.size);
-    const manifestDir = join(workDir, 'manifest');
-    const files = await writeManifest(spec, manifestDir);
-    const yamlBytes = (await Promise.all(files.map((f) => stat(f)))).reduce((sum, s) => sum + s.size, 0);
-    const ctx: ScenarioContext = { sim, build, spec, manifestDir, latencyMs: options.latencyMs, cwd: ROOT, workDir, nextGroupId, log };
     const manifestLoad = await measureManifestLoad(ctx, options.runs, yamlBytes);
     const loadMs = manifestLoad.median.wallMs;
     const refresh = await measureRefreshLead(ctx, { latencies: options.refreshLatencies, runs: options.runs, parallelism: options.parallelism, loadMs });

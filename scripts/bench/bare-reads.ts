@@ -24,13 +24,16 @@ export interface BareReadFigures {
 }
 
 /**
- * The child's whole program: JavaScript run with `node -e` from the repository's root, so that it
- * finds undici in node_modules and loads nothing else. The paths are the API reference's.
+ * The bare client's start, shared by its reads and the per-resource refresh (refresh.ts) so that
+ * both are the same client: an undici pool as wide as the parallelism, keep-alive, one `get` that
+ * counts its requests and refuses any answer but HTTP 200 with `code: 0`. `parallelismVariable` names
+ * the environment variable the parallelism comes in.
  */
-const BARE_PROGRAM = `
+export function bareClientPrelude(parallelismVariable: string): string {
+  return `
 const { Pool } = await import('undici');
 const base = new URL(process.env.PAYCFG_BASE_URL);
-const parallelism = Number(process.env.BARE_PARALLELISM);
+const parallelism = Number(process.env.${parallelismVariable});
 const pool = new Pool(base.origin, { connections: parallelism, pipelining: 1 });
 const headers = { accept: 'application/json', authorization: 'Bearer ' + process.env.PAYCFG_TOKEN };
 let requests = 0;
@@ -41,7 +44,14 @@ async function get(path) {
   if (response.statusCode !== 200 || body.code !== 0) throw new Error('GET ' + path + ': HTTP ' + response.statusCode + ', code ' + body.code);
   return body.data;
 }
-const all = 'pageNumber=1&pageSize=-1';
+`;
+}
+
+/**
+ * The child's whole program: JavaScript run with `node -e` from the repository's root, so that it
+ * finds undici in node_modules and loads nothing else. The paths are the API reference's.
+ */
+const BARE_PROGRAM = `${bareClientPrelude('BARE_PARALLELISM')}const all = 'pageNumber=1&pageSize=-1';
 const started = performance.now();
 await get('/api/v2/current');
 const [, , merchants] = await Promise.all(['emv', 'acquirer', 'mchInfo'].map((list) => get('/api/openapi/v1/' + list + '?' + all)));

@@ -41,6 +41,7 @@ import { createApiClient } from '../../src/api/index.js';
 import { mapWithConcurrency } from '../../src/util/map-with-concurrency.js';
 import type { BenchSimulator } from './bench-simulator.js';
 import { paycfgEnv } from './child-env.js';
+import { bareClientPrelude } from './bare-reads.js';
 import { BenchError } from './errors.js';
 import type { GroupSize } from './group-shape.js';
 import { lowerBoundMs, totalRequests, type RequestPhase } from './lower-bound.js';
@@ -174,22 +175,9 @@ export async function readRefreshState(sim: BenchSimulator, groupId: string): Pr
  * then walks them: each read waits for those it depends on, then for one of REFRESH_PARALLELISM
  * slots. Every answer must be `code: 0` and hold its resource.
  */
-const REFRESH_PROGRAM = `
-const { Pool } = await import('undici');
+const REFRESH_PROGRAM = `${bareClientPrelude('REFRESH_PARALLELISM')}
 const { readFileSync } = await import('node:fs');
 const reads = JSON.parse(readFileSync(process.env.REFRESH_READS, 'utf8'));
-const base = new URL(process.env.PAYCFG_BASE_URL);
-const parallelism = Number(process.env.REFRESH_PARALLELISM);
-const pool = new Pool(base.origin, { connections: parallelism, pipelining: 1 });
-const headers = { accept: 'application/json', authorization: 'Bearer ' + process.env.PAYCFG_TOKEN };
-let requests = 0;
-async function get(path) {
-  requests += 1;
-  const response = await pool.request({ method: 'GET', path, headers });
-  const body = JSON.parse(await response.body.text());
-  if (response.statusCode !== 200 || body.code !== 0) throw new Error('GET ' + path + ': HTTP ' + response.statusCode + ', code ' + body.code);
-  return body.data;
-}
 function holds(read, data) {
   const records = data?.records ?? [];
   const found = (match) => records.some((r) => Object.entries(match).every(([k, v]) => String(r[k]) === v));
