@@ -271,6 +271,22 @@ export function merchantFields(record: Merchant): MerchantFields {
 }
 
 /**
+ * The body of a merchant made only to be removed again (`paycfg probe`'s scratch merchant): the
+ * fields the service requires on create (01 §4.3) and no more, inactive (`state: 0`) so that it
+ * can take no payment while it exists, and a contact that reaches nobody (example.invalid).
+ */
+export function scratchMerchantBody(init: { readonly providerReference: string; readonly mchName: string; readonly currency: string }): MerchantCreate {
+  return {
+    mchName: init.mchName,
+    currency: init.currency,
+    contactName: 'paycfg probe',
+    contactEmail: 'paycfg-probe@example.invalid',
+    providerReference: init.providerReference,
+    state: 0,
+  };
+}
+
+/**
  * The merchant PUT replaces every profile field (01 §4.3), so the body starts from the live record
  * and overlays what the manifest sets: a field the manifest leaves out keeps its live value. The
  * providerReference is always `ref`, the change's key: a renamed merchant's (`moved:`) is written so.

@@ -7,6 +7,7 @@
  * §4.3), and one removal of each. The automatic binding to another profile costs one removal more.
  */
 import type { MerchantCreate } from '../api/wire-types.js';
+import { scratchMerchantBody } from '../kinds/merchant.js';
 import type { EmvIdsByMethod } from '../service-record/types.js';
 import type { BindingRef, LeftoverMerchant, ProbeGroup, ProbePart } from './read-group.js';
 
@@ -98,14 +99,11 @@ function partWords(part: ProbePart): string {
  */
 export function scratchPlan(group: ProbeGroup, part: ProbePart, providerReference: string): ProbePlan {
   const merchant: MerchantRef = { providerReference };
-  const body: MerchantCreate = {
+  const body = scratchMerchantBody({
+    providerReference,
     mchName: `paycfg probe ${providerReference.slice(-6)} (scratch, removed by the probe)`,
     currency: part.binding.currency,
-    contactName: 'paycfg probe',
-    contactEmail: 'paycfg-probe@example.invalid',
-    providerReference,
-    state: 0,
-  };
+  });
   const profile = group.defaultCardProfile;
   const automaticBinding: BindingRef | undefined =
     profile === undefined ? undefined : { profileId: Number(profile.profileId), profileName: profile.profileName, currency: profile.currency };
