@@ -9,7 +9,7 @@ import { applyMoves } from '../plan/moves.js';
 import { mapWithConcurrency } from '../util/map-with-concurrency.js';
 import { GroupMismatchError } from './errors.js';
 import { LiveAssembler, type WireLists } from './normalise-live.js';
-import type { RecordedReading } from '../service-record/types.js';
+import { READINGS, type RecordedReading } from '../service-record/types.js';
 import { recordContradicted } from './record-contradicted.js';
 import {
   bindingRecordsNeed,
@@ -193,7 +193,7 @@ async function readLists(
   const candidateRecords = candidate === undefined ? undefined : readBindings(candidate.mchId);
   const checked = checkCandidate(assembler, candidate, candidateRecords, recorded);
   const { always, withoutProof } = bindingReads;
-  const reads = recorded?.summaryLists === 'binding' ? always : [...always, ...withoutProof];
+  const reads = recorded !== undefined && READINGS[recorded.summaryLists].trustsSummary ? always : [...always, ...withoutProof];
   await Promise.all([
     checked,
     mapWithConcurrency(reads, options.concurrency, async (mchId, index) => {
@@ -207,7 +207,7 @@ async function readLists(
     }),
   ]);
   const reading = await checked;
-  const allowsKnown = recorded === undefined ? reading.proof !== undefined : recorded.summaryLists === 'binding';
+  const allowsKnown = recorded === undefined ? reading.proof !== undefined : READINGS[recorded.summaryLists].trustsSummary;
   return {
     owner,
     state: { ...assembler.state(), bindingAllowsWriteOnly: !allowsKnown },

@@ -1,13 +1,8 @@
 import { fieldsOfKind } from '../kinds/of-kind.js';
 import type { MethodsMap } from '../model/state.js';
 import { ServiceRecordContradictedError } from '../service-record/errors.js';
-import type { RecordedReading } from '../service-record/types.js';
+import { READINGS, type RecordedReading } from '../service-record/types.js';
 import type { Contradiction } from './summary-reading.js';
-
-const SAYS = {
-  binding: "each binding's own lists",
-  profile: "the bound profile's lists",
-} as const;
 
 /**
  * The refusal of a run whose group reads otherwise than its service record says: the record file,
@@ -21,23 +16,24 @@ export function recordContradicted(recorded: RecordedReading, mchId: string, fou
   const merchant = item.merchant ?? '';
   const binding = `its binding to ${acquirer} ${currency}`;
   // Under `profile`, an item may differ from its profile in allows alone: they are part of the evidence.
-  const withAllows = recorded.summaryLists === 'profile';
+  const reading = READINGS[recorded.summaryLists];
+  const withAllows = !reading.trustsSummary;
   const evidence =
-    recorded.summaryLists === 'binding'
+    reading.trustsSummary
       ? `the summary lists ${binding} as ${listed(methods, false)}, but its binding record binds ${listed(record, false)}` +
         (profile === undefined ? '' : ` (profile ${acquirer} holds ${listed(profile, false)})`) +
-        `: the summary carries ${SAYS.profile}`
+        `: the summary carries ${READINGS.profile.carries}`
       : `the summary lists ${binding} as ${listed(methods, true)} and its binding record binds the same, but profile ${acquirer} holds ${listed(profile ?? {}, true)}: ` +
-        `the summary carries ${SAYS.binding}`;
+        `the summary carries ${READINGS.binding.carries}`;
   return new ServiceRecordContradictedError(
-    `${recorded.source} records that a merchant's acquirers[] summary carries ${SAYS[recorded.summaryLists]} (summaryLists: ${recorded.summaryLists}), ` +
+    `${recorded.source} records that a merchant's acquirers[] summary carries ${reading.carries} (summaryLists: ${recorded.summaryLists}), ` +
       `but merchant ${merchant} (mchId ${mchId}) reads otherwise: ${evidence}. Nothing was planned or changed (the run sent reads only). ` +
       'A profile or binding edited while paycfg read looks the same: run again. If it is refused again, the service does not follow the record: ' +
       `establish it again with \`paycfg probe --record ${recorded.source}\` against a group where writes are acceptable.`,
     {
       serviceRecord: recorded.source,
       recorded: recorded.summaryLists,
-      shows: recorded.summaryLists === 'binding' ? 'profile' : 'binding',
+      shows: reading.other,
       mchId,
       providerReference: merchant,
       profile: acquirer,

@@ -1,6 +1,6 @@
 import type { BindingFields, LiveResource, MethodsMap } from '../model/state.js';
 import { fieldsOfKind } from '../kinds/of-kind.js';
-import type { RecordedReading, SummaryLists } from '../service-record/types.js';
+import { READINGS, type RecordedReading, type SummaryLists } from '../service-record/types.js';
 
 /**
  * Whose lists a merchant's acquirers[] summary carries. The reference (01 §2.1) gives `methodList`
@@ -187,7 +187,7 @@ export function recordContradiction(
     const recordMethods = (record.fields as BindingFields).methods ?? {};
     const profile = profiles.get(fields.acquirer);
     const holds = sameMethods(recordMethods, methods, false);
-    const contradicts = recorded === 'binding' ? !holds : holds && profile !== undefined && !sameMethods(methods, profile, true);
+    const contradicts = READINGS[recorded].trustsSummary ? !holds : holds && profile !== undefined && !sameMethods(methods, profile, true);
     if (contradicts) return { item, record: recordMethods, profile };
   }
   return undefined;

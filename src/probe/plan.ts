@@ -90,7 +90,7 @@ export function cleanupPlan(group: ProbeGroup): ProbePlan {
 /** The words of the part bound: "01 only", or "01 with EMV config 11 only". */
 function partWords(part: ProbePart): string {
   const [code, ids] = Object.entries(part.bound)[0]!;
-  return part.by === 'method' ? `${code} only` : `${code} with EMV config ${ids[0]} only`;
+  return part.by === 'one-method' ? `${code} only` : `${code} with EMV config ${ids[0]} only`;
 }
 
 /**

@@ -146,7 +146,7 @@ export interface ProbePart {
   /** The profile's lists. */
   readonly whole: EmvIdsByMethod;
   /** `method`: the first of two methods or more, alone; `emv`: the only method, with the first of its EMV ids. */
-  readonly by: 'method' | 'emv';
+  readonly by: 'one-method' | 'one-emv';
   /**
    * The profile is the group's default card profile: the service binds the scratch merchant to it
    * when it creates it, and the part is made by narrowing that binding (PUT), one write fewer than
@@ -170,7 +170,7 @@ export function choosePart(group: ProbeGroup): ProbePart {
     .map((profile) => partOf(profile, emvs, profile === group.defaultCardProfile))
     .filter((part): part is ProbePart => part !== undefined);
   const chosen =
-    offers.find((part) => part.narrowsAutomaticBinding) ?? offers.find((part) => part.by === 'method') ?? offers.find((part) => part.by === 'emv');
+    offers.find((part) => part.narrowsAutomaticBinding) ?? offers.find((part) => part.by === 'one-method') ?? offers.find((part) => part.by === 'one-emv');
   if (chosen !== undefined) return chosen;
   throw new ProbeError(
     `group ${group.owner.groupId} has no acquirer profile that offers a part to bind, so no binding can differ from its profile and show whose lists the summary carries: ` +
@@ -188,12 +188,12 @@ function partOf(profile: AcquirerProfile, emvs: ReadonlyMap<number, string>, isD
   const first = codes[0];
   if (first === undefined) return undefined;
   const ids = whole[first]!;
-  const by = codes.length >= 2 ? 'method' : ids.length >= 2 ? 'emv' : undefined;
+  const by = codes.length >= 2 ? 'one-method' : ids.length >= 2 ? 'one-emv' : undefined;
   if (by === undefined) return undefined;
   return {
     profile,
     binding: { profileId: Number(profile.profileId), profileName: profile.profileName, currency: profile.currency },
-    bound: { [first]: by === 'method' ? [...ids] : [ids[0]!] },
+    bound: { [first]: by === 'one-method' ? [...ids] : [ids[0]!] },
     whole,
     by,
     narrowsAutomaticBinding: isDefault,

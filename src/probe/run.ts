@@ -19,8 +19,8 @@ import { verdictOf, type ScratchReading } from './verdict.js';
 
 /** Something the run made that is still there, as far as it knows. */
 export type Made =
-  | { readonly kind: 'merchant'; readonly mchId: string; readonly providerReference: string }
-  | { readonly kind: 'binding'; readonly mchId: string; readonly binding: BindingRef };
+  | { readonly kind: 'scratch-merchant'; readonly mchId: string; readonly providerReference: string }
+  | { readonly kind: 'scratch-binding'; readonly mchId: string; readonly binding: BindingRef };
 
 /** One write as it went: its number in the plan (none for a removal the plan could not foresee), its words, how it ended. */
 export interface SentWrite {
@@ -86,7 +86,7 @@ export function describeMade(made: readonly Made[], references: ReadonlyMap<stri
   for (const item of made) {
     const entry = merchants.get(item.mchId) ?? { reference: references.get(item.mchId), whole: false, bindings: [] };
     merchants.set(item.mchId, entry);
-    if (item.kind === 'merchant') {
+    if (item.kind === 'scratch-merchant') {
       entry.whole = true;
       entry.reference = item.providerReference;
     } else entry.bindings.push(bindingWords(item.binding));
@@ -257,7 +257,7 @@ class Runner {
           return;
         }
         await this.client.bindings.create(this.need(mchId), body);
-        this.made.push({ kind: 'binding', mchId: this.need(mchId), binding: step.binding });
+        this.made.push({ kind: 'scratch-binding', mchId: this.need(mchId), binding: step.binding });
         return;
       }
       case 'unbind':
@@ -279,7 +279,7 @@ class Runner {
   /** The created merchant, and the bindings the service made with it (its summary; without one, the automatic binding the plan foresaw). */
   private noteCreated(merchant: Merchant): void {
     this.scratchId = merchant.mchId;
-    this.made.push({ kind: 'merchant', mchId: merchant.mchId, providerReference: this.plan.scratch!.merchant.providerReference });
+    this.made.push({ kind: 'scratch-merchant', mchId: merchant.mchId, providerReference: this.plan.scratch!.merchant.providerReference });
     const automatic = this.plan.scratch?.automaticBinding;
     const bindings =
       merchant.acquirers === undefined || merchant.acquirers === null
@@ -287,7 +287,7 @@ class Runner {
           ? []
           : [automatic]
         : merchant.acquirers.map((item) => bindingOfItem(item, this.profileNames()));
-    for (const binding of bindings) this.made.push({ kind: 'binding', mchId: merchant.mchId, binding });
+    for (const binding of bindings) this.made.push({ kind: 'scratch-binding', mchId: merchant.mchId, binding });
   }
 
   private profileNames(): Map<number, string> {
@@ -299,13 +299,13 @@ class Runner {
   }
 
   private holds(binding: BindingRef): boolean {
-    return this.made.some((m) => m.kind === 'binding' && m.mchId === this.scratchId && sameKey(m.binding, binding));
+    return this.made.some((m) => m.kind === 'scratch-binding' && m.mchId === this.scratchId && sameKey(m.binding, binding));
   }
 
   private forget(step: ProbeStep): void {
     const mchId = step.merchant.mchId ?? this.scratchId;
     const at = this.made.findIndex((m) =>
-      step.kind === 'unbind' ? m.kind === 'binding' && m.mchId === mchId && sameKey(m.binding, step.binding) : step.kind === 'delete-merchant' && m.mchId === mchId,
+      step.kind === 'unbind' ? m.kind === 'scratch-binding' && m.mchId === mchId && sameKey(m.binding, step.binding) : step.kind === 'delete-merchant' && m.mchId === mchId,
     );
     if (step.kind === 'delete-merchant') {
       // The service removes a merchant only without bindings: none of its own is left either.
@@ -335,11 +335,11 @@ class Runner {
     const names = this.profileNames();
     for (let i = this.made.length - 1; i >= 0; i -= 1) {
       const m = this.made[i]!;
-      if (m.kind === 'binding' && m.mchId === mchId && !bindings.some((b) => sameKey(b, m.binding))) this.made.splice(i, 1);
+      if (m.kind === 'scratch-binding' && m.mchId === mchId && !bindings.some((b) => sameKey(b, m.binding))) this.made.splice(i, 1);
     }
     for (const binding of bindings) {
-      if (!this.made.some((m) => m.kind === 'binding' && m.mchId === mchId && sameKey(m.binding, binding))) {
-        this.made.push({ kind: 'binding', mchId, binding: { ...binding, profileName: names.get(binding.profileId) ?? binding.profileName } });
+      if (!this.made.some((m) => m.kind === 'scratch-binding' && m.mchId === mchId && sameKey(m.binding, binding))) {
+        this.made.push({ kind: 'scratch-binding', mchId, binding: { ...binding, profileName: names.get(binding.profileId) ?? binding.profileName } });
       }
     }
   }
@@ -371,7 +371,7 @@ class Runner {
     const merchantRef = this.plan.scratch!.merchant;
     try {
       for (const made of [...this.made].reverse()) {
-        if (made.kind !== 'binding' || made.mchId !== mchId) continue;
+        if (made.kind !== 'scratch-binding' || made.mchId !== mchId) continue;
         const index = this.plannedIndex((s) => s.kind === 'unbind' && s.merchant.mchId === undefined && sameKey(s.binding, made.binding));
         const step: ProbeStep =
           index === undefined
@@ -379,12 +379,12 @@ class Runner {
             : this.plan.steps[index]!;
         await this.send(step, index);
       }
-      if (this.made.some((m) => m.kind === 'merchant' && m.mchId === mchId)) {
+      if (this.made.some((m) => m.kind === 'scratch-merchant' && m.mchId === mchId)) {
         const index = this.plannedIndex((s) => s.kind === 'delete-merchant' && s.merchant.mchId === undefined);
         await this.send(index === undefined ? { kind: 'delete-merchant', merchant: merchantRef, what: 'remove the scratch merchant' } : this.plan.steps[index]!, index);
       }
       if ((await this.client.merchants.get(mchId)) !== null) {
-        this.made.push({ kind: 'merchant', mchId, providerReference: merchantRef.providerReference });
+        this.made.push({ kind: 'scratch-merchant', mchId, providerReference: merchantRef.providerReference });
         throw new ProbeError(`scratch merchant ${mchId} is still there after its removal was answered`, { mchId });
       }
       return undefined;

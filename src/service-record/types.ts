@@ -16,6 +16,16 @@ export type SummaryLists = 'binding' | 'profile';
 
 export const SUMMARY_LISTS: readonly SummaryLists[] = ['binding', 'profile'];
 
+/**
+ * What each reading means to a run, in one table: whether a summary item can be trusted for the
+ * binding's methods and EMV configs (and so its `allows`), the other reading, and what the summary
+ * carries, in words.
+ */
+export const READINGS: Readonly<Record<SummaryLists, { readonly trustsSummary: boolean; readonly other: SummaryLists; readonly carries: string }>> = {
+  binding: { trustsSummary: true, other: 'profile', carries: "each binding's own lists" },
+  profile: { trustsSummary: false, other: 'binding', carries: "the bound profile's lists" },
+};
+
 /** How the reading was established. */
 export type ProbeMethod =
   /** The live group already held a binding that differs from its profile: read, no write. */

@@ -39,9 +39,9 @@ describe('choosePart', () => {
 
   it('prefers a profile of two methods (the first alone) over one method of two EMV configs (the first)', () => {
     const part = choosePart(groupOf([profile(1, 'one-method', { '01': [11, 13] }), profile(2, 'two-methods', { '01': [11], '02': [12] })], emvs));
-    expect([part.profile.profileName, part.by, part.bound, part.narrowsAutomaticBinding]).toEqual(['two-methods', 'method', { '01': [11] }, false]);
+    expect([part.profile.profileName, part.by, part.bound, part.narrowsAutomaticBinding]).toEqual(['two-methods', 'one-method', { '01': [11] }, false]);
     const single = choosePart(groupOf([profile(1, 'one-method', { '01': [0, 13, 11] })], emvs));
-    expect([single.by, single.bound, single.whole]).toEqual(['emv', { '01': [11] }, { '01': [11, 13] }]);
+    expect([single.by, single.bound, single.whole]).toEqual(['one-emv', { '01': [11] }, { '01': [11, 13] }]);
   });
 
   it('prefers the default card profile when it offers a part: its automatic binding is narrowed', () => {

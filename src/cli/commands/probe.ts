@@ -19,7 +19,7 @@ import {
   type SentWrite,
 } from '../../probe/index.js';
 import { SERVICE_RECORD_FILE_NAME, writeServiceRecord } from '../../service-record/file.js';
-import type { ServiceRecord } from '../../service-record/types.js';
+import { READINGS, type ServiceRecord } from '../../service-record/types.js';
 import { stringifyJson } from '../../util/visible-text.js';
 import { clientEnvironment, clientFlags } from '../client-options.js';
 import type { Command } from '../command.js';
@@ -248,7 +248,7 @@ async function established(session: Session, record: ServiceRecord, file: string
   const e = record.evidence;
   const binding = `${e.profile.profileName} ${e.currency}`;
   const against =
-    record.summaryLists === 'binding'
+    READINGS[record.summaryLists].trustsSummary
       ? `its binding's own lists, not the profile's ${listsText(e.profileLists)}`
       : `the profile's lists, not the binding's own ${listsText(e.bindingLists)}`;
   out.write(`Established: summaryLists ${record.summaryLists} (${READING_WORDS[record.summaryLists]}).\n`);
