@@ -29,8 +29,8 @@ export interface Journal {
   append(record: JournalRecord): Promise<void>;
   /**
    * Appends one record now, synchronously, for the last words of a process about to exit (a second
-   * Ctrl-C): records still queued by append() are lost with the process, this one is not.
-   * Never throws: a process that is stopping has nobody left to tell.
+   * Ctrl-C): the records append() still holds are written first, in order, so that none is lost
+   * and none lands after this one. Never throws: a process that is stopping has nobody left to tell.
    */
   appendNow(record: JournalRecord): void;
   /** Flushes what was written to the disk (fdatasync): after the first and the last record of a run. */
@@ -112,12 +112,20 @@ export async function openJournal(file: string, cwd: string = process.cwd()): Pr
   }
 
   // Records go out one after another, in the order they were appended, whatever awaits them.
+  // Each is written with writeSync when its turn comes: a write handed to the thread pool could
+  // still be in flight when appendNow writes a process's last words, and land after them (a
+  // change record after the run's end). Records appended and not yet written are in `waiting`, so
+  // that appendNow writes them first, in order, and their turn then finds them written.
   let queue: Promise<void> = Promise.resolve();
-  const write = async (line: string): Promise<void> => {
-    const bytes = Buffer.from(line, 'utf8');
+  const waiting: { line: string; written: boolean }[] = [];
+  const write = (entry: { line: string; written: boolean }): void => {
+    if (entry.written) return;
+    entry.written = true;
+    waiting.splice(waiting.indexOf(entry), 1);
+    const bytes = Buffer.from(entry.line, 'utf8');
     let written: number;
     try {
-      ({ bytesWritten: written } = await handle.write(bytes, 0, bytes.length));
+      written = writeSync(handle.fd, bytes, 0, bytes.length);
     } catch (error) {
       throw new JournalError(`cannot write to the journal ${file}: ${reasonOf(error)}`, { path: file });
     }
@@ -126,9 +134,10 @@ export async function openJournal(file: string, cwd: string = process.cwd()): Pr
   return {
     path: file,
     append(record) {
-      const line = `${needsLineFeed ? '\n' : ''}${stringifyJson(record)}\n`;
+      const entry = { line: `${needsLineFeed ? '\n' : ''}${stringifyJson(record)}\n`, written: false };
       needsLineFeed = false;
-      const next = queue.then(() => write(line));
+      waiting.push(entry);
+      const next = queue.then(() => write(entry));
       // A failed write does not stop the ones after it: each caller hears of its own.
       queue = next.catch(() => undefined);
       return next;
@@ -141,10 +150,13 @@ export async function openJournal(file: string, cwd: string = process.cwd()): Pr
       return next;
     },
     appendNow(record) {
-      const bytes = Buffer.from(`${needsLineFeed ? '\n' : ''}${stringifyJson(record)}\n`, 'utf8');
+      const line = `${needsLineFeed ? '\n' : ''}${stringifyJson(record)}\n`;
       needsLineFeed = false;
       try {
+        // What was appended before goes first, so that these last words are the last line.
+        for (const entry of [...waiting]) write(entry);
         // One write() of the whole line, as append() does: the same guarantee against other writers.
+        const bytes = Buffer.from(line, 'utf8');
         writeSync(handle.fd, bytes, 0, bytes.length);
       } catch {
         // The process exits next; the reader reports the run as unfinished.

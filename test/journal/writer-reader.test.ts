@@ -40,6 +40,18 @@ describe('openJournal', () => {
     expect((await readJournal(file)).records.map((r) => (r as ChangeRecord).address)).toEqual(['emv/a', 'emv/b', 'emv/c']);
   });
 
+  it('writes what append() still holds before appendNow\'s last words, so that they are the last line (a second Ctrl-C)', async () => {
+    const file = join(dir(), 'journal.jsonl');
+    const journal = await openJournal(file);
+    await journal.append(change('r1', 'emv/a'));
+    // Appended and not awaited: still queued when the process's last words are written.
+    const queued = [journal.append(change('r1', 'emv/b')), journal.append(change('r1', 'emv/c'))];
+    journal.appendNow(change('r1', 'run-end'));
+    await Promise.all(queued);
+    await journal.close();
+    expect((await readJournal(file)).records.map((r) => (r as ChangeRecord).address)).toEqual(['emv/a', 'emv/b', 'emv/c', 'run-end']);
+  });
+
   it('refuses, with the path and why, what it cannot append to', async () => {
     const base = dir();
     await expect(openJournal(join(base, 'missing', 'j.jsonl'))).rejects.toThrow(`cannot write the journal ${join(base, 'missing', 'j.jsonl')}: its directory does not exist; nothing was changed`);
