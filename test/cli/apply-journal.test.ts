@@ -7,25 +7,20 @@ import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { cliNodeArgs } from '../helpers/cli-build.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { testWithSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
 const SECRET = 'till-admin-secret-42';
-let sim: TestSimulator;
+// Each test its own simulator, the tests side by side: most of a run is the twin check's settle
+// after the terminal's create, which they then wait together; request counts stay each test's own.
+const it = testWithSimulator();
 let groupCounter = 0;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-async function freshGroup(settings: { enablerParams?: string } = {}): Promise<{ env: Record<string, string> }> {
+async function freshGroup(sim: TestSimulator, settings: { enablerParams?: string } = {}): Promise<{ env: Record<string, string> }> {
   groupCounter += 1;
   const groupId = `G-8${String(groupCounter).padStart(7, '0')}`;
   await sim.admin.createGroup({ groupId, ...settings });
@@ -50,9 +45,10 @@ function records(file: string): Array<Record<string, any>> {
   return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
 }
 
-describe('paycfg apply --journal', () => {
-  it('records a successful run: who, where, the manifest with its SHA-256, each change with its created id, and the end', async () => {
-    const { env } = await freshGroup();
+// Side by side, a test's time is shared with the others': a minute, not the 20 s of one alone.
+describe.concurrent('paycfg apply --journal', { timeout: 60_000 }, () => {
+  it('records a successful run: who, where, the manifest with its SHA-256, each change with its created id, and the end', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { manifest, journal } = workspace();
     const run = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], env);
     expect(run.code, run.err).toBe(0);
@@ -81,8 +77,8 @@ describe('paycfg apply --journal', () => {
     expect(new Set(after.map((r) => r['run'])).size).toBe(2);
   });
 
-  it('records the OS account when no variable says who runs it, as in most containers, and says so', async () => {
-    const { env } = await freshGroup();
+  it('records the OS account when no variable says who runs it, as in most containers, and says so', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { GITHUB_ACTOR: _, ...noActor } = env;
     const { manifest, journal } = workspace();
     const run = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', journal], noActor);
@@ -96,9 +92,9 @@ describe('paycfg apply --journal', () => {
     expect((await cli(['journal', journal], noActor)).out).toContain(' by tanuki (GITLAB_USER_LOGIN)\n');
   });
 
-  it('records a failed change with the service code and message, and the run ending with exit code 1', async () => {
+  it('records a failed change with the service code and message, and the run ending with exit code 1', async ({ sim, expect }) => {
     // The group requires tid and mid of every device; till-2 has no mid, so the service refuses it.
-    const { env } = await freshGroup({ enablerParams: 'tid,mid' });
+    const { env } = await freshGroup(sim, { enablerParams: 'tid,mid' });
     const { manifest, journal } = workspace((text) =>
       text.replace('    enablerParams: [tid, mid]\n', '').replace(
         /(\n        deviceAdmin: .*\n)/,
@@ -116,8 +112,8 @@ describe('paycfg apply --journal', () => {
     expect(JSON.parse(summary.out).runs[0]).toMatchObject({ status: 'failed' });
   });
 
-  it('ties a saved plan to the run that applied it by its hash, and refuses a plan edited after it was saved', async () => {
-    const { env } = await freshGroup();
+  it('ties a saved plan to the run that applied it by its hash, and refuses a plan edited after it was saved', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { dir, manifest, journal } = workspace();
     expect((await cli(['plan', '-f', manifest, '-o', 'plan.json'], env, dir)).code).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { planHash: string };
@@ -152,8 +148,8 @@ describe('paycfg apply --journal', () => {
     expect(JSON.parse((await cli(['journal', journal, '--json'], env, dir)).out).runs[0].planHash).toBe(saved.planHash);
   });
 
-  it('refuses the run before any request when the journal cannot be written', async () => {
-    const { env } = await freshGroup();
+  it('refuses the run before any request when the journal cannot be written', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { dir, manifest } = workspace();
     await sim.admin.resetStats();
     const missing = await cli(['apply', '-f', manifest, '--auto-approve', '--journal', join(dir, 'no-such-dir', 'j.jsonl')], env);
@@ -175,8 +171,8 @@ describe('paycfg apply --journal', () => {
     }
   });
 
-  it('refuses /dev/stdout when standard output goes to a file: the journal lines would land among the plan\'s', async () => {
-    const { env } = await freshGroup();
+  it('refuses /dev/stdout when standard output goes to a file: the journal lines would land among the plan\'s', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { dir, manifest } = workspace();
     const out = join(dir, 'out.txt');
     const fd = openSync(out, 'w');
@@ -201,8 +197,8 @@ describe('paycfg apply --journal', () => {
     }
     expect(readFileSync(out, 'utf8')).not.toContain('journalVersion');
   });
-  it('closes the journal on every way out: a run, a run with nothing to do, and a saved plan refused as stale', async () => {
-    const { env } = await freshGroup();
+  it('closes the journal on every way out: a run, a run with nothing to do, and a saved plan refused as stale', async ({ sim, expect }) => {
+    const { env } = await freshGroup(sim);
     const { dir, manifest, journal } = workspace();
     // Linux names each open descriptor's file under /proc/self/fd: none may still name the journal.
     const openOnJournal = (): number => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === journal; } catch { return false; } }).length;

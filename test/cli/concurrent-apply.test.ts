@@ -6,7 +6,7 @@
  * other trial is a race in which both runs create every terminal (for each one, exactly one run
  * must give way); the rest start the second run at a seeded point of the first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
@@ -53,7 +53,7 @@ interface Trial {
   readonly output: string;
 }
 
-async function trial(groupId: string, manifest: string, before: string | undefined, ordering: Ordering): Promise<Trial> {
+async function trial(expect: ExpectStatic, groupId: string, manifest: string, before: string | undefined, ordering: Ordering): Promise<Trial> {
   await sim.admin.createGroup({ groupId });
   const token = sim.token(groupId);
   if (before !== undefined) {
@@ -85,18 +85,18 @@ async function trial(groupId: string, manifest: string, before: string | undefin
 }
 
 /** Even trials race; odd ones start run B after a seeded number (below `stagger`) of run A's requests. */
-async function trials(prefix: string, seed: number, stagger: number, before: string | undefined, manifest: string): Promise<Trial[]> {
+async function trials(expect: ExpectStatic, prefix: string, seed: number, stagger: number, before: string | undefined, manifest: string): Promise<Trial[]> {
   const after = seeded(seed, stagger);
   const orderings: Ordering[] = Array.from({ length: TRIALS }, (_, i) => (i % 2 === 0 ? { kind: 'race' } : { kind: 'stagger', after: after() }));
   const results: Trial[] = [];
   for (let start = 0; start < TRIALS; start += AT_ONCE) {
-    const batch = orderings.slice(start, start + AT_ONCE).map((ordering, i) => trial(`${prefix}${String(start + i).padStart(5, '0')}`, manifest, before, ordering));
+    const batch = orderings.slice(start, start + AT_ONCE).map((ordering, i) => trial(expect, `${prefix}${String(start + i).padStart(5, '0')}`, manifest, before, ordering));
     results.push(...(await Promise.all(batch)));
   }
   return results;
 }
 
-function expectConverged(results: Trial[]): void {
+function expectConverged(expect: ExpectStatic, results: Trial[]): void {
   for (const [i, result] of results.entries()) {
     const context = `trial ${i} (${JSON.stringify(result.ordering)}):\n${result.output}`;
     expect(result.duplicates, context).toEqual([]);
@@ -107,17 +107,19 @@ function expectConverged(results: Trial[]): void {
   }
 }
 
-describe('two applies of one manifest at once', () => {
+// The two sets of trials side by side, on groups of their own: most of a trial is waiting (the twin
+// check's settle after each terminal's create), which the two sets then wait together.
+describe.concurrent('two applies of one manifest at once', () => {
   const fleet = writeFleetManifest({ merchants: MERCHANTS, devices: DEVICES, devicesToo: true });
 
   // From empty a run sends about 18 requests: B starts anywhere from A's first read to A's end.
-  it(`from an empty group: ${TRIALS} trials end with no duplicate, both runs exit 0 and nothing left to plan`, async () => {
-    expectConverged(await trials('G-810', 17, 20, undefined, fleet));
+  it(`from an empty group: ${TRIALS} trials end with no duplicate, both runs exit 0 and nothing left to plan`, async ({ expect }) => {
+    expectConverged(expect, await trials(expect, 'G-810', 17, 20, undefined, fleet));
   }, 90_000);
 
   // With only the terminals new, A has planned after about 6 requests and creates next: B starts around then.
-  it(`with the merchants in place and only the terminals new: ${TRIALS} trials end the same way`, async () => {
+  it(`with the merchants in place and only the terminals new: ${TRIALS} trials end the same way`, async ({ expect }) => {
     const merchantsOnly = writeFleetManifest({ merchants: MERCHANTS, devices: DEVICES, devicesToo: false });
-    expectConverged(await trials('G-820', 29, 10, merchantsOnly, fleet));
+    expectConverged(expect, await trials(expect, 'G-820', 29, 10, merchantsOnly, fleet));
   }, 90_000);
 });

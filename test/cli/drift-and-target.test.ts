@@ -1,24 +1,20 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic } from 'vitest';
 import { captureIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { BASIC_EXAMPLE_ENV } from '../helpers/example-secrets.js';
-import { startTestSimulator, type TestSimulator } from '../helpers/simulator.js';
+import { testWithSimulator, type TestSimulator } from '../helpers/simulator.js';
 
 const basic = new URL('../../examples/basic/paycfg.yaml', import.meta.url).pathname;
-let sim: TestSimulator;
+// Each test its own simulator, the tests side by side: most of a test is waiting for the twin
+// check's settle after the till's create, which they then wait together; request counts stay each
+// test's own. A minute each, as they share their time.
+const it = testWithSimulator();
 let counter = 0;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-async function setup() {
+async function setup(sim: TestSimulator) {
   counter += 1;
   const groupId = `G-5${String(counter).padStart(7, '0')}`;
   await sim.admin.createGroup({ groupId });
@@ -34,9 +30,9 @@ async function cli(argv: string[], env: Record<string, string>) {
   return { code, out: io.out(), err: io.err() };
 }
 
-describe('paycfg drift', () => {
-  it('exits 0 when the group matches, 2 with a report when it drifted', async () => {
-    const { groupId, manifest, env } = await setup();
+describe.concurrent('paycfg drift', { timeout: 60_000 }, () => {
+  it('exits 0 when the group matches, 2 with a report when it drifted', async ({ sim, expect }) => {
+    const { groupId, manifest, env } = await setup(sim);
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
     const clean = await cli(['drift', '-f', manifest], env);
     expect(clean.code, clean.err).toBe(0);
@@ -65,8 +61,8 @@ describe('paycfg drift', () => {
     expect(markdown.out).not.toContain('Plan hash');
   });
 
-  it('counts live resources the manifest does not name as drift unless told otherwise', async () => {
-    const { groupId, manifest, env } = await setup();
+  it('counts live resources the manifest does not name as drift unless told otherwise', async ({ sim, expect }) => {
+    const { groupId, manifest, env } = await setup(sim);
     expect((await cli(['apply', '-f', manifest, '--auto-approve'], env)).code).toBe(0);
     const created = await sim.api('POST', '/api/openapi/v1/emv', { emvName: 'stray', paymentMethod: '03', currency: 'USD', params: '{"aid":"A1"}' }, groupId);
     expect(created.body.code).toBe(0);
@@ -78,8 +74,8 @@ describe('paycfg drift', () => {
 });
 
 /** The basic example, applied, and the manifest rewritten by `edit`: what the user deleted from it. */
-async function appliedThenEdited(edit: (text: string) => string) {
-  const setUp = await setup();
+async function appliedThenEdited(sim: TestSimulator, expect: ExpectStatic, edit: (text: string) => string) {
+  const setUp = await setup(sim);
   expect((await cli(['apply', '-f', setUp.manifest, '--auto-approve'], setUp.env)).code).toBe(0);
   const text = readFileSync(setUp.manifest, 'utf8');
   const edited = edit(text);
@@ -94,9 +90,9 @@ const withoutDevices = (text: string) => text.replace(/\n {4}devices:\n[\s\S]*$/
 const withoutBindings = (text: string) => text.replace(/ {4}bindings:.*\n(?: {6}.*\n)+/, '');
 const withoutMerchants = (text: string) => text.replace(/\nmerchants:\n[\s\S]*$/, '\nmerchants: []\n');
 
-describe('what the manifest leaves alone', () => {
-  it('a merchant whose devices: block is deleted: plan says its devices are not managed, drift lists each and reports drift', async () => {
-    const { groupId, manifest, env, deviceId } = await appliedThenEdited(withoutDevices);
+describe.concurrent('what the manifest leaves alone', { timeout: 60_000 }, () => {
+  it('a merchant whose devices: block is deleted: plan says its devices are not managed, drift lists each and reports drift', async ({ sim, expect }) => {
+    const { groupId, manifest, env, deviceId } = await appliedThenEdited(sim, expect, withoutDevices);
     const header = `paycfg plan for group ${groupId} ("PBO ${groupId}") at ${sim.url}\n\n`;
     const plan = await cli(['plan', '-f', manifest], env);
     expect(plan.code, plan.err).toBe(0);
@@ -135,8 +131,8 @@ describe('what the manifest leaves alone', () => {
     expect(markdown.out).toContain('- `device/coffee-001/till-1` (id');
   });
 
-  it('a merchant whose bindings: block is deleted: plan lists its binding, with why', async () => {
-    const { manifest, env } = await appliedThenEdited(withoutBindings);
+  it('a merchant whose bindings: block is deleted: plan lists its binding, with why', async ({ sim, expect }) => {
+    const { manifest, env } = await appliedThenEdited(sim, expect, withoutBindings);
     const plan = await cli(['plan', '-f', manifest], env);
     expect(plan.code, plan.err).toBe(0);
     expect(plan.out).toContain('No changes. Not managed by the manifest, and left as they are (below): 1 live record.\n');
@@ -148,8 +144,8 @@ describe('what the manifest leaves alone', () => {
     expect(drift.out).toMatch(/\nDrift detected: 0 changes to make, 0 blocked, 1 unmanaged record\.\n$/);
   });
 
-  it('a merchant left out: its binding and its terminals are not managed with it, in plan and drift', async () => {
-    const { groupId, manifest, env, mchId, deviceId } = await appliedThenEdited(withoutMerchants);
+  it('a merchant left out: its binding and its terminals are not managed with it, in plan and drift', async ({ sim, expect }) => {
+    const { groupId, manifest, env, mchId, deviceId } = await appliedThenEdited(sim, expect, withoutMerchants);
     const plan = await cli(['plan', '-f', manifest], env);
     expect(plan.code, plan.err).toBe(0);
     expect(plan.out).toContain('No changes. Not managed by the manifest, and left as they are (below): 2 live records and the devices of 1 merchant.\n');
@@ -176,9 +172,9 @@ describe('what the manifest leaves alone', () => {
   });
 });
 
-describe('--target', () => {
-  it('plans and applies only the targeted resource and what it depends on', async () => {
-    const { manifest, env } = await setup();
+describe.concurrent('--target', { timeout: 60_000 }, () => {
+  it('plans and applies only the targeted resource and what it depends on', async ({ sim, expect }) => {
+    const { manifest, env } = await setup(sim);
     const plan = await cli(['plan', '-f', manifest, '--json', '--target', 'acquirer/host-a-usd'], env);
     expect(plan.code, plan.err).toBe(0);
     expect(JSON.parse(plan.out).changes.map((c: { address: string }) => c.address)).toEqual(['emv/mc-usd', 'emv/visa-usd', 'acquirer/host-a-usd']);
@@ -190,8 +186,8 @@ describe('--target', () => {
     expect(JSON.parse(rest.out).summary).toEqual({ create: 4, update: 1, delete: 0, replace: 0, blocked: 0 });
   });
 
-  it('rejects a target that is not an address before reading anything', async () => {
-    const { manifest, env } = await setup();
+  it('rejects a target that is not an address before reading anything', async ({ sim, expect }) => {
+    const { manifest, env } = await setup(sim);
     await sim.admin.resetStats();
     const bad = await cli(['plan', '-f', manifest, '--target', 'coffee-001'], env);
     expect(bad.code).toBe(1);

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type OnTestFinishedHandler } from 'vitest';
 import { groupClient } from '../../src/backend/configuration-api.js';
 import { resolveGroupApi } from '../../src/backend/detect-api.js';
 import {
@@ -36,14 +36,10 @@ import {
 const schema = JSON.parse(readFileSync(new URL('../../schemas/env-diff.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
-let envs: TwoEnvironments | undefined;
-afterEach(async () => {
-  await envs?.close();
-  envs = undefined;
-});
-
-async function start(options: Parameters<typeof startTwoEnvironments>[0] = {}): Promise<TwoEnvironments> {
-  envs = await startTwoEnvironments(options);
+/** A test's two environments, closed when it ends: each test has its own, so that the tests run side by side. */
+async function start(onTestFinished: (fn: OnTestFinishedHandler) => void, options: Parameters<typeof startTwoEnvironments>[0] = {}): Promise<TwoEnvironments> {
+  const envs = await startTwoEnvironments(options);
+  onTestFinished(() => envs.close());
   return envs;
 }
 
@@ -65,9 +61,11 @@ async function wholeReadRequests(environment: Environment): Promise<number> {
   }
 }
 
-describe('diffEnvironments', () => {
-  it('finds no difference between groups whose environment values differ only by each environment\'s values, reading each group once', async () => {
-    const { test, production, side } = await start({ manifests: { test: ['shared'], production: ['shared'] } });
+// Side by side: most of a test is waiting for the twin check's settle after each group's till is
+// created, which the tests then wait together. A minute each, as they share their time.
+describe.concurrent('diffEnvironments', { timeout: 60_000 }, () => {
+  it('finds no difference between groups whose environment values differ only by each environment\'s values, reading each group once', async ({ expect, onTestFinished }) => {
+    const { test, production, side } = await start(onTestFinished, { manifests: { test: ['shared'], production: ['shared'] } });
     await Promise.all([test.applyTo(), production.applyTo()]);
 
     const diff = await diffEnvironments(side(test), side(production), { parallelism: 4 });
@@ -95,8 +93,8 @@ describe('diffEnvironments', () => {
     }
   });
 
-  it('lists the records only one group holds, with what each environment\'s manifests say of them', async () => {
-    const { test, production, side } = await start();
+  it('lists the records only one group holds, with what each environment\'s manifests say of them', async ({ expect, onTestFinished }) => {
+    const { test, production, side } = await start(onTestFinished);
     await Promise.all([test.applyTo(), production.applyTo()]);
     await call(production.sim, production.groupId, 'POST', `${V1}/emv`, { emvName: 'mc-usd', paymentMethod: '02', currency: 'USD', params: JSON.stringify({ aid: 'A0000000041010' }) });
     const { mchId } = await call(production.sim, production.groupId, 'POST', `${V1}/mchInfo`, { mchName: 'Walk-in', currency: 'USD', contactName: 'Ada', contactEmail: 'ada@example.com' });
@@ -122,14 +120,14 @@ describe('diffEnvironments', () => {
     expect(text).toContain("test and production differ: 1 record only in production; besides, each holds its own records, as its manifests have them (2 in test, 0 in production).");
   });
 
-  it('shows every value that differs, down to the key inside an object, with both environments\' values', async () => {
-    const { test, production, side, write } = await start();
+  it('shows every value that differs, down to the key inside an object, with both environments\' values', async ({ expect, onTestFinished }) => {
+    const { test, production, side, write, dir } = await start(onTestFinished);
     const drifted = SHARED_MANIFEST.replace('clTransLimit: 99999999', 'clTransLimit: 5000000')
       .replace('${ACQUIRER_HOST}/iso', 'https://old-acq.example.com/iso')
       .replace('tid: "${TILL_TID}"', 'tid: "00000077"');
     await Promise.all([
       test.applyTo(),
-      production.applyTo([write('drifted/paycfg.yaml', drifted), write('test-only-too/paycfg.yaml', readFileSync(`${envs!.dir}/test-only/paycfg.yaml`, 'utf8'))]),
+      production.applyTo([write('drifted/paycfg.yaml', drifted), write('test-only-too/paycfg.yaml', readFileSync(`${dir}/test-only/paycfg.yaml`, 'utf8'))]),
     ]);
 
     const diff = await diffEnvironments(side(test), side(production));
@@ -173,8 +171,8 @@ describe('diffEnvironments', () => {
     );
   });
 
-  it('never shows a secret: a secret field, and a value of a secret source wherever it stands, read (sensitive)', async () => {
-    const { test, production, side, write } = await start({ manifests: { test: ['shared'], production: ['shared'] } });
+  it('never shows a secret: a secret field, and a value of a secret source wherever it stands, read (sensitive)', async ({ expect, onTestFinished }) => {
+    const { test, production, side, write } = await start(onTestFinished, { manifests: { test: ['shared'], production: ['shared'] } });
     const changedAdmin = 'prod-admin-changed-8812';
     const drifted = SHARED_MANIFEST.replace('deviceAdmin: ${TILL_ADMIN_PASSWORD}', `deviceAdmin: ${changedAdmin}`).replace('contactName: Jane Doe', `contactName: Jane ${PRODUCTION_ADMIN_PASSWORD}`);
     await Promise.all([test.applyTo(), production.applyTo([write('drifted/paycfg.yaml', drifted)])]);
@@ -192,8 +190,8 @@ describe('diffEnvironments', () => {
     }
   });
 
-  it('renders text, Markdown and JSON valid against schemas/env-diff.schema.json, with no raw control character', async () => {
-    const { test, production, side, write } = await start();
+  it('renders text, Markdown and JSON valid against schemas/env-diff.schema.json, with no raw control character', async ({ expect, onTestFinished }) => {
+    const { test, production, side, write } = await start(onTestFinished);
     await Promise.all([test.applyTo(), production.applyTo([write('drifted/paycfg.yaml', SHARED_MANIFEST.replace('clTransLimit: 99999999', 'clTransLimit: 5000000'))])]);
     const [merchant] = (await call(production.sim, production.groupId, 'GET', `${V1}/mchInfo?pageNumber=1&pageSize=-1`)).records;
     const record = await call(production.sim, production.groupId, 'GET', `${V1}/mchInfo/${merchant.mchId}`);
@@ -227,8 +225,8 @@ describe('diffEnvironments', () => {
     expect(short).toMatch(/not shown, to keep this comment under GitHub's size limit: `paycfg diff-env test production` prints them all/);
   });
 
-  it('refuses a token of another group before any other read of either group, naming the environment', async () => {
-    const { test, production } = await start();
+  it('refuses a token of another group before any other read of either group, naming the environment', async ({ expect, onTestFinished }) => {
+    const { test, production } = await start(onTestFinished);
     const testClient = test.client();
     const wrong = createClient({ baseUrl: production.sim.url, token: production.sim.token('G-00000099'), env: {} });
     try {
@@ -248,16 +246,16 @@ describe('diffEnvironments', () => {
     }
   });
 
-  it('refuses the same environment on both sides', async () => {
-    const { test, side } = await start();
+  it('refuses the same environment on both sides', async ({ expect, onTestFinished }) => {
+    const { test, side } = await start(onTestFinished);
     await expect(diffEnvironments(side(test), side(test))).rejects.toThrow(UsageError);
     expect(test.requests).toEqual([]);
   });
 
-  it('says so when a manifest does not load with the other environment\'s values, and compares what it sets as it is', async () => {
+  it('says so when a manifest does not load with the other environment\'s values, and compares what it sets as it is', async ({ expect, onTestFinished }) => {
     // test-only's merchant takes its mcc from a value production holds for another purpose, not a valid mcc.
-    const { test, production, side, write } = await start({ values: { test: { POPUP_MCC: '5814' }, production: { POPUP_MCC: 'not-a-code' } } });
-    write('test-only/paycfg.yaml', readFileSync(`${envs!.dir}/test-only/paycfg.yaml`, 'utf8').replace('currency: USD', 'currency: USD\n    mcc: "${POPUP_MCC}"'));
+    const { test, production, side, write, dir } = await start(onTestFinished, { values: { test: { POPUP_MCC: '5814' }, production: { POPUP_MCC: 'not-a-code' } } });
+    write('test-only/paycfg.yaml', readFileSync(`${dir}/test-only/paycfg.yaml`, 'utf8').replace('currency: USD', 'currency: USD\n    mcc: "${POPUP_MCC}"'));
     await Promise.all([test.applyTo(), production.applyTo()]);
 
     const diff = await diffEnvironments(side(test), side(production));

@@ -13,7 +13,10 @@ import { options, repositoryRoot } from '../../scripts/build-bundle.js';
 
 const ENTRY = fileURLToPath(new URL('./pty-entry.ts', import.meta.url));
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  // A watch run outlives its setup, and a build would go stale with the first edit of src/: the
+  // tests run the source under tsx there, as outside vitest.
+  if (project.globalConfig.watch) return undefined;
   const parent = join(repositoryRoot, '.test-build');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'cli-'));

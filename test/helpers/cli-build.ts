@@ -5,8 +5,8 @@
  * bundle/ with, its two workers beside it as in bundle/. Run from source under tsx instead, each
  * start compiled and resolved every module through tsx's loader again: on a loaded two-core machine
  * `paycfg validate` took 5.0-5.6 s and 1.6 s of CPU that way, 1.4-1.9 s and 0.4 s built. Outside
- * vitest (scripts/captures under tsx), and in a run without that global setup, it is the source
- * under tsx, as before.
+ * vitest (scripts/captures under tsx), in a watch run (which a build would not follow) and in a run
+ * without that global setup, it is the source under tsx, as before.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
