@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { LineCounter } from 'yaml';
 import { InternalError } from '../errors.js';
 import type { ParseCache } from './parse-cache.js';
-import { parseYamlData, type YamlData } from './parse-yaml.js';
+import { parseYamlData, plainYamlData, type YamlData } from './parse-yaml.js';
 import { PositionTree } from './position-tree.js';
 import type { ParseAnswer, ParseRequest } from './parse-worker.js';
 
@@ -24,7 +24,10 @@ const MAX_WORKERS = 2;
 const YOUNG_GENERATION_MB = 8;
 
 export interface ParsePoolOptions {
-  /** `auto` (the default) uses workers from WORKER_THRESHOLD_CHARS of text on. */
+  /**
+   * `auto` (the default) uses workers from WORKER_THRESHOLD_CHARS of text on, for the files that
+   * are not plain YAML; `always` parses every file in a worker with the yaml package.
+   */
   readonly workers?: 'auto' | 'always' | 'never';
 }
 
@@ -33,12 +36,12 @@ export interface ParsePoolOptions {
  * as it is ready, so that the caller checks one while the next parses. With a cache (parse-cache.ts),
  * a file it keeps is not parsed again, and each parse is offered to it.
  *
- * Large manifests are parsed in worker threads, for time and memory: the yaml package allocates
- * about 70 times the text while parsing, and in a worker that garbage lives and dies in the
- * worker's heap, while the main heap receives only the values. Measured in one session (issue 29),
- * `paycfg validate` of the benchmark's 10,000 merchants (16 MB of YAML in 21 files): 7.0 s with
- * the workers of the code before the reshaping, 13.0 s on the main thread alone.
- *
+ * Large manifests that are not plain YAML (plain-yaml.ts) are parsed in worker threads, for time
+ * and memory: the yaml package allocates about 70 times the text while parsing, and in a worker
+ * that garbage lives and dies in the worker's heap, while the main heap receives only the values.
+ * Measured in one session (issue 29), `paycfg validate` of the benchmark's 10,000 merchants (16 MB
+ * of YAML in 21 files, all parsed by the yaml package then): 7.0 s with the workers of the code
+ * before the reshaping, 13.0 s on the main thread alone.
  */
 export function parseManifestTexts(files: readonly ParseRequest[], options: ParsePoolOptions = {}, cache?: ParseCache): AsyncGenerator<YamlData> {
   const totalChars = files.reduce((sum, file) => sum + file.text.length, 0);
@@ -50,8 +53,16 @@ export function parseManifestTexts(files: readonly ParseRequest[], options: Pars
     const result = deferred<YamlData>();
     // Looked up now, so that only what the cache lacks goes to the workers.
     const found = cache?.find(file);
-    if (found?.data !== undefined) result.resolve(found.data);
-    else queue.push({ file, result, ...(found !== undefined ? { keep: (data: YamlData) => cache!.add(found.key, file.text.length, data) } : {}) });
+    if (found?.data !== undefined) {
+      result.resolve(found.data);
+      return result;
+    }
+    const keep = found !== undefined ? (data: YamlData) => cache!.add(found.key, file.text.length, data) : (data: YamlData) => data;
+    // A plain file is read here at once (plain-yaml.ts reads it ten times as fast as the yaml
+    // package): the workers are for the files only the yaml package reads.
+    const plain = mode === 'auto' ? plainYamlData(file.text, file.name) : undefined;
+    if (plain !== undefined) result.resolve(keep(plain));
+    else queue.push({ file, result, keep });
     return result;
   });
   // A caller that stops at a failure never awaits the rest; their failures are not unhandled.
@@ -65,7 +76,7 @@ export function parseManifestTexts(files: readonly ParseRequest[], options: Pars
 interface Job {
   readonly file: ParseRequest;
   readonly result: Deferred<YamlData>;
-  readonly keep?: (data: YamlData) => YamlData;
+  readonly keep: (data: YamlData) => YamlData;
 }
 
 async function* onMainThread(queue: ParseRequest[], cache: ParseCache | undefined): AsyncGenerator<YamlData> {
@@ -96,7 +107,7 @@ async function drain(queue: Job[]): Promise<void> {
   try {
     for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
       const { file, result } = job;
-      const keep = job.keep ?? ((data: YamlData) => data);
+      const { keep } = job;
       if (worker !== undefined) {
         try {
           result.resolve(keep(await worker.parse(file)));

@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { Diagnostic } from './diagnostics.js';
-import { parseYamlData } from './parse-yaml.js';
+import { parseYamlDocument } from './parse-yaml.js';
 import type { PositionTreeData } from './position-tree.js';
 
 export interface ParseRequest {
@@ -25,7 +25,8 @@ export interface ParseAnswer {
 }
 
 parentPort?.on('message', (request: ParseRequest) => {
-  const { value, diagnostics, positions } = parseYamlData(request.text, request.name);
+  // Workers are for files only the yaml package reads (parse-pool.ts): no plain read first.
+  const { value, diagnostics, positions } = parseYamlDocument(request.text, request.name);
   // A file with problems may hold undefined values, which JSON would drop: it is cloned as it is.
   const json = value === undefined || diagnostics.length > 0 ? undefined : exactJson(value);
   const tree = positions.tree?.toData();

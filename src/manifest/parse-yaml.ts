@@ -21,6 +21,7 @@ import { describeCharacter, rawRefusedCharacters } from './control-characters.js
 import { diagnostic, type Diagnostic, type ManifestPath } from './diagnostics.js';
 import { PositionTreeBuilder, type EntryKey, type PositionTree } from './position-tree.js';
 import type { FilePositions } from './positions.js';
+import { readPlainYaml } from './plain-yaml.js';
 import { yamlSyntaxProblem } from './yaml-syntax-error.js';
 
 /** The format needs about eight levels; anything far deeper is a mistake or an attack. */
@@ -54,16 +55,38 @@ const DOCUMENT_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.
 });
 
 /**
- * A file's text as plain data and positions, parsed once with the yaml package's document API,
- * with every problem collected instead of thrown.
+ * A file's text as plain data and positions, with every problem collected instead of thrown: read
+ * by plain-yaml.ts when the file is plain YAML (its positions then come from the yaml package when
+ * first asked for, which most runs never do), else by parseYamlDocument.
  */
 export function parseYamlData(text: string, name: string): YamlData {
-  const lineCounter = new LineCounter();
   const refused = refusedRawCharacters(text, name);
-  if (refused.length > 0) {
-    // Not parsed: the positions of the refused characters are counted here, and nothing else needs one.
-    return { value: undefined, diagnostics: refused, positions: { lineCounter: countLines(text, lineCounter), tree: undefined } };
-  }
+  if (refused.length > 0) return unparsed(text, refused);
+  return plainData(text, name) ?? parseChecked(text, name);
+}
+
+/** The file read by plain-yaml.ts, or undefined when it is not plain YAML (or holds refused characters). */
+export function plainYamlData(text: string, name: string): YamlData | undefined {
+  return refusedRawCharacters(text, name).length > 0 ? undefined : plainData(text, name);
+}
+
+function plainData(text: string, name: string): YamlData | undefined {
+  const plain = readPlainYaml(text);
+  return plain === undefined ? undefined : { value: plain.value, diagnostics: [], positions: positionsWhenAsked(text, name) };
+}
+
+/**
+ * As parseYamlData, always with the yaml package's document API: the reference that reports
+ * every problem and gives every position.
+ */
+export function parseYamlDocument(text: string, name: string): YamlData {
+  const refused = refusedRawCharacters(text, name);
+  return refused.length > 0 ? unparsed(text, refused) : parseChecked(text, name);
+}
+
+/** The reference's parse of a text whose characters are checked. */
+function parseChecked(text: string, name: string): YamlData {
+  const lineCounter = new LineCounter();
   const doc = parseWithoutTrace(text, lineCounter);
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
@@ -78,6 +101,36 @@ export function parseYamlData(text: string, name: string): YamlData {
   }
   const { value, tree, diagnostics } = new Converter(doc, name, lineCounter).run();
   return { value, diagnostics, positions: { lineCounter, tree } };
+}
+
+/** Not parsed: the positions of the refused characters are counted here, and nothing else needs one. */
+function unparsed(text: string, refused: Diagnostic[]): YamlData {
+  return { value: undefined, diagnostics: refused, positions: { lineCounter: countLines(text, new LineCounter()), tree: undefined } };
+}
+
+/**
+ * A plain file's positions, from the reference's parse of its text on first use: a diagnostic, a
+ * legacy-API limit, `export --against`. The reference reads a file plain-yaml.ts took with no
+ * problem (its tests show it), so its tree is there.
+ */
+function positionsWhenAsked(text: string, name: string): FilePositions {
+  let source: string | undefined = text;
+  let parsed: FilePositions | undefined;
+  const positions = (): FilePositions => {
+    if (parsed === undefined) {
+      parsed = parseChecked(source!, name).positions;
+      source = undefined;
+    }
+    return parsed;
+  };
+  return {
+    get lineCounter() {
+      return positions().lineCounter;
+    },
+    get tree() {
+      return positions().tree;
+    },
+  };
 }
 
 const NO_ENVIRONMENT: NodeJS.ProcessEnv = Object.freeze({});

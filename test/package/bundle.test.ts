@@ -80,9 +80,10 @@ describe('the bundled CLI', () => {
   it('parses a large manifest in the worker beside it (bundle/parse-worker.js), and fails plainly without it', { timeout: 60_000 }, async () => {
     const manifests = join(work, 'large');
     mkdirSync(manifests);
-    // A comment is enough to pass the threshold: the worker parses the whole text.
+    // A comment is enough to pass the threshold: the worker parses the whole text. The directive
+    // makes the file one that only the yaml package reads (plain-yaml.ts reads the others at once).
     const padding = `# ${'x'.repeat(1022)}\n`.repeat(Math.ceil(WORKER_THRESHOLD_CHARS / 1024) + 8);
-    writeFileSync(join(manifests, 'paycfg.yaml'), readFileSync(join(repositoryRoot, 'examples/basic/paycfg.yaml'), 'utf8') + padding);
+    writeFileSync(join(manifests, 'paycfg.yaml'), `%YAML 1.2\n---\n${readFileSync(join(repositoryRoot, 'examples/basic/paycfg.yaml'), 'utf8')}${padding}`);
     const withWorker = await runBundle(BUNDLE, ['validate', '-f', manifests], BASIC_EXAMPLE_ENV);
     expect(withWorker.code, withWorker.stderr).toBe(0);
     expect(withWorker.stdout).toContain('manifest valid');
