@@ -11,7 +11,7 @@ import { ofKind } from '../kinds/of-kind.js';
 import { parentOf } from '../kinds/registry.js';
 import { stableStringify } from '../model/canonical.js';
 import { addressOf, bindingKey, deviceKey, KIND_PLURAL } from '../model/kinds.js';
-import type { BindingFields, EmvFields, LiveResource, LiveState, MethodsMap } from '../model/state.js';
+import { NOT_HASHED, type BindingFields, type EmvFields, type LiveResource, type LiveState, type MethodsMap } from '../model/state.js';
 import { compareTwins, deviceLifecycle, holdsAlias, isActivated, survivorOf } from '../model/twins.js';
 import { unkeyedKey } from '../model/unkeyed-key.js';
 import { isUnkeyable, type UnkeyedLiveMerchant } from './unkeyed-records.js';
@@ -125,8 +125,11 @@ export class LiveAssembler {
   private readonly unkeyed: UnkeyedLiveMerchant[] = [];
   private readonly profileNames: ReadonlyMap<string, string>;
   private readonly emvName: (id: unknown) => string;
+  /** Whether merchants and devices are hashed as they are read (ReadOptions.hashRecords). */
+  private readonly hashRecords: boolean;
 
-  constructor(lists: Pick<WireLists, 'emvConfigs' | 'acquirerProfiles' | 'merchants'>) {
+  constructor(lists: Pick<WireLists, 'emvConfigs' | 'acquirerProfiles' | 'merchants'>, options: { readonly hashRecords?: boolean } = {}) {
+    this.hashRecords = options.hashRecords ?? true;
     const emvNames = new Map<number, string>();
     for (const emv of lists.emvConfigs) emvNames.set(Number(emv.id), emv.emvName);
     const emvName = (id: unknown): string => emvNames.get(Number(id)) ?? `#${String(id)}`;
@@ -181,7 +184,7 @@ export class LiveAssembler {
         ref,
         summaries,
         // Hashed now, as devices are: a merchant record is the largest the reader would otherwise keep.
-        resource: { kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: fingerprint(withoutSummary(merchant)) },
+        resource: { kind: 'merchant', key: ref, id: merchant.mchId, fields: merchantFields(merchant), fingerprint: this.hashRecords ? fingerprint(withoutSummary(merchant)) : NOT_HASHED },
         bindings: attempt(() => bindingsOf({ mchId: merchant.mchId, ref }, summaries, undefined, profileNames, emvName)),
       };
       this.merchants.push(entry);
@@ -262,7 +265,7 @@ export class LiveAssembler {
         devices.map((device, index) =>
           attempt(() => {
             checkRecord('device', device, index);
-            const normalised = deviceResource(entry.ref, device, this.profileNames);
+            const normalised = deviceResource(entry.ref, device, this.profileNames, this.hashRecords);
             if (normalised !== undefined && carriesMore(normalised.ext)) extParams.set(device.deviceId, normalised.ext);
             return normalised?.resource;
           }),
@@ -433,6 +436,7 @@ export function deviceResource(
   ref: string,
   d: Device,
   profileNames: ReadonlyMap<string, string>,
+  hash = true,
 ): { resource: LiveResource; ext: Record<string, unknown> | undefined } | undefined {
   const lifecycle = deviceLifecycle(d);
   // A decommissioned terminal is gone for every practical purpose: its alias is free again.
@@ -445,5 +449,5 @@ export function deviceResource(
   // A device without an alias, or whose alias starts with `~`, cannot be named in a manifest; it gets
   // a key nobody can write, from its own id (model/unkeyed-key.ts), so that no two devices share one.
   const key = deviceKey(ref, alias === '' || isUnkeyable(alias) ? unkeyedKey(d.deviceId) : alias);
-  return { resource: { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: fingerprint(d) }, ext };
+  return { resource: { kind: 'device', key, merchant: ref, id: d.deviceId, lifecycle, fields, fingerprint: hash ? fingerprint(d) : NOT_HASHED }, ext };
 }

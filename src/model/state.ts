@@ -1,6 +1,13 @@
 import type { StateFieldsOf } from '../kinds/field-facts.js';
 import type { KindModuleOf } from '../kinds/registry.js';
 import type { Address, Kind } from './kinds.js';
+
+/**
+ * The fingerprint of a merchant or device record a run did not hash (ReadOptions.hashRecords):
+ * their records are not kept, so they are hashed as they are read, or never, and only a saved
+ * plan reads a fingerprint (plan/saved-plan.ts, which refuses this one).
+ */
+export const NOT_HASHED = '(not hashed)';
 import type { Move } from './moves.js';
 
 /**
@@ -65,7 +72,10 @@ export interface LiveResource<K extends Kind = Kind> {
   /** The service's id: EMV and profile ids are numbers, merchant and device ids strings. */
   readonly id: string | number;
   readonly lifecycle?: DeviceLifecycle;
-  /** Hash of the wire record(s) this resource was read from; a saved plan checks them before applying. */
+  /**
+   * Hash of the wire record(s) this resource was read from; a saved plan checks them before
+   * applying. NOT_HASHED for a merchant or device read by a run that saves no plan and checks none.
+   */
   readonly fingerprint: string;
   /**
    * Set on a resource the planner expects the service to create by itself (a new merchant's automatic

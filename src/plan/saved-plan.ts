@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PaycfgError } from '../errors.js';
+import { InternalError, PaycfgError } from '../errors.js';
 import { formatPosition, type ManifestContext } from '../manifest/index.js';
 import type { SecretDefault } from '../manifest/secret-defaults.js';
 import { sortKeys } from '../model/canonical.js';
@@ -8,7 +8,7 @@ import { ofKind } from '../kinds/of-kind.js';
 import { addressOf, duplicateAddress } from '../model/kinds.js';
 import { splitPointer } from '../model/pointers.js';
 import type { Move } from '../model/moves.js';
-import type { DesiredState, LiveState } from '../model/state.js';
+import { NOT_HASHED, type DesiredState, type LiveResource, type LiveState } from '../model/state.js';
 import type { EnvironmentIdentity } from '../environments/types.js';
 import { planHash } from '../journal/plan-hash.js';
 import type { Plan, PublishedPlan } from './plan.js';
@@ -168,9 +168,14 @@ export function scopeHash(scope: SavedScope): string {
 
 export function fingerprintsOf(live: LiveState): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [address, resource] of live.resources) if (resource.predicted !== true) out[address] = resource.fingerprint;
-  for (const code of live.duplicateCodes ?? []) out[duplicateAddress(code.key, String(code.id))] = code.fingerprint;
+  for (const [address, resource] of live.resources) if (resource.predicted !== true) out[address] = hashed(resource);
+  for (const code of live.duplicateCodes ?? []) out[duplicateAddress(code.key, String(code.id))] = hashed(code);
   return out;
+}
+
+function hashed(resource: LiveResource): string {
+  if (resource.fingerprint !== NOT_HASHED) return resource.fingerprint;
+  throw new InternalError(`${resource.kind} ${resource.key} was read without hashing its record (ReadOptions.hashRecords), yet a saved plan needs its fingerprint`);
 }
 
 /** What a saved plan is built from: the plan and the stages that made it. */

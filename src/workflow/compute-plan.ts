@@ -3,7 +3,7 @@ import { groupClient, type GroupClient } from '../backend/configuration-api.js';
 import { resolveGroupApi } from '../backend/detect-api.js';
 import { buildDesiredState } from '../desired/build-desired.js';
 import { countTerminals } from '../live/count-terminals.js';
-import { readLive, readOwner, type LiveRead } from '../live/read-live.js';
+import { readLive, readOwner, type LiveRead, type ReadOptions } from '../live/read-live.js';
 import { checkLegacyLimits, effectiveApi, loadManifest, type ApiChoice, type ApiFlag, type LoadManifestOptions, type ManifestContext } from '../manifest/index.js';
 import { secretDefaults, type SecretDefault } from '../manifest/secret-defaults.js';
 import type { DesiredState } from '../model/state.js';
@@ -139,7 +139,7 @@ export async function computePlan(input: {
   const base = input.base === undefined ? undefined : await loadBaseManifest(input.base, input.env, input.cwd, input.readStdin, input.load?.exclude);
   if (input.forSavedPlan === true) refuseSecretDefaults(loaded.secretDefaults);
   await input.beforeRead?.();
-  const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, input.concurrency, safeguards, input.everyDevice === true, api, legacyCheck, serviceRecord);
+  const { live, context, client: group } = await readGroup(desired, expectedGroup, input.client, { concurrency: input.concurrency, everyDevice: input.everyDevice === true, hashRecords: input.forSavedPlan === true }, safeguards, api, legacyCheck, serviceRecord);
   const environment = input.environment;
   const payments = input.payments ?? {};
   const deleteBudget = deleteBudgetOf(input.maxDeletes, safeguards.maxDeletes, 'manifest');
@@ -261,9 +261,8 @@ async function readGroup(
   desired: DesiredState,
   expectedGroup: ExpectedGroup | undefined,
   apiClient: ApiClient,
-  concurrency: number,
+  reading: Pick<ReadOptions, 'concurrency' | 'everyDevice' | 'hashRecords'>,
   safeguards: Safeguards,
-  everyDevice: boolean,
   choice: ApiChoice,
   legacyCheck: LegacyCheck,
   serviceRecord: LoadedServiceRecord | undefined,
@@ -279,7 +278,7 @@ async function readGroup(
   if (api === 'legacy') check?.();
   const client = groupClient(apiClient, api, owner);
   const recorded = recordedReadingOf(serviceRecord);
-  const live = await readLive(client, desired, owner, { concurrency, everyDevice, ...(recorded !== undefined ? { recorded } : {}) });
+  const live = await readLive(client, desired, owner, { ...reading, ...(recorded !== undefined ? { recorded } : {}) });
   const context: PlanContext = {
     baseUrl: client.baseUrl,
     group: { groupId: owner.groupId, groupName: owner.groupName ?? '' },
