@@ -66,7 +66,7 @@ export interface ReadOptions {
   /**
    * Hash each merchant and device record as it is read (default true). Only a saved plan reads
    * their fingerprints (plan --out, a promotion saved, apply of a saved plan): a run that saves
-   * none skips the hashing, about a twentieth of an unchanged plan's time at 2,000 merchants, and
+   * none skips the hashing (about 0.2 s of a 6 s unchanged plan of 2,000 merchants at 10 ms), and
    * its resources carry NOT_HASHED, which a saved plan refuses.
    */
   readonly hashRecords?: boolean;

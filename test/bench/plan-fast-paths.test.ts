@@ -9,18 +9,8 @@ import { isPlainObject, scalarsAsText, sortKeys } from '../../src/model/canonica
 import { DESCRIPTORS, fieldDescriptor } from '../../src/plan/descriptors.js';
 import { comparable, comparableFields, diffFields, patchBetween, sameFieldValue, sameFields } from '../../src/plan/diff.js';
 import type { Kind } from '../../src/model/kinds.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ['a', 'b', 'emvs', 'allows', 'x/y', 'p~q', '01', 'tid'];
 const SCALARS: unknown[] = ['0', 0, '1', 1, true, 'true', false, '', 'emv-a', 'emv-b', null, -0];
@@ -54,7 +44,7 @@ const same = (a: unknown, b: unknown): boolean => jsonPatch.compare({ v: a } as 
 
 describe('sameFieldValue', () => {
   it('agrees with comparing the canonical values, for every comparison rule', () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     const fields: [Kind, string][] = [
       ['acquirer', 'methods'],
       ['device', 'acquirerFields'],
@@ -134,7 +124,7 @@ describe('comparable', () => {
   ];
 
   it('gives what fresh copies gave, key order included, without writing to its input', () => {
-    const random = prng(23);
+    const random = seededRandom(23);
     for (let i = 0; i < 6000; i += 1) {
       const [kind, field] = fields[i % fields.length]!;
       const input = deepFreeze(anyValue(random, 3));
@@ -146,7 +136,7 @@ describe('comparable', () => {
   });
 
   it('returns a value that is canonical already as it is, and copies every other', () => {
-    const random = prng(29);
+    const random = seededRandom(29);
     let shared = 0;
     let copied = 0;
     for (let i = 0; i < 6000; i += 1) {
@@ -174,7 +164,7 @@ describe('comparable', () => {
 
 describe('diffFields', () => {
   it('gives the patch of the canonical values with the types written, empty exactly when they are equal', () => {
-    const random = prng(11);
+    const random = seededRandom(11);
     const kind: Kind = 'device';
     let empty = 0;
     for (let i = 0; i < 1500; i += 1) {
@@ -201,7 +191,7 @@ describe('diffFields', () => {
 
 describe('sameFields', () => {
   it('says "same" exactly when diffFields finds no patch and no immutable change', () => {
-    const random = prng(19);
+    const random = seededRandom(19);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     let same = 0;
     for (let i = 0; i < 3000; i += 1) {
@@ -238,7 +228,7 @@ describe('patchBetween', () => {
   const json = (value: unknown): string => JSON.stringify(value);
 
   it('writes create and delete patches exactly as fast-json-patch does', () => {
-    const random = prng(3);
+    const random = seededRandom(3);
     for (let i = 0; i < 1000; i += 1) {
       const fields = value(random, 3);
       if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) continue;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { plainLines, readPlainYaml } from '../../src/manifest/plain-yaml.js';
 import { parseYamlData, parseYamlDocument } from '../../src/manifest/parse-yaml.js';
 import { positionInFile } from '../../src/manifest/positions.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -25,18 +26,6 @@ function expectSameAsReference(text: string, label: string): boolean {
   expect(reference.diagnostics, `${label}: the plain read took a text the reference refuses:\n${text}`).toEqual([]);
   expect(plain.value, `${label}: the plain read differs from the reference:\n${text}`).toStrictEqual(reference.value);
   return true;
-}
-
-/** A small deterministic generator (mulberry32), so that a failure is found again by its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const INSERTED = [':', '#', ' ', ' ', '-', '"', "'", '[', ']', '{', '}', ',', '&', '*', '!', '|', '>', '%', '@', '`', '\n', '?', '0', '1', '.', 'e', 'x', '\\', '~', '\r\n', '\t', ': ', ' #', '- '];
@@ -86,7 +75,7 @@ describe('readPlainYaml', () => {
   it('never takes a mutation of them that the yaml package refuses or reads otherwise', () => {
     const files = corpus().filter((file) => file.text.length < 20_000);
     const mutants = Number(process.env.PAYCFG_PLAIN_YAML_MUTANTS ?? 1500);
-    const next = random(Number(process.env.PAYCFG_PLAIN_YAML_SEED ?? 29));
+    const next = seededRandom(Number(process.env.PAYCFG_PLAIN_YAML_SEED ?? 29));
     let taken = 0;
     let refusedByReference = 0;
     for (let i = 0; i < mutants; i++) {
