@@ -7,6 +7,7 @@ import { settlementsClient, type SettlementsClient } from './settlements-client.
 import { EMAIL_OUTCOME_CHECK, transactionsClient, type TransactionsClient } from './transactions-client.js';
 import { defaultRetrySettings, type RetrySettings } from './retry-policy.js';
 import { createTransport, type RequestLogEvent, type TransportStats } from './transport.js';
+import type { ConnectionPools } from './connection-pools.js';
 import type { RequestSlots } from './request-slots.js';
 import type {
   AcquirerProfile,
@@ -57,6 +58,8 @@ export interface ApiClientOptions {
   random?: () => number;
   /** A bound on requests in flight shared with other clients (a fleet run's global bound). */
   sharedSlots?: RequestSlots;
+  /** Connection pools shared with other clients (a fleet run's): borrowed, not closed by close(). */
+  sharedPools?: ConnectionPools;
 }
 
 export interface ApiClient {
@@ -149,6 +152,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     random: options.random ?? Math.random,
     tokenPlace: options.tokenPlace,
     sharedSlots: options.sharedSlots,
+    sharedPools: options.sharedPools,
   });
 
   const calls = endpointCalls(transport);

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
 import { AdaptiveLimiter, type LimiterState } from './adaptive-limiter.js';
 import { judgeAttempt, pacingAnswerOf, retryOutcomeOf, type AttemptResult, type RequestOutcome } from './attempt-verdict.js';
 import { classifyNetworkError, type TimeoutSettings } from './network-failure.js';
@@ -9,6 +8,7 @@ import { readRateLimitHeaders, type RateLimitHint } from './rate-limit-headers.j
 import { decideRetry, type RetrySettings } from './retry-policy.js';
 import type { DataShape } from './wire-schemas.js';
 import { createScrubber, type Scrubber } from '../util/scrub.js';
+import { newPool, type ConnectionPools } from './connection-pools.js';
 import type { RequestSlots } from './request-slots.js';
 import { tokenFragmentMask } from '../util/token-fragments.js';
 
@@ -58,6 +58,8 @@ export interface TransportOptions {
   tokenPlace?: string | undefined;
   /** A bound on requests in flight shared with other clients (a fleet run's): taken while an attempt is on the wire. */
   sharedSlots?: RequestSlots | undefined;
+  /** Connection pools shared with other clients (a fleet run's): borrowed, not closed by close(). */
+  sharedPools?: ConnectionPools | undefined;
 }
 
 export interface RequestSpec {
@@ -117,13 +119,10 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 export function createTransport(options: TransportOptions): Transport {
   const origin = new URL(options.baseUrl);
   const prefix = origin.pathname === '/' ? '' : origin.pathname;
-  const pool = new Pool(origin.origin, {
-    connections: options.maxInFlight,
-    pipelining: 1,
-    connect: { timeout: options.timeouts.connectMs },
-    headersTimeout: options.timeouts.headersMs,
-    bodyTimeout: options.timeouts.bodyMs,
-  });
+  const settings = { connectMs: options.timeouts.connectMs, headersMs: options.timeouts.headersMs, bodyMs: options.timeouts.bodyMs };
+  // A shared pool is only borrowed: whoever made it closes it (connection-pools.ts).
+  const ownPool = options.sharedPools === undefined;
+  const pool = options.sharedPools?.pool(origin.origin, settings) ?? newPool(origin.origin, options.maxInFlight, settings);
   const authorization = `Bearer ${options.token}`;
   // A gateway may echo a piece of the token (cut to a prefix, or its middle): the whole-token
   // scrub cannot see it, so every service text is also read for pieces (util/token-fragments).
@@ -262,7 +261,7 @@ export function createTransport(options: TransportOptions): Transport {
     request,
     stats: () => ({ ...counters, byMethod: { ...counters.byMethod }, pacing: limiter.state() }),
     close: async () => {
-      if (!pool.closed) await pool.close();
+      if (ownPool && !pool.closed) await pool.close();
     },
   };
 }

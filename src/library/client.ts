@@ -1,4 +1,5 @@
 import { createApiClient, resolveClientConfig, type ApiClient, type RequestLogEvent } from '../api/index.js';
+import type { ConnectionPools } from '../api/connection-pools.js';
 import type { RequestSlots } from '../api/request-slots.js';
 
 /** Where the client connects and with which token; what is not given is read as the CLI reads it. */
@@ -25,6 +26,8 @@ export interface CreateClientOptions {
   readonly tokenPlace?: string;
   /** A bound on requests in flight shared with other clients (createRequestSlots): a fleet run's global bound. */
   readonly sharedSlots?: RequestSlots;
+  /** Connection pools shared with other clients (createConnectionPools): a fleet run's, closed by the run. */
+  readonly sharedPools?: ConnectionPools;
 }
 
 /**
@@ -65,6 +68,7 @@ export function createClient(options: CreateClientOptions = {}): ApiClient {
     ...(options.onRequest !== undefined ? { onRequest: options.onRequest } : {}),
     ...(options.tokenPlace !== undefined ? { tokenPlace: options.tokenPlace } : {}),
     ...(options.sharedSlots !== undefined ? { sharedSlots: options.sharedSlots } : {}),
+    ...(options.sharedPools !== undefined ? { sharedPools: options.sharedPools } : {}),
   });
   tokens.set(client, config.token);
   return client;

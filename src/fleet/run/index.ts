@@ -5,6 +5,7 @@
  * the target ends: the run holds the summary, not the plans.
  */
 import { preflightDriftAlerts, publishDriftAlerts, type AlertOptions, type AlertReport, type DriftObservation } from '../../alerts/index.js';
+import { createConnectionPools } from '../../api/connection-pools.js';
 import { createRequestSlots } from '../../api/request-slots.js';
 import type { Finding } from '../../findings/types.js';
 import type { Diagnostic } from '../../manifest/diagnostics.js';
@@ -77,36 +78,42 @@ async function runCapped(options: FleetRunOptions): Promise<FleetRunResult> {
   if (command === 'drift' && options.alerts !== undefined) await preflightDriftAlerts(options.alerts);
   const planDir = command === 'plan' && options.planDir !== undefined ? await preparePlanDirectory(options.planDir, targets, { cwd: options.cwd, force: options.force === true, fleetFile: fleet.name, shard: options.shard }) : undefined;
 
+  const bound = options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT;
   const context: TargetContext = {
     fleet,
     options,
     parseCache: new ParseCache(),
-    ...(command !== 'validate' ? { slots: createRequestSlots(options.maxInFlight ?? DEFAULT_FLEET_MAX_IN_FLIGHT) } : {}),
+    ...(command !== 'validate' ? { slots: createRequestSlots(bound), pools: createConnectionPools(bound) } : {}),
   };
   const results: FleetTargetResult[] = [];
   const observations: DriftObservation[] = [];
   let halted: FleetSummary['halted'];
-  for (const wave of waves) {
-    if (halted !== undefined || options.stopStarting?.aborted === true) {
-      results.push(...wave.targets.map((target) => untouched(target, wave.index)));
-      continue;
+  try {
+    for (const wave of waves) {
+      if (halted !== undefined || options.stopStarting?.aborted === true) {
+        results.push(...wave.targets.map((target) => untouched(target, wave.index)));
+        continue;
+      }
+      if (wave.index !== undefined) options.onEvent?.({ type: 'wave-start', wave: wave.index, targets: wave.targets.map((t) => t.name) });
+      const ran = await runBounded(
+        wave.targets,
+        options.parallelTargets ?? DEFAULT_PARALLEL_TARGETS,
+        async (target) => {
+          options.onEvent?.({ type: 'target-start', target, ...(wave.index !== undefined ? { wave: wave.index } : {}) });
+          const start: TargetStart = { target, wave: wave.index, startedAt: performance.now() };
+          const { result, observation, warnings, findings } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
+          if (observation !== undefined) observations.push(observation);
+          options.onEvent?.({ type: 'target-end', result, ...(warnings !== undefined ? { warnings } : {}), ...(findings !== undefined ? { findings } : {}) });
+          return result;
+        },
+        options.stopStarting,
+      );
+      results.push(...ran.map((result, i) => result ?? untouched(wave.targets[i]!, wave.index)));
+      halted = haltOf(wave, ran.filter((result): result is FleetTargetResult => result !== undefined));
     }
-    if (wave.index !== undefined) options.onEvent?.({ type: 'wave-start', wave: wave.index, targets: wave.targets.map((t) => t.name) });
-    const ran = await runBounded(
-      wave.targets,
-      options.parallelTargets ?? DEFAULT_PARALLEL_TARGETS,
-      async (target) => {
-        options.onEvent?.({ type: 'target-start', target, ...(wave.index !== undefined ? { wave: wave.index } : {}) });
-        const start: TargetStart = { target, wave: wave.index, startedAt: performance.now() };
-        const { result, observation, warnings, findings } = await runTarget(context, start, planDir, savedPlans?.get(target.name));
-        if (observation !== undefined) observations.push(observation);
-        options.onEvent?.({ type: 'target-end', result, ...(warnings !== undefined ? { warnings } : {}), ...(findings !== undefined ? { findings } : {}) });
-        return result;
-      },
-      options.stopStarting,
-    );
-    results.push(...ran.map((result, i) => result ?? untouched(wave.targets[i]!, wave.index)));
-    halted = haltOf(wave, ran.filter((result): result is FleetTargetResult => result !== undefined));
+  } finally {
+    // Every target's requests are over: the connections they shared go.
+    await context.pools?.close();
   }
 
   if (planDir !== undefined) fleetPlanHash = await writeFleetPlanIndex(planDir, { fleetFile: fleet.name, ...(options.shard !== undefined ? { shard: options.shard } : {}), targets: savedEntries(results) });

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../api/index.js';
+import type { ConnectionPools } from '../../api/connection-pools.js';
 import type { RequestSlots } from '../../api/request-slots.js';
 import { environmentClient } from '../../environments/client.js';
 import { readEnvironmentToken, resolveEnvironment } from '../../environments/resolve.js';
@@ -19,6 +20,8 @@ export interface TargetContext {
   readonly options: FleetRunOptions;
   /** Absent for validate, which sends no request. */
   readonly slots?: RequestSlots;
+  /** The targets' connections, one pool per service (api/connection-pools.ts); absent for validate. */
+  readonly pools?: ConnectionPools;
   /**
    * The run's parses of manifest files: targets made of one template's files parse each file once
    * (manifest/parse-cache.ts), instead of once a target.
@@ -87,6 +90,7 @@ export async function withTargetClient<T>(context: TargetContext, resolved: Reso
     env,
     maxInFlight: parallelism ?? DEFAULT_PARALLELISM,
     ...(context.slots !== undefined ? { sharedSlots: context.slots } : {}),
+    ...(context.pools !== undefined ? { sharedPools: context.pools } : {}),
   });
   try {
     return await use(client);
