@@ -38,9 +38,3 @@ export function serviceRecordOf(input: EvidenceInput): ServiceRecord {
     },
   };
 }
-
-/** The reading in words, as the record's comment and the CLI say it. */
-export const READING_WORDS: Readonly<Record<SummaryLists, string>> = {
-  binding: "a merchant's acquirers[] items carry the binding's own lists",
-  profile: "a merchant's acquirers[] items carry the bound profile's lists",
-};

@@ -16,7 +16,6 @@ export { SCRATCH_PREFIX, type BindingRef, type LeftoverMerchant, type LiveProof,
 export { bindingWords, stepRequest, stepText, type ProbePlan, type ProbeStep } from './plan.js';
 export { describeMade, type Made, type ProbeEvent, type ProbeRun, type ProbeRunOptions, type ProbeRunResult, type SentWrite } from './run.js';
 export { listsText } from './lists.js';
-export { READING_WORDS } from './evidence.js';
 
 export interface ProbeOptions extends ReadTarget {
   /** The scratch merchant's providerReference after `paycfg-probe-` (default: 6 random hex digits). */

@@ -71,7 +71,7 @@ export async function readProbeGroup(target: ReadTarget): Promise<ProbeGroup> {
   // A group on the legacy API has no acquirers[] summary to learn anything from.
   if ((await detectApi(client)) === 'legacy') {
     throw new ProbeError(
-      `group ${owner.groupId} at ${recordedBaseUrl(client.baseUrl)} is on the legacy API (/api/v2), whose merchants have no acquirers[] summary: ` +
+      `group ${owner.groupId} at ${client.baseUrl} is on the legacy API (/api/v2), whose merchants have no acquirers[] summary: ` +
         'there is no reading to establish there (runs against such a group read every binding anyway). Probe a test group on the current API. Nothing was written.',
       { group: owner.groupId },
     );
@@ -84,7 +84,7 @@ export async function readProbeGroup(target: ReadTarget): Promise<ProbeGroup> {
     bindings: (m.acquirers ?? []).map((item) => bindingOfItem(item, names)),
   }));
   return {
-    baseUrl: recordedBaseUrl(client.baseUrl),
+    baseUrl: client.baseUrl,
     owner,
     profiles,
     emvConfigs,
@@ -198,18 +198,4 @@ function partOf(profile: AcquirerProfile, emvs: ReadonlyMap<number, string>, isD
     by,
     narrowsAutomaticBinding: isDefault,
   };
-}
-
-/** A base URL as the record keeps it: no user info, query or fragment, no trailing slash. */
-export function recordedBaseUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    url.hash = '';
-    return url.href.replace(/\/+$/, '');
-  } catch {
-    return baseUrl;
-  }
 }

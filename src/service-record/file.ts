@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from '../package-files.js';
 import { describeFsError, writeFileAtomically } from '../util/atomic-file.js';
 import { ServiceRecordError } from './errors.js';
 import { serviceRecordSchema, type ServiceRecordInput } from './model.js';
-import type { EmvIdsByMethod, LoadedServiceRecord, ProbeEvidence, ServiceRecord } from './types.js';
+import { READINGS, type EmvIdsByMethod, type LoadedServiceRecord, type ProbeEvidence, type ServiceRecord } from './types.js';
 
 /** The file a run and `paycfg probe` take when nothing names another. */
 export const SERVICE_RECORD_FILE_NAME = 'paycfg.service.yaml';
@@ -29,11 +29,6 @@ const HEADER = [
   ' paycfg service record: what paycfg learnt of the service where its reference is silent.',
   ' Written by `paycfg probe`; plan, apply, drift and export read it. Establish it again with `paycfg probe`.',
 ];
-
-const SUMMARY_COMMENT: Readonly<Record<ServiceRecord['summaryLists'], string>> = {
-  binding: " a merchant's acquirers[] items carry the binding's own lists",
-  profile: " a merchant's acquirers[] items carry the bound profile's lists",
-};
 
 /**
  * Reads and checks a service record: YAML syntax, then the format (model.ts). `file` is relative to
@@ -105,7 +100,7 @@ export function serviceRecordText(record: ServiceRecord, options: { readonly sch
   const root = new YAMLMap();
   root.set('version', record.version);
   const summary = new Scalar(record.summaryLists);
-  summary.comment = SUMMARY_COMMENT[record.summaryLists];
+  summary.comment = ` ${READINGS[record.summaryLists].inWords}`;
   root.items.push(new Pair(new Scalar('summaryLists'), summary));
   root.set('evidence', evidenceNode(record.evidence));
   root.commentBefore = [...(options.schemaRef !== undefined ? [` ${modeline(options.schemaRef)}`] : []), ...HEADER].join('\n');

@@ -18,12 +18,12 @@ export const SUMMARY_LISTS: readonly SummaryLists[] = ['binding', 'profile'];
 
 /**
  * What each reading means to a run, in one table: whether a summary item can be trusted for the
- * binding's methods and EMV configs (and so its `allows`), the other reading, and what the summary
- * carries, in words.
+ * binding's methods and EMV configs (and so its `allows`), the other reading, what the summary
+ * carries, and the reading in words (the record's comment and the CLI say it so).
  */
-export const READINGS: Readonly<Record<SummaryLists, { readonly trustsSummary: boolean; readonly other: SummaryLists; readonly carries: string }>> = {
-  binding: { trustsSummary: true, other: 'profile', carries: "each binding's own lists" },
-  profile: { trustsSummary: false, other: 'binding', carries: "the bound profile's lists" },
+export const READINGS: Readonly<Record<SummaryLists, { readonly trustsSummary: boolean; readonly other: SummaryLists; readonly carries: string; readonly inWords: string }>> = {
+  binding: { trustsSummary: true, other: 'profile', carries: "each binding's own lists", inWords: "a merchant's acquirers[] items carry the binding's own lists" },
+  profile: { trustsSummary: false, other: 'binding', carries: "the bound profile's lists", inWords: "a merchant's acquirers[] items carry the bound profile's lists" },
 };
 
 /** How the reading was established. */

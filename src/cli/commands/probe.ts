@@ -7,7 +7,6 @@ import {
   listsText,
   prepareCleanup,
   prepareProbe,
-  READING_WORDS,
   stepText,
   type Made,
   type ProbeEvent,
@@ -93,7 +92,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         return ExitCode.Success;
       }
       out.write(planWords(prepared.plan));
-      return await consentAndRun(session, prepared.plan, prepared.run.bind(prepared), (result) => {
+      return await consentAndRun(session, prepared.plan, prepared.run, (result) => {
         out.write(`Removed what earlier probes left in group ${prepared.plan.groupId}.\n`);
         if (values.json) io.stdout.write(`${stringifyJson({ removed: result.writes }, 2)}\n`);
       });
@@ -116,7 +115,7 @@ async function run(argv: readonly string[], io: IoStreams): Promise<ExitCode> {
         `A scratch merchant will: bound to ${bindingWords(part.binding)} with ${listsText(part.bound)} only, where the profile lists ${listsText(part.whole)}.\n`,
     );
     out.write(planWords(prepared.plan));
-    return await consentAndRun(session, prepared.plan, prepared.run.bind(prepared), async (result) => {
+    return await consentAndRun(session, prepared.plan, prepared.run, async (result) => {
       if (result.kind === 'established') await established(session, result.record, recordFile, result.writes);
     });
   } finally {
@@ -251,7 +250,7 @@ async function established(session: Session, record: ServiceRecord, file: string
     READINGS[record.summaryLists].trustsSummary
       ? `its binding's own lists, not the profile's ${listsText(e.profileLists)}`
       : `the profile's lists, not the binding's own ${listsText(e.bindingLists)}`;
-  out.write(`Established: summaryLists ${record.summaryLists} (${READING_WORDS[record.summaryLists]}).\n`);
+  out.write(`Established: summaryLists ${record.summaryLists} (${READINGS[record.summaryLists].inWords}).\n`);
   out.write(
     `Evidence: ${e.method === 'live-group' ? 'merchant' : 'scratch merchant'} ${e.merchant.mchId}, bound to ${binding} with ${listsText(e.bindingLists)}; ` +
       `its summary item lists ${listsText(e.summaryLists)}: ${against}.\n`,
