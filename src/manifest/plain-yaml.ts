@@ -106,7 +106,7 @@ const FLOW_PLAIN = String.raw`(?:[^\s\-?:,\[\]{}#&*!|>'"%@\x60]|-[0-9])(?:[^:#,\
 const COMMENT = '(?: +#.*)?';
 
 /** `indent`, then `- ` markers, then the rest: a key and its value, or a sequence item's value. */
-const LINE = new RegExp(`^ *(?:- +)*(?:(${KEY}):(?: +(.*))?|(.*))$`);
+const LINE = new RegExp(`^( *(?:- +)*)(?:(${KEY}):(?: +(.*))?|(.*))$`);
 const SCALAR_VALUE = new RegExp(`^(?:${DOUBLE_QUOTED}|${SINGLE_QUOTED}|${BLOCK_PLAIN})${COMMENT}$`);
 const FLOW_SCALAR = new RegExp(`(?:${DOUBLE_QUOTED}|${SINGLE_QUOTED}|${FLOW_PLAIN})`, 'y');
 const FLOW_KEY = new RegExp(`${KEY}: +`, 'y');
@@ -118,6 +118,9 @@ const AFTER_FLOW = new RegExp(`^${COMMENT}$`);
 export function plainLines(text: string): boolean {
   if (text.charCodeAt(0) === 0xfeff || text.includes('\t')) return false;
   let started = false;
+  // A line indented past this column would continue the value of the line before (a multi-line
+  // plain scalar, or a slip that reads as one): not plain.
+  let limit = Infinity;
   let from = 0;
   while (from <= text.length) {
     let end = text.indexOf('\n', from);
@@ -132,18 +135,30 @@ export function plainLines(text: string): boolean {
       continue;
     }
     started = true;
-    if (!plainLine(line)) return false;
+    if (line.length - line.trimStart().length > limit) return false;
+    const next = plainLine(line);
+    if (next === undefined) return false;
+    limit = next;
   }
   return true;
 }
 
-function plainLine(line: string): boolean {
+/**
+ * Undefined when the line is not plain; else the column a following line may be indented to at
+ * most: the key's, or the last `- ` marker's, when the line holds a value (Infinity when it does not).
+ */
+function plainLine(line: string): number | undefined {
   const match = LINE.exec(line);
-  if (match === null) return false;
-  const [, key, afterKey, item] = match;
-  if (key !== undefined) return afterKey === undefined || BLANK_OR_COMMENT.test(afterKey) || plainValue(afterKey);
+  if (match === null) return undefined;
+  const [, prefix = '', key, afterKey, item] = match;
+  if (key !== undefined) {
+    if (afterKey === undefined || BLANK_OR_COMMENT.test(afterKey)) return Infinity;
+    return plainValue(afterKey) ? prefix.length : undefined;
+  }
   // A sequence item: the line must have had a `- ` marker, and hold a value.
-  return item !== undefined && item !== '' && item.length < line.trimStart().length && plainValue(item);
+  const dashed = prefix.trimEnd();
+  if (item === undefined || item === '' || !dashed.endsWith('-') || !plainValue(item)) return undefined;
+  return dashed.length - 1;
 }
 
 function plainValue(value: string): boolean {

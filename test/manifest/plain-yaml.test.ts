@@ -101,6 +101,9 @@ describe('readPlainYaml', () => {
     ['a tag', 'a: !!str 1\n'],
     ['a block scalar', 'a: |\n  text\n'],
     ['a multi-line plain scalar', 'a: one\n  two\n'],
+    ['a list item indented under a value, which reads as more of that value', 'a: b\n  - c\n'],
+    ['the same after a blank line', 'a: b\n\n  - c\n'],
+    ['a list item indented under an item', '- a\n  - b\n'],
     ['a merge key', 'a: { b: 1 }\nc:\n  <<: { b: 2 }\n'],
     ['a reserved key', '__proto__: 1\n'],
     ['a complex key', '? [a, b]\n: c\n'],
@@ -145,6 +148,8 @@ describe('readPlainYaml', () => {
 describe('parseYamlData of a plain file', () => {
   it('gives the positions the yaml package gives, when they are asked for', () => {
     const text = 'version: 1\nmerchants:\n  - providerReference: m-1\n    mchName: Shop\n    bindings:\n      - acquirer: host-a\n';
+    // Read the quick way, or this would compare the yaml package with itself.
+    expect(readPlainYaml(text)).toBeDefined();
     const plain = parseYamlData(text, 'p.yaml');
     const reference = parseYamlDocument(text, 'p.yaml');
     for (const path of [[], ['merchants', 0, 'mchName'], ['merchants', 0, 'bindings', 0, 'acquirer'], ['merchants', 0, 'nothing']]) {
