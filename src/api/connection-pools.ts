@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import type { TimeoutSettings } from './network-failure.js';
 
 /**
  * Connection pools shared by several clients (a fleet run's targets): one per service and set of
@@ -10,19 +11,13 @@ import { Pool } from 'undici';
  */
 export interface ConnectionPools {
   /** The pool for `origin` with these settings, made on first use. */
-  pool(origin: string, settings: PoolSettings): Pool;
+  pool(origin: string, settings: TimeoutSettings): Pool;
   /** Closes every pool, after the requests in flight. */
   close(): Promise<void>;
 }
 
-export interface PoolSettings {
-  readonly connectMs: number;
-  readonly headersMs: number;
-  readonly bodyMs: number;
-}
-
 /** The pool a client of `maxInFlight` requests makes for itself (transport.ts), or a shared one of `connections`. */
-export function newPool(origin: string, connections: number, settings: PoolSettings): Pool {
+export function newPool(origin: string, connections: number, settings: TimeoutSettings): Pool {
   return new Pool(origin, {
     connections,
     pipelining: 1,

@@ -119,10 +119,9 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 export function createTransport(options: TransportOptions): Transport {
   const origin = new URL(options.baseUrl);
   const prefix = origin.pathname === '/' ? '' : origin.pathname;
-  const settings = { connectMs: options.timeouts.connectMs, headersMs: options.timeouts.headersMs, bodyMs: options.timeouts.bodyMs };
   // A shared pool is only borrowed: whoever made it closes it (connection-pools.ts).
   const ownPool = options.sharedPools === undefined;
-  const pool = options.sharedPools?.pool(origin.origin, settings) ?? newPool(origin.origin, options.maxInFlight, settings);
+  const pool = options.sharedPools?.pool(origin.origin, options.timeouts) ?? newPool(origin.origin, options.maxInFlight, options.timeouts);
   const authorization = `Bearer ${options.token}`;
   // A gateway may echo a piece of the token (cut to a prefix, or its middle): the whole-token
   // scrub cannot see it, so every service text is also read for pieces (util/token-fragments).
